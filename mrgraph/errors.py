@@ -1,0 +1,75 @@
+"""The one error tree. Every error mrgraph raises on purpose is a MrGraphError.
+
+`UserError` subclasses are the user's to fix (bad input, locked store, unreachable server):
+the CLI prints their one-line message and exits 1. Anything else exits 2.
+Messages never contain secrets (API keys, passwords).
+"""
+
+from __future__ import annotations
+
+
+class MrGraphError(Exception):
+    """Root of every error mrgraph raises on purpose."""
+
+
+class UserError(MrGraphError):
+    """Something the user can fix; the CLI exits 1 with this message and no traceback."""
+
+
+class ConfigError(UserError):
+    """A setting or environment variable is missing or invalid."""
+
+
+class InputError(UserError):
+    """An input file is unreadable or malformed. Names the file, line and field."""
+
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
+                 field: str | None = None) -> None:
+        where = ":".join(str(p) for p in (path, line) if p is not None)
+        detail = f" (field '{field}')" if field else ""
+        super().__init__(f"{where}: {message}{detail}" if where else f"{message}{detail}")
+        self.path, self.line, self.field = path, line, field
+
+
+class StoreError(MrGraphError):
+    """A store failed in a way that is not the user's doing."""
+
+
+class StoreLockedError(UserError):
+    """Another process holds the store's write lock."""
+
+
+class StoreUnavailableError(UserError):
+    """The store cannot be reached or opened (unreachable server, bad credentials, no database)."""
+
+
+class StoreCorruptError(UserError):
+    """The store file exists but cannot be read as a mrgraph store."""
+
+
+class NotFoundError(UserError):
+    """A node, conversation or entity asked for does not exist."""
+
+
+class ToolArgumentError(UserError):
+    """A toolkit call has an unknown tool name or invalid arguments."""
+
+
+class CypherFileError(MrGraphError):
+    """A cypher/ query file is missing, malformed or called with the wrong parameters."""
+
+
+class LLMError(MrGraphError):
+    """An LLM call failed after its retries, or its reply could not be repaired."""
+
+
+class LLMConfigError(ConfigError):
+    """The LLM cannot be used as configured (no API key, unknown model...)."""
+
+
+class ScriptExhaustedError(LLMError):
+    """ScriptedLLM was called more times than it has replies."""
+
+
+class PromptError(MrGraphError):
+    """A prompt template has a missing or unused placeholder."""

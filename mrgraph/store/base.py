@@ -1,0 +1,242 @@
+"""The GraphStore protocol: what every backend (networkx, Neo4j) implements, with identical results.
+
+A store is opened for one namespace (`ns`) and every read and write is scoped to it.
+
+Graph model (docs/graph-model.md has the full table):
+  (:Conversation)-[:HAS_SESSION]->(:Session)-[:HAS_TURN]->(:Turn)
+  (:Session)-[:HAS_EPISODE]->(:Episode)-[:FROM_TURN]->(:Turn);  (:Episode)-[:NEXT]->(:Episode)
+  (:Cue)-[:CUE_OF {tag}]->(:Episode);  (:Cue)-[:HAS_TAG]->(:Tag)-[:TAGS]->(:Episode)
+  (:Cue)-[:BELIEF {aspect, confidence, support, first_seen, last_seen, status, history}]->(:Fact)
+  (:Fact)-[:FROM_EPISODE {date, confidence, negated, contradicts}]->(:Episode)
+  (:Topic)-[:GROUPS]->(:Episode)
+Between two nodes there is at most one edge of each type, so (src, type, dst) identifies an edge.
+
+Ranking rules shared by every backend (ties are always broken the same way so results are
+identical across stores):
+  * token match score = round(sum of the given weights of the query tokens the node holds, 6);
+    nodes holding none of the tokens are not returned.
+  * order: score descending, then the documented secondary keys.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Mapping, Protocol, Sequence
+
+from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
+
+# ------------------------------------------------------------------ records returned by reads
+
+
+@dataclass(frozen=True)
+class CueHit:
+    """A cue (or tag) matching search tokens. `kind` is the cue kind, or "tag" for a Tag node."""
+
+    id: str
+    name: str
+    kind: str
+    score: float
+    episodes: int  # how many episodes it reaches (CUE_OF edges of a cue, TAGS edges of a tag)
+
+
+@dataclass(frozen=True)
+class TagCount:
+    tag: str
+    count: int  # episodes the cue reaches under this tag
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """A compact view of an Episode."""
+
+    id: str
+    conversation_id: str
+    session: int
+    date: str
+    date_end: str | None
+    summary: str
+    tag: str
+    dia_ids: tuple[str, ...]
+    score: float = 0.0
+
+
+@dataclass(frozen=True)
+class KeywordRecord:
+    """A (cue, tag) pair of an episode: the reverse hop's output."""
+
+    cue_id: str
+    name: str
+    kind: str
+    tag: str
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    dia_id: str
+    speaker: str
+    text: str
+    session: int
+    index: int
+    date: str  # the session's date
+    in_event: bool  # the turn belongs to the asked episode (False: context window)
+
+
+@dataclass(frozen=True)
+class TimeRecord:
+    event_id: str
+    session_started_at: str
+    date: str
+    date_end: str | None
+    dates: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BeliefEdge:
+    """A BELIEF edge as stored: one candidate conclusion about an entity's aspect."""
+
+    entity: str  # the entity cue's name
+    aspect: str
+    fact_id: str
+    statement: str
+    confidence: float
+    support: int
+    first_seen: str
+    last_seen: str
+    status: str
+    history: str  # JSON (Neo4j properties hold no maps)
+    episode_ids: tuple[str, ...]  # provenance (FROM_EPISODE), sorted
+    dia_ids: tuple[str, ...]  # turns of those episodes, sorted
+
+
+@dataclass(frozen=True)
+class FactObservation:
+    """One (fact, episode) piece of evidence: what belief updates are computed from."""
+
+    entity: str
+    aspect: str
+    fact_id: str
+    statement: str
+    episode_id: str
+    date: str
+    confidence: float | None
+    negated: bool
+    contradicts: bool | None
+
+
+@dataclass(frozen=True)
+class TopicHit:
+    id: str
+    label: str
+    summary: str
+    score: float
+    episodes: int
+
+
+@dataclass(frozen=True)
+class ForgetResult:
+    conversation_id: str
+    nodes_removed: int
+    edges_removed: int
+    entities: tuple[str, ...]  # entity cue names whose beliefs must be recomputed
+
+
+# ------------------------------------------------------------------ the protocol
+
+
+class GraphStore(Protocol):
+    ns: str
+
+    @property
+    def uri(self) -> str:
+        """Where the store lives, without secrets."""
+
+    def close(self) -> None: ...
+
+    # -------------------------------------------------------------- writes
+
+    def writing(self) -> AbstractContextManager[None]:
+        """A write unit: everything written inside lands together or not at all.
+
+        Embedded: takes the exclusive lock (StoreLockedError if another writer holds it), reloads,
+        and saves atomically on a clean exit. Neo4j: groups the writes in one transaction."""
+
+    def write_batch(self, batch: GraphBatch) -> WriteResult:
+        """Merge nodes by id and edges by (src, type, dst); properties are overwritten.
+        Idempotent: writing the same batch twice leaves the same graph."""
+
+    def forget_conversation(self, conversation_id: str) -> ForgetResult:
+        """Remove the conversation, its sessions, turns, episodes, and everything derived only
+        from it: topics, facts with no remaining FROM_EPISODE, cues with no remaining CUE_OF or
+        BELIEF, tags with no remaining TAGS, HAS_TAG edges no longer backed by an episode.
+        NotFoundError if the conversation does not exist."""
+
+    def fact_observations(self, entities: Sequence[str]) -> list[FactObservation]:
+        """Every (Fact, Episode) evidence pair whose fact is about one of `entities` (cue names),
+        ordered by (date, episode_id, fact_id)."""
+
+    def replace_beliefs(self, entities: Sequence[str], beliefs: Sequence[BeliefEdge]) -> None:
+        """Delete the BELIEF edges of `entities` and write `beliefs` (entity cue -> Fact)."""
+
+    # -------------------------------------------------------------- inspection
+
+    def stats(self) -> Stats: ...
+
+    def get_node(self, node_id: str) -> NodeRecord | None: ...
+
+    def show(self, node_id: str) -> NodeView:
+        """The node and its neighbours (edges sorted by type, then neighbour id).
+        NotFoundError if absent."""
+
+    def export(self) -> tuple[list[NodeRecord], list[EdgeRecord]]:
+        """All nodes (sorted by id) and edges (sorted by src, type, dst) of the namespace."""
+
+    def conversations(self) -> list[str]: ...
+
+    # -------------------------------------------------------------- statistics for ranking
+
+    def token_df(self, label: str, tokens: Sequence[str]) -> tuple[int, Mapping[str, int]]:
+        """(number of `label` nodes, {token: nodes holding it}) for label Episode, Cue, Tag, Topic."""
+
+    # -------------------------------------------------------------- toolkit reads
+
+    def search_cues(self, weights: Mapping[str, float], limit: int) -> list[CueHit]:
+        """Cues and tags holding any weighted token; order: score desc, name asc, id asc."""
+
+    def find_cues(self, key: str) -> list[CueHit]:
+        """Cues whose normalised name equals `key` exactly (score 1.0)."""
+
+    def cue_tags(self, cue_id: str, limit: int) -> list[TagCount]:
+        """Tags of the cue's CUE_OF edges with episode counts; order: count desc, tag asc."""
+
+    def tag_events(self, cue_id: str, tag: str, limit: int) -> list[EventRecord]:
+        """Episodes e with (cue)-[:CUE_OF {tag}]->(e); order: date asc, id asc."""
+
+    def event_keywords(self, event_id: str) -> list[KeywordRecord]:
+        """The cues of an episode with their tag; order: kind asc, name asc."""
+
+    def event_context(self, event_id: str, window: int) -> list[TurnRecord]:
+        """The episode's turns plus `window` turns before and after in its session; order: index."""
+
+    def conversation_time(self, event_id: str) -> TimeRecord | None: ...
+
+    def entity_beliefs(self, entity: str, aspect: str | None) -> list[BeliefEdge]:
+        """BELIEF edges of the entity cue (normalised name), optionally one aspect;
+        order: aspect asc, confidence desc, fact_id asc."""
+
+    def search_topics(self, weights: Mapping[str, float], limit: int) -> list[TopicHit]:
+        """Topics holding any weighted token; order: score desc, label asc, id asc."""
+
+    def topic_events(self, topic_id: str, limit: int) -> list[EventRecord]:
+        """Episodes the topic groups; order: date asc, id asc."""
+
+    def timeline(self, start: str, end: str, cue_id: str | None, limit: int) -> list[EventRecord]:
+        """Episodes whose [date, date_end or date] overlaps [start, end] (ISO dates, inclusive),
+        optionally only those the cue reaches; order: date asc, id asc."""
+
+    def search_events(self, weights: Mapping[str, float], limit: int) -> list[EventRecord]:
+        """Episodes holding any weighted token; order: score desc, date asc, id asc."""
+
+    def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
+        """The episodes with these ids (missing ones skipped), in the order asked."""
+

@@ -1,0 +1,53 @@
+"""Tokenising for search: one definition used at ingest (stored `tokens`) and at query time.
+
+Tokens are lowercase alphanumeric words, stopwords dropped, Porter-stemmed ("painting" and
+"paints" both give "paint"), so every store matches on the same strings and never sees raw
+query syntax (Lucene operators, quotes) from the user.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from nltk.stem.porter import PorterStemmer
+
+_WORD = re.compile(r"[a-z0-9]+")
+_STEMMER = PorterStemmer()
+
+STOPWORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before being
+    below between both but by can could did do does doing down during each few for from further
+    had has have having he her here hers herself him himself his how i if in into is it its itself
+    just me more most my myself no nor not now of off on once only or other our ours ourselves out
+    over own same she should so some such than that the their theirs them themselves then there
+    these they this those through to too under until up very was we were what when where which
+    while who whom why will with would you your yours yourself yourselves s t don ll ve re m d
+    hey hi oh yeah yes wow really also get got going go just like lot lots thing things um
+    did does anything something everything""".split()
+)
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    return str(_STEMMER.stem(word))
+
+
+def words(text: str) -> list[str]:
+    """Lowercase alphanumeric words, in order, stopwords kept."""
+    return _WORD.findall(text.lower())
+
+
+def tokenize(text: str) -> list[str]:
+    """Search tokens of `text`, in order, with repeats: stopwords dropped, stems."""
+    return [stem(w) for w in words(text) if w not in STOPWORDS and len(w) > 1 or w.isdigit()]
+
+
+def token_set(text: str) -> tuple[str, ...]:
+    """Distinct search tokens, sorted: the form stored on nodes."""
+    return tuple(sorted(set(tokenize(text))))
+
+
+def normalize_key(name: str) -> str:
+    """The identity of a cue, tag or topic name: lowercase words joined by single spaces."""
+    return " ".join(words(name))

@@ -1,0 +1,205 @@
+"""Frozen value types shared across modules: the transcript, the extraction, the graph, the answers.
+
+Graph records use primitives only (str, int, float, bool, None and lists/tuples of those) so the
+same record can be written to networkx, Neo4j, JSON and GraphML without conversion.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Mapping
+
+Primitive = str | int | float | bool | None
+PropValue = Primitive | tuple[str, ...] | tuple[int, ...] | tuple[float, ...]
+Props = Mapping[str, PropValue]
+
+# ---------------------------------------------------------------- transcript (loaders produce these)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One utterance. `dia_id` is the transcript's own id (LoCoMo "D1:3"), kept verbatim."""
+
+    dia_id: str
+    speaker: str
+    text: str
+    index: int  # position in its session, from 0
+    blip_caption: str | None = None  # LoCoMo image caption, when the turn shared a photo
+
+
+@dataclass(frozen=True)
+class Session:
+    """A dated stretch of conversation. `started_at` is ISO 8601 ("2023-05-08T13:56:00")."""
+
+    number: int
+    started_at: str
+    turns: tuple[Turn, ...]
+
+
+@dataclass(frozen=True)
+class Conversation:
+    """A whole transcript: its id, the speakers and its sessions in order."""
+
+    id: str
+    speakers: tuple[str, ...]
+    sessions: tuple[Session, ...]
+    source: str = ""  # file the conversation came from
+
+
+# ---------------------------------------------------------------- extraction (extractors produce these)
+
+CueKind = Literal["entity", "keyword", "date", "attribute"]
+
+
+@dataclass(frozen=True)
+class CueRef:
+    """A cue named by an episode: an entity, an attribute, a salient keyword or a date."""
+
+    name: str
+    kind: CueKind
+
+
+@dataclass(frozen=True)
+class EpisodeDraft:
+    """One coherent event of a session, as the extractor saw it (before ids are assigned).
+
+    `text` is the resolved text (pronouns -> speakers, relative dates -> ISO), `dia_ids` the turns it
+    covers, `date` the ISO date the event happened (a mentioned, resolved date, else the session's),
+    `date_end` the end of a range ("last week"), `dates` every ISO date the episode mentions.
+    """
+
+    index: int  # position in its session, from 0
+    dia_ids: tuple[str, ...]
+    text: str
+    summary: str
+    date: str
+    tag: str
+    cues: tuple[CueRef, ...]
+    date_end: str | None = None
+    dates: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FactDraft:
+    """A semantic statement about a person: the observation behind a belief."""
+
+    entity: str
+    aspect: str
+    statement: str
+    episode_index: int  # EpisodeDraft.index in the same session
+    confidence: float | None = None  # the extractor's own confidence, clipped later to [0.7, 0.9]
+    negated: bool = False  # "no longer lives in Boston"
+    contradicts: bool | None = None  # an LLM extractor's own contradiction flag
+
+
+@dataclass(frozen=True)
+class TopicDraft:
+    """A recurring theme over episodes of one conversation: (session number, episode index) pairs."""
+
+    label: str
+    summary: str
+    episodes: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class SessionExtraction:
+    """What an extractor found in one session."""
+
+    session_number: int
+    episodes: tuple[EpisodeDraft, ...]
+    facts: tuple[FactDraft, ...] = ()
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """What an extractor found in one conversation."""
+
+    conversation_id: str
+    sessions: tuple[SessionExtraction, ...]
+    topics: tuple[TopicDraft, ...] = ()
+    tokens: int = 0  # LLM tokens spent (0 for the heuristic extractor)
+
+
+# ---------------------------------------------------------------- graph records (both stores hold these)
+
+
+@dataclass(frozen=True)
+class NodeRecord:
+    label: str
+    id: str
+    props: Props = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EdgeRecord:
+    type: str
+    src: str
+    dst: str
+    props: Props = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GraphBatch:
+    """Everything one conversation contributes to the graph, written all-or-nothing."""
+
+    conversation_id: str
+    nodes: tuple[NodeRecord, ...]
+    edges: tuple[EdgeRecord, ...]
+
+
+@dataclass(frozen=True)
+class Stats:
+    nodes: Mapping[str, int]  # per label
+    edges: Mapping[str, int]  # per relationship type
+    conversations: tuple[str, ...]
+    first_date: str | None
+    last_date: str | None
+
+
+@dataclass(frozen=True)
+class NodeView:
+    """A node with its neighbours, for `mrgraph show`."""
+
+    node: NodeRecord
+    out_edges: tuple[tuple[EdgeRecord, NodeRecord], ...]
+    in_edges: tuple[tuple[EdgeRecord, NodeRecord], ...]
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    conversation_id: str
+    nodes: int
+    edges: int
+
+
+# ---------------------------------------------------------------- answers
+
+
+@dataclass(frozen=True)
+class Step:
+    """One tool call of a reconstruction run, for the trace."""
+
+    round: int
+    tool: str
+    arguments: Mapping[str, PropValue]
+    result_ids: tuple[str, ...]
+    kept_ids: tuple[str, ...]
+    error: str | None = None
+    tokens: int = 0
+    ms: float = 0.0
+
+
+@dataclass(frozen=True)
+class Answer:
+    answer: str
+    supports: tuple[str, ...]  # dia_ids of the turns the answer rests on
+    confidence: float
+    rounds: int
+    tool_calls: int
+    tokens: int
+    latency_ms: float
+    trace: tuple[Step, ...] = ()
+    evidence: tuple[str, ...] = ()  # every dia_id retrieved into the evidence set (for recall)
+
+
+NOT_MENTIONED = "Not mentioned in the conversation"

@@ -1,0 +1,31 @@
+"""Build an LLM by kind. Settings come in as explicit arguments: environment variables are
+read only by mrgraph.config, which passes OPENAI_API_KEY / OPENAI_BASE_URL / MRGRAPH_MODEL here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mrgraph.errors import LLMConfigError
+from mrgraph.llm.base import LLM, TokenLedger
+from mrgraph.llm.scripted import ScriptEntry, ScriptedLLM
+
+DEFAULT_MODEL = "gpt-4o-mini"
+LLM_KINDS = ("openai", "scripted")
+
+
+def make_llm(kind: str, *, model: str | None = None, api_key: str | None = None,
+             base_url: str | None = None, timeout: float = 60.0, max_retries: int = 4,
+             max_repairs: int = 2, ledger: TokenLedger | None = None,
+             script: Sequence[ScriptEntry] = ()) -> LLM:
+    """An LLM of `kind`: 'openai' (any OpenAI-compatible endpoint) or 'scripted' (plays
+    `script`). Raises LLMConfigError for an unknown kind or an openai LLM without a key/URL."""
+    if kind == "openai":
+        # Imported here so that using the scripted LLM never imports the openai SDK.
+        from mrgraph.llm.openai import OpenAIChat
+
+        return OpenAIChat(model or DEFAULT_MODEL, api_key, base_url, timeout=timeout,
+                          max_retries=max_retries, max_repairs=max_repairs, ledger=ledger)
+    if kind == "scripted":
+        return ScriptedLLM(script, ledger=ledger)
+    raise LLMConfigError(f"unknown LLM kind {kind!r}; choose one of: {', '.join(LLM_KINDS)}")

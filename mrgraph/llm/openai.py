@@ -1,0 +1,312 @@
+"""OpenAI-compatible chat backend (OpenAI, vLLM, Ollama, llama.cpp...). The only module that
+imports `openai`.
+
+Retries are ours, not the SDK's (the client gets max_retries=0): we decide what is retryable,
+honour Retry-After, add jitter, and take an injectable `sleep` so tests can assert the waits.
+Structured replies are parsed, checked for schema echoes and validated; an invalid reply is sent
+back to the model with the error, up to `max_repairs` times.
+
+The API key is held in a `_Secret` (masked repr) and scrubbed from every message we build from
+server text; errors are raised `from None` because the SDK's exceptions carry the request, whose
+headers hold the key.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import logging
+import random
+import re
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import openai
+
+from mrgraph.errors import LLMConfigError, LLMError
+from mrgraph.llm.base import (
+    LLMReply,
+    Message,
+    TokenLedger,
+    ToolCall,
+    ToolSpec,
+    Usage,
+    UsageSource,
+)
+from mrgraph.llm.jsonrepair import InvalidReply, strip_think
+from mrgraph.llm.structured import check_schema, parse_structured
+from mrgraph.llm.tokens import count_messages, count_reply, tool_call_wire, tool_spec_wire
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
+# A local server (Ollama, llama.cpp) needs no key, but the SDK insists on one.
+_PLACEHOLDER_KEY = "no-key-required"
+# A Retry-After longer than this is ignored in favour of backoff: blocking a question for
+# minutes on one header is worse than failing after the usual retries.
+_MAX_RETRY_AFTER = 120.0
+_RETRYABLE_STATUS = frozenset({408, 409, 429})
+
+
+class _Secret:
+    """A string that never shows itself in repr/str (so not in logs, tracebacks or vars())."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        return self._value
+
+    def scrub(self, text: str) -> str:
+        return text.replace(self._value, "***") if self._value else text
+
+    def __repr__(self) -> str:
+        return "'***'"
+
+    __str__ = __repr__
+
+
+def retry_after_seconds(headers: Mapping[str, str] | None) -> float | None:
+    """Seconds a 429/503 asks us to wait: `retry-after-ms`, `retry-after` in seconds, or an
+    HTTP date. None when absent or unparsable (then exponential backoff applies)."""
+    if not headers:
+        return None
+    lowered = {k.lower(): v for k, v in headers.items()}
+    for header, divisor in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
+        raw = lowered.get(header)
+        if raw is None:
+            continue
+        try:
+            return max(0.0, float(raw) / divisor)
+        except ValueError:
+            pass
+        try:
+            when = email.utils.parsedate_to_datetime(raw)
+        except (TypeError, ValueError):
+            continue
+        return max(0.0, when.timestamp() - time.time())
+    return None
+
+
+def _schema_name(purpose: str) -> str:
+    # The API requires ^[a-zA-Z0-9_-]{1,64}$ for json_schema.name.
+    name = re.sub(r"[^A-Za-z0-9_-]", "_", purpose)[:64]
+    return name or "reply"
+
+
+def message_wire(message: Message) -> dict[str, Any]:
+    """A Message in the chat.completions wire format."""
+    wire: dict[str, Any] = {"role": message.role, "content": message.content}
+    if message.tool_calls:
+        wire["tool_calls"] = [tool_call_wire(c) for c in message.tool_calls]
+    if message.tool_call_id:
+        wire["tool_call_id"] = message.tool_call_id
+    if message.name and message.role in ("system", "user", "assistant"):
+        wire["name"] = message.name
+    return wire
+
+
+def _repair_messages(text: str | None, problem: str) -> list[Message]:
+    """The bad reply and the error, so the model can correct itself."""
+    return [Message.assistant(text or ""),
+            Message.user(f"Your previous reply was invalid: {problem}\n"
+                         "Reply again with only the corrected JSON value.")]
+
+
+class OpenAIChat:
+    """An LLM over any OpenAI-compatible chat.completions endpoint. No network until complete()."""
+
+    def __init__(self, model: str, api_key: str | None, base_url: str | None = None,
+                 timeout: float = 60.0, max_retries: int = 4, max_repairs: int = 2,
+                 ledger: TokenLedger | None = None, *, parallel_tool_calls: bool | None = True,
+                 sleep: Callable[[float], None] = time.sleep, rng: random.Random | None = None,
+                 backoff_base: float = 1.0, backoff_cap: float = 30.0) -> None:
+        if not model:
+            raise LLMConfigError("no model name given for the OpenAI-compatible LLM")
+        if not api_key and base_url is None:
+            raise LLMConfigError("no API key for the OpenAI endpoint: set OPENAI_API_KEY, or "
+                                 "OPENAI_BASE_URL for a local server that needs none")
+        self.model = model
+        self.name = f"openai:{model}"
+        self.base_url = base_url or DEFAULT_BASE_URL
+        self._key = _Secret(api_key or _PLACEHOLDER_KEY)
+        self.timeout, self.max_retries, self.max_repairs = timeout, max_retries, max_repairs
+        self.ledger = ledger
+        self.parallel_tool_calls = parallel_tool_calls
+        self._sleep, self._rng = sleep, rng or random.Random()
+        self._backoff_base, self._backoff_cap = backoff_base, backoff_cap
+        self._client: openai.OpenAI | None = None
+        self._client_lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"OpenAIChat(model={self.model!r}, base_url={self.base_url!r}, api_key='***')"
+
+    def _get_client(self) -> openai.OpenAI:
+        # Built on first use so constructing an OpenAIChat stays free of I/O. base_url is always
+        # explicit so the SDK does not read OPENAI_BASE_URL itself (config.py owns the env).
+        with self._client_lock:
+            if self._client is None:
+                self._client = openai.OpenAI(api_key=self._key.reveal(), base_url=self.base_url,
+                                             timeout=self.timeout, max_retries=0)
+            return self._client
+
+    # -- the public call -------------------------------------------------------------------
+
+    def complete(self, messages: Sequence[Message], *, tools: Sequence[ToolSpec] = (),
+                 response_schema: Mapping[str, Any] | None = None, purpose: str = "other",
+                 temperature: float = 0.0) -> LLMReply:
+        if response_schema is not None:
+            check_schema(response_schema)
+        conversation = list(messages)
+        spent: list[Usage] = []
+        problem = ""
+        for repair in range(self.max_repairs + 1):
+            reply = self._complete_once(conversation, tools, response_schema, purpose, temperature)
+            spent.append(reply.usage)
+            if response_schema is None or reply.tool_calls:
+                return _with_usage(reply, spent)
+            try:
+                parsed = parse_structured(reply.text, response_schema)
+            except InvalidReply as err:
+                problem = self._key.scrub(str(err))
+                log.info("invalid structured reply (purpose=%s, attempt %d of %d): %s",
+                         purpose, repair + 1, self.max_repairs + 1, problem)
+                conversation += _repair_messages(reply.text, problem)
+                continue
+            return _with_usage(LLMReply(reply.text, (), reply.usage, parsed), spent)
+        raise LLMError(f"the model {self.model!r} gave no valid JSON for '{purpose}' after "
+                       f"{self.max_repairs + 1} attempts; last problem: {problem}")
+
+    def _complete_once(self, messages: Sequence[Message], tools: Sequence[ToolSpec],
+                       schema: Mapping[str, Any] | None, purpose: str,
+                       temperature: float) -> LLMReply:
+        request = self._request(messages, tools, schema, purpose, temperature)
+        completion = self._create_with_retries(request)
+        reply = self._to_reply(completion, purpose)
+        if reply.usage.source == "tiktoken":
+            # The server omitted usage: count what we sent and what came back.
+            usage = Usage(count_messages(messages, tools, schema),
+                          count_reply(reply.text, reply.tool_calls), purpose, "tiktoken")
+            reply = LLMReply(reply.text, reply.tool_calls, usage, reply.parsed)
+        if self.ledger is not None:
+            self.ledger.record(reply.usage)
+        return reply
+
+    def _request(self, messages: Sequence[Message], tools: Sequence[ToolSpec],
+                 schema: Mapping[str, Any] | None, purpose: str,
+                 temperature: float) -> dict[str, Any]:
+        request: dict[str, Any] = {"model": self.model, "temperature": temperature,
+                                   "messages": [message_wire(m) for m in messages]}
+        if tools:
+            request["tools"] = [tool_spec_wire(t) for t in tools]
+            request["tool_choice"] = "auto"
+            if self.parallel_tool_calls is not None:
+                request["parallel_tool_calls"] = self.parallel_tool_calls
+        if schema is not None:
+            request["response_format"] = {"type": "json_schema", "json_schema": {
+                "name": _schema_name(purpose), "schema": dict(schema), "strict": False}}
+        return request
+
+    # -- transport: retries and error mapping ----------------------------------------------
+
+    def _create_with_retries(self, request: dict[str, Any]) -> Any:
+        attempts = self.max_retries + 1
+        for attempt in range(attempts):
+            try:
+                return self._get_client().chat.completions.create(**request)
+            except openai.OpenAIError as err:
+                delay = self._retry_delay(err, attempt)
+                if delay is None or attempt + 1 == attempts:
+                    raise self._map_error(err, attempt + 1) from None
+                log.warning("LLM request failed (%s); retry %d of %d in %.1fs",
+                            self._describe(err), attempt + 1, self.max_retries, delay)
+                self._sleep(delay)
+        raise AssertionError("unreachable: the loop returns or raises")
+
+    def _retry_delay(self, err: openai.OpenAIError, attempt: int) -> float | None:
+        """Seconds to wait before retrying `err`, or None when it is not worth retrying."""
+        if isinstance(err, openai.APIStatusError):
+            if err.status_code not in _RETRYABLE_STATUS and err.status_code < 500:
+                return None
+            asked = retry_after_seconds(dict(err.response.headers))
+            if asked is not None and asked <= _MAX_RETRY_AFTER:
+                return asked
+        elif not isinstance(err, openai.APIConnectionError):  # includes APITimeoutError
+            return None
+        # Exponential backoff with "equal jitter": half fixed, half random, so parallel
+        # clients that failed together do not retry together.
+        ceiling = min(self._backoff_cap, self._backoff_base * 2.0 ** attempt)
+        return ceiling / 2 + self._rng.uniform(0, ceiling / 2)
+
+    def _describe(self, err: openai.OpenAIError) -> str:
+        if isinstance(err, openai.APITimeoutError):
+            return f"timed out after {self.timeout}s"
+        if isinstance(err, openai.APIConnectionError):
+            return f"cannot connect to {self.base_url}"
+        if isinstance(err, openai.APIStatusError):
+            # The SDK's message repeats the status ("Error code: 429 - ..."); keep the detail.
+            detail = re.sub(r"^Error code: \d+ - ", "", str(err.message))
+            return self._key.scrub(f"HTTP {err.status_code}: {detail}"[:500])
+        return self._key.scrub(f"{type(err).__name__}: {err}"[:500])
+
+    def _map_error(self, err: openai.OpenAIError, attempts: int) -> Exception:
+        if isinstance(err, openai.AuthenticationError):
+            return LLMConfigError("authentication failed for the LLM endpoint "
+                                  f"{self.base_url} (HTTP 401): check OPENAI_API_KEY")
+        if isinstance(err, openai.PermissionDeniedError):
+            return LLMConfigError(f"the LLM endpoint {self.base_url} refused access (HTTP 403) "
+                                  f"to model {self.model!r}")
+        if isinstance(err, openai.NotFoundError):
+            return LLMConfigError(f"model {self.model!r} or its endpoint was not found at "
+                                  f"{self.base_url} (HTTP 404)")
+        if not isinstance(err, (openai.APIStatusError, openai.APIConnectionError)):
+            return LLMConfigError(f"the OpenAI client cannot be used: {self._describe(err)}")
+        tries = f" after {attempts} attempts" if attempts > 1 else ""
+        return LLMError(f"LLM request to {self.base_url} (model {self.model!r}) failed{tries}: "
+                        f"{self._describe(err)}")
+
+    # -- reply decoding ----------------------------------------------------------------------
+
+    def _to_reply(self, completion: Any, purpose: str) -> LLMReply:
+        choices = getattr(completion, "choices", None) or []
+        if not choices:
+            raise LLMError(f"the LLM endpoint {self.base_url} returned no choices")
+        message = choices[0].message
+        if getattr(message, "refusal", None):
+            raise LLMError(f"the model refused the '{purpose}' request: "
+                           f"{self._key.scrub(str(message.refusal))[:300]}")
+        text = strip_think(message.content) if message.content is not None else None
+        calls = tuple(self._tool_calls(message))
+        usage = getattr(completion, "usage", None)
+        if usage is not None and usage.prompt_tokens is not None:
+            counted = Usage(usage.prompt_tokens, usage.completion_tokens or 0, purpose, "server")
+        else:
+            counted = Usage(0, 0, purpose, "tiktoken")  # filled in by _complete_once
+        if calls and not text:
+            text = None  # a tool-call reply often carries "" as content: it means "no text"
+        return LLMReply(text, calls, counted)
+
+    def _tool_calls(self, message: Any) -> list[ToolCall]:
+        calls = []
+        for index, call in enumerate(message.tool_calls or ()):
+            function = getattr(call, "function", None)
+            if function is None:  # custom (non-function) tools are never offered by mrgraph
+                log.warning("ignoring a non-function tool call of type %r", call.type)
+                continue
+            # Some local servers omit ids; the loop needs one to answer each call.
+            call_id = call.id or f"call_{index}"
+            calls.append(ToolCall(call_id, function.name, function.arguments or "{}"))
+        return calls
+
+
+def _with_usage(reply: LLMReply, spent: Sequence[Usage]) -> LLMReply:
+    """The reply carrying the usage of every attempt that produced it (repairs cost tokens)."""
+    if len(spent) == 1:
+        return reply
+    source: UsageSource = "server" if all(u.source == "server" for u in spent) else "tiktoken"
+    total = Usage(sum(u.prompt_tokens for u in spent), sum(u.completion_tokens for u in spent),
+                  spent[-1].purpose, source)
+    return LLMReply(reply.text, reply.tool_calls, total, reply.parsed)

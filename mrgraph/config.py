@@ -27,7 +27,6 @@ class Settings:
     openai_base_url: str | None = None
     model: str = DEFAULT_MODEL
     extract_model: str = DEFAULT_MODEL
-    embed_model: str = "text-embedding-3-small"
     llm_timeout: float = 60.0
     max_input_bytes: int = 20 * 1024 * 1024
     belief_decay: float = 0.5
@@ -46,7 +45,6 @@ class Settings:
             openai_base_url=e.get("OPENAI_BASE_URL") or None,
             model=model,
             extract_model=e.get("MRGRAPH_EXTRACT_MODEL") or model,
-            embed_model=e.get("MRGRAPH_EMBED_MODEL") or "text-embedding-3-small",
             llm_timeout=_float(e, "MRGRAPH_LLM_TIMEOUT", 60.0),
             max_input_bytes=int(_float(e, "MRGRAPH_MAX_INPUT_MB", 20.0) * 1024 * 1024),
             belief_decay=_float(e, "MRGRAPH_BELIEF_DECAY", 0.5),

@@ -11,6 +11,10 @@ Graph model (docs/graph-model.md has the full table):
   (:Topic)-[:GROUPS]->(:Episode)
 Between two nodes there is at most one edge of each type, so (src, type, dst) identifies an edge.
 
+Records: NodeRecord.props / EdgeRecord.props hold every stored property except the node's `id`
+(so `ns` is included), list values as tuples. Reads given an id that does not exist (or is not of
+the expected label) return [] or None; only show() and forget_conversation() raise NotFoundError.
+
 Ranking rules shared by every backend (ties are always broken the same way so results are
 identical across stores):
   * token match score = round(sum of the given weights of the query tokens the node holds, 6);
@@ -162,25 +166,41 @@ class GraphStore(Protocol):
         and saves atomically on a clean exit. Neo4j: groups the writes in one transaction."""
 
     def write_batch(self, batch: GraphBatch) -> WriteResult:
-        """Merge nodes by id and edges by (src, type, dst); properties are overwritten.
-        Idempotent: writing the same batch twice leaves the same graph."""
+        """Merge nodes by id and edges by (src, type, dst); properties are merged like Cypher's
+        `SET x += props`: given keys overwritten, a None value removes the key, others kept.
+        Idempotent: writing the same batch twice leaves the same graph. An edge whose endpoint is
+        neither in the batch nor in the store: StoreError, and nothing of the batch is written."""
 
     def forget_conversation(self, conversation_id: str) -> ForgetResult:
         """Remove the conversation, its sessions, turns, episodes, and everything derived only
         from it: topics, facts with no remaining FROM_EPISODE, cues with no remaining CUE_OF or
         BELIEF, tags with no remaining TAGS, HAS_TAG edges no longer backed by an episode.
-        NotFoundError if the conversation does not exist."""
+        NotFoundError if the conversation does not exist.
+        Precisely: the Conversation nodes with this conversation_id, their HAS_SESSION sessions and
+        those sessions' HAS_TURN / HAS_EPISODE nodes are deleted; then, among the nodes that had
+        an edge to a deleted episode (and the cues with BELIEF edges to facts so touched): topics
+        without GROUPS, then facts without FROM_EPISODE, then cues without CUE_OF and BELIEF;
+        the touched cues' HAS_TAG (c)->(g) with no (c)-[:CUE_OF]->(e)<-[:TAGS]-(g); then the
+        touched tags without TAGS. `entities`: the sorted distinct `entity` of the touched facts.
+        nodes_removed / edges_removed count every node and relationship deleted."""
 
     def fact_observations(self, entities: Sequence[str]) -> list[FactObservation]:
         """Every (Fact, Episode) evidence pair whose fact is about one of `entities` (cue names),
-        ordered by (date, episode_id, fact_id)."""
+        ordered by (date, episode_id, fact_id). A fact is about e when its `entity` property equals
+        e exactly; `date` is the FROM_EPISODE edge's date (else the episode's)."""
 
     def replace_beliefs(self, entities: Sequence[str], beliefs: Sequence[BeliefEdge]) -> None:
-        """Delete the BELIEF edges of `entities` and write `beliefs` (entity cue -> Fact)."""
+        """Delete the BELIEF edges of `entities` and write `beliefs` (entity cue -> Fact).
+        Cues are found by key (normalize_key of the name). An edge stores aspect, statement,
+        confidence, support, first_seen, last_seen, status, history (episode_ids and dia_ids are
+        derived at read time). A belief whose cue or Fact does not exist: StoreError, nothing
+        written."""
 
     # -------------------------------------------------------------- inspection
 
-    def stats(self) -> Stats: ...
+    def stats(self) -> Stats:
+        """Counts per label and per relationship type (only those present), the sorted
+        conversation ids, and min/max Episode date (Session date when no episode is dated)."""
 
     def get_node(self, node_id: str) -> NodeRecord | None: ...
 
@@ -204,7 +224,7 @@ class GraphStore(Protocol):
         """Cues and tags holding any weighted token; order: score desc, name asc, id asc."""
 
     def find_cues(self, key: str) -> list[CueHit]:
-        """Cues whose normalised name equals `key` exactly (score 1.0)."""
+        """Cues whose normalised name equals `key` exactly (score 1.0); order: name asc, id asc."""
 
     def cue_tags(self, cue_id: str, limit: int) -> list[TagCount]:
         """Tags of the cue's CUE_OF edges with episode counts; order: count desc, tag asc."""
@@ -213,7 +233,7 @@ class GraphStore(Protocol):
         """Episodes e with (cue)-[:CUE_OF {tag}]->(e); order: date asc, id asc."""
 
     def event_keywords(self, event_id: str) -> list[KeywordRecord]:
-        """The cues of an episode with their tag; order: kind asc, name asc."""
+        """The cues of an episode with their tag; order: kind asc, name asc, cue_id asc."""
 
     def event_context(self, event_id: str, window: int) -> list[TurnRecord]:
         """The episode's turns plus `window` turns before and after in its session; order: index."""
@@ -222,7 +242,8 @@ class GraphStore(Protocol):
 
     def entity_beliefs(self, entity: str, aspect: str | None) -> list[BeliefEdge]:
         """BELIEF edges of the entity cue (normalised name), optionally one aspect;
-        order: aspect asc, confidence desc, fact_id asc."""
+        order: aspect asc, confidence desc, fact_id asc. episode_ids: the fact's FROM_EPISODE
+        episodes, sorted; dia_ids: the sorted distinct `dia_ids` of those episodes."""
 
     def search_topics(self, weights: Mapping[str, float], limit: int) -> list[TopicHit]:
         """Topics holding any weighted token; order: score desc, label asc, id asc."""

@@ -1,0 +1,112 @@
+"""Ingest benchmark: the LoCoMo dev conversations into a fresh embedded store (and Neo4j).
+
+    python benchmarks/ingest.py ../shared/data/locomo_dev.json
+    python benchmarks/ingest.py ../shared/data/locomo_dev.json --store bolt://localhost:7687
+
+Measures, per store: ingest turns/s of `mrgraph ingest` (load + heuristic extraction + write +
+beliefs, one write unit per file), load time (open a new store object + the first read), and
+p50/p95 of every toolkit read over a fixed, deterministic set of arguments drawn from the graph
+(mrgraph.eval.scale.tool_arguments: the file's questions feed the searches, whose results feed
+the id-taking reads; the speakers are the entities). Peak RSS is the process's, after the
+embedded run. Targets: >= 2,000 turns/s, load <= 0.2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from mrgraph.config import Settings
+from mrgraph.eval.bench import machine_description
+from mrgraph.eval.locomo import load_locomo_qa
+from mrgraph.eval.report import fmt, table
+from mrgraph.eval.scale import peak_rss_mb, time_tools, tool_arguments
+from mrgraph.ingest.extract import HeuristicExtractor
+from mrgraph.ingest.loaders import load
+from mrgraph.ingest.pipeline import forget_conversation, ingest_file
+from mrgraph.store.uri import open_store
+from mrgraph.toolkit import run_tool
+
+NS = "bench-ingest"
+
+
+def measure(settings: Settings, uri: str, path: Path, per_tool: int) -> dict[str, Any]:
+    store = open_store(uri, NS, settings)
+    for conversation in store.conversations():  # Neo4j: start from an empty namespace
+        forget_conversation(store, conversation)
+    started = time.perf_counter()
+    ingested = ingest_file(store, path, HeuristicExtractor())
+    seconds = time.perf_counter() - started
+    store.close()
+    started = time.perf_counter()
+    store = open_store(uri, NS, settings)
+    opened = time.perf_counter()
+    run_tool(store, "search_events", {"text": "support group", "limit": 5})
+    load_seconds, first_read_ms = time.perf_counter() - started, (time.perf_counter() - opened) * 1000
+    questions = [q.question for q in load_locomo_qa(path)]
+    texts = [questions[i * len(questions) // per_tool] for i in range(min(per_tool, len(questions)))]
+    speakers = [s for c in load(path) for s in c.speakers]
+    tools = time_tools(store, tool_arguments(store, texts, speakers, per_tool))
+    store.close()
+    return {"store": uri, "conversations": len(ingested.conversations), "turns": ingested.turns,
+            "nodes": ingested.nodes, "edges": ingested.edges, "ingest_seconds": round(seconds, 4),
+            "turns_per_s": round(ingested.turns / seconds, 1), "load_seconds": round(load_seconds, 4),
+            "first_read_ms": round(first_read_ms, 3), "tools": tools}
+
+
+def markdown(runs: list[dict[str, Any]], rss: float) -> str:
+    head = table(["store", "turns", "nodes", "edges", "ingest s", "turns/s", "load s",
+                  "first read ms"],
+                 [[_kind(r["store"]), r["turns"], r["nodes"],
+                   r["edges"], r["ingest_seconds"], r["turns_per_s"], r["load_seconds"],
+                   r["first_read_ms"]] for r in runs])
+    tools = list(dict.fromkeys(t for r in runs for t in r["tools"]))
+    reads = table(["read (p50 / p95 ms, n)", *(_kind(r["store"]) for r in runs)],
+                  [[t, *(_cell(r["tools"].get(t)) for r in runs)] for t in tools])
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return (f"# Ingest benchmark\n\n{head}\n\nPeak RSS after the embedded run: {fmt(rss, 1)} MiB; "
+            f"machine: {machine_description()}; load average at the end: {load}\n\n"
+            f"## Toolkit reads\n\n{reads}\n")
+
+
+def _kind(uri: str) -> str:
+    return "embedded" if uri.startswith("file:") else "neo4j"
+
+
+def _cell(stats: dict[str, float] | None) -> str:
+    return f"{stats['p50']:.3f} / {stats['p95']:.3f} ({int(stats['n'])})" if stats else "—"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("path", type=Path, help="LoCoMo JSON file")
+    parser.add_argument("--store", default=None, help="also a Neo4j URI (bolt://HOST:7687)")
+    parser.add_argument("--per-tool", type=int, default=30)
+    parser.add_argument("--out", type=Path, default=None, help="write ingest.json and ingest.md")
+    args = parser.parse_args(argv)
+    settings, console = Settings.from_env(), Console()
+    with tempfile.TemporaryDirectory(prefix="mrgraph-ingest-") as tmp:
+        runs = [measure(settings, f"file:{tmp}/store", args.path, args.per_tool)]
+    rss = peak_rss_mb()
+    if args.store:
+        runs.append(measure(settings, args.store, args.path, args.per_tool))
+    text = markdown(runs, rss)
+    console.print(text, markup=False, highlight=False)
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "ingest.json").write_text(json.dumps({"peak_rss_mb": rss, "runs": runs},
+                                                         indent=1), encoding="utf-8")
+        (args.out / "ingest.md").write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

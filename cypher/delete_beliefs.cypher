@@ -1,0 +1,8 @@
+// mode: write
+// params: $ns, $keys
+// returns: nothing (summary counters: relationships deleted)
+// Every BELIEF edge of the entity cues named by $keys (normalised names).
+UNWIND $keys AS key
+MATCH (c:Cue)-[b:BELIEF]->()
+WHERE c.ns = $ns AND c.key = key
+DELETE b

@@ -1,0 +1,8 @@
+// mode: write
+// params: $ns, $ids
+// returns: nothing (summary counters: nodes and relationships deleted)
+// Tags among $ids that no longer tag any episode.
+UNWIND $ids AS id
+MATCH (g:Tag {id: id})
+WHERE g.ns = $ns AND NOT (g)-[:TAGS]->()
+DETACH DELETE g

@@ -1,0 +1,8 @@
+// mode: write
+// params: $ns, $ids
+// returns: nothing (summary counters: nodes and relationships deleted)
+// Topics among $ids that no longer group any episode.
+UNWIND $ids AS id
+MATCH (t:Topic {id: id})
+WHERE t.ns = $ns AND NOT (t)-[:GROUPS]->()
+DETACH DELETE t

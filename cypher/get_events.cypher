@@ -1,0 +1,8 @@
+// mode: read
+// params: $ns, $ids
+// returns: episode (map: id, conversation_id, session, date, date_end, summary, tag, dia_ids)
+// The episodes with these ids; the caller restores the asked order.
+UNWIND $ids AS id
+MATCH (e:Episode {id: id})
+WHERE e.ns = $ns
+RETURN e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag, .dia_ids} AS episode

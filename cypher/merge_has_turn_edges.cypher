@@ -1,0 +1,11 @@
+// mode: write
+// params: $ns, $rows
+// returns: written (rows whose two endpoints exist in the namespace)
+// write_batch: one statement per relationship type, because a type cannot be a parameter.
+// row = {src, dst, props}; at most one HAS_TURN per pair of nodes, so MERGE on the pair alone.
+UNWIND $rows AS row
+MATCH (a:Session {id: row.src}) WHERE a.ns = $ns
+MATCH (b:Turn {id: row.dst}) WHERE b.ns = $ns
+MERGE (a)-[r:HAS_TURN]->(b)
+SET r += row.props
+RETURN count(r) AS written

@@ -1,0 +1,18 @@
+// mode: read
+// params: $ns, $tokens
+// returns: total (Cue nodes in the namespace), dfs (list of {token, df}: Cue nodes holding it)
+// $tokens = [{token, query}]: query is the token quoted for Lucene; the full-text hit is only a
+// candidate, the exact test is membership in the node's space-separated tokens.
+MATCH (n:Cue)
+WHERE n.ns = $ns
+WITH count(n) AS total
+CALL () {
+  UNWIND $tokens AS item
+  CALL (item) {
+    CALL db.index.fulltext.queryNodes('mrgraph_cue_tokens', item.query) YIELD node
+    WITH node WHERE node.ns = $ns AND item.token IN split(node.tokens, ' ')
+    RETURN count(node) AS df
+  }
+  RETURN collect({token: item.token, df: df}) AS dfs
+}
+RETURN total, dfs

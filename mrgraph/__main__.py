@@ -1,0 +1,3 @@
+from mrgraph.cli import run
+
+run()

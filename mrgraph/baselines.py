@@ -1,0 +1,217 @@
+"""Passive retrieval baselines, on the same store and the same unit budget as the active loop.
+
+Retrieve-then-reason: the question alone decides what is read. Both baselines keep at most
+`budget.max_evidence` episodes, read the raw turns of the best `budget.read_episodes` of them
+with `budget.context_window` turns around (as the heuristic policy does), make at most
+`budget.max_calls` store reads, and answer extractively (mrgraph.policies.answer), so evidence
+recall compares the retrieval and nothing else.
+
+  topk          top-k lexical similarity: BM25 (rank-bm25) over every episode's text, tokenised
+                like the graph (mrgraph.text.tokenize); or `scorer="search"`: the store's own
+                search_events ranking.
+  graph_expand  similarity seeds (search_events, half the episode budget) then N-hop expansion
+                through the graph: timeline neighbours (NEXT) and cue neighbours (the episodes
+                sharing a (cue, tag) with it), breadth first; the remaining budget is filled
+                with the expansions closest to the seeds, most similar to the question first.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from rank_bm25 import BM25Okapi
+
+from mrgraph.policies.answer import extractive_answer
+from mrgraph.policies.base import HOP, Budget, State
+from mrgraph.store.base import GraphStore
+from mrgraph.text import tokenize
+from mrgraph.toolkit import Record, event_record, run_tool
+from mrgraph.types import Answer, Step
+
+Scorer = Literal["bm25", "search"]
+HOP_LIMIT = 5  # episodes fetched per (cue, tag) neighbour
+
+
+@dataclass(frozen=True)
+class Bm25Index:
+    """BM25 over the store's episodes. `size` is the episode count it was built from."""
+
+    ids: tuple[str, ...]
+    order: tuple[tuple[str, str], ...]  # (date, id): search_events' tie-break
+    bm25: BM25Okapi | None
+    size: int
+
+    @classmethod
+    def from_store(cls, store: GraphStore) -> Bm25Index:
+        nodes, _ = store.export()
+        episodes = [n for n in nodes if n.label == "Episode"]
+        docs = [tokenize(str(n.props.get("text") or n.props.get("summary") or ""))
+                for n in episodes]
+        return cls(tuple(n.id for n in episodes),
+                   tuple((str(n.props.get("date", "")), n.id) for n in episodes),
+                   BM25Okapi(docs) if docs else None, len(episodes))
+
+    def top(self, question: str, k: int) -> list[str]:
+        """Ids of the k best-scoring episodes (score > 0; ties: date asc, id asc)."""
+        tokens = tokenize(question)
+        if self.bm25 is None or not tokens:
+            return []
+        scores = self.bm25.get_scores(tokens)
+        ranked = sorted((i for i in range(len(self.ids)) if scores[i] > 0),
+                        key=lambda i: (-round(float(scores[i]), 9), self.order[i]))
+        return [self.ids[i] for i in ranked[:k]]
+
+
+_INDEXES: weakref.WeakKeyDictionary[GraphStore, Bm25Index] = weakref.WeakKeyDictionary()
+_INDEX_LOCK = threading.Lock()
+
+
+def bm25_index(store: GraphStore) -> Bm25Index:
+    """The store's BM25 index, rebuilt when its episode count changed (ingest or forget)."""
+    count, _ = store.token_df("Episode", [])
+    with _INDEX_LOCK:
+        index = _INDEXES.get(store)
+        if index is None or index.size != count:
+            index = _INDEXES[store] = Bm25Index.from_store(store)
+        return index
+
+
+# ------------------------------------------------------------------ shared parts
+
+
+class _Run:
+    """Bookkeeping of one baseline run: the state, its calls and trace."""
+
+    def __init__(self, store: GraphStore, question: str, budget: Budget) -> None:
+        self.store, self.budget = store, budget
+        self.state = State.start(store, question, budget)
+        self.started = time.perf_counter()
+        self.steps: list[Step] = []
+
+    @property
+    def can_expand(self) -> bool:
+        """Calls are left for expansion (the final read's are reserved)."""
+        return self.state.calls < self.budget.max_calls - self.budget.read_episodes
+
+    def call(self, tool: str, args: dict[str, str | int], ids: Sequence[str] = ()) -> None:
+        self.state.calls += 1
+        self.steps.append(Step(1, tool, dict(args), tuple(ids), tuple(ids)))
+
+    def keep(self, record: Record, relevance: float | None = None) -> None:
+        """Add an episode to the evidence (relevance: its question share unless given)."""
+        if relevance is None:
+            relevance = self.state.relevance(record, 0.0, set())
+        self.state.evidence.events[record["id"]] = {**record, "relevance": relevance}
+
+    def read_and_answer(self, ranked: Sequence[str]) -> Answer:
+        for event_id in ranked[: self.budget.read_episodes]:
+            args: dict[str, str | int] = {"event_id": event_id,
+                                          "window": self.budget.context_window}
+            result = run_tool(self.store, "event_context", args)
+            self.call("event_context", args, result.ids)
+            relevance = self.state.evidence.events[event_id]["relevance"]
+            for turn in result.records:
+                self.state.evidence.turns.setdefault(turn["dia_id"],
+                                                     {**turn, "relevance": relevance})
+        draft = extractive_answer(self.state)
+        return Answer(answer=draft.answer, supports=draft.supports,
+                      confidence=round(draft.confidence, 4), rounds=1,
+                      tool_calls=self.state.calls, tokens=0,
+                      latency_ms=round((time.perf_counter() - self.started) * 1000, 3),
+                      trace=tuple(self.steps), evidence=self.state.evidence.dia_ids())
+
+
+# ------------------------------------------------------------------ top-k
+
+
+def topk(store: GraphStore, question: str, budget: Budget | None = None, *,
+         scorer: Scorer = "bm25") -> Answer:
+    """Passive top-k: the `max_evidence` episodes most similar to the question."""
+    run = _Run(store, question, budget or Budget())
+    k = run.budget.max_evidence
+    if scorer == "bm25":
+        ids = bm25_index(store).top(question, k)
+        events: list[Record] = [event_record(e) for e in store.get_events(ids)]
+        run.call("bm25", {"text": question[:500], "limit": k}, ids)
+    else:
+        args: dict[str, str | int] = {"text": question[:500], "limit": k}
+        result = run_tool(store, "search_events", args)
+        events = list(result.records)
+        run.call("search_events", args, result.ids)
+    for event in events:
+        run.keep(event)
+    return run.read_and_answer([e["id"] for e in events])
+
+
+# ------------------------------------------------------------------ seeds + N-hop
+
+
+def _next_neighbours(store: GraphStore, event_id: str) -> list[str]:
+    view = store.show(event_id)
+    edges = [*view.in_edges, *view.out_edges]
+    return [node.id for edge, node in edges if edge.type == "NEXT"]
+
+
+def _cue_neighbours(run: _Run, event_id: str) -> list[Record]:
+    args: dict[str, str | int] = {"event_id": event_id}
+    keywords = run_tool(run.store, "event_keywords", args)
+    run.call("event_keywords", args, keywords.ids)
+    found: list[Record] = []
+    for keyword in keywords.records:
+        if not run.can_expand:
+            break
+        hop: dict[str, str | int] = {"cue": keyword["id"], "tag": keyword["tag"],
+                                     "limit": HOP_LIMIT}
+        result = run_tool(run.store, "tag_events", hop)
+        run.call("tag_events", hop, result.ids)
+        found.extend(result.records)
+    return found
+
+
+def _expand(run: _Run, event_id: str) -> list[Record]:
+    """The graph neighbours of an episode, within the call budget."""
+    if not run.can_expand:
+        return []
+    ids = _next_neighbours(run.store, event_id)
+    run.call("next", {"event_id": event_id}, ids)
+    neighbours = [event_record(e) for e in run.store.get_events(ids)]
+    if run.can_expand:
+        neighbours += _cue_neighbours(run, event_id)
+    return neighbours
+
+
+def graph_expand(store: GraphStore, question: str, budget: Budget | None = None, *,
+                 hops: int = 2) -> Answer:
+    """Passive graph retrieval: similarity seeds, then `hops` rounds of neighbour expansion."""
+    run = _Run(store, question, budget or Budget())
+    seed_args: dict[str, str | int] = {"text": question[:500],
+                                       "limit": max(1, run.budget.max_evidence // 2)}
+    seeds = run_tool(store, "search_events", seed_args)
+    run.call("search_events", seed_args, seeds.ids)
+    for seed in seeds.records:
+        run.keep(seed)
+    ranked = [str(s["id"]) for s in seeds.records]
+    frontier = list(ranked)
+    for _ in range(hops):
+        found: dict[str, tuple[float, int, Record]] = {}
+        for parent in frontier:
+            inherited = HOP * float(run.state.evidence.events[parent]["relevance"])
+            for record in _expand(run, parent):
+                if record["id"] not in run.state.evidence.events and record["id"] not in found:
+                    rel = run.state.relevance(record, inherited, set())
+                    found[record["id"]] = (rel, len(found), record)
+        best = sorted(found.values(), key=lambda f: (-f[0], f[1]))
+        room = run.budget.max_evidence - len(ranked)
+        frontier = [str(r["id"]) for _, _, r in best[: max(0, room)]]
+        for relevance, _, record in best[: max(0, room)]:
+            run.keep(record, relevance)
+        ranked += frontier
+        if not frontier or not run.can_expand:
+            break
+    return run.read_and_answer(ranked)
+

@@ -1,0 +1,51 @@
+"""`mrgraph chat`: questions in a loop on the same reconstruction as `ask`.
+
+Commands: `:trace` toggles the navigation trace, `:history` lists the questions so far,
+`:quit` (or Ctrl-D) leaves. Line editing and recall come from the standard readline module.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.console import Console
+
+from mrgraph import render
+from mrgraph.engine import Memory
+from mrgraph.errors import UserError
+
+HELP = "ask a question; :trace toggles the trace, :history lists questions, :quit leaves"
+
+
+def run_chat(memory: Memory, console: Console, *, mode: str = "active", llm: str = "auto",
+             read: Callable[[str], str] = input) -> list[str]:
+    """Run until :quit or end of input; returns the questions asked."""
+    try:
+        import readline  # noqa: F401  - enables editing and history in input()
+    except ImportError:  # pragma: no cover - not on every platform
+        pass
+    console.print(f"[dim]{HELP}[/]")
+    history: list[str] = []
+    show_trace = False
+    while True:
+        try:
+            line = read("you> ").strip()
+        except (EOFError, KeyboardInterrupt):
+            break
+        if line in (":quit", ":q", ":exit"):
+            break
+        if line == ":trace":
+            show_trace = not show_trace
+            console.print(f"[dim]trace {'on' if show_trace else 'off'}[/]")
+        elif line == ":history":
+            for i, q in enumerate(history, 1):
+                console.print(f"{i}. {q}", highlight=False)
+        elif line.startswith(":"):
+            console.print(f"[dim]unknown command {line}; {HELP}[/]", highlight=False)
+        elif line:
+            history.append(line)
+            try:
+                render.answer(console, memory.ask(line, mode=mode, llm=llm), trace=show_trace)
+            except UserError as e:
+                console.print(f"[red]error:[/] {e}", highlight=False)
+    return history

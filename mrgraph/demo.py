@@ -1,0 +1,37 @@
+"""`mrgraph demo`: ingest the bundled sample transcript, show the graph, ask sample questions."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from rich.console import Console
+
+from mrgraph import render
+from mrgraph.engine import Memory
+
+QUESTIONS = (
+    "When did Maya adopt the dog?",
+    "Where does Maya live now?",
+    "What did Jonas build for the community garden?",
+    "What is Maya's job?",
+)
+
+
+def sample_path() -> str:
+    return str(resources.files("mrgraph.ingest") / "sample" / "sample.txt")
+
+
+def run_demo(memory: Memory, console: Console) -> None:
+    path = sample_path()
+    with render.ingest_progress(console) as progress:
+        reports = memory.ingest([path], progress=progress)
+    render.ingest_reports(console, reports)
+    render.stats(console, memory.stats())
+    _, edges = memory.store.export()
+    first_episode = next((e.dst for e in edges if e.type == "HAS_EPISODE"), None)
+    if first_episode:
+        console.rule("a node and its neighbours (mrgraph show ID)")
+        render.node_view(console, memory.show(first_episode))
+    for question in QUESTIONS:
+        console.rule(question)
+        render.answer(console, memory.ask(question, llm="heuristic"), trace=False)

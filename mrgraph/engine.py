@@ -1,0 +1,157 @@
+"""`Memory`: the library's front door. The CLI is a thin shell over this class.
+
+    from mrgraph import Memory, Settings
+    with Memory.open(Settings(), store="file:.mrgraph/graph", ns="default") as memory:
+        memory.ingest(["chat.jsonl"])
+        print(memory.ask("When did Caroline go to the support group?").answer)
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Sequence
+
+import networkx as nx
+
+from mrgraph.config import Settings
+from mrgraph.errors import ConfigError, UserError
+from mrgraph.ingest.extract import Extractor, HeuristicExtractor
+from mrgraph.ingest.pipeline import IngestReport, Progress, forget_conversation, ingest_file
+from mrgraph.llm.base import LLM, TokenLedger
+from mrgraph.store.base import ForgetResult, GraphStore
+from mrgraph.store.copy import CopyResult, copy_store
+from mrgraph.store.uri import open_store
+from mrgraph.types import Answer, NodeView, Stats
+
+MODES = ("active", "topk", "graph")
+
+
+@dataclass
+class Memory:
+    store: GraphStore
+    settings: Settings = field(default_factory=Settings)
+    ledger: TokenLedger = field(default_factory=TokenLedger)
+
+    @classmethod
+    def open(cls, settings: Settings, store: str | None = None, ns: str | None = None) -> "Memory":
+        uri = store or settings.store
+        return cls(open_store(uri, ns or settings.ns, settings), settings)
+
+    def __enter__(self) -> "Memory":
+        return self
+
+    def __exit__(self, t: type[BaseException] | None, e: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.store.close()
+
+    # ------------------------------------------------------------------ ingest / forget
+
+    def extractor(self, name: str = "heuristic", concurrency: int = 8) -> Extractor:
+        if name == "heuristic":
+            return HeuristicExtractor()
+        if name == "llm":
+            from mrgraph.ingest.llm_extract import LLMExtractor  # only when asked: needs an LLM
+            llm = self.llm("openai", purpose_model="extract")
+            assert llm is not None  # kind "openai" never yields the offline policy
+            return LLMExtractor(llm, concurrency=concurrency)
+        raise ConfigError(f"unknown extractor {name!r} (choose heuristic or llm)")
+
+    def ingest(self, paths: Sequence[str | Path], *, fmt: str = "auto", extractor: str = "heuristic",
+               concurrency: int = 8, progress: Progress | None = None) -> list[IngestReport]:
+        ex = self.extractor(extractor, concurrency)
+        return [ingest_file(self.store, p, ex, fmt=fmt, max_bytes=self.settings.max_input_bytes,
+                            progress=progress) for p in paths]
+
+    def forget(self, conversation_id: str) -> ForgetResult:
+        return forget_conversation(self.store, conversation_id)
+
+    # ------------------------------------------------------------------ questions
+
+    def llm(self, kind: str = "auto", purpose_model: str = "navigate") -> LLM | None:
+        """The LLM for `kind` (auto: openai when configured, else None = offline heuristic)."""
+        if kind == "heuristic" or (kind == "auto" and not self.settings.has_llm):
+            return None
+        if kind not in ("auto", "openai"):
+            raise ConfigError(f"unknown llm {kind!r} (choose heuristic or openai)")
+        from mrgraph.llm.factory import make_llm
+        model = self.settings.extract_model if purpose_model == "extract" else self.settings.model
+        return make_llm("openai", model=model, api_key=self.settings.openai_api_key,
+                        base_url=self.settings.openai_base_url,
+                        timeout=self.settings.llm_timeout, ledger=self.ledger)
+
+    def ask(self, question: str, *, mode: str = "active", llm: str = "auto") -> Answer:
+        if mode not in MODES:
+            raise UserError(f"unknown mode {mode!r} (choose {', '.join(MODES)})")
+        if not question.strip():
+            raise UserError("the question is empty")
+        from mrgraph.reconstruct import ask
+        return ask(self.store, question, mode=mode, llm=self.llm(llm))
+
+    # ------------------------------------------------------------------ inspection
+
+    def stats(self) -> Stats:
+        return self.store.stats()
+
+    def show(self, node_id: str) -> NodeView:
+        return self.store.show(node_id)
+
+    def beliefs(self, entity: str, aspect: str | None = None,
+                as_of: str | None = None) -> list[dict[str, Any]]:
+        from mrgraph.toolkit import run_tool
+        if aspect:
+            aspects = [aspect]
+        else:
+            listed = run_tool(self.store, "personal_aspects", {"entity": entity})
+            aspects = [str(r["aspect"]) for r in listed.records]
+        rows: list[dict[str, Any]] = []
+        for a in aspects:
+            args: dict[str, Any] = {"entity": entity, "aspect": a}
+            if as_of:
+                args["as_of"] = as_of
+            rows.extend(run_tool(self.store, "personal_aspect", args).records)
+        return rows
+
+    def export(self, fmt: str = "json") -> str:
+        nodes, edges = self.store.export()
+        if fmt == "json":
+            return json.dumps({
+                "ns": self.store.ns,
+                "nodes": [{"id": n.id, "label": n.label, **_plain(n.props)} for n in nodes],
+                "edges": [{"type": e.type, "src": e.src, "dst": e.dst, **_plain(e.props)}
+                          for e in edges],
+            }, ensure_ascii=False, indent=1)
+        if fmt == "graphml":
+            g = nx.MultiDiGraph()
+            for n in nodes:
+                g.add_node(n.id, label=n.label, **_graphml(n.props))
+            for e in edges:
+                g.add_edge(e.src, e.dst, key=e.type, type=e.type, **_graphml(e.props))
+            buf = io.BytesIO()
+            nx.write_graphml(g, buf)
+            return buf.getvalue().decode("utf-8")
+        raise UserError(f"unknown export format {fmt!r} (choose json or graphml)")
+
+    def push(self, to: str) -> CopyResult:
+        """Copy this namespace into another store (e.g. Neo4j for Browser); idempotent."""
+        dst = open_store(to, self.store.ns, self.settings)
+        try:
+            return copy_store(self.store, dst)
+        finally:
+            dst.close()
+
+
+def _plain(props: Any) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in props.items()}
+
+
+def _graphml(props: Any) -> dict[str, Any]:
+    # GraphML attributes are scalars: lists become JSON strings
+    return {k: json.dumps(list(v)) if isinstance(v, tuple) else v
+            for k, v in props.items() if v is not None}

@@ -1,0 +1,355 @@
+"""The scale benchmark: synthetic conversations (mrgraph.eval.synth) at growing sizes.
+
+For each size (turns) the conversations are ingested, `chunk_turns` turns of whole conversations
+per write unit (the embedded store rewrites its whole file once per unit, so one unit per
+conversation would make the cost quadratic), all into ONE namespace: the stress case of a single
+tenant whose graph holds every turn. Measured per size:
+
+* ingest: turns/s of extract + build + write + belief refresh + save (generation excluded,
+  reported apart), the number of write units, peak RSS of the ingesting process;
+* the store: size on disk (embedded), load time = open + first read in a fresh process, the
+  first read alone, RSS of the process serving the loaded store;
+* p50/p95 of every toolkit read over a fixed, deterministic set of arguments drawn from the
+  graph (`tool_arguments`), and of `ask` in each mode over synthetic questions spread evenly
+  over the conversations.
+
+With `isolate=True` (the default) ingest and serving each run in a fresh spawned process, so
+peak RSS and load time are per size rather than the running maximum of one process.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import multiprocessing
+import os
+import queue
+import resource
+import shutil
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+
+from mrgraph.config import Settings
+from mrgraph.eval import metrics, report, synth
+from mrgraph.eval.bench import (
+    DEFAULT_MODES,
+    IngestTiming,
+    ingest_conversations,
+    machine_description,
+)
+from mrgraph.ingest.extract import HeuristicExtractor
+from mrgraph.store.base import GraphStore
+from mrgraph.store.uri import open_store
+from mrgraph.toolkit import TOOL_NAMES, run_tool
+from mrgraph.types import Conversation
+
+Args = dict[str, object]
+Tick = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class ScaleOptions:
+    chunk_turns: int = 50_000  # turns per write unit (whole conversations)
+    seed: int = 0
+    per_tool: int = 30  # argument sets per toolkit read
+    questions: int = 20  # ask() calls per mode
+    modes: tuple[str, ...] = DEFAULT_MODES
+    isolate: bool = True  # ingest and serve each size in a fresh process
+    keep_stores: bool = False  # embedded stores are deleted after measuring
+
+
+def peak_rss_mb() -> float:
+    """Peak resident set size of this process (Linux reports KiB, macOS bytes)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / (2 ** 20 if os.uname().sysname == "Darwin" else 2 ** 10), 1)
+
+
+def _ms(started: float) -> float:
+    return (time.perf_counter() - started) * 1000
+
+
+# ------------------------------------------------------------------ toolkit arguments and timing
+
+
+def _unique(values: Sequence[str], n: int) -> list[str]:
+    return list(dict.fromkeys(v for v in values if v))[:n]
+
+
+def tool_arguments(store: GraphStore, texts: Sequence[str], entities: Sequence[str],
+                   per_tool: int = 30) -> dict[str, list[Args]]:
+    """Deterministic arguments for every toolkit read: `texts` feed the searches, whose results
+    (cues, tags, episodes, dates, topics) feed the reads that take ids; `entities` are people."""
+    texts = list(texts)[:per_tool]
+    args: dict[str, list[Args]] = {name: [] for name in TOOL_NAMES}
+    for text in texts:
+        for tool in ("search_cues", "search_events", "search_topics"):
+            args[tool].append({"text": text, "limit": 10})
+    cues = _unique([i for t in texts for i in run_tool(store, "search_cues",
+                                                       {"text": t, "limit": 3}).ids
+                    if i.startswith("cue-")], per_tool)
+    for cue in cues:
+        args["cue_tags"].append({"cue": cue, "limit": 10})
+        tags = run_tool(store, "cue_tags", {"cue": cue, "limit": 1}).ids
+        args["tag_events"] += [{"cue": cue, "tag": tags[0], "limit": 10}] if tags else []
+    events = [r for t in texts for r in run_tool(store, "search_events",
+                                                 {"text": t, "limit": 2}).records]
+    for event_id in _unique([str(e["id"]) for e in events], per_tool):
+        args["event_keywords"].append({"event_id": event_id})
+        args["event_context"].append({"event_id": event_id, "window": 2})
+        args["conversation_time"].append({"event_id": event_id})
+    for day in _unique([str(e["date"]) for e in events], per_tool):
+        end = (date.fromisoformat(day) + timedelta(days=30)).isoformat()
+        args["timeline"].append({"start": day, "end": end, "limit": 10})
+    _belief_arguments(store, entities, per_tool, args)
+    topics = _unique([i for t in texts for i in run_tool(store, "search_topics",
+                                                         {"text": t, "limit": 2}).ids], per_tool)
+    args["topic_events"] = [{"topic": t, "limit": 10} for t in topics]
+    return args
+
+
+def _belief_arguments(store: GraphStore, entities: Sequence[str], per_tool: int,
+                      args: dict[str, list[Args]]) -> None:
+    for entity in _unique(list(entities), per_tool):
+        args["personal_aspects"].append({"entity": entity})
+        aspects = run_tool(store, "personal_aspects", {"entity": entity}).ids
+        if aspects:
+            args["personal_aspect"].append({"entity": entity, "aspect": aspects[0]})
+
+
+def time_tools(store: GraphStore, args: Mapping[str, Sequence[Args]]) -> dict[str, Any]:
+    """p50/p95/mean ms and n of every tool over its argument sets (tools without any skipped)."""
+    out: dict[str, Any] = {}
+    for tool, sets in args.items():
+        times = []
+        for one in sets:
+            started = time.perf_counter()
+            run_tool(store, tool, one)
+            times.append(_ms(started))
+        if times:
+            out[tool] = {**metrics.latency_summary(times), "n": len(times)}
+    return out
+
+
+def time_asks(store: GraphStore, questions: Sequence[str], modes: Sequence[str]
+              ) -> dict[str, Any]:
+    from mrgraph.reconstruct import ask
+
+    out: dict[str, Any] = {}
+    for mode in modes:
+        times = []
+        for question in questions:
+            started = time.perf_counter()
+            ask(store, question, mode=mode)
+            times.append(_ms(started))
+        if times:
+            out[mode] = {**metrics.latency_summary(times), "n": len(times)}
+    return out
+
+
+# ------------------------------------------------------------------ one size
+
+
+@dataclass(frozen=True)
+class SizeJob:
+    turns: int
+    uri: str
+    ns: str
+    settings: Settings
+    options: ScaleOptions
+
+
+def _flush(store: GraphStore, chunk: list[Conversation], timing: IngestTiming,
+           tick: Tick | None) -> None:
+    done = ingest_conversations(store, chunk, HeuristicExtractor())
+    timing.add(done)
+    chunk.clear()
+    if tick is not None:
+        tick(done.turns)
+
+
+def ingest_size(job: SizeJob, tick: Tick | None = None) -> dict[str, Any]:
+    """Generate and ingest `job.turns` synthetic turns; timings, counts and probe questions."""
+    store = open_store(job.uri, job.ns, job.settings)
+    timing, units, pending, generate_seconds = IngestTiming(), 0, 0, 0.0
+    chunk: list[Conversation] = []
+    probes: list[tuple[str, tuple[str, ...]]] = []
+    samples = synth.generate(job.turns, synth.SynthConfig(seed=job.options.seed))
+    while True:
+        started = time.perf_counter()
+        sample = next(samples, None)
+        generate_seconds += time.perf_counter() - started
+        if sample is not None:
+            chunk.append(sample.conversation)
+            probes.append((sample.qa[0].question if sample.qa else "",
+                           sample.conversation.speakers))
+            pending += sample.turns
+        if chunk and (sample is None or pending >= job.options.chunk_turns):
+            _flush(store, chunk, timing, tick)
+            units, pending = units + 1, 0
+        if sample is None:
+            break
+    stats = store.stats()
+    store.close()
+    phases = {k: round(getattr(timing, k), 3) for k in ("extract", "build", "write", "beliefs",
+                                                         "save")}
+    return {"turns": job.turns, "conversations": len(probes), "nodes": sum(stats.nodes.values()),
+            "edges": sum(stats.edges.values()), "write_units": units,
+            "ingest_seconds": round(timing.seconds, 3), "phases": phases,
+            "generate_seconds": round(generate_seconds, 3),
+            "turns_per_s": round(job.turns / max(timing.seconds, 1e-9), 1),
+            "ingest_peak_rss_mb": peak_rss_mb(), "probes": probes}
+
+
+def _spread(items: Sequence[Any], n: int) -> list[Any]:
+    """`n` items evenly spread over `items` (deterministic)."""
+    if len(items) <= n:
+        return list(items)
+    return [items[i * len(items) // n] for i in range(n)]
+
+
+def serve_size(job: SizeJob, probes: Sequence[tuple[str, Sequence[str]]]) -> dict[str, Any]:
+    """Open the store fresh, time the first read, the toolkit reads and ask."""
+    started = time.perf_counter()
+    store = open_store(job.uri, job.ns, job.settings)
+    opened = time.perf_counter()
+    run_tool(store, "search_events", {"text": "hiking with my sister", "limit": 5})
+    first_read_ms = _ms(opened)
+    load_seconds = time.perf_counter() - started
+    chosen = _spread([p for p in probes if p[0]], max(job.options.per_tool, job.options.questions))
+    texts = [q for q, _ in chosen]
+    entities = [name for _, speakers in chosen for name in speakers]
+    tools = time_tools(store, tool_arguments(store, texts, entities, job.options.per_tool))
+    asks = time_asks(store, _spread(texts, job.options.questions), job.options.modes)
+    store.close()
+    return {"load_seconds": round(load_seconds, 4), "first_read_ms": round(first_read_ms, 3),
+            "serve_peak_rss_mb": peak_rss_mb(), "tools": tools, "ask": asks}
+
+
+def _child(kind: str, job: SizeJob, probes: Any, out: Any) -> None:
+    """Entry point of an isolated process: runs ingest or serve and sends the result."""
+    try:
+        if kind == "ingest":
+            result = ingest_size(job, lambda n: out.put(("tick", n)))
+        else:
+            result = serve_size(job, probes)
+        out.put(("done", result))
+    except BaseException as exc:  # reported to the parent, which raises it
+        out.put(("error", f"{type(exc).__name__}: {exc}"))
+
+
+def _isolated(kind: str, job: SizeJob, probes: Any, tick: Tick | None) -> dict[str, Any]:
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    process = ctx.Process(target=_child, args=(kind, job, probes, out), daemon=True)
+    process.start()
+    try:
+        while True:
+            try:
+                tag, value = out.get(timeout=1.0)
+            except queue.Empty:
+                if not process.is_alive():
+                    raise RuntimeError(f"scale {kind} process for {job.turns} turns died "
+                                       f"(exit code {process.exitcode})") from None
+                continue
+            if tag == "tick" and tick is not None:
+                tick(value)
+            elif tag == "error":
+                raise RuntimeError(f"scale {kind} at {job.turns} turns failed: {value}")
+            elif tag == "done":
+                return dict(value)
+    finally:
+        process.join(timeout=60)
+
+
+def run_size(job: SizeJob, tick: Tick | None = None) -> dict[str, Any]:
+    """Ingest then serve one size; the merged measurements."""
+    if job.options.isolate:
+        ingested = _isolated("ingest", job, None, tick)
+        served = _isolated("serve", job, ingested["probes"], None)
+    else:
+        ingested = ingest_size(job, tick)
+        gc.collect()
+        served = serve_size(job, ingested["probes"])
+    del ingested["probes"]
+    ingested["peak_rss_mb"] = max(ingested["ingest_peak_rss_mb"], served["serve_peak_rss_mb"])
+    return {**ingested, **served, "store_bytes": _disk_bytes(job.uri)}
+
+
+def _disk_bytes(uri: str) -> int:
+    if not uri.startswith("file:"):
+        return 0
+    root = Path(uri[len("file:"):])
+    return sum(p.stat().st_size for p in root.rglob("*") if p.is_file())
+
+
+# ------------------------------------------------------------------ the benchmark
+
+
+def _job(settings: Settings, turns: int, out_dir: Path, store: str | None,
+         options: ScaleOptions) -> SizeJob:
+    if store:
+        return SizeJob(turns, store, f"scale-{turns}-{options.seed}", settings, options)
+    directory = out_dir / f"store-{turns}"
+    if directory.exists():
+        shutil.rmtree(directory)
+    return SizeJob(turns, f"file:{directory}", "scale", settings, options)
+
+
+def run_scale(settings: Settings, turns: Sequence[int], *, out_dir: str | Path,
+              store: str | None = None, console: Console | None = None,
+              options: ScaleOptions | None = None) -> str:
+    """Run every size (see the module docstring); writes scale.json, scale.md (and scale.png
+    with matplotlib) in `out_dir`; returns a short summary."""
+    options = options or ScaleOptions()
+    sizes = sorted({int(t) for t in turns})
+    if not sizes or sizes[0] < 1:
+        raise ValueError(f"sizes must be positive turn counts, got {list(turns)}")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    runs: list[dict[str, Any]] = []
+    with Progress(TextColumn("[bold]scale[/] {task.description}"), BarColumn(),
+                  MofNCompleteColumn(), TextColumn("turns"), TimeElapsedColumn(),
+                  console=console, transient=True, disable=console is None) as bar:
+        for size in sizes:
+            task = bar.add_task(f"{size:,}", total=size)
+            job = _job(settings, size, out, store, options)
+            runs.append(run_size(job, _advancer(bar, task)))
+            if not options.keep_stores and job.uri.startswith("file:"):
+                shutil.rmtree(job.uri[len("file:"):], ignore_errors=True)
+            _write(out, options, runs)  # after every size: a long run keeps what it measured
+    return _summary_line(runs, out)
+
+
+def _advancer(bar: Progress, task: TaskID) -> Tick:
+    def tick(turns: int) -> None:
+        bar.advance(task, turns)
+    return tick
+
+
+def _write(out: Path, options: ScaleOptions, runs: list[dict[str, Any]]) -> None:
+    meta = {"chunk_turns": options.chunk_turns, "seed": options.seed,
+            "namespace": "one per size (all conversations together)",
+            "isolated processes": options.isolate, "machine": machine_description()}
+    summary = {"meta": meta, "sizes": runs}
+    (out / "scale.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    chart = report.plot_scale(summary, out / "scale.png") if len(runs) > 1 else None
+    (out / "scale.md").write_text(report.scale_markdown(summary, chart.name if chart else None),
+                                  encoding="utf-8")
+
+
+def _summary_line(runs: Sequence[Mapping[str, Any]], out: Path) -> str:
+    parts = []
+    for r in runs:
+        p50s = sorted(t["p50"] for t in r["tools"].values())
+        parts.append(f"{r['turns']:,} turns: {r['turns_per_s']:,.0f} turns/s, load "
+                     f"{r['load_seconds']:.2f} s, tool p50 median "
+                     f"{p50s[len(p50s) // 2] if p50s else 0:.2f} ms, peak RSS "
+                     f"{r['peak_rss_mb']:,.0f} MiB")
+    return "Scale: " + "; ".join(parts) + f". Report: {out / 'scale.md'}"

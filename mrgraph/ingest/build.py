@@ -1,0 +1,231 @@
+"""Conversation + Extraction -> GraphBatch: exactly the nodes, edges and properties of
+docs/graph-model.md, with deterministic ids (`mrgraph.ids.node_id`).
+
+Rules beyond the table:
+  * one Cue per normalised name; when an entity and another kind share a key, the entity wins
+    (then attribute, keyword, date); the name shown is the first one met of the winning kind.
+    Every fact's entity gets an entity Cue, so its BELIEF edges (derived later) have a source.
+  * one Tag per normalised label; an episode whose tag normalises to nothing gets no Tag.
+  * one Fact per (entity key, aspect, normalised statement); its `statement` is the first
+    wording met. FROM_EPISODE carries the episode date and the extractor's confidence,
+    negated and contradicts (None-valued properties are left out).
+  * an episode's dia_ids that name no turn of its session are dropped (an LLM extractor may
+    invent some); an unknown session, episode or topic reference is an error (a bug upstream).
+  * properties that are None are left out; lists are tuples. No BELIEF edges: they are derived
+    after writing (`mrgraph.beliefs`).
+The same input always gives an identical batch (same records in the same order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mrgraph.errors import MrGraphError
+from mrgraph.ids import node_id
+from mrgraph.ingest.dates import anchor_date
+from mrgraph.text import STOPWORDS, normalize_key, stem, words
+from mrgraph.types import (
+    Conversation,
+    CueKind,
+    EdgeRecord,
+    EpisodeDraft,
+    Extraction,
+    FactDraft,
+    GraphBatch,
+    NodeRecord,
+    PropValue,
+    Session,
+)
+
+_KIND_RANK: dict[str, int] = {"entity": 0, "attribute": 1, "keyword": 2, "date": 3}
+
+
+def build_batch(conversation: Conversation, extraction: Extraction, ns: str) -> GraphBatch:
+    """Everything `conversation` contributes to namespace `ns`."""
+    if extraction.conversation_id != conversation.id:
+        raise MrGraphError(f"extraction of {extraction.conversation_id!r} given for "
+                           f"conversation {conversation.id!r}")
+    builder = _Builder(ns, conversation)
+    builder.transcript()
+    builder.episodes(extraction)
+    builder.facts(extraction)
+    builder.topics(extraction)
+    return builder.batch()
+
+
+def _tokens(*texts: str) -> str:
+    """`" ".join(text.token_set(...))`, stemming each distinct word once (same result, and an
+    episode's text repeats most of its words)."""
+    distinct = set(words(" ".join(texts)))
+    return " ".join(sorted({stem(w) for w in distinct
+                            if w not in STOPWORDS and len(w) > 1 or w.isdigit()}))
+
+
+def _props(**values: PropValue) -> dict[str, PropValue]:
+    return {k: v for k, v in values.items() if v is not None}
+
+
+@dataclass
+class _Builder:
+    ns: str
+    conversation: Conversation
+    nodes: dict[str, NodeRecord] = field(default_factory=dict)
+    edges: dict[tuple[str, str, str], EdgeRecord] = field(default_factory=dict)
+    cues: dict[str, tuple[str, CueKind]] = field(default_factory=dict)  # key -> (name, kind)
+    episode_ids: dict[tuple[int, int], str] = field(default_factory=dict)
+    episode_dates: dict[str, str] = field(default_factory=dict)
+    ids: dict[tuple[str | int, ...], str] = field(default_factory=dict)  # hashing is not free
+
+    @property
+    def cid(self) -> str:
+        return self.conversation.id
+
+    def id(self, label: str, *key: str | int) -> str:
+        found = self.ids.get((label, *key))
+        if found is None:
+            found = self.ids[(label, *key)] = node_id(self.ns, label, *key)
+        return found
+
+    def node(self, label: str, node_id: str, props: dict[str, PropValue]) -> None:
+        self.nodes.setdefault(node_id, NodeRecord(label, node_id, props))
+
+    def edge(self, etype: str, src: str, dst: str, props: dict[str, PropValue] | None = None
+             ) -> None:
+        self.edges.setdefault((src, etype, dst), EdgeRecord(etype, src, dst, props or {}))
+
+    # ------------------------------------------------------------ transcript
+
+    def transcript(self) -> None:
+        conv_id = self.id("Conversation", self.cid)
+        self.node("Conversation", conv_id, _props(
+            conversation_id=self.cid, speakers=tuple(self.conversation.speakers),
+            source=self.conversation.source))
+        for session in self.conversation.sessions:
+            session_id = self.id("Session", self.cid, session.number)
+            day = anchor_date(session.started_at).isoformat()
+            self.node("Session", session_id, _props(
+                conversation_id=self.cid, number=session.number, started_at=session.started_at,
+                date=day))
+            self.edge("HAS_SESSION", conv_id, session_id)
+            for turn in session.turns:
+                turn_id = self.id("Turn", self.cid, turn.dia_id)
+                self.node("Turn", turn_id, _props(
+                    conversation_id=self.cid, dia_id=turn.dia_id, speaker=turn.speaker,
+                    text=turn.text, session=session.number, index=turn.index, date=day,
+                    blip_caption=turn.blip_caption))
+                self.edge("HAS_TURN", session_id, turn_id)
+
+    # ------------------------------------------------------------ episodes, cues, tags
+
+    def episodes(self, extraction: Extraction) -> None:
+        sessions = {s.number: s for s in self.conversation.sessions}
+        ordered: list[tuple[Session, EpisodeDraft]] = []
+        for part in extraction.sessions:
+            session = sessions.get(part.session_number)
+            if session is None:
+                raise MrGraphError(f"extraction names session {part.session_number}, which "
+                                   f"conversation {self.cid!r} does not have")
+            ordered += [(session, draft) for draft in part.episodes]
+        ordered.sort(key=lambda pair: (pair[0].number, pair[1].index))
+        previous: str | None = None
+        for seq, (session, draft) in enumerate(ordered):
+            episode_id = self.episode(session, draft, seq)
+            if previous is not None:
+                self.edge("NEXT", previous, episode_id)
+            previous = episode_id
+
+    def episode(self, session: Session, draft: EpisodeDraft, seq: int) -> str:
+        key = (session.number, draft.index)
+        if key in self.episode_ids:
+            raise MrGraphError(f"conversation {self.cid!r}: two episodes {draft.index} in "
+                               f"session {session.number}")
+        episode_id = self.episode_ids[key] = self.id("Episode", self.cid, *key)
+        self.episode_dates[episode_id] = draft.date
+        known = {t.dia_id for t in session.turns}
+        dia_ids = tuple(d for d in dict.fromkeys(draft.dia_ids) if d in known)
+        self.node("Episode", episode_id, _props(
+            conversation_id=self.cid, session=session.number, index=draft.index, seq=seq,
+            text=draft.text, summary=draft.summary, tag=draft.tag, date=draft.date,
+            date_end=draft.date_end, dates=tuple(draft.dates), dia_ids=dia_ids,
+            tokens=_tokens(draft.text, draft.summary, draft.tag,
+                           *(c.name for c in draft.cues))))
+        self.edge("HAS_EPISODE", self.id("Session", self.cid, session.number), episode_id)
+        for dia_id in dia_ids:
+            self.edge("FROM_TURN", episode_id, self.id("Turn", self.cid, dia_id))
+        tag_key = normalize_key(draft.tag)
+        tag_id = self.tag(draft.tag, tag_key) if tag_key else None
+        for cue in draft.cues:
+            cue_id = self.cue(cue.name, cue.kind)
+            if cue_id is None:
+                continue
+            self.edge("CUE_OF", cue_id, episode_id, {"tag": draft.tag})
+            if tag_id is not None:
+                self.edge("HAS_TAG", cue_id, tag_id)
+        if tag_id is not None:
+            self.edge("TAGS", tag_id, episode_id)
+        return episode_id
+
+    def tag(self, label: str, key: str) -> str:
+        tag_id = self.id("Tag", key)
+        self.node("Tag", tag_id, {"label": label, "key": key, "tokens": _tokens(label)})
+        return tag_id
+
+    def cue(self, name: str, kind: CueKind) -> str | None:
+        """The cue's id; its node is written by `batch` once every claim on its kind is known
+        (a fact's entity may promote a keyword cue met earlier)."""
+        key = normalize_key(name)
+        if not key:
+            return None
+        held = self.cues.get(key)
+        if held is None or _KIND_RANK[kind] < _KIND_RANK[held[1]]:
+            self.cues[key] = (name, kind)
+        return self.id("Cue", key)
+
+
+    # ------------------------------------------------------------ facts and topics
+
+    def facts(self, extraction: Extraction) -> None:
+        for part in extraction.sessions:
+            for fact in part.facts:
+                episode_id = self.episode_ids.get((part.session_number, fact.episode_index))
+                if episode_id is None:
+                    raise MrGraphError(f"conversation {self.cid!r}: a fact names episode "
+                                       f"{fact.episode_index} of session {part.session_number}, "
+                                       "which does not exist")
+                self.fact(fact, episode_id)
+
+    def fact(self, fact: FactDraft, episode_id: str) -> None:
+        entity_key = normalize_key(fact.entity)
+        statement_key = normalize_key(fact.statement)
+        if not entity_key or not statement_key:
+            return  # nothing to say or nobody to say it about
+        self.cue(fact.entity, "entity")
+        fact_id = self.id("Fact", entity_key, fact.aspect, statement_key)
+        self.node("Fact", fact_id, {"entity": fact.entity, "aspect": fact.aspect,
+                                    "statement": fact.statement})
+        self.edge("FROM_EPISODE", fact_id, episode_id, _props(
+            date=self.episode_dates[episode_id], confidence=fact.confidence,
+            negated=fact.negated, contradicts=fact.contradicts))
+
+    def topics(self, extraction: Extraction) -> None:
+        for topic in extraction.topics:
+            key = normalize_key(topic.label)
+            if not key:
+                continue
+            topic_id = self.id("Topic", self.cid, key)
+            self.node("Topic", topic_id, {
+                "conversation_id": self.cid, "label": topic.label, "key": key,
+                "summary": topic.summary, "tokens": _tokens(topic.label, topic.summary)})
+            for pair in topic.episodes:
+                episode_id = self.episode_ids.get(pair)
+                if episode_id is None:
+                    raise MrGraphError(f"conversation {self.cid!r}: topic {topic.label!r} "
+                                       f"names episode {pair[1]} of session {pair[0]}, "
+                                       "which does not exist")
+                self.edge("GROUPS", topic_id, episode_id)
+
+    def batch(self) -> GraphBatch:
+        cues = [NodeRecord("Cue", self.id("Cue", key), {
+                    "name": name, "key": key, "kind": kind, "tokens": _tokens(name)})
+                for key, (name, kind) in self.cues.items()]
+        return GraphBatch(self.cid, (*self.nodes.values(), *cues), tuple(self.edges.values()))

@@ -1,0 +1,1 @@
+"""One parser per transcript format; `mrgraph.ingest.loaders` picks one and reads the file."""

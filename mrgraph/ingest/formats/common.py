@@ -1,0 +1,49 @@
+"""Helpers every format parser shares: errors that name the place, speaker order, id checks."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from mrgraph.errors import InputError
+from mrgraph.ingest.dates import session_iso
+from mrgraph.types import Session
+
+
+def input_error(message: str, path: str, *, line: int | None = None,
+                field: str | None = None) -> InputError:
+    """An InputError whose message already names the field ("session_3[4].text is missing"),
+    with `.field` still set for callers that inspect it (the constructor would repeat it)."""
+    error = InputError(message, path=path, line=line)
+    error.field = field
+    return error
+
+
+def timestamp_iso(value: object, path: str, *, field: str, line: int | None = None) -> str:
+    """The ISO datetime of a timestamp value, or an InputError naming the field."""
+    if not isinstance(value, str) or not value.strip():
+        raise input_error(f"{field} must be a date string, got {value!r}", path, line=line,
+                          field=field)
+    try:
+        return session_iso(value)
+    except ValueError as exc:
+        raise input_error(f"{field} is not a date ({exc})", path, line=line, field=field) from exc
+
+
+def speakers_in_order(first: Iterable[str], sessions: Iterable[Session]) -> tuple[str, ...]:
+    """The given speakers, then any other speaker of a turn, in order of first appearance."""
+    seen = dict.fromkeys(first)
+    for session in sessions:
+        for turn in session.turns:
+            seen.setdefault(turn.speaker)
+    return tuple(seen)
+
+
+def check_unique_ids(sessions: Iterable[Session], path: str, conversation_id: str) -> None:
+    """Every dia_id of a conversation is unique: turns are keyed by it in the graph."""
+    seen: set[str] = set()
+    for session in sessions:
+        for turn in session.turns:
+            if turn.dia_id in seen:
+                raise input_error(f"conversation {conversation_id!r}: dia_id {turn.dia_id!r} "
+                                  f"appears twice", path, field="dia_id")
+            seen.add(turn.dia_id)

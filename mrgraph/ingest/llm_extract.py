@@ -1,0 +1,341 @@
+"""The LLM extractor: one model call per session (per chunk of a long session), replies cached.
+
+Per call the model gets the system prompt `extract_system` (rules; the transcript is data, never
+instructions) and `extract` (speakers, session time with its weekday, the delimited transcript,
+one `dia_id speaker: text` line per turn) and must answer JSON following
+`llm_reply.RESPONSE_SCHEMA`: resolved sentences per dia_id, episodes (lists of dia_ids) with ISO
+date, tag, summary and cues, facts with confidences, topics. `llm_reply` validates the meaning
+and converts it to drafts; topics of all sessions merge by normalised label.
+
+Budget: a session whose transcript is at most `chunk_tokens` (default 4,000 cl100k tokens) goes
+in one call. A longer one is split at turn boundaries into near-equal chunks of at most that size
+(a single longer turn is a chunk of its own), each a call of its own. 4,000 keeps the prompt
+under ~5k tokens and the reply (about 1.5x the transcript) well inside a 16k output limit; the
+LoCoMo sessions (at most ~1,500 tokens) always fit in one call.
+
+Cache: every validated reply is stored under (model, prompt hash) in a `ReplyCache` (default
+`.mrgraph/llm-cache/`), so re-ingesting or resuming costs no tokens; `Extraction.tokens` counts
+only tokens of calls actually made.
+
+Failures: a session any of whose calls fails after the backend's retries and repairs (LLMError),
+or whose reply holds no usable episode, is skipped: it gets no SessionExtraction, so the graph
+holds its turns (the transcript) but no episodes, cues or facts from it, and nothing half-made.
+It is listed in `last_failures`; re-running the ingest calls the model only for it (the cache
+holds the rest). When every session of a conversation fails, LLMError is raised instead, so the
+file is not written at all. Configuration errors (LLMConfigError: bad key, unknown model) are
+never swallowed.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from mrgraph.errors import LLMError
+from mrgraph.ingest.llm_cache import DEFAULT_CACHE_DIR, ReplyCache, cache_key
+from mrgraph.ingest.llm_reply import RESPONSE_SCHEMA, ChunkDrafts, EmptyReply, convert_reply
+from mrgraph.llm.base import LLM, Message
+from mrgraph.llm.jsonrepair import InvalidReply
+from mrgraph.llm.structured import parse_structured
+from mrgraph.llm.tokens import count_tokens
+from mrgraph.prompts import load_prompt
+from mrgraph.text import normalize_key
+from mrgraph.types import (
+    Conversation,
+    EpisodeDraft,
+    Extraction,
+    FactDraft,
+    Session,
+    SessionExtraction,
+    TopicDraft,
+    Turn,
+)
+
+log = logging.getLogger(__name__)
+
+PURPOSE = "extract"
+DEFAULT_CHUNK_TOKENS = 4000
+DEFAULT_CONCURRENCY = 8
+_TAG = re.compile(r"<\s*/?\s*transcript\s*>", re.I)
+
+ExtractProgress = Callable[[str, int, int], None]  # (conversation id, sessions done, sessions)
+
+
+@dataclass(frozen=True)
+class ExtractRequest:
+    """One model call the extractor makes: a chunk of a session and the messages for it."""
+
+    session_number: int
+    part: int  # from 1
+    parts: int
+    turns: tuple[Turn, ...]
+    messages: tuple[Message, ...]
+
+
+@dataclass(frozen=True)
+class SessionFailure:
+    """A session skipped because its extraction failed; re-running the ingest retries it."""
+
+    conversation_id: str
+    session_number: int
+    error: str
+
+
+@dataclass(frozen=True)
+class ExtractStats:
+    """What the last `extract` call did."""
+
+    calls: int  # model calls made (cache misses)
+    cache_hits: int
+    tokens: int  # tokens of the calls made
+    warnings: tuple[str, ...]  # invalid reply items dropped or replaced, one line each
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    request: ExtractRequest
+    drafts: ChunkDrafts | None
+    tokens: int
+    cached: bool
+    error: str | None = None
+
+
+def _inline(text: str) -> str:
+    """Transcript text on one line with transcript tags neutralised, so it can neither start a
+    fake line nor close the transcript early."""
+    return _TAG.sub("[tag]", " ".join(text.split()))
+
+
+def transcript_line(turn: Turn) -> str:
+    """A turn as the model sees it: `dia_id speaker: text [shares a photo: caption]`."""
+    text = f"{turn.speaker}: {turn.text}"
+    if turn.blip_caption:
+        text += f" [shares a photo: {turn.blip_caption}]"
+    return f"{turn.dia_id} {_inline(text)}"
+
+
+def chunk_turns(turns: Sequence[Turn], budget: int) -> list[tuple[Turn, ...]]:
+    """Turns split at turn boundaries into the fewest chunks of at most `budget` tokens, made
+    as even as possible (a single turn longer than the budget is a chunk of its own)."""
+    sizes = [count_tokens(transcript_line(t)) + 1 for t in turns]  # +1: the newline
+    fewest = len(_cuts(sizes, budget))
+    # The smallest cap that still needs no more chunks gives the most even split (the count
+    # only falls as the cap grows, so a binary search finds it).
+    low, high = 1, budget
+    while low < high:
+        middle = (low + high) // 2
+        if len(_cuts(sizes, middle)) <= fewest:
+            high = middle
+        else:
+            low = middle + 1
+    bounds = [*_cuts(sizes, low), len(turns)]
+    return [tuple(turns[a:b]) for a, b in zip(bounds, bounds[1:])]
+
+
+def _cuts(sizes: Sequence[int], cap: int) -> list[int]:
+    """Start indexes of greedy chunks of at most `cap` (an oversized item stands alone)."""
+    starts: list[int] = []
+    used = cap + 1  # forces a chunk to start at the first item
+    for index, size in enumerate(sizes):
+        if used + size > cap:
+            starts.append(index)
+            used = 0
+        used += size
+    return starts
+
+
+def build_messages(conversation: Conversation, session: Session, turns: Sequence[Turn],
+                   part: int = 1, parts: int = 1) -> tuple[Message, ...]:
+    """The system and user messages for one chunk of a session."""
+    started = datetime.fromisoformat(session.started_at)
+    note = (f" Part {part} of {parts} of this session: episodes cover only these turns."
+            if parts > 1 else "")
+    user = load_prompt("extract").render(
+        speakers=_inline(", ".join(conversation.speakers)),
+        session_time=started.strftime("%Y-%m-%d %H:%M"), weekday=started.strftime("%A"),
+        part=note, transcript="\n".join(transcript_line(t) for t in turns))
+    return Message.system(load_prompt("extract_system").render()), Message.user(user)
+
+
+class LLMExtractor:
+    """Extractor backed by an LLM (see the module docstring). Not re-entrant: `last_failures`
+    and `last_stats` describe the latest `extract` call."""
+
+    name = "llm"
+
+    def __init__(self, llm: LLM, *, concurrency: int = DEFAULT_CONCURRENCY,
+                 cache: ReplyCache | str | os.PathLike[str] | None = DEFAULT_CACHE_DIR,
+                 chunk_tokens: int = DEFAULT_CHUNK_TOKENS,
+                 progress: ExtractProgress | None = None) -> None:
+        if concurrency < 1:
+            raise ValueError("concurrency must be at least 1")
+        if chunk_tokens < 100:
+            raise ValueError("chunk_tokens must be at least 100")
+        self.llm = llm
+        self.concurrency = concurrency
+        self.cache = cache if isinstance(cache, ReplyCache) or cache is None else ReplyCache(cache)
+        self.chunk_tokens = chunk_tokens
+        self.progress = progress
+        self.last_failures: tuple[SessionFailure, ...] = ()
+        self.last_stats = ExtractStats(0, 0, 0, ())
+
+    def __repr__(self) -> str:
+        return (f"LLMExtractor(llm={self.llm.name!r}, concurrency={self.concurrency}, "
+                f"cache={self.cache!r})")
+
+    def requests(self, conversation: Conversation) -> list[ExtractRequest]:
+        """Every call `extract` would make for `conversation` (no model call, no cache use)."""
+        found: list[ExtractRequest] = []
+        for session in conversation.sessions:
+            chunks = chunk_turns(session.turns, self.chunk_tokens)
+            for part, turns in enumerate(chunks, 1):
+                found.append(ExtractRequest(session.number, part, len(chunks), turns,
+                                            build_messages(conversation, session, turns, part,
+                                                           len(chunks))))
+        return found
+
+    def extract(self, conversation: Conversation) -> Extraction:
+        """Episodes, facts and topics of every session that did not fail (see the module
+        docstring); raises LLMError when all of them failed."""
+        requests = self.requests(conversation)
+        outcomes = self._run(conversation, requests)
+        failed = self._failures(conversation, outcomes)
+        sessions = tuple(_session_extraction(s.number, [o for o in outcomes
+                                                        if o.request.session_number == s.number])
+                         for s in conversation.sessions if s.number not in failed)
+        warnings = tuple(w for o in outcomes if o.drafts for w in o.drafts.warnings)
+        for warning in warnings:
+            log.warning("LLM extraction: %s", warning)
+        tokens = sum(o.tokens for o in outcomes)
+        self.last_stats = ExtractStats(sum(1 for o in outcomes if not o.cached),
+                                       sum(1 for o in outcomes if o.cached), tokens, warnings)
+        return Extraction(conversation.id, sessions, _merge_topics(outcomes, failed), tokens)
+
+    def _failures(self, conversation: Conversation,
+                  outcomes: Sequence[_Outcome]) -> set[int]:
+        errors: dict[int, str] = {}
+        for outcome in outcomes:
+            if outcome.error is not None:
+                errors.setdefault(outcome.request.session_number, outcome.error)
+        self.last_failures = tuple(SessionFailure(conversation.id, n, e)
+                                   for n, e in sorted(errors.items()))
+        for failure in self.last_failures:
+            log.warning("LLM extraction skipped session %d of %s: %s", failure.session_number,
+                        conversation.id, failure.error)
+        with_turns = {s.number for s in conversation.sessions if s.turns}
+        if with_turns and with_turns <= set(errors):
+            first = self.last_failures[0]
+            raise LLMError(f"LLM extraction failed for every session of {conversation.id!r}; "
+                           f"session {first.session_number}: {first.error}")
+        return set(errors)
+
+    def _run(self, conversation: Conversation,
+             requests: Sequence[ExtractRequest]) -> list[_Outcome]:
+        """Every request, `concurrency` at a time; outcomes in request order. Progress is
+        reported from this (the calling) thread, so a callback needs no locking."""
+        if not requests:
+            return []
+        total = len({r.session_number for r in requests})
+        pending = {r.session_number: r.parts for r in requests}
+        results: dict[int, _Outcome] = {}
+        pool = ThreadPoolExecutor(max_workers=min(self.concurrency, len(requests)),
+                                  thread_name_prefix="mrgraph-extract")
+        try:
+            futures: dict[Future[_Outcome], int] = {
+                pool.submit(self._one, conversation, r): i for i, r in enumerate(requests)}
+            for future in as_completed(futures):
+                outcome = future.result()  # only non-LLMError exceptions propagate
+                results[futures[future]] = outcome
+                pending[outcome.request.session_number] -= 1
+                if pending[outcome.request.session_number] == 0 and self.progress is not None:
+                    self.progress(conversation.id, total - sum(1 for v in pending.values() if v),
+                                  total)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+        return [results[i] for i in range(len(requests))]
+
+    def _one(self, conversation: Conversation, request: ExtractRequest) -> _Outcome:
+        """One request: from the cache, else from the model (then cached if usable)."""
+        session = next(s for s in conversation.sessions if s.number == request.session_number)
+        where = f"{conversation.id} session {session.number}" + (
+            f" part {request.part}/{request.parts}" if request.parts > 1 else "")
+        key = cache_key(self.llm.name, request.messages, RESPONSE_SCHEMA)
+        cached = self.cache.get(key, RESPONSE_SCHEMA) if self.cache is not None else None
+        if cached is not None:
+            try:
+                drafts = convert_reply(cached, session, request.turns, conversation.speakers,
+                                       where)
+                return _Outcome(request, drafts, 0, cached=True)
+            except EmptyReply:
+                pass  # an unusable entry (never written by us): ask the model again
+        try:
+            reply, tokens = self._ask(request)
+        except LLMError as err:
+            return _Outcome(request, None, 0, cached=False, error=str(err))
+        try:
+            drafts = convert_reply(reply, session, request.turns, conversation.speakers, where)
+        except EmptyReply as err:
+            return _Outcome(request, None, tokens, cached=False, error=str(err))
+        if self.cache is not None:
+            try:
+                self.cache.put(key, reply, model=self.llm.name, purpose=PURPOSE)
+            except OSError as err:  # the cache saves tokens later; losing it loses no data now
+                log.warning("cannot write the LLM reply cache %s: %s", self.cache.directory, err)
+        return _Outcome(request, drafts, tokens, cached=False)
+
+    def _ask(self, request: ExtractRequest) -> tuple[dict[str, Any], int]:
+        reply = self.llm.complete(request.messages, response_schema=RESPONSE_SCHEMA,
+                                  purpose=PURPOSE, temperature=0.0)
+        parsed = reply.parsed
+        if parsed is None:  # a backend that does not parse structured replies itself
+            try:
+                parsed = parse_structured(reply.text, RESPONSE_SCHEMA)
+            except InvalidReply as err:
+                raise LLMError(f"invalid extraction reply: {err}") from None
+        return parsed, reply.usage.total_tokens
+
+
+def _session_extraction(number: int, outcomes: Sequence[_Outcome]) -> SessionExtraction:
+    """The chunks of one session joined: episode indexes continue across chunks."""
+    episodes: list[EpisodeDraft] = []
+    facts: list[FactDraft] = []
+    for outcome in outcomes:
+        assert outcome.drafts is not None  # failed sessions never get here
+        offset = len(episodes)
+        episodes += [_reindex(e, e.index + offset) for e in outcome.drafts.episodes]
+        facts += [_refact(f, f.episode_index + offset) for f in outcome.drafts.facts]
+    return SessionExtraction(number, tuple(episodes), tuple(facts))
+
+
+def _reindex(episode: EpisodeDraft, index: int) -> EpisodeDraft:
+    return EpisodeDraft(index, episode.dia_ids, episode.text, episode.summary, episode.date,
+                        episode.tag, episode.cues, episode.date_end, episode.dates)
+
+
+def _refact(fact: FactDraft, index: int) -> FactDraft:
+    return FactDraft(fact.entity, fact.aspect, fact.statement, index, fact.confidence,
+                     fact.negated, fact.contradicts)
+
+
+def _merge_topics(outcomes: Sequence[_Outcome], failed: set[int]) -> tuple[TopicDraft, ...]:
+    """Topics of all sessions, merged by normalised label: the first label and summary seen
+    (in session order) name the topic; its episodes are the union."""
+    merged: dict[str, tuple[str, str, set[tuple[int, int]]]] = {}
+    offsets: dict[int, int] = {}
+    for outcome in outcomes:
+        number = outcome.request.session_number
+        if number in failed or outcome.drafts is None:
+            continue
+        offset = offsets.get(number, 0)
+        for label, summary, refs in outcome.drafts.topics:
+            entry = merged.setdefault(normalize_key(label), (label, summary, set()))
+            entry[2].update((number, i + offset) for i in refs)
+        offsets[number] = offset + len(outcome.drafts.episodes)
+    return tuple(TopicDraft(label, summary, tuple(sorted(refs)))
+                 for label, summary, refs in merged.values())

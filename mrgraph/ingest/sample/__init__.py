@@ -1,0 +1,17 @@
+"""The bundled sample transcript (`sample.txt`, plain-text format) used by `mrgraph demo`.
+
+Written for mrgraph: two friends, Maya and Jonas, over four sessions in 2023. It exercises
+relative dates, a change of belief (Maya moves from Portland to Denver), facts (job, pets,
+location), topics across sessions and an image caption.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+SAMPLE_NAME = "sample.txt"
+
+
+def sample_path() -> Path:
+    """Where the sample transcript is installed (a regular file inside the package)."""
+    return Path(__file__).with_name(SAMPLE_NAME)

@@ -1,0 +1,280 @@
+"""What the reconstruction loop and its policies share: the budget, actions and their outcomes,
+the state S = (Z, H), relevance scoring, and the Policy protocol.
+
+Relevance (routing and answering use the same numbers, see `State.base` / `State.relevance`):
+  base(r) = max(q(r), h * base(origin))      rel(r) = base(r) + CONTEXT * c(r)
+  q(r)    share of the question's idf weight held by r's tokens (0..1); for an episode, by its
+          whole text (State.event_q, scored once per question by the store's own ranking,
+          the same similarity the passive top-k baseline ranks by);
+  origin  the lead whose expansion produced r. Inheriting from it is how an episode holding none
+          of the question's words becomes relevant: h = HOP for a redirect (an episode -> its
+          cues and dates: the reverse hop), so each redirect costs half the relevance; h = 1 for
+          following a lead (cue -> its tags -> their episodes, date -> timeline, episode -> its
+          turns). `max`, not a sum,
+          keeps long chains bounded by their best link;
+  c(r)    share of r's tokens also found in the best episodes kept so far (0..1): agreement
+          with the evidence so far. It ranks, but is not inherited (no accumulation).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from mrgraph.errors import ConfigError
+from mrgraph.text import tokenize
+from mrgraph.store.base import GraphStore
+from mrgraph.toolkit import Record, ToolResult, search_weights
+
+HOP = 0.5  # share of its origin's relevance a hop result inherits
+CONTEXT = 0.05  # agreement with the best evidence so far: orders hop results, rarely more
+CONTEXT_EVENTS = 3  # how many of the best episodes define "the evidence so far"
+# Tools that leave an episode for what it mentions (reverse hop, its dates): a redirect.
+REDIRECTS = frozenset({"event_keywords", "conversation_time"})
+LeadKind = Literal["cue", "tag", "event", "date"]
+
+_TEMPORAL = re.compile(
+    r"\b(when|how long ago|how long has|how long have|what (date|day|year|month|time)|"
+    r"which (date|day|year|month)|since when)\b", re.IGNORECASE)
+
+
+def is_temporal(question: str) -> bool:
+    """Questions answered by a date ("when", "what date", "how long ago")."""
+    return bool(_TEMPORAL.search(question))
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Limits of one reconstruction run; the baselines get the same unit budget
+    (max_evidence episodes kept, read_episodes episodes read with context_window turns)."""
+
+    max_rounds: int = 8
+    max_calls_per_round: int = 10
+    max_calls: int = 50
+    max_evidence: int = 10  # episodes kept in H (the comparable unit across modes)
+    keep_per_call: int = 10  # records routing keeps from one tool result
+    read_episodes: int = 3  # episodes whose raw turns are read for the answer
+    context_window: int = 1  # turns read around each of those episodes
+    workers: int = 4  # threads running one round's calls
+
+    def __post_init__(self) -> None:
+        for name in ("max_rounds", "max_calls_per_round", "max_calls", "max_evidence",
+                     "keep_per_call", "read_episodes", "workers"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"budget {name} must be at least 1")
+        if not 0 <= self.context_window <= 10:
+            raise ConfigError("budget context_window must be between 0 and 10")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One tool call a policy asks for. `origin` is the lead (State.leads key) it expands;
+    `error` is set when the model's arguments could not even be parsed as JSON."""
+
+    tool: str
+    arguments: Mapping[str, Any]
+    call_id: str = ""
+    origin: str | None = None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of an action: its result, what routing kept, or the error the model sees.
+    `counted` is False only for calls refused because the budget was spent."""
+
+    round: int
+    action: Action
+    result: ToolResult | None
+    kept: tuple[Record, ...]
+    kept_ids: tuple[str, ...]
+    error: str | None
+    ms: float
+    counted: bool = True
+
+
+@dataclass(frozen=True)
+class Lead:
+    """An item of the active set Z: something to expand next."""
+
+    key: str  # "cue:<id>", "tag:<cue id>\t<tag>", "event:<id>", "date:<start>/<end>"
+    kind: LeadKind
+    value: str  # cue id, tag label, episode id or ISO start date
+    relevance: float  # base relevance (see the module docstring)
+    cue: str = ""  # the cue of a tag lead
+    end: str = ""  # the end date of a date lead
+    size: int = 0  # episodes behind it, when known (cue hits, tag counts)
+
+
+@dataclass
+class Evidence:
+    """H: what has been kept. Events carry their relevance under "relevance"."""
+
+    events: dict[str, Record] = field(default_factory=dict)
+    turns: dict[str, Record] = field(default_factory=dict)
+    times: dict[str, Record] = field(default_factory=dict)
+    beliefs: dict[str, Record] = field(default_factory=dict)
+    cues: dict[str, Record] = field(default_factory=dict)
+
+    def ranked_events(self) -> list[Record]:
+        """Kept episodes, most relevant first (ties: kept first)."""
+        return sorted(self.events.values(), key=lambda e: -float(e["relevance"]))
+
+    def dia_ids(self) -> tuple[str, ...]:
+        """Every dia_id in the evidence, in transcript order."""
+        ids = {d for e in self.events.values() for d in e["dia_ids"]} | set(self.turns)
+        for belief in self.beliefs.values():
+            ids.update(belief["dia_ids"])
+        return tuple(sorted(ids, key=dia_order))
+
+
+def dia_order(dia_id: str) -> tuple[int, ...] | tuple[str]:
+    """Sort key putting "D2:10" after "D2:9" (LoCoMo ids); other ids sort as text after."""
+    numbers = re.findall(r"\d+", dia_id)
+    return tuple(int(n) for n in numbers) if numbers else (dia_id,)
+
+
+def record_text(record: Record) -> str:
+    """The searchable text of any record (episode summary, turn text, cue name...)."""
+    parts = [str(record.get(k, "")) for k in ("summary", "text", "name", "label", "tag",
+                                              "statement")]
+    return " ".join(p for p in parts if p)
+
+
+@dataclass
+class State:
+    """S = (Z, H) plus the run's bookkeeping. Policies read it; only the loop changes it."""
+
+    question: str
+    weights: Mapping[str, float]  # idf weights of the question's tokens (over episodes)
+    budget: Budget
+    episodes: int = 0  # episodes in the store (N of the specificity idf)
+    event_q: Mapping[str, float] = field(default_factory=dict)  # episode id -> q (whole text)
+    evidence: Evidence = field(default_factory=Evidence)
+    leads: dict[str, Lead] = field(default_factory=dict)  # Z
+    done: set[str] = field(default_factory=set)  # lead keys already expanded
+    outcomes: list[Outcome] = field(default_factory=list)
+    # (cue id, tag) -> episodes known to be behind it (from event_keywords): a tag lead whose
+    # count they already cover would only fetch them again
+    known: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    round: int = 0
+    calls: int = 0
+
+    @classmethod
+    def start(cls, store: GraphStore, question: str, budget: Budget) -> State:
+        """S0: the question's weights, and q of every episode holding a question word.
+
+        Event records carry a summary, not the episode's text, so routing could not tell how
+        much of the question an episode holds; one store ranking (not a tool call: no model
+        sees it) scores them all once, with the similarity the passive top-k baseline uses."""
+        weights = search_weights(store, ("Episode",), question, unseen=True)
+        matched = search_weights(store, ("Episode",), question)  # the same minus unseen words
+        episodes = store.token_df("Episode", [])[0]
+        total = sum(weights.values())
+        ranked = store.search_events(matched, episodes) if matched else []
+        return cls(question, weights, budget, episodes=episodes,
+                   event_q={e.id: e.score / total for e in ranked})
+
+    @property
+    def temporal(self) -> bool:
+        return is_temporal(self.question)
+
+    @property
+    def calls_left(self) -> int:
+        return self.budget.max_calls - self.calls
+
+    @property
+    def last_round(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.round == self.round]
+
+    def q_share(self, tokens: Iterable[str]) -> float:
+        """Share of the question's weight held by `tokens`."""
+        total = sum(self.weights.values())
+        if total <= 0:
+            return 0.0
+        held = set(tokens)
+        return sum(w for t, w in self.weights.items() if t in held) / total
+
+    def context_tokens(self) -> set[str]:
+        best = self.evidence.ranked_events()[:CONTEXT_EVENTS]
+        return {t for e in best for t in tokenize(record_text(e))}
+
+    def q_of(self, record: Record, tokens: Iterable[str]) -> float:
+        """q(r): for an episode the share its whole text holds (`event_q`: records carry only
+        a summary), else the share the record's own text holds."""
+        if "dia_ids" in record and str(record.get("id")) in self.event_q:
+            return max(self.event_q[str(record["id"])], self.q_share(tokens))
+        return self.q_share(tokens)
+
+    def base(self, record: Record, inherited: float) -> float:
+        return round(max(self.q_of(record, tokenize(record_text(record))), inherited), 6)
+
+    def relevance(self, record: Record, inherited: float, context: set[str]) -> float:
+        tokens = set(tokenize(record_text(record)))
+        agree = len(tokens & context) / len(tokens) if tokens else 0.0
+        return round(max(self.q_of(record, tokens), inherited) + CONTEXT * agree, 6)
+
+    def inherited(self, action: Action) -> float:
+        """h * base(origin) for a call expanding a lead; 0 for a free call."""
+        lead = self.leads.get(action.origin or "")
+        if lead is None:
+            return 0.0
+        return lead.relevance * (HOP if action.tool in REDIRECTS else 1.0)
+
+    def specificity(self, size: int) -> float:
+        """How much reaching `size` episodes says, 0..1: the idf ln(1 + N/size) / ln(1 + N).
+        A speaker's cue reaches nearly every episode and so says little about any of them."""
+        if size <= 0 or self.episodes <= 0:
+            return 1.0
+        return math.log(1 + self.episodes / size) / math.log(1 + self.episodes)
+
+    def priority(self, lead: Lead) -> float:
+        """How promising a lead is: its relevance times the specificity of what it reaches."""
+        return lead.relevance * self.specificity(lead.size)
+
+    def can_matter(self, lead: Lead) -> bool:
+        """Whether expanding `lead` could still change H. Inherited relevance only shrinks
+        along a chain, so with H full nothing a lead reaches can rank above
+        h * relevance + CONTEXT; below the least relevant kept episode it is not worth a call.
+        (Episodes that would rank on their own words were ranked by the entry search.)"""
+        events = self.evidence.events
+        if len(events) < self.budget.max_evidence:
+            return True
+        floor = min(float(e["relevance"]) for e in events.values())
+        h = HOP if lead.kind == "event" else 1.0
+        return h * lead.relevance + CONTEXT > floor
+
+    def open_leads(self) -> list[Lead]:
+        """Z minus what was expanded, best first by priority (ties: insertion order)."""
+        return sorted((lead for key, lead in self.leads.items() if key not in self.done),
+                      key=lambda lead: -self.priority(lead))
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A policy's answer before the loop adds its bookkeeping."""
+
+    answer: str
+    supports: tuple[str, ...]
+    confidence: float
+
+
+class PolicyRun(Protocol):
+    """One question's navigation. `tokens`: LLM tokens spent so far (0 offline)."""
+
+    tokens: int
+
+    def next_actions(self, state: State) -> Sequence[Action]:
+        """The next round's calls; an empty sequence stops the loop."""
+
+    def answer(self, state: State) -> Draft: ...
+
+
+class Policy(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    def start(self, question: str, budget: Budget) -> PolicyRun: ...

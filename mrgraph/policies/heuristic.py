@@ -1,0 +1,92 @@
+"""The offline, deterministic navigation policy (no LLM, no key): active, not passive.
+
+  round 1   the question's keywords: search_cues + search_events (entry points);
+  then      each round expands the most promising open leads of Z (State.priority):
+              episode -> event_keywords   the reverse hop: its cues and dates become new leads
+              cue     -> cue_tags         its tags, sized by how many episodes they reach
+              tag     -> tag_events       the episodes of (cue, tag)
+              date    -> timeline         the episodes of that day / range
+            so a cue or a date found in one episode decides where the next round looks;
+  last      when no lead is promising enough or could still change H (State.can_matter: the
+            evidence suffices), or the budget is nearly spent: event_context for
+            the best episodes (their raw turns) and, for temporal questions, conversation_time
+            of the best one; then stop and answer extractively (policies.answer).
+Leads are taken best first, at most `max_calls_per_round` a round, keeping enough calls in
+reserve for the final read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mrgraph.policies.answer import DEFAULT_THRESHOLD, extractive_answer
+from mrgraph.policies.base import Action, Budget, Draft, Lead, State
+
+MIN_PRIORITY = 0.05  # leads below this are not worth a call
+ENTRY_LIMIT = 10  # results of the two entry searches
+HOP_LIMIT = 5  # results of one hop
+TAG_LIMIT = 50  # all of a cue's tags (cheap): their counts tell how specific the cue is
+
+
+@dataclass(frozen=True)
+class HeuristicPolicy:
+    """Deterministic active navigation; `threshold` is the extractive answer's cut-off."""
+
+    min_priority: float = MIN_PRIORITY
+    threshold: float = DEFAULT_THRESHOLD
+    name: str = "heuristic"
+
+    def start(self, question: str, budget: Budget) -> HeuristicRun:
+        return HeuristicRun(question, budget, self.min_priority, self.threshold)
+
+
+class HeuristicRun:
+    def __init__(self, question: str, budget: Budget, min_priority: float,
+                 threshold: float) -> None:
+        self.question, self.budget = question, budget
+        self.min_priority, self.threshold = min_priority, threshold
+        self.tokens = 0
+        self._read = False
+
+    def next_actions(self, state: State) -> Sequence[Action]:
+        if state.round == 0:
+            return [Action("search_cues", {"text": self.question[:500], "limit": ENTRY_LIMIT}),
+                    Action("search_events", {"text": self.question[:500], "limit": ENTRY_LIMIT})]
+        if self._read:
+            return []
+        reserve = self._reserve(state)
+        leads = [lead for lead in state.open_leads() 
+                 if state.priority(lead) >= self.min_priority]
+        last_round = state.round >= self.budget.max_rounds - 1
+        if not leads or last_round or state.calls_left - reserve <= 0:
+            return self._final_read(state)
+        room = min(self.budget.max_calls_per_round, state.calls_left - reserve)
+        return [self._expand(lead) for lead in leads[:room]]
+
+    def _reserve(self, state: State) -> int:
+        return min(self.budget.read_episodes, self.budget.max_evidence) + int(state.temporal)
+
+    def _expand(self, lead: Lead) -> Action:
+        if lead.kind == "event":
+            return Action("event_keywords", {"event_id": lead.value}, origin=lead.key)
+        if lead.kind == "cue":
+            return Action("cue_tags", {"cue": lead.value, "limit": TAG_LIMIT}, origin=lead.key)
+        if lead.kind == "tag":
+            return Action("tag_events", {"cue": lead.cue, "tag": lead.value,
+                                         "limit": HOP_LIMIT}, origin=lead.key)
+        return Action("timeline", {"start": lead.value, "end": lead.end or lead.value,
+                                   "limit": HOP_LIMIT}, origin=lead.key)
+
+    def _final_read(self, state: State) -> list[Action]:
+        self._read = True
+        best = state.evidence.ranked_events()[: self.budget.read_episodes]
+        actions = [Action("event_context", {"event_id": e["id"],
+                                            "window": self.budget.context_window},
+                          origin=f"event:{e['id']}") for e in best]
+        if state.temporal and best:
+            actions.append(Action("conversation_time", {"event_id": best[0]["id"]}))
+        return actions[: max(0, state.calls_left)]
+
+    def answer(self, state: State) -> Draft:
+        return extractive_answer(state, self.threshold)

@@ -1,0 +1,162 @@
+"""The LLM navigation policy: any model implementing mrgraph.llm.base.LLM (OpenAI-compatible
+endpoints in production, ScriptedLLM in tests) drives the loop with the typed tools.
+
+Navigation is one chat: system prompt (prompts/system.md), the question (prompts/navigate.md,
+with a nudge towards conversation_time for temporal questions), then per round the model's tool
+calls and their outputs. Each output is what routing kept, delimited as data:
+<tool_output tool="..."> JSON </tool_output> (the system prompt says such text is never an
+instruction; a "</tool_output" inside the data is escaped so it cannot close the delimiter).
+A reply without tool calls stops the loop. The answer is a separate structured call
+(prompts/answer.md, response_schema ANSWER_SCHEMA) over the evidence kept, with every belief
+candidate and its confidence when personal_aspect results are in the evidence. Supports the
+model cites that are not in the evidence are dropped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mrgraph.llm.base import LLM, Message, ToolCall
+from mrgraph.policies.base import Action, Budget, Draft, Outcome, State, dia_order
+from mrgraph.prompts import load_prompt
+from mrgraph.toolkit import Record, tool_specs
+from mrgraph.types import NOT_MENTIONED
+
+ANSWER_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "answer": {"type": "string", "minLength": 1, "maxLength": 2000},
+        "supports": {"type": "array", "items": {"type": "string", "maxLength": 64},
+                     "maxItems": 50},
+        "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+    },
+    "required": ["answer", "supports", "confidence"],
+    "additionalProperties": False,
+}
+TEMPORAL_HINT = ("This question asks about time: call conversation_time on the episodes you "
+                 "rely on, and answer with the resolved date of the event (like 7 May 2023), "
+                 "not the date of the session it was mentioned in.")
+ANSWER_TEMPORAL_HINT = ("Give the resolved date of the event (like 7 May 2023), not the date of "
+                        "the session it was mentioned in.")
+
+
+def _escape(text: str) -> str:
+    # In JSON "\/" is "/", so the escaped data still parses but can no longer close the tag.
+    return text.replace("</", "<\\/")
+
+
+def tool_output(outcome: Outcome) -> str:
+    """What the model is shown for one call."""
+    tool = json.dumps(outcome.action.tool)[1:-1][:64]
+    if outcome.error is not None:
+        return f'<tool_output tool="{_escape(tool)}">error: {_escape(outcome.error)}</tool_output>'
+    shown = json.dumps(list(outcome.kept), ensure_ascii=False, separators=(",", ":"))
+    total = len(outcome.result.records) if outcome.result else 0
+    notes = [outcome.result.note] if outcome.result and outcome.result.note else []
+    if total > len(outcome.kept):
+        notes.append(f"{len(outcome.kept)} of {total} results kept, the rest pruned")
+    note = f"\n({'; '.join(notes)})" if notes else ""
+    return f'<tool_output tool="{tool}">\n{_escape(shown)}{_escape(note)}\n</tool_output>'
+
+
+def _action(call: ToolCall) -> Action:
+    try:
+        arguments = json.loads(call.arguments or "{}")
+    except json.JSONDecodeError as err:
+        return Action(call.name, {}, call.id, error=f"arguments are not valid JSON: {err.msg}")
+    if not isinstance(arguments, dict):
+        return Action(call.name, {}, call.id, error="arguments must be a JSON object")
+    return Action(call.name, arguments, call.id)
+
+
+@dataclass(frozen=True)
+class LLMPolicy:
+    llm: LLM
+    temperature: float = 0.0
+    name: str = "llm"
+
+    def start(self, question: str, budget: Budget) -> LLMRun:
+        return LLMRun(self.llm, question, budget, self.temperature)
+
+
+class LLMRun:
+    def __init__(self, llm: LLM, question: str, budget: Budget, temperature: float) -> None:
+        self.llm, self.budget, self.temperature = llm, budget, temperature
+        self.tokens = 0
+        self._tools = tool_specs()
+        self._shown_round = 0
+        hint = TEMPORAL_HINT if State(question, {}, budget).temporal else ""
+        self.messages: list[Message] = [
+            Message.system(load_prompt("system").render()),
+            Message.user(load_prompt("navigate").render(
+                question=question, hint=hint, max_rounds=budget.max_rounds,
+                max_calls=budget.max_calls, max_calls_per_round=budget.max_calls_per_round))]
+
+    def next_actions(self, state: State) -> Sequence[Action]:
+        self._show_outcomes(state)
+        reply = self.llm.complete(self.messages, tools=self._tools, purpose="navigate",
+                                  temperature=self.temperature)
+        self.tokens += reply.usage.total_tokens
+        self.messages.append(Message.assistant(reply.text, reply.tool_calls))
+        return [_action(call) for call in reply.tool_calls]
+
+    def _show_outcomes(self, state: State) -> None:
+        if state.round == self._shown_round:
+            return
+        self._shown_round = state.round
+        for outcome in state.last_round:
+            self.messages.append(Message.tool(outcome.action.call_id or outcome.action.tool,
+                                              tool_output(outcome), name=outcome.action.tool))
+        self.messages.append(Message.user(
+            f"Budget left: {self.budget.max_rounds - state.round} rounds, "
+            f"{state.calls_left} tool calls. Call more tools, or reply without a tool call "
+            "when the evidence suffices."))
+
+    def answer(self, state: State) -> Draft:
+        prompt = load_prompt("answer").render(
+            question=state.question, hint=ANSWER_TEMPORAL_HINT if state.temporal else "",
+            evidence=render_evidence(state), beliefs=render_beliefs(state))
+        reply = self.llm.complete([Message.system(load_prompt("system").render()),
+                                   Message.user(prompt)],
+                                  response_schema=ANSWER_SCHEMA, purpose="answer",
+                                  temperature=self.temperature)
+        self.tokens += reply.usage.total_tokens
+        parsed = reply.parsed if isinstance(reply.parsed, dict) else {}
+        answer = str(parsed.get("answer") or "").strip() or NOT_MENTIONED
+        known = set(state.evidence.dia_ids())
+        supports = tuple(dict.fromkeys(s for s in parsed.get("supports", []) if s in known))
+        confidence = float(parsed.get("confidence", 0.0))
+        return Draft(answer, supports, min(max(confidence, 0.0), 1.0))
+
+
+def _event_line(event: Record, times: dict[str, Record]) -> str:
+    when = str(event["date"]) + (f" to {event['date_end']}" if event.get("date_end") else "")
+    time = times.get(str(event["id"]))
+    if time is not None:
+        when += f" (session {time['session_started_at']})"
+    return f"- [{event['id']}] {when} [{', '.join(event['dia_ids'])}] {event['summary']}"
+
+
+def render_evidence(state: State) -> str:
+    """The kept episodes (most relevant first) and the turns read (transcript order)."""
+    evidence = state.evidence
+    lines = ["Episodes:"] + [_event_line(e, evidence.times) for e in evidence.ranked_events()]
+    turns = sorted(evidence.turns.values(), key=lambda t: dia_order(str(t["dia_id"])))
+    if turns:
+        lines.append("Turns:")
+        lines += [f"- {t['dia_id']} ({t['date']}) {t['speaker']}: {t['text']}" for t in turns]
+    if len(lines) == 1:
+        return "(nothing found)"
+    return _escape("\n".join(lines))
+
+
+def render_beliefs(state: State) -> str:
+    """Every belief candidate kept, with its confidence, support, status and provenance."""
+    lines = [f"- {b['entity']} / {b['aspect']}: \"{b['statement']}\" - confidence "
+             f"{float(b['confidence']):.2f}, support {b['support']}, {b['status']}, seen "
+             f"{b['first_seen']} to {b['last_seen']} [{', '.join(b['dia_ids'])}]"
+             for b in state.evidence.beliefs.values()]
+    return _escape("\n".join(lines)) if lines else "(none retrieved)"

@@ -1,0 +1,272 @@
+"""The reconstruction loop: navigate the graph round by round, route what comes back, answer.
+
+Each round the policy picks tool calls from (question, H, Z) (`PolicyRun.next_actions`); they run
+in parallel (a small thread pool, results kept in call order so runs are deterministic); routing
+keeps the relevant part of each result and prunes the rest; H grows and Z gets new leads. The
+policy stops by asking for nothing, or the budget stops it. Then the policy answers from H.
+
+Routing (see mrgraph.policies.base for the relevance formula):
+  * episodes (search_events, tag_events, topic_events, timeline): the `keep_per_call` most
+    relevant of each result join H and become leads; H holds at most `max_evidence` episodes,
+    the least relevant is evicted first (ties: the latest kept goes);
+  * cues (search_cues, event_keywords): the `keep_per_call` most relevant cues not seen before
+    become leads (date cues become date leads: the timeline around them);
+  * tags (cue_tags): the `keep_per_call` most relevant (cue, tag) pairs become leads, sized by
+    their episode count;
+  * turns (event_context), times (conversation_time; their dates become leads) and beliefs
+    (personal_aspect: the whole distribution) are kept whole: they are small and bounded.
+Unknown tools and bad arguments are returned to the policy as errors and count against the
+budget; calls beyond the budget are refused (not run, not counted) with an error saying so.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from mrgraph import baselines
+from mrgraph.errors import ToolArgumentError, UserError
+from mrgraph.llm.base import LLM
+from mrgraph.policies import make_policy
+from mrgraph.policies.base import Action, Budget, Lead, Outcome, Policy, State
+from mrgraph.store.base import GraphStore
+from mrgraph.toolkit import Record, ToolResult, parse_params
+from mrgraph.types import Answer, PropValue, Step
+
+EVENT_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timeline"})
+_KIND_ORDER = {"entity": 0, "date": 1, "attribute": 2, "keyword": 3, "tag": 4}
+# An ISO day or month, or a range of them ("2023-05-01/2023-05-07"): what date cues are named.
+_DATE_CUE = re.compile(r"^(\d{4}-\d{2}(?:-\d{2})?)(?:/(\d{4}-\d{2}(?:-\d{2})?))?$")
+
+__all__ = ["Budget", "ask", "reconstruct"]
+
+
+# ------------------------------------------------------------------ the loop
+
+
+def reconstruct(store: GraphStore, question: str, policy: Policy,
+                budget: Budget | None = None) -> Answer:
+    """Answer `question` by active reconstruction driven by `policy`."""
+    budget = budget or Budget()
+    started = time.perf_counter()
+    state = State.start(store, question, budget)
+    run = policy.start(question, budget)
+    trace: list[Step] = []
+    with ThreadPoolExecutor(max_workers=budget.workers) as pool:
+        while state.round < budget.max_rounds and state.calls < budget.max_calls:
+            spent = run.tokens
+            actions = list(run.next_actions(state))
+            if not actions:
+                break
+            state.round += 1
+            outcomes = _run_round(store, state, actions, pool)
+            trace.extend(_steps(outcomes, run.tokens - spent))
+    draft = run.answer(state)
+    return Answer(answer=draft.answer, supports=draft.supports,
+                  confidence=round(draft.confidence, 4), rounds=state.round,
+                  tool_calls=state.calls, tokens=run.tokens,
+                  latency_ms=round((time.perf_counter() - started) * 1000, 3),
+                  trace=tuple(trace), evidence=state.evidence.dia_ids())
+
+
+Pending = Future[tuple[ToolResult | None, str | None, float]] | Outcome
+
+
+def _run_round(store: GraphStore, state: State, actions: Sequence[Action],
+               pool: ThreadPoolExecutor) -> list[Outcome]:
+    allowed = min(state.budget.max_calls_per_round, state.calls_left)
+    pending = [_start(store, state, action, pool, index < allowed)
+               for index, action in enumerate(actions)]
+    outcomes: list[Outcome] = []
+    for action, item in zip(actions, pending):  # call order, whatever finished first
+        if isinstance(item, Outcome):
+            outcomes.append(item)
+            continue
+        result, error, ms = item.result()
+        kept = route(state, action, result) if result is not None else ()
+        outcomes.append(Outcome(state.round, action, result, kept, _ids(kept), error, ms))
+    state.outcomes.extend(outcomes)
+    return outcomes
+
+
+def _start(store: GraphStore, state: State, action: Action, pool: ThreadPoolExecutor,
+           allowed: bool) -> Pending:
+    """Validate and submit one call; a refused or invalid call is an Outcome at once."""
+    if not allowed:
+        refused = (f"not run: at most {state.budget.max_calls_per_round} calls per round "
+                   f"and {state.budget.max_calls} in all")
+        return Outcome(state.round, action, None, (), (), refused, 0.0, counted=False)
+    state.calls += 1  # counted even when invalid: a bad call costs the model its budget
+    if action.origin:
+        state.done.add(action.origin)
+    try:
+        if action.error:
+            raise ToolArgumentError(action.error)
+        params = parse_params(action.tool, action.arguments)
+    except ToolArgumentError as err:
+        return Outcome(state.round, action, None, (), (), str(err), 0.0)
+    return pool.submit(_timed, params.run, store)
+
+
+def _timed(run: Callable[[GraphStore], ToolResult],
+           store: GraphStore) -> tuple[ToolResult | None, str | None, float]:
+    started = time.perf_counter()
+    error: str | None = None
+    try:
+        result: ToolResult | None = run(store)
+    except UserError as err:  # e.g. a timeline with start after end, an unknown node
+        result, error = None, str(err)
+    return result, error, round((time.perf_counter() - started) * 1000, 3)
+
+
+def _ids(records: Sequence[Record]) -> tuple[str, ...]:
+    return tuple(str(r.get("id") or r.get("dia_id") or r.get("fact_id") or r.get("event_id")
+                     or r.get("tag") or r.get("aspect") or "") for r in records)
+
+
+def _plain(value: Any) -> PropValue:
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _steps(outcomes: Sequence[Outcome], tokens: int) -> list[Step]:
+    # The model's tokens for a round are charged to the round's first call.
+    return [Step(round=o.round, tool=o.action.tool,
+                 arguments={k: _plain(v) for k, v in o.action.arguments.items()},
+                 result_ids=o.result.ids if o.result else (), kept_ids=o.kept_ids,
+                 error=o.error, tokens=tokens if i == 0 else 0, ms=o.ms)
+            for i, o in enumerate(outcomes)]
+
+
+# ------------------------------------------------------------------ routing
+
+
+def route(state: State, action: Action, result: ToolResult) -> tuple[Record, ...]:
+    """Keep the relevant part of `result` in H / Z; returns what was kept."""
+    inherited = state.inherited(action)
+    tool = result.tool
+    if tool in EVENT_TOOLS:
+        return _route_events(state, result.records, inherited)
+    if tool in ("search_cues", "event_keywords"):
+        return _route_cues(state, result.records, inherited)
+    if tool == "cue_tags":
+        return _route_tags(state, result.records, inherited)
+    if tool == "event_context":
+        for turn in result.records:
+            state.evidence.turns.setdefault(turn["dia_id"], {**turn, "relevance": inherited})
+        return result.records
+    if tool == "conversation_time":
+        return _route_times(state, result.records, inherited)
+    if tool == "personal_aspect":
+        state.evidence.beliefs.update((b["fact_id"], b) for b in result.records)
+        return result.records
+    return result.records[: state.budget.keep_per_call]  # aspect lists, topics: shown only
+
+
+def _top(state: State, records: Sequence[Record], inherited: float,
+         order: Callable[[Record], Any] = lambda r: 0) -> list[tuple[float, Record]]:
+    context = state.context_tokens()
+    scored = [(state.relevance(r, inherited, context), i, r) for i, r in enumerate(records)]
+    scored.sort(key=lambda s: (-s[0], order(s[2]), s[1]))
+    return [(score, r) for score, _, r in scored[: state.budget.keep_per_call]]
+
+
+def _route_events(state: State, records: Sequence[Record], inherited: float) -> tuple[Record, ...]:
+    events = state.evidence.events
+    for score, record in _top(state, records, inherited):
+        if record["id"] in events and events[record["id"]]["relevance"] >= score:
+            continue
+        events[record["id"]] = {**record, "relevance": score}
+        key = f"event:{record['id']}"
+        state.leads.setdefault(key, Lead(key, "event", record["id"],
+                                         state.base(record, inherited)))
+    _evict(state)
+    return tuple(events[r["id"]] for r in records if r["id"] in events)
+
+
+def _evict(state: State) -> None:
+    events = state.evidence.events
+    while len(events) > state.budget.max_evidence:
+        # reversed: among equally relevant episodes the latest kept leaves first
+        worst = min(reversed(list(events)), key=lambda k: events[k]["relevance"])
+        del events[worst]
+
+
+def _route_cues(state: State, records: Sequence[Record], inherited: float) -> tuple[Record, ...]:
+    for record in records:
+        if "event_id" in record:  # a keyword: its (cue, tag) reaches this episode
+            state.known.setdefault((record["id"], record["tag"]), set()).add(record["event_id"])
+    fresh = [r for r in records if r["id"] not in state.evidence.cues and r["kind"] != "tag"]
+    kept = _top(state, fresh, inherited, lambda r: _KIND_ORDER.get(r["kind"], 9))
+    for _, record in kept:
+        state.evidence.cues[record["id"]] = record
+        base = state.base(record, inherited)
+        date = _DATE_CUE.match(record["name"]) if record["kind"] == "date" else None
+        if date:
+            _add_date_lead(state, date[1], date[2] or date[1], base)
+        else:
+            key = f"cue:{record['id']}"
+            state.leads.setdefault(key, Lead(key, "cue", record["id"], base,
+                                             size=int(record.get("episodes", 0))))
+    return tuple(r for _, r in kept)
+
+
+def _add_date_lead(state: State, start: str, end: str, base: float) -> None:
+    key = f"date:{start}/{end}"
+    state.leads.setdefault(key, Lead(key, "date", start, base, end=end))
+
+
+def _route_tags(state: State, records: Sequence[Record], inherited: float) -> tuple[Record, ...]:
+    # What the cue's relevance passes on to its tags depends on how many episodes it reaches
+    # (a lower bound when cut by the limit): a speaker's tags inherit little.
+    reach = sum(int(r["count"]) for r in records)
+    inherited *= state.specificity(reach)
+    new = [r for r in records
+           if int(r["count"]) > len(state.known.get((r["cue"], r["tag"]), ()))]
+    kept = _top(state, new, inherited)
+    for _, record in kept:
+        key = f"tag:{record['cue']}\t{record['tag']}"
+        state.leads.setdefault(key, Lead(key, "tag", record["tag"],
+                                         state.base(record, inherited), cue=record["cue"],
+                                         size=int(record["count"])))
+    return tuple(r for _, r in kept)
+
+
+def _route_times(state: State, records: Sequence[Record], inherited: float) -> tuple[Record, ...]:
+    for record in records:
+        state.evidence.times[record["event_id"]] = record
+        session_day = str(record["session_started_at"])[:10]
+        for mentioned in record["dates"]:
+            match = _DATE_CUE.match(str(mentioned))
+            if match and match[1] != session_day:
+                _add_date_lead(state, match[1], match[2] or match[1], inherited)
+    return tuple(records)
+
+
+# ------------------------------------------------------------------ the entry point
+
+
+def ask(store: GraphStore, question: str, mode: str = "active", *, llm: LLM | None = None,
+        policy: str | Policy | None = None, budget: Budget | None = None) -> Answer:
+    """Answer `question` from `store`.
+
+    mode "active": the reconstruction loop with `policy` ("heuristic", the default without an
+    `llm`; "llm" (alias "openai", "scripted"), the default with one; or a Policy object).
+    mode "topk" / "graph": the passive baselines with the same budget."""
+    if not question.strip():
+        raise UserError("the question is empty")
+    budget = budget or Budget()
+    if mode in ("topk", "graph"):
+        run = baselines.topk if mode == "topk" else baselines.graph_expand
+        return run(store, question, budget)
+    if mode != "active":
+        raise UserError(f"unknown mode {mode!r} (choose active, topk or graph)")
+    chosen = policy if policy is not None and not isinstance(policy, str) else \
+        make_policy(policy or ("llm" if llm is not None else "heuristic"), llm)
+    return reconstruct(store, question, chosen, budget)
+

@@ -1,0 +1,152 @@
+"""Terminal output for the CLI (rich): tables, trees, progress. No logic lives here."""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from typing import Any, Iterator, Mapping, Sequence
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.tree import Tree
+
+from mrgraph.ingest.pipeline import IngestReport, Progress as ProgressFn
+from mrgraph.types import Answer, NodeView, Stats
+
+
+@contextmanager
+def ingest_progress(console: Console) -> Iterator[ProgressFn]:
+    """A rich progress bar counting turns; yields the callback the pipeline calls."""
+    with Progress(TextColumn("[bold]ingest[/] {task.description}"), BarColumn(),
+                  MofNCompleteColumn(), TextColumn("turns"), TimeElapsedColumn(),
+                  console=console, transient=True) as bar:
+        task = bar.add_task("", total=None)
+
+        def advance(conversation_id: str, turns: int) -> None:
+            bar.update(task, advance=turns, description=conversation_id)
+
+        yield advance
+
+
+def ingest_reports(console: Console, reports: Sequence[IngestReport]) -> None:
+    for r in reports:
+        rate = r.turns / r.seconds if r.seconds > 0 else 0.0
+        console.print(f"[green]ingested[/] {r.path}: {len(r.conversations)} conversation(s), "
+                      f"{r.turns} turns, {r.nodes} nodes, {r.edges} relationships, "
+                      f"{r.tokens} LLM tokens, {r.seconds:.2f} s ({rate:,.0f} turns/s)")
+        for skipped in r.skipped:
+            console.print(f"[yellow]skipped[/] {skipped}; re-run to retry "
+                          "(cached sessions cost 0 tokens)", highlight=False)
+
+
+def answer_dict(a: Answer) -> dict[str, Any]:
+    return {
+        "answer": a.answer, "supports": list(a.supports), "confidence": round(a.confidence, 4),
+        "rounds": a.rounds, "tool_calls": a.tool_calls, "tokens": a.tokens,
+        "latency_ms": round(a.latency_ms, 2),
+        "trace": [{"round": s.round, "tool": s.tool, "arguments": dict(s.arguments),
+                   "result_ids": list(s.result_ids), "kept_ids": list(s.kept_ids),
+                   "error": s.error, "tokens": s.tokens, "ms": round(s.ms, 2)} for s in a.trace],
+    }
+
+
+def answer(console: Console, a: Answer, *, trace: bool = False) -> None:
+    console.print(f"[bold]{a.answer}[/]", highlight=False)
+    console.print(f"[dim]supports: {', '.join(a.supports) or '-'} · confidence {a.confidence:.2f}"
+                  f" · {a.rounds} rounds · {a.tool_calls} tool calls · {a.tokens} tokens"
+                  f" · {a.latency_ms:.0f} ms[/]", highlight=False)
+    if trace:
+        console.print(trace_tree(a))
+
+
+def trace_tree(a: Answer) -> Tree:
+    """Rounds → tool calls (arguments, results, what was kept)."""
+    root = Tree("[bold]trace[/]")
+    rounds: dict[int, Tree] = {}
+    for step in a.trace:
+        node = rounds.get(step.round) or root.add(f"round {step.round}")
+        rounds[step.round] = node
+        args = json.dumps(dict(step.arguments), ensure_ascii=False)
+        label = f"[cyan]{step.tool}[/]({args}) · {step.ms:.1f} ms"
+        call = node.add(label + (f" [red]error: {step.error}[/]" if step.error else ""))
+        if step.result_ids:
+            call.add(f"results: {', '.join(step.result_ids[:12])}"
+                     + (" …" if len(step.result_ids) > 12 else ""))
+        if step.kept_ids:
+            call.add(f"[green]kept[/]: {', '.join(step.kept_ids[:12])}")
+    if a.evidence:
+        root.add(f"[bold]evidence[/]: {', '.join(a.evidence)}")
+    return root
+
+
+def stats_dict(s: Stats) -> dict[str, Any]:
+    return {"nodes": dict(s.nodes), "edges": dict(s.edges), "conversations": list(s.conversations),
+            "first_date": s.first_date, "last_date": s.last_date}
+
+
+def stats(console: Console, s: Stats) -> None:
+    table = Table(title="graph")
+    table.add_column("kind")
+    table.add_column("name")
+    table.add_column("count", justify="right")
+    for label, n in sorted(s.nodes.items()):
+        table.add_row("node", label, str(n))
+    for rel, n in sorted(s.edges.items()):
+        table.add_row("relationship", rel, str(n))
+    console.print(table)
+    console.print(f"conversations: {', '.join(s.conversations) or '-'}", highlight=False)
+    console.print(f"dates: {s.first_date or '-'} … {s.last_date or '-'}")
+
+
+def node_view(console: Console, view: NodeView) -> None:
+    n = view.node
+    tree = Tree(f"[bold]{n.label}[/] {n.id}")
+    for k, v in sorted(n.props.items()):
+        tree.add(f"{k} = {_short(v)}")
+    for edge, other in view.out_edges:
+        tree.add(f"-[{edge.type}{_props(edge.props)}]-> {other.label} {other.id} {_name(other.props)}")
+    for edge, other in view.in_edges:
+        tree.add(f"<-[{edge.type}{_props(edge.props)}]- {other.label} {other.id} {_name(other.props)}")
+    console.print(tree, highlight=False)
+
+
+def beliefs(console: Console, entity: str, rows: Sequence[Mapping[str, Any]],
+            as_of: str | None) -> None:
+    title = f"beliefs about {entity}" + (f" as of {as_of}" if as_of else "")
+    table = Table(title=title)
+    for col in ("aspect", "statement", "confidence", "", "support", "status", "seen", "history"):
+        table.add_column(col)
+    for r in rows:
+        conf = float(r.get("confidence", 0.0))
+        table.add_row(str(r.get("aspect", "")), str(r.get("statement", "")), f"{conf:.3f}",
+                      "█" * round(conf * 10) + "·" * (10 - round(conf * 10)),
+                      str(r.get("support", "")), str(r.get("status", "")),
+                      f"{r.get('first_seen', '')} … {r.get('last_seen', '')}", _history(r))
+    if not rows:
+        console.print(f"no beliefs about {entity}" + (f" as of {as_of}" if as_of else ""))
+        return
+    console.print(table)
+
+
+def _history(row: Mapping[str, Any]) -> str:
+    hist = row.get("history") or []
+    return " → ".join(f"{h.get('confidence', 0):.2f}@{h.get('at', '')}" for h in hist[-4:]
+                      if isinstance(h, Mapping))
+
+
+def _short(v: Any, n: int = 100) -> str:
+    s = json.dumps(list(v)) if isinstance(v, (list, tuple)) else str(v)
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
+def _props(props: Mapping[str, Any]) -> str:
+    keep = {k: v for k, v in props.items() if k != "history"}
+    return (" " + ", ".join(f"{k}: {_short(v, 40)}" for k, v in sorted(keep.items()))) if keep else ""
+
+
+def _name(props: Mapping[str, Any]) -> str:
+    for key in ("name", "label", "dia_id", "statement", "summary", "conversation_id"):
+        if key in props:
+            return _short(props[key], 60)
+    return ""

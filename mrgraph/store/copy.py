@@ -1,0 +1,63 @@
+"""copy_store: copy one store's namespace into another store (what `mrgraph push` runs).
+
+Typical use: the embedded graph pushed into Neo4j so people can look at it in Neo4j Browser.
+
+    copy_store(open_store("file:.mrgraph/graph", "default"),
+               open_store("bolt://127.0.0.1:7687", "default", settings))
+
+Nodes go first, then edges (so every edge's ends already exist), in batches of `batch_size`
+records, each batch its own write unit: a batch lands whole or not at all, and since writes merge
+by id and by (src, type, dst), running the copy again (after a failure half-way, or later to
+refresh) converges to the same graph instead of duplicating it. The copy adds and updates; it
+does not delete what the destination holds beyond the source (forget there to remove things).
+Node ids are kept as they are, namespace hash included, so the destination's graph is the
+source's record for record (`export()` of both is equal apart from the `ns` property).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence, TypeVar
+
+from mrgraph.store.base import GraphStore
+from mrgraph.types import GraphBatch
+
+Progress = Callable[[int, int], None]  # (records copied so far, records in all)
+T = TypeVar("T")
+
+DEFAULT_BATCH = 10_000
+
+
+@dataclass(frozen=True)
+class CopyResult:
+    """How much was written to the destination."""
+
+    nodes: int
+    edges: int
+    batches: int
+
+
+def copy_store(src: GraphStore, dst: GraphStore, *, batch_size: int = DEFAULT_BATCH,
+               progress: Progress | None = None) -> CopyResult:
+    """Write every node and edge of `src`'s namespace into `dst`'s namespace."""
+    if batch_size < 1:
+        raise ValueError("batch_size must be at least 1")
+    nodes, edges = src.export()
+    total, done, batches = len(nodes) + len(edges), 0, 0
+    plan: list[GraphBatch] = [GraphBatch("copy", chunk, ()) for chunk in _chunks(nodes, batch_size)]
+    plan += [GraphBatch("copy", (), chunk) for chunk in _chunks(edges, batch_size)]
+    for batch in plan:
+        with dst.writing():
+            dst.write_batch(batch)
+        batches += 1
+        done += len(batch.nodes) + len(batch.edges)
+        if progress is not None:
+            progress(done, total)
+    return CopyResult(len(nodes), len(edges), batches)
+
+
+def _chunks(records: Sequence[T], size: int) -> list[tuple[T, ...]]:
+    return [tuple(records[i:i + size]) for i in range(0, len(records), size)]
+
+
+__all__ = ["DEFAULT_BATCH", "CopyResult", "copy_store"]

@@ -1,0 +1,293 @@
+"""Neo4jStore: the GraphStore protocol over Bolt, for real deployments and Neo4j Browser.
+
+Every statement comes from a `cypher/*.cypher` file (mrgraph.store.cypher); values are always
+parameters. The queries themselves live in neo4j_read.py / neo4j_write.py; this module owns the
+connection, the transactions and the translation of driver errors.
+
+Transactions
+  * Reads outside a write unit run in managed read transactions (`session.execute_read`), so a
+    read file can never write and transient failures are retried.
+  * `writing()` opens ONE explicit write transaction; every write_batch / forget_conversation /
+    replace_beliefs (and every read, so an ingest sees its own uncommitted evidence) made in it by
+    the same thread runs inside it, and it commits on a clean exit or rolls back on an error:
+    an ingest of a file lands whole or not at all. Large batches are chunked into several
+    UNWIND statements inside that same transaction.
+  * A write outside `writing()` is its own managed write transaction.
+  * The schema (constraints, range and full-text indexes) is created idempotently once per
+    store, before the first write unit or search, in its own auto-commit statements: Neo4j does
+    not allow schema and data changes in one transaction.
+
+No network happens in the constructor: the driver connects on first use, and connection,
+authentication and missing-database failures become StoreUnavailableError (never with the
+password in the message).
+"""
+
+from __future__ import annotations
+
+import threading
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import neo4j
+from neo4j import exceptions as nx
+
+from mrgraph.errors import StoreError, StoreUnavailableError
+from mrgraph.store import cypher
+from mrgraph.store import neo4j_read as rd
+from mrgraph.store import neo4j_toolkit as tk
+from mrgraph.store import neo4j_write as wr
+from mrgraph.store.base import (BeliefEdge, CueHit, EventRecord, FactObservation, ForgetResult,
+                                KeywordRecord, TagCount, TimeRecord, TopicHit, TurnRecord)
+from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
+
+T = TypeVar("T")
+Work = Callable[[cypher.Runner], T]
+
+SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+
+
+class Neo4jStore:
+    """A namespace of a Neo4j database. Thread-safe: the driver pools connections, and each read
+    opens its own short session; a write unit belongs to the thread that opened it."""
+
+    def __init__(self, uri: str, ns: str = "default", user: str = "neo4j",
+                 password: str | None = None, database: str | None = None) -> None:
+        parts = urlsplit(uri)
+        if parts.scheme not in SCHEMES:
+            raise StoreUnavailableError(
+                f"not a Neo4j URI: {_public_uri(uri)!r} (expected one of "
+                f"{', '.join(s + '://' for s in SCHEMES)})")
+        self.ns = ns
+        self._uri = _public_uri(uri)
+        self._user = user
+        self._password = password
+        self._database = database
+        self._lock = threading.Lock()
+        self._local = threading.local()
+        self._schema_ready = False
+        self._connected = False
+        auth = (user, password) if password is not None else None
+        try:  # creating the driver parses settings only; it connects on first use
+            self._driver = neo4j.GraphDatabase.driver(
+                uri, auth=auth, connection_timeout=10.0, max_transaction_retry_time=10.0,
+                user_agent="mrgraph")
+        except (nx.ConfigurationError, ValueError) as exc:
+            raise StoreUnavailableError(f"cannot use Neo4j URI {self._uri!r}: "
+                                        f"{self._scrub(str(exc))}") from None
+
+    @property
+    def uri(self) -> str:
+        return self._uri
+
+    def close(self) -> None:
+        self._driver.close()
+
+    def __repr__(self) -> str:
+        return f"Neo4jStore({self._uri!r}, ns={self.ns!r})"
+
+    # -------------------------------------------------------------- transactions
+
+    def writing(self) -> AbstractContextManager[None]:
+        return self._writing()
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        if self._tx() is not None:  # nested unit: the outermost one commits
+            yield
+            return
+        self._ensure_schema()
+        with self._errors():
+            session = self._session(neo4j.WRITE_ACCESS)
+            tx = session.begin_transaction()
+        self._local.tx = tx
+        try:
+            yield
+        except BaseException:
+            self._local.tx = None
+            _quietly(tx.rollback)
+            _quietly(session.close)
+            raise
+        self._local.tx = None
+        try:
+            with self._errors():
+                tx.commit()
+        finally:
+            _quietly(session.close)
+
+    def _tx(self) -> neo4j.Transaction | None:
+        tx: neo4j.Transaction | None = getattr(self._local, "tx", None)
+        return tx
+
+    def _session(self, mode: str) -> neo4j.Session:
+        self._connect()
+        return self._driver.session(database=self._database, default_access_mode=mode,
+                                    bookmark_manager=self._driver.execute_query_bookmark_manager)
+
+    def _connect(self) -> None:
+        """Fail fast with a clear error instead of the driver's 10 s of retries."""
+        if self._connected:
+            return
+        with self._errors():
+            self._driver.verify_connectivity()
+        self._connected = True
+
+    def _read(self, work: Work[T]) -> T:
+        tx = self._tx()
+        with self._errors():
+            if tx is not None:
+                return work(tx)
+            with self._session(neo4j.READ_ACCESS) as session:
+                return session.execute_read(work)
+
+    def _write(self, work: Work[T]) -> T:
+        tx = self._tx()
+        if tx is None:
+            self._ensure_schema()
+        with self._errors():
+            if tx is not None:
+                return work(tx)
+            with self._session(neo4j.WRITE_ACCESS) as session:
+                return session.execute_write(work)
+
+    def _ensure_schema(self) -> None:
+        if self._schema_ready:
+            return
+        with self._lock, self._errors():
+            if not self._schema_ready:
+                with self._session(neo4j.WRITE_ACCESS) as session:
+                    wr.ensure_schema(session)
+                self._schema_ready = True
+
+    # -------------------------------------------------------------- errors
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        """Translate driver failures into mrgraph errors that name the server, not the secret."""
+        where = f"Neo4j at {self._uri}"
+        try:
+            yield
+        except nx.AuthError:
+            raise StoreUnavailableError(
+                f"{where}: authentication failed for user {self._user!r} "
+                "(check NEO4J_USER / NEO4J_PASSWORD)") from None
+        except (nx.ServiceUnavailable, nx.SessionExpired) as exc:
+            raise StoreUnavailableError(
+                f"{where} is unreachable: {self._scrub(str(exc))}") from None
+        except nx.ClientError as exc:
+            if exc.code == "Neo.ClientError.Database.DatabaseNotFound":
+                raise StoreUnavailableError(
+                    f"{where}: database {self._database!r} does not exist") from None
+            if exc.code.startswith("Neo.ClientError.Security."):
+                raise StoreUnavailableError(
+                    f"{where}: not allowed: {self._scrub(exc.message or '')}") from None
+            raise StoreError(f"{where} rejected a query: {exc.code}: "
+                             f"{self._scrub(exc.message or '')}") from None
+        except (nx.Neo4jError, nx.DriverError) as exc:
+            raise StoreError(f"{where} failed: {type(exc).__name__}: "
+                             f"{self._scrub(str(exc))}") from None
+
+    def _scrub(self, message: str) -> str:
+        if self._password:
+            message = message.replace(self._password, "***")
+        return message
+
+    # -------------------------------------------------------------- writes
+
+    def write_batch(self, batch: GraphBatch) -> WriteResult:
+        plan = wr.plan_batch(batch)  # validates before any network traffic
+        return self._write(lambda tx: wr.write_batch(tx, self.ns, batch.conversation_id, plan))
+
+    def forget_conversation(self, conversation_id: str) -> ForgetResult:
+        return self._write(lambda tx: wr.forget_conversation(tx, self.ns, conversation_id))
+
+    def fact_observations(self, entities: Sequence[str]) -> list[FactObservation]:
+        return self._read(lambda tx: rd.fact_observations(tx, self.ns, entities))
+
+    def replace_beliefs(self, entities: Sequence[str], beliefs: Sequence[BeliefEdge]) -> None:
+        rows = wr.belief_rows(beliefs)
+        self._write(lambda tx: wr.replace_beliefs(tx, self.ns, entities, rows))
+
+    # -------------------------------------------------------------- inspection
+
+    def stats(self) -> Stats:
+        return self._read(lambda tx: rd.stats(tx, self.ns))
+
+    def get_node(self, node_id: str) -> NodeRecord | None:
+        return self._read(lambda tx: rd.get_node(tx, self.ns, node_id))
+
+    def show(self, node_id: str) -> NodeView:
+        return self._read(lambda tx: rd.show(tx, self.ns, node_id))
+
+    def export(self) -> tuple[list[NodeRecord], list[EdgeRecord]]:
+        return self._read(lambda tx: rd.export(tx, self.ns))
+
+    def conversations(self) -> list[str]:
+        return self._read(lambda tx: rd.conversations(tx, self.ns))
+
+    def token_df(self, label: str, tokens: Sequence[str]) -> tuple[int, Mapping[str, int]]:
+        self._ensure_schema()
+        return self._read(lambda tx: rd.token_df(tx, self.ns, label, tokens))
+
+    # -------------------------------------------------------------- toolkit reads
+
+    def search_cues(self, weights: Mapping[str, float], limit: int) -> list[CueHit]:
+        self._ensure_schema()
+        return self._read(lambda tx: tk.search_cues(tx, self.ns, weights, limit))
+
+    def find_cues(self, key: str) -> list[CueHit]:
+        return self._read(lambda tx: tk.find_cues(tx, self.ns, key))
+
+    def cue_tags(self, cue_id: str, limit: int) -> list[TagCount]:
+        return self._read(lambda tx: tk.cue_tags(tx, self.ns, cue_id, limit))
+
+    def tag_events(self, cue_id: str, tag: str, limit: int) -> list[EventRecord]:
+        return self._read(lambda tx: tk.tag_events(tx, self.ns, cue_id, tag, limit))
+
+    def event_keywords(self, event_id: str) -> list[KeywordRecord]:
+        return self._read(lambda tx: tk.event_keywords(tx, self.ns, event_id))
+
+    def event_context(self, event_id: str, window: int) -> list[TurnRecord]:
+        return self._read(lambda tx: tk.event_context(tx, self.ns, event_id, window))
+
+    def conversation_time(self, event_id: str) -> TimeRecord | None:
+        return self._read(lambda tx: tk.conversation_time(tx, self.ns, event_id))
+
+    def entity_beliefs(self, entity: str, aspect: str | None) -> list[BeliefEdge]:
+        return self._read(lambda tx: rd.entity_beliefs(tx, self.ns, entity, aspect))
+
+    def search_topics(self, weights: Mapping[str, float], limit: int) -> list[TopicHit]:
+        self._ensure_schema()
+        return self._read(lambda tx: tk.search_topics(tx, self.ns, weights, limit))
+
+    def topic_events(self, topic_id: str, limit: int) -> list[EventRecord]:
+        return self._read(lambda tx: tk.topic_events(tx, self.ns, topic_id, limit))
+
+    def timeline(self, start: str, end: str, cue_id: str | None, limit: int) -> list[EventRecord]:
+        return self._read(lambda tx: tk.timeline(tx, self.ns, start, end, cue_id, limit))
+
+    def search_events(self, weights: Mapping[str, float], limit: int) -> list[EventRecord]:
+        self._ensure_schema()
+        return self._read(lambda tx: tk.search_events(tx, self.ns, weights, limit))
+
+    def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
+        return self._read(lambda tx: tk.get_events(tx, self.ns, event_ids))
+
+
+def _public_uri(uri: str) -> str:
+    """The URI without user:password@ (a password may be embedded in it)."""
+    parts = urlsplit(uri)
+    if parts.username is None and parts.password is None:
+        return uri
+    host = parts.hostname or ""
+    netloc = f"{host}:{parts.port}" if parts.port else host
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+def _quietly(action: Callable[[], Any]) -> None:
+    """Cleanup after a failure must not mask the failure itself."""
+    try:
+        action()
+    except Exception:  # noqa: BLE001 - the original error is being raised
+        pass
+

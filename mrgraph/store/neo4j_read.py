@@ -1,0 +1,228 @@
+"""Neo4jStore's reads: each runs its `cypher/<method>.cypher` file and shapes the records.
+
+Results must equal the embedded store's (memory_reads.py) record for record, so:
+  * final ordering happens here in Python. Neo4j compares strings by UTF-16 code unit, Python by
+    code point (they disagree for characters above U+FFFF against U+E000-U+FFFF), and Cypher's
+    round() rounds half-up on the decimal form while Python's rounds the binary value.
+    A query's own ORDER BY / LIMIT is only used where the keys are ISO dates and hex ids.
+  * token scores are recomputed here exactly as base.py defines them (tokens summed in sorted
+    order, then rounded to 6 places); the search files return every row that can reach the
+    top `limit` (see search_events.cypher) and this module picks the final ones.
+  * missing properties read as "" / 0 / () exactly as the embedded store reads them.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from collections import Counter
+from typing import Any, Callable, Mapping, Sequence
+
+from mrgraph.errors import NotFoundError, StoreError
+from mrgraph.store import cypher
+from mrgraph.store.base import (BeliefEdge, CueHit, EventRecord, FactObservation, KeywordRecord,
+                                TagCount, TimeRecord, TopicHit, TurnRecord)
+from mrgraph.text import normalize_key
+from mrgraph.types import EdgeRecord, NodeRecord, NodeView, Stats
+
+Row = dict[str, Any]
+Runner = cypher.Runner
+
+TOKEN_LABELS = ("Cue", "Episode", "Tag", "Topic")
+_TOKEN_DF_FILES = {"Episode": "token_df_episode", "Cue": "token_df_cue", "Tag": "token_df_tag",
+                   "Topic": "token_df_topic"}
+LABELS = ("Conversation", "Session", "Turn", "Episode", "Cue", "Tag", "Fact", "Topic")
+# Lucene's default limit is 1024 clauses per boolean query; stay well below it.
+_CLAUSES_PER_QUERY = 500
+_WHITESPACE = re.compile(r"\s")
+
+
+def rows(tx: Runner, name: str, **params: Any) -> list[Row]:
+    """Run query file `name` and return its records as dicts (consumed inside the transaction)."""
+    data: list[Row] = cypher.run(tx, name, params).data()
+    return data
+
+
+# ------------------------------------------------------------------ value helpers
+
+
+def _value(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _props(props: Mapping[str, Any]) -> dict[str, Any]:
+    """Node/edge properties as records carry them: no `id` (it is the record's), lists as tuples."""
+    return {k: _value(v) for k, v in props.items() if k != "id"}
+
+
+def _str(data: Mapping[str, Any], key: str) -> str:
+    value = data.get(key)
+    return "" if value is None else str(value)
+
+
+def _label(labels: Sequence[str]) -> str:
+    return next((label for label in labels if label in LABELS), labels[0] if labels else "")
+
+
+def _record(labels: Sequence[str], props: Mapping[str, Any]) -> NodeRecord:
+    return NodeRecord(_label(labels), str(props["id"]), _props(props))
+
+
+def _event(a: Mapping[str, Any], score: float = 0.0) -> EventRecord:
+    date_end = a.get("date_end")
+    return EventRecord(
+        id=str(a["id"]), conversation_id=_str(a, "conversation_id"),
+        session=int(a.get("session") or 0), date=_str(a, "date"),
+        date_end=None if date_end is None else str(date_end), summary=_str(a, "summary"),
+        tag=_str(a, "tag"), dia_ids=tuple(str(d) for d in a.get("dia_ids") or ()), score=score,
+    )
+
+
+def _events_by_date(found: list[Row]) -> list[EventRecord]:
+    events = [_event(r["episode"]) for r in found]
+    return sorted(events, key=lambda e: (e.date, e.id))
+
+
+# ------------------------------------------------------------------ token scoring
+
+
+def lucene_queries(weights: Mapping[str, float]) -> list[str]:
+    """Full-text queries finding every node that holds a weighted token.
+
+    Each token is a quoted Lucene phrase (quotes and backslashes escaped), so no token is ever
+    read as query syntax, and a token the whitespace analyzer splits (over 255 characters) is
+    still matched as a whole. Tokens that cannot be held (empty, containing whitespace) are
+    dropped: stored tokens are split on whitespace."""
+    quoted = [_phrase(t) for t in sorted(weights) if t and not _WHITESPACE.search(t)]
+    return [" OR ".join(quoted[i:i + _CLAUSES_PER_QUERY])
+            for i in range(0, len(quoted), _CLAUSES_PER_QUERY)]
+
+
+def _phrase(token: str) -> str:
+    return '"' + token.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def score(weights: Mapping[str, float], tokens: str | None) -> float:
+    """round(sum of the weights of the tokens held, 6), summed in sorted token order (base.py)."""
+    held = set((tokens or "").split())
+    total = 0.0
+    for token in sorted(weights):
+        if token in held:
+            total += float(weights[token])
+    return round(total, 6)
+
+
+def _search(tx: Runner, name: str, ns: str, weights: Mapping[str, float],
+            limit: int) -> list[Row]:
+    queries = lucene_queries(weights)
+    if limit <= 0 or not queries:
+        return []
+    params = {t: float(w) for t, w in weights.items()}
+    found = rows(tx, name, ns=ns, queries=queries, weights=params, limit=limit)
+    for row in found:
+        row["score"] = score(weights, row.get("tokens") or (row.get("episode") or {}).get("tokens"))
+    return found
+
+
+def _top(found: list[Row], limit: int, secondary: Callable[[Row], str],
+         ident: Callable[[Row], str]) -> list[Row]:
+    return heapq.nsmallest(limit, found, key=lambda r: (-r["score"], secondary(r), ident(r)))
+
+
+# ------------------------------------------------------------------ inspection
+
+
+def stats(tx: Runner, ns: str) -> Stats:
+    nodes = {r["label"]: int(r["count"]) for r in rows(tx, "stats_nodes", ns=ns)}
+    edges = {r["type"]: int(r["count"]) for r in rows(tx, "stats_edges", ns=ns)}
+    dates = rows(tx, "stats_dates", ns=ns)[0]
+    first, last = dates["first_episode"], dates["last_episode"]
+    if first is None:  # no dated episode: fall back to the sessions' dates
+        first, last = dates["first_session"], dates["last_session"]
+    return Stats(nodes=dict(sorted(nodes.items())), edges=dict(sorted(edges.items())),
+                 conversations=tuple(conversations(tx, ns)), first_date=first, last_date=last)
+
+
+def get_node(tx: Runner, ns: str, node_id: str) -> NodeRecord | None:
+    found = rows(tx, "get_node", ns=ns, id=node_id)
+    return _record(found[0]["labels"], found[0]["props"]) if found else None
+
+
+def show(tx: Runner, ns: str, node_id: str) -> NodeView:
+    found = rows(tx, "show", ns=ns, id=node_id)
+    if not found:
+        raise NotFoundError(f"no node {node_id!r} in namespace {ns!r}")
+    row = found[0]
+    node = _record(row["labels"], row["props"])
+
+    def edges(items: list[Row], outgoing: bool) -> tuple[tuple[EdgeRecord, NodeRecord], ...]:
+        pairs = []
+        for item in items:
+            other = _record(item["labels"], item["node"])
+            src, dst = (node.id, other.id) if outgoing else (other.id, node.id)
+            pairs.append((EdgeRecord(item["type"], src, dst, _props(item["props"])), other))
+        return tuple(sorted(pairs, key=lambda p: (p[0].type, p[1].id)))
+
+    return NodeView(node=node, out_edges=edges(row["out"], True), in_edges=edges(row["inc"], False))
+
+
+def export(tx: Runner, ns: str) -> tuple[list[NodeRecord], list[EdgeRecord]]:
+    nodes = [_record(r["labels"], r["props"]) for r in rows(tx, "export_nodes", ns=ns)]
+    nodes.sort(key=lambda n: n.id)
+    edges = [EdgeRecord(r["type"], r["src"], r["dst"], _props(r["props"]))
+             for r in rows(tx, "export_edges", ns=ns)]
+    edges.sort(key=lambda e: (e.src, e.type, e.dst))
+    return nodes, edges
+
+
+def conversations(tx: Runner, ns: str) -> list[str]:
+    return sorted(str(r["conversation_id"]) for r in rows(tx, "conversations", ns=ns))
+
+
+def token_df(tx: Runner, ns: str, label: str, tokens: Sequence[str]) -> tuple[int, dict[str, int]]:
+    if label not in _TOKEN_DF_FILES:
+        raise StoreError(f"token_df: label must be one of {sorted(TOKEN_LABELS)}, not {label!r}")
+    asked = [{"token": t, "query": _phrase(t)} for t in dict.fromkeys(tokens)
+             if t and not _WHITESPACE.search(t)]
+    row = rows(tx, _TOKEN_DF_FILES[label], ns=ns, tokens=asked)[0]
+    found = {d["token"]: int(d["df"]) for d in row["dfs"]}
+    return int(row["total"]), {t: found.get(t, 0) for t in tokens}
+
+
+# ------------------------------------------------------------------ beliefs
+
+
+def fact_observations(tx: Runner, ns: str, entities: Sequence[str]) -> list[FactObservation]:
+    found = []
+    for r in rows(tx, "fact_observations", ns=ns, entities=sorted(set(entities))):
+        evidence: Mapping[str, Any] = r["evidence"]
+        confidence = evidence.get("confidence")
+        found.append(FactObservation(
+            entity=r["entity"], aspect="" if r["aspect"] is None else str(r["aspect"]),
+            fact_id=r["fact_id"], statement="" if r["statement"] is None else str(r["statement"]),
+            episode_id=r["episode_id"],
+            date=str(evidence.get("date") or r["episode_date"] or ""),
+            confidence=None if confidence is None else float(confidence),
+            negated=bool(evidence.get("negated", False)), contradicts=evidence.get("contradicts"),
+        ))
+    found.sort(key=lambda o: (o.date, o.episode_id, o.fact_id))
+    return found
+
+
+def entity_beliefs(tx: Runner, ns: str, entity: str, aspect: str | None) -> list[BeliefEdge]:
+    found = []
+    for r in rows(tx, "entity_beliefs", ns=ns, key=normalize_key(entity), aspect=aspect):
+        d: Mapping[str, Any] = r["belief"]
+        episodes = sorted(str(e["id"]) for e in r["episodes"])
+        dia_ids = sorted({str(x) for e in r["episodes"] for x in e.get("dia_ids") or ()})
+        found.append(BeliefEdge(
+            entity="" if r["entity"] is None else str(r["entity"]), aspect=_str(d, "aspect"),
+            fact_id=r["fact_id"],
+            statement=_str(d, "statement") or ("" if r["fact_statement"] is None
+                                               else str(r["fact_statement"])),
+            confidence=float(d.get("confidence") or 0.0), support=int(d.get("support") or 0),
+            first_seen=_str(d, "first_seen"), last_seen=_str(d, "last_seen"),
+            status=_str(d, "status"), history=_str(d, "history"),
+            episode_ids=tuple(episodes), dia_ids=tuple(dia_ids),
+        ))
+    return sorted(found, key=lambda b: (b.aspect, -b.confidence, b.fact_id))

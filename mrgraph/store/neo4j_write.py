@@ -1,0 +1,211 @@
+"""Neo4jStore's writes: schema, batched merges, forget, beliefs.
+
+A label or relationship type cannot be a Cypher parameter, and query text is never built from
+data, so each label and each relationship type has its own `merge_*.cypher` file; the batch is
+grouped by label/type and sent as `UNWIND $rows` chunks. Everything is checked before the first
+statement, so a bad batch writes nothing (and inside `writing()` the transaction is rolled back
+on any error anyway).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mrgraph.errors import NotFoundError, StoreError
+from mrgraph.store import cypher
+from mrgraph.store.base import BeliefEdge, ForgetResult
+from mrgraph.store.neo4j_read import Runner, rows
+from mrgraph.text import normalize_key
+from mrgraph.types import GraphBatch, WriteResult
+
+CHUNK = 5_000  # rows per UNWIND: big enough to amortise a round trip, small enough for memory
+
+NODE_FILES = {
+    "Conversation": "merge_conversations", "Session": "merge_sessions", "Turn": "merge_turns",
+    "Episode": "merge_episodes", "Cue": "merge_cues", "Tag": "merge_tags", "Fact": "merge_facts",
+    "Topic": "merge_topics",
+}
+EDGE_FILES = {
+    "HAS_SESSION": "merge_has_session_edges", "HAS_TURN": "merge_has_turn_edges",
+    "HAS_EPISODE": "merge_has_episode_edges", "FROM_TURN": "merge_from_turn_edges",
+    "NEXT": "merge_next_edges", "CUE_OF": "merge_cue_of_edges", "HAS_TAG": "merge_has_tag_edges",
+    "TAGS": "merge_tags_edges", "BELIEF": "merge_belief_edges",
+    "FROM_EPISODE": "merge_from_episode_edges", "GROUPS": "merge_groups_edges",
+}
+BELIEF_PROPS = ("aspect", "statement", "confidence", "support", "first_seen", "last_seen",
+                "status", "history")
+_SCALAR = (str, int, float, bool)
+_RESERVED = ("id", "ns")  # the node's key and the store's namespace: never taken from props
+
+
+@dataclass
+class BatchPlan:
+    """A checked batch, grouped into the rows of each merge file, in file order."""
+
+    node_rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    edge_rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    outside: dict[str, str] = field(default_factory=dict)  # edge end not in the batch -> edge
+    nodes: int = 0
+    edges: int = 0
+
+
+# ------------------------------------------------------------------ schema
+
+
+def ensure_schema(session: Runner) -> None:
+    """Create the missing constraints and indexes (schema/*.cypher; each file's name is the
+    index name without the `mrgraph_` prefix), then wait until every index is online."""
+    existing = {r["name"] for r in cypher.run(session, "list_indexes", {}).data()}
+    for name in cypher.names("schema"):
+        if "mrgraph_" + name.split("/")[-1] not in existing:
+            cypher.run(session, name, {}).consume()
+    states = {r["state"] for r in cypher.run(session, "list_indexes", {}).data()}
+    if states - {"ONLINE"}:
+        cypher.run(session, "await_indexes", {"seconds": 300}).consume()
+
+
+# ------------------------------------------------------------------ write_batch
+
+
+def plan_batch(batch: GraphBatch) -> BatchPlan:
+    """Check the whole batch (as the embedded store does) and group it into merge rows."""
+    plan = BatchPlan()
+    labels: dict[str, str] = {}
+    for node in batch.nodes:
+        if not node.id or not node.label:
+            raise StoreError(f"batch {batch.conversation_id!r}: a node without id or label")
+        known = labels.setdefault(node.id, node.label)
+        if known != node.label:
+            raise StoreError(f"node {node.id!r} is a {known}, the batch says {node.label}")
+        if node.label not in NODE_FILES:
+            raise StoreError(f"node {node.id!r}: label {node.label!r} is not in the graph model "
+                             f"({', '.join(NODE_FILES)})")
+        _check_props(f"node {node.id!r}", node.props)
+        if node.props.get("id", node.id) != node.id:
+            raise StoreError(f"node {node.id!r}: property id differs from the node's id")
+        plan.node_rows.setdefault(NODE_FILES[node.label], []).append(
+            {"id": node.id, "props": _neo4j_props(node.props)})
+    for edge in batch.edges:
+        where = f"edge ({edge.src})-[:{edge.type}]->({edge.dst})"
+        if edge.type not in EDGE_FILES:
+            raise StoreError(f"{where}: relationship type {edge.type!r} is not in the graph "
+                             f"model ({', '.join(EDGE_FILES)})")
+        _check_props(where, edge.props)
+        for end in (edge.src, edge.dst):
+            if end not in labels:
+                plan.outside.setdefault(end, where)
+        plan.edge_rows.setdefault(EDGE_FILES[edge.type], []).append(
+            {"src": edge.src, "dst": edge.dst, "props": _neo4j_props(edge.props)})
+    plan.nodes, plan.edges = len(batch.nodes), len(batch.edges)
+    return plan
+
+
+def write_batch(tx: Runner, ns: str, conversation_id: str, plan: BatchPlan) -> WriteResult:
+    """Merge the planned rows. Edge ends outside the batch are looked up first, so a batch with
+    a dangling edge writes nothing even inside a larger write unit (as the embedded store)."""
+    if plan.outside:
+        present = _present(tx, ns, sorted(plan.outside))
+        for end, where in plan.outside.items():
+            if end not in present:
+                raise StoreError(f"{where} of batch {conversation_id!r}: node {end!r} is neither "
+                                 "in the batch nor in the store")
+    for name, node_rows in plan.node_rows.items():
+        written = _merge(tx, name, ns, node_rows)
+        if written != len(node_rows):
+            raise StoreError(f"batch {conversation_id!r}: {len(node_rows) - written} node(s) in "
+                             f"{name}.cypher have ids of another namespace")
+    for name, edge_rows in plan.edge_rows.items():
+        written = _merge(tx, name, ns, edge_rows)
+        if written != len(edge_rows):  # the ends exist (checked above) but have other labels
+            raise StoreError(f"batch {conversation_id!r}: {len(edge_rows) - written} edge(s) in "
+                             f"{name}.cypher join nodes whose labels the graph model does not "
+                             "allow for that relationship type")
+    return WriteResult(conversation_id, plan.nodes, plan.edges)
+
+
+def _merge(tx: Runner, name: str, ns: str, merge_rows: list[dict[str, Any]]) -> int:
+    written = 0
+    for start in range(0, len(merge_rows), CHUNK):
+        chunk = merge_rows[start:start + CHUNK]
+        written += int(rows(tx, name, ns=ns, rows=chunk)[0]["written"])
+    return written
+
+
+def _present(tx: Runner, ns: str, ids: list[str]) -> set[str]:
+    present: set[str] = set()
+    for start in range(0, len(ids), CHUNK):
+        present |= {r["id"] for r in rows(tx, "find_nodes", ns=ns, ids=ids[start:start + CHUNK])}
+    return present
+
+
+def _check_props(where: str, props: Mapping[str, Any]) -> None:
+    for key, value in props.items():
+        if not isinstance(key, str) or not key or key == "_label":
+            raise StoreError(f"{where}: invalid property name {key!r}")
+        ok = value is None or isinstance(value, _SCALAR) or (
+            isinstance(value, (list, tuple)) and all(isinstance(v, _SCALAR) for v in value))
+        if not ok:
+            raise StoreError(f"{where}: property {key!r} must be a primitive or a list of "
+                             f"primitives, not {type(value).__name__}")
+
+
+def _neo4j_props(props: Mapping[str, Any]) -> dict[str, Any]:
+    """Properties for `SET x += props`: tuples as lists; None stays (it removes the key)."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in props.items()
+            if k not in _RESERVED}
+
+
+# ------------------------------------------------------------------ forget
+
+
+def forget_conversation(tx: Runner, ns: str, conversation_id: str) -> ForgetResult:
+    """Delete the conversation, then, in dependency order, what only it held up (the same
+    steps as the embedded store: topics, facts, cues, unbacked HAS_TAG edges, tags)."""
+    result = cypher.run(tx, "forget_conversation", {"ns": ns, "conversation_id": conversation_id})
+    found = result.data()
+    if not found:
+        raise NotFoundError(f"no conversation {conversation_id!r} in namespace {ns!r}")
+    counters = result.consume().counters
+    nodes, edges = counters.nodes_deleted, counters.relationships_deleted
+    touched = found[0]
+    facts = [f["id"] for f in touched["facts"]]
+    cues = sorted(set(touched["cues"]) | set(touched["believers"]))
+    for name, ids in (("forget_topics", touched["topics"]), ("forget_facts", facts),
+                      ("forget_cues", cues), ("forget_has_tags", cues),
+                      ("forget_tags", touched["tags"])):
+        step = cypher.run(tx, name, {"ns": ns, "ids": sorted(ids)}).consume().counters
+        nodes, edges = nodes + step.nodes_deleted, edges + step.relationships_deleted
+    entities = sorted({str(f["entity"]) for f in touched["facts"] if f["entity"] is not None})
+    return ForgetResult(conversation_id, nodes, edges, tuple(entities))
+
+
+# ------------------------------------------------------------------ beliefs
+
+
+def belief_rows(beliefs: Sequence[BeliefEdge]) -> list[dict[str, Any]]:
+    """merge_belief rows, the cue still named by its key (resolved to an id by replace_beliefs)."""
+    return [{"key": normalize_key(b.entity), "dst": b.fact_id, "entity": b.entity,
+             "props": {name: getattr(b, name) for name in BELIEF_PROPS}} for b in beliefs]
+
+
+def replace_beliefs(tx: Runner, ns: str, entities: Sequence[str],
+                    beliefs: list[dict[str, Any]]) -> None:
+    keys = sorted({b["key"] for b in beliefs})
+    ends = rows(tx, "find_belief_ends", ns=ns, keys=keys,
+                fact_ids=sorted({b["dst"] for b in beliefs}))[0]
+    cues: dict[str, str] = {}
+    for cue in ends["cues"]:  # the smallest id when several cues share a key, as embedded
+        cues[cue["key"]] = min(cues.get(cue["key"], cue["id"]), cue["id"])
+    facts = set(ends["facts"])
+    for b in beliefs:  # check every belief before deleting anything
+        if b["key"] not in cues:
+            raise StoreError(f"belief about {b['entity']!r}: no such entity cue")
+        if b["dst"] not in facts:
+            raise StoreError(f"belief about {b['entity']!r}: no Fact {b['dst']!r}")
+    cypher.run(tx, "delete_beliefs", {"ns": ns, "keys": sorted({normalize_key(e) for e in entities})}
+               ).consume()
+    merge_rows = [{"src": cues[b["key"]], "dst": b["dst"], "props": b["props"]} for b in beliefs]
+    if merge_rows and _merge(tx, "merge_belief_edges", ns, merge_rows) != len(merge_rows):
+        raise StoreError("replace_beliefs: a belief's cue or fact vanished while writing")

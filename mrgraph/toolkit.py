@@ -1,0 +1,379 @@
+"""The typed toolkit: every read the reconstruction loop (or an LLM) may make of the graph.
+
+Each tool is a frozen params dataclass: its ClassVars name and describe the tool, its fields
+are declared with `mrgraph.toolargs.arg` (kind + description) and `run(store)` performs it. The
+JSON schema the model sees and the validation `parse_params` does are both derived from the
+fields (mrgraph.toolargs). Validation happens before anything reaches a store and raises
+ToolArgumentError with a message meant to be shown to the model.
+
+Ranking weights: free-text arguments become search tokens (`mrgraph.text.tokenize`) weighted by
+idf, w(t) = ln(1 + N / df(t)) with N the number of nodes of the searched label(s) and df(t) the
+nodes holding t; tokens no node holds (df = 0) are dropped. The weights are computed here, once,
+from `store.token_df`, so every backend ranks identically.
+
+Names: a `cue` argument is a cue id (`cue-<16 hex>`) or a name; a name resolves to the cue with
+the same normalised key (`store.find_cues`), else to the best token match among cues. Topics
+resolve the same way through `search_topics`. Entities of personal_aspect(s) are names.
+Dates may be a day, a month or a year (YYYY-MM-DD, YYYY-MM, YYYY): a period covers all its days.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, cast
+
+from mrgraph import beliefs
+from mrgraph.errors import ToolArgumentError
+from mrgraph.llm.base import ToolSpec
+from mrgraph.store.base import BeliefEdge, EventRecord, GraphStore
+from mrgraph.text import normalize_key, tokenize
+from mrgraph.toolargs import MAX_LIMIT, MAX_WINDOW, arg, date_bounds, fields_schema, parse_fields
+
+Record = dict[str, Any]
+CUE_ID = re.compile(r"^cue-[0-9a-f]{16}$")
+TOPIC_ID = re.compile(r"^topic-[0-9a-f]{16}$")
+
+
+def _limit() -> Any:
+    return arg("limit", f"maximum results (1-{MAX_LIMIT})", 10)
+
+
+def _event() -> Any:
+    return arg("event_id", "episode id (ep-...)")
+
+
+def _cue() -> Any:
+    return arg("name", "cue name or cue id")
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    """What one tool call returned: compact plain-dict records and the ids they name
+    (episode, cue and fact ids; dia_ids for turns; tag labels; aspect names)."""
+
+    tool: str
+    records: tuple[Record, ...]
+    ids: tuple[str, ...]
+    note: str = ""  # e.g. "no cue named 'x'": shown to the model instead of a bare empty list
+
+
+def _missing(tool: str, what: str, name: str) -> ToolResult:
+    return ToolResult(tool, (), (), note=f"no {what} named {name!r}")
+
+
+def event_record(e: EventRecord) -> Record:
+    record: Record = {"id": e.id, "conversation": e.conversation_id, "session": e.session,
+                      "date": e.date, "tag": e.tag, "summary": e.summary,
+                      "dia_ids": list(e.dia_ids)}
+    if e.date_end:
+        record["date_end"] = e.date_end
+    if e.score:
+        record["score"] = e.score
+    return record
+
+
+def _events(tool: str, events: Sequence[EventRecord]) -> ToolResult:
+    return ToolResult(tool, tuple(event_record(e) for e in events), tuple(e.id for e in events))
+
+
+# ------------------------------------------------------------------ the tools
+
+
+@dataclass(frozen=True)
+class SearchCuesParams:
+    name: ClassVar[str] = "search_cues"
+    description: ClassVar[str] = ("Entry points: cues (people, things, keywords, dates) and tags "
+                                  "matching keywords.")
+    text: str = arg("text", "keywords to look up (names, things, activities)")
+    limit: int = _limit()
+
+    def run(self, store: GraphStore) -> ToolResult:
+        weights = search_weights(store, ("Cue", "Tag"), self.text)
+        hits = store.search_cues(weights, self.limit) if weights else []
+        return ToolResult(self.name, tuple(
+            {"id": h.id, "name": h.name, "kind": h.kind, "episodes": h.episodes, "score": h.score}
+            for h in hits), tuple(h.id for h in hits))
+
+
+@dataclass(frozen=True)
+class CueTagsParams:
+    name: ClassVar[str] = "cue_tags"
+    description: ClassVar[str] = "Tags of a cue (the kinds of episodes it is in) with counts."
+    cue: str = _cue()
+    limit: int = _limit()
+
+    def run(self, store: GraphStore) -> ToolResult:
+        cue = resolve_cue(store, self.cue)
+        if cue is None:
+            return _missing(self.name, "cue", self.cue)
+        tags = store.cue_tags(cue, self.limit)
+        return ToolResult(self.name, tuple({"cue": cue, "tag": t.tag, "count": t.count}
+                                           for t in tags), tuple(t.tag for t in tags))
+
+
+@dataclass(frozen=True)
+class TagEventsParams:
+    name: ClassVar[str] = "tag_events"
+    description: ClassVar[str] = "Episodes linked to a cue under one tag."
+    cue: str = _cue()
+    tag: str = arg("name", "tag label, as returned by cue_tags or event_keywords")
+    limit: int = _limit()
+
+    def run(self, store: GraphStore) -> ToolResult:
+        cue = resolve_cue(store, self.cue)
+        if cue is None:
+            return _missing(self.name, "cue", self.cue)
+        return _events(self.name, store.tag_events(cue, self.tag, self.limit))
+
+
+@dataclass(frozen=True)
+class EventKeywordsParams:
+    name: ClassVar[str] = "event_keywords"
+    description: ClassVar[str] = ("Reverse hop: the cues and tags of an episode, to redirect "
+                                  "the search.")
+    event_id: str = _event()
+
+    def run(self, store: GraphStore) -> ToolResult:
+        found = store.event_keywords(self.event_id)
+        return ToolResult(self.name, tuple(
+            {"id": k.cue_id, "name": k.name, "kind": k.kind, "tag": k.tag,
+             "event_id": self.event_id} for k in found), tuple(k.cue_id for k in found))
+
+
+@dataclass(frozen=True)
+class EventContextParams:
+    name: ClassVar[str] = "event_context"
+    description: ClassVar[str] = ("The raw turns of an episode (with dia_ids) plus `window` "
+                                  "turns before and after it.")
+    event_id: str = _event()
+    window: int = arg("window", f"turns to add before and after (0-{MAX_WINDOW})", 1)
+
+    def run(self, store: GraphStore) -> ToolResult:
+        turns = store.event_context(self.event_id, self.window)
+        return ToolResult(self.name, tuple(
+            {"dia_id": t.dia_id, "speaker": t.speaker, "text": t.text, "date": t.date,
+             "session": t.session, "in_event": t.in_event, "event_id": self.event_id}
+            for t in turns), tuple(t.dia_id for t in turns))
+
+
+@dataclass(frozen=True)
+class ConversationTimeParams:
+    name: ClassVar[str] = "conversation_time"
+    description: ClassVar[str] = "The session timestamp and the resolved dates of an episode."
+    event_id: str = _event()
+
+    def run(self, store: GraphStore) -> ToolResult:
+        t = store.conversation_time(self.event_id)
+        if t is None:
+            return _missing(self.name, "episode", self.event_id)
+        record: Record = {"event_id": t.event_id, "session_started_at": t.session_started_at,
+                          "date": t.date, "date_end": t.date_end, "dates": list(t.dates)}
+        return ToolResult(self.name, (record,), (t.event_id,))
+
+
+@dataclass(frozen=True)
+class PersonalAspectsParams:
+    name: ClassVar[str] = "personal_aspects"
+    description: ClassVar[str] = "What is known about a person: aspects with their top belief."
+    entity: str = arg("name", "person (entity cue name)")
+
+    def run(self, store: GraphStore) -> ToolResult:
+        by_aspect: dict[str, list[BeliefEdge]] = {}
+        for edge in store.entity_beliefs(normalize_key(self.entity), None):
+            by_aspect.setdefault(edge.aspect, []).append(edge)
+        if not by_aspect:
+            return _missing(self.name, "entity with beliefs", self.entity)
+        records = tuple({"entity": edges[0].entity, "aspect": aspect, "candidates": len(edges),
+                         "top": edges[0].statement, "confidence": edges[0].confidence}
+                        for aspect, edges in by_aspect.items())
+        return ToolResult(self.name, records, tuple(by_aspect))
+
+
+@dataclass(frozen=True)
+class PersonalAspectParams:
+    name: ClassVar[str] = "personal_aspect"
+    description: ClassVar[str] = ("Every candidate belief about a person's aspect with its "
+                                  "confidence, support, status and history; optionally as of "
+                                  "a date.")
+    entity: str = arg("name", "person (entity cue name)")
+    aspect: str = arg("name", "aspect, as returned by personal_aspects")
+    as_of: str | None = arg("date", "optional ISO date: the beliefs as they stood then", None)
+
+    def run(self, store: GraphStore) -> ToolResult:
+        as_of = date_bounds("as_of", self.as_of)[1] if self.as_of else None
+        edges = store.entity_beliefs(normalize_key(self.entity), self.aspect)
+        records: list[Record] = []
+        for edge in edges:
+            record = belief_record(edge, as_of)
+            if record is not None and tuple(record["episode_ids"]) != edge.episode_ids:
+                # As of a date only the evidence seen by then supports the candidate.
+                events = store.get_events(record["episode_ids"])
+                record["dia_ids"] = sorted({d for e in events for d in e.dia_ids})
+            records += [record] if record is not None else []
+        note = "" if edges else f"no beliefs about {self.entity!r} / {self.aspect!r}"
+        return ToolResult(self.name, tuple(records), tuple(r["fact_id"] for r in records), note)
+
+
+@dataclass(frozen=True)
+class TopicEventsParams:
+    name: ClassVar[str] = "topic_events"
+    description: ClassVar[str] = "Episodes of a recurring topic."
+    topic: str = arg("name", "topic label or topic id")
+    limit: int = _limit()
+
+    def run(self, store: GraphStore) -> ToolResult:
+        topic = _resolve_topic(store, self.topic)
+        if topic is None:
+            return _missing(self.name, "topic", self.topic)
+        return _events(self.name, store.topic_events(topic, self.limit))
+
+
+@dataclass(frozen=True)
+class SearchTopicsParams:
+    name: ClassVar[str] = "search_topics"
+    description: ClassVar[str] = "Recurring topics matching keywords."
+    text: str = arg("text", "keywords describing a recurring theme")
+    limit: int = _limit()
+
+    def run(self, store: GraphStore) -> ToolResult:
+        weights = search_weights(store, ("Topic",), self.text)
+        hits = store.search_topics(weights, self.limit) if weights else []
+        return ToolResult(self.name, tuple(
+            {"id": h.id, "label": h.label, "summary": h.summary, "episodes": h.episodes,
+             "score": h.score} for h in hits), tuple(h.id for h in hits))
+
+
+@dataclass(frozen=True)
+class TimelineParams:
+    name: ClassVar[str] = "timeline"
+    description: ClassVar[str] = "Episodes in a date range, optionally only those of one cue."
+    start: str = arg("date", "first day (YYYY-MM-DD; YYYY-MM or YYYY: from its first day)")
+    end: str = arg("date", "last day (YYYY-MM-DD; YYYY-MM or YYYY: to its last day)")
+    cue: str | None = arg("name", "optional cue name or id: only its episodes", None)
+    limit: int = _limit()
+
+    def run(self, store: GraphStore) -> ToolResult:
+        start, end = date_bounds("start", self.start)[0], date_bounds("end", self.end)[1]
+        if start > end:
+            raise ToolArgumentError(f"timeline: start {self.start} is after end {self.end}")
+        cue = resolve_cue(store, self.cue) if self.cue else None
+        if self.cue and cue is None:
+            return _missing(self.name, "cue", self.cue)
+        return _events(self.name, store.timeline(start, end, cue, self.limit))
+
+
+@dataclass(frozen=True)
+class SearchEventsParams:
+    name: ClassVar[str] = "search_events"
+    description: ClassVar[str] = "Full-text search over episodes."
+    text: str = arg("text", "keywords to search episode texts for")
+    limit: int = _limit()
+
+    def run(self, store: GraphStore) -> ToolResult:
+        weights = search_weights(store, ("Episode",), self.text)
+        found = store.search_events(weights, self.limit) if weights else []
+        return _events(self.name, found)
+
+
+ToolParams = (SearchCuesParams | CueTagsParams | TagEventsParams | EventKeywordsParams
+              | EventContextParams | ConversationTimeParams | PersonalAspectsParams
+              | PersonalAspectParams | TopicEventsParams | SearchTopicsParams | TimelineParams
+              | SearchEventsParams)
+TOOLS: Mapping[str, type[ToolParams]] = {t.name: t for t in (
+    SearchCuesParams, CueTagsParams, TagEventsParams, EventKeywordsParams, EventContextParams,
+    ConversationTimeParams, PersonalAspectsParams, PersonalAspectParams, TopicEventsParams,
+    SearchTopicsParams, TimelineParams, SearchEventsParams)}
+TOOL_NAMES: tuple[str, ...] = tuple(TOOLS)
+
+# ------------------------------------------------------------------ entry points
+
+
+def parse_params(tool: str, args: Mapping[str, object]) -> ToolParams:
+    """The validated params of `tool`; ToolArgumentError (naming the tool) on any problem."""
+    params_type = TOOLS.get(tool)
+    if params_type is None:
+        raise ToolArgumentError(f"unknown tool {tool!r}; tools: {', '.join(TOOLS)}")
+    return params_type(**parse_fields(tool, params_type, args))  # type: ignore[arg-type]
+
+
+def tool_specs(names: Sequence[str] = TOOL_NAMES) -> tuple[ToolSpec, ...]:
+    """The tools as offered to a model."""
+    return tuple(ToolSpec(TOOLS[n].name, TOOLS[n].description, fields_schema(TOOLS[n]))
+                 for n in names)
+
+
+def run_tool(store: GraphStore, name: str, args: Mapping[str, object]) -> ToolResult:
+    """Validate `args` for tool `name` and run it; ToolArgumentError before any store access."""
+    return parse_params(name, args).run(store)
+
+
+def to_json(result: ToolResult) -> str:
+    """Compact JSON of a result's records (what a model is shown inside <tool_output>)."""
+    return json.dumps(list(result.records), ensure_ascii=False, separators=(",", ":"))
+
+
+# ------------------------------------------------------------------ weights, names, beliefs
+
+
+def search_weights(store: GraphStore, labels: Sequence[str], text: str, *,
+                   unseen: bool = False) -> dict[str, float]:
+    """idf weights w(t) = ln(1 + N/df) of the distinct tokens of `text` over `labels`.
+
+    Tokens no node holds are dropped (they cannot match), unless `unseen`: then they weigh
+    ln(1 + N), as rare as a token can be. Relevance scoring uses that, so a question about
+    something the graph never mentions cannot look well covered by the words it does know."""
+    tokens = sorted(set(tokenize(text)))
+    if not tokens:
+        return {}
+    total, df = 0, dict.fromkeys(tokens, 0)
+    for label in labels:
+        count, held = store.token_df(label, tokens)
+        total += count
+        for token in tokens:
+            df[token] += held.get(token, 0)
+    return {t: math.log(1 + total / max(df[t], 1)) for t in tokens if df[t] > 0 or unseen}
+
+
+def resolve_cue(store: GraphStore, name: str) -> str | None:
+    """The cue id an argument names: an id as given, an exact key, else the best token match."""
+    if CUE_ID.match(name):
+        return name
+    exact = store.find_cues(normalize_key(name))
+    if exact:
+        return exact[0].id
+    weights = search_weights(store, ("Cue",), name)
+    hits = [h for h in store.search_cues(weights, 10) if h.kind != "tag"] if weights else []
+    return hits[0].id if hits else None
+
+
+def _resolve_topic(store: GraphStore, name: str) -> str | None:
+    if TOPIC_ID.match(name):
+        return name
+    weights = search_weights(store, ("Topic",), name)
+    hits = store.search_topics(weights, 10) if weights else []
+    exact = [h for h in hits if normalize_key(h.label) == normalize_key(name)]
+    return (exact or hits)[0].id if hits else None
+
+
+def belief_record(edge: BeliefEdge, as_of: str | None) -> Record | None:
+    """A belief candidate with its history; with `as_of`, as it stood then (None: not yet)."""
+    history = beliefs.history_from_json(edge.history) if edge.history else ()
+    state = beliefs.BeliefState(
+        entity=edge.entity, aspect=edge.aspect, statement=edge.statement, fact_id=edge.fact_id,
+        confidence=edge.confidence, support=edge.support, first_seen=edge.first_seen,
+        last_seen=edge.last_seen, status=cast(beliefs.Status, edge.status),
+        history=history, provenance=edge.episode_ids)
+    seen = beliefs.state_as_of(state, as_of) if as_of else state
+    if seen is None:
+        return None
+    return {"entity": edge.entity, "aspect": edge.aspect, "fact_id": edge.fact_id,
+            "statement": edge.statement, "confidence": round(seen.confidence, 4),
+            "support": seen.support, "status": seen.status, "first_seen": seen.first_seen,
+            "last_seen": seen.last_seen, "episode_ids": list(seen.provenance),
+            "dia_ids": list(edge.dia_ids),
+            "history": [dataclasses.asdict(v) for v in seen.history]}

@@ -1,0 +1,319 @@
+"""Neo4j-only tests against a live server: what the shared contract tests cannot say.
+
+* the server agrees that every read file is read-only (EXPLAIN reports query type 'r');
+* hostile text and arguments are data: stored and searched verbatim, changing nothing else;
+* driver failures become StoreUnavailableError without the password;
+* the Browser queries in cypher/browser/ run on an ingested graph;
+* copy_store (mrgraph push) copies the embedded graph record for record.
+
+They need MRGRAPH_TEST_NEO4J_URI (+ NEO4J_USER / NEO4J_PASSWORD); without it they skip, unless
+MRGRAPH_REQUIRE_NEO4J=1, which makes them fail.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mrgraph.config import Settings
+from mrgraph.errors import StoreUnavailableError
+from mrgraph.ids import node_id
+from mrgraph.ingest.extract import HeuristicExtractor
+from mrgraph.ingest.pipeline import ingest_file
+from mrgraph.store import cypher
+from mrgraph.store.copy import copy_store
+from mrgraph.store.memory import MemoryStore
+from mrgraph.store.neo4j import Neo4jStore
+from mrgraph.text import normalize_key, token_set
+from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord
+from tests.contract.conftest import NEO4J_URI_ENV, REQUIRE_ENV, World, _wipe_neo4j
+
+pytestmark = pytest.mark.neo4j
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def settings() -> Settings:
+    if not os.environ.get(NEO4J_URI_ENV):
+        if os.environ.get(REQUIRE_ENV) == "1":
+            pytest.fail(f"{REQUIRE_ENV}=1 but {NEO4J_URI_ENV} is not set")
+        pytest.skip(f"set {NEO4J_URI_ENV} to run the live Neo4j tests")
+    return Settings.from_env()
+
+
+@pytest.fixture(scope="module")
+def uri(settings: Settings) -> str:
+    return os.environ[NEO4J_URI_ENV]
+
+
+class Namespaces:
+    """Fresh namespaces on the live server, deleted afterwards."""
+
+    def __init__(self, uri: str, settings: Settings) -> None:
+        self.uri, self.settings = uri, settings
+        self.prefix = f"live{uuid.uuid4().hex[:10]}"
+        self.stores: list[Neo4jStore] = []
+
+    def open(self, name: str = "main") -> Neo4jStore:
+        s = self.settings
+        store = Neo4jStore(self.uri, f"{self.prefix}-{name}", s.neo4j_user, s.neo4j_password,
+                           s.neo4j_database)
+        self.stores.append(store)
+        return store
+
+    def cleanup(self) -> None:
+        _wipe_neo4j(self.uri, {s.ns for s in self.stores}, self.settings)
+        for store in self.stores:
+            store.close()
+
+
+@pytest.fixture
+def spaces(uri: str, settings: Settings) -> Iterator[Namespaces]:
+    spaces = Namespaces(uri, settings)
+    try:
+        yield spaces
+    finally:
+        spaces.cleanup()
+
+
+@pytest.fixture
+def loaded(spaces: Namespaces) -> tuple[Neo4jStore, World]:
+    store = spaces.open()
+    world = World(store.ns)
+    with store.writing():
+        store.write_batch(world.c1())
+        store.write_batch(world.c2())
+    return store, world
+
+
+def _driver(uri: str, settings: Settings) -> Any:
+    import neo4j
+
+    auth = (settings.neo4j_user, settings.neo4j_password) \
+        if settings.neo4j_password is not None else None
+    return neo4j.GraphDatabase.driver(uri, auth=auth)
+
+
+# ------------------------------------------------------------------ EXPLAIN: read files are reads
+
+DUMMY: dict[str, Any] = {
+    "ns": "x", "limit": 10, "weights": {"a": 1.0}, "queries": ['"a"'], "key": "a", "id": "x",
+    "cue_id": "x", "tag": "x", "event_id": "x", "topic_id": "x", "start": "2023-01-01",
+    "end": "2023-12-31", "ids": ["x"], "entities": ["x"], "aspect": None, "seconds": 1,
+    "tokens": [{"token": "a", "query": '"a"'}], "keys": ["x"], "fact_ids": ["x"],
+    "conversation_id": "x", "conversation": "x", "cue": "x", "entity": "x", "episode": "x",
+    "text": "x", "rows": [],
+}
+READ_FILES = [n for n in cypher.names() if cypher.load(n).mode == "read"]
+WRITE_FILES = [n for n in cypher.names() if cypher.load(n).mode == "write"
+               and not n.startswith("schema/")]
+
+
+def _explain(uri: str, settings: Settings, name: str) -> str:
+    query = cypher.load(name)
+    params = {p: DUMMY[p] for p in query.params}
+    with _driver(uri, settings) as driver, driver.session(database=settings.neo4j_database) as s:
+        summary = s.run("EXPLAIN " + query.text, params).consume()
+    return str(summary.query_type)
+
+
+@pytest.mark.parametrize("name", READ_FILES)
+def test_the_server_plans_every_read_file_as_read_only(uri: str, settings: Settings,
+                                                       spaces: Namespaces, name: str) -> None:
+    spaces.open().search_events({"a": 1.0}, 1)  # the full-text indexes must exist to plan
+    assert _explain(uri, settings, name) == "r", name
+
+
+@pytest.mark.parametrize("name", WRITE_FILES)
+def test_write_files_are_planned_as_writes(uri: str, settings: Settings, spaces: Namespaces,
+                                           name: str) -> None:
+    spaces.open().search_events({"a": 1.0}, 1)
+    assert _explain(uri, settings, name) in ("w", "rw"), name
+
+
+# ------------------------------------------------------------------ hostile text is data
+
+HOSTILE = [
+    "it's \"quoted\" and `back`ticked",
+    "}) DETACH DELETE n //",
+    "'}) MATCH (m) DETACH DELETE m WITH 1 AS x MATCH (n {id: '",
+    "+ - && || ! ( ) { } [ ] ^ \" ~ * ? : \\ / AND OR NOT TO",
+    "$ns $weights ${x} \\u0027 \x00 null",
+    "ünïcødé 😀 \uFF21 \u202e",
+]
+BIG = "paint " + "x" * 100_000  # a 100 kB transcript text with a 100 kB word in it
+
+
+def _hostile_batch(world: World) -> tuple[GraphBatch, list[str]]:
+    ns = world.ns
+    nodes, edges, ids = [], [], []
+    for i, text in enumerate([*HOSTILE, BIG]):
+        ep = node_id(ns, "Episode", "hostile", 1, i)
+        tokens = " ".join(token_set(text))
+        nodes.append(NodeRecord("Episode", ep, {
+            "conversation_id": "c1", "session": 1, "index": 100 + i, "text": text,
+            "summary": text, "tag": text, "date": "2024-01-01", "dates": (text,),
+            "dia_ids": (text,), "tokens": tokens}))
+        cue = node_id(ns, "Cue", "hostile", i)
+        nodes.append(NodeRecord("Cue", cue, {"name": text[:200], "key": normalize_key(text[:200]),
+                                             "kind": "keyword", "tokens": tokens}))
+        edges.append(EdgeRecord("CUE_OF", cue, ep, {"tag": text}))
+        ids.append(ep)
+    return GraphBatch("c1", tuple(nodes), tuple(edges)), ids
+
+
+def test_hostile_text_is_stored_verbatim_and_changes_nothing_else(
+        loaded: tuple[Neo4jStore, World]) -> None:
+    store, world = loaded
+    before_nodes, before_edges = store.export()
+    batch, ids = _hostile_batch(world)
+    store.write_batch(batch)
+    for ep, text in zip(ids, [*HOSTILE, BIG]):
+        node = store.get_node(ep)
+        assert node is not None and node.props["text"] == text and node.props["dia_ids"] == (text,)
+        cue = store.event_keywords(ep)[0]
+        assert cue.name == text[:200] and cue.tag == text
+        assert [e.id for e in store.tag_events(cue.cue_id, text, 5)] == [ep]
+    nodes, edges = store.export()
+    written = {n.id for n in batch.nodes}
+    assert [n for n in nodes if n.id not in written] == before_nodes
+    assert [e for e in edges if e.src not in written] == before_edges
+    assert store.stats().conversations == ("c1", "c2")
+
+
+def test_hostile_tokens_and_arguments_find_nothing_and_break_nothing(
+        loaded: tuple[Neo4jStore, World]) -> None:
+    store, world = loaded
+    before = store.export()
+    for text in HOSTILE:
+        weights = {text: 1.0, text.upper(): 2.0, "": 1.0, "*": 1.0, "\\": 1.0}
+        assert store.search_events(weights, 10) == []
+        assert store.search_cues(weights, 10) == []
+        assert store.search_topics(weights, 10) == []
+        assert store.token_df("Episode", [text, "*"]) == (6, {text: 0, "*": 0})
+        assert store.find_cues(text) == []
+        assert store.cue_tags(text, 10) == [] and store.tag_events(text, text, 10) == []
+        assert store.event_keywords(text) == [] and store.event_context(text, 2) == []
+        assert store.conversation_time(text) is None and store.get_node(text) is None
+        assert store.entity_beliefs(text, text) == [] and store.topic_events(text, 5) == []
+        assert store.timeline(text, text, text, 5) == [] and store.get_events([text]) == []
+        assert store.fact_observations([text]) == []
+    assert store.export() == before
+
+
+def test_a_100kb_text_and_token_are_searchable(loaded: tuple[Neo4jStore, World]) -> None:
+    store, world = loaded
+    batch, ids = _hostile_batch(world)
+    store.write_batch(batch)
+    huge = "x" * 100_000
+    assert [e.id for e in store.search_events({huge: 1.0}, 5)] == [ids[-1]]
+    hits = store.search_events({"paint": 1.0, huge: 0.5}, 3)
+    assert hits[0].id == ids[-1] and hits[0].score == 1.5
+    assert store.token_df("Episode", [huge])[1] == {huge: 1}
+    assert store.search_events({huge[:-1]: 1.0}, 5) == []  # a prefix is not the token
+
+
+def test_non_ascii_names_order_by_code_point_like_python(spaces: Namespaces) -> None:
+    """Neo4j compares strings by UTF-16 unit; the store must still order like Python."""
+    store = spaces.open()
+    world = World(store.ns)
+    names = ["\uFF21", "\U0001F600", "z", "é", "\uE000", "Ab"]
+    cues = tuple(world.lone("Cue", n, name=n, key=f"k{i}", kind="keyword", tokens="same")
+                 for i, n in enumerate(names))
+    store.write_batch(GraphBatch("c", cues, ()))
+    assert [h.name for h in store.search_cues({"same": 1.0}, 10)] == sorted(names)
+    assert [h.name for h in store.search_cues({"same": 1.0}, 3)] == sorted(names)[:3]
+
+
+# ------------------------------------------------------------------ driver errors
+
+
+def test_a_wrong_password_is_a_clear_error_without_the_password(uri: str,
+                                                                settings: Settings) -> None:
+    secret = "wrong-" + uuid.uuid4().hex
+    store = Neo4jStore(uri, "x", settings.neo4j_user, secret, settings.neo4j_database)
+    with pytest.raises(StoreUnavailableError, match="authentication failed") as caught:
+        store.stats()
+    store.close()
+    assert secret not in str(caught.value) and secret not in repr(caught.value)
+    assert caught.value.__cause__ is None or secret not in str(caught.value.__cause__)
+
+
+def test_an_unreachable_server_is_a_clear_error() -> None:
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    store = Neo4jStore(f"bolt://127.0.0.1:{port}", "x", "neo4j", "pw-not-shown")
+    with pytest.raises(StoreUnavailableError, match="unreachable") as caught:
+        store.search_events({"a": 1.0}, 1)
+    assert "pw-not-shown" not in str(caught.value)
+    store.close()
+
+
+def test_a_missing_database_is_a_clear_error(uri: str, settings: Settings) -> None:
+    store = Neo4jStore(uri, "x", settings.neo4j_user, settings.neo4j_password, "nosuchdb")
+    with pytest.raises(StoreUnavailableError, match="database 'nosuchdb' does not exist"):
+        store.conversations()
+    store.close()
+
+
+def test_credentials_in_the_uri_never_show(uri: str, settings: Settings) -> None:
+    with_secret = uri.replace("://", "://neo4j:s3cret-in-uri@", 1)
+    store = Neo4jStore(with_secret, "x", settings.neo4j_user, settings.neo4j_password)
+    assert "s3cret" not in store.uri and "s3cret" not in repr(store)
+    store.close()
+
+
+# ------------------------------------------------------------------ ingest, Browser files, push
+
+
+@pytest.fixture
+def ingested(spaces: Namespaces) -> Neo4jStore:
+    store = spaces.open("ingest")
+    ingest_file(store, FIXTURES / "locomo_small.json", HeuristicExtractor())
+    return store
+
+
+@pytest.mark.parametrize("name", cypher.names("browser"))
+def test_browser_queries_run_on_an_ingested_graph(uri: str, settings: Settings,
+                                                  ingested: Neo4jStore, name: str) -> None:
+    conversation = ingested.conversations()[0]
+    entity = _an_entity(ingested)
+    episode = ingested.timeline("0000-01-01", "9999-12-31", None, 1)[0].id
+    values = {"ns": ingested.ns, "conversation": conversation, "cue": entity, "entity": entity,
+              "episode": episode, "text": "lake"}
+    query = cypher.load(name)
+    with _driver(uri, settings) as driver:
+        records, _, _ = driver.execute_query(query.text, {p: values[p] for p in query.params},
+                                             database_=settings.neo4j_database,
+                                             routing_="r")
+    assert records, name
+
+
+def _an_entity(store: Neo4jStore) -> str:
+    for name in ("Ana", "Ben"):
+        if store.entity_beliefs(name, None):
+            return name
+    raise AssertionError("the fixture should give a speaker beliefs")
+
+
+def test_copy_store_pushes_the_embedded_graph_record_for_record(spaces: Namespaces,
+                                                                tmp_path: Path) -> None:
+    dst = spaces.open("push")
+    src = MemoryStore(tmp_path / "graph", dst.ns)  # same ns: ids and `ns` match exactly
+    ingest_file(src, FIXTURES / "locomo_small.json", HeuristicExtractor())
+    result = copy_store(src, dst, batch_size=50)
+    assert dst.export() == src.export()
+    assert (result.nodes, result.edges) == tuple(len(x) for x in src.export())
+    again = copy_store(src, dst)
+    assert again.batches == 2 and dst.export() == src.export()
+    question = {t: 1.0 for t in token_set("where did Ana go to the lake")}
+    assert dst.search_events(question, 5) == src.search_events(question, 5)
+    assert dst.search_cues(question, 5) == src.search_cues(question, 5)
+    assert dst.stats() == src.stats()

@@ -1,0 +1,216 @@
+"""The typed toolkit on the embedded store holding the contract tests' hand-built graph."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mrgraph.errors import ToolArgumentError
+from mrgraph.ingest.pipeline import refresh_beliefs
+from mrgraph.store.base import GraphStore
+from mrgraph.store.memory import MemoryStore
+from mrgraph.toolkit import TOOL_NAMES, ToolResult, run_tool, search_weights, tool_specs
+from tests.contract.conftest import World
+
+NS = "tk"
+
+
+@pytest.fixture(scope="module")
+def world() -> World:
+    return World(NS)
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory, world: World) -> Iterator[GraphStore]:
+    s = MemoryStore(tmp_path_factory.mktemp("toolkit") / "graph", NS)
+    with s.writing():
+        s.write_batch(world.c1())
+        s.write_batch(world.c2())
+        refresh_beliefs(s, ["Alice", "Bob", "Carol"])
+    yield s
+    s.close()
+
+
+class Untouchable:
+    """A store that fails the test if anything reaches it."""
+
+    ns = NS
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"the store was reached ({name}) despite invalid arguments")
+
+
+def run(store: GraphStore, tool: str, **args: Any) -> ToolResult:
+    return run_tool(store, tool, args)
+
+
+# ------------------------------------------------------------------ the table and schemas
+
+
+def test_every_spec_tool_is_offered_with_a_closed_schema() -> None:
+    assert set(TOOL_NAMES) == {
+        "search_cues", "cue_tags", "tag_events", "event_keywords", "event_context",
+        "conversation_time", "personal_aspects", "personal_aspect", "topic_events",
+        "search_topics", "timeline", "search_events"}
+    specs = {s.name: s for s in tool_specs()}
+    assert set(specs) == set(TOOL_NAMES)
+    timeline = specs["timeline"].parameters
+    assert timeline["required"] == ["start", "end"]
+    assert timeline["additionalProperties"] is False
+    assert timeline["properties"]["limit"] == {
+        "type": "integer", "minimum": 1, "maximum": 50, "description": "maximum results (1-50)"}
+    assert specs["event_context"].parameters["properties"]["window"]["maximum"] == 10
+    assert specs["search_events"].parameters["properties"]["text"]["maxLength"] == 500
+    assert "pattern" in specs["event_keywords"].parameters["properties"]["event_id"]
+    assert all(s.description for s in specs.values())
+
+
+# ------------------------------------------------------------------ validation
+
+
+@pytest.mark.parametrize(("tool", "args", "message"), [
+    ("drop_everything", {}, "unknown tool 'drop_everything'"),
+    ("search_events", {"text": "job", "query": "x"}, "unknown argument(s) query"),
+    ("search_events", {}, "missing required argument 'text'"),
+    ("search_events", {"text": "   "}, "'text' must be a non-empty string"),
+    ("search_events", {"text": 5}, "'text' must be a non-empty string"),
+    ("search_events", {"text": "x" * 501}, "'text' is longer than 500 characters"),
+    ("search_events", {"text": "job", "limit": 0}, "'limit' must be between 1 and 50, got 0"),
+    ("search_events", {"text": "job", "limit": 51}, "between 1 and 50"),
+    ("search_events", {"text": "job", "limit": "5"}, "'limit' must be an integer"),
+    ("search_events", {"text": "job", "limit": True}, "'limit' must be an integer"),
+    ("cue_tags", {"cue": "a" * 201}, "'cue' is longer than 200 characters"),
+    ("event_context", {"event_id": "ep-1234", "window": 1}, "must be an episode id"),
+    ("event_context", {"event_id": "ep-0123456789abcdef", "window": 11}, "between 0 and 10"),
+    ("event_keywords", {"event_id": "MATCH (n) DETACH DELETE n"}, "must be an episode id"),
+    ("timeline", {"start": "2023-02-30", "end": "2023-03-01"}, "'start' must be an ISO date"),
+    ("timeline", {"start": "last week", "end": "2023-03-01"}, "'start' must be an ISO date"),
+    ("timeline", {"start": "2023-06-01", "end": "2023-05-01"}, "start 2023-06-01 is after end"),
+    ("personal_aspect", {"entity": "Alice", "aspect": "job", "as_of": "yesterday"},
+     "'as_of' must be an ISO date"),
+])
+def test_bad_arguments_never_reach_the_store(tool: str, args: dict[str, Any],
+                                             message: str) -> None:
+    with pytest.raises(ToolArgumentError) as caught:
+        run_tool(Untouchable(), tool, args)
+    assert message in str(caught.value)
+
+
+def test_json_numbers_and_nulls_are_accepted_as_a_model_sends_them(store: GraphStore) -> None:
+    result = run_tool(store, "timeline", {"start": "2023-05", "end": "2023", "cue": None,
+                                          "limit": 3.0})
+    assert len(result.records) == 3
+
+
+# ------------------------------------------------------------------ weights
+
+
+def test_search_weights_are_idf_over_the_label(store: GraphStore) -> None:
+    # 6 episodes; "job" is held by e11, e13 and e31; "unheard" by none (dropped)
+    weights = search_weights(store, ("Episode",), "Jobs unheard of")
+    assert weights == {"job": pytest.approx(math.log(1 + 6 / 3))}
+    assert search_weights(store, ("Episode",), "the and of") == {}
+
+
+# ------------------------------------------------------------------ each tool
+
+
+def test_search_events_returns_compact_records_with_ids_dates_and_dia_ids(
+        store: GraphStore, world: World) -> None:
+    result = run(store, "search_events", text="Alice's job", limit=10)
+    assert result.tool == "search_events"
+    assert result.ids[:3] == (world.ep("e11"), world.ep("e13"), world.ep("e31"))
+    first = result.records[0]
+    assert first["date"] == "2023-05-08"
+    assert first["dia_ids"] == ["D1:1", "D1:2"]
+    assert first["summary"] == "summary of e11" and first["tag"] == "Career change"
+    assert first["score"] > 0
+    json.dumps(result.records)  # plain data, ready for a prompt
+
+
+def test_search_cues_finds_cues_and_tags(store: GraphStore, world: World) -> None:
+    result = run(store, "search_cues", text="painting class")
+    kinds = {r["name"]: r["kind"] for r in result.records}
+    assert kinds["paint class"] == "keyword" and kinds["painting"] == "tag"
+    assert world.cue("paint class") == result.ids[0]
+
+
+def test_cue_tags_and_tag_events_take_a_name_or_an_id(store: GraphStore, world: World) -> None:
+    by_name = run(store, "cue_tags", cue="ALICE")
+    by_id = run(store, "cue_tags", cue=world.cue("alice"))
+    assert by_name == by_id
+    assert by_name.records[0] == {"cue": world.cue("alice"), "tag": "Career change", "count": 3}
+    events = run(store, "tag_events", cue="alice", tag="Career change")
+    assert events.ids == (world.ep("e11"), world.ep("e13"), world.ep("e31"))
+
+
+def test_an_unknown_cue_is_an_empty_result_with_a_note(store: GraphStore) -> None:
+    result = run(store, "cue_tags", cue="zebra")
+    assert result.records == () and result.note == "no cue named 'zebra'"
+
+
+def test_event_keywords_is_the_reverse_hop(store: GraphStore, world: World) -> None:
+    result = run(store, "event_keywords", event_id=world.ep("e12"))
+    assert {(r["name"], r["kind"], r["tag"]) for r in result.records} == {
+        ("Alice", "entity", "painting"), ("Bob", "entity", "painting"),
+        ("paint", "keyword", "painting"), ("2023-05", "date", "painting")}
+    assert all(r["event_id"] == world.ep("e12") for r in result.records)
+
+
+def test_event_context_reads_turns_with_a_window(store: GraphStore, world: World) -> None:
+    result = run(store, "event_context", event_id=world.ep("e11"), window=1)
+    assert result.ids == ("D1:1", "D1:2", "D1:3")
+    assert [r["in_event"] for r in result.records] == [True, True, False]
+    assert result.records[0]["date"] == "2023-05-08"
+
+
+def test_conversation_time(store: GraphStore, world: World) -> None:
+    result = run(store, "conversation_time", event_id=world.ep("e12"))
+    assert result.records == ({"event_id": world.ep("e12"),
+                               "session_started_at": "2023-05-08T13:56:00",
+                               "date": "2023-05-01", "date_end": "2023-05-07",
+                               "dates": ["2023-05-01", "2023-05-07"]},)
+
+
+def test_personal_aspect_returns_the_whole_distribution(store: GraphStore, world: World) -> None:
+    aspects = run(store, "personal_aspects", entity="alice")
+    assert aspects.ids == ("job",) and aspects.records[0]["candidates"] == 2
+    result = run(store, "personal_aspect", entity="Alice", aspect="job")
+    teacher, nurse = result.records
+    assert teacher["statement"] == "Alice works as a teacher" and teacher["status"] == "active"
+    assert teacher["confidence"] == pytest.approx(0.9) and teacher["support"] == 2
+    assert teacher["dia_ids"] == ["D1:1", "D1:2"]  # both conversations' D1:1-2
+    assert nurse["status"] == "superseded" and nurse["confidence"] == pytest.approx(0.25)
+    assert [v["reason"] for v in nurse["history"]] == ["add", "contradict"]
+    assert result.ids == (world.fact("f1"), world.fact("f2"))
+
+
+def test_personal_aspect_as_of_a_date(store: GraphStore, world: World) -> None:
+    before = run(store, "personal_aspect", entity="Alice", aspect="job", as_of="2023-05-03")
+    assert [(r["statement"], r["status"], r["confidence"]) for r in before.records] == [
+        ("Alice works as a nurse", "active", 0.8)]
+    june = run(store, "personal_aspect", entity="Alice", aspect="job", as_of="2023-06")
+    teacher = next(r for r in june.records if r["fact_id"] == world.fact("f1"))
+    assert teacher["support"] == 1 and teacher["episode_ids"] == [world.ep("e11")]
+    assert teacher["dia_ids"] == ["D1:1", "D1:2"]
+
+
+def test_topics(store: GraphStore, world: World) -> None:
+    found = run(store, "search_topics", text="art")
+    assert found.ids == (world.topic("t1"),)
+    by_label = run(store, "topic_events", topic="Art")
+    assert by_label == run(store, "topic_events", topic=world.topic("t1"))
+    assert by_label.ids == (world.ep("e12"), world.ep("e21"))
+    assert run(store, "topic_events", topic="nothing like it").note
+
+
+def test_timeline_by_month_and_cue(store: GraphStore, world: World) -> None:
+    may = run(store, "timeline", start="2023-05", end="2023-05")
+    assert may.ids == (world.ep("e12"), world.ep("e11"), world.ep("e13"))
+    bob = run(store, "timeline", start="2023-01-01", end="2023-12-31", cue="Bob")
+    assert bob.ids == (world.ep("e12"), world.ep("e21"))

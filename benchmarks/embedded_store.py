@@ -12,6 +12,7 @@ peak RSS, and p50/p95 of every toolkit read over random arguments.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import resource
@@ -30,7 +31,7 @@ from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord
 
 NS = "bench"
 VOCAB = [f"w{i}" for i in range(20_000)]
-ZIPF = [1 / (i + 1) for i in range(len(VOCAB))]
+ZIPF = list(itertools.accumulate(1 / (i + 1) for i in range(len(VOCAB))))  # cum_weights
 
 
 def conversation(rng: random.Random, cid: str, turns: int, cues: list[str],
@@ -41,7 +42,7 @@ def conversation(rng: random.Random, cid: str, turns: int, cues: list[str],
     nodes.append(NodeRecord("Conversation", conv, {"conversation_id": cid,
                                                    "speakers": ("A", "B"), "source": "synth"}))
     day, seq, previous, beliefs = 0, 0, None, []
-    weights_ = [1 / (i + 1) for i in range(len(cues))]
+    weights_ = list(itertools.accumulate(1 / (i + 1) for i in range(len(cues))))
     episodes: list[str] = []
     for number in range(1, turns // 20 + 2):
         count = min(20, turns - (number - 1) * 20)
@@ -57,7 +58,7 @@ def conversation(rng: random.Random, cid: str, turns: int, cues: list[str],
         for i in range(count):
             dia = f"D{number}:{i + 1}"
             tid = node_id(NS, "Turn", cid, dia)
-            text = " ".join(rng.choices(VOCAB, ZIPF, k=18))
+            text = " ".join(rng.choices(VOCAB, cum_weights=ZIPF, k=18))
             nodes.append(NodeRecord("Turn", tid, {
                 "conversation_id": cid, "dia_id": dia, "speaker": "AB"[i % 2], "text": text,
                 "session": number, "index": i, "date": date}))
@@ -67,7 +68,7 @@ def conversation(rng: random.Random, cid: str, turns: int, cues: list[str],
             part = turn_ids[start:start + 5]
             eid = node_id(NS, "Episode", cid, number, index)
             tag = rng.choice(tags)
-            toks = " ".join(sorted(set(rng.choices(VOCAB, ZIPF, k=15))))
+            toks = " ".join(sorted(set(rng.choices(VOCAB, cum_weights=ZIPF, k=15))))
             nodes.append(NodeRecord("Episode", eid, {
                 "conversation_id": cid, "session": number, "index": index, "seq": seq,
                 "text": toks, "summary": toks[:80], "tag": tag, "date": date,
@@ -82,7 +83,7 @@ def conversation(rng: random.Random, cid: str, turns: int, cues: list[str],
             tid_ = node_id(NS, "Tag", tag)
             nodes.append(NodeRecord("Tag", tid_, {"label": tag, "key": tag, "tokens": tag}))
             edges.append(EdgeRecord("TAGS", tid_, eid))
-            chosen = sorted(set(rng.choices(cues, weights_, k=7)))
+            chosen = sorted(set(rng.choices(cues, cum_weights=weights_, k=7)))
             for cue in chosen:
                 cid_ = node_id(NS, "Cue", cue)
                 nodes.append(NodeRecord("Cue", cid_, {"name": cue, "key": cue, "kind": "keyword",

@@ -182,23 +182,26 @@ def _csv(value: str | None) -> list[str] | None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: maps errors to exit codes (1 user, 2 internal) without tracebacks."""
-    err = Console(stderr=True)
+    def err(message: str) -> None:  # one unwrapped line, whatever the terminal width
+        typer.echo(message, err=True)
+
     try:
         rc = app(args=argv, standalone_mode=False, prog_name="mrgraph")
-    except click.exceptions.Abort:
-        err.print("aborted")
+    except (typer.Abort, click.exceptions.Abort):
+        err("aborted")
         return 1
-    except click.ClickException as e:  # bad usage is the user's to fix
-        err.print(f"error: {e.format_message()}", markup=False, highlight=False)
+    except (typer.exceptions.TyperException, click.ClickException) as e:
+        # bad usage is the user's to fix (typer raises its own vendored click's exceptions)
+        err(f"error: {e.format_message() if hasattr(e, 'format_message') else e}")
         return 1
     except UserError as e:
-        err.print(f"error: {e}", markup=False, highlight=False)
+        err(f"error: {e}")
         return 1
     except MrGraphError as e:
-        err.print(f"internal error: {e}", markup=False, highlight=False)
+        err(f"internal error: {e}")
         return 2
     except Exception as e:  # noqa: BLE001 - last resort: no traceback, a one-line report
-        err.print(f"internal error: {type(e).__name__}: {e}", markup=False, highlight=False)
+        err(f"internal error: {type(e).__name__}: {e}")
         return 2
     return rc if isinstance(rc, int) else 0
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
 from rich.console import Console
 
 from mrgraph import render
 from mrgraph.engine import Memory
+from mrgraph.ingest.sample import sample_path
 
 QUESTIONS = (
     "When did Maya adopt the dog?",
@@ -17,12 +16,8 @@ QUESTIONS = (
 )
 
 
-def sample_path() -> str:
-    return str(resources.files("mrgraph.ingest") / "sample" / "sample.txt")
-
-
 def run_demo(memory: Memory, console: Console) -> None:
-    path = sample_path()
+    path = str(sample_path())
     with render.ingest_progress(console) as progress:
         reports = memory.ingest([path], progress=progress)
     render.ingest_reports(console, reports)

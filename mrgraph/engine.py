@@ -130,9 +130,10 @@ class Memory:
         if fmt == "graphml":
             g = nx.MultiDiGraph()
             for n in nodes:
-                g.add_node(n.id, label=n.label, **_graphml(n.props))
+                # `labels` as Neo4j (APOC) writes it; `label` is a property of tags and topics
+                g.add_node(n.id, labels=f":{n.label}", **_graphml(n.props))
             for e in edges:
-                g.add_edge(e.src, e.dst, key=e.type, type=e.type, **_graphml(e.props))
+                g.add_edge(e.src, e.dst, key=e.type, label=e.type, **_graphml(e.props))
             buf = io.BytesIO()
             nx.write_graphml(g, buf)
             return buf.getvalue().decode("utf-8")

@@ -177,7 +177,7 @@ def _flush(store: GraphStore, chunk: list[Conversation], timing: IngestTiming,
 def ingest_size(job: SizeJob, tick: Tick | None = None) -> dict[str, Any]:
     """Generate and ingest `job.turns` synthetic turns; timings, counts and probe questions."""
     store = open_store(job.uri, job.ns, job.settings)
-    timing, units, pending, generate_seconds = IngestTiming(), 0, 0, 0.0
+    timing, units, pending, generate_seconds, cpu = IngestTiming(), 0, 0, 0.0, 0.0
     chunk: list[Conversation] = []
     probes: list[tuple[str, tuple[str, ...]]] = []
     samples = synth.generate(job.turns, synth.SynthConfig(seed=job.options.seed))
@@ -191,7 +191,9 @@ def ingest_size(job: SizeJob, tick: Tick | None = None) -> dict[str, Any]:
                            sample.conversation.speakers))
             pending += sample.turns
         if chunk and (sample is None or pending >= job.options.chunk_turns):
+            started = time.process_time()
             _flush(store, chunk, timing, tick)
+            cpu += time.process_time() - started
             units, pending = units + 1, 0
         if sample is None:
             break
@@ -204,6 +206,7 @@ def ingest_size(job: SizeJob, tick: Tick | None = None) -> dict[str, Any]:
             "ingest_seconds": round(timing.seconds, 3), "phases": phases,
             "generate_seconds": round(generate_seconds, 3),
             "turns_per_s": round(job.turns / max(timing.seconds, 1e-9), 1),
+            "ingest_cpu_seconds": round(cpu, 3), "turns_per_cpu_s": round(job.turns / max(cpu, 1e-9), 1),
             "ingest_peak_rss_mb": peak_rss_mb(), "probes": probes}
 
 
@@ -216,19 +219,20 @@ def _spread(items: Sequence[Any], n: int) -> list[Any]:
 
 def serve_size(job: SizeJob, probes: Sequence[tuple[str, Sequence[str]]]) -> dict[str, Any]:
     """Open the store fresh, time the first read, the toolkit reads and ask."""
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     store = open_store(job.uri, job.ns, job.settings)
     opened = time.perf_counter()
     run_tool(store, "search_events", {"text": "hiking with my sister", "limit": 5})
     first_read_ms = _ms(opened)
-    load_seconds = time.perf_counter() - started
+    load_seconds, load_cpu = time.perf_counter() - started, time.process_time() - cpu
     chosen = _spread([p for p in probes if p[0]], max(job.options.per_tool, job.options.questions))
     texts = [q for q, _ in chosen]
     entities = [name for _, speakers in chosen for name in speakers]
     tools = time_tools(store, tool_arguments(store, texts, entities, job.options.per_tool))
     asks = time_asks(store, _spread(texts, job.options.questions), job.options.modes)
     store.close()
-    return {"load_seconds": round(load_seconds, 4), "first_read_ms": round(first_read_ms, 3),
+    return {"load_seconds": round(load_seconds, 4), "load_cpu_seconds": round(load_cpu, 4),
+            "first_read_ms": round(first_read_ms, 3),
             "serve_peak_rss_mb": peak_rss_mb(), "tools": tools, "ask": asks}
 
 

@@ -31,6 +31,14 @@ Grace Hana Hugo Imani Iris Isaac Ivan Jade Jamal Jasmine Javier Jonas Julia Kai 
 Leo Lina Lucas Maya Mateo Mei Milo Mira Nadia Naomi Nikhil Nina Noah Olga Omar Owen Paula Priya
 Quinn Rafael Rania Rosa Ruby Sam Sana Sara Sofia Tariq Tessa Theo Uma Victor Wei Yara Yusuf Zoe
 """.split())
+SURNAMES = tuple("""Abe Adeyemi Alvarez Andersen Bauer Becker Bianchi Brooks Campbell Chen Costa
+Cruz Dubois Duarte Eriksen Evans Fischer Flores Garcia Gupta Hansen Hayes Hoffmann Huang Ibrahim
+Ito Jensen Johnson Kang Khan Kim Kowalski Kumar Larsen Lee Lopez Martin Meyer Moreno Murphy
+Nakamura Nguyen Novak Okafor Olsen Ortiz Park Patel Perez Petrov Quinn Ramos Reyes Rossi Russo
+Santos Sato Schmidt Schneider Silva Singh Smith Sokolov Suzuki Tanaka Taylor Torres Tran Turner
+Vargas Walker Wang Weber Williams Wilson Wong Yamamoto Yilmaz Young Zhang Ziegler Abbott Baker
+Castillo Dalton Ellis Fernandes Gallagher Hughes Iyer Jovanovic Keller Lindqvist Mendes Nilsson
+O'Brien Popescu Rahman Sharma Takahashi Ueda Varga Whitaker Xu Yoon Zimmerman""".split())
 CITIES = tuple("""Austin|Boston|Chicago|Denver|Seattle|Portland|Atlanta|Phoenix|Miami|Nashville|
 San Diego|Minneapolis|Pittsburgh|Toronto|Vancouver|Dublin|Lisbon|Berlin|Madrid|Melbourne|
 Salt Lake City|Raleigh|Baltimore|Tucson|Sacramento|Montreal|Edinburgh|Oslo|Kyoto|Auckland""".replace(
@@ -144,6 +152,11 @@ class Person:
     cities: list[str] = field(default_factory=list)
     pet: tuple[str, str] | None = None
 
+    @property
+    def first(self) -> str:
+        """What the other speaker calls them."""
+        return self.name.split()[0]
+
 
 @dataclass(frozen=True)
 class SynthSample:
@@ -165,6 +178,10 @@ class SynthConfig:
     turns: tuple[int, int] = (12, 28)  # turns per session (inclusive range)
     first_day: date = date(2020, 1, 6)
     spread_days: int = 1200  # conversations start within this many days of first_day
+    # "Mei Tanaka": distinct people across conversations (a few share a name, as in life).
+    # False: first names only, as LoCoMo; ~90 names then recur across every conversation, so
+    # one namespace merges thousands of different people into each entity.
+    full_names: bool = True
 
 
 class _Writer:
@@ -173,6 +190,8 @@ class _Writer:
     def __init__(self, sample_id: str, rng: random.Random, config: SynthConfig) -> None:
         self.id, self.rng, self.config = sample_id, rng, config
         names = rng.sample(NAMES, 2)
+        if config.full_names:
+            names = [f"{n} {rng.choice(SURNAMES)}" for n in names]
         self.people = [self._person(n) for n in names]
         self.qa: list[tuple[str, str, tuple[str, ...], int]] = []
         self.turns: list[tuple[str, str]] = []
@@ -197,7 +216,7 @@ class _Writer:
         self.session += 1
         self.turns = []
         a, b = self.people if self.rng.random() < 0.5 else self.people[::-1]
-        self.say(a, f"Hey {b.name}! Good to hear from you. What's new?")
+        self.say(a, f"Hey {b.first}! Good to hear from you. What's new?")
         while len(self.turns) < count:
             teller, listener = (a, b) if self.rng.random() < 0.5 else (b, a)
             self._exchange(teller, listener)
@@ -205,7 +224,7 @@ class _Writer:
 
     def _exchange(self, teller: Person, listener: Person) -> None:
         if self.turns and self.turns[-1][0] == teller.name:  # the listener hands over the turn
-            self.say(listener, self.rng.choice(PROMPTS).format(name=teller.name))
+            self.say(listener, self.rng.choice(PROMPTS).format(name=teller.first))
         roll = self.rng.random()
         if roll < 0.08:
             self._change(teller, listener)
@@ -214,7 +233,7 @@ class _Writer:
         elif roll < 0.85:
             self._activity(teller, listener)
         else:
-            fill = {"name": listener.name, "city": teller.city}
+            fill = {"name": listener.first, "city": teller.city}
             self.say(teller, self.rng.choice(SMALL_TALK).format(**fill))
 
     def _activity(self, teller: Person, listener: Person) -> None:
@@ -226,7 +245,7 @@ class _Writer:
         feel = rng.choice(FEELINGS)
         dia_id = self.say(teller, f"I {past.format(**fill)} {phrase}! "
                                   f"I've been really into {hobby} lately.")
-        self.say(listener, rng.choice(REPLIES).format(feel=feel, name=teller.name))
+        self.say(listener, rng.choice(REPLIES).format(feel=feel, name=teller.first))
         self.say(teller, rng.choice(FOLLOWUPS).format(
             feel=feel, feel_cap=feel.capitalize(), rel_cap=rel.capitalize()))
         their = {"x": fill["x"].replace("my ", "their "), "rel": rel.replace("my ", "their ")}
@@ -234,7 +253,7 @@ class _Writer:
 
     def _project(self, teller: Person, listener: Person) -> None:
         label, progress = PROJECTS[teller.project]
-        self.say(listener, f"How is your {label} going, {teller.name}?")
+        self.say(listener, f"How is your {label} going, {teller.first}?")
         phrase, _, _ = relative_expression(self.rng, self.day)
         self.say(teller, f"Really well! I {progress} {phrase}. The {label} keeps me busy.")
 
@@ -253,7 +272,7 @@ class _Writer:
             dia_id = self.say(teller, f"We adopted a {kind_name} named {pet_name} yesterday!")
             self.qa.append((f"What is the name of {teller.name}'s {kind_name}?", pet_name,
                             (dia_id,), 4))
-        self.say(listener, f"Congratulations, {teller.name}! That's a big change.")
+        self.say(listener, f"Congratulations, {teller.first}! That's a big change.")
 
     def _move(self, teller: Person) -> None:
         fresh = [c for c in CITIES if c not in teller.cities] or [c for c in CITIES if c != teller.city]

@@ -40,7 +40,8 @@ from mrgraph.types import (
 )
 
 
-TAG_SENTENCES = 4
+TOP_TURNS = 2  # an episode's summary and tag come from its 2 most salient turns
+TAG_SENTENCES = 4  # ... and from their 4 most salient sentences
 
 
 class Extractor(Protocol):
@@ -137,9 +138,10 @@ def _draft(episode: _Episode, weights: dict[str, float], top: list[str],
            facts: list[FactDraft], context: _Context) -> EpisodeDraft:
     mentions = [m for t in episode.turns for m in t.mentions]
     keywords = [context.word(t) for t in top]
-    ranked = salience.rank_sentences((s for t in episode.turns for s in t.sentences), weights)
-    # The tag comes from the most salient sentences only: they say what the episode is about,
-    # and reading every sentence for verbs would be most of the extraction time.
+    # Summary and tag come from the most salient sentences of the most salient turns only: they
+    # say what the episode is about, and reading every sentence would be most of the time.
+    top_turns = salience.rank_turns(episode.turns, weights)[:TOP_TURNS]
+    ranked = salience.rank_sentences((s for t in top_turns for s in t.sentences), weights)
     tag = (salience.best_tag((s.source for s in ranked[:TAG_SENTENCES]), weights)
            or " ".join(keywords[:2]) or "chat")
     lines = [f"{t.turn.speaker}: {t.text}"

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import date
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from mrgraph.ingest.dates import DateMention, find_dates
 from mrgraph.text import tokenize
@@ -40,11 +41,30 @@ _SECOND = {
 _KEEP_YOU = ("thank you", "you know", "you guys", "you all", "see you", "bless you")
 
 
+def _trie(phrases: Sequence[str]) -> str:
+    """A regex matching any of `phrases`, longest first, written as a prefix tree: Python's
+    regex engine tries alternatives one by one, so shared prefixes make it much faster."""
+    tree: dict[str, dict] = {}  # type: ignore[type-arg]
+    for phrase in phrases:
+        node = tree
+        for char in phrase:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def emit(node: dict[str, dict]) -> str:  # type: ignore[type-arg]
+        branches = [(_APOS if c == "'" else r"\s+" if c == " " else re.escape(c)) + emit(sub)
+                    for c, sub in sorted(node.items()) if c]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return emit(tree)
+
+
 def _pronoun_pattern(flags: int) -> re.Pattern[str]:
-    keys = sorted(set(_FIRST) | set(_SECOND) | set(_KEEP_YOU), key=len, reverse=True)
-    alternatives = "|".join(re.escape(k).replace("'", _APOS).replace(r"\ ", r"\s+")
-                            for k in keys)
-    return re.compile(r"(?<![\w'’])(?:" + alternatives + r")(?![\w'’])", flags)
+    phrases = [*_FIRST, *_SECOND, *_KEEP_YOU]
+    return re.compile(r"(?<![\w'’])" + _trie(phrases) + r"(?![\w'’])", flags)
 
 
 # Matching lowercased text case-sensitively is over twice as fast as re.I; the re.I pattern is
@@ -105,14 +125,14 @@ def annotate_dates(text: str, mentions: Sequence[DateMention]) -> str:
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")  # linear: every match consumes its text
 
 
-@dataclass(frozen=True)
-class Sentence:
+class Sentence(NamedTuple):
     """One sentence of a turn: resolved for display, original for rules, and its search tokens
-    (from the original, so that resolved names do not count as content words)."""
+    (from the original, so that resolved names do not count as content words). A NamedTuple:
+    thousands are made per conversation, and tuples are cheaper than frozen dataclasses."""
 
     text: str
     source: str
-    tokens: tuple[str, ...]
+    tokens: frozenset[str]  # distinct
 
 
 @dataclass(frozen=True)
@@ -123,7 +143,17 @@ class ResolvedTurn:
     text: str  # pronouns resolved, dates annotated
     mentions: tuple[DateMention, ...]
     tokens: tuple[str, ...]  # search tokens of the original text and image caption, in order
-    sentences: tuple[Sentence, ...] = ()
+
+    @cached_property
+    def sentences(self) -> tuple[Sentence, ...]:
+        """The turn's sentences, resolved and original side by side. Computed on demand: only
+        the few turns an episode summary is chosen from need them."""
+        originals = split_sentences(self.turn.text)
+        shown = split_sentences(self.text)
+        if len(shown) != len(originals):  # a resolved name with a full stop ("Dr. Lee")
+            shown = originals
+        return tuple(Sentence(text, source, frozenset(tokenize(source)))
+                     for text, source in zip(shown, originals))
 
 
 def resolve_turn(turn: Turn, speakers: Sequence[str], anchor: date) -> ResolvedTurn:
@@ -131,16 +161,10 @@ def resolve_turn(turn: Turn, speakers: Sequence[str], anchor: date) -> ResolvedT
     pronouns are resolved (the annotations hold no pronouns)."""
     mentions = tuple(find_dates(turn.text, anchor))
     resolved = resolve_pronouns(annotate_dates(turn.text, mentions), turn.speaker, speakers)
-    originals = split_sentences(turn.text)
-    shown = split_sentences(resolved)
-    if len(shown) != len(originals):  # a resolved name with a full stop ("Dr. Lee")
-        shown = originals
-    sentences = tuple(Sentence(text, source, tuple(tokenize(source)))
-                      for text, source in zip(shown, originals))
-    tokens = [t for sentence in sentences for t in sentence.tokens]
+    tokens = tokenize(turn.text)
     if turn.blip_caption:
         tokens += tokenize(turn.blip_caption)
-    return ResolvedTurn(turn, resolved, mentions, tuple(tokens), sentences)
+    return ResolvedTurn(turn, resolved, mentions, tuple(tokens))
 
 
 def split_sentences(text: str) -> list[str]:
@@ -159,6 +183,9 @@ _SHIFT_CUE = re.compile(
     r"\b(?:anyway|anyways|by the way|btw|speaking of|on another note|on a different note|"
     r"changing the subject|guess what|oh,? and|also,? (?:i|have you|did you)|"
     r"what about you|how about you|what'?s new|what have you been up to)\b")
+# Substrings of which a cue holds at least one: a cheap test before the regex.
+_SHIFT_HINTS = ("anyway", "by the way", "btw", "speaking", "note", "chang", "guess", "oh",
+                "also", "about you", "new", "up to")
 
 
 def boundary_scores(turns: Sequence[ResolvedTurn]) -> list[float]:
@@ -174,7 +201,8 @@ def boundary_scores(turns: Sequence[ResolvedTurn]) -> list[float]:
         after = sets[i] | (sets[i + 1] if i + 1 < len(turns) else frozenset())
         overlap = len(before & after) / max(1, min(len(before), len(after)))
         score = 1.0 - overlap
-        if _SHIFT_CUE.search(turns[i].turn.text.lower()):
+        lowered = turns[i].turn.text.lower()
+        if any(map(lowered.__contains__, _SHIFT_HINTS)) and _SHIFT_CUE.search(lowered):
             score += 1.0
         if _new_question(turns[i], before):
             score += 0.5
@@ -185,10 +213,11 @@ def boundary_scores(turns: Sequence[ResolvedTurn]) -> list[float]:
 def _new_question(turn: ResolvedTurn, before: frozenset[str]) -> bool:
     if "?" not in turn.turn.text:
         return False
-    for sentence in turn.sentences:
-        if sentence.source.rstrip("!. ").endswith("?") and len(set(sentence.tokens)) >= 2 \
-                and before.isdisjoint(sentence.tokens):
-            return True
+    for sentence in split_sentences(turn.turn.text):
+        if sentence.rstrip("!. ").endswith("?"):
+            tokens = set(tokenize(sentence))
+            if len(tokens) >= 2 and before.isdisjoint(tokens):
+                return True
     return False
 
 

@@ -12,9 +12,10 @@ import math
 import re
 from collections import Counter
 from functools import lru_cache
+from itertools import repeat
 from typing import Iterable, Mapping, Sequence
 
-from mrgraph.ingest.preprocess import Sentence
+from mrgraph.ingest.preprocess import ResolvedTurn, Sentence
 from mrgraph.text import STOPWORDS, stem, words
 
 # ---------------------------------------------------------------- named entities
@@ -228,13 +229,25 @@ def best_tag(sentences: Iterable[str], weights: Mapping[str, float]) -> str | No
 SUMMARY_CHARS = 200
 
 
+def rank_turns(turns: Iterable[ResolvedTurn], weights: Mapping[str, float]
+               ) -> list[ResolvedTurn]:
+    """Turns by the keyword weight they carry per distinct token, heaviest first (a turn that
+    only asks counts half; earlier turns first on ties)."""
+    def score(turn: ResolvedTurn) -> float:
+        tokens = set(turn.tokens)
+        weight = sum(map(weights.get, tokens, repeat(0.0))) / math.sqrt(len(tokens) + 1)
+        return weight * 0.5 if turn.turn.text.rstrip("!. ").endswith("?") else weight
+
+    return sorted(turns, key=score, reverse=True)
+
+
 def rank_sentences(sentences: Iterable[Sentence], weights: Mapping[str, float]
                    ) -> list[Sentence]:
     """Sentences by the keyword weight they carry per token, heaviest first (stable: earlier
     sentences first on ties)."""
     def score(sentence: Sentence) -> float:
-        tokens = set(sentence.tokens)
-        weight = sum(weights.get(t, 0.0) for t in tokens) / math.sqrt(len(tokens) + 1)
+        tokens = sentence.tokens
+        weight = sum(map(weights.get, tokens, repeat(0.0))) / math.sqrt(len(tokens) + 1)
         # A question asks about the event; the answer usually states it.
         return weight * 0.5 if sentence.source.rstrip("!. ").endswith("?") else weight
 

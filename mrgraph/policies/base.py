@@ -10,8 +10,7 @@ Relevance (routing and answering use the same numbers, see `State.base` / `State
           of the question's words becomes relevant: h = HOP for a redirect (an episode -> its
           cues and dates: the reverse hop), so each redirect costs half the relevance; h = 1 for
           following a lead (cue -> its tags -> their episodes, date -> timeline, episode -> its
-          turns). `max`, not a sum,
-          keeps long chains bounded by their best link;
+          turns). `max`, not a sum, keeps long chains bounded by their best link;
   c(r)    share of r's tokens also found in the best episodes kept so far (0..1): agreement
           with the evidence so far. It ranks, but is not inherited (no accumulation).
 """
@@ -25,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from mrgraph.errors import ConfigError
-from mrgraph.text import tokenize
 from mrgraph.store.base import GraphStore
+from mrgraph.text import tokenize
 from mrgraph.toolkit import Record, ToolResult, search_weights
 
 HOP = 0.5  # share of its origin's relevance a hop result inherits
@@ -239,7 +238,8 @@ class State:
         """Whether expanding `lead` could still change H. Inherited relevance only shrinks
         along a chain, so with H full nothing a lead reaches can rank above
         h * relevance + CONTEXT; below the least relevant kept episode it is not worth a call.
-        (Episodes that would rank on their own words were ranked by the entry search.)"""
+        (An episode ranking on its own words ranks no higher than the entry search's results,
+        which were kept when the entry search asked for at least `max_evidence`.)"""
         events = self.evidence.events
         if len(events) < self.budget.max_evidence:
             return True

@@ -51,13 +51,15 @@ class HeuristicRun:
 
     def next_actions(self, state: State) -> Sequence[Action]:
         if state.round == 0:
+            # at least the evidence budget: State.can_matter relies on it
+            limit = min(50, max(ENTRY_LIMIT, self.budget.max_evidence))
             return [Action("search_cues", {"text": self.question[:500], "limit": ENTRY_LIMIT}),
-                    Action("search_events", {"text": self.question[:500], "limit": ENTRY_LIMIT})]
+                    Action("search_events", {"text": self.question[:500], "limit": limit})]
         if self._read:
             return []
         reserve = self._reserve(state)
-        leads = [lead for lead in state.open_leads() 
-                 if state.priority(lead) >= self.min_priority]
+        leads = [lead for lead in state.open_leads()
+                 if state.priority(lead) >= self.min_priority and state.can_matter(lead)]
         last_round = state.round >= self.budget.max_rounds - 1
         if not leads or last_round or state.calls_left - reserve <= 0:
             return self._final_read(state)

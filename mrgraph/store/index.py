@@ -2,39 +2,39 @@
 
 `GraphIndex` holds, per namespace: node ids per label, edge counts per type, cue ids per key,
 fact ids per entity, Conversation node ids per conversation_id (all built in one pass at load and
-kept current on every node change), plus two structures built lazily on first use and then kept
-(token postings) or rebuilt after a change (the timeline):
+kept current on every node change), plus two structures built lazily on first use:
 
-* postings: label -> token -> ids of the nodes whose `tokens` property holds the token
-  (labels Episode, Cue, Tag, Topic), so a search touches only the matching nodes;
-* Timeline: episodes sorted by (date, id) for bisecting a date range.
+* a TokenIndex per searchable label (Episode, Cue, Tag, Topic), then kept current;
+* the Timeline (episodes sorted by date, for bisecting a range), rebuilt after an episode change.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Set
-from typing import Any
+from typing import Any, Callable
 
 import networkx as nx
 
 from mrgraph.store.persist import LABEL
+from mrgraph.store.token_index import TokenIndex
 from mrgraph.text import normalize_key
 
-TOKEN_LABELS = frozenset({"Episode", "Cue", "Tag", "Topic"})
-
 Attrs = dict[str, Any]
-Postings = dict[str, set[str]]
 
 
-def tokens_of(attrs: Attrs) -> list[str]:
-    """The search tokens a node holds: its `tokens` property split on spaces."""
-    value = attrs.get("tokens")
-    if isinstance(value, str):
-        return value.split()
-    if isinstance(value, (list, tuple)):
-        return [str(t) for t in value]
-    return []
+def _text(key: str) -> Callable[[Attrs], str]:
+    def secondary(attrs: Attrs) -> str:
+        value = attrs.get(key)
+        return "" if value is None else str(value)
+    return secondary
+
+
+# The secondary sort key of each searchable label, after the score (base.py's orders).
+SECONDARY: dict[str, Callable[[Attrs], str]] = {
+    "Episode": _text("date"), "Cue": _text("name"), "Tag": _text("label"), "Topic": _text("label"),
+}
+TOKEN_LABELS = frozenset(SECONDARY)
 
 
 def cue_key(attrs: Attrs) -> str:
@@ -108,7 +108,7 @@ class GraphIndex:
         self.cue_keys: dict[str, set[str]] = {}
         self.fact_entities: dict[str, set[str]] = {}
         self.conversations: dict[str, set[str]] = {}
-        self._postings: dict[str, Postings] = {}
+        self._tokens: dict[str, TokenIndex] = {}
         self._timeline: Timeline | None = None
         for node_id, attrs in graph._node.items():
             self.add(node_id, attrs)
@@ -118,34 +118,40 @@ class GraphIndex:
     def add(self, node_id: str, attrs: Attrs) -> None:
         label = attrs[LABEL]
         self.by_label.setdefault(label, set()).add(node_id)
-        if label == "Cue":
-            _add(self.cue_keys, cue_key(attrs), node_id)
-        elif label == "Fact":
-            _add(self.fact_entities, attrs.get("entity"), node_id)
-        elif label == "Conversation":
-            _add(self.conversations, attrs.get("conversation_id"), node_id)
-        elif label == "Episode":
-            self._timeline = None
-        postings = self._postings.get(label)
-        if postings is not None:
-            for token in tokens_of(attrs):
-                _add(postings, token, node_id)
+        self._lookups(_add, node_id, attrs)
+        tokens = self._tokens.get(label)
+        if tokens is not None:
+            tokens.add(node_id, attrs)
 
     def remove(self, node_id: str, attrs: Attrs) -> None:
         label = attrs[LABEL]
         _discard(self.by_label, label, node_id)
+        self._lookups(_discard, node_id, attrs)
+        tokens = self._tokens.get(label)
+        if tokens is not None:
+            tokens.remove(node_id, attrs)
+            if tokens.dead > max(1024, tokens.live):
+                del self._tokens[label]  # mostly dead slots: rebuild on next use
+
+    def replace(self, node_id: str, old: Attrs, new: Attrs) -> None:
+        """The node's properties changed from `old` to `new` (same label)."""
+        self._lookups(_discard, node_id, old)
+        self._lookups(_add, node_id, new)
+        tokens = self._tokens.get(new[LABEL])
+        if tokens is not None:
+            tokens.replace(node_id, old, new)
+
+    def _lookups(self, op: Callable[[dict[str, set[str]], Any, str], None], node_id: str,
+                 attrs: Attrs) -> None:
+        label = attrs[LABEL]
         if label == "Cue":
-            _discard(self.cue_keys, cue_key(attrs), node_id)
+            op(self.cue_keys, cue_key(attrs), node_id)
         elif label == "Fact":
-            _discard(self.fact_entities, attrs.get("entity"), node_id)
+            op(self.fact_entities, attrs.get("entity"), node_id)
         elif label == "Conversation":
-            _discard(self.conversations, attrs.get("conversation_id"), node_id)
+            op(self.conversations, attrs.get("conversation_id"), node_id)
         elif label == "Episode":
             self._timeline = None
-        postings = self._postings.get(label)
-        if postings is not None:
-            for token in tokens_of(attrs):
-                _discard(postings, token, node_id)
 
     def edge_added(self, etype: str) -> None:
         self.edge_counts[etype] = self.edge_counts.get(etype, 0) + 1
@@ -155,21 +161,16 @@ class GraphIndex:
 
     # -------------------------------------------------------------- lazy structures
 
-    def postings(self, label: str, graph: nx.MultiDiGraph) -> Postings:
-        """token -> ids for `label` (one of TOKEN_LABELS), built on first use."""
-        postings = self._postings.get(label)
-        if postings is None:
-            postings = {}
+    def tokens(self, label: str, graph: nx.MultiDiGraph) -> TokenIndex:
+        """The token index of `label` (one of TOKEN_LABELS), built on first use."""
+        index = self._tokens.get(label)
+        if index is None:
+            index = TokenIndex(SECONDARY[label])
             nodes: dict[str, Attrs] = graph._node
             for node_id in self.by_label.get(label, ()):
-                for token in tokens_of(nodes[node_id]):
-                    ids = postings.get(token)
-                    if ids is None:
-                        postings[token] = {node_id}
-                    else:
-                        ids.add(node_id)
-            self._postings[label] = postings
-        return postings
+                index.add(node_id, nodes[node_id])
+            self._tokens[label] = index
+        return index
 
     def timeline(self, graph: nx.MultiDiGraph) -> Timeline:
         if self._timeline is None:

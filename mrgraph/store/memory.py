@@ -158,11 +158,14 @@ class MemoryStore(GraphReads):
             self._graph.add_node(node_id)
             attrs = self._nodes[node_id]
             attrs[LABEL] = sys.intern(label)
-        else:
-            self._index.remove(node_id, attrs)  # re-added below with the new properties
+            _merge(attrs, props)
+            attrs["ns"] = self.ns
+            self._index.add(node_id, attrs)
+            return
+        old = dict(attrs)
         _merge(attrs, props)
-        attrs["ns"] = self.ns
-        self._index.add(node_id, attrs)
+        if attrs != old:  # re-ingesting the same node must not churn the indexes
+            self._index.replace(node_id, old, attrs)
 
     def _put_edge(self, src: str, etype: str, dst: str, props: Props) -> None:
         keydict = self._succ[src].get(dst)

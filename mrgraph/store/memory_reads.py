@@ -120,32 +120,15 @@ class GraphReads:
     def token_df(self, label: str, tokens: Sequence[str]) -> tuple[int, Mapping[str, int]]:
         if label not in TOKEN_LABELS:
             raise StoreError(f"token_df: label must be one of {sorted(TOKEN_LABELS)}, not {label!r}")
-        postings = self._index.postings(label, self._graph)
-        return self._index.count(label), {t: len(postings.get(t, ())) for t in tokens}
+        index = self._index.tokens(label, self._graph)
+        return self._index.count(label), {t: index.df(t) for t in tokens}
 
     # -------------------------------------------------------------- ranking
 
-    def _scores(self, label: str, weights: Mapping[str, float]) -> dict[str, float]:
-        """round(sum of the weights of the tokens a node holds, 6) for every node holding one.
-
-        Tokens are summed in ascending order so the float sum is the same whatever the order
-        of `weights`."""
-        postings = self._index.postings(label, self._graph)
-        acc: dict[str, float] = {}
-        for token in sorted(weights):
-            weight = float(weights[token])
-            for node_id in postings.get(token, ()):
-                acc[node_id] = acc.get(node_id, 0.0) + weight
-        return {n: round(s, 6) for n, s in acc.items()}
-
-    def _top(self, scores: dict[str, float], limit: int,
-             secondary: Callable[[str], str]) -> list[tuple[str, float]]:
-        """The `limit` best (id, score) by score desc, then secondary(id) asc, then id asc."""
-        if limit <= 0:
-            return []
-        best = heapq.nsmallest(limit, scores.items(),
-                               key=lambda item: (-item[1], secondary(item[0]), item[0]))
-        return best
+    def _ranked(self, label: str, weights: Mapping[str, float],
+                limit: int) -> list[tuple[str, float]]:
+        """The `limit` best (id, score) of `label` by score desc, secondary key asc, id asc."""
+        return self._index.tokens(label, self._graph).top(weights, limit)
 
     def _cue_hit(self, node_id: str, score: float) -> CueHit:
         attrs = self._nodes[node_id]
@@ -154,10 +137,6 @@ class GraphReads:
                           len(self._out(node_id, "TAGS")))
         return CueHit(node_id, _str(attrs, "name"), _str(attrs, "kind"), score,
                       len(self._out(node_id, "CUE_OF")))
-
-    def _name(self, node_id: str) -> str:
-        attrs = self._nodes[node_id]
-        return _str(attrs, "label" if attrs[LABEL] == "Tag" else "name")
 
     def _event(self, episode_id: str, score: float = 0.0) -> EventRecord:
         a = self._nodes[episode_id]
@@ -177,9 +156,10 @@ class GraphReads:
     # -------------------------------------------------------------- toolkit reads
 
     def search_cues(self, weights: Mapping[str, float], limit: int) -> list[CueHit]:
-        scores = self._scores("Cue", weights)
-        scores.update(self._scores("Tag", weights))
-        return [self._cue_hit(n, s) for n, s in self._top(scores, limit, self._name)]
+        # the best `limit` of the union are among the best `limit` of each label
+        hits = [self._cue_hit(n, s) for label in ("Cue", "Tag")
+                for n, s in self._ranked(label, weights, limit)]
+        return sorted(hits, key=lambda h: (-h.score, h.name, h.id))[:max(limit, 0)]
 
     def find_cues(self, key: str) -> list[CueHit]:
         ids = self._index.cue_keys.get(normalize_key(key), ())
@@ -257,10 +237,9 @@ class GraphReads:
         )
 
     def search_topics(self, weights: Mapping[str, float], limit: int) -> list[TopicHit]:
-        scores = self._scores("Topic", weights)
         return [TopicHit(n, _str(self._nodes[n], "label"), _str(self._nodes[n], "summary"), s,
                          len(self._out(n, "GROUPS")))
-                for n, s in self._top(scores, limit, lambda n: _str(self._nodes[n], "label"))]
+                for n, s in self._ranked("Topic", weights, limit)]
 
     def topic_events(self, topic_id: str, limit: int) -> list[EventRecord]:
         return self._events_by_date({e for e, _ in self._out(topic_id, "GROUPS")}, limit)
@@ -285,9 +264,7 @@ class GraphReads:
         return date <= end and (last if isinstance(last, str) and last else date) >= start
 
     def search_events(self, weights: Mapping[str, float], limit: int) -> list[EventRecord]:
-        scores = self._scores("Episode", weights)
-        best = self._top(scores, limit, lambda n: _str(self._nodes[n], "date"))
-        return [self._event(n, s) for n, s in best]
+        return [self._event(n, s) for n, s in self._ranked("Episode", weights, limit)]
 
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
         return [self._event(e) for e in event_ids if self._is(e, "Episode")]

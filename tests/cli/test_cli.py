@@ -1,0 +1,203 @@
+"""The CLI end to end on the embedded store: typer's runner for output, main() for exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mrgraph.cli import app, main
+from mrgraph.ingest.sample import sample_path
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+runner = CliRunner()
+
+
+@pytest.fixture()
+def store(tmp_path: Path) -> str:
+    return f"file:{tmp_path / 'graph'}"
+
+
+def invoke(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+def stats(store: str) -> dict[str, object]:
+    code, output = invoke("stats", "--json", "--store", store)
+    assert code == 0, output
+    return json.loads(output)  # type: ignore[no-any-return]
+
+
+def test_ingest_then_stats_and_reingest_is_idempotent(store: str) -> None:
+    code, output = invoke("ingest", str(sample_path()), "--store", store)
+    assert code == 0, output
+    assert "ingested" in output and "turns" in output
+    first = stats(store)
+    assert first["conversations"] == ["sample"]
+    assert first["nodes"]["Turn"] > 20 and first["nodes"]["Episode"] > 3  # type: ignore[index]
+    assert invoke("ingest", str(sample_path()), "--store", store)[0] == 0
+    assert stats(store) == first
+
+
+def test_every_format_ingests(store: str) -> None:
+    for name, fmt in (("chat.jsonl", "jsonl"), ("transcript.txt", "text"),
+                      ("locomo_small.json", "locomo")):
+        code, output = invoke("ingest", str(FIXTURES / name), "--format", fmt, "--store", store)
+        assert code == 0, output
+    assert len(stats(store)["conversations"]) == 3  # type: ignore[arg-type]
+
+
+def test_ask_json_returns_real_dia_ids(store: str) -> None:
+    invoke("ingest", str(sample_path()), "--store", store)
+    code, output = invoke("ask", "When did Maya adopt the dog?", "--json", "--store", store)
+    assert code == 0, output
+    data = json.loads(output)
+    assert set(data) == {"answer", "supports", "confidence", "rounds", "tool_calls", "tokens",
+                         "latency_ms", "trace"}
+    assert data["answer"] == "18 March 2023"
+    assert data["supports"] and all(s.startswith("S2:") for s in data["supports"])
+    assert data["trace"] and data["trace"][0]["round"] == 1
+
+
+@pytest.mark.parametrize("mode", ["topk", "graph"])
+def test_ask_passive_modes(store: str, mode: str) -> None:
+    invoke("ingest", str(sample_path()), "--store", store)
+    code, output = invoke("ask", "Where does Maya live now?", "--mode", mode, "--json",
+                          "--store", store)
+    assert code == 0, output
+    assert json.loads(output)["supports"]
+
+
+def test_ask_trace_prints_a_tree(store: str) -> None:
+    invoke("ingest", str(sample_path()), "--store", store)
+    code, output = invoke("ask", "When did Maya adopt the dog?", "--trace", "--store", store)
+    assert code == 0 and "round 1" in output and "search_cues" in output
+
+
+def test_show_export_and_forget_leave_no_node_behind(store: str, tmp_path: Path) -> None:
+    invoke("ingest", str(sample_path()), "--store", store)
+    invoke("ingest", str(FIXTURES / "chat.jsonl"), "--store", store)
+    code, output = invoke("export", "--format", "json", "--store", store)
+    exported = json.loads(output)
+    conv = next(n for n in exported["nodes"] if n["label"] == "Conversation")
+    code, output = invoke("show", conv["id"], "--store", store)
+    assert code == 0 and "HAS_SESSION" in output
+    code, _ = invoke("export", "--format", "graphml", "--out", str(tmp_path / "g.graphml"),
+                     "--store", store)
+    assert code == 0 and (tmp_path / "g.graphml").read_text().startswith("<?xml")
+    code, output = invoke("forget", "--conversation", "sample", "--store", store)
+    assert code == 0 and "forgot sample" in output
+    remaining = json.loads(invoke("export", "--store", store)[1])["nodes"]
+    assert all(n.get("conversation_id") in (None, "chat") for n in remaining)
+    assert stats(store)["conversations"] == ["chat"]
+
+
+def test_beliefs_table_and_as_of(store: str) -> None:
+    invoke("ingest", str(sample_path()), "--store", store)
+    code, output = invoke("beliefs", "Maya", "--json", "--store", store)
+    rows = json.loads(output)
+    assert code == 0 and rows and all(0 < r["confidence"] <= 0.99 for r in rows)
+    jobs = [r for r in rows if r["aspect"] == "job"]
+    assert [r["status"] for r in jobs][0] == "active" and any(r["confidence"] == 0.25 for r in jobs)
+    code, output = invoke("beliefs", "Maya", "--aspect", "job", "--as-of", "2023-03-31", "--json",
+                          "--store", store)
+    then = json.loads(output)
+    assert [r["statement"] for r in then] == ["Maya works as a nurse"]
+    code, output = invoke("beliefs", "Maya", "--store", store)
+    assert code == 0 and "beliefs about Maya" in output
+
+
+def test_chat_answers_and_keeps_history(store: str) -> None:
+    invoke("ingest", str(sample_path()), "--store", store)
+    result = runner.invoke(app, ["chat", "--store", store],
+                           input="When did Maya adopt the dog?\n:trace\n:history\n:quit\n")
+    assert result.exit_code == 0, result.output
+    assert "18 March 2023" in result.output and "1. When did Maya adopt the dog?" in result.output
+    assert "trace on" in result.output
+
+
+def test_demo_runs_end_to_end(tmp_path: Path) -> None:
+    code, output = invoke("demo", "--store", f"file:{tmp_path / 'demo'}")
+    assert code == 0, output
+    assert "18 March 2023" in output
+
+
+# ------------------------------------------------------------------ exit codes and bad input
+
+
+def run_main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.err
+
+
+BAD_INPUTS = {
+    "empty.json": b"",
+    "truncated.json": b'[{"sample_id": "x", "conversation": {"speaker_a": "A"',
+    "wrong.json": b'[{"sample_id": "x", "conversation": {"speaker_a": "A", "speaker_b": "B", '
+                  b'"session_1_date_time": "1:56 pm on 8 May, 2023", '
+                  b'"session_1": [{"speaker": "A", "dia_id": "D1:1"}]}}]',
+    "latin1.txt": b"## Session 1 - 2023-05-08 13:56\nAna: caf\xe9\n",
+    "baddate.txt": "## Session 1 — 2023-13-45 99:99\nAna: hi\n".encode(),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_INPUTS))
+def test_bad_input_is_one_line_exit_1_and_store_unchanged(
+        name: str, tmp_path: Path, store: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ingest", str(sample_path()), "--store", store]) == 0
+    before = stats(store)
+    capsys.readouterr()
+    bad = tmp_path / name
+    bad.write_bytes(BAD_INPUTS[name])
+    code, err = run_main(capsys, "ingest", str(bad), "--store", store)
+    assert code == 1
+    assert err.startswith("error: ") and str(bad) in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert stats(store) == before
+
+
+def test_a_50_mb_file_is_refused_without_reading_it(tmp_path: Path, store: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    big = tmp_path / "big.jsonl"
+    with big.open("wb") as f:
+        f.truncate(50 * 1024 * 1024)  # sparse: 50 MB on paper, no disk used
+    code, err = run_main(capsys, "ingest", str(big), "--store", store)
+    assert code == 1 and "MB" in err and len(err.strip().splitlines()) == 1
+
+
+def test_usage_errors_exit_1(capsys: pytest.CaptureFixture[str], store: str) -> None:
+    assert run_main(capsys, "ask")[0] == 1
+    assert run_main(capsys, "ask", "q", "--mode", "nope", "--store", store)[0] == 1
+    assert run_main(capsys, "ingest", "/no/such/file.json", "--store", store)[0] == 1
+    code, err = run_main(capsys, "stats", "--store", "ftp://x")
+    assert code == 1 and "ftp" in err
+
+
+def test_locked_store_is_a_clear_error(store: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from filelock import FileLock
+    from mrgraph.store.persist import lock_file
+    path = Path(store.removeprefix("file:"))
+    assert main(["ingest", str(sample_path()), "--store", store]) == 0
+    with FileLock(str(lock_file(path, "default"))):
+        code, err = run_main(capsys, "ingest", str(FIXTURES / "chat.jsonl"), "--store", store)
+    assert code == 1 and "locked" in err
+
+
+def test_unreachable_neo4j_is_exit_1_without_secrets(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NEO4J_PASSWORD", "s3cret-pw-123")
+    code, err = run_main(capsys, "stats", "--store", "bolt://127.0.0.1:9")
+    assert code == 1 and "unreachable" in err and "s3cret-pw-123" not in err
+
+
+def test_python_dash_m_works() -> None:
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "mrgraph", "--help"], capture_output=True,
+                         text=True, check=False, env={**os.environ, "COLUMNS": "200"})
+    assert out.returncode == 0 and "ingest" in out.stdout

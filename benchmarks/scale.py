@@ -34,20 +34,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modes", default=",".join(ScaleOptions.modes))
     parser.add_argument("--no-isolate", action="store_true", help="run sizes in this process")
     parser.add_argument("--keep-stores", action="store_true")
+    parser.add_argument("--first-names", action="store_true",
+                        help="LoCoMo-like single names: ~90 names recur across conversations")
     parser.add_argument("--write-locomo", type=Path, default=None,
                         help="write the synthetic conversations of the first size and exit")
     args = parser.parse_args(argv)
     sizes = [int(t) for t in args.turns.split(",") if t.strip()]
     console = Console()
     if args.write_locomo:
-        count = synth.write_locomo(args.write_locomo,
-                                   synth.generate(sizes[0], synth.SynthConfig(seed=args.seed)))
+        config = synth.SynthConfig(seed=args.seed, full_names=not args.first_names)
+        count = synth.write_locomo(args.write_locomo, synth.generate(sizes[0], config))
         console.print(f"wrote {count} conversations ({sizes[0]:,} turns) to {args.write_locomo}")
         return 0
     options = ScaleOptions(chunk_turns=args.chunk_turns, seed=args.seed, per_tool=args.per_tool,
                            questions=args.questions,
                            modes=tuple(m for m in args.modes.split(",") if m),
-                           isolate=not args.no_isolate, keep_stores=args.keep_stores)
+                           isolate=not args.no_isolate, keep_stores=args.keep_stores,
+                           full_names=not args.first_names)
     console.print(run_scale(Settings.from_env(), sizes, out_dir=args.out, store=args.store,
                             console=console, options=options), markup=False)
     return 0

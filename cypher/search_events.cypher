@@ -14,7 +14,7 @@ WHERE size(held) > 0
 WITH node, reduce(s = 0.0, t IN held | s + $weights[t]) AS raw
 ORDER BY raw DESC
 WITH collect({node: node, raw: raw}) AS hits
-WITH hits, hits[least($limit, size(hits)) - 1].raw AS cut
+WITH hits, hits[(CASE WHEN $limit < size(hits) THEN $limit ELSE size(hits) END) - 1].raw AS cut
 UNWIND hits AS hit
 WITH hit.node AS e, hit.raw AS raw, cut
 WHERE raw >= cut - 0.00001 - abs(cut) * 0.000000001

@@ -142,9 +142,15 @@ def ingest_conversations(store: GraphStore, conversations: Sequence[Conversation
     return timing
 
 
-def _fresh_store_uri(out_dir: Path) -> str:
-    directory = out_dir / "store"
+def fresh_store_uri(directory: Path) -> str:
+    """`file:` URI of an empty embedded store at `directory`, removing a previous run's store
+    there; refuses (UserError) to remove a directory that is not an embedded store."""
     if directory.exists():
+        foreign = [p.name for p in directory.iterdir()
+                   if not p.is_file() or not (p.suffix in (".json", ".lock") or ".tmp-" in p.name)]
+        if foreign:
+            raise UserError(f"{directory} exists and is not an mrgraph store (it holds "
+                            f"{', '.join(sorted(foreign)[:3])}); choose another --out")
         shutil.rmtree(directory)
     return f"file:{directory}"
 
@@ -334,7 +340,7 @@ def run_locomo(settings: Settings, path: str | os.PathLike[str], *, out_dir: str
     ledger = TokenLedger()
     answerer = make_llm(settings, llm, ledger, "heuristic")
     judge_llm = make_llm(settings, judge, ledger, "none")
-    uri = store or _fresh_store_uri(out)
+    uri = store or fresh_store_uri(out / "store")
     turns, ingest_seconds = _ingest_all(settings, uri, plan)
     if workers is None:  # overlap only network waits: offline answering is CPU-bound
         workers = 8 if "openai" in (llm, judge) else 1

@@ -41,10 +41,12 @@ from mrgraph.eval import metrics, report, synth
 from mrgraph.eval.bench import (
     DEFAULT_MODES,
     IngestTiming,
+    fresh_store_uri,
     ingest_conversations,
     machine_description,
 )
 from mrgraph.ingest.extract import HeuristicExtractor
+from mrgraph.ingest.pipeline import forget_conversation
 from mrgraph.store.base import GraphStore
 from mrgraph.store.uri import open_store
 from mrgraph.toolkit import TOOL_NAMES, run_tool
@@ -63,6 +65,7 @@ class ScaleOptions:
     modes: tuple[str, ...] = DEFAULT_MODES
     isolate: bool = True  # ingest and serve each size in a fresh process
     keep_stores: bool = False  # embedded stores are deleted after measuring
+    full_names: bool = True  # synth.SynthConfig.full_names: False reuses ~90 first names
 
 
 def peak_rss_mb() -> float:
@@ -177,10 +180,13 @@ def _flush(store: GraphStore, chunk: list[Conversation], timing: IngestTiming,
 def ingest_size(job: SizeJob, tick: Tick | None = None) -> dict[str, Any]:
     """Generate and ingest `job.turns` synthetic turns; timings, counts and probe questions."""
     store = open_store(job.uri, job.ns, job.settings)
+    for conversation in store.conversations():  # a server store: start from an empty namespace
+        forget_conversation(store, conversation)
     timing, units, pending, generate_seconds, cpu = IngestTiming(), 0, 0, 0.0, 0.0
     chunk: list[Conversation] = []
     probes: list[tuple[str, tuple[str, ...]]] = []
-    samples = synth.generate(job.turns, synth.SynthConfig(seed=job.options.seed))
+    samples = synth.generate(job.turns, synth.SynthConfig(seed=job.options.seed,
+                                                          full_names=job.options.full_names))
     while True:
         started = time.perf_counter()
         sample = next(samples, None)
@@ -300,10 +306,7 @@ def _job(settings: Settings, turns: int, out_dir: Path, store: str | None,
          options: ScaleOptions) -> SizeJob:
     if store:
         return SizeJob(turns, store, f"scale-{turns}-{options.seed}", settings, options)
-    directory = out_dir / f"store-{turns}"
-    if directory.exists():
-        shutil.rmtree(directory)
-    return SizeJob(turns, f"file:{directory}", "scale", settings, options)
+    return SizeJob(turns, fresh_store_uri(out_dir / f"store-{turns}"), "scale", settings, options)
 
 
 def run_scale(settings: Settings, turns: Sequence[int], *, out_dir: str | Path,
@@ -339,6 +342,7 @@ def _advancer(bar: Progress, task: TaskID) -> Tick:
 
 def _write(out: Path, options: ScaleOptions, runs: list[dict[str, Any]]) -> None:
     meta = {"chunk_turns": options.chunk_turns, "seed": options.seed,
+            "speakers": "full names" if options.full_names else "first names only",
             "namespace": "one per size (all conversations together)",
             "isolated processes": options.isolate, "machine": machine_description()}
     summary = {"meta": meta, "sizes": runs}

@@ -14,7 +14,7 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
 * "last/this/next month" and "last/this/next year" are calendar ranges.
 * "N days/weeks/months/years ago" is one day: the anchor minus N units.
 * Vague quantities are approximate ranges (`approximate=True`): "a few" / "several" days ago is
-  anchor−5 … anchor−2; weeks: −35 … −14 days; months: 5 … 2 months back; years: 5 … 2 years back.
+  anchor−5 … anchor−2; weeks: 5 … 2 weeks back; months: 5 … 2 months back; years likewise.
   "a couple of" means exactly two. "the other day" is anchor−7 … anchor−1.
 * "yesterday"/"last night" = anchor−1, "today"/"tonight"/"this morning" = anchor,
   "tomorrow" = anchor+1.
@@ -113,9 +113,11 @@ _NUM_WORDS = {
     "a couple of": 2, "a couple": 2, "couple of": 2,
 }
 _VAGUE = ("a few", "few", "several")
-_NUM = r"(\d{1,3}|a couple of|a couple|couple of|a few|few|several|an|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_NUM = (r"(\d{1,3}|a couple of|a couple|couple of|a few|few|several|an|a|one|two|three|four|"
+        r"five|six|seven|eight|nine|ten|eleven|twelve)")
 _DAY = r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-_MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+_MONTH = (r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+          r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
 _ORD = r"(?:st|nd|rd|th)?"
 _YEAR = r"((?:19|20)\d\d)"
 

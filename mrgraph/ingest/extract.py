@@ -10,7 +10,7 @@ episodes (`preprocess.segment`), and each episode gets
     ('attribute'), its most salient keywords by tf-idf over the conversation's episodes
     ('keyword'), and every resolved date ('date', ISO);
   * a tag: a verb-object label ("ran charity race"), else its top two keywords, else "chat";
-  * a summary: its most keyword-dense resolved sentence;
+  * a summary: the most keyword-dense resolved sentence of its most salient turns;
   * date: the first resolved date it mentions (date_end for a range), else the session date.
 Facts come from first-person rule patterns (`mrgraph.ingest.facts`). Topics group episodes of
 two or more sessions that share a salient keyword; keywords with mostly the same episodes merge.
@@ -38,7 +38,6 @@ from mrgraph.types import (
     SessionExtraction,
     TopicDraft,
 )
-
 
 TOP_TURNS = 2  # an episode's summary and tag come from its 2 most salient turns
 TAG_SENTENCES = 4  # ... and from their 4 most salient sentences
@@ -120,12 +119,14 @@ class _Context:
     @classmethod
     def of(cls, conversation: Conversation, episodes: Sequence[_Episode]) -> _Context:
         texts = [t.text for s in conversation.sessions for t in s.turns]
-        proper = salience.proper_words(texts)
+        captions = [t.blip_caption for s in conversation.sessions for t in s.turns
+                    if t.blip_caption]
+        proper = salience.proper_words(texts)  # captions are lowercase machine text
         names = [*proper, *conversation.speakers]
         excluded = frozenset(stem(w) for name in names for w in words(name))
         doc_freq = Counter(token for ep in episodes for token in set(ep.tokens))
         return cls(salience.idf(doc_freq, len(episodes)), proper, excluded,
-                   salience.surface_forms(texts))
+                   salience.surface_forms([*texts, *captions]))
 
     def weights(self, episode: _Episode) -> dict[str, float]:
         return salience.keyword_weights(episode.tokens, self.idf, self.excluded)

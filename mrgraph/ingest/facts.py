@@ -13,8 +13,9 @@ Each rule reads one clause of a turn and yields (aspect, statement about the spe
   activities           "I started/took up X-ing"; "I quit/stopped/gave up X-ing" -> negated
 
 Negation: "no longer", "don't/do not", "never", "not" after the subject, or "anymore", turn the
-statement into a negated observation of the positive one ("I don't live in Boston anymore" ->
-"Caroline lives in Boston", negated=True), so it lands on the same Fact as the positive claim.
+statement into a negated observation ("I don't live in Boston anymore" -> "Caroline no longer
+lives in Boston", negated=True): a Fact of its own, which the belief rules match against the
+positive claim (same core words, opposite polarity) and demote it.
 A negation reaches only its own clause (clauses end at punctuation and at but/so/because...).
 Objects are cut at the first clause break or preposition and at 6 words; pronouns in them are
 resolved. Only the first rule of an aspect that matches a clause counts (specific rules first).
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from mrgraph.ingest.preprocess import resolve_pronouns
+from mrgraph.text import stem, tokenize
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,7 @@ _KIN = ("kid", "kids", "children", "child", "son", "sons", "daughter", "daughter
 _SPOUSE = ("husband", "wife", "partner", "boyfriend", "girlfriend", "fiance", "fiancee",
            "spouse")
 _PARENTS = ("mom", "mother", "dad", "father", "parents", "grandma", "grandmother", "grandpa",
-            "grandfather", "family")
+            "grandfather")
 _JOBS = ("teacher", "nurse", "doctor", "engineer", "developer", "programmer", "designer",
          "artist", "writer", "musician", "student", "lawyer", "chef", "cook", "banker",
          "counselor", "therapist", "photographer", "accountant", "manager", "scientist",
@@ -150,9 +152,20 @@ _STOP_AT = re.compile(
     r"recently|right now|lately|(?:\w+ )?(?:days?|weeks?|months?|years?) ago)\b.*", re.I)
 _BAD_OBJECT = re.compile(
     r"(?:it|that|this|these|those|you|your|how|what|when|where|the way|to hear|hearing|to see|"
-    r"seeing|them|him|her|us|me|myself|yourself|so much|a lot)\b", re.I)
-_TRAILING_WORD = re.compile(r"\s+(?:a|an|the|to|of|for|with|in|at|on|my|your)$", re.I)
-_PLURAL_ENDINGS = ("s", "children", "family", "fish")
+    r"seeing|them|him|her|us|me|myself|yourself|so much|a lot|is|was|are|were|be|been|the idea|"
+    r"the fact|there|here)\b", re.I)
+# Likes, plans and activities are open-ended: their object must say something beyond these
+# words ("I'm gonna make it happen", "I plan to keep going" are not plans worth a belief).
+_VAGUE_WORDS = frozenset(stem(w) for w in (
+    "make keep go be try get do let forget happen stay continue work hard awesome great good "
+    "best sure well thing stuff lot big change come true shot take give back more better "
+    "determined push pushing chase chasing moving forward focus fun dream dreams goal goals "
+    "all much many everything anything nothing something best").split())
+_OPEN_ENDED = frozenset({"likes", "plans", "activities"})
+_TRAILING_WORDS = re.compile(
+    r"(?:\s+(?:a|an|the|to|of|for|with|in|at|on|my|your|about|from|into|up|out|here|there))+$",
+    re.I)
+_PLURAL_ENDINGS = ("s", "children", "fish")
 _GOING_TO_PLACE = re.compile(r"(?:the|a|an|my|our|some) ", re.I)
 
 
@@ -195,7 +208,7 @@ def _clause_facts(clause: str, rules: Sequence[_Rule], speaker: str, speakers: S
     for _, pattern, aspect, template, rule_negated, confidence in rules:
         match = None if aspect in done else pattern.search(clause)
         obj = _clean_object(match.group("x"), speaker, speakers) if match else ""
-        if match is None or not obj:
+        if match is None or not obj or (aspect in _OPEN_ENDED and _vague(obj)):
             continue
         if aspect == "activities":
             obj = obj.removeprefix("doing ")  # "started doing yoga"
@@ -204,9 +217,23 @@ def _clause_facts(clause: str, rules: Sequence[_Rule], speaker: str, speakers: S
         number = (match.groupdict().get("n") or "").lower()
         article = "" if obj.lower().endswith(_PLURAL_ENDINGS) else "a "
         statement = template.format(s=speaker, x=obj, n=number, a=article).replace("  ", " ")
-        facts.append(FactMatch(aspect, statement, negated != rule_negated, confidence))
+        is_negated = negated != rule_negated
+        if is_negated:  # its own Fact and BELIEF edge, so a reader never sees it as the claim
+            statement = _negate(statement, speaker)
+        facts.append(FactMatch(aspect, statement, is_negated, confidence))
         done.add(aspect)
     return facts
+
+
+def _negate(statement: str, speaker: str) -> str:
+    """"Caroline lives in X" -> "Caroline no longer lives in X"; "is" -> "is no longer"."""
+    if statement.startswith(f"{speaker} is "):
+        return statement.replace(" is ", " is no longer ", 1)
+    return statement.replace(f"{speaker} ", f"{speaker} no longer ", 1)
+
+
+def _vague(obj: str) -> bool:
+    return set(tokenize(obj)) <= _VAGUE_WORDS
 
 
 def _clean_object(raw: str, speaker: str, speakers: Sequence[str]) -> str:
@@ -215,5 +242,5 @@ def _clean_object(raw: str, speaker: str, speakers: Sequence[str]) -> str:
     obj = _STOP_AT.sub("", raw.strip())
     if not obj or _BAD_OBJECT.match(obj + " "):
         return ""
-    obj = _TRAILING_WORD.sub("", " ".join(obj.split()[:6]).rstrip(" '\"’"))
+    obj = _TRAILING_WORDS.sub("", " ".join(obj.split()[:6]).rstrip(" '\"’"))
     return resolve_pronouns(obj, speaker, speakers)

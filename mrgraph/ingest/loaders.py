@@ -68,7 +68,9 @@ def sniff(content: str) -> Format:
         first = json.loads(first_line)
     except json.JSONDecodeError:
         return "locomo"  # an object spread over many lines: one pretty-printed sample
-    if isinstance(first, dict) and ("conversation" in first or "sample_id" in first):
+    # A JSONL message may name its conversation ("conversation": "c1"); a sample holds it.
+    if isinstance(first, dict) and (isinstance(first.get("conversation"), dict)
+                                    or "sample_id" in first):
         return "locomo"
     return "jsonl"
 

@@ -27,7 +27,8 @@ _NOT_ENTITY = frozenset(
     ugh god gosh congrats congratulations sure cool nice great awesome totally absolutely
     definitely well anyway btw so and but or also sounds good love bye monday tuesday
     wednesday thursday friday saturday sunday january february march april may june july
-    august september october november december mr mrs ms dr""".split()
+    august september october november december mr mrs ms dr mon tue tues wed thu thur thurs
+    fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec""".split()
 )
 
 
@@ -99,7 +100,7 @@ _GENERIC = (
     still though ever one two first gonna wanna totally glad excited exciting awesome tough
     hard special cool true lately recently share sharing thanks appreciate appreciated mean
     means meant sorry bit maybe seems seem seemed course absolutely whole important talk
-    talking chat chatting catch great happen happened happening life mel cute beautiful
+    talking chat chatting catch great happen happened happening life cute beautiful
     lovely super awesome reminds reminder totally gotta favorite wonder wondering cheers went
     come came continue already many around people others moment moments together every guess
     part ones thinkin given going doing done getting lots folks anyway anymore everyone

@@ -35,6 +35,7 @@ SECONDARY: dict[str, Callable[[Attrs], str]] = {
     "Episode": _text("date"), "Cue": _text("name"), "Tag": _text("label"), "Topic": _text("label"),
 }
 TOKEN_LABELS = frozenset(SECONDARY)
+_LOOKUP_LABELS = frozenset({"Cue", "Fact", "Conversation"})
 
 
 def cue_key(attrs: Attrs) -> str:
@@ -110,8 +111,15 @@ class GraphIndex:
         self.conversations: dict[str, set[str]] = {}
         self._tokens: dict[str, TokenIndex] = {}
         self._timeline: Timeline | None = None
-        for node_id, attrs in graph._node.items():
-            self.add(node_id, attrs)
+        by_label = self.by_label
+        for node_id, attrs in graph._node.items():  # add(), inlined: this runs once per node
+            label = attrs[LABEL]
+            ids = by_label.get(label)
+            if ids is None:
+                ids = by_label[label] = set()
+            ids.add(node_id)
+            if label in _LOOKUP_LABELS:
+                self._lookups(_add, node_id, attrs)
 
     # -------------------------------------------------------------- maintenance
 

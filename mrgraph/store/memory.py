@@ -19,23 +19,33 @@ if another process saved since this one loaded, applies the writes in memory and
 atomically, on a clean exit; on an exception the in-memory changes are discarded (reloaded from
 the unchanged file) and nothing is saved. A write method called outside `writing()` runs in a
 unit of its own. Reads take no lock and see the graph as of the last load or own write.
+Threads: reads may run concurrently with each other; a write unit excludes other threads' write
+units, but must not overlap reads made from other threads.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
+import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Sequence
 
-from mrgraph.errors import ConfigError, NotFoundError, StoreCorruptError, StoreError
+from mrgraph.errors import (
+    ConfigError,
+    NotFoundError,
+    StoreCorruptError,
+    StoreError,
+    StoreUnavailableError,
+)
 from mrgraph.store import persist
 from mrgraph.store.base import BeliefEdge, FactObservation, ForgetResult
 from mrgraph.store.index import GraphIndex
 from mrgraph.store.memory_reads import Attrs, GraphReads
-from mrgraph.store.persist import LABEL
+from mrgraph.store.persist import LABEL, NO_PROPS
 from mrgraph.text import normalize_key
 from mrgraph.types import GraphBatch, NodeRecord, Props, WriteResult
 
@@ -57,6 +67,7 @@ class MemoryStore(GraphReads):
         self._file = persist.data_file(self._dir, ns)
         self._lock = persist.WriteLock(persist.lock_file(self._dir, ns),
                                        f"{self._dir} (namespace {ns!r})", lock_timeout)
+        self._unit_lock = threading.RLock()
         self._depth = 0  # nesting of writing() units
         self._dirty = False  # the graph differs from the file
         self._load()
@@ -73,22 +84,39 @@ class MemoryStore(GraphReads):
         self._nodes: dict[str, Attrs] = self._graph._node
         self._succ: dict[str, dict[str, dict[str, Attrs]]] = self._graph._succ
         self._pred: dict[str, dict[str, dict[str, Attrs]]] = self._graph._pred
-        self._index = GraphIndex(self._graph, counts)
+        self._cache = {}
+        paused = gc.isenabled()
+        gc.disable()  # see persist.load: nothing built here is garbage
+        try:
+            self._index = GraphIndex(self._graph, counts)
+        finally:
+            if paused:
+                gc.enable()
         self._dirty = False
 
     # -------------------------------------------------------------- write units
 
     @contextmanager
     def writing(self) -> Iterator[None]:
-        if self._depth:  # nested: the outermost unit saves or discards
-            self._depth += 1
-            try:
-                yield
-            finally:
-                self._depth -= 1
-            return
-        self._dir.mkdir(parents=True, exist_ok=True)
-        self._lock.acquire()
+        with self._unit_lock:  # another thread's unit waits; this thread may nest
+            if self._depth:  # nested: the outermost unit saves or discards
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+            else:
+                with self._outermost():
+                    yield
+
+    @contextmanager
+    def _outermost(self) -> Iterator[None]:
+        try:
+            self._dir.mkdir(parents=True, exist_ok=True)
+            self._lock.acquire()
+        except OSError as exc:
+            raise StoreUnavailableError(f"cannot write the store at {self._dir}: "
+                                        f"{exc.strerror or exc}") from None
         try:
             if persist.stamp(self._file) != self._stamp:
                 self._load()  # another process saved since we loaded: build on its graph
@@ -169,13 +197,17 @@ class MemoryStore(GraphReads):
 
     def _put_edge(self, src: str, etype: str, dst: str, props: Props) -> None:
         keydict = self._succ[src].get(dst)
-        data = keydict.get(etype) if keydict else None
-        if data is None:
+        old = keydict.get(etype) if keydict else None
+        data = dict(old or ())
+        _merge(data, props)  # into a copy: edge data may be the shared NO_PROPS
+        if old is None:
             etype = sys.intern(etype)
             self._graph.add_edge(src, dst, key=etype)
-            data = self._succ[src][dst][etype]
+            keydict = self._succ[src][dst]
             self._index.edge_added(etype)
-        _merge(data, props)
+        assert keydict is not None
+        keydict[etype] = data or NO_PROPS
+        self._changed()
 
     def _drop_node(self, node_id: str) -> int:
         """Remove a node and its edges; returns how many edges went with it."""
@@ -191,11 +223,13 @@ class MemoryStore(GraphReads):
                     removed += 1
         self._index.remove(node_id, self._nodes[node_id])
         self._graph.remove_node(node_id)
+        self._changed()
         return removed
 
     def _drop_edge(self, src: str, etype: str, dst: str) -> None:
         self._graph.remove_edge(src, dst, key=etype)
         self._index.edge_removed(etype)
+        self._changed()
 
     # -------------------------------------------------------------- forget
 

@@ -48,6 +48,11 @@ def _str(attrs: Attrs, key: str) -> str:
     return "" if value is None else str(value)
 
 
+# Hub nodes (a speaker's cue reaches thousands of episodes) get their per-type adjacency cached:
+# scanning all their neighbours on every read would dominate read latency at scale.
+_HUB = 64
+
+
 class GraphReads:
     ns: str
     _graph: nx.MultiDiGraph
@@ -55,12 +60,31 @@ class GraphReads:
     _succ: Adjacency
     _pred: Adjacency
     _index: GraphIndex
+    _cache: dict[tuple[str, str], Any]  # emptied by every change to the graph
 
     # -------------------------------------------------------------- adjacency helpers
 
     def _out(self, node_id: str, etype: str) -> list[tuple[str, Attrs]]:
-        """(target, edge properties) of the node's `etype` edges."""
-        return [(v, kd[etype]) for v, kd in self._succ.get(node_id, {}).items() if etype in kd]
+        """(target, edge properties) of the node's `etype` edges. Callers must not mutate it."""
+        found: list[tuple[str, Attrs]] | None = self._cache.get((node_id, etype))
+        if found is None:
+            nbrs = self._succ.get(node_id, {})
+            found = [(v, kd[etype]) for v, kd in nbrs.items() if etype in kd]
+            if len(nbrs) > _HUB:
+                self._cache[(node_id, etype)] = found
+        return found
+
+    def _out_set(self, node_id: str, etype: str) -> frozenset[str]:
+        found: frozenset[str] | None = self._cache.get((node_id, etype + "*"))
+        if found is None:
+            found = frozenset(v for v, _ in self._out(node_id, etype))
+            if len(found) > _HUB:
+                self._cache[(node_id, etype + "*")] = found
+        return found
+
+    def _changed(self) -> None:
+        if self._cache:
+            self._cache.clear()
 
     def _in(self, node_id: str, etype: str) -> list[tuple[str, Attrs]]:
         return [(u, kd[etype]) for u, kd in self._pred.get(node_id, {}).items() if etype in kd]
@@ -247,7 +271,7 @@ class GraphReads:
     def timeline(self, start: str, end: str, cue_id: str | None, limit: int) -> list[EventRecord]:
         if limit <= 0:
             return []
-        allowed = None if cue_id is None else {e for e, _ in self._out(cue_id, "CUE_OF")}
+        allowed = None if cue_id is None else self._out_set(cue_id, "CUE_OF")
         if allowed is not None and len(allowed) < 64:
             # a narrow cue: checking its few episodes beats walking the range
             hits = {e for e in allowed if self._overlaps(e, start, end)}

@@ -27,7 +27,7 @@ from __future__ import annotations
 import threading
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import neo4j
 from neo4j import exceptions as nx
@@ -60,17 +60,18 @@ class Neo4jStore:
                 f"{', '.join(s + '://' for s in SCHEMES)})")
         self.ns = ns
         self._uri = _public_uri(uri)
-        self._user = user
-        self._password = password
+        # The driver refuses user:password@ in a URI (and would echo it): take them as the auth.
+        self._user = unquote(parts.username) if parts.username else user
+        self._password = unquote(parts.password) if parts.password is not None else password
         self._database = database
         self._lock = threading.Lock()
         self._local = threading.local()
         self._schema_ready = False
         self._connected = False
-        auth = (user, password) if password is not None else None
+        auth = (self._user, self._password) if self._password is not None else None
         try:  # creating the driver parses settings only; it connects on first use
             self._driver = neo4j.GraphDatabase.driver(
-                uri, auth=auth, connection_timeout=10.0, max_transaction_retry_time=10.0,
+                self._uri, auth=auth, connection_timeout=10.0, max_transaction_retry_time=10.0,
                 user_agent="mrgraph")
         except (nx.ConfigurationError, ValueError) as exc:
             raise StoreUnavailableError(f"cannot use Neo4j URI {self._uri!r}: "

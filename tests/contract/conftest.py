@@ -191,7 +191,8 @@ CUES = {  # key -> (name, kind, tokens)
     "2023 05": ("2023-05", "date", "05 2023"),
 }
 TAGS = {"career change": ("Career change", "career change"), "painting": ("painting", "paint")}
-FACTS = {  # name -> (entity, aspect, statement, [(episode, date, extra FROM_EPISODE props)])
+Evidence = list[tuple[str, str, dict[str, object]]]  # (episode, date, extra FROM_EPISODE props)
+FACTS: dict[str, tuple[str, str, str, Evidence]] = {  # name -> (entity, aspect, statement, evidence)
     "f1": ("Alice", "job", "Alice works as a teacher",
            [("e11", "2023-05-08", {}), ("e31", "2023-07-01", {"confidence": 0.85})]),
     "f2": ("Alice", "job", "Alice works as a nurse",

@@ -18,6 +18,7 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -263,11 +264,21 @@ def test_a_missing_database_is_a_clear_error(uri: str, settings: Settings) -> No
     store.close()
 
 
-def test_credentials_in_the_uri_never_show(uri: str, settings: Settings) -> None:
-    with_secret = uri.replace("://", "://neo4j:s3cret-in-uri@", 1)
-    store = Neo4jStore(with_secret, "x", settings.neo4j_user, settings.neo4j_password)
+def test_credentials_in_the_uri_are_the_auth_and_never_show(uri: str,
+                                                             settings: Settings) -> None:
+    wrong = uri.replace("://", "://neo4j:s3cret-in-uri@", 1)
+    store = Neo4jStore(wrong, "x", settings.neo4j_user, settings.neo4j_password)
     assert "s3cret" not in store.uri and "s3cret" not in repr(store)
+    with pytest.raises(StoreUnavailableError, match="authentication failed") as caught:
+        store.conversations()
+    assert "s3cret" not in str(caught.value)
     store.close()
+    if settings.neo4j_password is not None:
+        user, password = quote(settings.neo4j_user, safe=""), quote(settings.neo4j_password, safe="")
+        right = uri.replace("://", f"://{user}:{password}@", 1)
+        store = Neo4jStore(right, "x", "nobody", None)
+        assert store.conversations() == [] and password not in store.uri
+        store.close()
 
 
 # ------------------------------------------------------------------ ingest, Browser files, push

@@ -181,6 +181,14 @@ def test_parallel_workers_give_the_same_results(locomo_file: Path, tmp_path: Pat
     assert [{k: r[k] for k in keys} for r in one] == [{k: r[k] for k in keys} for r in three]
 
 
+def test_a_foreign_store_directory_is_never_removed(locomo_file: Path, tmp_path: Path) -> None:
+    (tmp_path / "mine" / "store").mkdir(parents=True)
+    (tmp_path / "mine" / "store" / "notes.txt").write_text("keep me", encoding="utf-8")
+    with pytest.raises(UserError, match="is not an mrgraph store"):
+        bench.run_locomo(Settings(), locomo_file, out_dir=tmp_path / "mine", modes=["topk"])
+    assert (tmp_path / "mine" / "store" / "notes.txt").exists()
+
+
 def test_chosen_conversations_only(locomo_file: Path, tmp_path: Path) -> None:
     bench.run_locomo(Settings(), locomo_file, out_dir=tmp_path / "b", modes=["topk"],
                      conversations=["conv-b"])

@@ -136,7 +136,8 @@ def test_session_timestamps(raw: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize(("raw", "message"), [
-    ("8 May", "has no year"), ("May 2023", "has no day"), ("hello", "not a date"), ("", "not a date"),
+    ("8 May", "has no year"), ("May 2023", "has no day"), ("hello", "not a date"),
+    ("", "not a date"),
     ("1:56 pm on 8 Maybe, 2023", "unknown month"),
 ])
 def test_bad_timestamps(raw: str, message: str) -> None:

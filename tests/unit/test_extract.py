@@ -131,7 +131,7 @@ def test_facts(extraction: Extraction) -> None:
     facts = {(f.entity, f.aspect, f.statement, f.negated)
              for s in extraction.sessions for f in s.facts}
     assert ("Maya", "location", "Maya lives in Portland", False) in facts
-    assert ("Maya", "location", "Maya lives in Portland", True) in facts
+    assert ("Maya", "location", "Maya no longer lives in Portland", True) in facts
     assert ("Maya", "location", "Maya lives in Denver", False) in facts
     assert ("Maya", "job", "Maya works as a nurse", False) in facts
     assert ("Maya", "job", "Maya works at Denver Children's Hospital", False) in facts
@@ -164,17 +164,17 @@ def test_episode_sizes_are_configurable(conversation: Conversation) -> None:
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("I live in Boston with my partner.", ("location", "Caroline lives in Boston", False)),
-    ("I don't live in Boston anymore.", ("location", "Caroline lives in Boston", True)),
-    ("I no longer live in Boston.", ("location", "Caroline lives in Boston", True)),
-    ("Lost my job as a banker yesterday.", ("job", "Caroline works as a banker", True)),
+    ("I don't live in Boston anymore.", ("location", "Caroline no longer lives in Boston", True)),
+    ("I no longer live in Boston.", ("location", "Caroline no longer lives in Boston", True)),
+    ("Lost my job as a banker yesterday.", ("job", "Caroline no longer works as a banker", True)),
     ("I love painting sunsets and hiking.", ("likes", "Caroline likes painting sunsets", False)),
     ("I'm single.", ("relationship_status", "Caroline is single", False)),
-    ("I'm not married anymore.", ("relationship_status", "Caroline is married", True)),
+    ("I'm not married anymore.", ("relationship_status", "Caroline is no longer married", True)),
     ("I have two kids.", ("family", "Caroline has two kids", False)),
     ("I'm going to the beach next week.", ("plans", "Caroline plans to go to the beach", False)),
     ("I just started doing aerial yoga, it's great.",
      ("activities", "Caroline does aerial yoga", False)),
-    ("I quit smoking three years ago.", ("activities", "Caroline does smoking", True)),
+    ("I quit smoking three years ago.", ("activities", "Caroline no longer does smoking", True)),
     ("I'm from Sweden.", ("origin", "Caroline is from Sweden", False)),
     ("I work at St. Helen's Hospital.", ("job", "Caroline works at St Helen's Hospital", False)),
 ])

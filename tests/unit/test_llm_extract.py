@@ -38,7 +38,7 @@ from mrgraph.store.memory import MemoryStore
 from mrgraph.types import Conversation, Extraction, GraphBatch
 from tests.fakes.openai_server import FakeOpenAIServer, FakeResponse, error_body
 
-DEV_FILE = Path("/work/shared/data/locomo_dev.json")
+DEV_FILE = Path(__file__).resolve().parents[3] / "shared" / "data" / "locomo_dev.json"
 _LINE = re.compile(r"^(\S+) ([^:]+): (.*)$")
 
 SAMPLE = {

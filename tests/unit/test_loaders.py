@@ -47,6 +47,7 @@ def test_detect_format_from_content(name: str, expected: str) -> None:
     ('{\n  "sample_id": "x"\n}', "locomo"),  # one pretty-printed sample
     ('\ufeff[{"sample_id": "x"}]', "locomo"),
     ('{"speaker": "A", "text": "hi", "timestamp": "2023-01-01"}\n', "jsonl"),
+    ('{"speaker": "A", "text": "hi", "conversation": "c1"}\n{"speaker": "B"}', "jsonl"),
     ("## Session 1 — 2023-05-08\nA: hi", "text"),
 ])
 def test_sniff(content: str, expected: str) -> None:
@@ -225,7 +226,8 @@ def test_jsonl_message_without_timestamp_continues_the_session(tmp_path: Path) -
     (['{"speaker": "A", "text": "hi", "timestamp": "2023-01-01"}', '["not", "an", "object"]'],
      r"c\.jsonl:2: expected a JSON object"),
     (['{"text": "hi", "timestamp": "2023-01-01"}'], r"c\.jsonl:1: 'speaker' / 'role'.* is missing"),
-    (['{"speaker": "A", "timestamp": "2023-01-01"}'], r"c\.jsonl:1: 'text' / 'content'.* is missing"),
+    (['{"speaker": "A", "timestamp": "2023-01-01"}'],
+     r"c\.jsonl:1: 'text' / 'content'.* is missing"),
     (['{"speaker": "A", "text": "hi", "timestamp": "yesterday-ish"}'],
      r"c\.jsonl:1: 'timestamp' is not a date"),
     (['{"speaker": "A", "text": "hi"}'], r"c\.jsonl:1: 'timestamp' is missing"),

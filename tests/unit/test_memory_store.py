@@ -18,13 +18,16 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from mrgraph.config import Settings
-from mrgraph.errors import ConfigError, StoreCorruptError, StoreError, StoreLockedError
+from mrgraph.errors import (
+    ConfigError,
+    StoreCorruptError,
+    StoreError,
+    StoreLockedError,
+    StoreUnavailableError,
+)
 from mrgraph.ids import node_id
 from mrgraph.store import persist
-from mrgraph.store.index import Timeline
 from mrgraph.store.memory import MemoryStore
-from mrgraph.store.uri import open_store
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,9 +64,9 @@ def path(tmp_path: Path) -> Path:
     return tmp_path / "graph"
 
 
-def run_child(code: str, *args: str, **kw: object) -> subprocess.Popen[str]:
+def run_child(code: str, *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-c", code, *args], cwd=ROOT, text=True,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, **kw)  # type: ignore[call-overload]
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
 
 # ------------------------------------------------------------------ format and persistence
@@ -141,6 +144,14 @@ def test_a_file_where_the_directory_should_be_is_refused(path: Path) -> None:
         MemoryStore(path, "ns")
 
 
+def test_a_store_that_cannot_be_written_is_unavailable(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    store = MemoryStore(tmp_path / "file" / "graph", "ns")  # reads: an empty store
+    assert store.conversations() == []
+    with pytest.raises(StoreUnavailableError, match="cannot write"):
+        store.write_batch(batch("ns", "c1"))
+
+
 def test_an_empty_namespace_is_refused(path: Path) -> None:
     with pytest.raises(ConfigError):
         MemoryStore(path, "")
@@ -164,7 +175,12 @@ def test_a_write_unit_saves_once_and_only_when_something_changed(
         path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     saves: list[Path] = []
     real = persist.save
-    monkeypatch.setattr(persist, "save", lambda p, d: (saves.append(p), real(p, d))[1])
+
+    def counting(p: Path, d: bytes) -> persist.Stamp:
+        saves.append(p)
+        return real(p, d)
+
+    monkeypatch.setattr(persist, "save", counting)
     store = MemoryStore(path, "ns")
     with store.writing():
         store.write_batch(batch("ns", "c1"))
@@ -322,70 +338,3 @@ def test_kill_9_at_random_moments_never_corrupts_the_store(path: Path) -> None:
         store = MemoryStore(path, "ns")  # never StoreCorruptError
         assert "c0" in store.conversations()
         store.write_batch(batch("ns", "c0"))  # and the lock is free
-
-
-# ------------------------------------------------------------------ timeline index
-
-
-def test_timeline_index_matches_the_overlap_rule_on_random_ranges(path: Path) -> None:
-    rng = random.Random(3)
-    store = MemoryStore(path, "ns")
-    cue = node_id("ns", "Cue", "wide")
-    nodes = [NodeRecord("Cue", cue, {"name": "wide", "key": "wide", "kind": "keyword"})]
-    edges = []
-    for i in range(400):
-        day = rng.randrange(1, 200)
-        props: dict[str, object] = {"date": f"2023-{day:03d}"}
-        if rng.random() < 0.2:
-            props["date_end"] = f"2023-{day + rng.randrange(0, 60):03d}"
-        ep = node_id("ns", "Episode", "c", 1, i)
-        nodes.append(NodeRecord("Episode", ep, props))  # type: ignore[arg-type]
-        if rng.random() < 0.5:
-            edges.append(EdgeRecord("CUE_OF", cue, ep, {"tag": "t"}))
-    store.write_batch(GraphBatch("c", tuple(nodes), tuple(edges)))
-    reached = {e.dst for e in edges}
-    for _ in range(200):
-        a, b = sorted(rng.sample(range(0, 260), 2))
-        start, end = f"2023-{a:03d}", f"2023-{b:03d}"
-        for cue_id in (None, cue):
-            truth = sorted((str(n.props["date"]), n.id) for n in nodes[1:]
-                           if (cue_id is None or n.id in reached)
-                           and str(n.props["date"]) <= end
-                           and str(n.props.get("date_end", n.props["date"])) >= start)
-            limit = rng.choice((1, 5, 1000))
-            got = store.timeline(start, end, cue_id, limit)
-            assert [e.id for e in got] == [i for _, i in truth][:limit]
-
-
-def test_timeline_span_of_nothing() -> None:
-    assert Timeline(nx.MultiDiGraph(), []).span() == (None, None)
-
-
-# ------------------------------------------------------------------ open_store
-
-
-@pytest.mark.parametrize("uri", ["file:{p}", "{p}", "file://{p}", "file://localhost{p}"])
-def test_open_store_embedded_forms(tmp_path: Path, uri: str) -> None:
-    store = open_store(uri.format(p=tmp_path / "g"), "ns")
-    assert isinstance(store, MemoryStore) and store.uri == f"file:{tmp_path / 'g'}"
-
-
-def test_open_store_defaults_to_dot_mrgraph_in_the_working_directory(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
-    for uri in (None, "", "file:.mrgraph/graph"):
-        store = open_store(uri, "ns", Settings())
-        assert store.uri == f"file:{tmp_path / '.mrgraph' / 'graph'}"
-
-
-@pytest.mark.parametrize("uri", ["http://x/y", "sqlite:db", "file:", "file://host/x"])
-def test_open_store_refuses_what_it_cannot_open(uri: str) -> None:
-    with pytest.raises(ConfigError):
-        open_store(uri, "ns")
-
-
-def test_open_store_neo4j_is_imported_lazily(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "mrgraph.store.neo4j", None)  # as if it did not exist
-    with pytest.raises(ConfigError, match="Neo4j store is unavailable") as info:
-        open_store("bolt://user:secret@127.0.0.1:7687", "ns")
-    assert "secret" not in str(info.value)

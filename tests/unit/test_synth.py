@@ -132,3 +132,12 @@ def test_written_locomo_file_loads_back_identically(tmp_path: Path) -> None:
 
 def test_conversations_helper_matches_generate() -> None:
     assert list(synth.conversations(800, seed=2)) == [s.conversation for s in _samples(800, 2)]
+
+
+def test_full_names_by_default_first_names_on_request() -> None:
+    full = _samples(800)[0].conversation
+    assert all(len(name.split()) == 2 for name in full.speakers)
+    first_turn = full.sessions[0].turns[0]
+    assert first_turn.text.startswith("Hey ") and full.speakers[1] not in first_turn.text
+    plain = next(synth.generate(800, synth.SynthConfig(full_names=False))).conversation
+    assert all(name in synth.NAMES for name in plain.speakers)

@@ -15,7 +15,8 @@ Each non-blank line is a JSON object with
 Sessions: when every message of a conversation has a session id, messages are grouped by it
 (sessions numbered in order of first appearance). When none has, a new session starts at the
 first message and whenever the gap since the previous message exceeds SESSION_GAP (4 hours).
-A conversation mixing both is rejected.
+A conversation mixing both is rejected. Time zones are dropped: the wall time as written is
+what the speakers meant by "today", and gaps are measured on it.
 """
 
 from __future__ import annotations

@@ -1,0 +1,81 @@
+"""The embedded store's indexes checked against brute force on random graphs: the timeline
+(date-range overlap, with and without a cue) and the token ranking (through re-slotting writes)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from mrgraph.ids import node_id
+from mrgraph.store.memory import MemoryStore
+from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "graph"
+
+
+def test_timeline_index_matches_the_overlap_rule_on_random_ranges(path: Path) -> None:
+    rng = random.Random(3)
+    store = MemoryStore(path, "ns")
+    cue = node_id("ns", "Cue", "wide")
+    nodes = [NodeRecord("Cue", cue, {"name": "wide", "key": "wide", "kind": "keyword"})]
+    edges = []
+    for i in range(400):
+        day = rng.randrange(1, 200)
+        props: dict[str, object] = {"date": f"2023-{day:03d}"}
+        if rng.random() < 0.2:
+            props["date_end"] = f"2023-{day + rng.randrange(0, 60):03d}"
+        ep = node_id("ns", "Episode", "c", 1, i)
+        nodes.append(NodeRecord("Episode", ep, props))  # type: ignore[arg-type]
+        if rng.random() < 0.5:
+            edges.append(EdgeRecord("CUE_OF", cue, ep, {"tag": "t"}))
+    store.write_batch(GraphBatch("c", tuple(nodes), tuple(edges)))
+    reached = {e.dst for e in edges}
+    for _ in range(200):
+        a, b = sorted(rng.sample(range(0, 260), 2))
+        start, end = f"2023-{a:03d}", f"2023-{b:03d}"
+        for cue_id in (None, cue):
+            truth = sorted((str(n.props["date"]), n.id) for n in nodes[1:]
+                           if (cue_id is None or n.id in reached)
+                           and str(n.props["date"]) <= end
+                           and str(n.props.get("date_end", n.props["date"])) >= start)
+            limit = rng.choice((1, 5, 1000))
+            got = store.timeline(start, end, cue_id, limit)
+            assert [e.id for e in got] == [i for _, i in truth][:limit]
+
+
+def test_token_ranking_matches_a_brute_force_ranking_through_changes(path: Path) -> None:
+    rng = random.Random(11)
+    store = MemoryStore(path, "ns")
+    vocab = [f"t{i}" for i in range(12)]
+    dates = ["2023-01-01", "2023-01-02", "2023-01-03"]
+
+    def episode(i: int) -> NodeRecord:
+        toks = " ".join(sorted(set(rng.choices(vocab, k=rng.randint(0, 4)))))
+        return NodeRecord("Episode", node_id("ns", "Episode", "c", 1, i),
+                          {"date": rng.choice(dates), "tokens": toks})
+
+    store.write_batch(GraphBatch("c", tuple(episode(i) for i in range(300)), ()))
+    for round_ in range(30):
+        if round_ % 3 == 0:  # rewrite some episodes: new tokens or dates re-slot them
+            store.write_batch(GraphBatch("c", tuple(episode(rng.randrange(300))
+                                                    for _ in range(40)), ()))
+        weights = {t: rng.choice((0.5, 1.0, 1 / 3, 0.1, 2.0)) for t in rng.sample(vocab, 3)}
+        nodes, _ = store.export()
+        truth = []
+        for n in nodes:
+            held = sorted(set(str(n.props["tokens"]).split()) & set(weights))
+            if held:
+                score = round(sum(weights[t] for t in held), 6)
+                truth.append((-score, str(n.props["date"]), n.id))
+        truth.sort()
+        limit = rng.choice((1, 7, 1000))
+        got = store.search_events(weights, limit)
+        assert [(-e.score, e.date, e.id) for e in got] == truth[:limit]
+        count, df = store.token_df("Episode", vocab)
+        assert count == 300
+        assert df == {t: sum(t in str(n.props["tokens"]).split() for n in nodes) for t in vocab}

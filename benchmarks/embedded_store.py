@@ -134,10 +134,13 @@ def build(path: Path, turns: int, seed: int = 0) -> dict[str, float]:
 def measure(path: Path, seed: int = 1, calls: int = 200) -> dict[str, object]:
     """Run in a fresh process: load time, RSS and read latencies."""
     loads = []
+    store: MemoryStore | None = None
     for _ in range(3):
+        store = None  # free the previous copy outside the timed region
         t = time.perf_counter()
         store = MemoryStore(path, NS)
         loads.append(time.perf_counter() - t)
+    assert store is not None
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     rng = random.Random(seed)
     nodes, _ = store.export()

@@ -1,3 +1,53 @@
-"""mrgraph: memory engine for LLM agents."""
+"""mrgraph: a memory engine for LLM agents.
+
+Transcripts become a cue-tag-content graph (episodes on a timeline, cues, tags, facts with belief
+confidences on their edges, topics) in Neo4j or an embedded networkx store; questions are
+answered by active reconstruction over typed toolkit queries.
+"""
+
+from mrgraph.config import Settings
+from mrgraph.engine import Memory
+from mrgraph.errors import (
+    ConfigError,
+    InputError,
+    LLMError,
+    MrGraphError,
+    NotFoundError,
+    StoreLockedError,
+    StoreUnavailableError,
+    ToolArgumentError,
+    UserError,
+)
+from mrgraph.llm.scripted import ScriptedLLM
+from mrgraph.reconstruct import ask
+from mrgraph.store.base import GraphStore
+from mrgraph.store.uri import open_store
+from mrgraph.toolkit import run_tool
+from mrgraph.types import NOT_MENTIONED, Answer, Conversation, Session, Step, Turn
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "Answer",
+    "ConfigError",
+    "Conversation",
+    "GraphStore",
+    "InputError",
+    "LLMError",
+    "Memory",
+    "MrGraphError",
+    "NOT_MENTIONED",
+    "NotFoundError",
+    "ScriptedLLM",
+    "Session",
+    "Settings",
+    "Step",
+    "StoreLockedError",
+    "StoreUnavailableError",
+    "ToolArgumentError",
+    "Turn",
+    "UserError",
+    "ask",
+    "open_store",
+    "run_tool",
+]

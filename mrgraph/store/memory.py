@@ -47,7 +47,7 @@ from mrgraph.store.index import GraphIndex
 from mrgraph.store.memory_reads import Attrs, GraphReads
 from mrgraph.store.persist import LABEL, NO_PROPS
 from mrgraph.text import normalize_key
-from mrgraph.types import GraphBatch, NodeRecord, Props, WriteResult
+from mrgraph.types import GraphBatch, Props, WriteResult
 
 _SCALAR = (str, int, float, bool)
 _BELIEF_PROPS = ("aspect", "statement", "confidence", "support", "first_seen", "last_seen",

@@ -10,8 +10,11 @@ Transactions
   * `writing()` opens ONE explicit write transaction; every write_batch / forget_conversation /
     replace_beliefs (and every read, so an ingest sees its own uncommitted evidence) made in it by
     the same thread runs inside it, and it commits on a clean exit or rolls back on an error:
-    an ingest of a file lands whole or not at all. Large batches are chunked into several
-    UNWIND statements inside that same transaction.
+    an ingest of a file lands whole or not at all. Inside a unit, write_batch checks its batch
+    at once but sends it together with the unit's next batches (one statement per label/type
+    file for all of them, chunked into UNWINDs of CHUNK rows) just before the unit's next read,
+    other write or commit: ingesting many conversations costs a few statements, not a few
+    per conversation.
   * A write outside `writing()` is its own managed write transaction.
   * The schema (constraints, range and full-text indexes) is created idempotently once per
     store, before the first write unit or search, in its own auto-commit statements: Neo4j does
@@ -94,31 +97,27 @@ class Neo4jStore:
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
-        if self._tx() is not None:  # nested unit: the outermost one commits
+        if self._unit() is not None:  # nested unit: the outermost one commits
             yield
             return
         self._ensure_schema()
         with self._errors():
             session = self._session(neo4j.WRITE_ACCESS)
-            tx = session.begin_transaction()
-        self._local.tx = tx
+            unit = self._local.unit = _Unit(session, session.begin_transaction())
         try:
             yield
-        except BaseException:
-            self._local.tx = None
-            _quietly(tx.rollback)
-            _quietly(session.close)
-            raise
-        self._local.tx = None
-        try:
             with self._errors():
-                tx.commit()
+                unit.flushed(self.ns).commit()
+        except BaseException:
+            _quietly(unit.tx.rollback)
+            raise
         finally:
+            self._local.unit = None
             _quietly(session.close)
 
-    def _tx(self) -> neo4j.Transaction | None:
-        tx: neo4j.Transaction | None = getattr(self._local, "tx", None)
-        return tx
+    def _unit(self) -> _Unit | None:
+        unit: _Unit | None = getattr(self._local, "unit", None)
+        return unit
 
     def _session(self, mode: str) -> neo4j.Session:
         self._connect()
@@ -134,20 +133,20 @@ class Neo4jStore:
         self._connected = True
 
     def _read(self, work: Work[T]) -> T:
-        tx = self._tx()
+        unit = self._unit()
         with self._errors():
-            if tx is not None:
-                return work(tx)
+            if unit is not None:  # see the unit's own writes
+                return work(unit.flushed(self.ns))
             with self._session(neo4j.READ_ACCESS) as session:
                 return session.execute_read(work)
 
     def _write(self, work: Work[T]) -> T:
-        tx = self._tx()
-        if tx is None:
+        unit = self._unit()
+        if unit is None:
             self._ensure_schema()
         with self._errors():
-            if tx is not None:
-                return work(tx)
+            if unit is not None:
+                return work(unit.flushed(self.ns))
             with self._session(neo4j.WRITE_ACCESS) as session:
                 return session.execute_write(work)
 
@@ -197,7 +196,18 @@ class Neo4jStore:
 
     def write_batch(self, batch: GraphBatch) -> WriteResult:
         plan = wr.plan_batch(batch)  # validates before any network traffic
-        return self._write(lambda tx: wr.write_batch(tx, self.ns, batch.conversation_id, plan))
+        unit = self._unit()
+        if unit is None:
+            return self._write(lambda tx: wr.write_batch(tx, self.ns, plan))
+        # In a unit the batch is checked now and sent with the unit's other batches (one
+        # statement per file instead of one per file and batch) before its next read or write.
+        with self._errors():
+            wr.check_batch(unit.tx, self.ns, plan, unit.pending)
+        if unit.pending is None:
+            unit.pending = plan
+        else:
+            unit.pending.absorb(plan)
+        return WriteResult(batch.conversation_id, plan.nodes, plan.edges)
 
     def forget_conversation(self, conversation_id: str) -> ForgetResult:
         return self._write(lambda tx: wr.forget_conversation(tx, self.ns, conversation_id))
@@ -273,6 +283,21 @@ class Neo4jStore:
 
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
         return self._read(lambda tx: tk.get_events(tx, self.ns, event_ids))
+
+
+class _Unit:
+    """A thread's open write unit: its transaction and the batches not yet sent."""
+
+    def __init__(self, session: neo4j.Session, tx: neo4j.Transaction) -> None:
+        self.session, self.tx = session, tx
+        self.pending: wr.BatchPlan | None = None
+
+    def flushed(self, ns: str) -> neo4j.Transaction:
+        """The transaction, after sending the pending batches (so reads see them)."""
+        if self.pending is not None:
+            pending, self.pending = self.pending, None
+            wr.flush(self.tx, ns, pending)
+        return self.tx
 
 
 def _public_uri(uri: str) -> str:

@@ -42,13 +42,26 @@ _RESERVED = ("id", "ns")  # the node's key and the store's namespace: never take
 
 @dataclass
 class BatchPlan:
-    """A checked batch, grouped into the rows of each merge file, in file order."""
+    """Checked batches, grouped into the rows of each merge file (in first-seen order)."""
 
     node_rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     edge_rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)  # node id -> label
     outside: dict[str, str] = field(default_factory=dict)  # edge end not in the batch -> edge
+    conversations: list[str] = field(default_factory=list)
     nodes: int = 0
     edges: int = 0
+
+    def absorb(self, other: BatchPlan) -> None:
+        """Append a later batch: its rows follow ours, so its properties win, as if written
+        after."""
+        for name, node_rows in other.node_rows.items():
+            self.node_rows.setdefault(name, []).extend(node_rows)
+        for name, edge_rows in other.edge_rows.items():
+            self.edge_rows.setdefault(name, []).extend(edge_rows)
+        self.labels.update(other.labels)
+        self.conversations += other.conversations
+        self.nodes, self.edges = self.nodes + other.nodes, self.edges + other.edges
 
 
 # ------------------------------------------------------------------ schema
@@ -70,13 +83,12 @@ def ensure_schema(session: Runner) -> None:
 
 
 def plan_batch(batch: GraphBatch) -> BatchPlan:
-    """Check the whole batch (as the embedded store does) and group it into merge rows."""
-    plan = BatchPlan()
-    labels: dict[str, str] = {}
+    """Check the batch on its own (as the embedded store does) and group it into merge rows."""
+    plan = BatchPlan(conversations=[batch.conversation_id])
     for node in batch.nodes:
         if not node.id or not node.label:
             raise StoreError(f"batch {batch.conversation_id!r}: a node without id or label")
-        known = labels.setdefault(node.id, node.label)
+        known = plan.labels.setdefault(node.id, node.label)
         if known != node.label:
             raise StoreError(f"node {node.id!r} is a {known}, the batch says {node.label}")
         if node.label not in NODE_FILES:
@@ -94,7 +106,7 @@ def plan_batch(batch: GraphBatch) -> BatchPlan:
                              f"model ({', '.join(EDGE_FILES)})")
         _check_props(where, edge.props)
         for end in (edge.src, edge.dst):
-            if end not in labels:
+            if end not in plan.labels:
                 plan.outside.setdefault(end, where)
         plan.edge_rows.setdefault(EDGE_FILES[edge.type], []).append(
             {"src": edge.src, "dst": edge.dst, "props": _neo4j_props(edge.props)})
@@ -102,27 +114,40 @@ def plan_batch(batch: GraphBatch) -> BatchPlan:
     return plan
 
 
-def write_batch(tx: Runner, ns: str, conversation_id: str, plan: BatchPlan) -> WriteResult:
-    """Merge the planned rows. Edge ends outside the batch are looked up first, so a batch with
-    a dangling edge writes nothing even inside a larger write unit (as the embedded store)."""
-    if plan.outside:
-        present = _present(tx, ns, sorted(plan.outside))
-        for end, where in plan.outside.items():
-            if end not in present:
-                raise StoreError(f"{where} of batch {conversation_id!r}: node {end!r} is neither "
-                                 "in the batch nor in the store")
+def check_batch(tx: Runner, ns: str, plan: BatchPlan, pending: BatchPlan | None) -> None:
+    """What needs the store: every edge end outside the batch must exist (in the store, or in
+    `pending`, the batches accepted but not yet sent), so a bad batch writes nothing."""
+    earlier = pending.labels if pending is not None else {}
+    for node_id, label in plan.labels.items():
+        if earlier.get(node_id, label) != label:
+            raise StoreError(f"node {node_id!r} is a {earlier[node_id]}, the batch says {label}")
+    asked = sorted(end for end in plan.outside if end not in earlier)
+    present = _present(tx, ns, asked) if asked else set()
+    for end in asked:
+        if end not in present:
+            raise StoreError(f"{plan.outside[end]} of batch {plan.conversations[0]!r}: node "
+                             f"{end!r} is neither in the batch nor in the store")
+
+
+def write_batch(tx: Runner, ns: str, plan: BatchPlan) -> WriteResult:
+    check_batch(tx, ns, plan, None)
+    flush(tx, ns, plan)
+    return WriteResult(plan.conversations[0], plan.nodes, plan.edges)
+
+
+def flush(tx: Runner, ns: str, plan: BatchPlan) -> None:
+    """Send the planned rows: nodes of every label first, then edges, CHUNK rows a statement."""
+    where = f"batch {', '.join(repr(c) for c in dict.fromkeys(plan.conversations))}"
     for name, node_rows in plan.node_rows.items():
         written = _merge(tx, name, ns, node_rows)
         if written != len(node_rows):
-            raise StoreError(f"batch {conversation_id!r}: {len(node_rows) - written} node(s) in "
-                             f"{name}.cypher have ids of another namespace")
+            raise StoreError(f"{where}: {len(node_rows) - written} node(s) in {name}.cypher "
+                             "have ids of another namespace")
     for name, edge_rows in plan.edge_rows.items():
         written = _merge(tx, name, ns, edge_rows)
-        if written != len(edge_rows):  # the ends exist (checked above) but have other labels
-            raise StoreError(f"batch {conversation_id!r}: {len(edge_rows) - written} edge(s) in "
-                             f"{name}.cypher join nodes whose labels the graph model does not "
-                             "allow for that relationship type")
-    return WriteResult(conversation_id, plan.nodes, plan.edges)
+        if written != len(edge_rows):  # the ends exist (checked before) but have other labels
+            raise StoreError(f"{where}: {len(edge_rows) - written} edge(s) in {name}.cypher join "
+                             "nodes whose labels the graph model does not allow for that type")
 
 
 def _merge(tx: Runner, name: str, ns: str, merge_rows: list[dict[str, Any]]) -> int:

@@ -338,3 +338,25 @@ def test_kill_9_at_random_moments_never_corrupts_the_store(path: Path) -> None:
         store = MemoryStore(path, "ns")  # never StoreCorruptError
         assert "c0" in store.conversations()
         store.write_batch(batch("ns", "c0"))  # and the lock is free
+
+
+WITHOUT_ORJSON = """
+import sys
+sys.modules["orjson"] = None  # as if it were not installed: the stdlib json fallback
+from mrgraph.store.memory import MemoryStore
+from tests.unit.test_memory_store import batch
+store = MemoryStore(sys.argv[1], "ns")
+assert store.conversations() == ["c1"]  # reads what orjson wrote
+store.write_batch(batch("ns", "c2"))
+"""
+
+
+def test_the_format_needs_no_orjson(path: Path) -> None:
+    store = MemoryStore(path, "ns")
+    store.write_batch(batch("ns", "c1"))
+    child = run_child(WITHOUT_ORJSON, str(path))
+    child.communicate(timeout=60)
+    assert child.returncode == 0
+    again = MemoryStore(path, "ns")
+    store.write_batch(batch("ns", "c2"))
+    assert again.export() == store.export()

@@ -1,0 +1,176 @@
+"""Neo4j store benchmark: write throughput, read latency, and parity with the embedded store.
+
+    NEO4J_PASSWORD=... python benchmarks/neo4j_store.py ../shared/data/locomo_dev.json \\
+        --uri bolt://127.0.0.1:7687 [--copies 1,10] [--repeat 3] [--calls 30] [--out DIR]
+
+The file is extracted once (heuristic extractor; not timed). Then, per size (the file's
+conversations copied `copies` times under new conversation ids):
+
+* write: turns/s of one write unit holding every conversation's write_batch plus the belief
+  refresh (what `mrgraph ingest` does after extraction), into a fresh namespace, median of
+  `--repeat` runs; the same for the embedded store for comparison;
+* reads: p50/p95 ms of every GraphStore read over deterministic arguments drawn from the graph
+  (the file's questions, with idf weights, feed the searches; their results feed the id reads);
+* parity: every one of those calls must return exactly what the embedded store returns for
+  the same graph (the protocol's promise); mismatches are counted and the first few printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from mrgraph.config import Settings
+from mrgraph.eval.locomo import load_locomo_qa
+from mrgraph.ingest.build import build_batch
+from mrgraph.ingest.extract import HeuristicExtractor
+from mrgraph.ingest.loaders import load
+from mrgraph.ingest.pipeline import _entities, refresh_beliefs
+from mrgraph.store.base import GraphStore
+from mrgraph.store.memory import MemoryStore
+from mrgraph.store.neo4j import Neo4jStore
+from mrgraph.toolkit import search_weights
+from mrgraph.types import Conversation, Extraction, GraphBatch
+
+Call = tuple[str, Callable[[GraphStore], Any]]
+
+
+def extracted(path: Path, copies: int) -> list[tuple[Conversation, Extraction]]:
+    extractor = HeuristicExtractor()
+    base = [(c, extractor.extract(c)) for c in load(path)]
+    return [(replace(c, id=f"{c.id}#{k}"), replace(e, conversation_id=f"{c.id}#{k}"))
+            for k in range(copies) for c, e in base]
+
+
+def write(store: GraphStore, work: list[tuple[Conversation, Extraction]]) -> float:
+    """Seconds for one unit: build + write_batch of every conversation + belief refresh."""
+    started = time.perf_counter()
+    batches: list[GraphBatch] = []
+    with store.writing():
+        for conversation, extraction in work:
+            batch = build_batch(conversation, extraction, store.ns)
+            batches.append(batch)
+            store.write_batch(batch)
+        refresh_beliefs(store, _entities(batches))
+    return time.perf_counter() - started
+
+
+def calls(ref: GraphStore, questions: Sequence[str], speakers: Sequence[str], n: int) -> list[Call]:
+    """Deterministic read calls; ids come from the reference store's answers."""
+    out: list[Call] = []
+    cues, events, topics = [], [], []
+    for q in questions[:n]:
+        ev = search_weights(ref, ["Episode"], q)
+        cw = search_weights(ref, ["Cue", "Tag"], q)
+        tw = search_weights(ref, ["Topic"], q)
+        out += [("search_events", lambda s, w=ev: s.search_events(w, 10)),
+                ("search_cues", lambda s, w=cw: s.search_cues(w, 10)),
+                ("search_topics", lambda s, w=tw: s.search_topics(w, 10)),
+                ("token_df", lambda s, w=ev: s.token_df("Episode", sorted(w)))]
+        cues += [h.id for h in ref.search_cues(cw, 2) if h.kind != "tag"]
+        events += [e.id for e in ref.search_events(ev, 2)]
+        topics += [t.id for t in ref.search_topics(tw, 1)]
+    for cue in list(dict.fromkeys(cues))[:n]:
+        tags = ref.cue_tags(cue, 1)
+        out += [("cue_tags", lambda s, c=cue: s.cue_tags(c, 10)),
+                ("timeline(cue)", lambda s, c=cue: s.timeline("1900-01-01", "2999-12-31", c, 10))]
+        if tags:
+            out.append(("tag_events", lambda s, c=cue, t=tags[0].tag: s.tag_events(c, t, 10)))
+    for event in list(dict.fromkeys(events))[:n]:
+        date = ref.get_events([event])[0].date
+        out += [("event_keywords", lambda s, e=event: s.event_keywords(e)),
+                ("event_context", lambda s, e=event: s.event_context(e, 2)),
+                ("conversation_time", lambda s, e=event: s.conversation_time(e)),
+                ("get_events", lambda s, e=event: s.get_events([e])),
+                ("timeline", lambda s, d=date: s.timeline(d, d[:8] + "28", None, 10))]
+    for topic in list(dict.fromkeys(topics))[:n]:
+        out.append(("topic_events", lambda s, t=topic: s.topic_events(t, 10)))
+    for entity in dict.fromkeys(speakers):
+        out += [("entity_beliefs", lambda s, x=entity: s.entity_beliefs(x, None)),
+                ("fact_observations", lambda s, x=entity: s.fact_observations([x])),
+                ("find_cues", lambda s, x=entity: s.find_cues(x))]
+    return out
+
+
+def measure_reads(store: GraphStore, ref: GraphStore, plan: list[Call]) -> tuple[dict[str, Any], list[str]]:
+    times: dict[str, list[float]] = {}
+    mismatches: list[str] = []
+    for name, call in plan:
+        call(store)  # warm the plan cache / the embedded store's lazy indexes
+    for name, call in plan:
+        started = time.perf_counter()
+        got = call(store)
+        times.setdefault(name, []).append((time.perf_counter() - started) * 1000)
+        if got != call(ref):
+            mismatches.append(name)
+    latency = {}
+    for name, ms in times.items():
+        ms.sort()
+        latency[name] = {"p50_ms": round(statistics.median(ms), 2),
+                         "p95_ms": round(ms[min(len(ms) - 1, int(len(ms) * 0.95))], 2),
+                         "n": len(ms)}
+    return latency, mismatches
+
+
+def run_size(args: argparse.Namespace, settings: Settings, copies: int) -> dict[str, Any]:
+    work = extracted(args.path, copies)
+    turns = sum(len(s.turns) for c, _ in work for s in c.sessions)
+    neo4j_s, memory_s = [], []
+    for _ in range(args.repeat):
+        ns = f"bench-{uuid.uuid4().hex[:8]}"
+        store = Neo4jStore(args.uri, ns, settings.neo4j_user, settings.neo4j_password,
+                           settings.neo4j_database)
+        store.search_events({"warm": 1.0}, 1)  # connect + schema outside the timing
+        neo4j_s.append(write(store, work))
+        with tempfile.TemporaryDirectory() as tmp:
+            ref = MemoryStore(Path(tmp) / "graph", ns)
+            memory_s.append(write(ref, work))
+            questions = [q.question for q in load_locomo_qa(args.path)]
+            speakers = [s for c, _ in work[:len(work) // copies] for s in c.speakers]
+            latency, mismatches = measure_reads(store, ref, calls(ref, questions, speakers,
+                                                                  args.calls))
+            same_graph = store.export() == ref.export() and store.stats() == ref.stats()
+        with store.writing():  # leave the server as we found it
+            for conversation in store.conversations():
+                store.forget_conversation(conversation)
+        store.close()
+    return {"copies": copies, "turns": turns,
+            "neo4j_write_s": [round(s, 3) for s in neo4j_s],
+            "neo4j_turns_per_s": round(turns / statistics.median(neo4j_s), 1),
+            "embedded_write_s": [round(s, 3) for s in memory_s],
+            "embedded_turns_per_s": round(turns / statistics.median(memory_s), 1),
+            "same_graph": same_graph, "read_calls": sum(v["n"] for v in latency.values()),
+            "mismatches": len(mismatches), "mismatched_reads": sorted(set(mismatches)),
+            "reads": latency, "load_average": [round(x, 2) for x in os.getloadavg()]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("path", type=Path)
+    parser.add_argument("--uri", default="bolt://127.0.0.1:7687")
+    parser.add_argument("--copies", default="1")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--calls", type=int, default=30, help="questions/ids per read kind")
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args(argv)
+    settings = Settings.from_env()
+    results = [run_size(args, settings, int(k)) for k in args.copies.split(",")]
+    print(json.dumps(results, indent=1))
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "neo4j_store.json").write_text(json.dumps(results, indent=1))
+    return 1 if any(r["mismatches"] or not r["same_graph"] for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -143,7 +143,7 @@ def plot_locomo(summary: Summary, path: Path) -> Path | None:
                               (axes[1], "evidence_recall", "Evidence recall")):
         for i, (mode, m) in enumerate(modes.items()):
             groups = {**m["categories"], "overall": m["overall"]}
-            values = [groups.get(n, {}).get(metric) or 0.0 for n in names]
+            values = [_num(groups.get(n, {}).get(metric)) for n in names]
             ax.bar([x + i * width for x in range(len(names))], values, width, label=mode)
         ax.set_xticks([x + width * (len(modes) - 1) / 2 for x in range(len(names))], names,
                       rotation=20)
@@ -154,6 +154,11 @@ def plot_locomo(summary: Summary, path: Path) -> Path | None:
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
+
+
+def _num(value: object) -> float:
+    """A bar height; NaN (no bar) where a metric does not apply (category 5 recall)."""
+    return float(value) if isinstance(value, (int, float)) else math.nan
 
 
 def _pyplot() -> Any:

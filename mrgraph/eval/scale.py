@@ -37,6 +37,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 from mrgraph.config import Settings
+from mrgraph.errors import UserError
 from mrgraph.eval import metrics, report, synth
 from mrgraph.eval.bench import (
     DEFAULT_MODES,
@@ -64,7 +65,7 @@ class ScaleOptions:
     questions: int = 20  # ask() calls per mode
     modes: tuple[str, ...] = DEFAULT_MODES
     isolate: bool = True  # ingest and serve each size in a fresh process
-    keep_stores: bool = False  # embedded stores are deleted after measuring
+    keep_stores: bool = False  # afterwards: delete embedded stores, empty server namespaces
     full_names: bool = True  # synth.SynthConfig.full_names: False reuses ~90 first names
 
 
@@ -317,7 +318,7 @@ def run_scale(settings: Settings, turns: Sequence[int], *, out_dir: str | Path,
     options = options or ScaleOptions()
     sizes = sorted({int(t) for t in turns})
     if not sizes or sizes[0] < 1:
-        raise ValueError(f"sizes must be positive turn counts, got {list(turns)}")
+        raise UserError(f"sizes must be positive turn counts, got {list(turns)}")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     runs: list[dict[str, Any]] = []
@@ -328,10 +329,23 @@ def run_scale(settings: Settings, turns: Sequence[int], *, out_dir: str | Path,
             task = bar.add_task(f"{size:,}", total=size)
             job = _job(settings, size, out, store, options)
             runs.append(run_size(job, _advancer(bar, task)))
-            if not options.keep_stores and job.uri.startswith("file:"):
-                shutil.rmtree(job.uri[len("file:"):], ignore_errors=True)
+            if not options.keep_stores:
+                _discard(job)
             _write(out, options, runs)  # after every size: a long run keeps what it measured
     return _summary_line(runs, out)
+
+
+def _discard(job: SizeJob) -> None:
+    """Delete the size's embedded store, or empty its namespace on a server."""
+    if job.uri.startswith("file:"):
+        shutil.rmtree(job.uri[len("file:"):], ignore_errors=True)
+        return
+    store = open_store(job.uri, job.ns, job.settings)
+    try:
+        for conversation in store.conversations():
+            forget_conversation(store, conversation)
+    finally:
+        store.close()
 
 
 def _advancer(bar: Progress, task: TaskID) -> Tick:

@@ -3,8 +3,11 @@
 Retrieve-then-reason: the question alone decides what is read. Both baselines keep at most
 `budget.max_evidence` episodes, read the raw turns of the best `budget.read_episodes` of them
 with `budget.context_window` turns around (as the heuristic policy does), make at most
-`budget.max_calls` store reads, and answer extractively (mrgraph.policies.answer), so evidence
-recall compares the retrieval and nothing else.
+`budget.max_calls` store reads, read the session time (conversation_time) of the best episode
+for temporal questions, and answer extractively (mrgraph.policies.answer), so evidence recall
+compares the retrieval and nothing else. Every retrieval is a counted call in the trace; the
+relevance of a kept episode is its question share from its own stored tokens (BM25) or from the
+search's score (search_events), never from a ranking of episodes the mode did not retrieve.
 
   topk          top-k lexical similarity: BM25 (rank-bm25) over every episode's text, tokenised
                 like the graph (mrgraph.text.tokenize); or `scorer="search"`: the store's own
@@ -102,6 +105,14 @@ class _Run:
         self.state.calls += 1
         self.steps.append(Step(1, tool, dict(args), tuple(ids), tuple(ids)))
 
+    def read_q(self, event_ids: Sequence[str]) -> None:
+        """q of retrieved episodes from their own stored tokens (whole text, not summary)."""
+        for event_id in event_ids:
+            node = self.store.get_node(event_id)
+            if node is not None:
+                tokens = str(node.props.get("tokens") or "").split()
+                self.state.event_q[event_id] = self.state.q_share(tokens)
+
     def keep(self, record: Record, relevance: float | None = None) -> None:
         """Add an episode to the evidence (relevance: its question share unless given)."""
         if relevance is None:
@@ -118,6 +129,11 @@ class _Run:
             for turn in result.records:
                 self.state.evidence.turns.setdefault(turn["dia_id"],
                                                      {**turn, "relevance": relevance})
+        if self.state.temporal and ranked:  # the session time, as the heuristic policy reads
+            when: dict[str, str | int] = {"event_id": ranked[0]}
+            found = run_tool(self.store, "conversation_time", when)
+            self.call("conversation_time", when, found.ids)
+            self.state.evidence.times.update((t["event_id"], t) for t in found.records)
         draft = extractive_answer(self.state)
         return Answer(answer=draft.answer, supports=draft.supports,
                       confidence=round(draft.confidence, 4), rounds=1,
@@ -138,11 +154,13 @@ def topk(store: GraphStore, question: str, budget: Budget | None = None, *,
         ids = bm25_index(store).top(question, k)
         events: list[Record] = [event_record(e) for e in store.get_events(ids)]
         run.call("bm25", {"text": question[:500], "limit": k}, ids)
+        run.read_q(ids)
     else:
         args: dict[str, str | int] = {"text": question[:500], "limit": k}
         result = run_tool(store, "search_events", args)
         events = list(result.records)
         run.call("search_events", args, result.ids)
+        run.state.note_search(question[:500], events)
     for event in events:
         run.keep(event)
     return run.read_and_answer([e["id"] for e in events])
@@ -193,6 +211,7 @@ def graph_expand(store: GraphStore, question: str, budget: Budget | None = None,
                                        "limit": max(1, run.budget.max_evidence // 2)}
     seeds = run_tool(store, "search_events", seed_args)
     run.call("search_events", seed_args, seeds.ids)
+    run.state.note_search(question[:500], seeds.records)
     for seed in seeds.records:
         run.keep(seed)
     ranked = [str(s["id"]) for s in seeds.records]

@@ -31,6 +31,7 @@ def run_chat(memory: Memory, console: Console, *, mode: str = "active", llm: str
         try:
             line = read("you> ").strip()
         except (EOFError, KeyboardInterrupt):
+            console.print()  # leave the terminal on a fresh line
             break
         if line in (":quit", ":q", ":exit"):
             break

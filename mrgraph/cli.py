@@ -16,8 +16,9 @@ from rich.console import Console
 
 from mrgraph import render
 from mrgraph.config import Settings
-from mrgraph.engine import Memory
+from mrgraph.engine import MODES, Memory
 from mrgraph.errors import MrGraphError, UserError
+from mrgraph.redact import public_uri
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="mrgraph: a graph memory for LLM agents, answered by active reconstruction.")
@@ -37,7 +38,7 @@ def _memory(store: str | None, ns: str | None) -> Memory:
 def ingest(paths: Annotated[list[Path], typer.Argument(help="Transcript files")],
            fmt: Annotated[str, typer.Option("--format", help="auto|locomo|jsonl|text")] = "auto",
            extractor: Annotated[str, typer.Option(help="heuristic (offline) or llm")] = "heuristic",
-           concurrency: Annotated[int, typer.Option(help="LLM extraction calls in flight")] = 8,
+           concurrency: Annotated[int, typer.Option(min=1, max=64, help="LLM extraction calls in flight")] = 8,
            store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Ingest transcripts into the graph (all-or-nothing per file; re-ingesting changes nothing)."""
     with _memory(store, ns) as memory, render.ingest_progress(out) as progress:
@@ -68,13 +69,15 @@ def chat(mode: Annotated[str, typer.Option(help="active | topk | graph")] = "act
          store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Interactive questions (:trace toggles the trace, :history, :quit)."""
     from mrgraph.chat import run_chat
+    if mode not in MODES:
+        raise UserError(f"unknown mode {mode!r} (choose {', '.join(MODES)})")
     with _memory(store, ns) as memory:
         run_chat(memory, out, mode=mode, llm=llm)
 
 
 @app.command()
 def stats(store: StoreOpt = None, ns: NsOpt = None,
-          as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+          as_json: Annotated[bool, typer.Option("--json", help="Print JSON")] = False) -> None:
     """Counts per label and relationship, conversations, date span, tokens spent."""
     with _memory(store, ns) as memory:
         s = memory.stats()
@@ -95,7 +98,7 @@ def show(node_id: str, store: StoreOpt = None, ns: NsOpt = None) -> None:
 def beliefs(entity: str,
             aspect: Annotated[Optional[str], typer.Option(help="One aspect (e.g. location)")] = None,
             as_of: Annotated[Optional[str], typer.Option("--as-of", help="What was believed at this ISO date")] = None,
-            as_json: Annotated[bool, typer.Option("--json")] = False,
+            as_json: Annotated[bool, typer.Option("--json", help="Print JSON")] = False,
             store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Belief candidates about a person, with confidences and history."""
     with _memory(store, ns) as memory:
@@ -136,7 +139,8 @@ def push(to: Annotated[str, typer.Option("--to", help="bolt://HOST:7687 (NEO4J_U
     """Copy the embedded graph into Neo4j, to inspect it in Neo4j Browser (idempotent)."""
     with _memory(store, ns) as memory:
         result = memory.push(to)
-    out.print(f"pushed {result.nodes} nodes and {result.edges} relationships to {to}")
+    out.print(f"pushed {result.nodes} nodes and {result.edges} relationships to "
+              f"{public_uri(to)}", highlight=False)
 
 
 @app.command()
@@ -160,7 +164,7 @@ def bench_locomo(path: Path,
     from mrgraph.eval.bench import run_locomo
     summary = run_locomo(Settings.from_env(), path, out_dir=out_dir, store=store,
                          conversations=_csv(conversations), modes=_csv(modes) or [],
-                         llm=llm, judge=judge, categories=[int(c) for c in _csv(categories) or []],
+                         llm=llm, judge=judge, categories=_ints(categories, "--categories"),
                          console=out)
     out.print(summary)
 
@@ -171,13 +175,20 @@ def bench_scale(turns: Annotated[str, typer.Option(help="Comma-separated sizes")
                 store: StoreOpt = None) -> None:
     """Synthetic conversations at growing sizes: ingest rate, size, load time, read latencies."""
     from mrgraph.eval.scale import run_scale
-    summary = run_scale(Settings.from_env(), [int(t) for t in _csv(turns) or []],
+    summary = run_scale(Settings.from_env(), _ints(turns, "--turns"),
                         out_dir=out_dir, store=store, console=out)
     out.print(summary)
 
 
 def _csv(value: str | None) -> list[str] | None:
     return [v.strip() for v in value.split(",") if v.strip()] if value else None
+
+
+def _ints(value: str, option: str) -> list[int]:
+    try:
+        return [int(v) for v in _csv(value) or []]
+    except ValueError:
+        raise UserError(f"{option} takes comma-separated whole numbers, got {value!r}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -196,6 +207,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except UserError as e:
         err(f"error: {e}")
+        return 1
+    except KeyboardInterrupt:  # writes are all-or-nothing: an interrupted ingest wrote nothing
+        err("interrupted")
+        return 130
+    except OSError as e:  # a path the user gave cannot be read or written
+        err(f"error: {e.strerror or e}: {e.filename}" if e.filename else f"error: {e}")
         return 1
     except MrGraphError as e:
         err(f"internal error: {e}")

@@ -123,9 +123,11 @@ class Memory:
         if fmt == "json":
             return json.dumps({
                 "ns": self.store.ns,
-                "nodes": [{"id": n.id, "label": n.label, **_plain(n.props)} for n in nodes],
-                "edges": [{"type": e.type, "src": e.src, "dst": e.dst, **_plain(e.props)}
-                          for e in edges],
+                # properties nested: Tag and Topic have a `label` property of their own
+                "nodes": [{"id": n.id, "label": n.label, "properties": _plain(n.props)}
+                          for n in nodes],
+                "edges": [{"type": e.type, "src": e.src, "dst": e.dst,
+                           "properties": _plain(e.props)} for e in edges],
             }, ensure_ascii=False, indent=1)
         if fmt == "graphml":
             g = nx.MultiDiGraph()

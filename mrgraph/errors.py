@@ -73,3 +73,7 @@ class ScriptExhaustedError(LLMError):
 
 class PromptError(MrGraphError):
     """A prompt template has a missing or unused placeholder."""
+
+
+class LLMUnavailableError(LLMError, UserError):
+    """The LLM endpoint could not be reached or kept timing out: the user's to fix (exit 1)."""

@@ -6,11 +6,15 @@ keeps the relevant part of each result and prunes the rest; H grows and Z gets n
 policy stops by asking for nothing, or the budget stops it. Then the policy answers from H.
 
 Routing (see mrgraph.policies.base for the relevance formula):
-  * episodes (search_events, tag_events, topic_events, timeline): the `keep_per_call` most
-    relevant of each result join H and become leads; H holds at most `max_evidence` episodes,
-    the least relevant is evicted first (ties: the latest kept goes);
+  * episodes (search_events, tag_events, topic_events, timeline): the `keep_per_call` best of
+    each result join H (and the candidates) and become leads, picked by relevance discounted by
+    SAME_SESSION per episode of the same session already kept or picked; H holds at most
+    `max_evidence` episodes, the lowest so discounted is evicted first (ties: the latest kept
+    goes). A search by the question's words also teaches q (State.note_search);
   * cues (search_cues, event_keywords): the `keep_per_call` most relevant cues not seen before
-    become leads (date cues become date leads: the timeline around them);
+    become leads (date cues become date leads: the timeline around them); an event_keywords
+    result also re-ranks its episode by what its cues say it is about (State.note_about) and
+    brings it back into H if it had been evicted and now ranks above the least kept;
   * tags (cue_tags): the `keep_per_call` most relevant (cue, tag) pairs become leads, sized by
     their episode count;
   * turns (event_context), times (conversation_time; their dates become leads) and beliefs
@@ -32,7 +36,7 @@ from mrgraph import baselines
 from mrgraph.errors import ToolArgumentError, UserError
 from mrgraph.llm.base import LLM
 from mrgraph.policies import make_policy
-from mrgraph.policies.base import Action, Budget, Lead, Outcome, Policy, State
+from mrgraph.policies.base import SAME_SESSION, Action, Budget, Lead, Outcome, Policy, State
 from mrgraph.store.base import GraphStore
 from mrgraph.toolkit import Record, ToolResult, parse_params
 from mrgraph.types import Answer, PropValue, Step
@@ -150,8 +154,12 @@ def route(state: State, action: Action, result: ToolResult) -> tuple[Record, ...
     """Keep the relevant part of `result` in H / Z; returns what was kept."""
     inherited = state.inherited(action)
     tool = result.tool
+    if tool == "search_events":
+        state.note_search(str(action.arguments.get("text", "")), result.records)
     if tool in EVENT_TOOLS:
         return _route_events(state, result.records, inherited)
+    if tool == "event_keywords":
+        _route_about(state, str(action.arguments.get("event_id", "")), result.records)
     if tool in ("search_cues", "event_keywords"):
         return _route_cues(state, result.records, inherited)
     if tool == "cue_tags":
@@ -176,12 +184,35 @@ def _top(state: State, records: Sequence[Record], inherited: float,
     return [(score, r) for score, _, r in scored[: state.budget.keep_per_call]]
 
 
+def _diverse_top(state: State, records: Sequence[Record],
+                 inherited: float) -> list[tuple[float, Record]]:
+    """The `keep_per_call` best episodes, each ranked at its relevance times SAME_SESSION per
+    episode of its session already kept or picked (equally relevant episodes from sessions
+    not yet in H go first)."""
+    context = state.context_tokens()
+    seen: dict[Any, int] = {}
+    for kept in state.evidence.events.values():
+        session = (kept.get("conversation"), kept.get("session"))
+        seen[session] = seen.get(session, 0) + 1
+    pool = [(state.relevance(r, inherited, context), i, r) for i, r in enumerate(records)]
+    picked: list[tuple[float, Record]] = []
+    while pool and len(picked) < state.budget.keep_per_call:
+        best = max(pool, key=lambda p: (p[0] * SAME_SESSION ** seen.get(
+            (p[2].get("conversation"), p[2].get("session")), 0), -p[1]))
+        pool.remove(best)
+        session = (best[2].get("conversation"), best[2].get("session"))
+        seen[session] = seen.get(session, 0) + 1
+        picked.append((best[0], best[2]))
+    return picked
+
+
 def _route_events(state: State, records: Sequence[Record], inherited: float) -> tuple[Record, ...]:
     events = state.evidence.events
-    for score, record in _top(state, records, inherited):
+    for score, record in _diverse_top(state, records, inherited):
         if record["id"] in events and events[record["id"]]["relevance"] >= score:
             continue
         events[record["id"]] = {**record, "relevance": score}
+        state.candidates[record["id"]] = {**record, "relevance": score}
         key = f"event:{record['id']}"
         state.leads.setdefault(key, Lead(key, "event", record["id"],
                                          state.base(record, inherited)))
@@ -189,12 +220,33 @@ def _route_events(state: State, records: Sequence[Record], inherited: float) -> 
     return tuple(events[r["id"]] for r in records if r["id"] in events)
 
 
+def _route_about(state: State, event_id: str, keywords: Sequence[Record]) -> None:
+    """The reverse hop tells what an episode is about: re-rank it, and bring it back into H
+    if it had been evicted and now ranks above the least of H."""
+    state.note_about(event_id, keywords)
+    candidate = state.candidates.get(event_id)
+    if candidate is not None and event_id not in state.evidence.events:
+        state.evidence.events[event_id] = dict(candidate)
+        _evict(state)
+
+
 def _evict(state: State) -> None:
     events = state.evidence.events
     while len(events) > state.budget.max_evidence:
-        # reversed: among equally relevant episodes the latest kept leaves first
-        worst = min(reversed(list(events)), key=lambda k: events[k]["relevance"])
-        del events[worst]
+        rank = _diverse_rank(events)
+        # reversed: among equally ranked episodes the latest kept leaves first
+        del events[min(reversed(list(events)), key=rank.__getitem__)]
+
+
+def _diverse_rank(events: dict[str, Record]) -> dict[str, float]:
+    """Relevance times SAME_SESSION per more relevant kept episode of the same session."""
+    seen: dict[Any, int] = {}
+    rank: dict[str, float] = {}
+    for key in sorted(events, key=lambda k: -float(events[k]["relevance"])):
+        session = (events[key].get("conversation"), events[key].get("session"))
+        rank[key] = float(events[key]["relevance"]) * SAME_SESSION ** seen.get(session, 0)
+        seen[session] = seen.get(session, 0) + 1
+    return rank
 
 
 def _route_cues(state: State, records: Sequence[Record], inherited: float) -> tuple[Record, ...]:

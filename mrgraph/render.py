@@ -54,7 +54,7 @@ def answer_dict(a: Answer) -> dict[str, Any]:
 def answer(console: Console, a: Answer, *, trace: bool = False) -> None:
     console.print(f"[bold]{a.answer}[/]", highlight=False)
     console.print(f"[dim]supports: {', '.join(a.supports) or '-'} · confidence {a.confidence:.2f}"
-                  f" · {a.rounds} rounds · {a.tool_calls} tool calls · {a.tokens} tokens"
+                  f" · {_n(a.rounds, 'round')} · {_n(a.tool_calls, 'tool call')} · {a.tokens} tokens"
                   f" · {a.latency_ms:.0f} ms[/]", highlight=False)
     if trace:
         console.print(trace_tree(a))
@@ -113,20 +113,31 @@ def node_view(console: Console, view: NodeView) -> None:
 
 def beliefs(console: Console, entity: str, rows: Sequence[Mapping[str, Any]],
             as_of: str | None) -> None:
-    title = f"beliefs about {entity}" + (f" as of {as_of}" if as_of else "")
-    table = Table(title=title)
-    for col in ("aspect", "statement", "confidence", "", "support", "status", "seen", "history"):
-        table.add_column(col)
-    for r in rows:
-        conf = float(r.get("confidence", 0.0))
-        table.add_row(str(r.get("aspect", "")), str(r.get("statement", "")), f"{conf:.3f}",
-                      "█" * round(conf * 10) + "·" * (10 - round(conf * 10)),
-                      str(r.get("support", "")), str(r.get("status", "")),
-                      f"{r.get('first_seen', '')} … {r.get('last_seen', '')}", _history(r))
+    """Per aspect, every candidate: confidence bar, status, statement, then its history."""
+    when = f" as of {as_of}" if as_of else ""
     if not rows:
-        console.print(f"no beliefs about {entity}" + (f" as of {as_of}" if as_of else ""))
+        console.print(f"no beliefs about {entity}{when}", highlight=False)
         return
-    console.print(table)
+    tree = Tree(f"[bold]beliefs about {entity}{when}[/]")
+    aspects: dict[str, Tree] = {}
+    for r in rows:
+        aspect = str(r.get("aspect", ""))
+        node = aspects.get(aspect) or tree.add(f"[cyan]{aspect}[/]")
+        aspects[aspect] = node
+        conf = float(r.get("confidence", 0.0))
+        bar = "█" * round(conf * 10) + "·" * (10 - round(conf * 10))
+        style = "bold" if r.get("status") == "active" else "dim"
+        cand = node.add(f"{bar} {conf:.3f} [{style}]{r.get('statement', '')}[/] "
+                        f"({r.get('status', '')}, support {r.get('support', '')}, "
+                        f"seen {r.get('first_seen', '')} … {r.get('last_seen', '')})")
+        history = _history(r)
+        if history:
+            cand.add(f"[dim]history: {history}[/]")
+    console.print(tree, highlight=False)
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _history(row: Mapping[str, Any]) -> str:

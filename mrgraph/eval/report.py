@@ -195,7 +195,7 @@ def scale_markdown(summary: Summary, chart: str | None = None) -> str:
          "turns/CPU-s", "store MiB", "load s", "load CPU s", "first read ms", "peak RSS MiB"],
         [[r["turns"], r["conversations"], r["nodes"], r["edges"], r["write_units"],
           r["ingest_seconds"], r["turns_per_s"], r.get("turns_per_cpu_s"),
-          r["store_bytes"] / 2 ** 20, r["load_seconds"], r.get("load_cpu_seconds"),
+          _mib(r["store_bytes"]), r["load_seconds"], r.get("load_cpu_seconds"),
           r["first_read_ms"], r["peak_rss_mb"]] for r in runs]))
     parts += ["", "Wall-clock figures suffer when other work shares the CPUs (see the load "
               "average); CPU-second figures do not."]
@@ -218,6 +218,10 @@ def scale_markdown(summary: Summary, chart: str | None = None) -> str:
     return "\n".join(parts) + "\n"
 
 
+def _mib(size: int | None) -> float | None:
+    return size / 2 ** 20 if size is not None else None
+
+
 def _p(stats: Mapping[str, float] | None) -> str:
     return f"{fmt(stats['p50'], 2)} / {fmt(stats['p95'], 2)}" if stats else "—"
 
@@ -228,7 +232,7 @@ def scale_costs(run: Mapping[str, Any]) -> dict[str, float | None]:
     ask = run["ask"].get("active")
     return {"ingest_seconds": run["ingest_seconds"],
             "ingest_cpu_seconds": run.get("ingest_cpu_seconds"),
-            "store_bytes": float(run["store_bytes"]), "load_seconds": run["load_seconds"],
+            "store_bytes": _num(run["store_bytes"]), "load_seconds": run["load_seconds"],
             "load_cpu_seconds": run.get("load_cpu_seconds"), "peak_rss_mb": run["peak_rss_mb"],
             "tool_p50_ms": p50s[len(p50s) // 2] if p50s else None,
             "tool_p50_max_ms": p50s[-1] if p50s else None,

@@ -293,9 +293,9 @@ def run_size(job: SizeJob, tick: Tick | None = None) -> dict[str, Any]:
     return {**ingested, **served, "store_bytes": _disk_bytes(job.uri)}
 
 
-def _disk_bytes(uri: str) -> int:
+def _disk_bytes(uri: str) -> int | None:
     if not uri.startswith("file:"):
-        return 0
+        return None  # a server's files are not ours to measure
     root = Path(uri[len("file:"):])
     return sum(p.stat().st_size for p in root.rglob("*") if p.is_file())
 

@@ -24,7 +24,8 @@ from typing import Any
 
 import openai
 
-from mrgraph.errors import LLMConfigError, LLMError
+from mrgraph.redact import public_uri
+from mrgraph.errors import LLMUnavailableError, LLMConfigError, LLMError
 from mrgraph.llm.base import (
     LLMReply,
     Message,
@@ -245,7 +246,7 @@ class OpenAIChat:
         if isinstance(err, openai.APITimeoutError):
             return f"timed out after {self.timeout}s"
         if isinstance(err, openai.APIConnectionError):
-            return f"cannot connect to {self.base_url}"
+            return f"cannot connect to {public_uri(self.base_url)}"
         if isinstance(err, openai.APIStatusError):
             # The SDK's message repeats the status ("Error code: 429 - ..."); keep the detail.
             detail = re.sub(r"^Error code: \d+ - ", "", str(err.message))
@@ -255,17 +256,20 @@ class OpenAIChat:
     def _map_error(self, err: openai.OpenAIError, attempts: int) -> Exception:
         if isinstance(err, openai.AuthenticationError):
             return LLMConfigError("authentication failed for the LLM endpoint "
-                                  f"{self.base_url} (HTTP 401): check OPENAI_API_KEY")
+                                  f"{public_uri(self.base_url)} (HTTP 401): check OPENAI_API_KEY")
         if isinstance(err, openai.PermissionDeniedError):
-            return LLMConfigError(f"the LLM endpoint {self.base_url} refused access (HTTP 403) "
+            return LLMConfigError(f"the LLM endpoint {public_uri(self.base_url)} refused access (HTTP 403) "
                                   f"to model {self.model!r}")
         if isinstance(err, openai.NotFoundError):
             return LLMConfigError(f"model {self.model!r} or its endpoint was not found at "
-                                  f"{self.base_url} (HTTP 404)")
+                                  f"{public_uri(self.base_url)} (HTTP 404)")
         if not isinstance(err, (openai.APIStatusError, openai.APIConnectionError)):
             return LLMConfigError(f"the OpenAI client cannot be used: {self._describe(err)}")
         tries = f" after {attempts} attempts" if attempts > 1 else ""
-        return LLMError(f"LLM request to {self.base_url} (model {self.model!r}) failed{tries}: "
+        if isinstance(err, openai.APIConnectionError):  # includes timeouts: not a bug of ours
+            return LLMUnavailableError(f"LLM endpoint {public_uri(self.base_url)} unreachable "
+                                       f"(model {self.model!r}){tries}: {self._describe(err)}")
+        return LLMError(f"LLM request to {public_uri(self.base_url)} (model {self.model!r}) failed{tries}: "
                         f"{self._describe(err)}")
 
     # -- reply decoding ----------------------------------------------------------------------
@@ -273,7 +277,7 @@ class OpenAIChat:
     def _to_reply(self, completion: Any, purpose: str) -> LLMReply:
         choices = getattr(completion, "choices", None) or []
         if not choices:
-            raise LLMError(f"the LLM endpoint {self.base_url} returned no choices")
+            raise LLMError(f"the LLM endpoint {public_uri(self.base_url)} returned no choices")
         message = choices[0].message
         if getattr(message, "refusal", None):
             raise LLMError(f"the model refused the '{purpose}' request: "

@@ -7,19 +7,24 @@ same way and differs only in the evidence it found.
   2. score = q(candidate) + EPISODE_WEIGHT * relevance of its episode (see policies.base);
   3. the best candidate's best sentence (most question weight; ties: the first) is the answer;
      for temporal questions ("when", "what date", "how long ago") the episode's resolved date
-     instead, formatted like "7 May 2023" (a range: "1 May 2023 - 7 May 2023");
+     instead, formatted like "7 May 2023"; a range the way people say it (`format_range`:
+     "2022", "June 2023", "the week before 9 June 2023", "the weekend before ...");
   4. confidence = min(0.99, max(q(candidate), relevance of its episode)); below `threshold`
-     the answer is NOT_MENTIONED with no supports.
+     the answer is NOT_MENTIONED with no supports;
+  5. wrong person: when the question names one speaker of the conversation and what the
+     other speakers said in the turns read covers the question's other words better than
+     anything that speaker said, the answer is NOT_MENTIONED too (`wrong_person`): the
+     evidence is about someone else (LoCoMo's adversarial questions swap the person).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from mrgraph.policies.base import Draft, State, dia_order, record_text
-from mrgraph.text import tokenize
+from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
 from mrgraph.types import NOT_MENTIONED
 
@@ -50,6 +55,32 @@ def format_span(start: str, end: str | None) -> str:
     if not end or end == start:
         return format_date(start)
     return f"{format_date(start)} - {format_date(end)}"
+
+
+def format_range(start: str, end: str | None, said: str | None = None) -> str:
+    """A resolved date or range as people say it: a whole year "2022", a whole month
+    "June 2023", a week or weekend relative to `said` (the day it was said: "the week before
+    9 June 2023"), else a day or a span."""
+    try:
+        first, last = date.fromisoformat(start[:10]), date.fromisoformat((end or start)[:10])
+        spoken = date.fromisoformat(said[:10]) if said else None
+    except ValueError:
+        return format_span(start, end)
+    if first == last:
+        return format_date(start)
+    if (first.month, first.day, last.month, last.day) == (1, 1, 12, 31) and \
+            first.year == last.year:
+        return str(first.year)
+    if first.day == 1 and (last + timedelta(days=1)).day == 1 and \
+            (first.year, first.month) == (last.year, last.month):
+        return f"{first.strftime('%B')} {first.year}"
+    span = (last - first).days
+    if spoken is not None and span in (1, 6) and first < spoken:
+        unit = "weekend" if span == 1 else "week"
+        if last < spoken:
+            return f"the {unit} before {format_date(spoken.isoformat())}"
+        return f"the {unit} of {format_date(spoken.isoformat())}"
+    return format_span(start, end)
 
 
 def _candidates(state: State) -> list[_Candidate]:
@@ -83,8 +114,33 @@ def _when(state: State, event: Record | None) -> str | None:
         return None
     time = state.evidence.times.get(str(event["id"]))
     if time is not None:
-        return format_span(str(time["date"]), time.get("date_end"))
-    return format_span(str(event["date"]), event.get("date_end"))
+        return format_range(str(time["date"]), time.get("date_end"),
+                            str(time["session_started_at"]))
+    return format_range(str(event["date"]), event.get("date_end"))
+
+
+def wrong_person(state: State) -> bool:
+    """The question names one speaker, but the other speakers' turns read cover the rest of
+    the question (its words other than speaker names) better than any of that speaker's."""
+    turns = list(state.evidence.turns.values())
+    speakers = {str(t["speaker"]) for t in turns}
+    asked = set(words(state.question))
+    named = [p for p in speakers if p and set(words(p)) <= asked]
+    if len(named) != 1:
+        return False
+    names = {t for p in speakers for t in tokenize(p)}
+    content = {t: w for t, w in state.weights.items() if t not in names}
+    total = sum(content.values())
+    if total <= 0:
+        return False
+
+    def cover(text: str) -> float:
+        held = set(tokenize(text))
+        return sum(w for t, w in content.items() if t in held) / total
+
+    theirs = max((cover(str(t["text"])) for t in turns if t["speaker"] == named[0]), default=0.0)
+    others = max((cover(str(t["text"])) for t in turns if t["speaker"] != named[0]), default=0.0)
+    return theirs < others
 
 
 def extractive_answer(state: State, threshold: float = DEFAULT_THRESHOLD) -> Draft:
@@ -95,7 +151,7 @@ def extractive_answer(state: State, threshold: float = DEFAULT_THRESHOLD) -> Dra
     best = candidates[0]
     rel = float(best.event["relevance"]) if best.event else 0.0
     confidence = min(0.99, max(best.q, rel))
-    if confidence < threshold:
+    if confidence < threshold or wrong_person(state):
         return Draft(NOT_MENTIONED, (), round(confidence, 4))
     answer = (_when(state, best.event) if state.temporal else None) or \
         best_sentence(state, best.text)

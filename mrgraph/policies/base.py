@@ -2,17 +2,23 @@
 the state S = (Z, H), relevance scoring, and the Policy protocol.
 
 Relevance (routing and answering use the same numbers, see `State.base` / `State.relevance`):
-  base(r) = max(q(r), h * base(origin))      rel(r) = base(r) + CONTEXT * c(r)
+  base(r) = max(q(r), h * base(origin))      rel(r) = base(r) + CONTEXT * c(r) + CUES * a(r)
   q(r)    share of the question's idf weight held by r's tokens (0..1); for an episode, by its
-          whole text (State.event_q, scored once per question by the store's own ranking,
-          the same similarity the passive top-k baseline ranks by);
+          whole text when a search by the question's words returned it (State.note_search:
+          the search's score), else by its summary;
   origin  the lead whose expansion produced r. Inheriting from it is how an episode holding none
           of the question's words becomes relevant: h = HOP for a redirect (an episode -> its
           cues and dates: the reverse hop), so each redirect costs half the relevance; h = 1 for
           following a lead (cue -> its tags -> their episodes, date -> timeline, episode -> its
           turns). `max`, not a sum, keeps long chains bounded by their best link;
   c(r)    share of r's tokens also found in the best episodes kept so far (0..1): agreement
-          with the evidence so far. It ranks, but is not inherited (no accumulation).
+          with the evidence so far. It ranks, but is not inherited (no accumulation);
+  a(r)    for an episode whose reverse hop (event_keywords) was taken: the share of the
+          question's weight its own cues and tag hold - what the graph says the episode is
+          *about*, sharper than a word somewhere in its turns. Added when the hop returns.
+H keeps the `max_evidence` best episodes; an episode ranks, for eviction, at its relevance
+times SAME_SESSION per more relevant kept episode of its session (near-duplicates give way to
+evidence from other sessions, which questions spanning several sessions need).
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ from mrgraph.toolkit import Record, ToolResult, search_weights
 
 HOP = 0.5  # share of its origin's relevance a hop result inherits
 CONTEXT = 0.05  # agreement with the best evidence so far: orders hop results, rarely more
+CUES = 0.5  # weight of a(r): the question's share held by an episode's cues and tag
+SAME_SESSION = 0.9  # eviction discount per more relevant kept episode of the same session
 CONTEXT_EVENTS = 3  # how many of the best episodes define "the evidence so far"
 # Tools that leave an episode for what it mentions (reverse hop, its dates): a redirect.
 REDIRECTS = frozenset({"event_keywords", "conversation_time"})
@@ -151,7 +159,7 @@ class State:
     weights: Mapping[str, float]  # idf weights of the question's tokens (over episodes)
     budget: Budget
     episodes: int = 0  # episodes in the store (N of the specificity idf)
-    event_q: Mapping[str, float] = field(default_factory=dict)  # episode id -> q (whole text)
+    event_q: dict[str, float] = field(default_factory=dict)  # episode id -> q (whole text)
     evidence: Evidence = field(default_factory=Evidence)
     leads: dict[str, Lead] = field(default_factory=dict)  # Z
     done: set[str] = field(default_factory=set)  # lead keys already expanded
@@ -159,23 +167,31 @@ class State:
     # (cue id, tag) -> episodes known to be behind it (from event_keywords): a tag lead whose
     # count they already cover would only fetch them again
     known: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    about: dict[str, float] = field(default_factory=dict)  # episode id -> a(r)
+    # every episode routing ranked (kept or since evicted): a reverse hop may bring one back
+    candidates: dict[str, Record] = field(default_factory=dict)
     round: int = 0
     calls: int = 0
 
     @classmethod
     def start(cls, store: GraphStore, question: str, budget: Budget) -> State:
-        """S0: the question's weights, and q of every episode holding a question word.
-
-        Event records carry a summary, not the episode's text, so routing could not tell how
-        much of the question an episode holds; one store ranking (not a tool call: no model
-        sees it) scores them all once, with the similarity the passive top-k baseline uses."""
+        """S0: the question's idf weights and the store's episode count (statistics, no
+        content: nothing is retrieved before the policy's first call)."""
         weights = search_weights(store, ("Episode",), question, unseen=True)
-        matched = search_weights(store, ("Episode",), question)  # the same minus unseen words
-        episodes = store.token_df("Episode", [])[0]
-        total = sum(weights.values())
-        ranked = store.search_events(matched, episodes) if matched else []
-        return cls(question, weights, budget, episodes=episodes,
-                   event_q={e.id: e.score / total for e in ranked})
+        return cls(question, weights, budget, episodes=store.token_df("Episode", [])[0])
+
+    def note_search(self, text: str, records: Iterable[Record]) -> None:
+        """Learn q of the episodes a search_events call returned. Event records carry only a
+        summary, but a search's score is the idf weight of the query tokens an episode's whole
+        text holds; when the query's tokens are all question tokens, score / (question weight)
+        is a lower bound of the episode's q (equal when the query is the question)."""
+        total = sum(self.weights.values())
+        if total <= 0 or not set(tokenize(text)) <= set(self.weights):
+            return
+        for record in records:
+            score = float(record.get("score", 0.0)) / total
+            if score > self.event_q.get(str(record["id"]), 0.0):
+                self.event_q[str(record["id"])] = min(1.0, score)
 
     @property
     def temporal(self) -> bool:
@@ -214,7 +230,21 @@ class State:
     def relevance(self, record: Record, inherited: float, context: set[str]) -> float:
         tokens = set(tokenize(record_text(record)))
         agree = len(tokens & context) / len(tokens) if tokens else 0.0
-        return round(max(self.q_of(record, tokens), inherited) + CONTEXT * agree, 6)
+        about = self.about.get(str(record.get("id")), 0.0) if "dia_ids" in record else 0.0
+        return round(max(self.q_of(record, tokens), inherited) + CONTEXT * agree
+                     + CUES * about, 6)
+
+    def note_about(self, event_id: str, keywords: Iterable[Record]) -> None:
+        """a(r) of an episode from its reverse hop; a kept episode is re-ranked at once."""
+        if event_id in self.about:
+            return
+        words = [str(k["name"]) for k in keywords if k.get("kind") != "date"]
+        words += [str(k["tag"]) for k in keywords if k.get("tag")]
+        about = self.about[event_id] = self.q_share(tokenize(" ".join(words)))
+        for pool in (self.evidence.events, self.candidates):
+            if event_id in pool:
+                pool[event_id]["relevance"] = round(float(pool[event_id]["relevance"])
+                                                    + CUES * about, 6)
 
     def inherited(self, action: Action) -> float:
         """h * base(origin) for a call expanding a lead; 0 for a free call."""
@@ -239,11 +269,17 @@ class State:
         along a chain, so with H full nothing a lead reaches can rank above
         h * relevance + CONTEXT; below the least relevant kept episode it is not worth a call.
         (An episode ranking on its own words ranks no higher than the entry search's results,
-        which were kept when the entry search asked for at least `max_evidence`.)"""
+        which were kept when the entry search asked for at least `max_evidence`.) An episode
+        not yet reverse-hopped can matter by itself: its a(r) may lift it (back) into H."""
         events = self.evidence.events
         if len(events) < self.budget.max_evidence:
             return True
         floor = min(float(e["relevance"]) for e in events.values())
+        if lead.kind == "event" and lead.value not in self.about:
+            # its reverse hop re-ranks the episode itself (a(r), up to CUES)
+            own = self.candidates.get(lead.value)
+            if lead.value in events or (own and float(own["relevance"]) + CUES > floor):
+                return True
         h = HOP if lead.kind == "event" else 1.0
         return h * lead.relevance + CONTEXT > floor
 

@@ -1,8 +1,11 @@
 """The offline, deterministic navigation policy (no LLM, no key): active, not passive.
 
-  round 1   the question's keywords: search_cues + search_events (entry points);
+  round 1   the question's keywords: search_cues + search_events (entry points; the search
+            returns its whole ranking, up to 50, whose scores give q: State.note_search -
+            nothing is read before this first, counted, call);
   then      each round expands the most promising open leads of Z (State.priority):
-              episode -> event_keywords   the reverse hop: its cues and dates become new leads
+              episode -> event_keywords   the reverse hop: its cues and dates become new leads,
+                                          and what its cues say it is about re-ranks it (a(r))
               cue     -> cue_tags         its tags, sized by how many episodes they reach
               tag     -> tag_events       the episodes of (cue, tag)
               date    -> timeline         the episodes of that day / range
@@ -22,6 +25,7 @@ from dataclasses import dataclass
 
 from mrgraph.policies.answer import DEFAULT_THRESHOLD, extractive_answer
 from mrgraph.policies.base import Action, Budget, Draft, Lead, State
+from mrgraph.toolargs import MAX_LIMIT
 
 MIN_PRIORITY = 0.05  # leads below this are not worth a call
 ENTRY_LIMIT = 10  # results of the two entry searches
@@ -51,10 +55,10 @@ class HeuristicRun:
 
     def next_actions(self, state: State) -> Sequence[Action]:
         if state.round == 0:
-            # at least the evidence budget: State.can_matter relies on it
-            limit = min(50, max(ENTRY_LIMIT, self.budget.max_evidence))
+            # the whole ranking the tool gives (its scores are q: State.note_search); at least
+            # the evidence budget, which State.can_matter relies on
             return [Action("search_cues", {"text": self.question[:500], "limit": ENTRY_LIMIT}),
-                    Action("search_events", {"text": self.question[:500], "limit": limit})]
+                    Action("search_events", {"text": self.question[:500], "limit": MAX_LIMIT})]
         if self._read:
             return []
         reserve = self._reserve(state)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from mrgraph.redact import public_uri
 from mrgraph.config import Settings
 from mrgraph.errors import ConfigError
 from mrgraph.store.base import GraphStore
@@ -55,8 +56,7 @@ def _neo4j(uri: str, ns: str, settings: Settings) -> GraphStore:
     try:
         from mrgraph.store.neo4j import Neo4jStore
     except ImportError as exc:
-        public = re.sub(r"//[^/@]*@", "//", uri)  # never echo user:password@
-        raise ConfigError(f"cannot open {public!r}: the Neo4j store is unavailable ({exc})") \
-            from None
+        raise ConfigError(f"cannot open {public_uri(uri)!r}: "
+                          f"the Neo4j store is unavailable ({exc})") from None
     return Neo4jStore(uri, ns=ns, user=settings.neo4j_user, password=settings.neo4j_password,
                       database=settings.neo4j_database)

@@ -201,3 +201,22 @@ def test_python_dash_m_works() -> None:
     out = subprocess.run([sys.executable, "-m", "mrgraph", "--help"], capture_output=True,
                          text=True, check=False, env={**os.environ, "COLUMNS": "200"})
     assert out.returncode == 0 and "ingest" in out.stdout
+
+
+def test_json_export_keeps_labels_apart_from_properties(store: str) -> None:
+    invoke("ingest", str(sample_path()), "--store", store)
+    data = json.loads(invoke("export", "--store", store)[1])
+    labels = {n["label"] for n in data["nodes"]}
+    assert {"Tag", "Topic", "Episode", "Turn", "Cue"} <= labels
+    tag = next(n for n in data["nodes"] if n["label"] == "Tag")
+    assert tag["properties"]["label"] and tag["properties"]["label"] != "Tag"
+    assert all({"type", "src", "dst", "properties"} == set(e) for e in data["edges"])
+
+
+def test_more_user_mistakes_exit_1(capsys: pytest.CaptureFixture[str], store: str) -> None:
+    assert run_main(capsys, "export", "--out", "/nonexistent/dir/x.json", "--store", store)[0] == 1
+    assert run_main(capsys, "bench", "scale", "--turns", "abc")[0] == 1
+    assert run_main(capsys, "ingest", str(sample_path()), "--concurrency", "0",
+                    "--store", store)[0] == 1
+    code, err = run_main(capsys, "chat", "--mode", "bogus", "--store", store)
+    assert code == 1 and "bogus" in err

@@ -92,3 +92,10 @@ def test_bm25_ties_follow_the_stores_order_date_then_id() -> None:
                        ("2023-01-01", "ep-e"), ("2023-01-01", "ep-f")), BM25Okapi(docs), 5)
     assert index.top("painting", 5) == ["ep-b", "ep-c"]
     assert index.top("the", 5) == []  # no search token
+
+
+def test_baselines_read_the_session_time_for_when_questions(store: GraphStore) -> None:
+    for run in (topk, graph_expand):
+        answer = run(store, "When did Melanie run the charity race?", Budget(max_evidence=3))
+        assert answer.trace[-1].tool == "conversation_time"
+        assert answer.tool_calls == len(answer.trace) and answer.answer == "21 May 2023"

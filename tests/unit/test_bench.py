@@ -144,7 +144,7 @@ def test_judge_with_scripted_llm(locomo_file: Path, tmp_path: Path) -> None:
         [1.0 if label == "CORRECT" else 0.0 for label in labels]
     assert judge.remaining == 0 and {c.purpose for c in judge.calls} == {"judge"}
     first = judge.calls[0].messages[0].content or ""
-    assert QA_A[0]["question"] in first and "7 May 2023" in first
+    assert str(QA_A[0]["question"]) in first and "7 May 2023" in first
     trap = judge.calls[4].messages[0].content or ""  # the category-5 question
     assert NOT_MENTIONED in trap and "a sunrise" not in trap.split("<generated_answer>")[0]
     assert data["summary"]["modes"]["graph"]["overall"]["judge"] == pytest.approx(4 / 6)
@@ -216,6 +216,14 @@ def test_locomo_chart_when_matplotlib_is_installed(locomo_file: Path, tmp_path: 
     bench.run_locomo(Settings(), locomo_file, out_dir=tmp_path / "c", modes=["topk", "graph"])
     assert (tmp_path / "c" / "report.png").stat().st_size > 1000
     assert "![LoCoMo F1" in (tmp_path / "c" / "report.md").read_text(encoding="utf-8")
+
+
+def test_without_matplotlib_the_chart_is_skipped(locomo_file: Path, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(report, "have_matplotlib", lambda: False)
+    bench.run_locomo(Settings(), locomo_file, out_dir=tmp_path / "n", modes=["topk"])
+    assert not (tmp_path / "n" / "report.png").exists()
+    assert "Chart skipped" in (tmp_path / "n" / "report.md").read_text(encoding="utf-8")
 
 
 # ------------------------------------------------------------------ scale

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -192,13 +191,10 @@ def test_no_facts(text: str) -> None:
 
 
 @pytest.mark.skipif(not LOCOMO_DEV.exists(), reason="LoCoMo dev file not available")
-def test_dev_file_extracts_quickly() -> None:
+def test_dev_file_episodes_cover_every_turn() -> None:
+    # speed is measured by benchmarks/ingest.py, not here
     conversations = load(LOCOMO_DEV)
-    start = time.perf_counter()
     extractions = [HeuristicExtractor().extract(c) for c in conversations]
-    elapsed = time.perf_counter() - start
-    # the target is well under 0.4 s; the bound is loose because test machines are shared
-    assert elapsed < 3.0
     for conv, extraction in zip(conversations, extractions):
         covered = [d for s in extraction.sessions for e in s.episodes for d in e.dia_ids]
         assert covered == [t.dia_id for s in conv.sessions for t in s.turns]

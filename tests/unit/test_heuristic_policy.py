@@ -13,7 +13,7 @@ import pytest
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.policies import HeuristicPolicy
-from mrgraph.policies.answer import format_date, format_span
+from mrgraph.policies.answer import format_date, format_range, format_span
 from mrgraph.policies.base import Budget, is_temporal
 from mrgraph.reconstruct import ask, reconstruct
 from mrgraph.store.base import GraphStore
@@ -117,3 +117,45 @@ def test_helpers() -> None:
     assert is_temporal("How long ago was Caroline's 18th birthday?")
     assert is_temporal("When did Melanie paint a sunrise?")
     assert not is_temporal("What did Caroline research?")
+
+
+@pytest.mark.parametrize("mode", ["active", "topk", "graph"])
+def test_a_question_about_the_wrong_person_is_not_mentioned(store: GraphStore, mode: str) -> None:
+    # Melanie signed up for the pottery class (D1:2) and raised the money (D2:3), not Caroline
+    right = answer(store, "Which pottery class did Melanie sign up for?", mode)
+    assert right.answer != NOT_MENTIONED and right.supports == ("D1:2",)
+    for question in ("Which pottery class did Caroline sign up for?",
+                     "What did Caroline raise money for with the charity race?"):
+        wrong = answer(store, question, mode)
+        assert (wrong.answer, wrong.supports) == (NOT_MENTIONED, ()), question
+
+
+def test_the_first_search_is_a_counted_call_and_nothing_is_read_before_it(
+        store: GraphStore) -> None:
+    result = answer(store, RACE_DAY)
+    first = [s for s in result.trace if s.round == 1]
+    assert [s.tool for s in first] == ["search_cues", "search_events"]
+    assert first[1].arguments["limit"] == 50
+    assert result.tool_calls == len(result.trace)  # every store read is in the trace
+    assert len({s for s in result.evidence}) > 0
+
+
+def test_reverse_hops_re_rank_the_kept_episodes(store: GraphStore) -> None:
+    trace = answer(store, FRIEND).trace
+    reverse = [s for s in trace if s.tool == "event_keywords"]
+    searched = next(s for s in trace if s.tool == "search_events")
+    assert {s.arguments["event_id"] for s in reverse} & set(searched.kept_ids)
+
+
+def test_ranges_are_said_the_way_people_say_them() -> None:
+    assert format_range("2022-01-01", "2022-12-31") == "2022"
+    assert format_range("2023-06-01", "2023-06-30") == "June 2023"
+    assert format_range("2023-05-29", "2023-06-04", "2023-06-09T10:00:00") == \
+        "the week before 9 June 2023"
+    assert format_range("2023-07-15", "2023-07-16", "2023-07-17T10:00:00") == \
+        "the weekend before 17 July 2023"
+    assert format_range("2023-08-21", "2023-08-27", "2023-08-23T10:00:00") == \
+        "the week of 23 August 2023"
+    assert format_range("2023-05-07", None) == "7 May 2023"
+    assert format_range("2023-05-01", "2023-05-09") == "1 May 2023 - 9 May 2023"
+    assert format_range("soon", "later") == "soon - later"

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 import threading
-import time
 from itertools import accumulate
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -438,13 +437,17 @@ def test_long_session_is_split_into_chunks_within_the_budget(conversation: Conve
 def test_sessions_run_concurrently_within_the_bound(conversation: Conversation,
                                                     tmp_path: Path) -> None:
     lock = threading.Lock()
-    running, peak = [0], [0]
+    running, peak, started = [0], [0], [0]
+    both_in_flight = threading.Barrier(2, timeout=30)  # breaks (fails) if only one runs at once
 
     def slow(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Any:
         with lock:
             running[0] += 1
+            started[0] += 1
             peak[0] = max(peak[0], running[0])
-        time.sleep(0.05)
+            first_two = started[0] <= 2
+        if first_two:
+            both_in_flight.wait()
         with lock:
             running[0] -= 1
         return fake_model(messages)

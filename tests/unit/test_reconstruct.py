@@ -14,9 +14,9 @@ from mrgraph.ingest.pipeline import refresh_beliefs
 from mrgraph.llm.base import Message, TokenLedger
 from mrgraph.llm.scripted import ScriptedLLM, tool_reply
 from mrgraph.policies import LLMPolicy, make_policy
-from mrgraph.policies.base import Action, Budget, Outcome
+from mrgraph.policies.base import Action, Budget, Outcome, State
 from mrgraph.policies.llm_policy import ANSWER_SCHEMA, tool_output
-from mrgraph.reconstruct import ask, reconstruct
+from mrgraph.reconstruct import _evict, ask, reconstruct, route
 from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
 from mrgraph.toolkit import ToolResult
@@ -186,3 +186,47 @@ def test_ask_chooses_the_policy_and_mode(store: GraphStore) -> None:
         make_policy("openai")
     with pytest.raises(ConfigError, match="at least 1"):
         Budget(max_calls=0)
+
+
+def _episode(event_id: str, session: int, summary: str = "x") -> dict[str, Any]:
+    return {"id": event_id, "conversation": "c", "session": session, "date": "2023-01-01",
+            "tag": "t", "summary": summary, "dia_ids": [f"D{session}:1"]}
+
+
+def test_state_start_reads_no_content_and_searches_teach_q(store: GraphStore) -> None:
+    state = State.start(store, "What is Alice's job?", Budget())
+    assert state.event_q == {} and state.episodes > 0 and state.weights
+    hit = {**_episode("ep-1", 1), "score": sum(state.weights.values()) / 2}
+    state.note_search("Alice job", [hit])
+    assert state.event_q == {"ep-1": 0.5}
+    state.note_search("Alice painting holidays", [{**hit, "id": "ep-2"}])  # not the question's
+    assert "ep-2" not in state.event_q
+
+
+def test_eviction_prefers_episodes_from_other_sessions() -> None:
+    state = State("q", {"q": 1.0}, Budget(max_evidence=2))
+    for event_id, session, relevance in (("a", 1, 0.9), ("b", 1, 0.85), ("c", 2, 0.8)):
+        state.evidence.events[event_id] = {**_episode(event_id, session), "relevance": relevance}
+    _evict(state)
+    assert set(state.evidence.events) == {"a", "c"}  # b: 0.85 * 0.9 < 0.8
+
+
+def test_a_reverse_hop_can_bring_an_evicted_episode_back() -> None:
+    state = State("What pottery did Bob make?", {"potteri": 2.0, "bob": 0.5, "make": 1.0},
+                  Budget(max_evidence=1))
+    state.evidence.events["a"] = {**_episode("a", 1), "relevance": 0.5}
+    state.candidates["b"] = {**_episode("b", 2), "relevance": 0.4}
+    keywords = [{"id": "cue-1", "name": "pottery", "kind": "keyword", "tag": "made bowls",
+                 "event_id": "b"}]
+    route(state, Action("event_keywords", {"event_id": "b"}),
+          ToolResult("event_keywords", tuple(keywords), ("cue-1",)))
+    assert state.about["b"] > 0.5 and set(state.evidence.events) == {"b"}
+
+
+def test_routing_picks_equally_relevant_episodes_from_other_sessions_first() -> None:
+    state = State("pottery", {"potteri": 1.0}, Budget(keep_per_call=2, max_evidence=2))
+    records = tuple(_episode(i, s, "pottery") for i, s in (("a", 1), ("b", 1), ("c", 2)))
+    route(state, Action("search_events", {"text": "pottery"}),
+          ToolResult("search_events", records, ("a", "b", "c")))
+    assert list(state.evidence.events) == ["a", "c"]
+    assert set(state.candidates) == {"a", "c"}

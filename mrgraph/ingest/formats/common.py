@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from typing import Iterable
 
 from mrgraph.errors import InputError
@@ -38,11 +40,20 @@ def speakers_in_order(first: Iterable[str], sessions: Iterable[Session]) -> tupl
     return tuple(seen)
 
 
+# A turn id is a short token: it is shown to LLMs and users verbatim, so it must not be able to
+# carry text (newlines, tags) that could pass for instructions or break a prompt's delimiters.
+DIA_ID = re.compile(r"[A-Za-z0-9_.:/#-]{1,64}")
+
+
 def check_unique_ids(sessions: Iterable[Session], path: str, conversation_id: str) -> None:
-    """Every dia_id of a conversation is unique: turns are keyed by it in the graph."""
+    """Every dia_id of a conversation is a short token and unique: turns are keyed by it."""
     seen: set[str] = set()
     for session in sessions:
         for turn in session.turns:
+            if not DIA_ID.fullmatch(turn.dia_id):
+                raise input_error(f"conversation {conversation_id!r}: dia_id {turn.dia_id[:40]!r} "
+                                  "is not a short id (letters, digits, _ . : / # -, at most 64)",
+                                  path, field="dia_id")
             if turn.dia_id in seen:
                 raise input_error(f"conversation {conversation_id!r}: dia_id {turn.dia_id!r} "
                                   f"appears twice", path, field="dia_id")

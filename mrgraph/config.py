@@ -29,7 +29,6 @@ class Settings:
     extract_model: str = DEFAULT_MODEL
     llm_timeout: float = 60.0
     max_input_bytes: int = 20 * 1024 * 1024
-    belief_decay: float = 0.5
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -47,7 +46,6 @@ class Settings:
             extract_model=e.get("MRGRAPH_EXTRACT_MODEL") or model,
             llm_timeout=_float(e, "MRGRAPH_LLM_TIMEOUT", 60.0),
             max_input_bytes=int(_float(e, "MRGRAPH_MAX_INPUT_MB", 20.0) * 1024 * 1024),
-            belief_decay=_float(e, "MRGRAPH_BELIEF_DECAY", 0.5),
         )
 
     @property

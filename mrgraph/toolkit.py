@@ -25,6 +25,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date, timedelta
 from typing import Any, ClassVar, cast
 
 from mrgraph import beliefs
@@ -179,8 +180,10 @@ class ConversationTimeParams:
 @dataclass(frozen=True)
 class PersonalAspectsParams:
     name: ClassVar[str] = "personal_aspects"
-    description: ClassVar[str] = "What is known about a person: aspects with their top belief."
+    description: ClassVar[str] = ("What is known about a person: aspects with their top belief; "
+                                  "with a query, ranked by relevance x freshness.")
     entity: str = arg("name", "person (entity cue name)")
+    query: str | None = arg("text", "optional: the question, to rank the aspects by it", None)
 
     def run(self, store: GraphStore) -> ToolResult:
         by_aspect: dict[str, list[BeliefEdge]] = {}
@@ -188,10 +191,35 @@ class PersonalAspectsParams:
             by_aspect.setdefault(edge.aspect, []).append(edge)
         if not by_aspect:
             return _missing(self.name, "entity with beliefs", self.entity)
-        records = tuple({"entity": edges[0].entity, "aspect": aspect, "candidates": len(edges),
-                         "top": edges[0].statement, "confidence": edges[0].confidence}
-                        for aspect, edges in by_aspect.items())
-        return ToolResult(self.name, records, tuple(by_aspect))
+        records = [{"entity": edges[0].entity, "aspect": aspect, "candidates": len(edges),
+                    "top": edges[0].statement, "confidence": edges[0].confidence}
+                   for aspect, edges in by_aspect.items()]
+        if self.query:
+            records = _rank_aspects(store, self.entity, self.query, records, by_aspect)
+        return ToolResult(self.name, tuple(records), tuple(str(r["aspect"]) for r in records))
+
+
+def _rank_aspects(store: GraphStore, entity: str, query: str, records: list[Record],
+                  by_aspect: Mapping[str, list[BeliefEdge]]) -> list[Record]:
+    """BeliefMem's retrieval score alpha = sim(query, attribute) * lambda ** tau, tau = the
+    person's sessions since the attribute's last update. Ranking only: confidences unchanged."""
+    cue = resolve_cue(store, entity)
+    name = re.compile(re.escape(entity), re.I)  # every candidate names the person: no signal
+    question = name.sub(" ", query)
+    for record in records:
+        edges = by_aspect[str(record["aspect"])]
+        sim = max(beliefs.similarity(question, name.sub(" ", f"{e.aspect} {e.statement}"))
+                  for e in edges)
+        last = max(e.last_seen for e in edges)
+        later = store.timeline(_next_day(last), "9999-12-31", cue, MAX_LIMIT) if cue else []
+        tau = len({(e.conversation_id, e.session) for e in later})
+        record["score"] = round(beliefs.score(sim, tau), 6)
+        record["staleness"] = tau
+    return sorted(records, key=lambda r: (-cast(float, r["score"]), str(r["aspect"])))
+
+
+def _next_day(iso: str) -> str:
+    return (date.fromisoformat(iso[:10]) + timedelta(days=1)).isoformat()
 
 
 @dataclass(frozen=True)

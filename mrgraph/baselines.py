@@ -3,7 +3,7 @@
 Retrieve-then-reason: the question alone decides what is read. Both baselines keep at most
 `budget.max_evidence` episodes, read the raw turns of the best `budget.read_episodes` of them
 with `budget.context_window` turns around (as the heuristic policy does), make at most
-`budget.max_calls` store reads, read the session time (conversation_time) of the best episode
+`budget.max_calls` store reads, read the session time (conversation_time) of those episodes
 for temporal questions, and answer extractively (mrgraph.policies.answer), so evidence recall
 compares the retrieval and nothing else. Every retrieval is a counted call in the trace; the
 relevance of a kept episode is its question share from its own stored tokens (BM25) or from the
@@ -99,7 +99,8 @@ class _Run:
     @property
     def can_expand(self) -> bool:
         """Calls are left for expansion (the final read's are reserved)."""
-        return self.state.calls < self.budget.max_calls - self.budget.read_episodes
+        reserved = self.budget.read_episodes * (1 + self.state.temporal)
+        return self.state.calls < self.budget.max_calls - reserved
 
     def call(self, tool: str, args: dict[str, str | int], ids: Sequence[str] = ()) -> None:
         self.state.calls += 1
@@ -129,8 +130,8 @@ class _Run:
             for turn in result.records:
                 self.state.evidence.turns.setdefault(turn["dia_id"],
                                                      {**turn, "relevance": relevance})
-        if self.state.temporal and ranked:  # the session time, as the heuristic policy reads
-            when: dict[str, str | int] = {"event_id": ranked[0]}
+        for event_id in ranked[: self.budget.read_episodes] if self.state.temporal else ():
+            when: dict[str, str | int] = {"event_id": event_id}  # as the heuristic policy reads
             found = run_tool(self.store, "conversation_time", when)
             self.call("conversation_time", when, found.ids)
             self.state.evidence.times.update((t["event_id"], t) for t in found.records)

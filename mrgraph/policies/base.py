@@ -193,6 +193,12 @@ class State:
             if score > self.event_q.get(str(record["id"]), 0.0):
                 self.event_q[str(record["id"])] = min(1.0, score)
 
+    def _lift(self, event_id: str, by: float) -> None:
+        """Raise a kept or candidate episode's relevance by what was learnt about it."""
+        for pool in (self.evidence.events, self.candidates):
+            if event_id in pool:
+                pool[event_id]["relevance"] = round(float(pool[event_id]["relevance"]) + by, 6)
+
     @property
     def temporal(self) -> bool:
         return is_temporal(self.question)
@@ -241,10 +247,7 @@ class State:
         words = [str(k["name"]) for k in keywords if k.get("kind") != "date"]
         words += [str(k["tag"]) for k in keywords if k.get("tag")]
         about = self.about[event_id] = self.q_share(tokenize(" ".join(words)))
-        for pool in (self.evidence.events, self.candidates):
-            if event_id in pool:
-                pool[event_id]["relevance"] = round(float(pool[event_id]["relevance"])
-                                                    + CUES * about, 6)
+        self._lift(event_id, CUES * about)
 
     def inherited(self, action: Action) -> float:
         """h * base(origin) for a call expanding a lead; 0 for a free call."""

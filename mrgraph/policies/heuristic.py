@@ -12,8 +12,8 @@
             so a cue or a date found in one episode decides where the next round looks;
   last      when no lead is promising enough or could still change H (State.can_matter: the
             evidence suffices), or the budget is nearly spent: event_context for
-            the best episodes (their raw turns) and, for temporal questions, conversation_time
-            of the best one; then stop and answer extractively (policies.answer).
+            the best episodes (their raw turns) and, for temporal questions, their
+            conversation_time; then stop and answer extractively (policies.answer).
 Leads are taken best first, at most `max_calls_per_round` a round, keeping enough calls in
 reserve for the final read.
 """
@@ -71,7 +71,8 @@ class HeuristicRun:
         return [self._expand(lead) for lead in leads[:room]]
 
     def _reserve(self, state: State) -> int:
-        return min(self.budget.read_episodes, self.budget.max_evidence) + int(state.temporal)
+        # the final read: event_context, and for temporal questions conversation_time, of each
+        return min(self.budget.read_episodes, self.budget.max_evidence) * (1 + state.temporal)
 
     def _expand(self, lead: Lead) -> Action:
         if lead.kind == "event":
@@ -90,8 +91,8 @@ class HeuristicRun:
         actions = [Action("event_context", {"event_id": e["id"],
                                             "window": self.budget.context_window},
                           origin=f"event:{e['id']}") for e in best]
-        if state.temporal and best:
-            actions.append(Action("conversation_time", {"event_id": best[0]["id"]}))
+        if state.temporal:  # whichever episode the answer comes from, its session time
+            actions += [Action("conversation_time", {"event_id": e["id"]}) for e in best]
         return actions[: max(0, state.calls_left)]
 
     def answer(self, state: State) -> Draft:

@@ -116,7 +116,9 @@ class Memory:
             if as_of:
                 args["as_of"] = as_of
             rows.extend(run_tool(self.store, "personal_aspect", args).records)
-        return rows
+        # current beliefs on top of each aspect (as of the date asked, when one is)
+        return sorted(rows, key=lambda r: (r["aspect"], r["status"] != "active",
+                                           -r["confidence"], r["statement"]))
 
     def export(self, fmt: str = "json") -> str:
         nodes, edges = self.store.export()

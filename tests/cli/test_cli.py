@@ -220,3 +220,55 @@ def test_more_user_mistakes_exit_1(capsys: pytest.CaptureFixture[str], store: st
                     "--store", store)[0] == 1
     code, err = run_main(capsys, "chat", "--mode", "bogus", "--store", store)
     assert code == 1 and "bogus" in err
+
+
+def test_beliefs_follow_two_moves_and_a_job_change(store: str) -> None:
+    assert invoke("ingest", str(FIXTURES / "moves.txt"), "--store", store)[0] == 0
+
+    def beliefs(*extra: str) -> list[tuple[str, str, float, str]]:
+        code, output = invoke("beliefs", "Lena", "--json", "--store", store, *extra)
+        assert code == 0, output
+        return [(r["aspect"], r["statement"], r["confidence"], r["status"])
+                for r in json.loads(output)]
+
+    assert beliefs() == [
+        ("job", "Lena works as a software engineer", 0.9, "active"),
+        ("job", "Lena works as a teacher", 0.25, "superseded"),
+        ("location", "Lena lives in Oslo now", 0.8, "active"),
+        ("location", "Lena lives in Berlin", 0.25, "superseded"),
+        ("location", "Lena lives in Lisbon", 0.25, "superseded"),
+    ]
+    assert beliefs("--as-of", "2022-02-01") == [
+        ("job", "Lena works as a teacher", 0.8, "active"),
+        ("location", "Lena lives in Lisbon", 0.8, "active"),
+    ]
+    assert beliefs("--as-of", "2022-07-01") == [
+        ("job", "Lena works as a software engineer", 0.8, "active"),
+        ("job", "Lena works as a teacher", 0.25, "superseded"),
+        ("location", "Lena lives in Berlin", 0.75, "active"),
+        ("location", "Lena lives in Lisbon", 0.25, "superseded"),
+    ]
+    assert beliefs("--as-of", "2021-12-31") == []
+    code, output = invoke("beliefs", "Lena", "--store", store)
+    assert "0.250" in output and "superseded" in output and "history" in output
+
+
+LOCOMO_DEV = Path(__file__).resolve().parents[3] / "shared" / "data" / "locomo_dev.json"
+
+
+@pytest.mark.skipif(not LOCOMO_DEV.exists(), reason="LoCoMo dev file not available")
+def test_ask_on_the_dev_conversations_supports_real_dia_ids(store: str) -> None:
+    code, output = invoke("ingest", str(LOCOMO_DEV), "--store", store)
+    assert code == 0 and "1451 turns" in output
+    raw = json.loads(LOCOMO_DEV.read_text(encoding="utf-8"))
+    dia_ids = {t["dia_id"] for c in raw for k, v in c["conversation"].items()
+               if k.startswith("session_") and isinstance(v, list) for t in v}
+    questions = [q["question"] for c in raw for q in c["qa"][:5]]
+    for question in questions:
+        code, output = invoke("ask", question, "--json", "--store", store)
+        assert code == 0, output
+        supports = json.loads(output)["supports"]
+        assert supports and set(supports) <= dia_ids
+    before = stats(store)
+    assert invoke("ingest", str(LOCOMO_DEV), "--store", store)[0] == 0
+    assert stats(store) == before

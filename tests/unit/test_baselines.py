@@ -97,5 +97,7 @@ def test_bm25_ties_follow_the_stores_order_date_then_id() -> None:
 def test_baselines_read_the_session_time_for_when_questions(store: GraphStore) -> None:
     for run in (topk, graph_expand):
         answer = run(store, "When did Melanie run the charity race?", Budget(max_evidence=3))
-        assert answer.trace[-1].tool == "conversation_time"
+        read = [s.arguments["event_id"] for s in answer.trace if s.tool == "event_context"]
+        timed = [s.arguments["event_id"] for s in answer.trace if s.tool == "conversation_time"]
+        assert timed == read and answer.trace[-1].tool == "conversation_time"
         assert answer.tool_calls == len(answer.trace) and answer.answer == "21 May 2023"

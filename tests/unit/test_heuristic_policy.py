@@ -89,7 +89,9 @@ def test_when_questions_get_the_resolved_date(store: GraphStore) -> None:
     result = answer(store, "When did Melanie run the charity race?")
     assert result.answer == "21 May 2023"
     assert result.supports and result.supports[0].startswith("D2:")
-    assert any(s.tool == "conversation_time" for s in result.trace)
+    read = [s.arguments["event_id"] for s in result.trace if s.tool == "event_context"]
+    timed = [s.arguments["event_id"] for s in result.trace if s.tool == "conversation_time"]
+    assert timed == read and read  # the session time of every episode read
 
 
 def test_what_questions_get_the_best_sentence(store: GraphStore) -> None:

@@ -264,11 +264,14 @@ def test_ask_on_the_dev_conversations_supports_real_dia_ids(store: str) -> None:
     dia_ids = {t["dia_id"] for c in raw for k, v in c["conversation"].items()
                if k.startswith("session_") and isinstance(v, list) for t in v}
     questions = [q["question"] for c in raw for q in c["qa"][:5]]
+    answered = 0
     for question in questions:
         code, output = invoke("ask", question, "--json", "--store", store)
         assert code == 0, output
         supports = json.loads(output)["supports"]
-        assert supports and set(supports) <= dia_ids
+        assert set(supports) <= dia_ids  # empty only when it abstains
+        answered += bool(supports)
+    assert answered >= len(questions) * 2 // 3
     before = stats(store)
     assert invoke("ingest", str(LOCOMO_DEV), "--store", store)[0] == 0
     assert stats(store) == before

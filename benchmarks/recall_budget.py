@@ -61,7 +61,7 @@ def _ask(store: MemoryStore, item: QAItem, mode: str, k: int) -> Row:
     gold = None if item.category == 5 else item.answer
     return {"sample_id": item.sample_id, "index": item.index, "category": item.category,
             "mode": mode, "k": k, "question": item.question, "gold": item.answer,
-            "prediction": answer.answer, "episodes": _episodes(answer.trace),
+            "prediction": answer.answer, "read": _episodes_read(answer.trace),
             "recall": None if item.category == 5 else
             metrics.evidence_recall(item.evidence, answer.evidence),
             "f1": metrics.locomo_f1(answer.answer, gold, item.category),
@@ -69,7 +69,7 @@ def _ask(store: MemoryStore, item: QAItem, mode: str, k: int) -> Row:
             "calls": answer.tool_calls}
 
 
-def _episodes(trace: Iterable[Any]) -> int:
+def _episodes_read(trace: Iterable[Any]) -> int:
     return len({i for s in trace if s.tool == "event_context" for i in (s.arguments["event_id"],)})
 
 

@@ -2,11 +2,13 @@
 // params: $ns, $rows
 // returns: written (rows whose two endpoints exist in the namespace)
 // write_batch: one statement per relationship type, because a type cannot be a parameter.
+// The index hints keep the id lookups when the label's statistics are stale (a big unit's
+// uncommitted nodes are not in them), which otherwise makes the planner scan the namespace.
 // row = {src, dst, props}; at most one BELIEF per pair of nodes, so MERGE on the pair alone.
 // replace_beliefs writes its rows with this file too.
 UNWIND $rows AS row
-MATCH (a:Cue {id: row.src}) WHERE a.ns = $ns
-MATCH (b:Fact {id: row.dst}) WHERE b.ns = $ns
+MATCH (a:Cue {id: row.src}) USING INDEX a:Cue(id) WHERE a.ns = $ns
+MATCH (b:Fact {id: row.dst}) USING INDEX b:Fact(id) WHERE b.ns = $ns
 MERGE (a)-[r:BELIEF]->(b)
 SET r += row.props
 RETURN count(r) AS written

@@ -421,7 +421,7 @@ def test_long_session_is_split_into_chunks_within_the_budget(conversation: Conve
     for chunk in chunks:
         assert len(chunk) == 1 or sum(count_tokens(transcript_line(t)) + 1 for t in chunk) <= 60
     llm = scripted(10)
-    ex = extractor(llm, tmp_path, chunk_tokens=100)
+    ex = extractor(llm, tmp_path, chunk_tokens=100, concurrency=1)  # calls in order
     extraction = ex.extract(conversation)
     check_extraction(conversation, extraction)
     assert len(llm.calls) == len(ex.requests(conversation)) > 3

@@ -3,7 +3,7 @@
 // returns: entity, fact_id, aspect, statement, episode_id, evidence (FROM_EPISODE properties),
 // episode_date (unordered: the caller sorts by date, episode id, fact id)
 UNWIND $entities AS entity
-MATCH (f:Fact) USING INDEX f:Fact(entity)
+MATCH (f:Fact) USING INDEX SEEK f:Fact(entity)
 WHERE f.ns = $ns AND f.entity = entity
 MATCH (f)-[r:FROM_EPISODE]->(e)
 RETURN entity, f.id AS fact_id, f.aspect AS aspect, f.statement AS statement,

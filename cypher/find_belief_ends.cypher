@@ -5,13 +5,13 @@
 // replace_beliefs checks every belief's two ends exist before it deletes anything.
 CALL () {
   UNWIND $keys AS key
-  MATCH (c:Cue) USING INDEX c:Cue(key)
+  MATCH (c:Cue) USING INDEX SEEK c:Cue(key)
   WHERE c.ns = $ns AND c.key = key
   RETURN collect({key: key, id: c.id}) AS cues
 }
 CALL () {
   UNWIND $fact_ids AS id
-  MATCH (f:Fact {id: id}) USING INDEX f:Fact(id)
+  MATCH (f:Fact {id: id}) USING INDEX SEEK f:Fact(id)
   WHERE f.ns = $ns
   RETURN collect(f.id) AS facts
 }

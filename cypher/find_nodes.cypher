@@ -4,14 +4,14 @@
 // write_batch: which edge ends outside the batch exist, checked before anything is written.
 UNWIND $ids AS id
 CALL (id) {
-  MATCH (n:Conversation {id: id}) USING INDEX n:Conversation(id) RETURN n
-  UNION MATCH (n:Session {id: id}) USING INDEX n:Session(id) RETURN n
-  UNION MATCH (n:Turn {id: id}) USING INDEX n:Turn(id) RETURN n
-  UNION MATCH (n:Episode {id: id}) USING INDEX n:Episode(id) RETURN n
-  UNION MATCH (n:Cue {id: id}) USING INDEX n:Cue(id) RETURN n
-  UNION MATCH (n:Tag {id: id}) USING INDEX n:Tag(id) RETURN n
-  UNION MATCH (n:Fact {id: id}) USING INDEX n:Fact(id) RETURN n
-  UNION MATCH (n:Topic {id: id}) USING INDEX n:Topic(id) RETURN n
+  MATCH (n:Conversation {id: id}) USING INDEX SEEK n:Conversation(id) RETURN n
+  UNION MATCH (n:Session {id: id}) USING INDEX SEEK n:Session(id) RETURN n
+  UNION MATCH (n:Turn {id: id}) USING INDEX SEEK n:Turn(id) RETURN n
+  UNION MATCH (n:Episode {id: id}) USING INDEX SEEK n:Episode(id) RETURN n
+  UNION MATCH (n:Cue {id: id}) USING INDEX SEEK n:Cue(id) RETURN n
+  UNION MATCH (n:Tag {id: id}) USING INDEX SEEK n:Tag(id) RETURN n
+  UNION MATCH (n:Fact {id: id}) USING INDEX SEEK n:Fact(id) RETURN n
+  UNION MATCH (n:Topic {id: id}) USING INDEX SEEK n:Topic(id) RETURN n
 }
 WITH n WHERE n.ns = $ns
 RETURN DISTINCT n.id AS id

@@ -6,7 +6,7 @@
 // Deletes the conversation, its sessions, their turns and episodes, with every relationship
 // they have (the summary counters give the numbers).
 MATCH (c:Conversation)
-USING INDEX c:Conversation(conversation_id)
+USING INDEX SEEK c:Conversation(conversation_id)
 WHERE c.ns = $ns AND c.conversation_id = $conversation_id
 WITH collect(c) AS roots
 WHERE size(roots) > 0

@@ -5,7 +5,7 @@
 // The backed tags are collected once per cue (one pass over its CUE_OF edges) rather than
 // tested per HAS_TAG edge, which would walk a busy cue's episodes once per tag.
 UNWIND $ids AS id
-MATCH (c:Cue {id: id}) USING INDEX c:Cue(id)
+MATCH (c:Cue {id: id}) USING INDEX SEEK c:Cue(id)
 WHERE c.ns = $ns
 WITH c, COLLECT { MATCH (c)-[:CUE_OF]->()<-[:TAGS]-(g) RETURN DISTINCT g } AS backed
 MATCH (c)-[h:HAS_TAG]->(g)

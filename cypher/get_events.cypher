@@ -3,6 +3,6 @@
 // returns: episode (map: id, conversation_id, session, date, date_end, summary, tag, dia_ids)
 // The episodes with these ids; the caller restores the asked order.
 UNWIND $ids AS id
-MATCH (e:Episode {id: id})
+MATCH (e:Episode {id: id}) USING INDEX SEEK e:Episode(id)
 WHERE e.ns = $ns
 RETURN e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag, .dia_ids} AS episode

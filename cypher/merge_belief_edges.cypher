@@ -7,8 +7,8 @@
 // row = {src, dst, props}; at most one BELIEF per pair of nodes, so MERGE on the pair alone.
 // replace_beliefs writes its rows with this file too.
 UNWIND $rows AS row
-MATCH (a:Cue {id: row.src}) USING INDEX a:Cue(id) WHERE a.ns = $ns
-MATCH (b:Fact {id: row.dst}) USING INDEX b:Fact(id) WHERE b.ns = $ns
+MATCH (a:Cue {id: row.src}) USING INDEX SEEK a:Cue(id) WHERE a.ns = $ns
+MATCH (b:Fact {id: row.dst}) USING INDEX SEEK b:Fact(id) WHERE b.ns = $ns
 MERGE (a)-[r:BELIEF]->(b)
 SET r += row.props
 RETURN count(r) AS written

@@ -6,8 +6,8 @@
 // uncommitted nodes are not in them), which otherwise makes the planner scan the namespace.
 // row = {src, dst, props}; at most one FROM_EPISODE per pair of nodes, so MERGE on the pair alone.
 UNWIND $rows AS row
-MATCH (a:Fact {id: row.src}) USING INDEX a:Fact(id) WHERE a.ns = $ns
-MATCH (b:Episode {id: row.dst}) USING INDEX b:Episode(id) WHERE b.ns = $ns
+MATCH (a:Fact {id: row.src}) USING INDEX SEEK a:Fact(id) WHERE a.ns = $ns
+MATCH (b:Episode {id: row.dst}) USING INDEX SEEK b:Episode(id) WHERE b.ns = $ns
 MERGE (a)-[r:FROM_EPISODE]->(b)
 SET r += row.props
 RETURN count(r) AS written

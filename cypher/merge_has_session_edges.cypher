@@ -6,8 +6,8 @@
 // uncommitted nodes are not in them), which otherwise makes the planner scan the namespace.
 // row = {src, dst, props}; at most one HAS_SESSION per pair of nodes, so MERGE on the pair alone.
 UNWIND $rows AS row
-MATCH (a:Conversation {id: row.src}) USING INDEX a:Conversation(id) WHERE a.ns = $ns
-MATCH (b:Session {id: row.dst}) USING INDEX b:Session(id) WHERE b.ns = $ns
+MATCH (a:Conversation {id: row.src}) USING INDEX SEEK a:Conversation(id) WHERE a.ns = $ns
+MATCH (b:Session {id: row.dst}) USING INDEX SEEK b:Session(id) WHERE b.ns = $ns
 MERGE (a)-[r:HAS_SESSION]->(b)
 SET r += row.props
 RETURN count(r) AS written

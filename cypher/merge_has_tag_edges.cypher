@@ -6,8 +6,8 @@
 // uncommitted nodes are not in them), which otherwise makes the planner scan the namespace.
 // row = {src, dst, props}; at most one HAS_TAG per pair of nodes, so MERGE on the pair alone.
 UNWIND $rows AS row
-MATCH (a:Cue {id: row.src}) USING INDEX a:Cue(id) WHERE a.ns = $ns
-MATCH (b:Tag {id: row.dst}) USING INDEX b:Tag(id) WHERE b.ns = $ns
+MATCH (a:Cue {id: row.src}) USING INDEX SEEK a:Cue(id) WHERE a.ns = $ns
+MATCH (b:Tag {id: row.dst}) USING INDEX SEEK b:Tag(id) WHERE b.ns = $ns
 MERGE (a)-[r:HAS_TAG]->(b)
 SET r += row.props
 RETURN count(r) AS written

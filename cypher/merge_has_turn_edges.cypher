@@ -6,8 +6,8 @@
 // uncommitted nodes are not in them), which otherwise makes the planner scan the namespace.
 // row = {src, dst, props}; at most one HAS_TURN per pair of nodes, so MERGE on the pair alone.
 UNWIND $rows AS row
-MATCH (a:Session {id: row.src}) USING INDEX a:Session(id) WHERE a.ns = $ns
-MATCH (b:Turn {id: row.dst}) USING INDEX b:Turn(id) WHERE b.ns = $ns
+MATCH (a:Session {id: row.src}) USING INDEX SEEK a:Session(id) WHERE a.ns = $ns
+MATCH (b:Turn {id: row.dst}) USING INDEX SEEK b:Turn(id) WHERE b.ns = $ns
 MERGE (a)-[r:HAS_TURN]->(b)
 SET r += row.props
 RETURN count(r) AS written

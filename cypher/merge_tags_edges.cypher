@@ -6,8 +6,8 @@
 // uncommitted nodes are not in them), which otherwise makes the planner scan the namespace.
 // row = {src, dst, props}; at most one TAGS per pair of nodes, so MERGE on the pair alone.
 UNWIND $rows AS row
-MATCH (a:Tag {id: row.src}) USING INDEX a:Tag(id) WHERE a.ns = $ns
-MATCH (b:Episode {id: row.dst}) USING INDEX b:Episode(id) WHERE b.ns = $ns
+MATCH (a:Tag {id: row.src}) USING INDEX SEEK a:Tag(id) WHERE a.ns = $ns
+MATCH (b:Episode {id: row.dst}) USING INDEX SEEK b:Episode(id) WHERE b.ns = $ns
 MERGE (a)-[r:TAGS]->(b)
 SET r += row.props
 RETURN count(r) AS written

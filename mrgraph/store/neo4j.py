@@ -17,8 +17,9 @@ Transactions
     per conversation.
   * A write outside `writing()` is its own managed write transaction.
   * The schema (constraints, range and full-text indexes) is created idempotently once per
-    store, before the first write unit or search, in its own auto-commit statements: Neo4j does
-    not allow schema and data changes in one transaction.
+    store, on its first use (so before the first write and the first search), in auto-commit
+    statements of its own: Neo4j does not allow schema and data changes in one transaction.
+    Only missing indexes are created, so a read-only user works on a database that has them.
 
 No network happens in the constructor: the driver connects on first use, and connection,
 authentication and missing-database failures become StoreUnavailableError (never with the
@@ -69,8 +70,7 @@ class Neo4jStore:
         self._database = database
         self._lock = threading.Lock()
         self._local = threading.local()
-        self._schema_ready = False
-        self._connected = False
+        self._ready = False  # connected once and the schema ensured
         auth = (self._user, self._password) if self._password is not None else None
         try:  # creating the driver parses settings only; it connects on first use
             self._driver = neo4j.GraphDatabase.driver(
@@ -100,7 +100,6 @@ class Neo4jStore:
         if self._unit() is not None:  # nested unit: the outermost one commits
             yield
             return
-        self._ensure_schema()
         with self._errors():
             session = self._session(neo4j.WRITE_ACCESS)
             unit = self._local.unit = _Unit(session, session.begin_transaction())
@@ -125,12 +124,16 @@ class Neo4jStore:
                                     bookmark_manager=self._driver.execute_query_bookmark_manager)
 
     def _connect(self) -> None:
-        """Fail fast with a clear error instead of the driver's 10 s of retries."""
-        if self._connected:
+        """On first use: fail fast with a clear error (rather than the driver's seconds of
+        retries), then make sure the schema exists: the write files' index hints need it."""
+        if self._ready:
             return
-        with self._errors():
-            self._driver.verify_connectivity()
-        self._connected = True
+        with self._lock, self._errors():
+            if not self._ready:
+                self._driver.verify_connectivity()
+                with self._driver.session(database=self._database) as session:
+                    wr.ensure_schema(session)
+                self._ready = True
 
     def _read(self, work: Work[T]) -> T:
         unit = self._unit()
@@ -142,22 +145,11 @@ class Neo4jStore:
 
     def _write(self, work: Work[T]) -> T:
         unit = self._unit()
-        if unit is None:
-            self._ensure_schema()
         with self._errors():
             if unit is not None:
                 return work(unit.flushed(self.ns))
             with self._session(neo4j.WRITE_ACCESS) as session:
                 return session.execute_write(work)
-
-    def _ensure_schema(self) -> None:
-        if self._schema_ready:
-            return
-        with self._lock, self._errors():
-            if not self._schema_ready:
-                with self._session(neo4j.WRITE_ACCESS) as session:
-                    wr.ensure_schema(session)
-                self._schema_ready = True
 
     # -------------------------------------------------------------- errors
 
@@ -237,13 +229,11 @@ class Neo4jStore:
         return self._read(lambda tx: rd.conversations(tx, self.ns))
 
     def token_df(self, label: str, tokens: Sequence[str]) -> tuple[int, Mapping[str, int]]:
-        self._ensure_schema()
         return self._read(lambda tx: rd.token_df(tx, self.ns, label, tokens))
 
     # -------------------------------------------------------------- toolkit reads
 
     def search_cues(self, weights: Mapping[str, float], limit: int) -> list[CueHit]:
-        self._ensure_schema()
         return self._read(lambda tx: tk.search_cues(tx, self.ns, weights, limit))
 
     def find_cues(self, key: str) -> list[CueHit]:
@@ -268,7 +258,6 @@ class Neo4jStore:
         return self._read(lambda tx: rd.entity_beliefs(tx, self.ns, entity, aspect))
 
     def search_topics(self, weights: Mapping[str, float], limit: int) -> list[TopicHit]:
-        self._ensure_schema()
         return self._read(lambda tx: tk.search_topics(tx, self.ns, weights, limit))
 
     def topic_events(self, topic_id: str, limit: int) -> list[EventRecord]:
@@ -278,7 +267,6 @@ class Neo4jStore:
         return self._read(lambda tx: tk.timeline(tx, self.ns, start, end, cue_id, limit))
 
     def search_events(self, weights: Mapping[str, float], limit: int) -> list[EventRecord]:
-        self._ensure_schema()
         return self._read(lambda tx: tk.search_events(tx, self.ns, weights, limit))
 
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:

@@ -65,44 +65,52 @@ def write(store: GraphStore, work: list[tuple[Conversation, Extraction]]) -> flo
     return time.perf_counter() - started
 
 
+def on(method: str, *args: Any) -> Callable[[GraphStore], Any]:
+    """A read call to make on either store."""
+    return lambda store: getattr(store, method)(*args)
+
+
 def calls(ref: GraphStore, questions: Sequence[str], speakers: Sequence[str], n: int) -> list[Call]:
     """Deterministic read calls; ids come from the reference store's answers."""
     out: list[Call] = []
-    cues, events, topics = [], [], []
+    cues: list[str] = []
+    events: list[str] = []
+    topics: list[str] = []
     for q in questions[:n]:
         ev = search_weights(ref, ["Episode"], q)
         cw = search_weights(ref, ["Cue", "Tag"], q)
         tw = search_weights(ref, ["Topic"], q)
-        out += [("search_events", lambda s, w=ev: s.search_events(w, 10)),
-                ("search_cues", lambda s, w=cw: s.search_cues(w, 10)),
-                ("search_topics", lambda s, w=tw: s.search_topics(w, 10)),
-                ("token_df", lambda s, w=ev: s.token_df("Episode", sorted(w)))]
+        out += [("search_events", on("search_events", ev, 10)),
+                ("search_cues", on("search_cues", cw, 10)),
+                ("search_topics", on("search_topics", tw, 10)),
+                ("token_df", on("token_df", "Episode", sorted(ev)))]
         cues += [h.id for h in ref.search_cues(cw, 2) if h.kind != "tag"]
         events += [e.id for e in ref.search_events(ev, 2)]
         topics += [t.id for t in ref.search_topics(tw, 1)]
     for cue in list(dict.fromkeys(cues))[:n]:
         tags = ref.cue_tags(cue, 1)
-        out += [("cue_tags", lambda s, c=cue: s.cue_tags(c, 10)),
-                ("timeline(cue)", lambda s, c=cue: s.timeline("1900-01-01", "2999-12-31", c, 10))]
+        out += [("cue_tags", on("cue_tags", cue, 10)),
+                ("timeline(cue)", on("timeline", "1900-01-01", "2999-12-31", cue, 10))]
         if tags:
-            out.append(("tag_events", lambda s, c=cue, t=tags[0].tag: s.tag_events(c, t, 10)))
+            out.append(("tag_events", on("tag_events", cue, tags[0].tag, 10)))
     for event in list(dict.fromkeys(events))[:n]:
-        date = ref.get_events([event])[0].date
-        out += [("event_keywords", lambda s, e=event: s.event_keywords(e)),
-                ("event_context", lambda s, e=event: s.event_context(e, 2)),
-                ("conversation_time", lambda s, e=event: s.conversation_time(e)),
-                ("get_events", lambda s, e=event: s.get_events([e])),
-                ("timeline", lambda s, d=date: s.timeline(d, d[:8] + "28", None, 10))]
+        day = ref.get_events([event])[0].date
+        out += [("event_keywords", on("event_keywords", event)),
+                ("event_context", on("event_context", event, 2)),
+                ("conversation_time", on("conversation_time", event)),
+                ("get_events", on("get_events", [event])),
+                ("timeline", on("timeline", day, day[:8] + "28", None, 10))]
     for topic in list(dict.fromkeys(topics))[:n]:
-        out.append(("topic_events", lambda s, t=topic: s.topic_events(t, 10)))
+        out.append(("topic_events", on("topic_events", topic, 10)))
     for entity in dict.fromkeys(speakers):
-        out += [("entity_beliefs", lambda s, x=entity: s.entity_beliefs(x, None)),
-                ("fact_observations", lambda s, x=entity: s.fact_observations([x])),
-                ("find_cues", lambda s, x=entity: s.find_cues(x))]
+        out += [("entity_beliefs", on("entity_beliefs", entity, None)),
+                ("fact_observations", on("fact_observations", [entity])),
+                ("find_cues", on("find_cues", entity))]
     return out
 
 
-def measure_reads(store: GraphStore, ref: GraphStore, plan: list[Call]) -> tuple[dict[str, Any], list[str]]:
+def measure_reads(store: GraphStore, ref: GraphStore,
+                  plan: list[Call]) -> tuple[dict[str, Any], list[str]]:
     times: dict[str, list[float]] = {}
     mismatches: list[str] = []
     for name, call in plan:

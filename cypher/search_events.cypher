@@ -1,6 +1,7 @@
 // mode: read
 // params: $ns, $queries, $weights, $limit
-// returns: raw, episode (map: id, conversation_id, session, date, date_end, summary, tag, dia_ids, tokens)
+// returns: raw, episode (map: id, conversation_id, session, date, date_end, summary, tag,
+// dia_ids, tokens)
 // Episodes holding any weighted token. $queries are Lucene queries of quoted tokens ("a" OR "b"),
 // split so no query exceeds Lucene's clause limit; full-text only finds candidates, the score is
 // recomputed exactly from `tokens`. raw = the weight sum here; the caller recomputes the score

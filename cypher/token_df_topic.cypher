@@ -1,6 +1,7 @@
 // mode: read
 // params: $ns, $tokens
-// returns: total (Topic nodes in the namespace), dfs (list of {token, df}: Topic nodes holding it)
+// returns: total (Topic nodes in the namespace), dfs (list of {token, df}: the Topic nodes
+// holding the token)
 // $tokens = [{token, query}]: query is the token quoted for Lucene; the full-text hit is only a
 // candidate, the exact test is membership in the node's space-separated tokens.
 MATCH (n:Topic)

@@ -18,7 +18,9 @@ from mrgraph.errors import (
     ToolArgumentError,
     UserError,
 )
-from mrgraph.llm.scripted import ScriptedLLM
+from mrgraph.hybrid import ToolContext
+from mrgraph.llm.base import Embedder
+from mrgraph.llm.scripted import HashEmbedder, ScriptedLLM
 from mrgraph.reconstruct import ask
 from mrgraph.store.base import GraphStore
 from mrgraph.store.uri import open_store
@@ -31,7 +33,9 @@ __all__ = [
     "Answer",
     "ConfigError",
     "Conversation",
+    "Embedder",
     "GraphStore",
+    "HashEmbedder",
     "InputError",
     "LLMError",
     "Memory",
@@ -45,6 +49,7 @@ __all__ = [
     "StoreLockedError",
     "StoreUnavailableError",
     "ToolArgumentError",
+    "ToolContext",
     "Turn",
     "UserError",
     "ask",

@@ -11,7 +11,8 @@ search's score (search_events), never from a ranking of episodes the mode did no
 
   topk          top-k lexical similarity: BM25 (rank-bm25) over every episode's text, tokenised
                 like the graph (mrgraph.text.tokenize); or `scorer="search"`: the store's own
-                search_events ranking.
+                search_events ranking. With an embedder (ToolContext) and embedded episodes,
+                the BM25 ranking is fused with store.vector_events (mrgraph.hybrid's rule).
   graph_expand  similarity seeds (search_events, half the episode budget) then N-hop expansion
                 through the graph: timeline neighbours (NEXT) and cue neighbours (the episodes
                 sharing a (cue, tag) with it), breadth first; the remaining budget is filled
@@ -29,6 +30,7 @@ from typing import Literal
 
 from rank_bm25 import BM25Okapi
 
+from mrgraph.hybrid import ToolContext, fuse_ids
 from mrgraph.policies.answer import extractive_answer
 from mrgraph.policies.base import HOP, Budget, State
 from mrgraph.store.base import GraphStore
@@ -90,8 +92,10 @@ def bm25_index(store: GraphStore) -> Bm25Index:
 class _Run:
     """Bookkeeping of one baseline run: the state, its calls and trace."""
 
-    def __init__(self, store: GraphStore, question: str, budget: Budget) -> None:
+    def __init__(self, store: GraphStore, question: str, budget: Budget,
+                 context: ToolContext | None = None) -> None:
         self.store, self.budget = store, budget
+        self.context = context or ToolContext()
         self.state = State.start(store, question, budget)
         self.started = time.perf_counter()
         self.steps: list[Step] = []
@@ -138,7 +142,7 @@ class _Run:
         draft = extractive_answer(self.state)
         return Answer(answer=draft.answer, supports=draft.supports,
                       confidence=round(draft.confidence, 4), rounds=1,
-                      tool_calls=self.state.calls, tokens=0,
+                      tool_calls=self.state.calls, tokens=self.context.tokens,
                       latency_ms=round((time.perf_counter() - self.started) * 1000, 3),
                       trace=tuple(self.steps), evidence=self.state.evidence.dia_ids())
 
@@ -147,18 +151,23 @@ class _Run:
 
 
 def topk(store: GraphStore, question: str, budget: Budget | None = None, *,
-         scorer: Scorer = "bm25") -> Answer:
-    """Passive top-k: the `max_evidence` episodes most similar to the question."""
-    run = _Run(store, question, budget or Budget())
+         scorer: Scorer = "bm25", context: ToolContext | None = None) -> Answer:
+    """Passive top-k: the `max_evidence` episodes most similar to the question (with an
+    embedder in `context`: BM25 fused with vector similarity, as mrgraph.hybrid fuses)."""
+    run = _Run(store, question, budget or Budget(), context)
     k = run.budget.max_evidence
     if scorer == "bm25":
         ids = bm25_index(store).top(question, k)
-        events: list[Record] = [event_record(e) for e in store.get_events(ids)]
         run.call("bm25", {"text": question[:500], "limit": k}, ids)
+        similar = [e.id for e in run.context.similar(store, question[:500], k)]
+        if similar:  # no embedder or no embeddings: BM25 alone, one call, as always
+            run.call("vector_events", {"text": question[:500], "limit": k}, similar)
+            ids = fuse_ids(ids, similar, k)
+        events: list[Record] = [event_record(e) for e in store.get_events(ids)]
         run.read_q(ids)
     else:
         args: dict[str, str | int] = {"text": question[:500], "limit": k}
-        result = run_tool(store, "search_events", args)
+        result = run_tool(store, "search_events", args, context=run.context)
         events = list(result.records)
         run.call("search_events", args, result.ids)
         run.state.note_search(question[:500], events)
@@ -205,12 +214,13 @@ def _expand(run: _Run, event_id: str) -> list[Record]:
 
 
 def graph_expand(store: GraphStore, question: str, budget: Budget | None = None, *,
-                 hops: int = 2) -> Answer:
-    """Passive graph retrieval: similarity seeds, then `hops` rounds of neighbour expansion."""
-    run = _Run(store, question, budget or Budget())
+                 hops: int = 2, context: ToolContext | None = None) -> Answer:
+    """Passive graph retrieval: similarity seeds (hybrid with an embedder in `context`), then
+    `hops` rounds of neighbour expansion."""
+    run = _Run(store, question, budget or Budget(), context)
     seed_args: dict[str, str | int] = {"text": question[:500],
                                        "limit": max(1, run.budget.max_evidence // 2)}
-    seeds = run_tool(store, "search_events", seed_args)
+    seeds = run_tool(store, "search_events", seed_args, context=run.context)
     run.call("search_events", seed_args, seeds.ids)
     run.state.note_search(question[:500], seeds.records)
     for seed in seeds.records:

@@ -13,13 +13,15 @@ from rich.console import Console
 from mrgraph import render
 from mrgraph.engine import Memory
 from mrgraph.errors import UserError
+from mrgraph.llm.base import Embedder
 
 HELP = "ask a question; :trace toggles the trace, :history lists questions, :quit leaves"
 
 
 def run_chat(memory: Memory, console: Console, *, mode: str = "active", llm: str = "auto",
-             read: Callable[[str], str] = input) -> list[str]:
-    """Run until :quit or end of input; returns the questions asked."""
+             read: Callable[[str], str] = input, embedder: Embedder | None = None) -> list[str]:
+    """Run until :quit or end of input; returns the questions asked. `embedder`, built once for
+    the session, makes episode search hybrid (see Memory.ask)."""
     try:
         import readline  # noqa: F401  - enables editing and history in input()
     except ImportError:  # pragma: no cover - not on every platform
@@ -46,7 +48,8 @@ def run_chat(memory: Memory, console: Console, *, mode: str = "active", llm: str
         elif line:
             history.append(line)
             try:
-                render.answer(console, memory.ask(line, mode=mode, llm=llm), trace=show_trace)
+                answer = memory.ask(line, mode=mode, llm=llm, embedder=embedder)
+                render.answer(console, answer, trace=show_trace)
             except UserError as e:
                 console.print(f"[red]error:[/] {e}", highlight=False)
     return history

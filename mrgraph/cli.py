@@ -27,6 +27,7 @@ app.add_typer(bench_app, name="bench")
 out = Console()
 
 StoreOpt = Annotated[Optional[str], typer.Option("--store", help="file:PATH (embedded) or bolt://HOST:7687 (Neo4j). Default: MRGRAPH_STORE or file:.mrgraph/graph")]
+EmbedderOpt = Annotated[str, typer.Option("--embedder", help="none (lexical search only) | openai (episode embeddings, MRGRAPH_EMBED_MODEL; hybrid search)")]
 NsOpt = Annotated[Optional[str], typer.Option("--ns", help="Namespace (tenant). Default: MRGRAPH_NS or 'default'")]
 
 
@@ -39,11 +40,11 @@ def ingest(paths: Annotated[list[Path], typer.Argument(help="Transcript files")]
            fmt: Annotated[str, typer.Option("--format", help="auto|locomo|jsonl|text")] = "auto",
            extractor: Annotated[str, typer.Option(help="heuristic (offline) or llm")] = "heuristic",
            concurrency: Annotated[int, typer.Option(min=1, max=64, help="LLM extraction calls in flight")] = 8,
-           store: StoreOpt = None, ns: NsOpt = None) -> None:
+           embedder: EmbedderOpt = "none", store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Ingest transcripts into the graph (all-or-nothing per file; re-ingesting changes nothing)."""
     with _memory(store, ns) as memory, render.ingest_progress(out) as progress:
         reports = memory.ingest(paths, fmt=fmt, extractor=extractor, concurrency=concurrency,
-                                progress=progress)
+                                progress=progress, embedder=embedder)
     render.ingest_reports(out, reports)
 
 
@@ -53,10 +54,10 @@ def ask(question: str,
         llm: Annotated[str, typer.Option(help="heuristic (offline) | openai. Default: openai when OPENAI_API_KEY or OPENAI_BASE_URL is set")] = "auto",
         as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON")] = False,
         trace: Annotated[bool, typer.Option("--trace", help="Show the navigation trace")] = False,
-        store: StoreOpt = None, ns: NsOpt = None) -> None:
+        embedder: EmbedderOpt = "none", store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Answer a question from the memory."""
     with _memory(store, ns) as memory:
-        answer = memory.ask(question, mode=mode, llm=llm)
+        answer = memory.ask(question, mode=mode, llm=llm, embedder=embedder)
     if as_json:
         typer.echo(json.dumps(render.answer_dict(answer), ensure_ascii=False))
     else:
@@ -66,13 +67,13 @@ def ask(question: str,
 @app.command()
 def chat(mode: Annotated[str, typer.Option(help="active | topk | graph")] = "active",
          llm: Annotated[str, typer.Option(help="heuristic | openai")] = "auto",
-         store: StoreOpt = None, ns: NsOpt = None) -> None:
+         embedder: EmbedderOpt = "none", store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Interactive questions (:trace toggles the trace, :history, :quit)."""
     from mrgraph.chat import run_chat
     if mode not in MODES:
         raise UserError(f"unknown mode {mode!r} (choose {', '.join(MODES)})")
     with _memory(store, ns) as memory:
-        run_chat(memory, out, mode=mode, llm=llm)
+        run_chat(memory, out, mode=mode, llm=llm, embedder=memory.embedder(embedder))
 
 
 @app.command()
@@ -159,13 +160,13 @@ def bench_locomo(path: Path,
                  judge: Annotated[str, typer.Option(help="none | openai (LLM judge)")] = "none",
                  categories: Annotated[str, typer.Option(help="Comma-separated LoCoMo categories")] = "1,2,3,4,5",
                  out_dir: Annotated[Path, typer.Option("--out")] = Path("bench-out/locomo"),
-                 store: StoreOpt = None) -> None:
+                 embedder: EmbedderOpt = "none", store: StoreOpt = None) -> None:
     """Run the LoCoMo QA benchmark: results.json and report.md in --out."""
     from mrgraph.eval.bench import run_locomo
     summary = run_locomo(Settings.from_env(), path, out_dir=out_dir, store=store,
                          conversations=_csv(conversations), modes=_csv(modes) or [],
                          llm=llm, judge=judge, categories=_ints(categories, "--categories"),
-                         console=out)
+                         console=out, embedder=embedder)
     out.print(summary)
 
 

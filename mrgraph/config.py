@@ -14,6 +14,7 @@ from mrgraph.errors import ConfigError
 
 DEFAULT_STORE = "file:.mrgraph/graph"
 DEFAULT_MODEL = "gpt-4o-mini"
+DEFAULT_EMBED_MODEL = "text-embedding-3-small"
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class Settings:
     openai_base_url: str | None = None
     model: str = DEFAULT_MODEL
     extract_model: str = DEFAULT_MODEL
+    embed_model: str = DEFAULT_EMBED_MODEL
     llm_timeout: float = 60.0
     max_input_bytes: int = 20 * 1024 * 1024
 
@@ -44,6 +46,7 @@ class Settings:
             openai_base_url=e.get("OPENAI_BASE_URL") or None,
             model=model,
             extract_model=e.get("MRGRAPH_EXTRACT_MODEL") or model,
+            embed_model=e.get("MRGRAPH_EMBED_MODEL") or DEFAULT_EMBED_MODEL,
             llm_timeout=_float(e, "MRGRAPH_LLM_TIMEOUT", 60.0),
             max_input_bytes=int(_float(e, "MRGRAPH_MAX_INPUT_MB", 20.0) * 1024 * 1024),
         )

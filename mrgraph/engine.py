@@ -21,7 +21,7 @@ from mrgraph.config import Settings
 from mrgraph.errors import ConfigError, UserError
 from mrgraph.ingest.extract import Extractor, HeuristicExtractor
 from mrgraph.ingest.pipeline import IngestReport, Progress, forget_conversation, ingest_file
-from mrgraph.llm.base import LLM, TokenLedger
+from mrgraph.llm.base import LLM, Embedder, TokenLedger
 from mrgraph.store.base import ForgetResult, GraphStore
 from mrgraph.store.copy import CopyResult, copy_store
 from mrgraph.store.uri import open_store
@@ -64,10 +64,17 @@ class Memory:
         raise ConfigError(f"unknown extractor {name!r} (choose heuristic or llm)")
 
     def ingest(self, paths: Sequence[str | Path], *, fmt: str = "auto", extractor: str = "heuristic",
-               concurrency: int = 8, progress: Progress | None = None) -> list[IngestReport]:
+               concurrency: int = 8, progress: Progress | None = None,
+               embedder: str | Embedder | None = "none") -> list[IngestReport]:
+        """Ingest files; `embedder` ("none", "openai" or an Embedder) adds episode embeddings."""
         ex = self.extractor(extractor, concurrency)
+        chosen = self.embedder(embedder)
+        vectors = None
+        if chosen is not None:
+            from mrgraph.ingest.embed import EpisodeEmbedder
+            vectors = EpisodeEmbedder(chosen)
         return [ingest_file(self.store, p, ex, fmt=fmt, max_bytes=self.settings.max_input_bytes,
-                            progress=progress) for p in paths]
+                            progress=progress, embedder=vectors) for p in paths]
 
     def forget(self, conversation_id: str) -> ForgetResult:
         return forget_conversation(self.store, conversation_id)
@@ -86,13 +93,26 @@ class Memory:
                         base_url=self.settings.openai_base_url,
                         timeout=self.settings.llm_timeout, ledger=self.ledger)
 
-    def ask(self, question: str, *, mode: str = "active", llm: str = "auto") -> Answer:
+    def embedder(self, kind: str | Embedder | None = "none") -> Embedder | None:
+        """The Embedder for `kind`: None for "none" (lexical only), OpenAIEmbedder for "openai"
+        (MRGRAPH_EMBED_MODEL on the OPENAI_BASE_URL endpoint), or the object given."""
+        if kind is None or not isinstance(kind, str):
+            return kind
+        from mrgraph.llm.factory import make_embedder
+        return make_embedder(kind, model=self.settings.embed_model,
+                             api_key=self.settings.openai_api_key,
+                             base_url=self.settings.openai_base_url,
+                             timeout=self.settings.llm_timeout, ledger=self.ledger)
+
+    def ask(self, question: str, *, mode: str = "active", llm: str = "auto",
+            embedder: str | Embedder | None = "none") -> Answer:
         if mode not in MODES:
             raise UserError(f"unknown mode {mode!r} (choose {', '.join(MODES)})")
         if not question.strip():
             raise UserError("the question is empty")
         from mrgraph.reconstruct import ask
-        return ask(self.store, question, mode=mode, llm=self.llm(llm))
+        return ask(self.store, question, mode=mode, llm=self.llm(llm),
+                   embedder=self.embedder(embedder))
 
     # ------------------------------------------------------------------ inspection
 

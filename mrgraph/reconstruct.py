@@ -25,6 +25,7 @@ budget; calls beyond the budget are refused (not run, not counted) with an error
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import time
@@ -34,11 +35,12 @@ from typing import Any
 
 from mrgraph import baselines
 from mrgraph.errors import ToolArgumentError, UserError
-from mrgraph.llm.base import LLM
+from mrgraph.hybrid import ToolContext
+from mrgraph.llm.base import LLM, Embedder
 from mrgraph.policies import make_policy
 from mrgraph.policies.base import SAME_SESSION, Action, Budget, Lead, Outcome, Policy, State
 from mrgraph.store.base import GraphStore
-from mrgraph.toolkit import Record, ToolResult, parse_params
+from mrgraph.toolkit import Record, ToolResult, parse_params, run_params
 from mrgraph.types import Answer, PropValue, Step
 
 EVENT_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timeline"})
@@ -53,9 +55,11 @@ __all__ = ["Budget", "ask", "reconstruct"]
 
 
 def reconstruct(store: GraphStore, question: str, policy: Policy,
-                budget: Budget | None = None) -> Answer:
-    """Answer `question` by active reconstruction driven by `policy`."""
+                budget: Budget | None = None, *, context: ToolContext | None = None) -> Answer:
+    """Answer `question` by active reconstruction driven by `policy`. `context` (e.g. an
+    embedder for hybrid search_events) reaches the tools; its tokens count in the answer's."""
     budget = budget or Budget()
+    context = context or ToolContext()
     started = time.perf_counter()
     state = State.start(store, question, budget)
     run = policy.start(question, budget)
@@ -67,12 +71,12 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
             if not actions:
                 break
             state.round += 1
-            outcomes = _run_round(store, state, actions, pool)
+            outcomes = _run_round(store, state, actions, pool, context)
             trace.extend(_steps(outcomes, run.tokens - spent))
     draft = run.answer(state)
     return Answer(answer=draft.answer, supports=draft.supports,
                   confidence=round(draft.confidence, 4), rounds=state.round,
-                  tool_calls=state.calls, tokens=run.tokens,
+                  tool_calls=state.calls, tokens=run.tokens + context.tokens,
                   latency_ms=round((time.perf_counter() - started) * 1000, 3),
                   trace=tuple(trace), evidence=state.evidence.dia_ids())
 
@@ -81,9 +85,9 @@ Pending = Future[tuple[ToolResult | None, str | None, float]] | Outcome
 
 
 def _run_round(store: GraphStore, state: State, actions: Sequence[Action],
-               pool: ThreadPoolExecutor) -> list[Outcome]:
+               pool: ThreadPoolExecutor, context: ToolContext) -> list[Outcome]:
     allowed = min(state.budget.max_calls_per_round, state.calls_left)
-    pending = [_start(store, state, action, pool, index < allowed)
+    pending = [_start(store, state, action, pool, index < allowed, context)
                for index, action in enumerate(actions)]
     outcomes: list[Outcome] = []
     for action, item in zip(actions, pending):  # call order, whatever finished first
@@ -98,7 +102,7 @@ def _run_round(store: GraphStore, state: State, actions: Sequence[Action],
 
 
 def _start(store: GraphStore, state: State, action: Action, pool: ThreadPoolExecutor,
-           allowed: bool) -> Pending:
+           allowed: bool, context: ToolContext) -> Pending:
     """Validate and submit one call; a refused or invalid call is an Outcome at once."""
     if not allowed:
         refused = (f"not run: at most {state.budget.max_calls_per_round} calls per round "
@@ -113,7 +117,7 @@ def _start(store: GraphStore, state: State, action: Action, pool: ThreadPoolExec
         params = parse_params(action.tool, action.arguments)
     except ToolArgumentError as err:
         return Outcome(state.round, action, None, (), (), str(err), 0.0)
-    return pool.submit(_timed, params.run, store)
+    return pool.submit(_timed, functools.partial(run_params, params, context=context), store)
 
 
 def _timed(run: Callable[[GraphStore], ToolResult],
@@ -304,21 +308,26 @@ def _route_times(state: State, records: Sequence[Record], inherited: float) -> t
 
 
 def ask(store: GraphStore, question: str, mode: str = "active", *, llm: LLM | None = None,
-        policy: str | Policy | None = None, budget: Budget | None = None) -> Answer:
+        policy: str | Policy | None = None, budget: Budget | None = None,
+        embedder: Embedder | None = None) -> Answer:
     """Answer `question` from `store`.
 
     mode "active": the reconstruction loop with `policy` ("heuristic", the default without an
     `llm`; "llm" (alias "openai", "scripted"), the default with one; or a Policy object).
-    mode "topk" / "graph": the passive baselines with the same budget."""
+    mode "topk" / "graph": the passive baselines with the same budget.
+    `embedder`: episode searches become hybrid (lexical + vector, mrgraph.hybrid) when the store
+    holds embeddings; None keeps them lexical."""
     if not question.strip():
         raise UserError("the question is empty")
     budget = budget or Budget()
-    if mode in ("topk", "graph"):
-        run = baselines.topk if mode == "topk" else baselines.graph_expand
-        return run(store, question, budget)
+    context = ToolContext(embedder)
+    if mode == "topk":
+        return baselines.topk(store, question, budget, context=context)
+    if mode == "graph":
+        return baselines.graph_expand(store, question, budget, context=context)
     if mode != "active":
         raise UserError(f"unknown mode {mode!r} (choose active, topk or graph)")
     chosen = policy if policy is not None and not isinstance(policy, str) else \
         make_policy(policy or ("llm" if llm is not None else "heuristic"), llm)
-    return reconstruct(store, question, chosen, budget)
+    return reconstruct(store, question, chosen, budget, context=context)
 

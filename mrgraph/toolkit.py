@@ -30,6 +30,7 @@ from typing import Any, ClassVar, cast
 
 from mrgraph import beliefs
 from mrgraph.errors import ToolArgumentError
+from mrgraph.hybrid import ToolContext, hybrid_events
 from mrgraph.llm.base import ToolSpec
 from mrgraph.store.base import BeliefEdge, EventRecord, GraphStore
 from mrgraph.text import normalize_key, tokenize
@@ -297,15 +298,22 @@ class TimelineParams:
 
 @dataclass(frozen=True)
 class SearchEventsParams:
+    """Lexical search, fused with vector similarity when the context has an embedder
+    (mrgraph.hybrid); a record the vector search found also carries its `similarity`."""
+
     name: ClassVar[str] = "search_events"
     description: ClassVar[str] = "Full-text search over episodes."
     text: str = arg("text", "keywords to search episode texts for")
     limit: int = _limit()
 
-    def run(self, store: GraphStore) -> ToolResult:
+    def run(self, store: GraphStore, context: ToolContext | None = None) -> ToolResult:
         weights = search_weights(store, ("Episode",), self.text)
-        found = store.search_events(weights, self.limit) if weights else []
-        return _events(self.name, found)
+        found = hybrid_events(store, weights, self.text, self.limit, context)
+        records = [event_record(f.event) for f in found]
+        for record, fused in zip(records, found):
+            if fused.similarity is not None:
+                record["similarity"] = fused.similarity
+        return ToolResult(self.name, tuple(records), tuple(f.event.id for f in found))
 
 
 ToolParams = (SearchCuesParams | CueTagsParams | TagEventsParams | EventKeywordsParams
@@ -335,9 +343,19 @@ def tool_specs(names: Sequence[str] = TOOL_NAMES) -> tuple[ToolSpec, ...]:
                  for n in names)
 
 
-def run_tool(store: GraphStore, name: str, args: Mapping[str, object]) -> ToolResult:
-    """Validate `args` for tool `name` and run it; ToolArgumentError before any store access."""
-    return parse_params(name, args).run(store)
+def run_tool(store: GraphStore, name: str, args: Mapping[str, object], *,
+             context: ToolContext | None = None) -> ToolResult:
+    """Validate `args` for tool `name` and run it; ToolArgumentError before any store access.
+    `context` (e.g. an embedder for hybrid search) reaches the tools that use one."""
+    return run_params(parse_params(name, args), store, context)
+
+
+def run_params(params: ToolParams, store: GraphStore,
+               context: ToolContext | None = None) -> ToolResult:
+    """Run validated params; only search_events uses a context today."""
+    if isinstance(params, SearchEventsParams):
+        return params.run(store, context)
+    return params.run(store)
 
 
 def to_json(result: ToolResult) -> str:

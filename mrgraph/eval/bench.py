@@ -46,7 +46,8 @@ from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import Extractor, HeuristicExtractor
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.pipeline import refresh_beliefs
-from mrgraph.llm.base import LLM, Message, TokenLedger
+from mrgraph.ingest.embed import EpisodeEmbedder
+from mrgraph.llm.base import LLM, Embedder, Message, TokenLedger
 from mrgraph.llm.tokens import count_tokens
 from mrgraph.prompts import load_prompt
 from mrgraph.store.base import GraphStore
@@ -121,14 +122,17 @@ class IngestTiming:
 
 
 def ingest_conversations(store: GraphStore, conversations: Sequence[Conversation],
-                         extractor: Extractor) -> IngestTiming:
+                         extractor: Extractor,
+                         embedder: EpisodeEmbedder | None = None) -> IngestTiming:
     """Extract and write `conversations` in one write unit, then re-derive the beliefs they
-    touch (what `mrgraph ingest` does per file, without a file)."""
+    touch (what `mrgraph ingest` does per file, without a file). Embedding counts as build."""
     timing = IngestTiming(sum(len(s.turns) for c in conversations for s in c.sessions))
     clock = time.perf_counter()
     extractions = [extractor.extract(c) for c in conversations]
     timing.extract, clock = time.perf_counter() - clock, time.perf_counter()
     batches = [build_batch(c, e, store.ns) for c, e in zip(conversations, extractions)]
+    if embedder is not None:
+        batches = embedder.embed_batches(batches)[0]
     entities = sorted({str(n.props["entity"]) for b in batches for n in b.nodes
                        if n.label == "Fact"})
     timing.build, clock = time.perf_counter() - clock, time.perf_counter()
@@ -164,12 +168,14 @@ def _opened(settings: Settings, uri: str, ns: str) -> Iterator[GraphStore]:
         store.close()
 
 
-def _ingest_all(settings: Settings, uri: str, plan: Plan) -> tuple[int, float]:
+def _ingest_all(settings: Settings, uri: str, plan: Plan,
+                embedder: Embedder | None) -> tuple[int, float]:
     started, turns = time.perf_counter(), 0
     extractor = HeuristicExtractor()
+    vectors = EpisodeEmbedder(embedder) if embedder is not None else None
     for conversation in plan.conversations:
         with _opened(settings, uri, conversation.id) as store:
-            turns += ingest_conversations(store, [conversation], extractor).turns
+            turns += ingest_conversations(store, [conversation], extractor, vectors).turns
     return turns, time.perf_counter() - started
 
 
@@ -188,6 +194,17 @@ def make_llm(settings: Settings, choice: str | LLM | None, ledger: TokenLedger,
     from mrgraph.llm.factory import make_llm as factory
 
     return factory("openai", model=settings.model, api_key=settings.openai_api_key,
+                   base_url=settings.openai_base_url, timeout=settings.llm_timeout, ledger=ledger)
+
+
+def make_embedder(settings: Settings, choice: str | Embedder | None,
+                  ledger: TokenLedger) -> Embedder | None:
+    """The Embedder `choice` names: 'none' -> None, 'openai' -> a client, or the object."""
+    if choice is None or not isinstance(choice, str):
+        return choice
+    from mrgraph.llm.factory import make_embedder as factory
+
+    return factory(choice, model=settings.embed_model, api_key=settings.openai_api_key,
                    base_url=settings.openai_base_url, timeout=settings.llm_timeout, ledger=ledger)
 
 
@@ -242,11 +259,11 @@ def _turn_texts(conversation: Conversation) -> dict[str, str]:
 
 
 def _ask_one(store: GraphStore, item: QAItem, mode: str, answerer: LLM | None,
-             judge: LLM | None, texts: Mapping[str, str]) -> Record:
+             judge: LLM | None, texts: Mapping[str, str], embedder: Embedder | None) -> Record:
     from mrgraph.reconstruct import ask
 
     started = time.perf_counter()
-    answer = ask(store, item.question, mode=mode, llm=answerer)
+    answer = ask(store, item.question, mode=mode, llm=answerer, embedder=embedder)
     record = result_record(item, mode, answer, (time.perf_counter() - started) * 1000, texts)
     if judge is not None:
         record["metrics"]["judge"] = 1.0 if judge_answer(judge, item, answer.answer) else 0.0
@@ -254,7 +271,8 @@ def _ask_one(store: GraphStore, item: QAItem, mode: str, answerer: LLM | None,
 
 
 def _ask_all(settings: Settings, uri: str, plan: Plan, answerer: LLM | None,
-             judge: LLM | None, console: Console | None, workers: int) -> list[Record]:
+             judge: LLM | None, console: Console | None, workers: int,
+             embedder: Embedder | None = None) -> list[Record]:
     """Every question × mode, each against its own conversation's namespace; results in plan
     order. `workers` > 1 overlaps questions (worth it only while waiting on a remote model)."""
     stores = {c.id: open_store(uri, c.id, settings) for c in plan.conversations}
@@ -263,7 +281,7 @@ def _ask_all(settings: Settings, uri: str, plan: Plan, answerer: LLM | None,
         with _progress(console) as bar, ThreadPoolExecutor(max_workers=workers) as pool:
             task = bar.add_task("questions", total=len(plan.questions) * len(plan.modes))
             futures = [pool.submit(_ask_one, stores[q.sample_id], q, mode, answerer, judge,
-                                   texts[q.sample_id]) for q in plan.questions
+                                   texts[q.sample_id], embedder) for q in plan.questions
                        for mode in plan.modes]
             for _ in as_completed(futures):
                 bar.advance(task)
@@ -333,22 +351,26 @@ def run_locomo(settings: Settings, path: str | os.PathLike[str], *, out_dir: str
                modes: Sequence[str] = DEFAULT_MODES, llm: str | LLM | None = "heuristic",
                judge: str | LLM | None = "none",
                categories: Sequence[int] = DEFAULT_CATEGORIES,
-               console: Console | None = None, workers: int | None = None) -> str:
+               console: Console | None = None, workers: int | None = None,
+               embedder: str | Embedder | None = "none") -> str:
     """Run the benchmark (see the module docstring); returns a one-paragraph summary."""
     started, out = time.perf_counter(), Path(out_dir)
     plan = make_plan(path, conversations, categories or DEFAULT_CATEGORIES, modes)
     ledger = TokenLedger()
     answerer = make_llm(settings, llm, ledger, "heuristic")
     judge_llm = make_llm(settings, judge, ledger, "none")
+    vectors = make_embedder(settings, embedder, ledger)
     uri = store or fresh_store_uri(out / "store")
-    turns, ingest_seconds = _ingest_all(settings, uri, plan)
+    turns, ingest_seconds = _ingest_all(settings, uri, plan, vectors)
     if workers is None:  # overlap only network waits: offline answering is CPU-bound
-        workers = 8 if "openai" in (llm, judge) else 1
-    records = _ask_all(settings, uri, plan, answerer, judge_llm, console, max(1, workers))
+        workers = 8 if "openai" in (llm, judge, embedder) else 1
+    records = _ask_all(settings, uri, plan, answerer, judge_llm, console, max(1, workers),
+                       vectors)
     meta = {"file": plan.path, "conversations": [c.id for c in plan.conversations],
             "questions": len(plan.questions), "modes": list(plan.modes),
             "categories": sorted(set(categories)), "llm": _name(llm, "heuristic"),
-            "judge": _name(judge, "none"), "store": uri, "turns": turns,
+            "judge": _name(judge, "none"), "embedder": vectors.name if vectors else "none",
+            "store": uri, "turns": turns,
             "ingest_seconds": round(ingest_seconds, 3), "llm_tokens": ledger.as_dict(),
             "seconds": round(time.perf_counter() - started, 3), "machine": machine_description(),
             "date": datetime.now(timezone.utc).isoformat(timespec="seconds")}

@@ -1,4 +1,5 @@
-"""A disk cache of structured LLM replies, so re-ingesting or resuming an ingest costs no tokens.
+"""A disk cache of structured LLM replies and embeddings, so re-ingesting or resuming an ingest
+costs no tokens.
 
 Key: sha256 over (model name, the exact messages sent, the response schema). Anything that
 changes what the model would be asked (prompt text, transcript, schema, model) changes the key,
@@ -43,6 +44,14 @@ def cache_key(model: str, messages: Sequence[Message],
         "v": VERSION, "model": model, "schema": schema,
         "messages": [[m.role, m.content, m.name] for m in messages],
     }
+    canonical = json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def text_key(model: str, purpose: str, text: str) -> str:
+    """The hex sha256 of a single-text request (an embedding): model, purpose and the text.
+    Its payload has no `messages`, so it can never equal a chat reply's key."""
+    payload = {"v": VERSION, "model": model, "purpose": purpose, "text": text}
     canonical = json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 

@@ -1,4 +1,4 @@
-"""Ingest: load -> extract -> build -> write, all-or-nothing per file, then re-derive beliefs.
+"""Ingest: load -> extract -> build -> (embed) -> write, all-or-nothing per file, then re-derive beliefs.
 
 Everything that can fail on bad input (loading, extraction, building) runs before the first
 write, so a bad file leaves the store untouched; the writes of one file run inside one
@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 
 from mrgraph import beliefs
 from mrgraph.ingest.build import build_batch
+from mrgraph.ingest.embed import EpisodeEmbedder
 from mrgraph.ingest.extract import Extractor
 from mrgraph.ingest.loaders import load
 from mrgraph.store.base import BeliefEdge, FactObservation, ForgetResult, GraphStore
@@ -35,11 +36,16 @@ class IngestReport:
 
 
 def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fmt: str = "auto",
-                max_bytes: int | None = None, progress: Progress | None = None) -> IngestReport:
-    """Ingest one transcript file; nothing is written unless all of it is good."""
+                max_bytes: int | None = None, progress: Progress | None = None,
+                embedder: EpisodeEmbedder | None = None) -> IngestReport:
+    """Ingest one transcript file; nothing is written unless all of it is good. With an
+    `embedder`, every episode also gets its embedding (mrgraph.ingest.embed), before any write."""
     start = time.perf_counter()
     conversations = load(path, fmt, max_bytes=max_bytes)
     batches, tokens = _extract_all(store.ns, conversations, extractor, progress)
+    if embedder is not None:
+        batches, spent = embedder.embed_batches(batches)
+        tokens += spent
     nodes = edges = 0
     with store.writing():
         existing = set(store.conversations())

@@ -115,6 +115,23 @@ class LLM(Protocol):
     ) -> LLMReply: ...
 
 
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns texts into vectors for semantic search (optional: lexical search needs none).
+
+    `embed` returns one vector per text, in order, and records its token usage (purpose
+    "embed" unless told otherwise) in the embedder's TokenLedger. `dimensions` is None until
+    the first vector is known (an endpoint decides it). `name` identifies the model: it keys
+    the embedding cache, so two embedders with one name must give the same vectors."""
+
+    name: str
+
+    @property
+    def dimensions(self) -> int | None: ...
+
+    def embed(self, texts: Sequence[str], *, purpose: str = "embed") -> list[tuple[float, ...]]: ...
+
+
 @dataclass(frozen=True)
 class PurposeTotals:
     """Tokens and model calls spent on one purpose (or on all of them)."""

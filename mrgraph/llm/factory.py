@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mrgraph.errors import LLMConfigError
-from mrgraph.llm.base import LLM, TokenLedger
+from mrgraph.llm.base import LLM, Embedder, TokenLedger
 from mrgraph.llm.scripted import ScriptEntry, ScriptedLLM
 
 DEFAULT_MODEL = "gpt-4o-mini"
+DEFAULT_EMBED_MODEL = "text-embedding-3-small"
 LLM_KINDS = ("openai", "scripted")
+EMBEDDER_KINDS = ("none", "openai")
 
 
 def make_llm(kind: str, *, model: str | None = None, api_key: str | None = None,
@@ -29,3 +31,18 @@ def make_llm(kind: str, *, model: str | None = None, api_key: str | None = None,
     if kind == "scripted":
         return ScriptedLLM(script, ledger=ledger)
     raise LLMConfigError(f"unknown LLM kind {kind!r}; choose one of: {', '.join(LLM_KINDS)}")
+
+
+def make_embedder(kind: str, *, model: str | None = None, api_key: str | None = None,
+                  base_url: str | None = None, timeout: float = 60.0,
+                  ledger: TokenLedger | None = None) -> Embedder | None:
+    """An Embedder of `kind`: 'openai' (any OpenAI-compatible embeddings endpoint) or 'none'
+    (None: lexical search only, the offline default)."""
+    if kind == "none":
+        return None
+    if kind == "openai":
+        from mrgraph.llm.openai import OpenAIEmbedder
+
+        return OpenAIEmbedder(model or DEFAULT_EMBED_MODEL, api_key, base_url, timeout=timeout,
+                              ledger=ledger)
+    raise LLMConfigError(f"unknown embedder {kind!r}; choose one of: {', '.join(EMBEDDER_KINDS)}")

@@ -1,4 +1,5 @@
-"""OpenAI-compatible chat backend (OpenAI, vLLM, Ollama, llama.cpp...). The only module that
+"""OpenAI-compatible backends (OpenAI, vLLM, Ollama, llama.cpp...): chat (`OpenAIChat`) and
+embeddings (`OpenAIEmbedder`), sharing one transport (`_Endpoint`). The only module that
 imports `openai`.
 
 Retries are ours, not the SDK's (the client gets max_retries=0): we decide what is retryable,
@@ -20,7 +21,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import openai
 
@@ -37,7 +38,13 @@ from mrgraph.llm.base import (
 )
 from mrgraph.llm.jsonrepair import InvalidReply, strip_think
 from mrgraph.llm.structured import check_schema, parse_structured
-from mrgraph.llm.tokens import count_messages, count_reply, tool_call_wire, tool_spec_wire
+from mrgraph.llm.tokens import (
+    count_messages,
+    count_reply,
+    count_tokens,
+    tool_call_wire,
+    tool_spec_wire,
+)
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +55,7 @@ _PLACEHOLDER_KEY = "no-key-required"
 # minutes on one header is worse than failing after the usual retries.
 _MAX_RETRY_AFTER = 120.0
 _RETRYABLE_STATUS = frozenset({408, 409, 429})
+_T = TypeVar("_T")
 
 
 class _Secret:
@@ -117,14 +125,15 @@ def _repair_messages(text: str | None, problem: str) -> list[Message]:
                          "Reply again with only the corrected JSON value.")]
 
 
-class OpenAIChat:
-    """An LLM over any OpenAI-compatible chat.completions endpoint. No network until complete()."""
+class _Endpoint:
+    """What every call to an OpenAI-compatible endpoint shares: the secret key, the lazily built
+    client, our retries with backoff, and the mapping of SDK errors to mrgraph errors (with the
+    key scrubbed). OpenAIChat and OpenAIEmbedder differ only in the request they send."""
 
-    def __init__(self, model: str, api_key: str | None, base_url: str | None = None,
-                 timeout: float = 60.0, max_retries: int = 4, max_repairs: int = 2,
-                 ledger: TokenLedger | None = None, *, parallel_tool_calls: bool | None = True,
-                 sleep: Callable[[float], None] = time.sleep, rng: random.Random | None = None,
-                 backoff_base: float = 1.0, backoff_cap: float = 30.0) -> None:
+    def __init__(self, model: str, api_key: str | None, base_url: str | None, timeout: float,
+                 max_retries: int, ledger: TokenLedger | None, *,
+                 sleep: Callable[[float], None], rng: random.Random | None,
+                 backoff_base: float, backoff_cap: float) -> None:
         if not model:
             raise LLMConfigError("no model name given for the OpenAI-compatible LLM")
         if not api_key and base_url is None:
@@ -134,19 +143,19 @@ class OpenAIChat:
         self.name = f"openai:{model}"
         self.base_url = base_url or DEFAULT_BASE_URL
         self._key = _Secret(api_key or _PLACEHOLDER_KEY)
-        self.timeout, self.max_retries, self.max_repairs = timeout, max_retries, max_repairs
+        self.timeout, self.max_retries = timeout, max_retries
         self.ledger = ledger
-        self.parallel_tool_calls = parallel_tool_calls
         self._sleep, self._rng = sleep, rng or random.Random()
         self._backoff_base, self._backoff_cap = backoff_base, backoff_cap
         self._client: openai.OpenAI | None = None
         self._client_lock = threading.Lock()
 
     def __repr__(self) -> str:
-        return f"OpenAIChat(model={self.model!r}, base_url={self.base_url!r}, api_key='***')"
+        return (f"{type(self).__name__}(model={self.model!r}, base_url={self.base_url!r}, "
+                "api_key='***')")
 
     def _get_client(self) -> openai.OpenAI:
-        # Built on first use so constructing an OpenAIChat stays free of I/O. base_url is always
+        # Built on first use so constructing a backend stays free of I/O. base_url is always
         # explicit so the SDK does not read OPENAI_BASE_URL itself (config.py owns the env).
         with self._client_lock:
             if self._client is None:
@@ -154,70 +163,14 @@ class OpenAIChat:
                                              timeout=self.timeout, max_retries=0)
             return self._client
 
-    # -- the public call -------------------------------------------------------------------
-
-    def complete(self, messages: Sequence[Message], *, tools: Sequence[ToolSpec] = (),
-                 response_schema: Mapping[str, Any] | None = None, purpose: str = "other",
-                 temperature: float = 0.0) -> LLMReply:
-        if response_schema is not None:
-            check_schema(response_schema)
-        conversation = list(messages)
-        spent: list[Usage] = []
-        problem = ""
-        for repair in range(self.max_repairs + 1):
-            reply = self._complete_once(conversation, tools, response_schema, purpose, temperature)
-            spent.append(reply.usage)
-            if response_schema is None or reply.tool_calls:
-                return _with_usage(reply, spent)
-            try:
-                parsed = parse_structured(reply.text, response_schema)
-            except InvalidReply as err:
-                problem = self._key.scrub(str(err))
-                log.info("invalid structured reply (purpose=%s, attempt %d of %d): %s",
-                         purpose, repair + 1, self.max_repairs + 1, problem)
-                conversation += _repair_messages(reply.text, problem)
-                continue
-            return _with_usage(LLMReply(reply.text, (), reply.usage, parsed), spent)
-        raise LLMError(f"the model {self.model!r} gave no valid JSON for '{purpose}' after "
-                       f"{self.max_repairs + 1} attempts; last problem: {problem}")
-
-    def _complete_once(self, messages: Sequence[Message], tools: Sequence[ToolSpec],
-                       schema: Mapping[str, Any] | None, purpose: str,
-                       temperature: float) -> LLMReply:
-        request = self._request(messages, tools, schema, purpose, temperature)
-        completion = self._create_with_retries(request)
-        reply = self._to_reply(completion, purpose)
-        if reply.usage.source == "tiktoken":
-            # The server omitted usage: count what we sent and what came back.
-            usage = Usage(count_messages(messages, tools, schema),
-                          count_reply(reply.text, reply.tool_calls), purpose, "tiktoken")
-            reply = LLMReply(reply.text, reply.tool_calls, usage, reply.parsed)
-        if self.ledger is not None:
-            self.ledger.record(reply.usage)
-        return reply
-
-    def _request(self, messages: Sequence[Message], tools: Sequence[ToolSpec],
-                 schema: Mapping[str, Any] | None, purpose: str,
-                 temperature: float) -> dict[str, Any]:
-        request: dict[str, Any] = {"model": self.model, "temperature": temperature,
-                                   "messages": [message_wire(m) for m in messages]}
-        if tools:
-            request["tools"] = [tool_spec_wire(t) for t in tools]
-            request["tool_choice"] = "auto"
-            if self.parallel_tool_calls is not None:
-                request["parallel_tool_calls"] = self.parallel_tool_calls
-        if schema is not None:
-            request["response_format"] = {"type": "json_schema", "json_schema": {
-                "name": _schema_name(purpose), "schema": dict(schema), "strict": False}}
-        return request
-
     # -- transport: retries and error mapping ----------------------------------------------
 
-    def _create_with_retries(self, request: dict[str, Any]) -> Any:
+    def _with_retries(self, call: Callable[[openai.OpenAI], _T]) -> _T:
+        """`call(client)`, retried on what is worth retrying; errors mapped and scrubbed."""
         attempts = self.max_retries + 1
         for attempt in range(attempts):
             try:
-                return self._get_client().chat.completions.create(**request)
+                return call(self._get_client())
             except openai.OpenAIError as err:
                 delay = self._retry_delay(err, attempt)
                 if delay is None or attempt + 1 == attempts:
@@ -272,6 +225,77 @@ class OpenAIChat:
         return LLMError(f"LLM request to {public_uri(self.base_url)} (model {self.model!r}) failed{tries}: "
                         f"{self._describe(err)}")
 
+
+class OpenAIChat(_Endpoint):
+    """An LLM over any OpenAI-compatible chat.completions endpoint. No network until complete()."""
+
+    def __init__(self, model: str, api_key: str | None, base_url: str | None = None,
+                 timeout: float = 60.0, max_retries: int = 4, max_repairs: int = 2,
+                 ledger: TokenLedger | None = None, *, parallel_tool_calls: bool | None = True,
+                 sleep: Callable[[float], None] = time.sleep, rng: random.Random | None = None,
+                 backoff_base: float = 1.0, backoff_cap: float = 30.0) -> None:
+        super().__init__(model, api_key, base_url, timeout, max_retries, ledger, sleep=sleep,
+                         rng=rng, backoff_base=backoff_base, backoff_cap=backoff_cap)
+        self.max_repairs = max_repairs
+        self.parallel_tool_calls = parallel_tool_calls
+
+    # -- the public call -------------------------------------------------------------------
+
+    def complete(self, messages: Sequence[Message], *, tools: Sequence[ToolSpec] = (),
+                 response_schema: Mapping[str, Any] | None = None, purpose: str = "other",
+                 temperature: float = 0.0) -> LLMReply:
+        if response_schema is not None:
+            check_schema(response_schema)
+        conversation = list(messages)
+        spent: list[Usage] = []
+        problem = ""
+        for repair in range(self.max_repairs + 1):
+            reply = self._complete_once(conversation, tools, response_schema, purpose, temperature)
+            spent.append(reply.usage)
+            if response_schema is None or reply.tool_calls:
+                return _with_usage(reply, spent)
+            try:
+                parsed = parse_structured(reply.text, response_schema)
+            except InvalidReply as err:
+                problem = self._key.scrub(str(err))
+                log.info("invalid structured reply (purpose=%s, attempt %d of %d): %s",
+                         purpose, repair + 1, self.max_repairs + 1, problem)
+                conversation += _repair_messages(reply.text, problem)
+                continue
+            return _with_usage(LLMReply(reply.text, (), reply.usage, parsed), spent)
+        raise LLMError(f"the model {self.model!r} gave no valid JSON for '{purpose}' after "
+                       f"{self.max_repairs + 1} attempts; last problem: {problem}")
+
+    def _complete_once(self, messages: Sequence[Message], tools: Sequence[ToolSpec],
+                       schema: Mapping[str, Any] | None, purpose: str,
+                       temperature: float) -> LLMReply:
+        request = self._request(messages, tools, schema, purpose, temperature)
+        completion = self._with_retries(lambda client: client.chat.completions.create(**request))
+        reply = self._to_reply(completion, purpose)
+        if reply.usage.source == "tiktoken":
+            # The server omitted usage: count what we sent and what came back.
+            usage = Usage(count_messages(messages, tools, schema),
+                          count_reply(reply.text, reply.tool_calls), purpose, "tiktoken")
+            reply = LLMReply(reply.text, reply.tool_calls, usage, reply.parsed)
+        if self.ledger is not None:
+            self.ledger.record(reply.usage)
+        return reply
+
+    def _request(self, messages: Sequence[Message], tools: Sequence[ToolSpec],
+                 schema: Mapping[str, Any] | None, purpose: str,
+                 temperature: float) -> dict[str, Any]:
+        request: dict[str, Any] = {"model": self.model, "temperature": temperature,
+                                   "messages": [message_wire(m) for m in messages]}
+        if tools:
+            request["tools"] = [tool_spec_wire(t) for t in tools]
+            request["tool_choice"] = "auto"
+            if self.parallel_tool_calls is not None:
+                request["parallel_tool_calls"] = self.parallel_tool_calls
+        if schema is not None:
+            request["response_format"] = {"type": "json_schema", "json_schema": {
+                "name": _schema_name(purpose), "schema": dict(schema), "strict": False}}
+        return request
+
     # -- reply decoding ----------------------------------------------------------------------
 
     def _to_reply(self, completion: Any, purpose: str) -> LLMReply:
@@ -314,3 +338,60 @@ def _with_usage(reply: LLMReply, spent: Sequence[Usage]) -> LLMReply:
     total = Usage(sum(u.prompt_tokens for u in spent), sum(u.completion_tokens for u in spent),
                   spent[-1].purpose, source)
     return LLMReply(reply.text, reply.tool_calls, total, reply.parsed)
+
+
+class OpenAIEmbedder(_Endpoint):
+    """An Embedder over any OpenAI-compatible embeddings endpoint. No network until embed().
+
+    Inputs go `batch_size` at a time (OpenAI accepts up to 2,048 per request; 256 keeps a
+    request small enough to retry cheaply). `dimensions`, when given, is sent to the endpoint
+    (text-embedding-3 models can shorten their vectors); otherwise it is learnt from the first
+    reply. Each request's usage goes to the ledger: the server's figure, else tiktoken's."""
+
+    def __init__(self, model: str, api_key: str | None, base_url: str | None = None,
+                 timeout: float = 60.0, ledger: TokenLedger | None = None, *,
+                 dimensions: int | None = None, batch_size: int = 256, max_retries: int = 4,
+                 sleep: Callable[[float], None] = time.sleep, rng: random.Random | None = None,
+                 backoff_base: float = 1.0, backoff_cap: float = 30.0) -> None:
+        super().__init__(model, api_key, base_url, timeout, max_retries, ledger, sleep=sleep,
+                         rng=rng, backoff_base=backoff_base, backoff_cap=backoff_cap)
+        if batch_size < 1:
+            raise LLMConfigError(f"batch_size must be at least 1, got {batch_size}")
+        self._requested = dimensions
+        self._dimensions = dimensions
+        self.batch_size = batch_size
+
+    @property
+    def dimensions(self) -> int | None:
+        return self._dimensions
+
+    def embed(self, texts: Sequence[str], *, purpose: str = "embed") -> list[tuple[float, ...]]:
+        vectors: list[tuple[float, ...]] = []
+        for start in range(0, len(texts), self.batch_size):
+            vectors += self._embed_batch(list(texts[start:start + self.batch_size]), purpose)
+        return vectors
+
+    def _embed_batch(self, batch: list[str], purpose: str) -> list[tuple[float, ...]]:
+        request: dict[str, Any] = {"model": self.model, "input": batch,
+                                   "encoding_format": "float"}
+        if self._requested is not None:
+            request["dimensions"] = self._requested
+        reply = self._with_retries(lambda client: client.embeddings.create(**request))
+        rows = sorted(getattr(reply, "data", None) or [], key=lambda d: int(d.index))
+        if len(rows) != len(batch):
+            raise LLMError(f"the embeddings endpoint {public_uri(self.base_url)} returned "
+                           f"{len(rows)} vectors for {len(batch)} texts")
+        vectors = [tuple(float(x) for x in row.embedding) for row in rows]
+        sizes = {len(v) for v in vectors} | ({self._dimensions} if self._dimensions else set())
+        if len(sizes) > 1:  # vectors of two sizes cannot be compared: fail before storing any
+            raise LLMError(f"the embeddings endpoint {public_uri(self.base_url)} returned "
+                           "vectors of differing dimensions")
+        self._dimensions = len(vectors[0]) if vectors else self._dimensions
+        usage = getattr(reply, "usage", None)
+        if usage is not None and getattr(usage, "prompt_tokens", None) is not None:
+            spent = Usage(int(usage.prompt_tokens), 0, purpose, "server")
+        else:  # OpenAI's embedding models use cl100k: the count is exact for them
+            spent = Usage(sum(count_tokens(t) for t in batch), 0, purpose, "tiktoken")
+        if self.ledger is not None:
+            self.ledger.record(spent)
+        return vectors

@@ -1,5 +1,6 @@
-"""ScriptedLLM: a deterministic LLM that plays back a script. Shipped in the package (like
-httpx's MockTransport) so tests and offline demos drive real code paths without mocks.
+"""ScriptedLLM: a deterministic LLM that plays back a script; HashEmbedder and ScriptedEmbedder:
+deterministic embedders. Shipped in the package (like httpx's MockTransport) so tests and
+offline demos drive real code paths without mocks.
 
 Script entries:
   * `str`     -> a text reply (parsed and validated when the call passes a response_schema,
@@ -12,7 +13,9 @@ Usage is always counted with tiktoken (source='tiktoken'); every call is recorde
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,7 +25,8 @@ from mrgraph.errors import LLMError, ScriptExhaustedError
 from mrgraph.llm.base import LLMReply, Message, TokenLedger, ToolCall, ToolSpec, Usage
 from mrgraph.llm.jsonrepair import InvalidReply
 from mrgraph.llm.structured import check_schema, parse_structured, validate
-from mrgraph.llm.tokens import count_messages, count_reply
+from mrgraph.llm.tokens import count_messages, count_reply, count_tokens
+from mrgraph.text import tokenize
 
 ScriptValue = Union[LLMReply, str, dict[str, Any]]
 ScriptEntry = Union[ScriptValue, Callable[[Sequence[Message], Sequence[ToolSpec]], ScriptValue]]
@@ -119,3 +123,67 @@ class ScriptedLLM:
         raise TypeError(f"unsupported script entry {type(value).__name__}: "
                         "expected LLMReply, str, dict or a callable returning one")
 
+
+
+class HashEmbedder:
+    """A deterministic offline Embedder: each search token of a text (mrgraph.text.tokenize:
+    stopwords dropped, stemmed) is hashed (blake2b) to a dimension and a sign; the counts are
+    L2-normalised. Texts sharing words get similar vectors, texts sharing none are orthogonal
+    up to hash collisions: lexical, not semantic, but exercises every vector code path.
+    Usage is counted with tiktoken; a text without tokens maps to the zero vector."""
+
+    def __init__(self, dimensions: int = 64, ledger: TokenLedger | None = None) -> None:
+        if dimensions < 1:
+            raise ValueError(f"dimensions must be at least 1, got {dimensions}")
+        self._dimensions = dimensions
+        self.name = f"hash:{dimensions}"
+        self.ledger = ledger
+        self.calls = 0  # embed() calls, for tests of caching
+
+    @property
+    def dimensions(self) -> int:
+        return self._dimensions
+
+    def embed(self, texts: Sequence[str], *, purpose: str = "embed") -> list[tuple[float, ...]]:
+        self.calls += 1
+        if self.ledger is not None:
+            self.ledger.record(Usage(sum(count_tokens(t) for t in texts), 0, purpose, "tiktoken"))
+        return [self._vector(t) for t in texts]
+
+    def _vector(self, text: str) -> tuple[float, ...]:
+        counts = [0.0] * self._dimensions
+        for token in tokenize(text):
+            digest = hashlib.blake2b(token.encode("utf-8"), digest_size=8).digest()
+            slot = int.from_bytes(digest[:4], "big") % self._dimensions
+            counts[slot] += 1.0 if digest[4] & 1 else -1.0
+        norm = math.sqrt(sum(c * c for c in counts))
+        return tuple(c / norm for c in counts) if norm else tuple(counts)
+
+
+class ScriptedEmbedder:
+    """An Embedder returning chosen vectors: `table[text]`, else `default` (a KeyError without
+    one, so a test notices an unexpected text). For tests of vector ranking and fusion."""
+
+    def __init__(self, table: Mapping[str, Sequence[float]],
+                 default: Sequence[float] | None = None, *, name: str = "scripted-embedder",
+                 ledger: TokenLedger | None = None) -> None:
+        self.name = name
+        self.ledger = ledger
+        self._table = {k: tuple(float(x) for x in v) for k, v in table.items()}
+        self._default = None if default is None else tuple(float(x) for x in default)
+        self.texts: list[str] = []  # every text embedded, in order
+
+    @property
+    def dimensions(self) -> int | None:
+        known = next(iter(self._table.values()), self._default)
+        return None if known is None else len(known)
+
+    def embed(self, texts: Sequence[str], *, purpose: str = "embed") -> list[tuple[float, ...]]:
+        self.texts.extend(texts)
+        if self.ledger is not None:
+            self.ledger.record(Usage(sum(count_tokens(t) for t in texts), 0, purpose, "tiktoken"))
+        found = [self._table.get(t, self._default) for t in texts]
+        missing = [t for t, v in zip(texts, found) if v is None]
+        if missing:
+            raise KeyError(f"ScriptedEmbedder {self.name!r} has no vector for {missing[0]!r}")
+        return [v for v in found if v is not None]

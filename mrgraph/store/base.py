@@ -20,6 +20,7 @@ identical across stores):
   * token match score = round(sum of the given weights of the query tokens the node holds, 6);
     nodes holding none of the tokens are not returned.
   * order: score descending, then the documented secondary keys.
+  * vector score = round(exact cosine, 6) over episodes with an `embedding` (vector_events).
 """
 
 from __future__ import annotations
@@ -257,6 +258,15 @@ class GraphStore(Protocol):
 
     def search_events(self, weights: Mapping[str, float], limit: int) -> list[EventRecord]:
         """Episodes holding any weighted token; order: score desc, date asc, id asc."""
+
+    def vector_events(self, vector: Sequence[float], limit: int) -> list[EventRecord]:
+        """Episodes by exact cosine similarity of their `embedding` property to `vector`.
+
+        score = round(cos(e.embedding, vector), 6) with cos = a·b / (|a| |b|), in [-1, 1]
+        (exact cosine: not Neo4j's vector.similarity.cosine, which is (1 + cos) / 2).
+        Only episodes with an embedding of the same dimension as `vector` and a non-zero norm
+        take part; a zero `vector` or limit <= 0 returns []. No approximate index decides the
+        result: every such episode is scored. Order: score desc, date asc, id asc."""
 
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
         """The episodes with these ids (missing ones skipped), in the order asked."""

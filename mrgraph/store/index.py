@@ -5,7 +5,8 @@ fact ids per entity, Conversation node ids per conversation_id (all built in one
 kept current on every node change), plus two structures built lazily on first use:
 
 * a TokenIndex per searchable label (Episode, Cue, Tag, Topic), then kept current;
-* the Timeline (episodes sorted by date, for bisecting a range), rebuilt after an episode change.
+* the Timeline (episodes sorted by date, for bisecting a range), rebuilt after an episode change;
+* the VectorIndex (episode embeddings as matrices), rebuilt after an episode change.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import networkx as nx
 
 from mrgraph.store.persist import LABEL
 from mrgraph.store.token_index import TokenIndex
+from mrgraph.store.vector_index import VectorIndex
 from mrgraph.text import normalize_key
 
 Attrs = dict[str, Any]
@@ -111,6 +113,7 @@ class GraphIndex:
         self.conversations: dict[str, set[str]] = {}
         self._tokens: dict[str, TokenIndex] = {}
         self._timeline: Timeline | None = None
+        self._vectors: VectorIndex | None = None
         by_label = self.by_label
         for node_id, attrs in graph._node.items():  # add(), inlined: this runs once per node
             label = attrs[LABEL]
@@ -160,6 +163,7 @@ class GraphIndex:
             op(self.conversations, attrs.get("conversation_id"), node_id)
         elif label == "Episode":
             self._timeline = None
+            self._vectors = None
 
     def edge_added(self, etype: str) -> None:
         self.edge_counts[etype] = self.edge_counts.get(etype, 0) + 1
@@ -184,6 +188,11 @@ class GraphIndex:
         if self._timeline is None:
             self._timeline = Timeline(graph, self.by_label.get("Episode", ()))
         return self._timeline
+
+    def vectors(self, graph: nx.MultiDiGraph) -> VectorIndex:
+        if self._vectors is None:
+            self._vectors = VectorIndex(graph._node, self.by_label.get("Episode", ()))
+        return self._vectors
 
     def count(self, label: str) -> int:
         return len(self.by_label.get(label, ()))

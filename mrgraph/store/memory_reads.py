@@ -290,5 +290,8 @@ class GraphReads:
     def search_events(self, weights: Mapping[str, float], limit: int) -> list[EventRecord]:
         return [self._event(n, s) for n, s in self._ranked("Episode", weights, limit)]
 
+    def vector_events(self, vector: Sequence[float], limit: int) -> list[EventRecord]:
+        return [self._event(n, s) for n, s in self._index.vectors(self._graph).top(vector, limit)]
+
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
         return [self._event(e) for e in event_ids if self._is(e, "Episode")]

@@ -170,6 +170,10 @@ class Neo4jStore:
             if exc.code == "Neo.ClientError.Database.DatabaseNotFound":
                 raise StoreUnavailableError(
                     f"{where}: database {self._database!r} does not exist") from None
+            if exc.code == "Neo.ClientError.Security.AuthenticationRateLimit":
+                raise StoreUnavailableError(
+                    f"{where}: too many failed logins for user {self._user!r}; the server "
+                    "refuses it for a few seconds (check NEO4J_USER / NEO4J_PASSWORD)") from None
             if exc.code.startswith("Neo.ClientError.Security."):
                 raise StoreUnavailableError(
                     f"{where}: not allowed: {self._scrub(exc.message or '')}") from None
@@ -268,6 +272,9 @@ class Neo4jStore:
 
     def search_events(self, weights: Mapping[str, float], limit: int) -> list[EventRecord]:
         return self._read(lambda tx: tk.search_events(tx, self.ns, weights, limit))
+
+    def vector_events(self, vector: Sequence[float], limit: int) -> list[EventRecord]:
+        return self._read(lambda tx: tk.vector_events(tx, self.ns, vector, limit))
 
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
         return self._read(lambda tx: tk.get_events(tx, self.ns, event_ids))

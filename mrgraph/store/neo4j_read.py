@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections import Counter
 from typing import Any, Callable, Mapping, Sequence
 
 from mrgraph.errors import NotFoundError, StoreError
 from mrgraph.store import cypher
-from mrgraph.store.base import (BeliefEdge, CueHit, EventRecord, FactObservation, KeywordRecord,
-                                TagCount, TimeRecord, TopicHit, TurnRecord)
+from mrgraph.store.base import BeliefEdge, EventRecord, FactObservation
 from mrgraph.text import normalize_key
 from mrgraph.types import EdgeRecord, NodeRecord, NodeView, Stats
 
@@ -29,7 +27,7 @@ Row = dict[str, Any]
 Runner = cypher.Runner
 
 TOKEN_LABELS = ("Cue", "Episode", "Tag", "Topic")
-_TOKEN_DF_FILES = {"Episode": "token_df_episode", "Cue": "token_df_cue", "Tag": "token_df_tag",
+TOKEN_DF_FILES = {"Episode": "token_df_episode", "Cue": "token_df_cue", "Tag": "token_df_tag",
                    "Topic": "token_df_topic"}
 LABELS = ("Conversation", "Session", "Turn", "Episode", "Cue", "Tag", "Fact", "Topic")
 # Lucene's default limit is 1024 clauses per boolean query; stay well below it.
@@ -55,7 +53,7 @@ def _props(props: Mapping[str, Any]) -> dict[str, Any]:
     return {k: _value(v) for k, v in props.items() if k != "id"}
 
 
-def _str(data: Mapping[str, Any], key: str) -> str:
+def text_of(data: Mapping[str, Any], key: str) -> str:
     value = data.get(key)
     return "" if value is None else str(value)
 
@@ -68,18 +66,18 @@ def _record(labels: Sequence[str], props: Mapping[str, Any]) -> NodeRecord:
     return NodeRecord(_label(labels), str(props["id"]), _props(props))
 
 
-def _event(a: Mapping[str, Any], score: float = 0.0) -> EventRecord:
+def event_record(a: Mapping[str, Any], score: float = 0.0) -> EventRecord:
     date_end = a.get("date_end")
     return EventRecord(
-        id=str(a["id"]), conversation_id=_str(a, "conversation_id"),
-        session=int(a.get("session") or 0), date=_str(a, "date"),
-        date_end=None if date_end is None else str(date_end), summary=_str(a, "summary"),
-        tag=_str(a, "tag"), dia_ids=tuple(str(d) for d in a.get("dia_ids") or ()), score=score,
+        id=str(a["id"]), conversation_id=text_of(a, "conversation_id"),
+        session=int(a.get("session") or 0), date=text_of(a, "date"),
+        date_end=None if date_end is None else str(date_end), summary=text_of(a, "summary"),
+        tag=text_of(a, "tag"), dia_ids=tuple(str(d) for d in a.get("dia_ids") or ()), score=score,
     )
 
 
-def _events_by_date(found: list[Row]) -> list[EventRecord]:
-    events = [_event(r["episode"]) for r in found]
+def events_by_date(found: list[Row]) -> list[EventRecord]:
+    events = [event_record(r["episode"]) for r in found]
     return sorted(events, key=lambda e: (e.date, e.id))
 
 
@@ -112,7 +110,7 @@ def score(weights: Mapping[str, float], tokens: str | None) -> float:
     return round(total, 6)
 
 
-def _search(tx: Runner, name: str, ns: str, weights: Mapping[str, float],
+def search_rows(tx: Runner, name: str, ns: str, weights: Mapping[str, float],
             limit: int) -> list[Row]:
     queries = lucene_queries(weights)
     if limit <= 0 or not queries:
@@ -124,7 +122,7 @@ def _search(tx: Runner, name: str, ns: str, weights: Mapping[str, float],
     return found
 
 
-def _top(found: list[Row], limit: int, secondary: Callable[[Row], str],
+def top_rows(found: list[Row], limit: int, secondary: Callable[[Row], str],
          ident: Callable[[Row], str]) -> list[Row]:
     return heapq.nsmallest(limit, found, key=lambda r: (-r["score"], secondary(r), ident(r)))
 
@@ -180,11 +178,11 @@ def conversations(tx: Runner, ns: str) -> list[str]:
 
 
 def token_df(tx: Runner, ns: str, label: str, tokens: Sequence[str]) -> tuple[int, dict[str, int]]:
-    if label not in _TOKEN_DF_FILES:
+    if label not in TOKEN_DF_FILES:
         raise StoreError(f"token_df: label must be one of {sorted(TOKEN_LABELS)}, not {label!r}")
     asked = [{"token": t, "query": _phrase(t)} for t in dict.fromkeys(tokens)
              if t and not _WHITESPACE.search(t)]
-    row = rows(tx, _TOKEN_DF_FILES[label], ns=ns, tokens=asked)[0]
+    row = rows(tx, TOKEN_DF_FILES[label], ns=ns, tokens=asked)[0]
     found = {d["token"]: int(d["df"]) for d in row["dfs"]}
     return int(row["total"]), {t: found.get(t, 0) for t in tokens}
 
@@ -216,13 +214,13 @@ def entity_beliefs(tx: Runner, ns: str, entity: str, aspect: str | None) -> list
         episodes = sorted(str(e["id"]) for e in r["episodes"])
         dia_ids = sorted({str(x) for e in r["episodes"] for x in e.get("dia_ids") or ()})
         found.append(BeliefEdge(
-            entity="" if r["entity"] is None else str(r["entity"]), aspect=_str(d, "aspect"),
+            entity="" if r["entity"] is None else str(r["entity"]), aspect=text_of(d, "aspect"),
             fact_id=r["fact_id"],
-            statement=_str(d, "statement") or ("" if r["fact_statement"] is None
+            statement=text_of(d, "statement") or ("" if r["fact_statement"] is None
                                                else str(r["fact_statement"])),
             confidence=float(d.get("confidence") or 0.0), support=int(d.get("support") or 0),
-            first_seen=_str(d, "first_seen"), last_seen=_str(d, "last_seen"),
-            status=_str(d, "status"), history=_str(d, "history"),
+            first_seen=text_of(d, "first_seen"), last_seen=text_of(d, "last_seen"),
+            status=text_of(d, "status"), history=text_of(d, "history"),
             episode_ids=tuple(episodes), dia_ids=tuple(dia_ids),
         ))
     return sorted(found, key=lambda b: (b.aspect, -b.confidence, b.fact_id))

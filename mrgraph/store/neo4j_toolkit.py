@@ -9,22 +9,25 @@ from __future__ import annotations
 from collections import Counter
 from typing import Mapping, Sequence
 
+import numpy as np
+
 from mrgraph.store.base import (CueHit, EventRecord, KeywordRecord, TagCount, TimeRecord,
                                 TopicHit, TurnRecord)
-from mrgraph.store.neo4j_read import Row, Runner, _event, _events_by_date, _search, _str, _top, rows
+from mrgraph.store.neo4j_read import (Row, Runner, event_record, events_by_date, rows, search_rows,
+                                      text_of, top_rows)
 from mrgraph.text import normalize_key
 
 
 def search_cues(tx: Runner, ns: str, weights: Mapping[str, float], limit: int) -> list[CueHit]:
-    found = _search(tx, "search_cues", ns, weights, limit)
-    best = _top(found, limit, lambda r: _str(r, "name"), lambda r: str(r["id"]))
-    return [CueHit(r["id"], _str(r, "name"), _str(r, "kind"), r["score"], int(r["episodes"]))
+    found = search_rows(tx, "search_cues", ns, weights, limit)
+    best = top_rows(found, limit, lambda r: text_of(r, "name"), lambda r: str(r["id"]))
+    return [CueHit(r["id"], text_of(r, "name"), text_of(r, "kind"), r["score"], int(r["episodes"]))
             for r in best]
 
 
 def find_cues(tx: Runner, ns: str, key: str) -> list[CueHit]:
     found = rows(tx, "find_cues", ns=ns, key=normalize_key(key))
-    hits = [CueHit(r["id"], _str(r, "name"), _str(r, "kind"), 1.0, int(r["episodes"]))
+    hits = [CueHit(r["id"], text_of(r, "name"), text_of(r, "kind"), 1.0, int(r["episodes"]))
             for r in found]
     return sorted(hits, key=lambda h: (h.name, h.id))
 
@@ -40,11 +43,11 @@ def cue_tags(tx: Runner, ns: str, cue_id: str, limit: int) -> list[TagCount]:
 def tag_events(tx: Runner, ns: str, cue_id: str, tag: str, limit: int) -> list[EventRecord]:
     if limit <= 0:
         return []
-    return _events_by_date(rows(tx, "tag_events", ns=ns, cue_id=cue_id, tag=tag, limit=limit))
+    return events_by_date(rows(tx, "tag_events", ns=ns, cue_id=cue_id, tag=tag, limit=limit))
 
 
 def event_keywords(tx: Runner, ns: str, event_id: str) -> list[KeywordRecord]:
-    found = [KeywordRecord(r["cue_id"], _str(r, "name"), _str(r, "kind"), _str(r, "tag"))
+    found = [KeywordRecord(r["cue_id"], text_of(r, "name"), text_of(r, "kind"), text_of(r, "tag"))
              for r in rows(tx, "event_keywords", ns=ns, event_id=event_id)]
     return sorted(found, key=lambda k: (k.kind, k.name, k.cue_id))
 
@@ -63,9 +66,9 @@ def _turn(r: Row) -> TurnRecord:
     a = r["turn"]
     session_date = "" if r["session_date"] is None else str(r["session_date"])
     return TurnRecord(
-        dia_id=_str(a, "dia_id"), speaker=_str(a, "speaker"), text=_str(a, "text"),
+        dia_id=text_of(a, "dia_id"), speaker=text_of(a, "speaker"), text=text_of(a, "text"),
         session=int(a.get("session") or 0), index=int(a.get("index") or 0),
-        date=session_date or _str(a, "date"), in_event=bool(r["in_event"]),
+        date=session_date or text_of(a, "date"), in_event=bool(r["in_event"]),
     )
 
 
@@ -75,22 +78,22 @@ def conversation_time(tx: Runner, ns: str, event_id: str) -> TimeRecord | None:
         return None
     r = found[0]
     date_end = r["date_end"]
-    return TimeRecord(event_id, _str(r, "started_at"), _str(r, "date"),
+    return TimeRecord(event_id, text_of(r, "started_at"), text_of(r, "date"),
                       None if date_end is None else str(date_end),
                       tuple(str(d) for d in r["dates"] or ()))
 
 
 def search_topics(tx: Runner, ns: str, weights: Mapping[str, float], limit: int) -> list[TopicHit]:
-    found = _search(tx, "search_topics", ns, weights, limit)
-    best = _top(found, limit, lambda r: _str(r, "label"), lambda r: str(r["id"]))
-    return [TopicHit(r["id"], _str(r, "label"), _str(r, "summary"), r["score"],
+    found = search_rows(tx, "search_topics", ns, weights, limit)
+    best = top_rows(found, limit, lambda r: text_of(r, "label"), lambda r: str(r["id"]))
+    return [TopicHit(r["id"], text_of(r, "label"), text_of(r, "summary"), r["score"],
                      int(r["episodes"])) for r in best]
 
 
 def topic_events(tx: Runner, ns: str, topic_id: str, limit: int) -> list[EventRecord]:
     if limit <= 0:
         return []
-    return _events_by_date(rows(tx, "topic_events", ns=ns, topic_id=topic_id, limit=limit))
+    return events_by_date(rows(tx, "topic_events", ns=ns, topic_id=topic_id, limit=limit))
 
 
 def timeline(tx: Runner, ns: str, start: str, end: str, cue_id: str | None,
@@ -102,21 +105,39 @@ def timeline(tx: Runner, ns: str, start: str, end: str, cue_id: str | None,
     else:
         found = rows(tx, "timeline_of_cue", ns=ns, start=start, end=end, cue_id=cue_id,
                      limit=limit)
-    return _events_by_date(found)
+    return events_by_date(found)
 
 
 def search_events(tx: Runner, ns: str, weights: Mapping[str, float],
                   limit: int) -> list[EventRecord]:
-    found = _search(tx, "search_events", ns, weights, limit)
-    best = _top(found, limit, lambda r: _str(r["episode"], "date"),
+    found = search_rows(tx, "search_events", ns, weights, limit)
+    best = top_rows(found, limit, lambda r: text_of(r["episode"], "date"),
                 lambda r: str(r["episode"]["id"]))
-    return [_event(r["episode"], r["score"]) for r in best]
+    return [event_record(r["episode"], r["score"]) for r in best]
+
+
+def vector_events(tx: Runner, ns: str, vector: Sequence[float],
+                  limit: int) -> list[EventRecord]:
+    """Exact cosine, computed here in float64 as the embedded store does (mrgraph.store.
+    vector_index): rows @ query / (row norms * query norm), over the query's candidates."""
+    query = np.asarray([float(x) for x in vector], dtype=np.float64)
+    norm = float(np.linalg.norm(query)) if query.size else 0.0
+    if limit <= 0 or norm == 0.0:
+        return []
+    found = rows(tx, "vector_events", ns=ns, vector=[float(x) for x in vector], limit=limit)
+    if not found:
+        return []
+    matrix = np.array([[float(x) for x in r["embedding"]] for r in found], dtype=np.float64)
+    cosine = (matrix @ query) / (np.linalg.norm(matrix, axis=1) * norm)
+    ranked = sorted((-round(float(c), 6), text_of(r["episode"], "date"), str(r["episode"]["id"]), i)
+                    for i, (c, r) in enumerate(zip(cosine, found)))
+    return [event_record(found[i]["episode"], -score + 0.0) for score, _, _, i in ranked[:limit]]
 
 
 def get_events(tx: Runner, ns: str, event_ids: Sequence[str]) -> list[EventRecord]:
     wanted = list(dict.fromkeys(event_ids))
     if not wanted:
         return []
-    found = {r["episode"]["id"]: _event(r["episode"])
+    found = {r["episode"]["id"]: event_record(r["episode"])
              for r in rows(tx, "get_events", ns=ns, ids=wanted)}
     return [found[e] for e in event_ids if e in found]

@@ -229,8 +229,8 @@ def replace_beliefs(tx: Runner, ns: str, entities: Sequence[str],
             raise StoreError(f"belief about {b['entity']!r}: no such entity cue")
         if b["dst"] not in facts:
             raise StoreError(f"belief about {b['entity']!r}: no Fact {b['dst']!r}")
-    cypher.run(tx, "delete_beliefs", {"ns": ns, "keys": sorted({normalize_key(e) for e in entities})}
-               ).consume()
+    keys_of_entities = sorted({normalize_key(e) for e in entities})
+    cypher.run(tx, "delete_beliefs", {"ns": ns, "keys": keys_of_entities}).consume()
     merge_rows = [{"src": cues[b["key"]], "dst": b["dst"], "props": b["props"]} for b in beliefs]
     if merge_rows and _merge(tx, "merge_belief_edges", ns, merge_rows) != len(merge_rows):
         raise StoreError("replace_beliefs: a belief's cue or fact vanished while writing")

@@ -31,11 +31,12 @@ def _text(name: str) -> str:
 
 def _string_constants(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    return {n.value for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)}
 
 
 def _named_queries(path: Path) -> set[str]:
-    """String literals passed as the query name: rows(tx, "name", ...), cypher.run(tx, "name", ...)."""
+    """String literals passed as the query name: rows(tx, "name", ...), cypher.run(tx, "name")."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = set()
     for node in ast.walk(tree):
@@ -115,7 +116,7 @@ def test_full_text_indexes_use_the_whitespace_analyzer_on_tokens() -> None:
 def test_every_query_the_store_names_exists() -> None:
     named = set().union(*(_named_queries(p) for p in STORE_MODULES))
     named |= set(neo4j_write.NODE_FILES.values()) | set(neo4j_write.EDGE_FILES.values())
-    named |= set(neo4j_read._TOKEN_DF_FILES.values())
+    named |= set(neo4j_read.TOKEN_DF_FILES.values())
     assert len(named) >= 40
     assert sorted(named - set(ALL)) == []
 

@@ -4,6 +4,11 @@ wire format through the real `openai` client.
 Each request gets the next scripted FakeResponse (status, headers, JSON body, optional delay);
 every request is recorded (path, headers, parsed JSON body). When the script runs out the server
 answers 400, which the client does not retry, so a test making an unexpected call fails fast.
+
+`/embeddings`: scripted responses (`embeddings_body`) come first; once the script is empty, a
+server told to `auto_embed()` answers every embeddings request itself with HashEmbedder vectors
+of the inputs (usage: one token per whitespace-separated word), so a test need not know how many
+batches an ingest sends.
 """
 
 from __future__ import annotations
@@ -55,6 +60,19 @@ def chat_completion(content: str | None = None, *,
     return body
 
 
+def embeddings_body(vectors: Sequence[Sequence[float]], *, usage: int | None = None,
+                    model: str = "fake-embedding") -> dict[str, Any]:
+    """An embeddings response body: one `data` item per vector, in order."""
+    body: dict[str, Any] = {
+        "object": "list", "model": model,
+        "data": [{"object": "embedding", "index": i, "embedding": list(v)}
+                 for i, v in enumerate(vectors)],
+    }
+    if usage is not None:
+        body["usage"] = {"prompt_tokens": usage, "total_tokens": usage}
+    return body
+
+
 def error_body(message: str, kind: str = "invalid_request_error") -> dict[str, Any]:
     return {"error": {"message": message, "type": kind, "param": None, "code": None}}
 
@@ -67,6 +85,7 @@ class FakeOpenAIServer:
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self.requests: list[RecordedRequest] = []
+        self._embed_dimensions: int | None = None  # set by auto_embed()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _make_handler(self))
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever,
@@ -89,6 +108,14 @@ class FakeOpenAIServer:
         """Enqueue a 200 chat completion (see chat_completion for kwargs)."""
         self.enqueue(FakeResponse(chat_completion(content, **kwargs)))
 
+    def auto_embed(self, dimensions: int = 8) -> None:
+        """Answer unscripted /embeddings requests with HashEmbedder vectors of the inputs."""
+        self._embed_dimensions = dimensions
+
+    @property
+    def embedding_requests(self) -> list[RecordedRequest]:
+        return [r for r in self.requests if r.path.endswith("/embeddings")]
+
     def start(self) -> FakeOpenAIServer:
         self._thread.start()
         return self
@@ -110,7 +137,19 @@ class FakeOpenAIServer:
             self.requests.append(request)
             if self._queue:
                 return self._queue.popleft()
+            dimensions = self._embed_dimensions
+        if dimensions is not None and request.path.endswith("/embeddings"):
+            return FakeResponse(_auto_embeddings(request.body, dimensions))
         return FakeResponse(error_body("fake server: no scripted response left"), status=400)
+
+
+def _auto_embeddings(body: Any, dimensions: int) -> dict[str, Any]:
+    from mrgraph.llm.scripted import HashEmbedder
+
+    texts = body.get("input") if isinstance(body, dict) else None
+    texts = [texts] if isinstance(texts, str) else list(texts or [])
+    vectors = HashEmbedder(dimensions).embed([str(t) for t in texts])
+    return embeddings_body(vectors, usage=sum(len(str(t).split()) for t in texts))
 
 
 def _make_handler(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:

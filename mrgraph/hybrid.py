@@ -1,0 +1,98 @@
+"""Hybrid episode search: the lexical ranking fused with vector similarity, when there is one.
+
+Vectors take part only when the caller passes an embedder (through a `ToolContext`, never a
+global) and the store holds episode embeddings (`mrgraph ingest --embedder ...`). Without an
+embedder, or when the vector search finds nothing (no embeddings, a text without a vector),
+every result is exactly the lexical one: same episodes, same order, same scores.
+
+Fusion rule: reciprocal-rank fusion (Cormack, Clarke & Büttcher, SIGIR 2009), chosen because
+it needs no calibration between an idf sum and a cosine, which live on unrelated scales.
+Both lists are fetched `limit` deep (lexical: store.search_events; vector: store.vector_events
+on the embedded text); an episode's fused score is the sum over the lists holding it of
+1 / (RRF_K + rank), rank counted from 1. Order: fused score desc, then lexical rank asc (an
+episode sharing the query's words goes before one that only resembles it), then vector rank
+asc, then id asc. The best `limit` are returned. A record keeps its lexical score (0 when only
+the vector search found it: routing reads `score` as word overlap) and reports its cosine
+separately. Both stores return the same two lists, so the fusion is the same on both.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from mrgraph.llm.base import Embedder
+from mrgraph.llm.tokens import count_tokens
+from mrgraph.store.base import EventRecord, GraphStore
+
+RRF_K = 60  # the constant of the original paper: damps the weight of the very top ranks
+PURPOSE = "embed"
+
+
+@dataclass
+class ToolContext:
+    """What a tool may use besides the store: the optional embedder for hybrid search_events.
+
+    One context serves one question: it caches the vector of every text it embedded (a policy
+    often searches the same words twice) and counts the tokens that cost (`tokens`)."""
+
+    embedder: Embedder | None = None
+    tokens: int = 0
+    _vectors: dict[str, tuple[float, ...]] = field(default_factory=dict, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def vector(self, text: str) -> tuple[float, ...] | None:
+        """The embedding of `text` (None without an embedder or for a blank text)."""
+        if self.embedder is None or not text.strip():
+            return None
+        with self._lock:  # tools of one round run in parallel threads
+            found = self._vectors.get(text)
+            if found is None:
+                found = self._vectors[text] = self.embedder.embed([text], purpose=PURPOSE)[0]
+                self.tokens += count_tokens(text)
+            return found
+
+    def similar(self, store: GraphStore, text: str, limit: int) -> list[EventRecord]:
+        """store.vector_events on the embedding of `text` ([] when there is none)."""
+        vector = self.vector(text)
+        return store.vector_events(vector, limit) if vector is not None else []
+
+
+@dataclass(frozen=True)
+class Fused:
+    """One fused result: the episode (lexical score, or 0.0) and its cosine, if the vector
+    search found it."""
+
+    event: EventRecord
+    similarity: float | None
+
+
+def fuse_ids(lexical: Sequence[str], semantic: Sequence[str], limit: int) -> list[str]:
+    """The reciprocal-rank fusion of two rankings of ids (see the module docstring)."""
+    if not semantic:
+        return list(lexical[:max(limit, 0)])
+    missing = len(lexical) + len(semantic) + 1  # ranks past both lists: sorts last
+    lex = {e: r for r, e in enumerate(lexical, 1)}
+    vec = {e: r for r, e in enumerate(semantic, 1)}
+
+    def key(event_id: str) -> tuple[float, int, int, str]:
+        score = sum(1.0 / (RRF_K + ranks[event_id]) for ranks in (lex, vec) if event_id in ranks)
+        return -score, lex.get(event_id, missing), vec.get(event_id, missing), event_id
+
+    return sorted(lex.keys() | vec.keys(), key=key)[:max(limit, 0)]
+
+
+def hybrid_events(store: GraphStore, weights: dict[str, float], text: str, limit: int,
+                  context: ToolContext | None) -> list[Fused]:
+    """search_events fused with vector_events on `text` (lexical only without a context)."""
+    lexical = store.search_events(weights, limit) if weights else []
+    semantic = context.similar(store, text, limit) if context is not None else []
+    if not semantic:
+        return [Fused(e, None) for e in lexical]
+    events = {e.id: e for e in lexical}
+    similarity = {e.id: e.score for e in semantic}
+    for e in semantic:  # found by meaning only: no word overlap to report
+        events.setdefault(e.id, replace(e, score=0.0))
+    order = fuse_ids([e.id for e in lexical], [e.id for e in semantic], limit)
+    return [Fused(events[i], similarity.get(i)) for i in order]

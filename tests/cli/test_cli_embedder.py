@@ -1,0 +1,73 @@
+"""`--embedder openai` end to end: the CLI against the local fake OpenAI-compatible endpoint."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mrgraph.cli import app, main
+from mrgraph.ingest.sample import sample_path
+from tests.fakes.openai_server import FakeOpenAIServer, FakeResponse, error_body, serve
+
+runner = CliRunner()
+API_KEY = "sk-test-SECRET-cli-embed-0a9b8c7d6e5f"
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[FakeOpenAIServer]:
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy",
+                 "all_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    monkeypatch.chdir(tmp_path)  # the embedding cache goes to ./.mrgraph/llm-cache
+    for server in serve():
+        monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
+        monkeypatch.setenv("OPENAI_API_KEY", API_KEY)
+        monkeypatch.setenv("MRGRAPH_EMBED_MODEL", "fake-embedding")
+        yield server
+
+
+def invoke(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+def test_ingest_and_ask_with_the_openai_embedder(fake: FakeOpenAIServer, tmp_path: Path) -> None:
+    fake.auto_embed(dimensions=8)
+    store = f"file:{tmp_path / 'graph'}"
+    code, output = invoke("ingest", str(sample_path()), "--embedder", "openai", "--store", store)
+    assert code == 0, output
+    [request] = fake.embedding_requests  # one batch: the sample has fewer than 256 episodes
+    assert request.body["model"] == "fake-embedding"
+    code, exported = invoke("export", "--store", store)
+    nodes = [n for n in json.loads(exported)["nodes"] if n["label"] == "Episode"]
+    assert nodes and all(len(n["properties"]["embedding"]) == 8 for n in nodes)
+    assert invoke("ingest", str(sample_path()), "--embedder", "openai", "--store", store)[0] == 0
+    assert len(fake.embedding_requests) == 1  # cached: re-ingesting sends nothing
+    code, output = invoke("ask", "Who built raised beds?", "--embedder", "openai", "--llm",
+                          "heuristic", "--mode", "topk", "--json", "--store", store)
+    assert code == 0, output
+    answer = json.loads(output)
+    assert answer["tokens"] > 0 and [s["tool"] for s in answer["trace"]][:2] == \
+        ["bm25", "vector_events"]
+    assert fake.embedding_requests[-1].body["input"] == ["Who built raised beds?"]
+
+
+def test_embedder_failure_is_a_clean_error_without_the_key(
+        fake: FakeOpenAIServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fake.enqueue(FakeResponse(error_body(f"bad key {API_KEY}"), 400))
+    store = f"file:{tmp_path / 'graph'}"
+    code = main(["ingest", str(sample_path()), "--embedder", "openai", "--store", store])
+    err = capsys.readouterr().err
+    assert code in (1, 2) and "error" in err and API_KEY not in err
+    assert not (tmp_path / "graph").exists() or "Episode" not in invoke(
+        "stats", "--json", "--store", store)[1]  # nothing was written
+
+
+def test_unknown_embedder_is_a_user_error(tmp_path: Path) -> None:
+    store = f"file:{tmp_path / 'graph'}"
+    assert main(["ingest", str(sample_path()), "--embedder", "bert", "--store", store]) == 1

@@ -19,16 +19,14 @@ Dates may be a day, a month or a year (YYYY-MM-DD, YYYY-MM, YYYY): a period cove
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
-from mrgraph import beliefs
+from mrgraph.belief_reads import Record as Record  # re-exported: the record type of every tool
+from mrgraph.belief_reads import belief_record, rank_aspects
 from mrgraph.errors import ToolArgumentError
 from mrgraph.hybrid import ToolContext, hybrid_events
 from mrgraph.llm.base import ToolSpec
@@ -36,7 +34,6 @@ from mrgraph.store.base import BeliefEdge, EventRecord, GraphStore
 from mrgraph.text import normalize_key, tokenize
 from mrgraph.toolargs import MAX_LIMIT, MAX_WINDOW, arg, date_bounds, fields_schema, parse_fields
 
-Record = dict[str, Any]
 CUE_ID = re.compile(r"^cue-[0-9a-f]{16}$")
 TOPIC_ID = re.compile(r"^topic-[0-9a-f]{16}$")
 
@@ -196,31 +193,9 @@ class PersonalAspectsParams:
                     "top": edges[0].statement, "confidence": edges[0].confidence}
                    for aspect, edges in by_aspect.items()]
         if self.query:
-            records = _rank_aspects(store, self.entity, self.query, records, by_aspect)
+            records = rank_aspects(store, resolve_cue(store, self.entity), self.entity,
+                                   self.query, records, by_aspect)
         return ToolResult(self.name, tuple(records), tuple(str(r["aspect"]) for r in records))
-
-
-def _rank_aspects(store: GraphStore, entity: str, query: str, records: list[Record],
-                  by_aspect: Mapping[str, list[BeliefEdge]]) -> list[Record]:
-    """BeliefMem's retrieval score alpha = sim(query, attribute) * lambda ** tau, tau = the
-    person's sessions since the attribute's last update. Ranking only: confidences unchanged."""
-    cue = resolve_cue(store, entity)
-    name = re.compile(re.escape(entity), re.I)  # every candidate names the person: no signal
-    question = name.sub(" ", query)
-    for record in records:
-        edges = by_aspect[str(record["aspect"])]
-        sim = max(beliefs.similarity(question, name.sub(" ", f"{e.aspect} {e.statement}"))
-                  for e in edges)
-        last = max(e.last_seen for e in edges)
-        later = store.timeline(_next_day(last), "9999-12-31", cue, MAX_LIMIT) if cue else []
-        tau = len({(e.conversation_id, e.session) for e in later})
-        record["score"] = round(beliefs.score(sim, tau), 6)
-        record["staleness"] = tau
-    return sorted(records, key=lambda r: (-cast(float, r["score"]), str(r["aspect"])))
-
-
-def _next_day(iso: str) -> str:
-    return (date.fromisoformat(iso[:10]) + timedelta(days=1)).isoformat()
 
 
 @dataclass(frozen=True)
@@ -358,14 +333,6 @@ def run_params(params: ToolParams, store: GraphStore,
     return params.run(store)
 
 
-def to_json(result: ToolResult) -> str:
-    """Compact JSON of a result's records (what a model is shown inside <tool_output>)."""
-    return json.dumps(list(result.records), ensure_ascii=False, separators=(",", ":"))
-
-
-# ------------------------------------------------------------------ weights, names, beliefs
-
-
 def search_weights(store: GraphStore, labels: Sequence[str], text: str, *,
                    unseen: bool = False) -> dict[str, float]:
     """idf weights w(t) = ln(1 + N/df) of the distinct tokens of `text` over `labels`.
@@ -404,22 +371,3 @@ def _resolve_topic(store: GraphStore, name: str) -> str | None:
     hits = store.search_topics(weights, 10) if weights else []
     exact = [h for h in hits if normalize_key(h.label) == normalize_key(name)]
     return (exact or hits)[0].id if hits else None
-
-
-def belief_record(edge: BeliefEdge, as_of: str | None) -> Record | None:
-    """A belief candidate with its history; with `as_of`, as it stood then (None: not yet)."""
-    history = beliefs.history_from_json(edge.history) if edge.history else ()
-    state = beliefs.BeliefState(
-        entity=edge.entity, aspect=edge.aspect, statement=edge.statement, fact_id=edge.fact_id,
-        confidence=edge.confidence, support=edge.support, first_seen=edge.first_seen,
-        last_seen=edge.last_seen, status=cast(beliefs.Status, edge.status),
-        history=history, provenance=edge.episode_ids)
-    seen = beliefs.state_as_of(state, as_of) if as_of else state
-    if seen is None:
-        return None
-    return {"entity": edge.entity, "aspect": edge.aspect, "fact_id": edge.fact_id,
-            "statement": edge.statement, "confidence": round(seen.confidence, 4),
-            "support": seen.support, "status": seen.status, "first_seen": seen.first_seen,
-            "last_seen": seen.last_seen, "episode_ids": list(seen.provenance),
-            "dia_ids": list(edge.dia_ids),
-            "history": [dataclasses.asdict(v) for v in seen.history]}

@@ -29,6 +29,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Mapping, Protocol, Sequence
 
+from mrgraph.errors import StoreError
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
 
 # ------------------------------------------------------------------ records returned by reads
@@ -271,3 +272,20 @@ class GraphStore(Protocol):
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
         """The episodes with these ids (missing ones skipped), in the order asked."""
 
+
+# ------------------------------------------------------------------ shared by the backends
+
+_SCALAR = (str, int, float, bool)
+RESERVED_PROPERTY = "_label"  # the embedded store keeps a node's label under this name
+
+
+def check_props(where: str, props: Mapping[str, object]) -> None:
+    """Properties every backend can hold: primitives or lists of primitives, plain names."""
+    for key, value in props.items():
+        if not isinstance(key, str) or not key or key == RESERVED_PROPERTY:
+            raise StoreError(f"{where}: invalid property name {key!r}")
+        ok = value is None or isinstance(value, _SCALAR) or (
+            isinstance(value, (list, tuple)) and all(isinstance(v, _SCALAR) for v in value))
+        if not ok:
+            raise StoreError(f"{where}: property {key!r} must be a primitive or a list of "
+                             f"primitives, not {type(value).__name__}")

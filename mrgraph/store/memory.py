@@ -29,10 +29,10 @@ import gc
 import os
 import sys
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 from mrgraph.errors import (
     ConfigError,
@@ -42,14 +42,13 @@ from mrgraph.errors import (
     StoreUnavailableError,
 )
 from mrgraph.store import persist
-from mrgraph.store.base import BeliefEdge, FactObservation, ForgetResult
+from mrgraph.store.base import BeliefEdge, FactObservation, ForgetResult, check_props
 from mrgraph.store.index import GraphIndex
 from mrgraph.store.memory_reads import Attrs, GraphReads
 from mrgraph.store.persist import LABEL, NO_PROPS
 from mrgraph.text import normalize_key
 from mrgraph.types import GraphBatch, Props, WriteResult
 
-_SCALAR = (str, int, float, bool)
 _BELIEF_PROPS = ("aspect", "statement", "confidence", "support", "first_seen", "last_seen",
                  "status", "history")
 
@@ -167,7 +166,7 @@ class MemoryStore(GraphReads):
             for other in (known, stored[LABEL] if stored else node.label):
                 if other != node.label:
                     raise StoreError(f"node {node.id!r} is a {other}, the batch says {node.label}")
-            _check_props(f"node {node.id!r}", node.props)
+            check_props(f"node {node.id!r}", node.props)
             if node.props.get("id", node.id) != node.id:
                 raise StoreError(f"node {node.id!r}: property id differs from the node's id")
         for edge in batch.edges:
@@ -178,7 +177,7 @@ class MemoryStore(GraphReads):
                 if end not in labels and end not in self._nodes:
                     raise StoreError(f"{where} of batch {batch.conversation_id!r}: node {end!r} "
                                      "is neither in the batch nor in the store")
-            _check_props(where, edge.props)
+            check_props(where, edge.props)
 
     def _put_node(self, label: str, node_id: str, props: Props) -> None:
         attrs = self._nodes.get(node_id)
@@ -329,17 +328,6 @@ class MemoryStore(GraphReads):
 
 
 # ------------------------------------------------------------------ property helpers
-
-
-def _check_props(where: str, props: Mapping[str, Any]) -> None:
-    for key, value in props.items():
-        if not isinstance(key, str) or not key or key == LABEL:
-            raise StoreError(f"{where}: invalid property name {key!r}")
-        ok = value is None or isinstance(value, _SCALAR) or (
-            isinstance(value, (list, tuple)) and all(isinstance(v, _SCALAR) for v in value))
-        if not ok:
-            raise StoreError(f"{where}: property {key!r} must be a primitive or a list of "
-                             f"primitives, not {type(value).__name__}")
 
 
 def _merge(target: Attrs, props: Props) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from mrgraph.errors import NotFoundError, StoreError
 from mrgraph.store import cypher
-from mrgraph.store.base import BeliefEdge, ForgetResult
+from mrgraph.store.base import BeliefEdge, ForgetResult, check_props
 from mrgraph.store.neo4j_read import Runner, rows
 from mrgraph.text import normalize_key
 from mrgraph.types import GraphBatch, WriteResult
@@ -36,7 +36,6 @@ EDGE_FILES = {
 }
 BELIEF_PROPS = ("aspect", "statement", "confidence", "support", "first_seen", "last_seen",
                 "status", "history")
-_SCALAR = (str, int, float, bool)
 _RESERVED = ("id", "ns")  # the node's key and the store's namespace: never taken from props
 
 
@@ -94,7 +93,7 @@ def plan_batch(batch: GraphBatch) -> BatchPlan:
         if node.label not in NODE_FILES:
             raise StoreError(f"node {node.id!r}: label {node.label!r} is not in the graph model "
                              f"({', '.join(NODE_FILES)})")
-        _check_props(f"node {node.id!r}", node.props)
+        check_props(f"node {node.id!r}", node.props)
         if node.props.get("id", node.id) != node.id:
             raise StoreError(f"node {node.id!r}: property id differs from the node's id")
         plan.node_rows.setdefault(NODE_FILES[node.label], []).append(
@@ -104,7 +103,7 @@ def plan_batch(batch: GraphBatch) -> BatchPlan:
         if edge.type not in EDGE_FILES:
             raise StoreError(f"{where}: relationship type {edge.type!r} is not in the graph "
                              f"model ({', '.join(EDGE_FILES)})")
-        _check_props(where, edge.props)
+        check_props(where, edge.props)
         for end in (edge.src, edge.dst):
             if end not in plan.labels:
                 plan.outside.setdefault(end, where)
@@ -163,17 +162,6 @@ def _present(tx: Runner, ns: str, ids: list[str]) -> set[str]:
     for start in range(0, len(ids), CHUNK):
         present |= {r["id"] for r in rows(tx, "find_nodes", ns=ns, ids=ids[start:start + CHUNK])}
     return present
-
-
-def _check_props(where: str, props: Mapping[str, Any]) -> None:
-    for key, value in props.items():
-        if not isinstance(key, str) or not key or key == "_label":
-            raise StoreError(f"{where}: invalid property name {key!r}")
-        ok = value is None or isinstance(value, _SCALAR) or (
-            isinstance(value, (list, tuple)) and all(isinstance(v, _SCALAR) for v in value))
-        if not ok:
-            raise StoreError(f"{where}: property {key!r} must be a primitive or a list of "
-                             f"primitives, not {type(value).__name__}")
 
 
 def _neo4j_props(props: Mapping[str, Any]) -> dict[str, Any]:

@@ -44,6 +44,7 @@ import filelock
 import networkx as nx
 
 from mrgraph.errors import StoreCorruptError, StoreError, StoreLockedError, StoreUnavailableError
+from mrgraph.store.base import RESERVED_PROPERTY
 
 try:  # orjson is several times faster on large graphs; the format is the same either way
     import orjson
@@ -60,7 +61,7 @@ except ImportError:  # pragma: no cover - exercised only where orjson is missing
 
 FORMAT = "mrgraph-embedded"
 VERSION = 1
-LABEL = "_label"  # node attribute holding the label (Tag and Topic have a `label` property)
+LABEL = RESERVED_PROPERTY  # node attribute holding the label (Tags and Topics have a `label`)
 # The data of every edge without properties: one shared read-only mapping instead of an empty
 # dict per edge (millions at scale). Read-only so an in-place update fails loudly instead of
 # giving every such edge the property; the store replaces edge data, never mutates it.

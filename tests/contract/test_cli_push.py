@@ -21,7 +21,8 @@ def test_push_copies_the_graph_and_never_prints_the_password(tmp_path: Path) -> 
     password = os.environ.get("NEO4J_PASSWORD", "")
     runner = CliRunner()
     store, ns = f"file:{tmp_path / 'g'}", f"push_{os.getpid()}"
-    assert runner.invoke(app, ["ingest", str(sample_path()), "--store", store, "--ns", ns]).exit_code == 0
+    ingested = runner.invoke(app, ["ingest", str(sample_path()), "--store", store, "--ns", ns])
+    assert ingested.exit_code == 0, ingested.output
     with_creds = URI.replace("//", f"//neo4j:{password}@", 1) if password else URI
     try:
         for _ in range(2):  # the second push changes nothing

@@ -45,7 +45,7 @@ def test_ingest_then_stats_and_reingest_is_idempotent(store: str) -> None:
 
 def test_every_format_ingests(store: str) -> None:
     for name, fmt in (("chat.jsonl", "jsonl"), ("transcript.txt", "text"),
-                      ("locomo_small.json", "locomo")):
+                      ("ana_ben_benchmark_format.json", "locomo")):
         code, output = invoke("ingest", str(FIXTURES / name), "--format", fmt, "--store", store)
         assert code == 0, output
     assert len(stats(store)["conversations"]) == 3  # type: ignore[arg-type]

@@ -324,7 +324,7 @@ def test_credentials_in_the_uri_are_the_auth_and_never_show(uri: str,
 @pytest.fixture
 def ingested(spaces: Namespaces) -> Neo4jStore:
     store = spaces.open("ingest")
-    ingest_file(store, FIXTURES / "locomo_small.json", HeuristicExtractor())
+    ingest_file(store, FIXTURES / "ana_ben_benchmark_format.json", HeuristicExtractor())
     return store
 
 
@@ -355,7 +355,7 @@ def test_copy_store_pushes_the_embedded_graph_record_for_record(spaces: Namespac
                                                                 tmp_path: Path) -> None:
     dst = spaces.open("push")
     src = MemoryStore(tmp_path / "graph", dst.ns)  # same ns: ids and `ns` match exactly
-    ingest_file(src, FIXTURES / "locomo_small.json", HeuristicExtractor())
+    ingest_file(src, FIXTURES / "ana_ben_benchmark_format.json", HeuristicExtractor())
     result = copy_store(src, dst, batch_size=50)
     assert dst.export() == src.export()
     assert (result.nodes, result.edges) == tuple(len(x) for x in src.export())

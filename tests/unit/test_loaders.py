@@ -36,7 +36,7 @@ def _dia_ids(conversation: Conversation) -> list[str]:
 
 
 @pytest.mark.parametrize(("name", "expected"), [
-    ("locomo_small.json", "locomo"), ("chat.jsonl", "jsonl"), ("transcript.txt", "text"),
+    ("ana_ben_benchmark_format.json", "locomo"), ("chat.jsonl", "jsonl"), ("transcript.txt", "text"),
 ])
 def test_detect_format_from_content(name: str, expected: str) -> None:
     assert detect_format(FIXTURES / name) == expected
@@ -63,10 +63,10 @@ def test_detect_format_names_a_missing_file(tmp_path: Path) -> None:
 
 
 def test_locomo_small() -> None:
-    [conv] = load(FIXTURES / "locomo_small.json")
+    [conv] = load(FIXTURES / "ana_ben_benchmark_format.json")
     assert conv.id == "mini-1"
     assert conv.speakers == ("Ana", "Ben")
-    assert conv.source.endswith("locomo_small.json")
+    assert conv.source.endswith("ana_ben_benchmark_format.json")
     # session_3 has a date but no turns: not a session
     assert [(s.number, s.started_at) for s in conv.sessions] == [
         (1, "2023-05-08T13:56:00"), (2, "2023-06-27T10:37:00")]
@@ -78,13 +78,13 @@ def test_locomo_small() -> None:
 
 
 def test_locomo_single_sample_object(tmp_path: Path) -> None:
-    data = json.loads((FIXTURES / "locomo_small.json").read_text())[0]
+    data = json.loads((FIXTURES / "ana_ben_benchmark_format.json").read_text())[0]
     [conv] = load(_write(tmp_path, "one.json", json.dumps(data)))
     assert conv.id == "mini-1"
 
 
 def _locomo_with(tmp_path: Path, change: dict[str, object]) -> Path:
-    data = json.loads((FIXTURES / "locomo_small.json").read_text())
+    data = json.loads((FIXTURES / "ana_ben_benchmark_format.json").read_text())
     conversation = data[0]["conversation"]
     for key, value in change.items():
         if value is None:
@@ -142,7 +142,7 @@ def test_locomo_duplicate_dia_id(tmp_path: Path) -> None:
 
 
 def test_locomo_truncated_json(tmp_path: Path) -> None:
-    text = (FIXTURES / "locomo_small.json").read_text()
+    text = (FIXTURES / "ana_ben_benchmark_format.json").read_text()
     path = _write(tmp_path, "cut.json", text[: len(text) // 2])
     with pytest.raises(InputError, match="truncated JSON") as caught:
         load(path)
@@ -163,7 +163,7 @@ def test_locomo_wrong_top_level(tmp_path: Path) -> None:
 
 
 def test_locomo_duplicate_sample_ids(tmp_path: Path) -> None:
-    data = json.loads((FIXTURES / "locomo_small.json").read_text())
+    data = json.loads((FIXTURES / "ana_ben_benchmark_format.json").read_text())
     with pytest.raises(InputError, match="sample_id 'mini-1' appears twice"):
         load(_write(tmp_path, "two.json", json.dumps(data + data)))
 

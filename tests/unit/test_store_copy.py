@@ -12,7 +12,7 @@ from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.store.copy import copy_store
 from mrgraph.store.memory import MemoryStore
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "locomo_small.json"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "ana_ben_benchmark_format.json"
 
 
 @pytest.fixture

@@ -9,8 +9,10 @@ same way and differs only in the evidence it found.
      for temporal questions ("when", "what date", "how long ago") the episode's resolved date
      instead, formatted like "7 May 2023"; a range the way people say it (`format_range`:
      "2022", "June 2023", "the week before 9 June 2023", "the weekend before ...");
-  4. confidence = min(0.99, max(q(candidate), relevance of its episode)); below `threshold`
-     the answer is NOT_MENTIONED with no supports;
+  4. evidence strength = max(q(candidate), relevance of its episode); below `threshold` the
+     answer is NOT_MENTIONED with no supports; the confidence reported is q(candidate) alone
+     (the share of the question's weighted words the supporting turn holds, at most 0.99):
+     episode relevance adds hop and context bonuses and saturates, which says little to a user;
   5. wrong person: when the question names one speaker of the conversation and what the
      other speakers said in the turns read covers the question's other words better than
      anything that speaker said, the answer is NOT_MENTIONED too (`wrong_person`): the
@@ -150,9 +152,10 @@ def extractive_answer(state: State, threshold: float = DEFAULT_THRESHOLD) -> Dra
         return Draft(NOT_MENTIONED, (), 0.0)
     best = candidates[0]
     rel = float(best.event["relevance"]) if best.event else 0.0
-    confidence = min(0.99, max(best.q, rel))
-    if confidence < threshold or wrong_person(state):
-        return Draft(NOT_MENTIONED, (), round(confidence, 4))
+    strength = max(best.q, rel)
+    confidence = round(min(0.99, best.q), 4)
+    if strength < threshold or wrong_person(state):
+        return Draft(NOT_MENTIONED, (), confidence)
     answer = (_when(state, best.event) if state.temporal else None) or \
         best_sentence(state, best.text)
-    return Draft(answer, best.dia_ids, round(confidence, 4))
+    return Draft(answer, best.dia_ids, confidence)

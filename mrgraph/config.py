@@ -19,13 +19,13 @@ DEFAULT_EMBED_MODEL = "text-embedding-3-small"
 
 @dataclass(frozen=True)
 class Settings:
-    store: str = DEFAULT_STORE
+    store: str = field(default=DEFAULT_STORE, repr=False)  # a URI may carry user:password@
     ns: str = "default"
     neo4j_user: str = "neo4j"
     neo4j_password: str | None = field(default=None, repr=False)
     neo4j_database: str | None = None
     openai_api_key: str | None = field(default=None, repr=False)
-    openai_base_url: str | None = None
+    openai_base_url: str | None = field(default=None, repr=False)
     model: str = DEFAULT_MODEL
     extract_model: str = DEFAULT_MODEL
     embed_model: str = DEFAULT_EMBED_MODEL

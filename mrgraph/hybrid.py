@@ -18,16 +18,19 @@ separately. Both stores return the same two lists, so the fusion is the same on 
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from mrgraph.errors import LLMError
 from mrgraph.llm.base import Embedder
 from mrgraph.llm.tokens import count_tokens
 from mrgraph.store.base import EventRecord, GraphStore
 
 RRF_K = 60  # the constant of the original paper: damps the weight of the very top ranks
 PURPOSE = "embed"
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -39,17 +42,25 @@ class ToolContext:
 
     embedder: Embedder | None = None
     tokens: int = 0
+    failed: str | None = None  # why embedding failed; from then on this question is lexical
     _vectors: dict[str, tuple[float, ...]] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def vector(self, text: str) -> tuple[float, ...] | None:
-        """The embedding of `text` (None without an embedder or for a blank text)."""
-        if self.embedder is None or not text.strip():
+        """The embedding of `text` (None without an embedder, for a blank text, or once the
+        embedder has failed: search then degrades to lexical instead of losing its results)."""
+        if self.embedder is None or self.failed is not None or not text.strip():
             return None
         with self._lock:  # tools of one round run in parallel threads
             found = self._vectors.get(text)
-            if found is None:
-                found = self._vectors[text] = self.embedder.embed([text], purpose=PURPOSE)[0]
+            if found is None and self.failed is None:
+                try:
+                    found = self.embedder.embed([text], purpose=PURPOSE)[0]
+                except LLMError as err:
+                    self.failed = str(err)
+                    log.warning("embedding failed, searching by words only: %s", err)
+                    return None
+                self._vectors[text] = found
                 self.tokens += count_tokens(text)
             return found
 
@@ -57,6 +68,7 @@ class ToolContext:
         """store.vector_events on the embedding of `text` ([] when there is none)."""
         vector = self.vector(text)
         return store.vector_events(vector, limit) if vector is not None else []
+
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,8 @@ def ingest_reports(console: Console, reports: Sequence[IngestReport]) -> None:
     for r in reports:
         rate = r.turns / r.seconds if r.seconds > 0 else 0.0
         console.print(f"[green]ingested[/] {r.path}: {len(r.conversations)} conversation(s), "
-                      f"{r.turns} turns, {r.nodes} nodes, {r.edges} relationships, "
-                      f"{r.tokens} LLM tokens, {r.seconds:.2f} s ({rate:,.0f} turns/s)")
+                      f"{r.turns} turns, {r.nodes} node and {r.edges} relationship records "
+                      f"written, {r.tokens} LLM tokens, {r.seconds:.2f} s ({rate:,.0f} turns/s)")
         for skipped in r.skipped:
             console.print(f"[yellow]skipped[/] {skipped}; re-run to retry "
                           "(cached sessions cost 0 tokens)", highlight=False)

@@ -18,6 +18,8 @@ The same input always gives an identical batch (same records in the same order).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from dataclasses import dataclass, field
 
 from mrgraph.errors import MrGraphError
@@ -99,7 +101,8 @@ class _Builder:
         conv_id = self.id("Conversation", self.cid)
         self.node("Conversation", conv_id, _props(
             conversation_id=self.cid, speakers=tuple(self.conversation.speakers),
-            source=self.conversation.source))
+            # the file's name only: a local path would reach exports and pushed databases
+            source=Path(self.conversation.source).name if self.conversation.source else ""))
         for session in self.conversation.sessions:
             session_id = self.id("Session", self.cid, session.number)
             day = anchor_date(session.started_at).isoformat()

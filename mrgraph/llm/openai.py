@@ -151,8 +151,8 @@ class _Endpoint:
         self._client_lock = threading.Lock()
 
     def __repr__(self) -> str:
-        return (f"{type(self).__name__}(model={self.model!r}, base_url={self.base_url!r}, "
-                "api_key='***')")
+        return (f"{type(self).__name__}(model={self.model!r}, "
+                f"base_url={public_uri(self.base_url)!r}, api_key='***')")
 
     def _get_client(self) -> openai.OpenAI:
         # Built on first use so constructing a backend stays free of I/O. base_url is always
@@ -219,11 +219,17 @@ class _Endpoint:
         if not isinstance(err, (openai.APIStatusError, openai.APIConnectionError)):
             return LLMConfigError(f"the OpenAI client cannot be used: {self._describe(err)}")
         tries = f" after {attempts} attempts" if attempts > 1 else ""
-        if isinstance(err, openai.APIConnectionError):  # includes timeouts: not a bug of ours
-            return LLMUnavailableError(f"LLM endpoint {public_uri(self.base_url)} unreachable "
+        unavailable = isinstance(err, openai.APIConnectionError) or (  # includes timeouts
+            isinstance(err, openai.APIStatusError) and err.status_code >= 500)
+        if unavailable:  # the endpoint is down or overloaded: the user's to fix, not our bug
+            return LLMUnavailableError(f"LLM endpoint {public_uri(self.base_url)} is unavailable "
                                        f"(model {self.model!r}){tries}: {self._describe(err)}")
-        return LLMError(f"LLM request to {public_uri(self.base_url)} (model {self.model!r}) failed{tries}: "
-                        f"{self._describe(err)}")
+        if isinstance(err, openai.APIStatusError) and 400 <= err.status_code < 500:
+            # the endpoint refused what was configured (model, parameters): fixable by the user
+            return LLMConfigError(f"the LLM endpoint {public_uri(self.base_url)} rejected the "
+                                  f"request (model {self.model!r}): {self._describe(err)}")
+        return LLMError(f"LLM request to {public_uri(self.base_url)} (model {self.model!r}) "
+                        f"failed{tries}: {self._describe(err)}")
 
 
 class OpenAIChat(_Endpoint):

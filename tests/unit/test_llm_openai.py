@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import tiktoken
 
-from mrgraph.errors import LLMConfigError, LLMError
+from mrgraph.errors import LLMConfigError, LLMError, LLMUnavailableError
 from mrgraph.llm import LLM, Message, OpenAIChat, TokenLedger, ToolCall, ToolSpec, count_messages
 from mrgraph.llm.openai import retry_after_seconds
 from tests.fakes.openai_server import FakeOpenAIServer, FakeResponse, error_body
@@ -129,7 +129,7 @@ def test_persistent_server_failure_gives_clear_error(
         fake_openai: FakeOpenAIServer, sleeps: Sleeps) -> None:
     for _ in range(3):
         fake_openai.enqueue(FakeResponse(error_body("boom"), 500))
-    with pytest.raises(LLMError) as caught:
+    with pytest.raises(LLMUnavailableError) as caught:  # a UserError: the CLI exits 1
         chat(fake_openai, sleeps, max_retries=2).complete(QUESTION)
     message = str(caught.value)
     assert "after 3 attempts" in message and "HTTP 500" in message and "fake-model" in message
@@ -148,7 +148,8 @@ def test_connection_refused_is_retried_then_reported(sleeps: Sleeps) -> None:
 
 def test_client_errors_are_not_retried(fake_openai: FakeOpenAIServer, sleeps: Sleeps) -> None:
     fake_openai.enqueue(FakeResponse(error_body("bad temperature"), 400))
-    with pytest.raises(LLMError, match="HTTP 400.*bad temperature"):
+    # a request the endpoint refuses is a configuration matter (exit 1), not an internal error
+    with pytest.raises(LLMConfigError, match="rejected the request.*HTTP 400.*bad temperature"):
         chat(fake_openai, sleeps).complete(QUESTION)
     assert sleeps == [] and len(fake_openai.requests) == 1
 

@@ -18,9 +18,8 @@ The same input always gives an identical batch (same records in the same order).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from mrgraph.errors import MrGraphError
 from mrgraph.ids import node_id

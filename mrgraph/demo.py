@@ -30,3 +30,5 @@ def run_demo(memory: Memory, console: Console) -> None:
     for question in QUESTIONS:
         console.rule(question)
         render.answer(console, memory.ask(question, llm="heuristic"), trace=False)
+    console.rule("what mrgraph believes about Maya (mrgraph beliefs Maya)")
+    render.beliefs(console, "Maya", memory.beliefs("Maya"), None)

@@ -124,6 +124,7 @@ def test_demo_runs_end_to_end(tmp_path: Path) -> None:
     code, output = invoke("demo", "--store", f"file:{tmp_path / 'demo'}")
     assert code == 0, output
     assert "18 March 2023" in output
+    assert "beliefs about Maya" in output and "superseded" in output
 
 
 # ------------------------------------------------------------------ exit codes and bad input

@@ -24,6 +24,7 @@ import pytest
 
 from mrgraph.config import Settings
 from mrgraph.ids import node_id
+from mrgraph.ingest.pipeline import refresh_beliefs
 from mrgraph.store.base import GraphStore
 from mrgraph.store.uri import open_store
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, Props
@@ -112,9 +113,7 @@ def world(store: GraphStore) -> World:
 @pytest.fixture
 def loaded(store: GraphStore, world: World) -> GraphStore:
     """The store holding both conversations of `world` (no BELIEF edges yet)."""
-    with store.writing():
-        store.write_batch(world.c1())
-        store.write_batch(world.c2())
+    world.write_into(store)
     return store
 
 
@@ -158,6 +157,7 @@ class EpisodeSpec:
 
 
 # Conversations: c1 (Alice, Bob; two sessions), c2 (Alice, Carol; one session).
+ENTITIES = ("Alice", "Bob", "Carol")  # the people the facts are about
 # Turn dia_ids repeat across conversations on purpose (D1:1 exists in both).
 SESSIONS = {
     "c1": {1: ("2023-05-08T13:56:00", "2023-05-08", 6), 2: ("2023-06-10T09:00:00", "2023-06-10", 4)},
@@ -255,6 +255,14 @@ class World:
         return tuple(f"D{spec.session}:{i + 1}" for i in spec.turns)
 
     # batches --------------------------------------------------------------------------
+
+    def write_into(self, store: GraphStore, *, beliefs: bool = False) -> None:
+        """Both conversations in one write unit; with `beliefs`, their BELIEF edges derived."""
+        with store.writing():
+            store.write_batch(self.c1())
+            store.write_batch(self.c2())
+            if beliefs:
+                refresh_beliefs(store, ENTITIES)
 
     def c1(self) -> GraphBatch:
         return self.conversation("c1")

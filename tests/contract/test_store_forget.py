@@ -9,7 +9,7 @@ import pytest
 from mrgraph.errors import NotFoundError
 from mrgraph.store.base import BeliefEdge, ForgetResult, GraphStore
 from mrgraph.types import GraphBatch
-from tests.contract.conftest import Backend, World, expected_graph, with_ns
+from tests.contract.conftest import ENTITIES, Backend, World, expected_graph, with_ns
 
 
 def assert_no_orphans(store: GraphStore) -> None:
@@ -68,7 +68,7 @@ def test_forgetting_an_unknown_conversation_is_not_found(loaded: GraphStore) -> 
 
 
 def test_forget_takes_belief_edges_of_removed_facts(loaded: GraphStore, world: World) -> None:
-    loaded.replace_beliefs(["Alice", "Bob", "Carol"], [
+    loaded.replace_beliefs(list(ENTITIES), [
         belief(world, "Alice", "f1", "job"), belief(world, "Alice", "f2", "job"),
         belief(world, "Bob", "f3", "hobby"), belief(world, "Carol", "f4", "home")])
     result = loaded.forget_conversation("c1")

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from mrgraph.errors import ConfigError, UserError
-from mrgraph.ingest.pipeline import refresh_beliefs
 from mrgraph.llm.base import Message, TokenLedger
 from mrgraph.llm.scripted import ScriptedLLM, tool_reply
 from mrgraph.policies import LLMPolicy, make_policy
@@ -30,10 +29,7 @@ ANSWER = {"answer": "a teacher", "supports": ["D1:1"], "confidence": 0.8}
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GraphStore]:
     s = MemoryStore(tmp_path_factory.mktemp("reconstruct") / "graph", NS)
-    with s.writing():
-        s.write_batch(W.c1())
-        s.write_batch(W.c2())
-        refresh_beliefs(s, ["Alice", "Bob", "Carol"])
+    W.write_into(s, beliefs=True)
     yield s
     s.close()
 

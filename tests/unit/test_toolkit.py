@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from mrgraph.errors import ToolArgumentError
-from mrgraph.ingest.pipeline import refresh_beliefs
 from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
 from mrgraph.toolkit import TOOL_NAMES, ToolResult, run_tool, search_weights, tool_specs
@@ -27,10 +26,7 @@ def world() -> World:
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory, world: World) -> Iterator[GraphStore]:
     s = MemoryStore(tmp_path_factory.mktemp("toolkit") / "graph", NS)
-    with s.writing():
-        s.write_batch(world.c1())
-        s.write_batch(world.c2())
-        refresh_beliefs(s, ["Alice", "Bob", "Carol"])
+    world.write_into(s, beliefs=True)
     yield s
     s.close()
 

@@ -6,8 +6,9 @@ same way and differs only in the evidence it found.
   1. candidates: the turns read (event_context), else the kept episodes' summaries;
   2. score = q(candidate) + EPISODE_WEIGHT * relevance of its episode (see policies.base);
   3. the best candidate's best sentence (most question weight; ties: the first) is the answer;
-     for temporal questions ("when", "what date", "how long ago") the episode's resolved date
-     instead, formatted like "7 May 2023"; a range the way people say it (`format_range`:
+     for temporal questions ("when", "what date", "how long ago") the date instead: the one
+     the turn states (its resolved time expression, preferred by TIMED in the score), else
+     its episode's, formatted like "7 May 2023"; a range the way people say it (`format_range`:
      "2022", "June 2023", "the week before 9 June 2023", "the weekend before ...");
   4. evidence strength = max(q(candidate), relevance of its episode); below `threshold` the
      answer is NOT_MENTIONED with no supports; the confidence reported is q(candidate) alone
@@ -25,6 +26,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from mrgraph.ingest.dates import DateMention, find_dates
 from mrgraph.policies.base import Draft, State, dia_order, record_text
 from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
@@ -32,6 +34,7 @@ from mrgraph.types import NOT_MENTIONED
 
 EPISODE_WEIGHT = 0.5
 DEFAULT_THRESHOLD = 0.2
+TIMED = 0.3  # for a "when" question, a turn that says when (a resolved date) is preferred
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -42,6 +45,8 @@ class _Candidate:
     event: Record | None
     score: float
     q: float
+    stated: DateMention | None = None  # the time the turn states, resolved on its session date
+    said: str = ""  # the session date of the turn
 
 
 def format_date(iso: str) -> str:
@@ -92,8 +97,11 @@ def _candidates(state: State) -> list[_Candidate]:
         event = events.get(str(turn.get("event_id")))
         q = state.q_share(tokenize(str(turn["text"])))
         rel = float(event["relevance"]) if event else float(turn.get("relevance", 0.0))
+        said = str(turn.get("date", ""))
+        stated = _stated(str(turn["text"]), said) if state.temporal else None
         found.append(_Candidate(str(turn["text"]), (str(turn["dia_id"]),), event,
-                                q + EPISODE_WEIGHT * rel, q))
+                                q + EPISODE_WEIGHT * rel + (TIMED if stated else 0.0), q,
+                                stated, said))
     if not found:  # nothing read: answer from the episodes' own summaries
         for event in events.values():
             q = state.q_share(tokenize(record_text(event)))
@@ -111,7 +119,21 @@ def best_sentence(state: State, text: str) -> str:
     return sentences[scores.index(max(scores))]
 
 
-def _when(state: State, event: Record | None) -> str | None:
+def _stated(text: str, said: str) -> DateMention | None:
+    """The first time expression of a turn, resolved against its session's date (as ingestion
+    resolved it); None without one or without a session date."""
+    try:
+        anchor = date.fromisoformat(said[:10])
+    except ValueError:
+        return None
+    return next((m for m in find_dates(text, anchor) if not m.approximate), None)
+
+
+def _when(state: State, best: _Candidate) -> str | None:
+    """The date the answer rests on: the one its turn states, else its episode's."""
+    if best.stated is not None:
+        return format_range(best.stated.start, best.stated.end, best.said or None)
+    event = best.event
     if event is None:
         return None
     time = state.evidence.times.get(str(event["id"]))
@@ -156,6 +178,6 @@ def extractive_answer(state: State, threshold: float = DEFAULT_THRESHOLD) -> Dra
     confidence = round(min(0.99, best.q), 4)
     if strength < threshold or wrong_person(state):
         return Draft(NOT_MENTIONED, (), confidence)
-    answer = (_when(state, best.event) if state.temporal else None) or \
+    answer = (_when(state, best) if state.temporal else None) or \
         best_sentence(state, best.text)
     return Draft(answer, best.dia_ids, confidence)

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from mrgraph.errors import ConfigError
+from mrgraph.policies.question_dates import QuestionTime, question_time
 from mrgraph.store.base import GraphStore
 from mrgraph.text import tokenize
 from mrgraph.toolkit import Record, ToolResult, search_weights
@@ -39,6 +40,7 @@ CONTEXT = 0.05  # agreement with the best evidence so far: orders hop results, r
 CUES = 0.5  # weight of a(r): the question's share held by an episode's cues and tag
 SAME_SESSION = 0.9  # eviction discount per more relevant kept episode of the same session
 CONTEXT_EVENTS = 3  # how many of the best episodes define "the evidence so far"
+DATED = 0.3  # bonus of an episode dated when the question says ("in May 2023", "in August")
 # Tools that leave an episode for what it mentions (reverse hop, its dates): a redirect.
 REDIRECTS = frozenset({"event_keywords", "conversation_time"})
 LeadKind = Literal["cue", "tag", "event", "date"]
@@ -172,13 +174,15 @@ class State:
     candidates: dict[str, Record] = field(default_factory=dict)
     round: int = 0
     calls: int = 0
+    when: QuestionTime = QuestionTime()  # the time the question names, if any
 
     @classmethod
     def start(cls, store: GraphStore, question: str, budget: Budget) -> State:
         """S0: the question's idf weights and the store's episode count (statistics, no
         content: nothing is retrieved before the policy's first call)."""
         weights = search_weights(store, ("Episode",), question, unseen=True)
-        return cls(question, weights, budget, episodes=store.token_df("Episode", [])[0])
+        return cls(question, weights, budget, episodes=store.token_df("Episode", [])[0],
+                   when=question_time(question))
 
     def note_search(self, text: str, records: Iterable[Record]) -> None:
         """Learn q of the episodes a search_events call returned. Event records carry only a
@@ -238,7 +242,13 @@ class State:
         agree = len(tokens & context) / len(tokens) if tokens else 0.0
         about = self.about.get(str(record.get("id")), 0.0) if "dia_ids" in record else 0.0
         return round(max(self.q_of(record, tokens), inherited) + CONTEXT * agree
-                     + CUES * about, 6)
+                     + CUES * about + DATED * self.dated(record), 6)
+
+    def dated(self, record: Record) -> float:
+        """1 for an episode dated when the question says, else 0."""
+        if "dia_ids" not in record or not self.when:
+            return 0.0
+        return float(self.when.fits(str(record.get("date", "")), record.get("date_end")))
 
     def note_about(self, event_id: str, keywords: Iterable[Record]) -> None:
         """a(r) of an episode from its reverse hop; a kept episode is re-ranked at once."""

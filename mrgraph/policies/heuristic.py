@@ -30,6 +30,7 @@ from mrgraph.toolargs import MAX_LIMIT
 MIN_PRIORITY = 0.05  # leads below this are not worth a call
 ENTRY_LIMIT = 10  # results of the two entry searches
 HOP_LIMIT = 5  # results of one hop
+MAX_DATED = 2  # timeline entry calls for the dates a question names
 TAG_LIMIT = 50  # all of a cue's tags (cheap): their counts tell how specific the cue is
 
 
@@ -58,7 +59,8 @@ class HeuristicRun:
             # the whole ranking the tool gives (its scores are q: State.note_search); at least
             # the evidence budget, which State.can_matter relies on
             return [Action("search_cues", {"text": self.question[:500], "limit": ENTRY_LIMIT}),
-                    Action("search_events", {"text": self.question[:500], "limit": MAX_LIMIT})]
+                    Action("search_events", {"text": self.question[:500], "limit": MAX_LIMIT}),
+                    *self._dated(state)]
         if self._read:
             return []
         reserve = self._reserve(state)
@@ -69,6 +71,11 @@ class HeuristicRun:
             return self._final_read(state)
         room = min(self.budget.max_calls_per_round, state.calls_left - reserve)
         return [self._expand(lead) for lead in leads[:room]]
+
+    def _dated(self, state: State) -> list[Action]:
+        # the time the question names is an entry point of its own: that stretch of timeline
+        return [Action("timeline", {"start": start, "end": end, "limit": ENTRY_LIMIT})
+                for start, end in state.when.ranges[:MAX_DATED]]
 
     def _reserve(self, state: State) -> int:
         # the final read: event_context, and for temporal questions conversation_time, of each

@@ -5,7 +5,9 @@ Retrieve-then-reason: the question alone decides what is read. Both baselines ke
 with `budget.context_window` turns around (as the heuristic policy does), make at most
 `budget.max_calls` store reads, read the session time (conversation_time) of those episodes
 for temporal questions, and answer extractively (mrgraph.policies.answer), so evidence recall
-compares the retrieval and nothing else. Every retrieval is a counted call in the trace; the
+compares the retrieval and nothing else. Given an `llm`, they are retrieve-then-reason proper:
+the model answers from the same evidence with the answer prompt the LLM policy uses
+(LLMRun.answer: one call, its tokens counted), so answers compare like for like too. Every retrieval is a counted call in the trace; the
 relevance of a kept episode is its question share from its own stored tokens (BM25) or from the
 search's score (search_events), never from a ranking of episodes the mode did not retrieve.
 
@@ -31,8 +33,10 @@ from typing import Literal
 from rank_bm25 import BM25Okapi
 
 from mrgraph.hybrid import ToolContext, fuse_ids
+from mrgraph.llm.base import LLM
 from mrgraph.policies.answer import extractive_answer
-from mrgraph.policies.base import HOP, Budget, State
+from mrgraph.policies.base import HOP, Budget, Draft, State
+from mrgraph.policies.llm_policy import LLMRun
 from mrgraph.store.base import GraphStore
 from mrgraph.text import tokenize
 from mrgraph.toolkit import Record, event_record, run_tool
@@ -93,9 +97,10 @@ class _Run:
     """Bookkeeping of one baseline run: the state, its calls and trace."""
 
     def __init__(self, store: GraphStore, question: str, budget: Budget,
-                 context: ToolContext | None = None) -> None:
-        self.store, self.budget = store, budget
+                 context: ToolContext | None = None, llm: LLM | None = None) -> None:
+        self.store, self.budget, self.llm = store, budget, llm
         self.context = context or ToolContext()
+        self.tokens = 0  # LLM tokens of the answer
         self.state = State.start(store, question, budget)
         self.started = time.perf_counter()
         self.steps: list[Step] = []
@@ -139,22 +144,33 @@ class _Run:
             found = run_tool(self.store, "conversation_time", when)
             self.call("conversation_time", when, found.ids)
             self.state.evidence.times.update((t["event_id"], t) for t in found.records)
-        draft = extractive_answer(self.state)
+        draft = self._answer()
         return Answer(answer=draft.answer, supports=draft.supports,
                       confidence=round(draft.confidence, 4), rounds=1,
-                      tool_calls=self.state.calls, tokens=self.context.tokens,
+                      tool_calls=self.state.calls, tokens=self.context.tokens + self.tokens,
                       latency_ms=round((time.perf_counter() - self.started) * 1000, 3),
                       trace=tuple(self.steps), evidence=self.state.evidence.dia_ids())
+
+
+    def _answer(self) -> Draft:
+        if self.llm is None:
+            return extractive_answer(self.state)
+        reader = LLMRun(self.llm, self.state.question, self.budget, temperature=0.0)
+        draft = reader.answer(self.state)
+        self.tokens += reader.tokens
+        return draft
 
 
 # ------------------------------------------------------------------ top-k
 
 
 def topk(store: GraphStore, question: str, budget: Budget | None = None, *,
-         scorer: Scorer = "bm25", context: ToolContext | None = None) -> Answer:
+         scorer: Scorer = "bm25", context: ToolContext | None = None,
+         llm: LLM | None = None) -> Answer:
     """Passive top-k: the `max_evidence` episodes most similar to the question (with an
-    embedder in `context`: BM25 fused with vector similarity, as mrgraph.hybrid fuses)."""
-    run = _Run(store, question, budget or Budget(), context)
+    embedder in `context`: BM25 fused with vector similarity, as mrgraph.hybrid fuses); with
+    an `llm`, it answers from them."""
+    run = _Run(store, question, budget or Budget(), context, llm)
     k = run.budget.max_evidence
     if scorer == "bm25":
         ids = bm25_index(store).top(question, k)
@@ -214,10 +230,11 @@ def _expand(run: _Run, event_id: str) -> list[Record]:
 
 
 def graph_expand(store: GraphStore, question: str, budget: Budget | None = None, *,
-                 hops: int = 2, context: ToolContext | None = None) -> Answer:
+                 hops: int = 2, context: ToolContext | None = None,
+                 llm: LLM | None = None) -> Answer:
     """Passive graph retrieval: similarity seeds (hybrid with an embedder in `context`), then
-    `hops` rounds of neighbour expansion."""
-    run = _Run(store, question, budget or Budget(), context)
+    `hops` rounds of neighbour expansion; with an `llm`, it answers from what it kept."""
+    run = _Run(store, question, budget or Budget(), context, llm)
     seed_args: dict[str, str | int] = {"text": question[:500],
                                        "limit": max(1, run.budget.max_evidence // 2)}
     seeds = run_tool(store, "search_events", seed_args, context=run.context)

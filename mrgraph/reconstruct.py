@@ -314,7 +314,8 @@ def ask(store: GraphStore, question: str, mode: str = "active", *, llm: LLM | No
 
     mode "active": the reconstruction loop with `policy` ("heuristic", the default without an
     `llm`; "llm" (alias "openai", "scripted"), the default with one; or a Policy object).
-    mode "topk" / "graph": the passive baselines with the same budget.
+    mode "topk" / "graph": the passive baselines with the same budget (retrieve, then the
+    `llm` answers from what they retrieved; extractive answers without one).
     `embedder`: episode searches become hybrid (lexical + vector, mrgraph.hybrid) when the store
     holds embeddings; None keeps them lexical."""
     if not question.strip():
@@ -322,9 +323,9 @@ def ask(store: GraphStore, question: str, mode: str = "active", *, llm: LLM | No
     budget = budget or Budget()
     context = ToolContext(embedder)
     if mode == "topk":
-        return baselines.topk(store, question, budget, context=context)
+        return baselines.topk(store, question, budget, context=context, llm=llm)
     if mode == "graph":
-        return baselines.graph_expand(store, question, budget, context=context)
+        return baselines.graph_expand(store, question, budget, context=context, llm=llm)
     if mode != "active":
         raise UserError(f"unknown mode {mode!r} (choose active, topk or graph)")
     chosen = policy if policy is not None and not isinstance(policy, str) else \

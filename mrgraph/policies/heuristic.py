@@ -2,7 +2,9 @@
 
   round 1   the question's keywords: search_cues + search_events (entry points; the search
             returns its whole ranking, up to 50, whose scores give q: State.note_search -
-            nothing is read before this first, counted, call);
+            nothing is read before this first, counted, call); and a timeline call for each
+            absolute time the question names ("in March 2023": policies.question_dates),
+            whose episodes - and those of a month it names alone - rank higher (DATED);
   then      each round expands the most promising open leads of Z (State.priority):
               episode -> event_keywords   the reverse hop: its cues and dates become new leads,
                                           and what its cues say it is about re-ranks it (a(r))

@@ -12,6 +12,7 @@ from rank_bm25 import BM25Okapi
 from mrgraph.baselines import Bm25Index, bm25_index, graph_expand, topk
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.pipeline import forget_conversation, ingest_file
+from mrgraph.llm.scripted import ScriptedLLM
 from mrgraph.policies.base import Budget
 from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
@@ -101,3 +102,22 @@ def test_baselines_read_the_session_time_for_when_questions(store: GraphStore) -
         timed = [s.arguments["event_id"] for s in answer.trace if s.tool == "conversation_time"]
         assert timed == read and answer.trace[-1].tool == "conversation_time"
         assert answer.tool_calls == len(answer.trace) and answer.answer == "21 May 2023"
+
+
+@pytest.mark.parametrize("mode", [topk, graph_expand])
+def test_with_an_llm_the_baselines_retrieve_then_reason(store: GraphStore, mode: object) -> None:
+    question = "Which pottery class did Melanie sign up for?"
+    budget = Budget(max_evidence=3, read_episodes=2)
+    extractive = mode(store, question, budget)  # type: ignore[operator]
+    reply = {"answer": "a pottery class", "supports": ["D1:2", "D9:99"], "confidence": 0.7}
+    llm = ScriptedLLM([reply])
+    answered = mode(store, question, budget, llm=llm)  # type: ignore[operator]
+    assert answered.answer == "a pottery class" and answered.confidence == 0.7
+    assert answered.supports == ("D1:2",)  # a support outside the evidence is dropped
+    # one answer call over the same evidence, its tokens counted; retrieval unchanged
+    (call,) = llm.calls
+    assert call.purpose == "answer" and answered.tokens > 0
+    assert answered.evidence == extractive.evidence
+    assert answered.tool_calls == extractive.tool_calls
+    prompt = call.messages[-1].content or ""
+    assert question in prompt and "D1:2" in prompt

@@ -187,6 +187,11 @@ def _has_negation(tokens: list[str]) -> bool:
     return any(a == "used" and b == "to" for a, b in zip(tokens, tokens[1:]))
 
 
+def is_negative(statement: str) -> bool:
+    """Whether a statement denies ("Maya no longer lives in Portland", "doesn't eat meat")."""
+    return _has_negation(_tokens(statement))
+
+
 def _read(statement: str, entity: str, aspect: str, negated: bool) -> _Reading:
     tokens = _tokens(statement)
     negated = negated or _has_negation(tokens)

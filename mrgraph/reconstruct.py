@@ -40,6 +40,7 @@ from mrgraph.llm.base import LLM, Embedder
 from mrgraph.policies import make_policy
 from mrgraph.policies.base import SAME_SESSION, Action, Budget, Lead, Outcome, Policy, State
 from mrgraph.store.base import GraphStore
+from mrgraph.text import tokenize
 from mrgraph.toolkit import Record, ToolResult, parse_params, run_params
 from mrgraph.types import Answer, PropValue, Step
 
@@ -175,8 +176,7 @@ def route(state: State, action: Action, result: ToolResult) -> tuple[Record, ...
     if tool == "conversation_time":
         return _route_times(state, result.records, inherited)
     if tool == "personal_aspect":
-        state.evidence.beliefs.update((b["fact_id"], b) for b in result.records)
-        return result.records
+        return _route_beliefs(state, result.records, inherited)
     return result.records[: state.budget.keep_per_call]  # aspect lists, topics: shown only
 
 
@@ -222,6 +222,19 @@ def _route_events(state: State, records: Sequence[Record], inherited: float) -> 
                                          state.base(record, inherited)))
     _evict(state)
     return tuple(events[r["id"]] for r in records if r["id"] in events)
+
+
+def _route_beliefs(state: State, records: Sequence[Record],
+                   inherited: float) -> tuple[Record, ...]:
+    """Every candidate is kept (the whole distribution); the episodes they rest on compete for
+    H like any others, ranked by what the belief says they are about (State.note_belief)."""
+    for belief in records:
+        state.evidence.beliefs[belief["fact_id"]] = belief
+        share = state.q_share(tokenize(f"{belief['aspect']} {belief['statement']}"))
+        for event in belief.get("episodes", ()):
+            state.note_belief(str(event["id"]), share)
+        _route_events(state, list(belief.get("episodes", ())), inherited)
+    return tuple(records)
 
 
 def _route_about(state: State, event_id: str, keywords: Sequence[Record]) -> None:

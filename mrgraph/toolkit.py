@@ -202,8 +202,8 @@ class PersonalAspectsParams:
 class PersonalAspectParams:
     name: ClassVar[str] = "personal_aspect"
     description: ClassVar[str] = ("Every candidate belief about a person's aspect with its "
-                                  "confidence, support, status and history; optionally as of "
-                                  "a date.")
+                                  "confidence, support, status, history and the episodes it "
+                                  "rests on; optionally as of a date.")
     entity: str = arg("name", "person (entity cue name)")
     aspect: str = arg("name", "aspect, as returned by personal_aspects")
     as_of: str | None = arg("date", "optional ISO date: the beliefs as they stood then", None)
@@ -214,11 +214,14 @@ class PersonalAspectParams:
         records: list[Record] = []
         for edge in edges:
             record = belief_record(edge, as_of)
-            if record is not None and tuple(record["episode_ids"]) != edge.episode_ids:
-                # As of a date only the evidence seen by then supports the candidate.
-                events = store.get_events(record["episode_ids"])
+            if record is None:
+                continue
+            # the provenance episodes (as of a date: only those seen by then)
+            events = store.get_events(record["episode_ids"])
+            record["episodes"] = [event_record(e) for e in events]
+            if tuple(record["episode_ids"]) != edge.episode_ids:
                 record["dia_ids"] = sorted({d for e in events for d in e.dia_ids})
-            records += [record] if record is not None else []
+            records.append(record)
         note = "" if edges else f"no beliefs about {self.entity!r} / {self.aspect!r}"
         return ToolResult(self.name, tuple(records), tuple(r["fact_id"] for r in records), note)
 

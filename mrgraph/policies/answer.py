@@ -14,7 +14,12 @@ same way and differs only in the evidence it found.
      answer is NOT_MENTIONED with no supports; the confidence reported is q(candidate) alone
      (the share of the question's weighted words the supporting turn holds, at most 0.99):
      episode relevance adds hop and context bonuses and saturates, which says little to a user;
-  5. wrong person: when the question names one speaker of the conversation and what the
+  5. a belief read from the semantic layer (personal_aspect) is the answer instead when it
+     covers the question (its aspect and statement) at least as well as the best turn: the
+     most confident candidate of the distribution - what mrgraph currently believes, e.g.
+     where someone lives *now* - with its provenance turns as supports and its confidence;
+     never for temporal questions or questions about an earlier state ("before", "used to");
+  6. wrong person: when the question names one speaker of the conversation and what the
      other speakers said in the turns read covers the question's other words better than
      anything that speaker said, the answer is NOT_MENTIONED too (`wrong_person`): the
      evidence is about someone else (LoCoMo's adversarial questions swap the person).
@@ -26,6 +31,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from mrgraph.beliefs import is_negative
 from mrgraph.ingest.dates import DateMention, find_dates
 from mrgraph.policies.base import Draft, State, dia_order, record_text
 from mrgraph.text import tokenize, words
@@ -36,6 +42,10 @@ EPISODE_WEIGHT = 0.5
 DEFAULT_THRESHOLD = 0.2
 TIMED = 0.3  # for a "when" question, a turn that says when (a resolved date) is preferred
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+# a question about an earlier state is not answered by the current belief
+_PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
+                   r"past|until|anymore|no longer|ago|back then|at first|in the beginning)\b",
+                   re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -167,9 +177,26 @@ def wrong_person(state: State) -> bool:
     return theirs < others
 
 
+def _belief(state: State) -> _Candidate | None:
+    """The belief to answer with, of those read (personal_aspect): the most confident (ties:
+    the one covering more of the question, then an affirmation over a denial, then the
+    first), covering the question - its aspect and statement - at least as well as the best
+    turn (policies.semantic reads only aspects the question is about)."""
+    if state.temporal or not state.evidence.beliefs or _PAST.search(state.question):
+        return None
+    scored = [(float(b["confidence"]), state.q_share(tokenize(f"{b['aspect']} {b['statement']}")),
+               not is_negative(str(b["statement"])), -i, b)
+              for i, b in enumerate(state.evidence.beliefs.values())]
+    confidence, q, _, _, best = max(scored, key=lambda s: s[:4])
+    return _Candidate(str(best["statement"]), tuple(best["dia_ids"]), None, confidence, q)
+
+
 def extractive_answer(state: State, threshold: float = DEFAULT_THRESHOLD) -> Draft:
     """The best span of the evidence in `state` (see the module docstring)."""
     candidates = _candidates(state)
+    belief = _belief(state)
+    if belief is not None and (not candidates or belief.q >= candidates[0].q):
+        return Draft(belief.text, belief.dia_ids, round(min(0.99, belief.score), 4))
     if not candidates:
         return Draft(NOT_MENTIONED, (), 0.0)
     best = candidates[0]

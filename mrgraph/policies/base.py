@@ -133,11 +133,15 @@ class Evidence:
         return sorted(self.events.values(), key=lambda e: -float(e["relevance"]))
 
     def dia_ids(self) -> tuple[str, ...]:
-        """Every dia_id in the evidence, in transcript order."""
+        """Every dia_id of the episodes kept and the turns read, in transcript order. A
+        belief's turns count when its episodes are kept: they compete for H like any other,
+        so every mode's evidence stays within the same episode budget."""
         ids = {d for e in self.events.values() for d in e["dia_ids"]} | set(self.turns)
-        for belief in self.beliefs.values():
-            ids.update(belief["dia_ids"])
         return tuple(sorted(ids, key=dia_order))
+
+    def citable(self) -> set[str]:
+        """What an answer may cite: the evidence and the turns of every belief read."""
+        return set(self.dia_ids()).union(*(b["dia_ids"] for b in self.beliefs.values()))
 
 
 def dia_order(dia_id: str) -> tuple[int, ...] | tuple[str]:
@@ -258,6 +262,13 @@ class State:
         words += [str(k["tag"]) for k in keywords if k.get("tag")]
         about = self.about[event_id] = self.q_share(tokenize(" ".join(words)))
         self._lift(event_id, CUES * about)
+
+    def note_belief(self, event_id: str, share: float) -> None:
+        """a(r) of a belief's provenance episode: the question's share held by the belief's
+        aspect and statement, when above what its own cues gave."""
+        if share > self.about.get(event_id, 0.0):
+            self._lift(event_id, CUES * (share - self.about.get(event_id, 0.0)))
+            self.about[event_id] = share
 
     def inherited(self, action: Action) -> float:
         """h * base(origin) for a call expanding a lead; 0 for a free call."""

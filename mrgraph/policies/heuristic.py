@@ -5,6 +5,9 @@
             nothing is read before this first, counted, call); and a timeline call for each
             absolute time the question names ("in March 2023": policies.question_dates),
             whose episodes - and those of a month it names alone - rank higher (DATED);
+  round 2/3 the semantic layer (policies.semantic): for each person the question names, their
+            aspects ranked by the question (personal_aspects), then the belief distribution
+            of the relevant ones (personal_aspect), which the answer may rest on;
   then      each round expands the most promising open leads of Z (State.priority):
               episode -> event_keywords   the reverse hop: its cues and dates become new leads,
                                           and what its cues say it is about re-ranks it (a(r))
@@ -27,6 +30,7 @@ from dataclasses import dataclass
 
 from mrgraph.policies.answer import DEFAULT_THRESHOLD, extractive_answer
 from mrgraph.policies.base import Action, Budget, Draft, Lead, State
+from mrgraph.policies.semantic import aspect_calls, belief_calls
 from mrgraph.toolargs import MAX_LIMIT
 
 MIN_PRIORITY = 0.05  # leads below this are not worth a call
@@ -66,13 +70,22 @@ class HeuristicRun:
         if self._read:
             return []
         reserve = self._reserve(state)
+        semantic = self._semantic(state)
         leads = [lead for lead in state.open_leads()
                  if state.priority(lead) >= self.min_priority and state.can_matter(lead)]
         last_round = state.round >= self.budget.max_rounds - 1
-        if not leads or last_round or state.calls_left - reserve <= 0:
+        if (not leads and not semantic) or last_round or state.calls_left - reserve <= 0:
             return self._final_read(state)
         room = min(self.budget.max_calls_per_round, state.calls_left - reserve)
-        return [self._expand(lead) for lead in leads[:room]]
+        semantic = semantic[:room]
+        return semantic + [self._expand(lead) for lead in leads[: room - len(semantic)]]
+
+    def _semantic(self, state: State) -> list[Action]:
+        # round 2: the aspects of the people the question names; round 3: the beliefs of
+        # the relevant aspects (temporal questions are answered by dates, not beliefs)
+        if state.temporal or state.round > 2:
+            return []
+        return aspect_calls(state) if state.round == 1 else belief_calls(state)
 
     def _dated(self, state: State) -> list[Action]:
         # the time the question names is an entry point of its own: that stretch of timeline

@@ -126,7 +126,7 @@ class LLMRun:
         self.tokens += reply.usage.total_tokens
         parsed = reply.parsed if isinstance(reply.parsed, dict) else {}
         answer = str(parsed.get("answer") or "").strip() or NOT_MENTIONED
-        known = set(state.evidence.dia_ids())
+        known = state.evidence.citable()
         supports = tuple(dict.fromkeys(s for s in parsed.get("supports", []) if s in known))
         confidence = float(parsed.get("confidence", 0.0))
         return Draft(answer, supports, min(max(confidence, 0.0), 1.0))

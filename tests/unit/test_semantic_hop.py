@@ -1,0 +1,107 @@
+"""The heuristic policy's hop into the semantic layer (mrgraph.policies.semantic): a person the
+question names -> their aspects ranked by the question -> the belief distribution, which the
+answer rests on when it covers the question (tests/fixtures/moves.txt: Lena lives in Lisbon,
+then Berlin, then Oslo)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mrgraph.beliefs import is_negative
+from mrgraph.ingest.extract import HeuristicExtractor
+from mrgraph.ingest.pipeline import ingest_file
+from mrgraph.ingest.sample import sample_path
+from mrgraph.policies.base import Evidence
+from mrgraph.reconstruct import ask
+from mrgraph.store.base import GraphStore
+from mrgraph.store.memory import MemoryStore
+from mrgraph.toolkit import run_tool
+from mrgraph.types import Answer
+
+FIXTURE = Path(__file__).parent.parent / "fixtures" / "moves.txt"
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GraphStore]:
+    s = MemoryStore(tmp_path_factory.mktemp("semantic") / "graph", "moves")
+    ingest_file(s, FIXTURE, HeuristicExtractor())
+    yield s
+    s.close()
+
+
+def calls(answer: Answer, tool: str) -> list[tuple[int, dict[str, object]]]:
+    return [(s.round, dict(s.arguments)) for s in answer.trace if s.tool == tool]
+
+
+def test_the_current_belief_answers_where_someone_lives(store: GraphStore) -> None:
+    question = "Where does Lena live?"
+    result = ask(store, question)
+    assert result.answer == "Lena lives in Oslo now"  # not Lisbon, which a turn says first
+    assert result.confidence == 0.8
+    assert result.supports and {s.split(":")[0] for s in result.supports} == {"S3"}
+    assert set(result.supports) <= set(result.evidence)  # its episode was kept in H
+    assert calls(result, "personal_aspects") == [(2, {"entity": "Lena", "query": question})]
+    assert (3, {"entity": "Lena", "aspect": "location"}) in calls(result, "personal_aspect")
+
+
+def test_the_job_question_reads_the_job_aspect(store: GraphStore) -> None:
+    result = ask(store, "What is Lena's job?")
+    assert result.answer == "Lena works as a software engineer"
+    assert (3, {"entity": "Lena", "aspect": "job"}) in calls(result, "personal_aspect")
+
+
+@pytest.mark.parametrize("question", ["Where did Lena live before Berlin?",
+                                      "Where did Lena live first?"])
+def test_questions_about_an_earlier_state_are_not_answered_by_the_current_belief(
+        store: GraphStore, question: str) -> None:
+    assert "Oslo" not in ask(store, question).answer
+
+
+def test_no_semantic_hop_without_a_named_person_or_for_when_questions(store: GraphStore) -> None:
+    assert not calls(ask(store, "Where is the bank?"), "personal_aspects")
+    assert not calls(ask(store, "When did Lena move to Berlin?"), "personal_aspects")
+
+
+def test_personal_aspect_returns_the_episodes_each_belief_rests_on(store: GraphStore) -> None:
+    result = run_tool(store, "personal_aspect", {"entity": "Lena", "aspect": "location"})
+    assert len(result.records) >= 3  # the whole distribution: Lisbon, Berlin, Oslo
+    for belief in result.records:
+        episodes = belief["episodes"]
+        assert [e["id"] for e in episodes] == list(belief["episode_ids"])
+        assert set(belief["dia_ids"]) == {d for e in episodes for d in e["dia_ids"]}
+
+
+def test_belief_turns_count_as_evidence_only_through_kept_episodes() -> None:
+    evidence = Evidence()
+    evidence.beliefs["f1"] = {"dia_ids": ["S3:1"]}
+    evidence.events["e1"] = {"dia_ids": ["S1:1", "S1:2"], "relevance": 1.0}
+    assert evidence.dia_ids() == ("S1:1", "S1:2")  # the episode budget holds for every mode
+    assert evidence.citable() == {"S1:1", "S1:2", "S3:1"}  # an answer may still cite it
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GraphStore]:
+    s = MemoryStore(tmp_path_factory.mktemp("sample") / "graph", "sample")
+    ingest_file(s, sample_path(), HeuristicExtractor())
+    yield s
+    s.close()
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    # two candidates at 0.8: the affirmation answers "where", the denial answers "still in"
+    ("Where does Maya live now?", "Maya lives in Denver now"),
+    ("Does Maya still live in Portland?", "Maya no longer lives in Portland"),
+    ("What is Maya's job?", "Maya works at Denver Children's Hospital"),  # not the nurse job
+])
+def test_the_demo_questions_rest_on_the_belief_distribution(sample: GraphStore, question: str,
+                                                            expected: str) -> None:
+    assert ask(sample, question).answer == expected
+
+
+def test_is_negative() -> None:
+    assert is_negative("Maya no longer lives in Portland")
+    assert is_negative("Lena doesn't eat meat")
+    assert not is_negative("Maya lives in Denver now")

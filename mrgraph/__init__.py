@@ -25,7 +25,7 @@ from mrgraph.reconstruct import ask
 from mrgraph.store.base import GraphStore
 from mrgraph.store.uri import open_store
 from mrgraph.toolkit import run_tool
-from mrgraph.types import NOT_MENTIONED, Answer, Conversation, Session, Step, Turn
+from mrgraph.types import NOT_MENTIONED, Answer, Conversation, Session, Source, Step, Turn
 
 __version__ = "0.1.0"
 
@@ -45,6 +45,7 @@ __all__ = [
     "ScriptedLLM",
     "Session",
     "Settings",
+    "Source",
     "Step",
     "StoreLockedError",
     "StoreUnavailableError",

@@ -135,10 +135,9 @@ class _Run:
                                           "window": self.budget.context_window}
             result = run_tool(self.store, "event_context", args)
             self.call("event_context", args, result.ids)
-            relevance = self.state.evidence.events[event_id]["relevance"]
-            for turn in result.records:
-                self.state.evidence.turns.setdefault(turn["dia_id"],
-                                                     {**turn, "relevance": relevance})
+            event = self.state.evidence.events[event_id]
+            self.state.evidence.add_turns(result.records, str(event.get("conversation", "")),
+                                          float(event["relevance"]))
         for event_id in ranked[: self.budget.read_episodes] if self.state.temporal else ():
             when: dict[str, str | int] = {"event_id": event_id}  # as the heuristic policy reads
             found = run_tool(self.store, "conversation_time", when)
@@ -149,7 +148,8 @@ class _Run:
                       confidence=round(draft.confidence, 4), rounds=1,
                       tool_calls=self.state.calls, tokens=self.context.tokens + self.tokens,
                       latency_ms=round((time.perf_counter() - self.started) * 1000, 3),
-                      trace=tuple(self.steps), evidence=self.state.evidence.dia_ids())
+                      trace=tuple(self.steps), evidence=self.state.evidence.dia_ids(),
+                      sources=self.state.evidence.sources(draft.supports))
 
 
     def _answer(self) -> Draft:

@@ -79,7 +79,8 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
                   confidence=round(draft.confidence, 4), rounds=state.round,
                   tool_calls=state.calls, tokens=run.tokens + context.tokens,
                   latency_ms=round((time.perf_counter() - started) * 1000, 3),
-                  trace=tuple(trace), evidence=state.evidence.dia_ids())
+                  trace=tuple(trace), evidence=state.evidence.dia_ids(),
+                  sources=state.evidence.sources(draft.supports))
 
 
 Pending = Future[tuple[ToolResult | None, str | None, float]] | Outcome
@@ -170,8 +171,9 @@ def route(state: State, action: Action, result: ToolResult) -> tuple[Record, ...
     if tool == "cue_tags":
         return _route_tags(state, result.records, inherited)
     if tool == "event_context":
-        for turn in result.records:
-            state.evidence.turns.setdefault(turn["dia_id"], {**turn, "relevance": inherited})
+        event_id = str(action.arguments.get("event_id", ""))
+        event = state.evidence.events.get(event_id) or state.candidates.get(event_id) or {}
+        state.evidence.add_turns(result.records, str(event.get("conversation", "")), inherited)
         return result.records
     if tool == "conversation_time":
         return _route_times(state, result.records, inherited)

@@ -190,6 +190,18 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Source:
+    """A turn an answer rests on and where it comes from: dia_ids repeat across the
+    conversations of one namespace ("S1:1" in every text transcript)."""
+
+    dia_id: str
+    conversation: str  # the conversation id
+    date: str  # the session's date ("" when unknown)
+    speaker: str = ""  # "" when the turn itself was not read (a belief's provenance)
+    text: str = ""
+
+
+@dataclass(frozen=True)
 class Answer:
     answer: str
     supports: tuple[str, ...]  # dia_ids of the turns the answer rests on
@@ -200,6 +212,7 @@ class Answer:
     latency_ms: float
     trace: tuple[Step, ...] = ()
     evidence: tuple[str, ...] = ()  # every dia_id retrieved into the evidence set (for recall)
+    sources: tuple[Source, ...] = ()  # the supports with their conversation, date and text
 
 
 NOT_MENTIONED = "Not mentioned in the conversation"

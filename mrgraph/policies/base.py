@@ -34,6 +34,7 @@ from mrgraph.policies.question_dates import QuestionTime, question_time
 from mrgraph.store.base import GraphStore
 from mrgraph.text import tokenize
 from mrgraph.toolkit import Record, ToolResult, search_weights
+from mrgraph.types import Source
 
 HOP = 0.5  # share of its origin's relevance a hop result inherits
 CONTEXT = 0.05  # agreement with the best evidence so far: orders hop results, rarely more
@@ -128,6 +129,14 @@ class Evidence:
     beliefs: dict[str, Record] = field(default_factory=dict)
     cues: dict[str, Record] = field(default_factory=dict)
 
+    def add_turns(self, turns: Iterable[Record], conversation: str, relevance: float) -> None:
+        """Keep turns read, keyed by conversation and dia_id (dia_ids repeat across the
+        conversations of a namespace); a turn already kept stays as it is."""
+        for turn in turns:
+            self.turns.setdefault(f"{conversation}/{turn['dia_id']}",
+                                  {**turn, "conversation": conversation,
+                                   "relevance": relevance})
+
     def ranked_events(self) -> list[Record]:
         """Kept episodes, most relevant first (ties: kept first)."""
         return sorted(self.events.values(), key=lambda e: -float(e["relevance"]))
@@ -136,8 +145,27 @@ class Evidence:
         """Every dia_id of the episodes kept and the turns read, in transcript order. A
         belief's turns count when its episodes are kept: they compete for H like any other,
         so every mode's evidence stays within the same episode budget."""
-        ids = {d for e in self.events.values() for d in e["dia_ids"]} | set(self.turns)
+        ids = {d for e in self.events.values() for d in e["dia_ids"]}
+        ids.update(str(t["dia_id"]) for t in self.turns.values())
         return tuple(sorted(ids, key=dia_order))
+
+    def sources(self, supports: Sequence[str]) -> tuple[Source, ...]:
+        """The supports with where they come from: every turn read with that dia_id, else
+        every episode kept or behind a belief read that holds it (without speaker and text).
+        A dia_id two conversations share yields a source for each: ambiguity is shown."""
+        found: list[Source] = []
+        episodes = [*self.events.values(),
+                    *(e for b in self.beliefs.values() for e in b.get("episodes", ()))]
+        for dia_id in supports:
+            turns = [t for t in self.turns.values() if t["dia_id"] == dia_id]
+            mine = [Source(dia_id, str(t.get("conversation", "")), str(t.get("date", "")),
+                           str(t["speaker"]), str(t["text"])) for t in turns]
+            if not mine:
+                held = {(str(e.get("conversation", "")), str(e.get("date", "")))
+                        for e in episodes if dia_id in e["dia_ids"]}
+                mine = [Source(dia_id, conversation, day) for conversation, day in sorted(held)]
+            found += [s for s in mine if s not in found]
+        return tuple(found)
 
     def citable(self) -> set[str]:
         """What an answer may cite: the evidence and the turns of every belief read."""

@@ -19,7 +19,7 @@ from mrgraph.reconstruct import ask
 from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
 from mrgraph.toolkit import run_tool
-from mrgraph.types import Answer
+from mrgraph.types import Answer, Source
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "moves.txt"
 
@@ -105,3 +105,25 @@ def test_is_negative() -> None:
     assert is_negative("Maya no longer lives in Portland")
     assert is_negative("Lena doesn't eat meat")
     assert not is_negative("Maya lives in Denver now")
+
+
+def test_turns_sharing_a_dia_id_stay_apart_and_sources_say_where_they_come_from() -> None:
+    evidence = Evidence()
+    evidence.add_turns([{"dia_id": "S1:1", "speaker": "Ana", "text": "lake", "date": "d1"}],
+                       "transcript", 0.5)
+    evidence.add_turns([{"dia_id": "S1:1", "speaker": "Lena", "text": "Lisbon", "date": "d2"}],
+                       "moves", 0.4)
+    assert len(evidence.turns) == 2 and evidence.dia_ids() == ("S1:1",)
+    assert evidence.sources(["S1:1"]) == (Source("S1:1", "transcript", "d1", "Ana", "lake"),
+                                          Source("S1:1", "moves", "d2", "Lena", "Lisbon"))
+
+
+def test_in_a_namespace_of_several_transcripts_sources_name_the_right_one(
+        tmp_path: Path) -> None:
+    store = MemoryStore(tmp_path / "graph", "two")
+    for name in ("transcript.txt", "moves.txt"):  # both number their turns S1:1, S1:2, ...
+        ingest_file(store, FIXTURE.parent / name, HeuristicExtractor())
+    result = ask(store, "Where does Lena live?")
+    assert result.sources and {s.conversation for s in result.sources} == {"moves"}
+    assert [s.dia_id for s in result.sources] == list(result.supports)
+    store.close()

@@ -41,10 +41,16 @@ def ingest(paths: Annotated[list[Path], typer.Argument(help="Transcript files")]
            extractor: Annotated[str, typer.Option(help="heuristic (offline) or llm")] = "heuristic",
            concurrency: Annotated[int, typer.Option(min=1, max=64, help="LLM extraction calls in flight")] = 8,
            embedder: EmbedderOpt = "none", store: StoreOpt = None, ns: NsOpt = None) -> None:
-    """Ingest transcripts into the graph (all-or-nothing per file; re-ingesting changes nothing)."""
-    with _memory(store, ns) as memory, render.ingest_progress(out) as progress:
-        reports = memory.ingest(paths, fmt=fmt, extractor=extractor, concurrency=concurrency,
-                                progress=progress, embedder=embedder)
+    """Ingest transcripts into the graph (bad input writes nothing; on Neo4j an interrupted
+    ingest resumes when run again; re-ingesting changes nothing)."""
+    try:
+        with _memory(store, ns) as memory, render.ingest_progress(out) as progress:
+            reports = memory.ingest(paths, fmt=fmt, extractor=extractor, concurrency=concurrency,
+                                    progress=progress, embedder=embedder)
+    except KeyboardInterrupt as e:  # typer makes it exit 130 and drops the message, which on
+        if str(e):  # Neo4j says what was committed and that a re-run resumes
+            typer.echo(f"interrupted: {e}", err=True)
+        raise
     render.ingest_reports(out, reports)
 
 
@@ -209,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as e:
         err(f"error: {e}")
         return 1
-    except KeyboardInterrupt:  # writes are all-or-nothing: an interrupted ingest wrote nothing
+    except KeyboardInterrupt:  # inside a command typer turns it into exit 130 (see ingest)
         err("interrupted")
         return 130
     except OSError as e:  # a path the user gave cannot be read or written

@@ -35,6 +35,10 @@ def ingest_reports(console: Console, reports: Sequence[IngestReport]) -> None:
         console.print(f"[green]ingested[/] {r.path}: {len(r.conversations)} conversation(s), "
                       f"{r.turns} turns, {r.nodes} node and {r.edges} relationship records "
                       f"written, {r.tokens} LLM tokens, {r.seconds:.2f} s ({rate:,.0f} turns/s)")
+        if r.resumed:
+            console.print(f"[yellow]resumed[/] {r.path}: {r.resumed} of {r.batches} write batches "
+                          "were committed by an interrupted earlier run and skipped",
+                          highlight=False)
         for skipped in r.skipped:
             console.print(f"[yellow]skipped[/] {skipped}; re-run to retry "
                           "(cached sessions cost 0 tokens)", highlight=False)

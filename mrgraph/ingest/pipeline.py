@@ -1,26 +1,43 @@
 """Ingest: load -> extract -> build -> (embed) -> write, all-or-nothing per file, then re-derive beliefs.
 
-Everything that can fail on bad input (loading, extraction, building) runs before the first
-write, so a bad file leaves the store untouched; the writes of one file run inside one
-`store.writing()` unit (embedded: one atomic save; Neo4j: one transaction).
+Everything that can fail on bad input (loading, extraction, building, embedding) runs before the
+first write, so a bad file leaves the store untouched. How the writes commit depends on the store
+(GraphStore.ingest_batch_size; mrgraph.ingest.plan cuts the writes into write batches):
+
+* None (embedded): the whole file is one `store.writing()` unit, one atomic save; an interrupted
+  or failed ingest leaves the previous store as it was.
+* a number (Neo4j): the file is written in batches of at most that many records, each committed
+  in its own transaction together with a Checkpoint (the plan's key, batches done, conversations
+  touched, entities whose facts a forget removed). A conversation already in the store is
+  forgotten (replace, not merge) in the transaction of its first batch only. The last
+  transaction re-derives the beliefs and drops the checkpoint. Run again after an interruption,
+  the same command plans the same batches, finds their checkpoint and skips the committed ones,
+  ending with the graph an uninterrupted run gives; a changed file (or extractor, format,
+  embedder) plans other batches, whose key has no checkpoint, and starts from the first. Reads in
+  between see the committed batches, and no data is committed without the checkpoint recording
+  it.
 """
 
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
 from mrgraph import beliefs
+from mrgraph.errors import MrGraphError
 from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.embed import EpisodeEmbedder
 from mrgraph.ingest.extract import Extractor
 from mrgraph.ingest.loaders import load
-from mrgraph.store.base import BeliefEdge, FactObservation, ForgetResult, GraphStore
+from mrgraph.ingest.plan import WriteBatch, plan_batches, plan_key
+from mrgraph.store.base import BeliefEdge, Checkpoint, FactObservation, ForgetResult, GraphStore
 from mrgraph.types import Conversation, GraphBatch
 
 Progress = Callable[[str, int], None]  # (conversation id, turns done) after each conversation
+BatchDone = Callable[[int, int], None]  # (write batches written, in all) after each of them
 
 
 @dataclass(frozen=True)
@@ -33,35 +50,112 @@ class IngestReport:
     tokens: int
     seconds: float
     skipped: tuple[str, ...] = ()  # sessions an LLM extractor could not do; re-run to retry
+    batches: int = 1  # write batches the file was planned in (Neo4j: one transaction each)
+    resumed: int = 0  # of those, committed by an interrupted earlier run and skipped now
 
 
 def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fmt: str = "auto",
                 max_bytes: int | None = None, progress: Progress | None = None,
-                embedder: EpisodeEmbedder | None = None) -> IngestReport:
+                embedder: EpisodeEmbedder | None = None,
+                on_batch: BatchDone | None = None) -> IngestReport:
     """Ingest one transcript file; nothing is written unless all of it is good. With an
-    `embedder`, every episode also gets its embedding (mrgraph.ingest.embed), before any write."""
+    `embedder`, every episode also gets its embedding (mrgraph.ingest.embed), before any write.
+    `on_batch` is called after each write batch is written (on Neo4j: committed); what it
+    raises stops the ingest there (on Neo4j the committed batches stay and a re-run resumes
+    after them; embedded, nothing is saved)."""
     start = time.perf_counter()
     conversations = load(path, fmt, max_bytes=max_bytes)
     batches, tokens = _extract_all(store.ns, conversations, extractor, progress)
     if embedder is not None:
         batches, spent = embedder.embed_batches(batches)
         tokens += spent
-    nodes = edges = 0
-    with store.writing():
-        existing = set(store.conversations())
-        touched = set(_entities(batches))
-        for batch in batches:
-            if batch.conversation_id in existing:
-                # replace, not merge: a re-extraction may yield fewer episodes than before
-                touched.update(store.forget_conversation(batch.conversation_id).entities)
-            result = store.write_batch(batch)
-            nodes, edges = nodes + result.nodes, edges + result.edges
-        refresh_beliefs(store, sorted(touched))
+    planned = plan_batches(batches, store.ingest_batch_size)
+    state = _State(len(planned))
+    checkpointed = store.ingest_batch_size is not None
+    try:
+        with nullcontext() if checkpointed else store.writing():  # embedded: one save
+            key = plan_key(store.ns, planned) if checkpointed else ""
+            _write_batches(store, planned, key, str(path), _entities(batches), state, on_batch)
+    except (MrGraphError, KeyboardInterrupt) as exc:
+        if checkpointed and (state.done > 0 or state.inside):
+            raise _resumable(exc, str(path), state) from exc
+        raise
     turns = sum(len(s.turns) for c in conversations for s in c.sessions)
     skipped = tuple(f"{f.conversation_id} session {f.session_number}: {f.error}"
                     for f in getattr(extractor, "last_failures", ()))
-    return IngestReport(str(path), tuple(c.id for c in conversations), turns, nodes, edges, tokens,
-                        time.perf_counter() - start, skipped)
+    return IngestReport(str(path), tuple(c.id for c in conversations), turns, state.nodes,
+                        state.edges, tokens, time.perf_counter() - start, skipped,
+                        len(planned), state.resumed)
+
+
+@dataclass
+class _State:
+    """How far the writes of one file got (what an error reports)."""
+
+    total: int
+    done: int = 0  # write batches known to be committed, by this run or an earlier one
+    resumed: int = 0
+    inside: bool = False  # in a batch's write unit: a failure as it commits leaves it unknown
+    nodes: int = 0
+    edges: int = 0
+
+
+def _write_batches(store: GraphStore, planned: Sequence[WriteBatch], key: str, source: str,
+                   entities: Sequence[str], state: _State, on_batch: BatchDone | None) -> None:
+    """Each write batch in a write unit of its own with the checkpoint counting it (a no-op on
+    a store that keeps none), skipping those an earlier run's checkpoint counts; then, in a
+    last unit, the beliefs and the checkpoint's removal."""
+    found = store.checkpoint(key) if key else None
+    conversations = list(found.conversations) if found else []
+    forgotten = set(found.entities) if found else set()
+    state.done = state.resumed = min(found.done, len(planned)) if found else 0
+    while state.done < len(planned):
+        batch = planned[state.done]
+        with store.writing():
+            state.inside = True
+            forgotten |= _write_batch(store, batch, state)
+            conversations += [cid for cid in dict.fromkeys(p.batch.conversation_id for p in batch)
+                              if cid not in conversations]
+            store.save_checkpoint(Checkpoint(key, state.done + 1, len(planned),
+                                             tuple(conversations), tuple(sorted(forgotten)),
+                                             source))
+        state.done, state.inside = state.done + 1, False
+        if on_batch is not None:
+            on_batch(state.done, len(planned))
+    with store.writing():
+        refresh_beliefs(store, sorted(set(entities) | forgotten))
+        store.drop_checkpoint(key)
+
+
+def _write_batch(store: GraphStore, batch: WriteBatch, state: _State) -> set[str]:
+    """Write the batch's parts; returns the entities whose facts the forgets removed."""
+    firsts = any(part.first for part in batch)
+    existing = set(store.conversations()) if firsts else set()
+    forgotten: set[str] = set()
+    for part in batch:
+        cid = part.batch.conversation_id
+        if part.first and cid in existing:
+            # replace, not merge: a re-extraction may yield fewer episodes than before
+            forgotten.update(store.forget_conversation(cid).entities)
+        result = store.write_batch(part.batch)
+        state.nodes, state.edges = state.nodes + result.nodes, state.edges + result.edges
+    return forgotten
+
+
+def _resumable(exc: BaseException, source: str, state: _State) -> BaseException:
+    """The same kind of error, saying how far the ingest got and that a re-run resumes."""
+    done, total = state.done, state.total
+    if done == total:
+        note = (f"{source}: {total} of {total} write batches are committed but not the belief "
+                "update; run the same command again to finish")
+    elif state.inside:  # e.g. Ctrl-C or a lost connection while the server was committing
+        note = (f"{source}: {done} of {total} write batches are committed (batch {done + 1} "
+                "too if the failure came as it committed); run the same command again to "
+                "resume after the committed ones")
+    else:
+        note = (f"{source}: {done} of {total} write batches are committed; run the same "
+                f"command again to resume from batch {done + 1}")
+    return type(exc)(f"{exc}; {note}" if str(exc) else note)
 
 
 def _extract_all(ns: str, conversations: Sequence[Conversation], extractor: Extractor,

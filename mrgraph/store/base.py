@@ -147,6 +147,24 @@ class ForgetResult:
     entities: tuple[str, ...]  # entity cue names whose beliefs must be recomputed
 
 
+@dataclass(frozen=True)
+class Checkpoint:
+    """How far an ingest committed batch by batch (Neo4j) has got; kept until its last batch.
+
+    `key` identifies the planned writes (a hash of every batch: another file, a changed file, or
+    another extractor, format or embedder gives another key, so a stale checkpoint never
+    resumes). `done` batches of `total` are committed. `conversations`: those the committed
+    batches touched (their data may be partial until the ingest ends); `entities`: entity names
+    whose facts the committed forgets removed (their beliefs are re-derived at the end)."""
+
+    key: str
+    done: int
+    total: int
+    conversations: tuple[str, ...]
+    entities: tuple[str, ...]
+    source: str  # the file, for people inspecting the database
+
+
 # ------------------------------------------------------------------ the protocol
 
 
@@ -158,6 +176,14 @@ class GraphStore(Protocol):
         """Where the store lives, without secrets."""
 
     def close(self) -> None: ...
+
+    @property
+    def ingest_batch_size(self) -> int | None:
+        """None: an ingest writes a whole file in one `writing()` unit (embedded). A number:
+        an ingest commits write batches of at most that many records (nodes + edges), each in
+        a unit of its own with a checkpoint (Neo4j), so a huge file is not one huge transaction
+        and an interrupted ingest resumes after its last committed batch
+        (mrgraph.ingest.pipeline)."""
 
     # -------------------------------------------------------------- writes
 
@@ -184,7 +210,23 @@ class GraphStore(Protocol):
         without GROUPS, then facts without FROM_EPISODE, then cues without CUE_OF and BELIEF;
         the touched cues' HAS_TAG (c)->(g) with no (c)-[:CUE_OF]->(e)<-[:TAGS]-(g); then the
         touched tags without TAGS. `entities`: the sorted distinct `entity` of the touched facts.
-        nodes_removed / edges_removed count every node and relationship deleted."""
+        nodes_removed / edges_removed count every node and relationship deleted.
+        A checkpoint recording the conversation (an interrupted ingest wrote part of it) stops
+        counting it: done = 0, as the batches it counted are gone and its ingest must not skip
+        them when run again; the entities it still owed a belief update are added to
+        `entities`; a checkpoint then recording no conversation is removed."""
+
+    def checkpoint(self, key: str) -> Checkpoint | None:
+        """The checkpoint of the ingest `key` an interrupted run left, else None (always None
+        on a store whose ingest_batch_size is None)."""
+
+    def save_checkpoint(self, checkpoint: Checkpoint) -> None:
+        """Create or replace the checkpoint of `checkpoint.key`; meant to run in the write unit
+        of the batch it counts, so the data and the record of it commit together. A store that
+        keeps no checkpoints ignores it."""
+
+    def drop_checkpoint(self, key: str) -> None:
+        """Remove the checkpoint `key` (if any): its ingest is complete."""
 
     def fact_observations(self, entities: Sequence[str]) -> list[FactObservation]:
         """Every (Fact, Episode) evidence pair whose fact is about one of `entities` (cue names),

@@ -42,7 +42,8 @@ from mrgraph.errors import (
     StoreUnavailableError,
 )
 from mrgraph.store import persist
-from mrgraph.store.base import BeliefEdge, FactObservation, ForgetResult, check_props
+from mrgraph.store.base import (BeliefEdge, Checkpoint, FactObservation, ForgetResult,
+                                check_props)
 from mrgraph.store.index import GraphIndex
 from mrgraph.store.memory_reads import Attrs, GraphReads
 from mrgraph.store.persist import LABEL, NO_PROPS
@@ -77,6 +78,21 @@ class MemoryStore(GraphReads):
 
     def close(self) -> None:
         """Nothing to release: the lock is held only inside writing()."""
+
+    @property
+    def ingest_batch_size(self) -> int | None:
+        """None: an ingest saves a whole file at once (one atomic save), so it needs no
+        checkpoint: an interrupted ingest left the previous file untouched."""
+        return None
+
+    def checkpoint(self, key: str) -> Checkpoint | None:
+        return None
+
+    def save_checkpoint(self, checkpoint: Checkpoint) -> None:
+        """Nothing to keep: see ingest_batch_size."""
+
+    def drop_checkpoint(self, key: str) -> None:
+        """Nothing kept: see ingest_batch_size."""
 
     def _load(self) -> None:
         self._graph, counts, self._stamp = persist.load(self._file, self.ns)

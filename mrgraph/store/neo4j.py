@@ -10,12 +10,19 @@ Transactions
   * `writing()` opens ONE explicit write transaction; every write_batch / forget_conversation /
     replace_beliefs (and every read, so an ingest sees its own uncommitted evidence) made in it by
     the same thread runs inside it, and it commits on a clean exit or rolls back on an error:
-    an ingest of a file lands whole or not at all. Inside a unit, write_batch checks its batch
+    what a unit writes lands whole or not at all. Inside a unit, write_batch checks its batch
     at once but sends it together with the unit's next batches (one statement per label/type
     file for all of them, chunked into UNWINDs of CHUNK rows) just before the unit's next read,
-    other write or commit: ingesting many conversations costs a few statements, not a few
+    other write or commit: a unit holding many conversations costs a few statements, not a few
     per conversation.
   * A write outside `writing()` is its own managed write transaction.
+  * An ingest (mrgraph.ingest.pipeline) is not one transaction: `ingest_batch_size` tells it to
+    commit a file in write batches of at most INGEST_BATCH_SIZE records (nodes + edges), each in
+    a `writing()` unit of its own with an :IngestCheckpoint node (save_checkpoint) counting the
+    committed batches, so a huge file never needs a huge transaction (heap), and a run that dies
+    midway resumes after its last committed batch when the same command runs again. The last
+    unit re-derives the beliefs and drops the checkpoint. Checkpoint nodes carry `ns` and `id`
+    but no graph-model label, so exports, stats and the toolkit never see them.
   * The schema (constraints, range and full-text indexes) is created idempotently once per
     store, on its first use (so before the first write and the first search), in auto-commit
     statements of its own: Neo4j does not allow schema and data changes in one transaction.
@@ -41,14 +48,18 @@ from mrgraph.store import cypher
 from mrgraph.store import neo4j_read as rd
 from mrgraph.store import neo4j_toolkit as tk
 from mrgraph.store import neo4j_write as wr
-from mrgraph.store.base import (BeliefEdge, CueHit, EventRecord, FactObservation, ForgetResult,
-                                KeywordRecord, TagCount, TimeRecord, TopicHit, TurnRecord)
+from mrgraph.store.base import (BeliefEdge, Checkpoint, CueHit, EventRecord, FactObservation,
+                                ForgetResult, KeywordRecord, TagCount, TimeRecord, TopicHit,
+                                TurnRecord)
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
 
 T = TypeVar("T")
 Work = Callable[[cypher.Runner], T]
 
 SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+# Records (nodes + edges) an ingest commits per transaction: a LoCoMo conversation (~4,000
+# records) fits whole, a transaction stays a few MB of heap, and a failure costs little redo.
+INGEST_BATCH_SIZE = 10_000
 
 
 class Neo4jStore:
@@ -56,8 +67,11 @@ class Neo4jStore:
     opens its own short session; a write unit belongs to the thread that opened it."""
 
     def __init__(self, uri: str, ns: str = "default", user: str = "neo4j",
-                 password: str | None = None, database: str | None = None) -> None:
+                 password: str | None = None, database: str | None = None, *,
+                 ingest_batch_size: int = INGEST_BATCH_SIZE) -> None:
         parts = urlsplit(uri)
+        if ingest_batch_size < 1:
+            raise ValueError("ingest_batch_size must be at least 1")
         if parts.scheme not in SCHEMES:
             raise StoreUnavailableError(
                 f"not a Neo4j URI: {_public_uri(uri)!r} (expected one of "
@@ -68,6 +82,7 @@ class Neo4jStore:
         self._user = unquote(parts.username) if parts.username else user
         self._password = unquote(parts.password) if parts.password is not None else password
         self._database = database
+        self._ingest_batch_size = ingest_batch_size
         self._lock = threading.Lock()
         self._local = threading.local()
         self._ready = False  # connected once and the schema ensured
@@ -89,6 +104,10 @@ class Neo4jStore:
 
     def __repr__(self) -> str:
         return f"Neo4jStore({self._uri!r}, ns={self.ns!r})"
+
+    @property
+    def ingest_batch_size(self) -> int | None:
+        return self._ingest_batch_size
 
     # -------------------------------------------------------------- transactions
 
@@ -207,6 +226,15 @@ class Neo4jStore:
 
     def forget_conversation(self, conversation_id: str) -> ForgetResult:
         return self._write(lambda tx: wr.forget_conversation(tx, self.ns, conversation_id))
+
+    def checkpoint(self, key: str) -> Checkpoint | None:
+        return self._read(lambda tx: wr.checkpoint(tx, self.ns, key))
+
+    def save_checkpoint(self, checkpoint: Checkpoint) -> None:
+        self._write(lambda tx: wr.save_checkpoint(tx, self.ns, checkpoint))
+
+    def drop_checkpoint(self, key: str) -> None:
+        self._write(lambda tx: wr.drop_checkpoint(tx, self.ns, key))
 
     def fact_observations(self, entities: Sequence[str]) -> list[FactObservation]:
         return self._read(lambda tx: rd.fact_observations(tx, self.ns, entities))

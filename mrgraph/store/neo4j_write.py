@@ -1,4 +1,4 @@
-"""Neo4jStore's writes: schema, batched merges, forget, beliefs.
+"""Neo4jStore's writes: schema, batched merges, forget, beliefs, ingest checkpoints.
 
 A label or relationship type cannot be a Cypher parameter, and query text is never built from
 data, so each label and each relationship type has its own `merge_*.cypher` file; the batch is
@@ -15,7 +15,7 @@ from typing import Any
 
 from mrgraph.errors import NotFoundError, StoreError
 from mrgraph.store import cypher
-from mrgraph.store.base import BeliefEdge, ForgetResult, check_props
+from mrgraph.store.base import BeliefEdge, Checkpoint, ForgetResult, check_props
 from mrgraph.store.neo4j_read import Runner, rows
 from mrgraph.text import normalize_key
 from mrgraph.types import GraphBatch, WriteResult
@@ -175,7 +175,8 @@ def _neo4j_props(props: Mapping[str, Any]) -> dict[str, Any]:
 
 def forget_conversation(tx: Runner, ns: str, conversation_id: str) -> ForgetResult:
     """Delete the conversation, then, in dependency order, what only it held up (the same
-    steps as the embedded store: topics, facts, cues, unbacked HAS_TAG edges, tags)."""
+    steps as the embedded store: topics, facts, cues, unbacked HAS_TAG edges, tags); then the
+    ingest checkpoints recording it stop counting it (forget_checkpoints.cypher)."""
     result = cypher.run(tx, "forget_conversation", {"ns": ns, "conversation_id": conversation_id})
     found = result.data()
     if not found:
@@ -190,8 +191,10 @@ def forget_conversation(tx: Runner, ns: str, conversation_id: str) -> ForgetResu
                       ("forget_tags", touched["tags"])):
         step = cypher.run(tx, name, {"ns": ns, "ids": sorted(ids)}).consume().counters
         nodes, edges = nodes + step.nodes_deleted, edges + step.relationships_deleted
-    entities = sorted({str(f["entity"]) for f in touched["facts"] if f["entity"] is not None})
-    return ForgetResult(conversation_id, nodes, edges, tuple(entities))
+    entities = {str(f["entity"]) for f in touched["facts"] if f["entity"] is not None}
+    owed = rows(tx, "forget_checkpoints", ns=ns, conversation_id=conversation_id)
+    entities.update(str(e) for e in owed[0]["entities"])
+    return ForgetResult(conversation_id, nodes, edges, tuple(sorted(entities)))
 
 
 # ------------------------------------------------------------------ beliefs
@@ -222,3 +225,27 @@ def replace_beliefs(tx: Runner, ns: str, entities: Sequence[str],
     merge_rows = [{"src": cues[b["key"]], "dst": b["dst"], "props": b["props"]} for b in beliefs]
     if merge_rows and _merge(tx, "merge_belief_edges", ns, merge_rows) != len(merge_rows):
         raise StoreError("replace_beliefs: a belief's cue or fact vanished while writing")
+
+
+# ------------------------------------------------------------------ ingest checkpoints
+
+
+def checkpoint(tx: Runner, ns: str, key: str) -> Checkpoint | None:
+    found = rows(tx, "checkpoint", ns=ns, key=key)
+    if not found:
+        return None
+    props = found[0]["props"]
+    return Checkpoint(key, int(props.get("done", 0)), int(props.get("total", 0)),
+                      tuple(props.get("conversations", ())), tuple(props.get("entities", ())),
+                      str(props.get("source", "")))
+
+
+def save_checkpoint(tx: Runner, ns: str, cp: Checkpoint) -> None:
+    cypher.run(tx, "save_checkpoint", {
+        "ns": ns, "key": cp.key, "done": cp.done, "total": cp.total,
+        "conversations": list(cp.conversations), "entities": list(cp.entities),
+        "source": cp.source}).consume()
+
+
+def drop_checkpoint(tx: Runner, ns: str, key: str) -> None:
+    cypher.run(tx, "drop_checkpoint", {"ns": ns, "key": key}).consume()

@@ -14,6 +14,7 @@ namespace (`mrgraph.ids.node_id`) as ingest derives them: Neo4j ids are unique d
 
 from __future__ import annotations
 
+import json
 import os
 import uuid
 from collections.abc import Callable, Iterator
@@ -24,7 +25,9 @@ import pytest
 
 from mrgraph.config import Settings
 from mrgraph.ids import node_id
+from mrgraph.ingest.loaders import load
 from mrgraph.ingest.pipeline import refresh_beliefs
+from mrgraph.ingest.sample import sample_path
 from mrgraph.store.base import GraphStore
 from mrgraph.store.uri import open_store
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, Props
@@ -371,3 +374,19 @@ def with_ns(graph: tuple[list[NodeRecord], list[EdgeRecord]],
             ns: str) -> tuple[list[NodeRecord], list[EdgeRecord]]:
     nodes, edges = graph
     return [NodeRecord(n.label, n.id, {**n.props, "ns": ns}) for n in nodes], edges
+
+
+def write_transcript(path: Path, moved_to: str = "Denver") -> Path:
+    """The bundled sample as a JSONL file of three conversations sharing people and facts
+    (c1: its sessions 1-2, c2: sessions 3-4, c3: all four), for multi-batch ingests.
+    `moved_to` changes the content (where Maya moved)."""
+    sessions = load(sample_path())[0].sessions
+    lines = []
+    for cid, numbers in (("c1", (1, 2)), ("c2", (3, 4)), ("c3", (1, 2, 3, 4))):
+        for session in (s for s in sessions if s.number in numbers):
+            for turn in session.turns:
+                lines.append({"conversation": cid, "session": f"s{session.number}",
+                              "timestamp": session.started_at, "speaker": turn.speaker,
+                              "text": turn.text.replace("Denver", moved_to)})
+    path.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")
+    return path

@@ -61,10 +61,10 @@ class Namespaces:
         self.prefix = f"live{uuid.uuid4().hex[:10]}"
         self.stores: list[Neo4jStore] = []
 
-    def open(self, name: str = "main") -> Neo4jStore:
+    def open(self, name: str = "main", **options: Any) -> Neo4jStore:
         s = self.settings
         store = Neo4jStore(self.uri, f"{self.prefix}-{name}", s.neo4j_user, s.neo4j_password,
-                           s.neo4j_database)
+                           s.neo4j_database, **options)
         self.stores.append(store)
         return store
 
@@ -75,15 +75,19 @@ class Namespaces:
             return
         import neo4j
 
+        try:
+            self.wipe(*{s.ns for s in self.stores})
+        except neo4j.exceptions.ServiceUnavailable:
+            pass
+
+    def wipe(self, *namespaces: str) -> None:
+        """Delete everything in these namespaces (checkpoints included)."""
         # The protocol has no "drop namespace"; the statement is a constant. Few retries: an
         # unreachable server has already failed the test, cleanup need not wait 30 s for it.
         with _driver(self.uri, self.settings, max_transaction_retry_time=1.0) as driver:
-            try:
-                for ns in sorted({s.ns for s in self.stores}):
-                    driver.execute_query("MATCH (n) WHERE n.ns = $ns DETACH DELETE n",
-                                         {"ns": ns}, database_=self.settings.neo4j_database)
-            except neo4j.exceptions.ServiceUnavailable:
-                pass
+            for ns in sorted(namespaces):
+                driver.execute_query("MATCH (n) WHERE n.ns = $ns DETACH DELETE n",
+                                     {"ns": ns}, database_=self.settings.neo4j_database)
 
 
 @pytest.fixture
@@ -121,7 +125,8 @@ DUMMY: dict[str, Any] = {
     "end": "2023-12-31", "ids": ["x"], "entities": ["x"], "aspect": None, "seconds": 1,
     "tokens": [{"token": "a", "query": '"a"'}], "keys": ["x"], "fact_ids": ["x"],
     "conversation_id": "x", "conversation": "x", "cue": "x", "entity": "x", "episode": "x",
-    "text": "x", "rows": [], "vector": [1.0, 0.0],
+    "text": "x", "rows": [], "vector": [1.0, 0.0], "done": 1, "total": 2,
+    "conversations": ["x"], "source": "x",
 }
 READ_FILES = [n for n in cypher.names() if cypher.load(n).mode == "read"]
 WRITE_FILES = [n for n in cypher.names() if cypher.load(n).mode == "write"

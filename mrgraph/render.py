@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from contextlib import contextmanager
 from typing import Any, Iterator, Mapping, Sequence
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.tree import Tree
 
 from mrgraph.ingest.pipeline import IngestReport, Progress as ProgressFn
 from mrgraph.types import Answer, NodeView, Stats
+
+MAX_QUOTES = 3  # supporting turns quoted under an answer
+QUOTE_CHARS = 120
 
 
 @contextmanager
@@ -44,11 +49,17 @@ def ingest_reports(console: Console, reports: Sequence[IngestReport]) -> None:
                           "(cached sessions cost 0 tokens)", highlight=False)
 
 
+def _clip(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
 def answer_dict(a: Answer) -> dict[str, Any]:
     return {
         "answer": a.answer, "supports": list(a.supports), "confidence": round(a.confidence, 4),
         "rounds": a.rounds, "tool_calls": a.tool_calls, "tokens": a.tokens,
         "latency_ms": round(a.latency_ms, 2),
+        "sources": [dataclasses.asdict(s) for s in a.sources],
         "trace": [{"round": s.round, "tool": s.tool, "arguments": dict(s.arguments),
                    "result_ids": list(s.result_ids), "kept_ids": list(s.kept_ids),
                    "error": s.error, "tokens": s.tokens, "ms": round(s.ms, 2)} for s in a.trace],
@@ -60,6 +71,10 @@ def answer(console: Console, a: Answer, *, trace: bool = False) -> None:
     console.print(f"[dim]supports: {', '.join(a.supports) or '-'} · confidence {a.confidence:.2f}"
                   f" · {_n(a.rounds, 'round')} · {_n(a.tool_calls, 'tool call')} · {a.tokens} tokens"
                   f" · {a.latency_ms:.0f} ms[/]", highlight=False)
+    for source in [s for s in a.sources if s.text][:MAX_QUOTES]:
+        said = f"{source.speaker}: {_clip(source.text, QUOTE_CHARS)}"
+        console.print(f"[dim]  {source.dia_id} · {source.conversation} · {source.date} ·[/] "
+                      f"{escape(said)}", highlight=False)
     if trace:
         console.print(trace_tree(a))
 

@@ -57,9 +57,12 @@ def test_ask_json_returns_real_dia_ids(store: str) -> None:
     assert code == 0, output
     data = json.loads(output)
     assert set(data) == {"answer", "supports", "confidence", "rounds", "tool_calls", "tokens",
-                         "latency_ms", "trace"}
+                         "latency_ms", "sources", "trace"}
     assert data["answer"] == "18 March 2023"
     assert data["supports"] and all(s.startswith("S2:") for s in data["supports"])
+    assert [s["dia_id"] for s in data["sources"]] == data["supports"]
+    assert data["sources"][0]["conversation"] == "sample"
+    assert data["sources"][0]["speaker"] == "Maya" and "adopted a dog" in data["sources"][0]["text"]
     assert data["trace"] and data["trace"][0]["round"] == 1
 
 
@@ -70,6 +73,13 @@ def test_ask_passive_modes(store: str, mode: str) -> None:
                           "--store", store)
     assert code == 0, output
     assert json.loads(output)["supports"]
+
+
+def test_ask_quotes_the_turns_it_rests_on(store: str) -> None:
+    invoke("ingest", str(sample_path()), "--store", store)
+    code, output = invoke("ask", "When did Maya adopt the dog?", "--store", store)
+    assert code == 0 and "18 March 2023" in output
+    assert "S2:1 · sample · 2023-03-20 · Maya: Jonas, big news: I adopted a dog" in output
 
 
 def test_ask_trace_prints_a_tree(store: str) -> None:

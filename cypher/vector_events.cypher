@@ -1,16 +1,21 @@
 // mode: read
-// params: $ns, $vector, $limit
+// params: $ns, $vector, $model, $limit
 // returns: approx, embedding, episode (map: id, conversation_id, session, date, date_end,
 // summary, tag, dia_ids)
-// Episodes by cosine similarity of their `embedding` to $vector, every embedded episode of the
-// namespace scored (no approximate vector index decides). Neo4j's vector.similarity.cosine is
-// (1 + cos) / 2 in single precision, so approx = 2 * it - 1 only picks the candidates: every
-// episode within 0.0001 of the $limit-th best, returned with its embedding so the caller scores
-// them exactly in float64 (base.py) and breaks ties by date and id.
+// Episodes by cosine similarity of their `embedding` to $vector, every episode of the namespace
+// that the query's model embedded scored (no approximate vector index decides). Only episodes
+// whose `embedding_model` is $model take part ('' stands for a missing or non-string name, as in
+// embedding_models): two models' vectors are not comparable even when their sizes agree.
+// Neo4j's vector.similarity.cosine is (1 + cos) / 2 in single precision, so approx = 2 * it - 1
+// only picks the candidates: every episode within 0.0001 of the $limit-th best, returned with
+// its embedding so the caller scores them exactly in float64 (base.py) and breaks ties by date
+// and id.
 // Only lists of numbers of the query's dimension with a non-zero norm take part; the CASE keeps
 // size() and the similarity away from other values (a string's size is its length).
 MATCH (e:Episode)
 WHERE e.ns = $ns AND e.embedding IS NOT NULL
+  AND CASE WHEN e.embedding_model IS :: STRING NOT NULL THEN e.embedding_model ELSE '' END
+      = $model
 WITH e
 WHERE CASE
   WHEN e.embedding IS :: LIST<FLOAT NOT NULL> OR e.embedding IS :: LIST<INTEGER NOT NULL>

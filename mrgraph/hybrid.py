@@ -1,9 +1,13 @@
 """Hybrid episode search: the lexical ranking fused with vector similarity, when there is one.
 
 Vectors take part only when the caller passes an embedder (through a `ToolContext`, never a
-global) and the store holds episode embeddings (`mrgraph ingest --embedder ...`). Without an
-embedder, or when the vector search finds nothing (no embeddings, a text without a vector),
-every result is exactly the lexical one: same episodes, same order, same scores.
+global) and the store holds episode embeddings (`mrgraph ingest --embedder ...`) made by that
+embedder's model: store.vector_events compares the query only with episodes whose
+`embedding_model` is the embedder's name, as two models' vectors are not comparable. Without an
+embedder, or when the vector search finds nothing (no embeddings, none of this model, a text
+without a vector), every result is exactly the lexical one: same episodes, same order, same
+scores. When only other models embedded the namespace, the context logs a warning once, naming
+both models, so a changed MRGRAPH_EMBED_MODEL does not silently turn search lexical.
 
 Fusion rule: reciprocal-rank fusion (Cormack, Clarke & Büttcher, SIGIR 2009), chosen because
 it needs no calibration between an idf sum and a cosine, which live on unrelated scales.
@@ -26,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from mrgraph.errors import LLMError
 from mrgraph.llm.base import Embedder
 from mrgraph.llm.tokens import count_tokens
-from mrgraph.store.base import EventRecord, GraphStore
+from mrgraph.store.base import EmbeddingCount, EventRecord, GraphStore
 
 RRF_K = 60  # the constant of the original paper: damps the weight of the very top ranks
 PURPOSE = "embed"
@@ -43,8 +47,10 @@ class ToolContext:
     embedder: Embedder | None = None
     tokens: int = 0
     failed: str | None = None  # why embedding failed; from then on this question is lexical
+    mismatch: str | None = None  # set when only other models embedded the store's episodes
     _vectors: dict[str, tuple[float, ...]] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _models_checked: bool = field(default=False, repr=False)
 
     def vector(self, text: str) -> tuple[float, ...] | None:
         """The embedding of `text` (None without an embedder, for a blank text, or once the
@@ -65,9 +71,50 @@ class ToolContext:
             return found
 
     def similar(self, store: GraphStore, text: str, limit: int) -> list[EventRecord]:
-        """store.vector_events on the embedding of `text` ([] when there is none)."""
+        """store.vector_events on the embedding of `text`, among the episodes the embedder's
+        model embedded ([] when there is none: see `_check_models`)."""
         vector = self.vector(text)
-        return store.vector_events(vector, limit) if vector is not None else []
+        if vector is None or self.embedder is None:
+            return []
+        found = store.vector_events(vector, self.embedder.name, limit)
+        if not found and limit > 0:
+            self._check_models(store, self.embedder.name)
+        return found
+
+    def _check_models(self, store: GraphStore, model: str) -> None:
+        """Once per context: if no episode is embedded with `model` but some are with other
+        models, say so (`mismatch` and a warning). Run only after a vector search found
+        nothing, so a store whose episodes match the model never pays for the read."""
+        with self._lock:
+            if self._models_checked:
+                return
+            self._models_checked = True
+        counts = store.embedding_models()
+        others = [c for c in counts if c.model != model]
+        if not others or any(c.model == model for c in counts):
+            return
+        self.mismatch = (f"no episode of namespace {store.ns!r} is embedded with "
+                         f"{model_label(model)} (the question's embedder) but "
+                         f"{count_models(others)}: searching by words only; re-ingest with "
+                         f"--embedder under the current model ({model_label(model)}) to search "
+                         "them by meaning")
+        log.warning("%s", self.mismatch)
+
+
+def model_label(model: str) -> str:
+    """A model name for messages (an embedding stored without one has the name "")."""
+    return model or "an unnamed model"
+
+
+def count_models(counts: Sequence[EmbeddingCount]) -> str:
+    """'N episodes are embedded with A', or with several models 'N episodes are embedded with
+    other models (n1 with A, n2 with B)'."""
+    total = sum(c.episodes for c in counts)
+    noun = "episode is" if total == 1 else "episodes are"
+    if len(counts) == 1:
+        return f"{total} {noun} embedded with {model_label(counts[0].model)}"
+    each = ", ".join(f"{c.episodes} with {model_label(c.model)}" for c in counts)
+    return f"{total} {noun} embedded with other models ({each})"
 
 
 

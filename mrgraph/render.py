@@ -47,6 +47,9 @@ def ingest_reports(console: Console, reports: Sequence[IngestReport]) -> None:
         for skipped in r.skipped:
             console.print(f"[yellow]skipped[/] {skipped}; re-run to retry "
                           "(cached sessions cost 0 tokens)", highlight=False)
+        if r.embedding_note:
+            console.print(f"[yellow]mixed embeddings[/] {escape(r.embedding_note)}",
+                          highlight=False)
 
 
 def _clip(text: str, limit: int) -> str:

@@ -28,12 +28,14 @@ from typing import Callable, Sequence
 
 from mrgraph import beliefs
 from mrgraph.errors import MrGraphError
+from mrgraph.hybrid import count_models, model_label
 from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.embed import EpisodeEmbedder
 from mrgraph.ingest.extract import Extractor
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.plan import WriteBatch, plan_batches, plan_key
-from mrgraph.store.base import BeliefEdge, Checkpoint, FactObservation, ForgetResult, GraphStore
+from mrgraph.store.base import (BeliefEdge, Checkpoint, EmbeddingCount, FactObservation,
+                                ForgetResult, GraphStore)
 from mrgraph.types import Conversation, GraphBatch
 
 Progress = Callable[[str, int], None]  # (conversation id, turns done) after each conversation
@@ -52,6 +54,31 @@ class IngestReport:
     skipped: tuple[str, ...] = ()  # sessions an LLM extractor could not do; re-run to retry
     batches: int = 1  # write batches the file was planned in (Neo4j: one transaction each)
     resumed: int = 0  # of those, committed by an interrupted earlier run and skipped now
+    embedding_model: str | None = None  # the embedder's name, when the ingest had one
+    embeddings: tuple[EmbeddingCount, ...] = ()  # the namespace's, after it (with an embedder)
+
+    @property
+    def embedded(self) -> int:
+        """Episodes of the namespace embedded with this ingest's model: what a question
+        embedded with it searches by meaning."""
+        return sum(c.episodes for c in self.embeddings if c.model == self.embedding_model)
+
+    @property
+    def other_embeddings(self) -> tuple[EmbeddingCount, ...]:
+        """Episodes of the namespace embedded with other models, which such a question skips
+        (vectors of two models are never compared): re-ingesting them with this embedder
+        brings them back."""
+        return tuple(c for c in self.embeddings if c.model != self.embedding_model)
+
+    @property
+    def embedding_note(self) -> str | None:
+        """What to tell the user when other models embedded episodes of the namespace."""
+        others = self.other_embeddings
+        if self.embedding_model is None or not others:
+            return None
+        return (f"in this namespace {count_models(others)}; questions embedded with "
+                f"{model_label(self.embedding_model)} search only the {self.embedded} embedded "
+                "with it: re-ingest the others with --embedder to include them")
 
 
 def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fmt: str = "auto",
@@ -83,9 +110,11 @@ def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fm
     turns = sum(len(s.turns) for c in conversations for s in c.sessions)
     skipped = tuple(f"{f.conversation_id} session {f.session_number}: {f.error}"
                     for f in getattr(extractor, "last_failures", ()))
+    model = embedder.embedder.name if embedder is not None else None
+    embeddings = tuple(store.embedding_models()) if embedder is not None else ()
     return IngestReport(str(path), tuple(c.id for c in conversations), turns, state.nodes,
                         state.edges, tokens, time.perf_counter() - start, skipped,
-                        len(planned), state.resumed)
+                        len(planned), state.resumed, model, embeddings)
 
 
 @dataclass

@@ -20,7 +20,8 @@ identical across stores):
   * token match score = round(sum of the given weights of the query tokens the node holds, 6);
     nodes holding none of the tokens are not returned.
   * order: score descending, then the documented secondary keys.
-  * vector score = round(exact cosine, 6) over episodes with an `embedding` (vector_events).
+  * vector score = round(exact cosine, 6) over episodes with an `embedding` made by the query's
+    model (`embedding_model`): vectors of two models are never compared (vector_events).
 """
 
 from __future__ import annotations
@@ -136,6 +137,15 @@ class TopicHit:
     label: str
     summary: str
     score: float
+    episodes: int
+
+
+@dataclass(frozen=True)
+class EmbeddingCount:
+    """How many episodes of the namespace hold an embedding made by `model` (the episodes'
+    `embedding_model`; "" for an embedding without a model name)."""
+
+    model: str
     episodes: int
 
 
@@ -302,14 +312,23 @@ class GraphStore(Protocol):
     def search_events(self, weights: Mapping[str, float], limit: int) -> list[EventRecord]:
         """Episodes holding any weighted token; order: score desc, date asc, id asc."""
 
-    def vector_events(self, vector: Sequence[float], limit: int) -> list[EventRecord]:
-        """Episodes by exact cosine similarity of their `embedding` property to `vector`.
+    def vector_events(self, vector: Sequence[float], model: str,
+                      limit: int) -> list[EventRecord]:
+        """Episodes by exact cosine similarity of their `embedding` property to `vector`, the
+        embedding of the query by the embedder named `model`.
 
         score = round(cos(e.embedding, vector), 6) with cos = a·b / (|a| |b|), in [-1, 1]
         (exact cosine: not Neo4j's vector.similarity.cosine, which is (1 + cos) / 2).
-        Only episodes with an embedding of the same dimension as `vector` and a non-zero norm
-        take part; a zero `vector` or limit <= 0 returns []. No approximate index decides the
-        result: every such episode is scored. Order: score desc, date asc, id asc."""
+        Only episodes whose `embedding_model` equals `model` (two models' vectors live in
+        unrelated spaces, even with one dimension) and whose embedding has the dimension of
+        `vector` and a non-zero norm take part; a zero `vector` or limit <= 0 returns []. No
+        approximate index decides the result: every such episode is scored. Order: score desc,
+        date asc, id asc."""
+
+    def embedding_models(self) -> list[EmbeddingCount]:
+        """Episodes holding an `embedding` (any value but null), counted per `embedding_model`
+        (a non-string or missing name counts as ""); order: model asc. What tells a search
+        that finds no episode of its model that other models' embeddings are there."""
 
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
         """The episodes with these ids (missing ones skipped), in the order asked."""

@@ -6,7 +6,8 @@ kept current on every node change), plus two structures built lazily on first us
 
 * a TokenIndex per searchable label (Episode, Cue, Tag, Topic), then kept current;
 * the Timeline (episodes sorted by date, for bisecting a range), rebuilt after an episode change;
-* the VectorIndex (episode embeddings as matrices), rebuilt after an episode change.
+* the VectorIndex (embedded episodes per model, as matrices per model and dimension), rebuilt
+  after an episode change.
 """
 
 from __future__ import annotations

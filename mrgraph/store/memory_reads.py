@@ -18,6 +18,7 @@ from mrgraph.errors import NotFoundError, StoreError
 from mrgraph.store.base import (
     BeliefEdge,
     CueHit,
+    EmbeddingCount,
     EventRecord,
     KeywordRecord,
     TagCount,
@@ -290,8 +291,14 @@ class GraphReads:
     def search_events(self, weights: Mapping[str, float], limit: int) -> list[EventRecord]:
         return [self._event(n, s) for n, s in self._ranked("Episode", weights, limit)]
 
-    def vector_events(self, vector: Sequence[float], limit: int) -> list[EventRecord]:
-        return [self._event(n, s) for n, s in self._index.vectors(self._graph).top(vector, limit)]
+    def vector_events(self, vector: Sequence[float], model: str,
+                      limit: int) -> list[EventRecord]:
+        found = self._index.vectors(self._graph).top(vector, model, limit)
+        return [self._event(n, s) for n, s in found]
+
+    def embedding_models(self) -> list[EmbeddingCount]:
+        models = self._index.vectors(self._graph).models
+        return [EmbeddingCount(m, n) for m, n in models.items()]
 
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
         return [self._event(e) for e in event_ids if self._is(e, "Episode")]

@@ -48,9 +48,9 @@ from mrgraph.store import cypher
 from mrgraph.store import neo4j_read as rd
 from mrgraph.store import neo4j_toolkit as tk
 from mrgraph.store import neo4j_write as wr
-from mrgraph.store.base import (BeliefEdge, Checkpoint, CueHit, EventRecord, FactObservation,
-                                ForgetResult, KeywordRecord, TagCount, TimeRecord, TopicHit,
-                                TurnRecord)
+from mrgraph.store.base import (BeliefEdge, Checkpoint, CueHit, EmbeddingCount, EventRecord,
+                                FactObservation, ForgetResult, KeywordRecord, TagCount,
+                                TimeRecord, TopicHit, TurnRecord)
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
 
 T = TypeVar("T")
@@ -301,8 +301,12 @@ class Neo4jStore:
     def search_events(self, weights: Mapping[str, float], limit: int) -> list[EventRecord]:
         return self._read(lambda tx: tk.search_events(tx, self.ns, weights, limit))
 
-    def vector_events(self, vector: Sequence[float], limit: int) -> list[EventRecord]:
-        return self._read(lambda tx: tk.vector_events(tx, self.ns, vector, limit))
+    def vector_events(self, vector: Sequence[float], model: str,
+                      limit: int) -> list[EventRecord]:
+        return self._read(lambda tx: tk.vector_events(tx, self.ns, vector, model, limit))
+
+    def embedding_models(self) -> list[EmbeddingCount]:
+        return self._read(lambda tx: tk.embedding_models(tx, self.ns))
 
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
         return self._read(lambda tx: tk.get_events(tx, self.ns, event_ids))

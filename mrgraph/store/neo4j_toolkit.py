@@ -11,8 +11,8 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from mrgraph.store.base import (CueHit, EventRecord, KeywordRecord, TagCount, TimeRecord,
-                                TopicHit, TurnRecord)
+from mrgraph.store.base import (CueHit, EmbeddingCount, EventRecord, KeywordRecord, TagCount,
+                                TimeRecord, TopicHit, TurnRecord)
 from mrgraph.store.neo4j_read import (Row, Runner, event_record, events_by_date, rows, search_rows,
                                       text_of, top_rows)
 from mrgraph.text import normalize_key
@@ -116,15 +116,17 @@ def search_events(tx: Runner, ns: str, weights: Mapping[str, float],
     return [event_record(r["episode"], r["score"]) for r in best]
 
 
-def vector_events(tx: Runner, ns: str, vector: Sequence[float],
+def vector_events(tx: Runner, ns: str, vector: Sequence[float], model: str,
                   limit: int) -> list[EventRecord]:
     """Exact cosine, computed here in float64 as the embedded store does (mrgraph.store.
-    vector_index): rows @ query / (row norms * query norm), over the query's candidates."""
+    vector_index): rows @ query / (row norms * query norm), over the candidates among the
+    episodes `model` embedded."""
     query = np.asarray([float(x) for x in vector], dtype=np.float64)
     norm = float(np.linalg.norm(query)) if query.size else 0.0
     if limit <= 0 or norm == 0.0:
         return []
-    found = rows(tx, "vector_events", ns=ns, vector=[float(x) for x in vector], limit=limit)
+    found = rows(tx, "vector_events", ns=ns, vector=[float(x) for x in vector], model=model,
+                 limit=limit)
     if not found:
         return []
     matrix = np.array([[float(x) for x in r["embedding"]] for r in found], dtype=np.float64)
@@ -132,6 +134,11 @@ def vector_events(tx: Runner, ns: str, vector: Sequence[float],
     ranked = sorted((-round(float(c), 6), text_of(r["episode"], "date"), str(r["episode"]["id"]), i)
                     for i, (c, r) in enumerate(zip(cosine, found)))
     return [event_record(found[i]["episode"], -score + 0.0) for score, _, _, i in ranked[:limit]]
+
+
+def embedding_models(tx: Runner, ns: str) -> list[EmbeddingCount]:
+    counts = {str(r["model"]): int(r["episodes"]) for r in rows(tx, "embedding_models", ns=ns)}
+    return [EmbeddingCount(m, n) for m, n in sorted(counts.items())]
 
 
 def get_events(tx: Runner, ns: str, event_ids: Sequence[str]) -> list[EventRecord]:

@@ -1,9 +1,12 @@
 """Exact cosine search over the episodes' `embedding` property (the embedded store's vectors).
 
-Built lazily on the first vector query and dropped on any episode change (GraphIndex does
-that), since embeddings arrive in whole ingests, not one at a time. One matrix per dimension:
-an episode whose embedding has another size than the query's cannot be compared and is skipped,
-as is an all-zero embedding (its cosine is undefined).
+Built lazily on first use and dropped on any episode change (GraphIndex does that), since
+embeddings arrive in whole ingests, not one at a time. Building only groups the embedded episodes
+by model (`embedding_model`) and counts them (GraphStore.embedding_models); a model's matrices,
+one per dimension, are built on its first query. A query is scored against the episodes its own
+model embedded, since two models' vectors are not comparable even when their sizes agree; an
+embedding of another size than the query's cannot be compared either, and an all-zero one has no
+cosine.
 
 Score = round(cosine, 6), cosine = a·b / (|a| |b|) in float64; order: score desc, date asc,
 id asc (mrgraph.store.base). The matrix product picks candidates: every episode whose unrounded
@@ -22,6 +25,12 @@ import numpy.typing as npt
 
 Attrs = dict[str, Any]
 _MARGIN = 1e-6
+
+
+def model_of(attrs: Attrs) -> str:
+    """The name of the model that made the node's embedding ("" when it names none)."""
+    value = attrs.get("embedding_model")
+    return value if isinstance(value, str) else ""
 
 
 def embedding_of(attrs: Attrs) -> tuple[float, ...] | None:
@@ -46,18 +55,33 @@ class _Matrix:
 
 class VectorIndex:
     def __init__(self, nodes: dict[str, Attrs], episode_ids: Iterable[str]) -> None:
-        by_size: dict[int, list[tuple[str, str, tuple[float, ...]]]] = {}
+        self._nodes = nodes  # safe to keep: the index is dropped when an episode changes
+        by_model: dict[str, list[str]] = {}
         for eid in episode_ids:
-            vector = embedding_of(nodes[eid])
-            if vector is not None and any(vector):
-                date = nodes[eid].get("date")
-                by_size.setdefault(len(vector), []).append(
-                    (eid, date if isinstance(date, str) else "", vector))
-        self._matrices = {size: _Matrix(rows) for size, rows in by_size.items()}
+            if nodes[eid].get("embedding") is not None:
+                by_model.setdefault(model_of(nodes[eid]), []).append(eid)
+        self._episodes = by_model
+        self.models: dict[str, int] = {m: len(ids) for m, ids in sorted(by_model.items())}
+        self._matrices: dict[str, dict[int, _Matrix]] = {}
 
-    def top(self, vector: Sequence[float], limit: int) -> list[tuple[str, float]]:
-        """The `limit` best (episode id, score), best first."""
-        matrix = self._matrices.get(len(vector))
+    def _of(self, model: str) -> dict[int, _Matrix]:
+        """The model's matrices by dimension, built on first use (a race builds them twice,
+        harmlessly: both results are equal)."""
+        found = self._matrices.get(model)
+        if found is None:
+            by_size: dict[int, list[tuple[str, str, tuple[float, ...]]]] = {}
+            for eid in self._episodes.get(model, ()):
+                vector = embedding_of(self._nodes[eid])
+                if vector is not None and any(vector):
+                    date = self._nodes[eid].get("date")
+                    by_size.setdefault(len(vector), []).append(
+                        (eid, date if isinstance(date, str) else "", vector))
+            found = self._matrices[model] = {n: _Matrix(rows) for n, rows in by_size.items()}
+        return found
+
+    def top(self, vector: Sequence[float], model: str, limit: int) -> list[tuple[str, float]]:
+        """The `limit` best (episode id, score) among `model`'s embeddings, best first."""
+        matrix = self._of(model).get(len(vector))
         query = np.asarray(vector, dtype=np.float64)
         norm = float(np.linalg.norm(query))
         if matrix is None or limit <= 0 or norm == 0.0:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -71,3 +72,28 @@ def test_embedder_failure_is_a_clean_error_without_the_key(
 def test_unknown_embedder_is_a_user_error(tmp_path: Path) -> None:
     store = f"file:{tmp_path / 'graph'}"
     assert main(["ingest", str(sample_path()), "--embedder", "bert", "--store", store]) == 1
+
+
+def test_a_changed_embed_model_is_reported_not_mixed(
+        fake: FakeOpenAIServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture) -> None:
+    fake.auto_embed(dimensions=8)
+    store = f"file:{tmp_path / 'graph'}"
+    assert main(["ingest", str(sample_path()), "--embedder", "openai", "--store", store]) == 0
+    monkeypatch.setenv("MRGRAPH_EMBED_MODEL", "fake-embedding-2")  # same size, other model
+    capsys.readouterr()
+    with caplog.at_level(logging.WARNING, logger="mrgraph.hybrid"):
+        code = main(["ask", "Who built raised beds?", "--embedder", "openai", "--llm",
+                     "heuristic", "--mode", "topk", "--json", "--store", store])
+    assert code == 0
+    [warning] = [r.getMessage() for r in caplog.records if r.name == "mrgraph.hybrid"]
+    assert warning.startswith("no episode of namespace 'default' is embedded with "
+                              "openai:fake-embedding-2 (the question's embedder) but ")
+    assert "are embedded with openai:fake-embedding:" in warning and API_KEY not in warning
+    tools = [s["tool"] for s in json.loads(capsys.readouterr().out)["trace"]]
+    assert tools[0] == "bm25" and "vector_events" not in tools  # words only, as warned
+    chat = Path(__file__).resolve().parents[1] / "fixtures" / "chat.jsonl"
+    assert main(["ingest", str(chat), "--embedder", "openai", "--store", store]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "mixed embeddings in this namespace" in out
+    assert "questions embedded with openai:fake-embedding-2 search only the" in out

@@ -48,5 +48,6 @@ def test_no_repr_shows_uri_credentials() -> None:
     settings = Settings(store=f"bolt://neo4j:{secret}@db:7687",
                         openai_base_url=f"http://user:{secret}@localhost:1/v1",
                         openai_api_key="sk-abc", neo4j_password=secret)
-    for shown in (repr(embedder), repr(ToolContext(embedder)), repr(settings)):
+    # the name is stored on episodes and quoted in the model-mismatch warning (mrgraph.hybrid)
+    for shown in (repr(embedder), repr(ToolContext(embedder)), repr(settings), embedder.name):
         assert secret not in shown and "sk-abc" not in shown

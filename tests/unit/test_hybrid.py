@@ -3,6 +3,7 @@ through an explicit ToolContext; without an embedder everything is exactly lexic
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
@@ -33,8 +34,10 @@ def episode_ids(store: MemoryStore) -> list[str]:
     return sorted(n.id for n in store.export()[0] if n.label == "Episode")
 
 
-def embed(store: MemoryStore, vectors: dict[str, tuple[float, ...]]) -> None:
-    nodes = tuple(NodeRecord("Episode", e, {"embedding": v}) for e, v in vectors.items())
+def embed(store: MemoryStore, vectors: dict[str, tuple[float, ...]],
+          model: str = "scripted-embedder") -> None:  # ScriptedEmbedder's default name
+    nodes = tuple(NodeRecord("Episode", e, {"embedding": v, "embedding_model": model})
+                  for e, v in vectors.items())
     store.write_batch(GraphBatch("sample", nodes, ()))
 
 
@@ -103,3 +106,71 @@ def test_active_and_graph_modes_count_the_question_embedding(store: MemoryStore)
         answer = ask(store, QUESTION, mode=mode, embedder=scripted)
         assert QUESTION in scripted.texts
         assert answer.tokens == sum(count_tokens(t) for t in set(scripted.texts))
+
+
+# ------------------------------------------------------------------ models are kept apart
+
+
+def mismatch_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records
+            if r.name == "mrgraph.hybrid" and r.levelno == logging.WARNING]
+
+
+def test_another_models_embeddings_are_never_compared(store: MemoryStore) -> None:
+    ids = episode_ids(store)
+    embed(store, {e: NEAR if e == ids[3] else FAR for e in ids}, model="old-model")
+    new = ScriptedEmbedder({QUESTION: NEAR}, name="new-model")  # same dimension, other model
+    found = run_tool(store, "search_events", {"text": QUESTION, "limit": 3},
+                     context=ToolContext(new))
+    assert found.records == ()  # lexically nothing, and old-model's vectors are not its own
+    old = ScriptedEmbedder({QUESTION: NEAR}, name="old-model")
+    assert run_tool(store, "search_events", {"text": QUESTION, "limit": 3},
+                    context=ToolContext(old)).ids[0] == ids[3]
+
+
+def test_only_other_models_embeddings_warn_once_naming_both(
+        store: MemoryStore, caplog: pytest.LogCaptureFixture) -> None:
+    embed(store, {e: FAR for e in episode_ids(store)}, model="openai:text-embedding-3-small")
+    context = ToolContext(ScriptedEmbedder({}, default=NEAR,
+                                           name="openai:text-embedding-3-large"))
+    args = {"text": "raised beds garden", "limit": 5}
+    with caplog.at_level(logging.WARNING, logger="mrgraph.hybrid"):
+        first = run_tool(store, "search_events", args, context=context)
+        run_tool(store, "search_events", {"text": QUESTION, "limit": 5}, context=context)
+    assert first == run_tool(store, "search_events", args)  # exactly lexical
+    [message] = mismatch_warnings(caplog)  # once per context, however many searches
+    assert message == context.mismatch
+    n = len(episode_ids(store))
+    assert ("no episode of namespace 'hy' is embedded with openai:text-embedding-3-large "
+            f"(the question's embedder) but {n} episodes are embedded with "
+            "openai:text-embedding-3-small") in message
+    assert "re-ingest with --embedder under the current model" in message
+
+
+def test_several_other_models_are_all_named(store: MemoryStore,
+                                            caplog: pytest.LogCaptureFixture) -> None:
+    ids = episode_ids(store)
+    embed(store, {ids[0]: FAR, ids[1]: FAR}, model="model-a")
+    embed(store, {ids[2]: FAR}, model="")  # an embedding stored without a model name
+    context = ToolContext(ScriptedEmbedder({}, default=NEAR, name="model-c"))
+    with caplog.at_level(logging.WARNING, logger="mrgraph.hybrid"):
+        run_tool(store, "search_events", {"text": QUESTION, "limit": 5}, context=context)
+    [message] = mismatch_warnings(caplog)
+    assert ("3 episodes are embedded with other models (1 with an unnamed model, 2 with "
+            "model-a)") in message
+
+
+def test_no_warning_when_the_model_has_episodes_or_nothing_is_embedded(
+        store: MemoryStore, caplog: pytest.LogCaptureFixture) -> None:
+    ids = episode_ids(store)
+    args = {"text": QUESTION, "limit": 5}
+    with caplog.at_level(logging.WARNING, logger="mrgraph.hybrid"):
+        nothing = ToolContext(ScriptedEmbedder({}, default=NEAR))
+        run_tool(store, "search_events", args, context=nothing)  # no embeddings at all
+        embed(store, {ids[0]: NEAR}, model="other-model")
+        embed(store, {ids[1]: NEAR})  # some of the question's model: a partial search
+        mixed = ToolContext(ScriptedEmbedder({}, default=NEAR))
+        assert run_tool(store, "search_events", args, context=mixed).ids == (ids[1],)
+    assert mismatch_warnings(caplog) == []
+    assert nothing.mismatch is None and mixed.mismatch is None
+

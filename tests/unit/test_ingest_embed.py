@@ -7,7 +7,9 @@ import math
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+from mrgraph import render
 from mrgraph.config import Settings
 from mrgraph.engine import Memory
 from mrgraph.ingest.embed import EpisodeEmbedder, episode_text
@@ -16,6 +18,7 @@ from mrgraph.ingest.llm_cache import ReplyCache
 from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.ingest.sample import sample_path
 from mrgraph.llm import HashEmbedder, TokenLedger, count_tokens
+from mrgraph.store.base import EmbeddingCount
 from mrgraph.store.memory import MemoryStore
 from mrgraph.types import NodeRecord
 
@@ -99,3 +102,40 @@ def test_memory_ingest_takes_an_embedder(tmp_path: Path, monkeypatch: pytest.Mon
         assert memory.ingest([sample_path()], embedder="none")[0].tokens == 0
         assert report.tokens == ledger.totals().by_purpose["embed"].prompt_tokens > 0
     assert any((tmp_path / ".mrgraph" / "llm-cache").glob("*/*.json"))
+
+
+def test_the_report_says_when_other_models_embedded_the_namespace(store: MemoryStore) -> None:
+    chat = Path(__file__).resolve().parents[1] / "fixtures" / "chat.jsonl"
+    first = ingest_file(store, sample_path(), HeuristicExtractor(),
+                        embedder=EpisodeEmbedder(HashEmbedder(16), cache=None))
+    assert first.embedding_model == "hash:16" and first.embedding_note is None
+    sample = first.embedded
+    assert sample == len(episodes(store)) > 0
+    second = ingest_file(store, chat, HeuristicExtractor(),
+                         embedder=EpisodeEmbedder(HashEmbedder(32), cache=None))
+    chat_episodes = len(episodes(store)) - sample
+    assert second.embedded == chat_episodes > 0
+    assert second.other_embeddings == (EmbeddingCount("hash:16", sample),)
+    assert second.embedding_note == (
+        f"in this namespace {sample} episodes are embedded with hash:16; questions embedded "
+        f"with hash:32 search only the {chat_episodes} embedded with it: re-ingest the others "
+        "with --embedder to include them")
+    console = Console(record=True, width=400)
+    render.ingest_reports(console, [second])
+    assert "mixed embeddings in this namespace" in console.export_text()
+    # re-ingesting the sample with the new model brings every episode under it
+    again = ingest_file(store, sample_path(), HeuristicExtractor(),
+                        embedder=EpisodeEmbedder(HashEmbedder(32), cache=None))
+    assert again.embedding_note is None and again.embedded == len(episodes(store))
+    plain = ingest_file(store, chat, HeuristicExtractor())  # no embedder: nothing to compare
+    assert plain.embedding_model is None and plain.embeddings == ()
+
+
+def test_no_note_without_other_models(store: MemoryStore) -> None:
+    vectors = EpisodeEmbedder(HashEmbedder(16), cache=None)
+    ingest_file(store, sample_path(), HeuristicExtractor(), embedder=vectors)
+    again = ingest_file(store, sample_path(), HeuristicExtractor(), embedder=vectors)
+    assert again.embedding_note is None and again.other_embeddings == ()
+    console = Console(record=True, width=400)
+    render.ingest_reports(console, [again])
+    assert "mixed" not in console.export_text()

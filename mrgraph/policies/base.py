@@ -68,9 +68,9 @@ class Budget:
     keep_per_call: int = 10  # records routing keeps from one tool result
     read_episodes: int = 3  # episodes whose raw turns are read for the answer
     context_window: int = 1  # turns read around each of those episodes
-    # threads running one round's calls: a whole round at once, since on Neo4j they wait on the
-    # network (measured: active ask p50 204 -> 157 ms with 10 instead of 4; embedded +2.5 ms)
-    workers: int = 10
+    # threads running one round's calls; 10 measured no faster on Neo4j on this 2-core machine
+    # (server and client share the cores: active ask p50 161-168 ms with 4, 179-191 with 10)
+    workers: int = 4
 
     def __post_init__(self) -> None:
         for name in ("max_rounds", "max_calls_per_round", "max_calls", "max_evidence",

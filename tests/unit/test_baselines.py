@@ -17,16 +17,15 @@ from mrgraph.policies.base import Budget
 from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
 from mrgraph.types import NOT_MENTIONED
+from tests.unit.conftest import ingested
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "reverse_hop.txt"
 
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GraphStore]:
-    s = MemoryStore(tmp_path_factory.mktemp("baselines") / "graph", "bl")
-    ingest_file(s, FIXTURE, HeuristicExtractor())
-    yield s
-    s.close()
+    with ingested(tmp_path_factory, FIXTURE, "bl") as s:
+        yield s
 
 
 def sessions(dia_ids: tuple[str, ...]) -> set[str]:

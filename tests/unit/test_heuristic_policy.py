@@ -10,15 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from mrgraph.ingest.extract import HeuristicExtractor
-from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.policies import HeuristicPolicy
 from mrgraph.policies.answer import format_date, format_range, format_span
 from mrgraph.policies.base import Budget, is_temporal
 from mrgraph.reconstruct import ask, reconstruct
 from mrgraph.store.base import GraphStore
-from mrgraph.store.memory import MemoryStore
 from mrgraph.types import NOT_MENTIONED, Answer
+from tests.unit.conftest import ingested
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "reverse_hop.txt"
 FRIEND = "What instrument does the friend Caroline met at the pottery workshop play?"
@@ -30,10 +28,8 @@ BUDGET = Budget(max_evidence=5)
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GraphStore]:
-    s = MemoryStore(tmp_path_factory.mktemp("heuristic") / "graph", "rh")
-    ingest_file(s, FIXTURE, HeuristicExtractor())
-    yield s
-    s.close()
+    with ingested(tmp_path_factory, FIXTURE, "rh") as s:
+        yield s
 
 
 def answer(store: GraphStore, question: str, mode: str = "active") -> Answer:

@@ -9,13 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from mrgraph.ingest.extract import HeuristicExtractor
-from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.policies.base import Budget
 from mrgraph.policies.question_dates import QuestionTime, question_time
 from mrgraph.reconstruct import ask
 from mrgraph.store.base import GraphStore
-from mrgraph.store.memory import MemoryStore
+from tests.unit.conftest import ingested
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "dated.txt"
 BAKED = "What did Nora bake with her neighbour in March 2023?"
@@ -62,10 +60,8 @@ def test_fits_overlaps_and_allows_the_telling_later() -> None:
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GraphStore]:
-    s = MemoryStore(tmp_path_factory.mktemp("dated") / "graph", "dated")
-    ingest_file(s, FIXTURE, HeuristicExtractor())
-    yield s
-    s.close()
+    with ingested(tmp_path_factory, FIXTURE, "dated") as s:
+        yield s
 
 
 def test_the_named_month_decides_between_episodes(store: GraphStore) -> None:

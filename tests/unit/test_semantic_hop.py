@@ -20,16 +20,15 @@ from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
 from mrgraph.toolkit import run_tool
 from mrgraph.types import Answer, Source
+from tests.unit.conftest import ingested
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "moves.txt"
 
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GraphStore]:
-    s = MemoryStore(tmp_path_factory.mktemp("semantic") / "graph", "moves")
-    ingest_file(s, FIXTURE, HeuristicExtractor())
-    yield s
-    s.close()
+    with ingested(tmp_path_factory, FIXTURE, "moves") as s:
+        yield s
 
 
 def calls(answer: Answer, tool: str) -> list[tuple[int, dict[str, object]]]:
@@ -84,10 +83,8 @@ def test_belief_turns_count_as_evidence_only_through_kept_episodes() -> None:
 
 @pytest.fixture(scope="module")
 def sample(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GraphStore]:
-    s = MemoryStore(tmp_path_factory.mktemp("sample") / "graph", "sample")
-    ingest_file(s, sample_path(), HeuristicExtractor())
-    yield s
-    s.close()
+    with ingested(tmp_path_factory, sample_path(), "sample") as s:
+        yield s
 
 
 @pytest.mark.parametrize(("question", "expected"), [

@@ -44,8 +44,7 @@ TIMED = 0.3  # for a "when" question, a turn that says when (a resolved date) is
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 # a question about an earlier state is not answered by the current belief
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
-                   r"past|until|anymore|no longer|ago|back then|at first|in the beginning)\b",
-                   re.IGNORECASE)
+                   r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

@@ -98,6 +98,12 @@ def test_the_demo_questions_rest_on_the_belief_distribution(sample: GraphStore, 
     assert ask(sample, question).answer == expected
 
 
+def test_anymore_asks_about_now(sample: GraphStore) -> None:
+    # the belief's denial, or the turn saying it better ("I don't live in Portland anymore")
+    answer = ask(sample, "Does Maya live in Portland anymore?").answer
+    assert "Portland" in answer and ("no longer" in answer or "don't live" in answer)
+
+
 def test_is_negative() -> None:
     assert is_negative("Maya no longer lives in Portland")
     assert is_negative("Lena doesn't eat meat")

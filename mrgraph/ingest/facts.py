@@ -10,7 +10,9 @@ Each rule reads one clause of a turn and yields (aspect, statement about the spe
   pets / family        "I have a dog / two kids", "I adopted a cat", "my dog", "my husband"
   plans                "I'm going/planning/hoping to X", "I plan to X", "gonna X"
   relationship_status  "I'm single/married/...", "I got married/engaged/divorced"
-  activities           "I started/took up X-ing"; "I quit/stopped/gave up X-ing" -> negated
+  activities           "I started/took up X-ing"; "I quit/stopped/gave up X-ing" -> negated;
+                       "I/we went/go X-ing", "I took my kids X-ing" -> "goes X-ing";
+                       "I signed up for X"; "I play (the) X"
 
 Negation: "no longer", "don't/do not", "never", "not" after the subject, or "anymore", turn the
 statement into a negated observation ("I don't live in Boston anymore" -> "Caroline no longer
@@ -129,6 +131,20 @@ _RULE_SOURCES: tuple[tuple[frozenset[str], str, str, str, bool, float], ...] = (
     (_triggers(("quit", "stopped", "up")), r"\bI(?:'ve)? " + _ADV
      + r"(?:quit|stopped|gave up) (?P<x>\w+ing\b[^,;:()]*)", "activities", "{s} does {x}",
      True, 0.75),
+    # what people go and do: "we went camping with my fam", "I'm off to go swimming",
+    # "I took my fam camping", "I signed up for a pottery class", "I play clarinet"
+    (_triggers(("went", "go", "going", "gone")), r"\b(?:I|we)(?:'m|'ve| am| have| are)? "
+     + _ADV + r"(?:off to )?(?:went|go|going|gone) (?P<x>\w+ing)\b", "activities",
+     "{s} goes {x}", False, 0.7),
+    (_triggers(("took", "take", "taking")), r"\b(?:I|we) " + _ADV
+     + r"(?:took|take|taking) (?:my|our|the) \w+ (?P<x>\w+ing)\b", "activities",
+     "{s} goes {x}", False, 0.7),
+    (_triggers(("signed",)), r"\bI(?:'ve| have)? " + _ADV
+     + r"signed up for (?:a |an |some )?" + _OBJECT, "activities", "{s} signed up for {x}",
+     False, 0.7),
+    (_triggers(("play", "playing")), r"\bI(?:'m| am)? " + _ADV + r"play(?:ing)? (?:the )?"
+     r"(?!(?:with|it|a|an|around|along|outside|together|for|in|on|at|some|games?)\b)"
+     r"(?P<x>[a-z]{3,})\b", "activities", "{s} plays {x}", False, 0.7),
 )
 _Rule = tuple[frozenset[str], re.Pattern[str], str, str, bool, float]
 _RULES: tuple[_Rule, ...] = tuple(

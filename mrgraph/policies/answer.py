@@ -17,7 +17,8 @@ same way and differs only in the evidence it found.
   5. a belief read from the semantic layer (personal_aspect) is the answer instead when it
      covers the question (its aspect and statement) at least as well as the best turn: the
      most confident candidate of the distribution - what mrgraph currently believes, e.g.
-     where someone lives *now* - with its provenance turns as supports and its confidence;
+     where someone lives *now* - with its confidence, supported by the turn (of those read)
+     where the person says it, else by all its provenance turns;
      never for temporal questions or questions about an earlier state ("before", "used to");
   6. wrong person: when the question names one speaker of the conversation and what the
      other speakers said in the turns read covers the question's other words better than
@@ -187,7 +188,18 @@ def _belief(state: State) -> _Candidate | None:
                not is_negative(str(b["statement"])), -i, b)
               for i, b in enumerate(state.evidence.beliefs.values())]
     confidence, q, _, _, best = max(scored, key=lambda s: s[:4])
-    return _Candidate(str(best["statement"]), tuple(best["dia_ids"]), None, confidence, q)
+    return _Candidate(str(best["statement"]), _belief_supports(state, best), None, confidence, q)
+
+
+def _belief_supports(state: State, belief: Record) -> tuple[str, ...]:
+    """The turn of the belief's episodes, read, where its person says most of its statement;
+    all of the episodes' turns when none of them was read."""
+    words = set(tokenize(str(belief["statement"])))
+    said = [(len(words & set(tokenize(str(t["text"])))), t) for t in state.evidence.turns.values()
+            if t["dia_id"] in belief["dia_ids"] and t["speaker"] == belief["entity"]]
+    best = max(said, key=lambda s: s[0], default=(0, None))
+    return (str(best[1]["dia_id"]),) if best[1] is not None and best[0] > 0 \
+        else tuple(belief["dia_ids"])
 
 
 def extractive_answer(state: State, threshold: float = DEFAULT_THRESHOLD) -> Draft:

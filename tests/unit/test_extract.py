@@ -175,6 +175,12 @@ def test_episode_sizes_are_configurable(conversation: Conversation) -> None:
     ("I quit smoking three years ago.", ("activities", "Caroline no longer does smoking", True)),
     ("I'm from Sweden.", ("origin", "Caroline is from Sweden", False)),
     ("I work at St. Helen's Hospital.", ("job", "Caroline works at St Helen's Hospital", False)),
+    ("We went hiking with my brother last week.", ("activities", "Caroline goes hiking", False)),
+    ("I'm off to go swimming with the kids.", ("activities", "Caroline goes swimming", False)),
+    ("I took my dog running this morning.", ("activities", "Caroline goes running", False)),
+    ("I signed up for a pottery class yesterday.",
+     ("activities", "Caroline signed up for pottery class", False)),
+    ("Yeah, I play the violin!", ("activities", "Caroline plays violin", False)),
 ])
 def test_fact_rules(text: str, expected: tuple[str, str, bool]) -> None:
     found = [(f.aspect, f.statement, f.negated)
@@ -184,6 +190,7 @@ def test_fact_rules(text: str, expected: tuple[str, str, bool]) -> None:
 
 @pytest.mark.parametrize("text", [
     "I love that!", "I'd love to see it.", "You live in Boston.", "She has a dog.", "",
+    "I play with the kids a lot.", "We went to the park.", "I went to bed early.",
 ])
 def test_no_facts(text: str) -> None:
     assert find_facts(text, "Caroline", ("Caroline", "Melanie")) == []

@@ -44,9 +44,10 @@ def ingest(paths: Annotated[list[Path], typer.Argument(help="Transcript files")]
     """Ingest transcripts into the graph (bad input writes nothing; on Neo4j an interrupted
     ingest resumes when run again; re-ingesting changes nothing)."""
     try:
-        with _memory(store, ns) as memory, render.ingest_progress(out) as progress:
+        with _memory(store, ns) as memory, render.ingest_progress(out) as bars:
             reports = memory.ingest(paths, fmt=fmt, extractor=extractor, concurrency=concurrency,
-                                    progress=progress, embedder=embedder)
+                                    progress=bars.turns, embedder=embedder,
+                                    on_batch=bars.batches)
     except KeyboardInterrupt as e:  # typer makes it exit 130 and drops the message, which on
         if str(e):  # Neo4j says what was committed and that a re-run resumes
             typer.echo(f"interrupted: {e}", err=True)

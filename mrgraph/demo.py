@@ -18,8 +18,8 @@ QUESTIONS = (
 
 def run_demo(memory: Memory, console: Console) -> None:
     path = str(sample_path())
-    with render.ingest_progress(console) as progress:
-        reports = memory.ingest([path], progress=progress)
+    with render.ingest_progress(console) as bars:
+        reports = memory.ingest([path], progress=bars.turns, on_batch=bars.batches)
     render.ingest_reports(console, reports)
     render.stats(console, memory.stats())
     _, edges = memory.store.export()

@@ -20,7 +20,8 @@ import networkx as nx
 from mrgraph.config import Settings
 from mrgraph.errors import ConfigError, UserError
 from mrgraph.ingest.extract import Extractor, HeuristicExtractor
-from mrgraph.ingest.pipeline import IngestReport, Progress, forget_conversation, ingest_file
+from mrgraph.ingest.pipeline import (BatchDone, IngestReport, Progress, forget_conversation,
+                                     ingest_file)
 from mrgraph.llm.base import LLM, Embedder, TokenLedger
 from mrgraph.store.base import ForgetResult, GraphStore
 from mrgraph.store.copy import CopyResult, copy_store
@@ -65,8 +66,11 @@ class Memory:
 
     def ingest(self, paths: Sequence[str | Path], *, fmt: str = "auto", extractor: str = "heuristic",
                concurrency: int = 8, progress: Progress | None = None,
-               embedder: str | Embedder | None = "none") -> list[IngestReport]:
-        """Ingest files; `embedder` ("none", "openai" or an Embedder) adds episode embeddings."""
+               embedder: str | Embedder | None = "none",
+               on_batch: BatchDone | None = None) -> list[IngestReport]:
+        """Ingest files; `embedder` ("none", "openai" or an Embedder) adds episode embeddings;
+        `progress` is told the turns extracted, `on_batch` the write batches written (on Neo4j
+        each is committed: mrgraph.ingest.pipeline)."""
         ex = self.extractor(extractor, concurrency)
         chosen = self.embedder(embedder)
         vectors = None
@@ -74,7 +78,8 @@ class Memory:
             from mrgraph.ingest.embed import EpisodeEmbedder
             vectors = EpisodeEmbedder(chosen)
         return [ingest_file(self.store, p, ex, fmt=fmt, max_bytes=self.settings.max_input_bytes,
-                            progress=progress, embedder=vectors) for p in paths]
+                            progress=progress, embedder=vectors, on_batch=on_batch)
+                for p in paths]
 
     def forget(self, conversation_id: str) -> ForgetResult:
         return forget_conversation(self.store, conversation_id)

@@ -5,33 +5,50 @@ from __future__ import annotations
 import dataclasses
 import json
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn,
+                           TimeElapsedColumn)
 from rich.table import Table
 from rich.tree import Tree
 
-from mrgraph.ingest.pipeline import IngestReport, Progress as ProgressFn
+from mrgraph.ingest.pipeline import BatchDone, IngestReport, Progress as ProgressFn
 from mrgraph.types import Answer, NodeView, Stats
 
 MAX_QUOTES = 3  # supporting turns quoted under an answer
 QUOTE_CHARS = 120
 
 
+@dataclass(frozen=True)
+class IngestBars:
+    """The callbacks of the ingest progress bars: turns extracted, write batches written."""
+
+    turns: ProgressFn
+    batches: BatchDone
+
+
 @contextmanager
-def ingest_progress(console: Console) -> Iterator[ProgressFn]:
-    """A rich progress bar counting turns; yields the callback the pipeline calls."""
+def ingest_progress(console: Console) -> Iterator[IngestBars]:
+    """Rich progress bars: turns extracted, then write batches written (on Neo4j each is a
+    commit, so a big file shows its writes progressing too)."""
     with Progress(TextColumn("[bold]ingest[/] {task.description}"), BarColumn(),
-                  MofNCompleteColumn(), TextColumn("turns"), TimeElapsedColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True) as bar:
-        task = bar.add_task("", total=None)
+        turns = bar.add_task("turns", total=None)
+        batches: list[TaskID] = []
 
-        def advance(conversation_id: str, turns: int) -> None:
-            bar.update(task, advance=turns, description=conversation_id)
+        def advance(conversation_id: str, done: int) -> None:
+            bar.update(turns, advance=done, description=f"{conversation_id} (turns)")
 
-        yield advance
+        def written(done: int, total: int) -> None:
+            if not batches:
+                batches.append(bar.add_task("write batches", total=total))
+            bar.update(batches[0], completed=done, total=total)
+
+        yield IngestBars(advance, written)
 
 
 def ingest_reports(console: Console, reports: Sequence[IngestReport]) -> None:

@@ -5,9 +5,15 @@ The Neo4j side (a transaction per write batch, resuming) is tests/contract/test_
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from rich.console import Console
+
+from mrgraph import render
+from mrgraph.config import Settings
+from mrgraph.engine import Memory
 
 from mrgraph.errors import StoreError
 from mrgraph.ingest.build import build_batch
@@ -124,3 +130,16 @@ def test_an_embedded_ingest_that_fails_midway_leaves_the_store_as_it_was(
                          on_batch=lambda done, total: calls.append((done, total)))
     assert (report.batches, report.resumed) == (3, 0) and calls == [(1, 3), (2, 3), (3, 3)]
     assert store.conversations() == ["c1", "c2", "c3", "sample"]
+
+
+def test_memory_ingest_and_the_cli_bars_report_write_batches(tmp_path: Path,
+                                                            transcript: Path) -> None:
+    calls: list[tuple[int, int]] = []
+    with Memory.open(Settings(), store=f"file:{tmp_path / 'graph'}", ns="n") as memory:
+        memory.ingest([transcript], on_batch=lambda done, total: calls.append((done, total)))
+        assert calls == [(1, 3), (2, 3), (3, 3)]
+        console = Console(file=io.StringIO(), force_terminal=True)
+        with render.ingest_progress(console) as bars:  # what `mrgraph ingest` shows
+            (report,) = memory.ingest([transcript], progress=bars.turns,
+                                      on_batch=bars.batches)
+        assert report.batches == 3 and "write batches" in console.file.getvalue()

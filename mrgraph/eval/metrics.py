@@ -230,3 +230,31 @@ def aggregate(
         }
         for group, per_metric in sums.items()
     }
+
+
+# --- Calibration -----------------------------------------------------------------------------
+
+CORRECT_F1: Final[float] = 0.5  # an answer counts as correct for calibration at LoCoMo F1 >= 0.5
+
+
+def reliability(pairs: Iterable[tuple[float, bool]], bins: int = 10) -> list[dict[str, float]]:
+    """Equal-width confidence bins: for each non-empty bin its range, count, mean confidence
+    and share correct (the reliability table); confidence 1.0 falls in the last bin."""
+    groups: dict[int, list[tuple[float, bool]]] = {}
+    for confidence, correct in pairs:
+        index = min(bins - 1, max(0, int(confidence * bins)))
+        groups.setdefault(index, []).append((confidence, correct))
+    return [{"low": i / bins, "high": (i + 1) / bins, "n": float(len(rows)),
+             "confidence": sum(c for c, _ in rows) / len(rows),
+             "correct": sum(1 for _, ok in rows if ok) / len(rows)}
+            for i, rows in sorted(groups.items())]
+
+
+def expected_calibration_error(pairs: Iterable[tuple[float, bool]], bins: int = 10) -> float:
+    """ECE: the count-weighted mean gap |share correct - mean confidence| over the bins of
+    `reliability`; 0.0 for no answers."""
+    table = reliability(pairs, bins)
+    total = sum(row["n"] for row in table)
+    if total == 0:
+        return 0.0
+    return sum(row["n"] * abs(row["correct"] - row["confidence"]) for row in table) / total

@@ -100,6 +100,8 @@ def analyse(question: str, speakers: Iterable[str] = ()) -> Question:
 def _kind(question: str, said: list[str], head: str | None) -> Kind:
     first = said[0] if said else ""
     text = " ".join(said)
+    if re.search(r"\bhow many (days|weeks|months|years|hours)\b", text):
+        return "duration"
     if re.search(r"\bhow (many|much)\b", text):
         return "count"
     if re.search(r"\bhow long\b", text) and not re.search(r"\bhow long ago\b", text):

@@ -1,0 +1,193 @@
+"""The evidence the reader answers from: the sentences of the turns the policy read, scored
+against the question, and the beliefs it read.
+
+  score(s) = fit(s) + EPISODE_WEIGHT * relevance of its episode + OWN if the person asked
+             about said it + TIMED if a "when" question's sentence states a date
+  fit(s)   max(q(s), TURN * q(its turn), PROMPT * q(the question asked in the turn before),
+           the latter for the first sentence of a turn only: dialogue answers the question
+           the other speaker just asked);
+  q(s)     share of the question's idf weight (names of the people asked about left out: their
+           turns are preferred by OWN instead) the sentence holds;
+  usable   never a question ("Is this your own painting?"); a sentence of another speaker only
+           when it states the fact *to* the person ("Congrats on the new job, <name>") - it
+           names them - or when the question names nobody.
+When no turn was read, the kept episodes' summaries are the sentences.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from mrgraph.ingest.dates import DateMention, find_dates
+from mrgraph.policies.base import State, dia_order, record_text
+from mrgraph.reader.question import Question
+from mrgraph.text import tokenize, words
+from mrgraph.toolkit import Record
+
+EPISODE_WEIGHT = 0.5
+TIMED = 0.3  # for a "when" question, a sentence that says when (a resolved date) is preferred
+OWN = 0.15  # the person asked about says it themselves
+TURN = 0.7  # a sentence shares some of its whole turn's fit (the turn answers as a whole)
+PROMPT = 0.8  # the reply to a question that asks ours: its first sentence answers it
+_SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "ya"})
+_FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself", "we", "our", "us", "ours", "m",
+                           "ve"})
+SAME = 0.0  # how much better the other speakers must cover the question to be "about them"
+SAME_WHEN = 0.1  # a date question rests on the episode more than on who says it
+TURNS_SAME = 0.15  # the same margin for whole turns
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of the evidence, with where it comes from and how well it fits."""
+
+    text: str
+    dia_id: str
+    speaker: str
+    event: Record | None
+    q: float
+    score: float
+    own: bool  # about the person asked about: said by them of themselves, or to them
+    turn: str = ""  # the whole turn
+    stated: DateMention | None = None
+    said: str = ""  # the session date of the turn
+
+
+def split_sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()] or [text.strip()]
+
+
+def is_question(sentence: str) -> bool:
+    return sentence.rstrip().rstrip("\"')").endswith("?")
+
+
+def content_share(state: State, question: Question, text: str) -> float:
+    """Share of the question's weight, without the people's names, that `text` holds."""
+    weights = {t: w for t, w in state.weights.items() if t in question.stems}
+    total = sum(weights.values())
+    if total <= 0:
+        return state.q_share(tokenize(text))
+    held = set(tokenize(text))
+    return sum(w for t, w in weights.items() if t in held) / total
+
+
+def sentences(state: State, question: Question) -> list[Sentence]:
+    """Every usable sentence of the turns read, best score first (ties: transcript order)."""
+    found: list[Sentence] = []
+    events = state.evidence.events
+    asked = _asked_before(state, question)
+    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
+    for turn in state.evidence.turns.values():
+        event = events.get(str(turn.get("event_id")))
+        rel = float(event["relevance"]) if event else float(turn.get("relevance", 0.0))
+        speaker, text, said = str(turn["speaker"]), str(turn["text"]), str(turn.get("date", ""))
+        whole = TURN * content_share(state, question, text)
+        prompt = PROMPT * asked.get(_turn_key(turn, 1), 0.0)
+        for i, sentence in enumerate(split_sentences(text)):
+            if is_question(sentence) or not _states_it(question, speaker, sentence):
+                continue
+            q = content_share(state, question, sentence)
+            own = question.person is not None and \
+                about_whom(speaker, sentence, speakers) == question.person
+            stated = _stated(sentence, said) if question.kind in ("when", "duration") else None
+            fit = max(q, whole, prompt if i == 0 else 0.0)
+            score = fit + EPISODE_WEIGHT * rel + OWN * own + (TIMED if stated else 0.0)
+            found.append(Sentence(sentence, str(turn["dia_id"]), speaker, event, q, score, own,
+                                  text, stated, said))
+    if not found:  # nothing read: the episodes' own summaries
+        for event in events.values():
+            q = content_share(state, question, record_text(event))
+            dia = str(event["dia_ids"][0]) if event["dia_ids"] else ""
+            found.append(Sentence(str(event["summary"]), dia, "", event, q,
+                                  q + EPISODE_WEIGHT * float(event["relevance"]), False))
+    found.sort(key=lambda s: dia_order(s.dia_id) if s.dia_id else (0,))
+    found.sort(key=lambda s: -s.score)
+    return found
+
+
+def _turn_key(turn: Record, shift: int = 0) -> str:
+    """conversation/session:turn of a turn, `shift` turns before it ("D3:7", 1 -> "D3:6")."""
+    session, _, number = str(turn["dia_id"]).partition(":")
+    index = int(number) - shift if number.isdigit() else -1
+    return f"{turn.get('conversation', '')}/{session}:{index}"
+
+
+def _asked_before(state: State, question: Question) -> dict[str, float]:
+    """Turns holding a question, keyed like `_turn_key`: how much of our question each asks.
+    The turn after one is its reply ("What did you buy?" - "A red bike.")."""
+    found: dict[str, float] = {}
+    for turn in state.evidence.turns.values():
+        asking = [s for s in split_sentences(str(turn["text"])) if is_question(s)]
+        if asking:
+            found[_turn_key(turn)] = max(content_share(state, question, s) for s in asking)
+    return found
+
+
+def _states_it(question: Question, speaker: str, sentence: str) -> bool:
+    """A sentence counts when its speaker is the person asked about, when the question names
+    nobody (or several), or when it is said to the person (it names them)."""
+    if question.person is None or speaker == question.person:
+        return True
+    first = words(question.person)[:1]
+    return bool(first) and first[0] in words(sentence)
+
+
+def _stated(text: str, said: str) -> DateMention | None:
+    """The first time expression of a sentence, resolved against its session's date (as
+    ingestion resolved it); None without one or without a session date."""
+    try:
+        anchor = date.fromisoformat(said[:10])
+    except ValueError:
+        return None
+    return next((m for m in find_dates(text, anchor) if not m.approximate), None)
+
+
+def about_whom(speaker: str, sentence: str, speakers: set[str]) -> str:
+    """Whom a sentence is about: the listener when it speaks of them ("your painting", "proud
+    of you"), or names them without the speaker's "I"/"my" ("Congrats on the job, <name>");
+    else its speaker ("<name>, I had to close my account" is about the speaker)."""
+    said = set(words(sentence))
+    listeners = [p for p in speakers if p != speaker]
+    named = [p for p in listeners if words(p)[:1] and words(p)[0] in said]
+    if said & _SECOND_PERSON and len(listeners) == 1:
+        return listeners[0]
+    if named and not said & _FIRST_PERSON:
+        return named[0]
+    return speaker
+
+
+def wrong_person(state: State, question: Question) -> bool:
+    """The question names one speaker, but what the others say of themselves covers the
+    question's words better than anything said of that speaker (by them, or to them): the
+    evidence is about someone else (LoCoMo's adversarial questions swap the person)."""
+    if question.person is None:
+        return False
+    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
+    theirs = others = 0.0
+    for turn in state.evidence.turns.values():
+        for sentence in split_sentences(str(turn["text"])):
+            if is_question(sentence):
+                continue
+            share = content_share(state, question, sentence)
+            if about_whom(str(turn["speaker"]), sentence, speakers) == question.person:
+                theirs = max(theirs, share)
+            else:
+                others = max(others, share)
+    return theirs + (SAME_WHEN if question.kind in ("when", "duration") else SAME) < others \
+        or _turns_about_others(state, question)
+
+
+def _turns_about_others(state: State, question: Question) -> bool:
+    """The same test on whole turns by speaker: the others' turns cover the question better
+    than any turn of the person (catches a fact spread over a turn's sentences)."""
+    theirs = others = 0.0
+    for turn in state.evidence.turns.values():
+        share = content_share(state, question, str(turn["text"]))
+        if turn["speaker"] == question.person:
+            theirs = max(theirs, share)
+        else:
+            others = max(others, share)
+    return theirs + TURNS_SAME < others

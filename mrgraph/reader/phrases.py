@@ -1,0 +1,214 @@
+"""The answer phrase inside a sentence: the words the question does not already hold, where
+the question points (rules on the project's tokenizer; see the README).
+
+A sentence is cut into *segments*: runs of words between punctuation, the question's own words,
+clause words ("because", "that"), subject pronouns and prepositions (except "of"); function
+words are trimmed off both ends, and a segment keeps at least one content word. Each segment
+is scored by where it stands:
+
+  +2   right after the question's verb ("I *donated* my old car" -> "old car")
+  +1   right after another word of the question; +1.5 before the head noun asked about
+       ("an *LGBTQ counseling* workshop": the head joins the phrase)
+  +1.5 a place after in/at/to/from for "where"; a name or a relation ("my aunt") for "who"
+  -0.15 per word beyond four (answers are short)
+The best segment is the phrase (ties: the first).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mrgraph.reader.question import Question
+from mrgraph.reader.words import (CLAUSE, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
+                                  SUBJECTS, is_function_word, lemma)
+from mrgraph.text import words
+
+_TOKEN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9'’+&/-]*[A-Za-z0-9+])?|[^\sA-Za-z0-9]")
+MAX_WORDS = 4
+_DO = frozenset({lemma("do"), lemma("did")})
+_QUOTED = re.compile(r"[\"“]([^\"”]{2,60})[\"”]")
+_PLACE_PREPOSITIONS = frozenset({"in", "at", "to", "from", "near", "around", "into"})
+_DURATION = re.compile(
+    r"\b((?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|"
+    r"several|a couple of|few)\s+(?:years?|months?|weeks?|days?|hours?|decades?)(?:\s+ago)?|"
+    r"since\s+(?:19|20)\d\d)\b", re.IGNORECASE)
+_COUNT = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                    r"twice|once|a couple|both|a few|several)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    lemma: str
+    word: bool  # not punctuation
+
+
+@dataclass(frozen=True)
+class Segment:
+    words: tuple[str, ...]
+    score: float
+    start: int
+
+
+def tokens(sentence: str) -> list[Token]:
+    return [Token(t, lemma(t) if t[0].isalnum() else "", t[0].isalnum())
+            for t in _TOKEN.findall(sentence)]
+
+
+def _asked(question: Question) -> set[str]:
+    """The lemmas a phrase should not repeat: the question's words and the people's names."""
+    found = {lemma(w) for w in words(question.text)}
+    found.update(lemma(w) for p in question.people for w in words(p))
+    return found
+
+
+def _breaks(token: Token, asked: set[str]) -> bool:
+    lowered = token.text.lower()
+    return not token.word or token.lemma in asked or lowered in CLAUSE or \
+        lowered in SUBJECTS or (lowered in PREPOSITIONS and lowered != "of")
+
+
+def _trim(run: list[int], toks: list[Token]) -> list[int]:
+    while run and is_function_word(toks[run[0]].text):
+        run = run[1:]
+    while run and is_function_word(toks[run[-1]].text):
+        run = run[:-1]
+    return run
+
+
+def segments(sentence: str, question: Question) -> list[Segment]:
+    """Every candidate phrase of `sentence`, scored (see the module docstring)."""
+    toks, asked = tokens(sentence), _asked(question)
+    runs: list[list[int]] = [[]]
+    for i, tok in enumerate(toks):
+        if _breaks(tok, asked):
+            runs.append([])
+        else:
+            runs[-1].append(i)
+    found = []
+    for run in runs:
+        kept = _trim(run, toks)
+        if kept:
+            found.append(_score(kept, toks, question, sentence))
+    named = _verb_object(toks, question)
+    if named:
+        found.append(named)
+    for match in _QUOTED.finditer(sentence):  # a title in quotes is one phrase
+        title = tuple(match.group(1).split())
+        if not {lemma(w) for w in title} <= asked:
+            found.append(Segment(title, 2.0 + 0.3 * min(3, len(title)), -1))
+    return found
+
+
+def _score(run: list[int], toks: list[Token], question: Question, sentence: str) -> Segment:
+    verb = lemma(question.verb) if question.verb else None
+    head = lemma(question.head) if question.head else None
+    asked = _asked(question) - {verb, head}
+    score, before = 0.0, _before(run[0], toks)
+    phrase = [toks[i].text for i in run]
+    if before is not None and verb and toks[before].lemma == verb:
+        score += 2.0
+    elif before is not None and toks[before].lemma in asked:
+        score += 1.0
+    after = run[-1] + 1
+    if head and after < len(toks) and toks[after].lemma == head:
+        score += 1.5
+        phrase.append(toks[after].text)
+    if question.kind == "where" and before is not None and \
+            toks[before].text.lower() in _PLACE_PREPOSITIONS:
+        score += 1.5
+    if question.kind == "who" and any(_named(toks, i) or toks[i].text.lower() in RELATIONS
+                                      for i in run):
+        score += 1.5
+    content = [w for w in phrase if not is_function_word(w)]
+    score += 0.3 * min(3, len(content))
+    if len(content) == 1 and _verb_like(content[0]):
+        score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
+    if verb in _DO and _verb_like(phrase[0]):
+        score += 0.5  # "what did X do": a verb phrase answers ("joined a nearby church")
+    score -= 0.15 * max(0, len(phrase) - MAX_WORDS)
+    return Segment(tuple(phrase), score, run[0])
+
+
+def _verb_object(toks: list[Token], question: Question) -> Segment | None:
+    """The verb's object when it is the head noun asked about, even in the question's own
+    words ("Which class did X sign up for?" - "I signed up for a *pottery class*")."""
+    if not question.verb or not question.head:
+        return None
+    verb, head = lemma(question.verb), lemma(question.head)
+    at = next((i for i, t in enumerate(toks) if t.lemma == verb), None)
+    if at is None:
+        return None
+    for end in range(at + 1, min(len(toks), at + 7)):
+        if not toks[end].word:
+            return None
+        if toks[end].lemma == head:
+            run = _trim(list(range(at + 1, end + 1)), toks)
+            return Segment(tuple(toks[i].text for i in run), 2.0 + 0.3 * min(3, len(run)),
+                           at + 1) if run else None
+    return None
+
+
+def _verb_like(word: str) -> bool:
+    lowered = word.lower()
+    return lowered.endswith(("ed", "ing")) or lowered in IRREGULAR
+
+
+def _before(start: int, toks: list[Token]) -> int | None:
+    """The last word before a segment that is not a function word (up to 3 back)."""
+    for i in range(start - 1, max(-1, start - 4), -1):
+        if not toks[i].word:
+            return None
+        if toks[i].text.lower() in PREPOSITIONS and i < start - 1:
+            return i
+        if not is_function_word(toks[i].text):
+            return i
+    return start - 1 if start > 0 and toks[start - 1].word else None
+
+
+def _named(toks: list[Token], i: int) -> bool:
+    """A capitalised word not opening the sentence: a name."""
+    return i > 0 and toks[i].text[:1].isupper() and toks[i - 1].text not in ".!?"
+
+
+def phrase(sentence: str, question: Question) -> tuple[str, float]:
+    """The best phrase of `sentence` and its segment score; ("", -inf) without one."""
+    found = segments(sentence, question)
+    if not found:
+        return "", float("-inf")
+    best = max(found, key=lambda s: (s.score, -s.start))
+    return " ".join(best.words), best.score
+
+
+def items(text: str) -> list[str]:
+    """A phrase split into the items of a list ("clarinet and violin" -> 2 items)."""
+    parts = re.split(r",\s*|\s+and\s+|\s*&\s*", text)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def duration(sentence: str) -> str | None:
+    """A span of time said in the sentence ("4 years", "since 2016"), or None."""
+    match = _DURATION.search(sentence)
+    return match.group(1) if match else None
+
+
+def count(sentence: str, head: str | None) -> str | None:
+    """A number said in the sentence, near the head noun when there is one."""
+    if head is not None:
+        head_lemma = lemma(head)
+        toks = tokens(sentence)
+        for i, tok in enumerate(toks):
+            if tok.lemma == head_lemma and i > 0 and _COUNT.fullmatch(toks[i - 1].text):
+                return toks[i - 1].text.lower()
+    return None
+
+
+def negated(sentence: str) -> bool:
+    """Whether the sentence denies ("I never tried it", "we didn't go")."""
+    said = words(sentence.replace("n't", " not"))
+    return any(w in NEGATIONS for w in said)
+
+
+def number(word: str) -> int | None:
+    return int(word) if word.isdigit() else NUMBERS.get(word.lower())

@@ -1,0 +1,222 @@
+"""The answer step: read the evidence the policy kept and answer the question that was asked.
+
+  1. analyse the question (reader.question): its kind and the person it is about;
+  2. the usable sentences of the turns read, best first (reader.evidence): the person's own
+     words preferred, never a question, another speaker only when they say it to the person;
+  3. abstain (NOT_MENTIONED) when the best sentence holds too little of the question, or the
+     evidence is about someone else (evidence.wrong_person);
+  4. answer by kind:
+       when      the date the sentence states, else its episode's ("7 May 2023");
+       duration  the span of time it says ("4 years"), else the date;
+       yes_no / would   "No" when the sentence denies, else "Yes";
+       choice    the option the evidence mentions most;
+       list      the phrases of every usable sentence that matches the question's verb or
+                 head noun, across all turns read, de-duplicated, joined with ", ";
+       count     the number said next to the head noun, else the number of list items;
+       why / how the sentence;
+       what / who / where   the phrase (reader.phrases) of the best sentence that has one;
+  5. a belief read from the semantic layer answers instead when it covers the question at
+     least as well (what mrgraph currently believes), never for a time or an earlier state;
+  6. the confidence is fitted on data (reader.confidence) from what the answer rests on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mrgraph.beliefs import is_negative
+from mrgraph.policies.base import State
+from mrgraph.reader import confidence
+from mrgraph.reader.confidence import Features
+from mrgraph.reader.dates import format_range
+from mrgraph.reader.evidence import (Sentence, content_share, sentences, split_sentences,
+                                    wrong_person)
+from mrgraph.reader.phrases import count, duration, items, negated, phrase
+from mrgraph.reader.question import Question, analyse
+from mrgraph.reader.words import lemma
+from mrgraph.text import tokenize, words
+from mrgraph.toolkit import Record
+from mrgraph.types import NOT_MENTIONED
+
+DEFAULT_THRESHOLD = 0.2
+MAX_ITEMS = 8
+RANK, NEXT = 0.5, 0.5  # what a phrase loses per sentence rank, and for being in the next sentence
+ITEM_SHARE = 0.5  # a list item's sentence holds at least this share of the best one's q
+# a question about an earlier state is not answered by the current belief
+_PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
+                   r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
+_OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
+                      r"thanks|thank you)\b[\s,!.-]*)+", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The answer with what it rests on: `features` are the calibration inputs."""
+
+    answer: str
+    supports: tuple[str, ...]
+    confidence: float
+    kind: str
+    features: Features
+
+
+def read(state: State, threshold: float = DEFAULT_THRESHOLD) -> Reading:
+    """Answer `state.question` from the evidence in `state` (see the module docstring)."""
+    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
+    question = analyse(state.question, speakers)
+    found = sentences(state, question)
+    belief = _belief(state, question, found)
+    if belief is not None:
+        return _reading(question, belief[0], belief[1], found, belief_answer=True)
+    if not found:
+        return _abstain(question, None, found)
+    best = found[0]
+    rel = float(best.event["relevance"]) if best.event else 0.0
+    if max(best.q, rel) < threshold or wrong_person(state, question):
+        return _abstain(question, best, found)
+    answer, supports = _answer(state, question, found)
+    return _reading(question, answer, supports, found)
+
+
+def _answer(state: State, question: Question, found: list[Sentence]) -> \
+        tuple[str, tuple[str, ...]]:
+    best = found[0]
+    kind = question.kind
+    if kind in ("when", "duration"):
+        span = duration(best.text) if kind == "duration" else None
+        return span or _when(state, best) or best.text, (best.dia_id,)
+    if kind in ("yes_no", "would"):
+        return ("No" if negated(best.text) else "Yes"), (best.dia_id,)
+    if kind == "choice":
+        return _choice(question, found)
+    if kind in ("list", "count"):
+        listed, supports = _gather(question, found)
+        if kind == "count":
+            said = next((n for s in found[:3] if (n := count(s.text, question.head))), None)
+            if said:
+                return said, (best.dia_id,)
+            if listed:
+                return str(len(listed)), supports
+        if listed:
+            return ", ".join(listed), supports
+    if kind in ("why", "how"):
+        return _OPENERS.sub("", best.text).strip() or best.text, (best.dia_id,)
+    return _best_phrase(question, found)
+
+
+def _best_phrase(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:
+    """The best phrase of the best sentences and of the sentence after each in its turn (a
+    turn often restates the question, then answers it: "I wanted to feel closer to my faith.
+    So I joined a church."); each rank down costs RANK, the next sentence NEXT."""
+    options: list[tuple[float, str, str]] = []
+    for rank, sentence in enumerate(found[:3]):
+        parts = split_sentences(sentence.turn) if sentence.turn else [sentence.text]
+        at = parts.index(sentence.text) if sentence.text in parts else len(parts)
+        for extra, text in ((0.0, sentence.text), (NEXT, " ".join(parts[at + 1:at + 2]))):
+            said, score = phrase(text, question) if text else ("", float("-inf"))
+            if said:
+                options.append((score - RANK * rank - extra, said, sentence.dia_id))
+    if not options:
+        return found[0].text, (found[0].dia_id,)
+    _, said, dia_id = max(options, key=lambda o: o[0])  # ties: the first
+    return said, (dia_id,)
+
+
+def _gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple[str, ...]]:
+    """The items of every usable sentence matching the question's verb or head noun."""
+    keys = {lemma(w) for w in (question.verb, question.head) if w}
+    floor = ITEM_SHARE * found[0].q
+    listed: list[str] = []
+    seen: set[frozenset[str]] = set()
+    supports: list[str] = []
+    for sentence in found:
+        if sentence.q < floor or sentence.q <= 0:
+            continue
+        if keys and not keys & {lemma(w) for w in words(sentence.text)}:
+            continue
+        said, score = phrase(sentence.text, question)
+        if not said or score < 1.0:
+            continue
+        for item in items(said):
+            key = frozenset(tokenize(item))
+            if key and key not in seen:
+                seen.add(key)
+                listed.append(item)
+                if sentence.dia_id not in supports:
+                    supports.append(sentence.dia_id)
+        if len(listed) >= MAX_ITEMS:
+            break
+    return listed[:MAX_ITEMS], tuple(supports)
+
+
+def _choice(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:
+    """The option of "A or B" that the evidence mentions most (ties: the first)."""
+    said = words(question.text)
+    at = said.index("or")
+    options = [said[at - 1], said[at + 1]] if 0 < at < len(said) - 1 else []
+    if not options:
+        return found[0].text, (found[0].dia_id,)
+    tally = [sum(lemma(o) in {lemma(w) for w in words(s.text)} for s in found) for o in options]
+    pick = options[tally.index(max(tally))]
+    where = next((s.dia_id for s in found if lemma(pick) in {lemma(w) for w in words(s.text)}),
+                 found[0].dia_id)
+    return pick, (where,)
+
+
+def _when(state: State, best: Sentence) -> str | None:
+    """The date the answer rests on: the one its sentence states, else its episode's."""
+    if best.stated is not None:
+        return format_range(best.stated.start, best.stated.end, best.said or None)
+    event = best.event
+    if event is None:
+        return None
+    time = state.evidence.times.get(str(event["id"]))
+    if time is not None:
+        return format_range(str(time["date"]), time.get("date_end"),
+                            str(time["session_started_at"]))
+    return format_range(str(event["date"]), event.get("date_end"))
+
+
+def _belief(state: State, question: Question, found: list[Sentence]) -> \
+        tuple[str, tuple[str, ...]] | None:
+    """The belief to answer with, of those read: the most confident (ties: the one covering
+    more of the question, then an affirmation, then the first), when it covers the question
+    - its aspect and statement - at least as well as the best sentence."""
+    if question.kind in ("when", "duration") or not state.evidence.beliefs or \
+            _PAST.search(state.question):
+        return None
+    scored = [(float(b["confidence"]),
+               content_share(state, question, f"{b['aspect']} {b['statement']}"),
+               not is_negative(str(b["statement"])), -i, b)
+              for i, b in enumerate(state.evidence.beliefs.values())]
+    _, q, _, _, best = max(scored, key=lambda s: s[:4])
+    if found and q < found[0].q:
+        return None
+    statement = str(best["statement"])
+    said, _ = phrase(statement, question)
+    answer = ("No" if negated(statement) else "Yes") if question.kind in ("yes_no", "would") \
+        else said or statement
+    return answer, _belief_supports(state, best)
+
+
+def _belief_supports(state: State, belief: Record) -> tuple[str, ...]:
+    """The turn of the belief's episodes, read, where its person says most of its statement;
+    all of the episodes' turns when none of them was read."""
+    held = set(tokenize(str(belief["statement"])))
+    said = [(len(held & set(tokenize(str(t["text"])))), t) for t in state.evidence.turns.values()
+            if t["dia_id"] in belief["dia_ids"] and t["speaker"] == belief["entity"]]
+    best = max(said, key=lambda s: s[0], default=(0, None))
+    return (str(best[1]["dia_id"]),) if best[1] is not None and best[0] > 0 \
+        else tuple(belief["dia_ids"])
+
+
+def _reading(question: Question, answer: str, supports: tuple[str, ...],
+             found: list[Sentence], belief_answer: bool = False) -> Reading:
+    features = confidence.features(question.kind, found, answer, belief_answer)
+    return Reading(answer, supports, confidence.calibrated(features), question.kind, features)
+
+
+def _abstain(question: Question, best: Sentence | None, found: list[Sentence]) -> Reading:
+    features = confidence.features("abstain", found, NOT_MENTIONED, False)
+    return Reading(NOT_MENTIONED, (), confidence.calibrated(features), "abstain", features)

@@ -1,0 +1,86 @@
+"""Closed word classes of English and the word identity the reader matches with.
+
+`same_word` is where a lemma table plugs in: today stems (mrgraph.text) plus the irregular
+verbs, so "bought" answers "buy" and "made" answers "make".
+"""
+
+from __future__ import annotations
+
+from mrgraph.text import stem
+
+DETERMINERS = frozenset("""a an the this that these those some any my your his her its our their
+                        every each another such no one's""".split())
+PREPOSITIONS = frozenset("""to for with at in on from by about after before during into onto over
+                         under through around near like as of off up down across along among
+                         between without within upon via per than since until""".split())
+SUBJECTS = frozenset("""i you he she we they it i'm you're he's she's we're they're it's i've
+                     we've you've they've i'd we'd i'll we'll there there's here""".split())
+CLAUSE = frozenset("""that which who whom whose because since so but when while if though
+                   although where whereas unless or then plus""".split())
+AUXILIARIES = frozenset("""am is are was were be been being have has had do does did will would
+                        can could should might must may shall don't didn't can't won't isn't
+                        wasn't haven't hasn't""".split())
+FILLERS = frozenset("""really just also even finally actually recently already always still
+                    totally definitely very so super pretty quite lately now again too ever
+                    currently usually mostly often sometimes literally honestly yeah oh wow
+                    well hey hi um lot lots kind sort bit awesome amazing congrats congratulations
+                    thanks thank btw sorry oops cool nice haha lol omg glad happy excited
+                    proud sure okay ok right exactly totally absolutely""".split())
+TIME_WORDS = frozenset("""ago while last next week weeks weekend weekends yesterday today tonight
+                      tomorrow month months year years day days night nights morning afternoon
+                      evening soon later earlier monday tuesday wednesday thursday friday
+                      saturday sunday mon tue wed thu fri sat sun past recent few couple
+                      other time times once twice""".split())
+NEGATIONS = frozenset("""not no never n't nothing none nobody neither nor don't didn't doesn't
+                      can't cannot won't isn't wasn't aren't weren't haven't hasn't hadn't
+                      couldn't wouldn't shouldn't""".split())
+RELATIONS = frozenset("""mom mother dad father parents parent aunt uncle cousin sister brother
+                      sibling grandma grandmother grandpa grandfather grandparents friend
+                      friends husband wife partner boyfriend girlfriend son daughter kids kid
+                      children child family neighbor neighbour boss coworker colleague mentor
+                      teacher coach doctor therapist""".split())
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twice": 2,
+           "once": 1, "a couple": 2, "both": 2, "a few": 3, "several": 3}
+
+IRREGULAR = {
+    "went": "go", "gone": "go", "made": "make", "bought": "buy", "took": "take",
+    "taken": "take", "saw": "see", "seen": "see", "got": "get", "gotten": "get", "gave": "give",
+    "given": "give", "did": "do", "done": "do", "had": "have", "found": "find", "ran": "run",
+    "met": "meet", "won": "win", "wrote": "write", "written": "write", "taught": "teach",
+    "thought": "think", "felt": "feel", "left": "leave", "brought": "bring", "began": "begin",
+    "begun": "begin", "grew": "grow", "grown": "grow", "sold": "sell", "told": "tell",
+    "built": "build", "kept": "keep", "lost": "lose", "caught": "catch", "ate": "eat",
+    "eaten": "eat", "drew": "draw", "drawn": "draw", "sang": "sing", "sung": "sing",
+    "swam": "swim", "flew": "fly", "flown": "fly", "rode": "ride", "ridden": "ride",
+    "chose": "choose", "chosen": "choose", "wore": "wear", "worn": "wear", "spoke": "speak",
+    "broke": "break", "broken": "break", "heard": "hear", "sent": "send", "spent": "spend",
+    "held": "hold", "stood": "stand", "sat": "sit", "paid": "pay", "said": "say",
+    "knew": "know", "known": "know", "became": "become", "came": "come", "fell": "fall",
+    "fallen": "fall", "led": "lead", "read": "read", "drove": "drive", "driven": "drive",
+    "threw": "throw", "thrown": "throw", "understood": "understand", "woke": "wake",
+    "forgot": "forget", "forgotten": "forget", "hurt": "hurt", "put": "put", "set": "set",
+    "cut": "cut", "let": "let", "shut": "shut", "quit": "quit", "dealt": "deal",
+    "meant": "mean", "slept": "sleep", "fought": "fight", "sought": "seek", "won't": "will",
+    "children": "child", "people": "person", "men": "man", "women": "woman",
+}
+
+
+def lemma(word: str) -> str:
+    """The base form as a stem: irregular forms first, then the Porter stem."""
+    lowered = word.lower().strip("'’")
+    return stem(IRREGULAR.get(lowered, lowered))
+
+
+def same_word(a: str, b: str) -> bool:
+    return lemma(a) == lemma(b)
+
+
+def is_function_word(word: str) -> bool:
+    lowered = word.lower()
+    return lowered in DETERMINERS or lowered in PREPOSITIONS or lowered in TIME_WORDS or lowered in SUBJECTS or \
+        lowered in CLAUSE or lowered in AUXILIARIES or lowered in FILLERS or \
+        lowered in {"and", "me", "him", "us", "them", "myself", "yourself", "what", "how",
+                    "not", "no", "yes", "to", "some", "something", "anything", "everything",
+                    "stuff", "things", "thing", "lot", "bunch", "all", "more", "most",
+                    "much", "many", "other", "others", "own", "one", "ones", "way", "ways"}

@@ -321,8 +321,24 @@ def summarize(records: Sequence[Record], modes: Sequence[str]) -> dict[str, Any]
             "categories": {name: {"n": counts[name], **groups[name]}
                            for name in groups if name != "overall"},
             "latency_ms": metrics.latency_summary([r["ms"] for r in rows]),
+            **_calibration_and_conversations(rows),
         }
     return out
+
+
+def _calibration_and_conversations(rows: Sequence[Record]) -> dict[str, Any]:
+    """The reliability of the confidences (correct = LoCoMo F1 >= 0.5) and LoCoMo F1 per
+    conversation and category (overfitting to one conversation shows there)."""
+    pairs = [(float(r["confidence"]), r["metrics"]["locomo_f1"] >= metrics.CORRECT_F1)
+             for r in rows]
+    conversations = {
+        sample: metrics.aggregate((r["category"], {"locomo_f1": r["metrics"]["locomo_f1"]})
+                                  for r in rows if r["sample_id"] == sample)
+        for sample in sorted({str(r["sample_id"]) for r in rows})}
+    return {"calibration": {"ece": metrics.expected_calibration_error(pairs),
+                            "bins": metrics.reliability(pairs)},
+            "conversations": {sample: {name: g["locomo_f1"] for name, g in groups.items()}
+                              for sample, groups in conversations.items()}}
 
 
 def machine_description() -> str:

@@ -82,12 +82,45 @@ def locomo_markdown(summary: Summary, chart: str | None = None) -> str:
     for mode, m in modes.items():
         parts += ["", f"## Mode `{mode}`", "", table(["category", *head], [
             _metric_row(name, c["n"], c) for name, c in m["categories"].items()])]
+    parts += _calibration_sections(modes)
     parts += ["", _LOCOMO_NOTES]
     if chart:
         parts += ["", f"![LoCoMo F1 and evidence recall by category]({chart})"]
     elif not have_matplotlib():
         parts += ["", "_Chart skipped: matplotlib is not installed (`pip install 'mrgraph[plot]'`)._"]
     return "\n".join(parts) + "\n"
+
+
+def answerable_f1(mode: Mapping[str, Any]) -> float | None:
+    """LoCoMo F1 over categories 1-4 (every category but adversarial), weighted by count."""
+    groups = [c for name, c in mode["categories"].items() if name != "adversarial"]
+    total = sum(int(c["n"]) for c in groups)
+    if total == 0:
+        return None
+    return sum(int(c["n"]) * float(c["locomo_f1"]) for c in groups) / total
+
+
+def _calibration_sections(modes: Mapping[str, Any]) -> list[str]:
+    """LoCoMo F1 per conversation and the reliability of the confidences, per mode (older
+    summaries without them give nothing)."""
+    parts: list[str] = []
+    for mode, m in modes.items():
+        if "conversations" not in m:
+            continue
+        samples = list(m["conversations"])
+        names = list(dict.fromkeys(c for g in m["conversations"].values() for c in g))
+        rows = [[name, *(m["conversations"][s].get(name) for s in samples)] for name in names]
+        parts += ["", f"## LoCoMo F1 by conversation, mode `{mode}`", "",
+                  table(["category", *samples], rows), "",
+                  f"Categories 1-4, all conversations: {fmt(answerable_f1(m))}."]
+        calibration = m["calibration"]
+        parts += ["", f"## Calibration, mode `{mode}`", "",
+                  f"Expected calibration error {fmt(calibration['ece'])} (10 equal-width bins; "
+                  "correct = LoCoMo F1 >= 0.5; for adversarial questions, an abstention).", "",
+                  table(["confidence", "n", "mean confidence", "share correct"],
+                        [[f"{b['low']:.1f}-{b['high']:.1f}", int(b["n"]), b["confidence"],
+                          b["correct"]] for b in calibration["bins"]])]
+    return parts
 
 
 def _locomo_meta(meta: Mapping[str, Any]) -> str:

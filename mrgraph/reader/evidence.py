@@ -145,14 +145,14 @@ def _stated(text: str, said: str) -> DateMention | None:
     return next((m for m in find_dates(text, anchor) if not m.approximate), None)
 
 
-def about_whom(speaker: str, sentence: str, speakers: set[str]) -> str:
+def about_whom(speaker: str, sentence: str, speakers: set[str], second_person: bool = True) -> str:
     """Whom a sentence is about: the listener when it speaks of them ("your painting", "proud
     of you"), or names them without the speaker's "I"/"my" ("Congrats on the job, <name>");
     else its speaker ("<name>, I had to close my account" is about the speaker)."""
     said = set(words(sentence))
     listeners = [p for p in speakers if p != speaker]
     named = [p for p in listeners if words(p)[:1] and words(p)[0] in said]
-    if said & _SECOND_PERSON and len(listeners) == 1:
+    if second_person and said & _SECOND_PERSON and len(listeners) == 1:
         return listeners[0]
     if named and not said & _FIRST_PERSON:
         return named[0]
@@ -183,10 +183,13 @@ def wrong_person(state: State, question: Question) -> bool:
 def _turns_about_others(state: State, question: Question) -> bool:
     """The same test on whole turns by speaker: the others' turns cover the question better
     than any turn of the person (catches a fact spread over a turn's sentences)."""
+    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     theirs = others = 0.0
     for turn in state.evidence.turns.values():
-        share = content_share(state, question, str(turn["text"]))
-        if turn["speaker"] == question.person:
+        text = str(turn["text"])
+        share = content_share(state, question, text)
+        # a whole turn says "you" too often to be about the listener for it; a name is enough
+        if about_whom(str(turn["speaker"]), text, speakers, False) == question.person:
             theirs = max(theirs, share)
         else:
             others = max(others, share)

@@ -1,0 +1,106 @@
+"""The reader answers what was asked from the evidence a policy kept: a phrase, a list, yes
+or no, a number; the asked person's own words first; never a question; a fitted confidence."""
+
+from __future__ import annotations
+
+from mrgraph.eval.metrics import expected_calibration_error, reliability
+from mrgraph.policies.base import Budget, State
+from mrgraph.reader import confidence
+from mrgraph.reader.phrases import count, duration, items, negated, phrase
+from mrgraph.reader.question import analyse
+from mrgraph.reader.read import read
+from mrgraph.text import tokenize
+from mrgraph.types import NOT_MENTIONED
+
+SPEAKERS = ("Priya", "Tom")
+
+
+def state(question: str, turns: list[tuple[str, str, str]]) -> State:
+    """A state whose evidence is `turns` (dia_id, speaker, text) of one episode."""
+    s = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
+    s.evidence.events["e1"] = {"id": "e1", "summary": "", "dia_ids": [t[0] for t in turns],
+                               "relevance": 0.5, "date": "2023-05-07"}
+    s.evidence.add_turns([{"dia_id": d, "speaker": who, "text": text, "event_id": "e1",
+                           "date": "2023-05-07T10:00:00"} for d, who, text in turns], "c1", 0.5)
+    return s
+
+
+def test_the_phrase_is_the_object_of_the_verb_asked_about() -> None:
+    q = analyse("What did Priya donate to the library?", SPEAKERS)
+    said, _ = phrase("Last week I donated my old bicycle to the library.", q)
+    assert said == "old bicycle"
+    q = analyse("Which workshop did Tom attend?", SPEAKERS)
+    assert phrase("I went to a woodworking workshop on Friday.", q)[0] == "woodworking workshop"
+    q = analyse("What is Tom's favourite novel?", SPEAKERS)
+    assert phrase('I keep rereading "The Long Winter" by the fire.', q)[0] == "The Long Winter"
+
+
+def test_small_readers() -> None:
+    assert items("clarinet and violin") == ["clarinet", "violin"]
+    assert duration("We've been married for 5 years now.") == "5 years"
+    assert duration("I've been painting since 2016.") == "since 2016"
+    assert count("I have three kids and a dog.", "kids") == "three"
+    assert negated("I never tried it.") and negated("We didn't go.")
+    assert not negated("I tried it last year.")
+
+
+def test_lists_gather_every_turn_of_the_person_without_repeats() -> None:
+    s = state("What instruments does Priya play?", [
+        ("D1:1", "Priya", "I play the cello in a small band."),
+        ("D1:2", "Tom", "Nice! Do you play anything else?"),
+        ("D1:3", "Priya", "I also play piano at home, and I play the cello on weekends.")])
+    reading = read(s)
+    assert reading.kind == "list"
+    assert sorted(reading.answer.split(", ")) == ["cello", "piano"]
+    assert set(reading.supports) == {"D1:1", "D1:3"}
+
+
+def test_yes_no_follows_affirmation_or_negation() -> None:
+    s = state("Did Priya try rock climbing?",
+              [("D1:1", "Priya", "I never tried rock climbing, it scares me.")])
+    assert read(s).answer == "No"
+    s = state("Did Priya try rock climbing?",
+              [("D1:1", "Priya", "I tried rock climbing last month with my cousin.")])
+    assert read(s).answer == "Yes"
+
+
+def test_never_answers_with_a_question_and_prefers_the_person_asked_about() -> None:
+    s = state("What did Priya bake for the party?", [
+        ("D1:1", "Tom", "What did you bake for the party?"),
+        ("D1:2", "Priya", "I baked a lemon cake for the party.")])
+    reading = read(s)
+    assert "?" not in reading.answer and reading.supports == ("D1:2",)
+    assert "lemon cake" in reading.answer
+
+
+def test_the_other_speaker_counts_when_they_state_it_to_the_person() -> None:
+    s = state("What job did Priya get?", [
+        ("D1:1", "Tom", "Congrats on the new job at the city museum, Priya!"),
+        ("D1:2", "Priya", "Thanks so much!")])
+    reading = read(s)
+    assert reading.answer != NOT_MENTIONED and reading.supports == ("D1:1",)
+
+
+def test_evidence_about_someone_else_is_not_mentioned() -> None:
+    s = state("What did Tom bake for the party?", [
+        ("D1:1", "Priya", "I baked a lemon cake for the party."),
+        ("D1:2", "Tom", "Sounds lovely.")])
+    assert read(s).answer == NOT_MENTIONED
+
+
+def test_confidence_is_a_fitted_probability_never_certain() -> None:
+    s = state("What did Priya bake for the party?",
+              [("D1:2", "Priya", "I baked a lemon cake for the party.")])
+    reading = read(s)
+    assert confidence.FLOOR <= reading.confidence <= confidence.CEILING < 0.99
+    params = confidence.parameters()
+    assert set(params) == set(confidence.names()) and any(params.values())  # a fit shipped
+    assert reading.confidence == confidence.calibrated(reading.features)
+
+
+def test_reliability_and_expected_calibration_error() -> None:
+    pairs = [(0.9, True), (0.9, False), (0.15, False), (0.15, False)]
+    bins = reliability(pairs)
+    assert [(b["low"], b["n"], b["correct"]) for b in bins] == [(0.1, 2.0, 0.0), (0.9, 2.0, 0.5)]
+    assert abs(expected_calibration_error(pairs) - (0.5 * 0.4 + 0.5 * 0.15)) < 1e-9
+    assert expected_calibration_error([]) == 0.0

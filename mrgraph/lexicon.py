@@ -90,6 +90,13 @@ class Lexicon:
                     return candidate
         return word
 
+    def mostly_noun(self, word: str) -> bool:
+        """Whether WordNet has at least as many noun senses of `word` as adjective or adverb
+        senses ("painting", "dance" yes; "small", "crazy" no)."""
+        nouns = len(self.offsets(word, "noun"))
+        return nouns > 0 and nouns >= max(len(self.offsets(word, "adj")),
+                                          len(self.offsets(word, "adv")))
+
     def kinds(self, words: list[str]) -> dict[str, tuple[str, ...]]:
         """The words of a question that name a kind of thing -> the things of that kind.
         A kind is a noun written in the plural ("instruments", "hobbies") or right after

@@ -43,7 +43,7 @@ from mrgraph.types import (
 
 TOP_TURNS = 2  # an episode's summary and tag come from its 2 most salient turns
 TAG_SENTENCES = 4  # ... and from their 4 most salient sentences
-TAG_KEYWORDS = 12  # keywords an episode offers as kinds of event (tag_vocabulary)
+TAG_KEYWORDS = 40  # keywords an episode offers as kinds of event (tag_vocabulary)
 
 
 class Extractor(Protocol):

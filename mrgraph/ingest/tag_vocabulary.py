@@ -96,11 +96,11 @@ def assign(offers: Sequence[Sequence[Candidate]]) -> list[str]:
     left = {i for i, label in enumerate(chosen) if size[label] < MIN_GROUP}
     while left:
         reach: dict[str, list[int]] = {}
-        weight: Counter[str] = Counter()
+        weight: dict[str, float] = {}
         for i in sorted(left):
             for c in {c.label: c for c in offers[i]}.values():
                 reach.setdefault(c.label, []).append(i)
-                weight[c.label] += c.weight
+                weight[c.label] = weight.get(c.label, 0.0) + c.weight
         label = max(reach, key=lambda k: (len(reach[k]), weight[k], k), default=None)
         if label is None or len(reach[label]) < 2:
             break

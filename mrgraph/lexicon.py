@@ -97,17 +97,23 @@ class Lexicon:
         return nouns > 0 and nouns >= max(len(self.offsets(word, "adj")),
                                           len(self.offsets(word, "adv")))
 
-    def kinds(self, words: list[str]) -> dict[str, tuple[str, ...]]:
-        """The words of a question that name a kind of thing -> the things of that kind.
-        A kind is a noun written in the plural ("instruments", "hobbies") or right after
-        what/which/favorite/kind of/type of/sort of ("what food"), with members in WordNet."""
+    def kinds(self, words: list[str], skip: frozenset[str] = frozenset()
+              ) -> dict[str, tuple[str, ...]]:
+        """The words of a question (lowercase, in order) that name a kind of thing -> the
+        things of that kind. A kind is a noun right after what / which / favorite / any /
+        kind of / type of ("what food", "which countries"), or a plural noun right after a
+        possessive ("his hobbies"); "who plays" is a verb. `skip`: words never a kind
+        (stopwords)."""
         found: dict[str, tuple[str, ...]] = {}
         for i, word in enumerate(words):
+            if word in skip or word in _KIND_NOUNS or not i:
+                continue
             noun = self.base(word, "noun")
-            after = words[i - 1] if i else ""
-            asked = after in _KIND_MARKERS or (after == "of" and i > 1
-                                               and words[i - 2] in _KIND_NOUNS)
-            if (noun != word or asked) and self.offsets(noun, "noun") and noun not in found:
+            before = words[i - 1]
+            asked = before in _KIND_MARKERS or (before == "of" and i > 1
+                                                and words[i - 2] in _KIND_NOUNS)
+            owned = before in _POSSESSIVES and noun != word
+            if (asked or owned) and noun not in found and self.offsets(noun, "noun"):
                 members = self.members(noun)
                 if members:
                     found[noun] = members
@@ -192,6 +198,7 @@ class Lexicon:
 
 
 _KIND_MARKERS = frozenset({"what", "which", "favorite", "favourite", "any"})
+_POSSESSIVES = frozenset({"his", "her", "their", "my", "your", "our"})
 _KIND_NOUNS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts"})
 
 # morphy(7WN)'s detachment rules, in its order

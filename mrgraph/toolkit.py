@@ -37,7 +37,7 @@ from mrgraph.toolargs import MAX_LIMIT, MAX_WINDOW, arg, date_bounds, fields_sch
 
 KIND_SHARE = 0.5  # weight of a kind's member relative to the kind word's own
 KIND_MEMBERS = 20  # members of one kind added to a search, the most frequent in the graph
-KIND_LOOKUP = 400  # members looked up in the graph (nearest first in WordNet's tree)
+KIND_LOOKUP = 4000  # members looked up in the graph (nearest first in WordNet's tree)
 CUE_ID = re.compile(r"^cue-[0-9a-f]{16}$")
 TOPIC_ID = re.compile(r"^topic-[0-9a-f]{16}$")
 
@@ -368,9 +368,8 @@ def kind_weights(store: GraphStore, labels: Sequence[str], text: str,
     """The kind bridge: for each word of `text` naming a kind ("instruments", "what food"),
     the tokens of the things of that kind the graph holds (WordNet: `mrgraph.lexicon`), the
     KIND_MEMBERS most frequent, each at KIND_SHARE of the kind word's own weight."""
-    content = [w for w in words(text) if w not in STOPWORDS]
     bridged: dict[str, float] = {}
-    for kind, members in lexicon.default().kinds(content).items():
+    for kind, members in lexicon.default().kinds(words(text), STOPWORDS).items():
         tokens = sorted({stem(m) for m in members[:KIND_LOOKUP]} - set(weights))
         if not tokens:
             continue

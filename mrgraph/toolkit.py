@@ -366,9 +366,21 @@ def search_weights(store: GraphStore, labels: Sequence[str], text: str, *,
 def kind_weights(store: GraphStore, labels: Sequence[str], text: str,
                  weights: Mapping[str, float], total: int) -> dict[str, float]:
     """The kind bridge: for each word of `text` naming a kind ("instruments", "what food"),
-    the tokens of the things of that kind the graph holds (WordNet: `mrgraph.lexicon`), the
-    KIND_MEMBERS most frequent, each at KIND_SHARE of the kind word's own weight."""
+    the tokens of the things of that kind the graph holds (`kind_members`), each at
+    KIND_SHARE of the kind word's own weight."""
     bridged: dict[str, float] = {}
+    for kind, members in kind_members(store, labels, text, weights).items():
+        weight = KIND_SHARE * weights.get(kind, math.log(1 + max(total, 1)))
+        for token in members:
+            bridged[token] = max(bridged.get(token, 0.0), weight)
+    return bridged
+
+
+def kind_members(store: GraphStore, labels: Sequence[str], text: str,
+                 weights: Mapping[str, float]) -> dict[str, tuple[str, ...]]:
+    """kind token -> the tokens of the things of that kind that `labels` nodes hold (WordNet:
+    `mrgraph.lexicon`), the KIND_MEMBERS most frequent, leaving out `weights`' own tokens."""
+    found: dict[str, tuple[str, ...]] = {}
     for kind, members in lexicon.default().kinds(words(text), STOPWORDS).items():
         tokens = sorted({stem(m) for m in members[:KIND_LOOKUP]} - set(weights))
         if not tokens:
@@ -377,11 +389,10 @@ def kind_weights(store: GraphStore, labels: Sequence[str], text: str,
         for label in labels:
             for token, n in store.token_df(label, tokens)[1].items():
                 held[token] += n
-        found = sorted((t for t in tokens if held[t] > 0), key=lambda t: (-held[t], t))
-        weight = KIND_SHARE * weights.get(stem(kind), math.log(1 + max(total, 1)))
-        for token in found[:KIND_MEMBERS]:
-            bridged[token] = max(bridged.get(token, 0.0), weight)
-    return bridged
+        ranked = sorted((t for t in tokens if held[t] > 0), key=lambda t: (-held[t], t))
+        if ranked:
+            found[stem(kind)] = tuple(ranked[:KIND_MEMBERS])
+    return found
 
 
 def resolve_cue(store: GraphStore, name: str) -> str | None:

@@ -33,7 +33,7 @@ from mrgraph.errors import ConfigError
 from mrgraph.policies.question_dates import QuestionTime, question_time
 from mrgraph.store.base import GraphStore
 from mrgraph.text import tokenize
-from mrgraph.toolkit import Record, ToolResult, search_weights
+from mrgraph.toolkit import KIND_SHARE, Record, ToolResult, kind_members, search_weights
 from mrgraph.types import Source
 
 HOP = 0.5  # share of its origin's relevance a hop result inherits
@@ -209,14 +209,19 @@ class State:
     round: int = 0
     calls: int = 0
     when: QuestionTime = QuestionTime()  # the time the question names, if any
+    # a kind the question names -> the tokens of things of that kind the graph holds: an
+    # episode holding one holds KIND_SHARE of the kind word (toolkit.kind_members)
+    kinds: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def start(cls, store: GraphStore, question: str, budget: Budget) -> State:
         """S0: the question's idf weights and the store's episode count (statistics, no
         content: nothing is retrieved before the policy's first call)."""
         weights = search_weights(store, ("Episode",), question, unseen=True)
+        kinds = {kind: frozenset(members) for kind, members
+                 in kind_members(store, ("Episode",), question, weights).items()}
         return cls(question, weights, budget, episodes=store.token_df("Episode", [])[0],
-                   when=question_time(question))
+                   when=question_time(question), kinds=kinds)
 
     def note_search(self, text: str, records: Iterable[Record]) -> None:
         """Learn q of the episodes a search_events call returned. Event records carry only a
@@ -250,12 +255,16 @@ class State:
         return [o for o in self.outcomes if o.round == self.round]
 
     def q_share(self, tokens: Iterable[str]) -> float:
-        """Share of the question's weight held by `tokens`."""
+        """Share of the question's weight held by `tokens`; a thing of a kind the question
+        names holds KIND_SHARE of the kind word's weight ("cello" for "what instruments")."""
         total = sum(self.weights.values())
         if total <= 0:
             return 0.0
         held = set(tokens)
-        return sum(w for t, w in self.weights.items() if t in held) / total
+        share = sum(w for t, w in self.weights.items() if t in held)
+        share += sum(KIND_SHARE * self.weights.get(kind, 0.0) for kind, members
+                     in self.kinds.items() if kind not in held and not held.isdisjoint(members))
+        return share / total
 
     def context_tokens(self) -> set[str]:
         best = self.evidence.ranked_events()[:CONTEXT_EVENTS]

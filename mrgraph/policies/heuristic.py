@@ -16,8 +16,8 @@
               date    -> timeline         the episodes of that day / range
             so a cue or a date found in one episode decides where the next round looks;
   last      when no lead is promising enough or could still change H (State.can_matter: the
-            evidence suffices), when QUIET_ROUNDS rounds in a row found no new episode and
-            left H unchanged (settled), or the budget is nearly spent: event_context for
+            evidence suffices), when QUIET_ROUNDS rounds in a row found no new episode or
+            lead and left H unchanged (settled), or the budget is nearly spent: event_context for
             the best episodes (their raw turns) and, for temporal questions, their
             conversation_time; then stop and answer extractively (policies.answer).
 Leads are taken best first, at most `max_calls_per_round` a round, keeping enough calls in
@@ -38,7 +38,7 @@ MIN_PRIORITY = 0.05  # leads below this are not worth a call
 ENTRY_LIMIT = 10  # results of the two entry searches
 HOP_LIMIT = 5  # results of one hop
 MAX_DATED = 2  # timeline entry calls for the dates a question names
-QUIET_ROUNDS = 2  # rounds without a new episode or a change of H before the final read
+QUIET_ROUNDS = 2  # rounds without a new episode, lead or change of H before the final read
 TAG_LIMIT = 50  # all of a cue's tags (cheap): their counts tell how specific the cue is
 
 
@@ -62,8 +62,9 @@ class HeuristicRun:
         self.tokens = 0
         self._read = False
         self.final: State | None = None  # the state answered from (benchmarks read H from it)
-        self._known: tuple[int, frozenset[str]] = (0, frozenset())  # candidates seen, H
-        self._quiet = 0  # rounds in a row that found no new episode and left H as it was
+        # episodes seen, leads seen, H: what a round may change
+        self._known: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
+        self._quiet = 0  # rounds in a row that changed none of them
 
     def next_actions(self, state: State) -> Sequence[Action]:
         if state.round == 0:
@@ -87,9 +88,10 @@ class HeuristicRun:
         return semantic + [self._expand(lead) for lead in leads[: room - len(semantic)]]
 
     def _settled(self, state: State) -> bool:
-        """The evidence is settled when QUIET_ROUNDS rounds in a row found no episode not
-        seen before and left H as it was: the leads left only lead back to what is known."""
-        known = (len(state.candidates), frozenset(state.evidence.events))
+        """The evidence is settled when QUIET_ROUNDS rounds in a row found no episode and no
+        lead not seen before and left H as it was: what is left only leads back to what is
+        known (a round of reverse hops or cue_tags finds leads, whose hop comes next)."""
+        known = (len(state.candidates), len(state.leads), frozenset(state.evidence.events))
         self._quiet = self._quiet + 1 if known == self._known else 0
         self._known = known
         return self._quiet >= QUIET_ROUNDS

@@ -1,29 +1,34 @@
-"""Evidence recall at a fixed evidence budget: k episodes kept, the same k for every mode.
+"""Evidence recall at a fixed budget of turns handed to the answer step, active vs BM25.
 
     python benchmarks/recall_budget.py ../shared/data/locomo_dev.json
-    python benchmarks/recall_budget.py locomo_dev.json --ks 3,5,10 --tune conv-26 --json out.json
+    python benchmarks/recall_budget.py locomo_dev.json --ks 5,10,20 --json out.json
 
 Each conversation is ingested into its own namespace of a fresh embedded store (a temporary
-directory); every question is asked through `mrgraph.reconstruct.ask` in each mode with
-`Budget(max_evidence=k)`: the active loop keeps at most k episodes in H, top-k keeps the k most
-similar, graph expansion keeps k seeds + neighbours. Recall is `metrics.evidence_recall` of the
-gold dia_ids against `Answer.evidence` (what the mode retrieved: kept episodes and turns read).
-Category 5 (adversarial) has no gold evidence and is scored only for abstention.
-
-Splits: `--tune` names the conversations the policy was tuned on; the others are held out.
-Tables: recall per category (rows k, columns split x mode), then the answers at the default k
-(LoCoMo F1, abstentions: the right ones on category 5, false ones on 1-4), and ask latency.
+directory); every question is asked through `mrgraph.reconstruct.ask` (active mode, heuristic
+policy, default Budget). The budget is counted in **turns**, not episodes (an episode holds 2-8
+turns, so "10 episodes" is ~60 turns and hides the differences between modes):
+  * active: the k best turns of H by `State.turn_ranking` (episode relevance + the question's
+    share a turn's own text holds);
+  * bm25: the k best raw turns of the conversation by BM25 (rank_bm25's Okapi, the same
+    tokens as the graph: `mrgraph.text.tokenize` of the text and image caption), ties in
+    transcript order - the passive baseline over the transcript itself.
+Recall is `metrics.evidence_recall` of the gold dia_ids against those k turns. Category 5
+(adversarial) has no gold evidence and is left out. Tables per conversation (so overfitting to
+one shows) and over all, then the tool calls the active loop made per question.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
+
+from rank_bm25 import BM25Okapi
 
 from mrgraph.eval import metrics
 from mrgraph.eval.bench import ingest_conversations
@@ -31,46 +36,76 @@ from mrgraph.eval.locomo import QAItem, load_locomo_qa
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
 from mrgraph.policies.base import Budget
+from mrgraph.policies.heuristic import HeuristicPolicy, HeuristicRun
 from mrgraph.reconstruct import ask
 from mrgraph.store.memory import MemoryStore
+from mrgraph.text import tokenize
+from mrgraph.types import Conversation
 
-MODES = ("active", "topk", "graph")
+MODES = ("active", "bm25")
+CATEGORIES = (1, 2, 3, 4)
 Row = dict[str, Any]
 
 
-def run(path: Path, ks: Sequence[int], modes: Sequence[str],
-        only: Sequence[str] = ()) -> list[Row]:
+class _Recording:
+    """The heuristic policy, keeping each run so H can be read after the answer."""
+
+    name = "heuristic"
+
+    def __init__(self) -> None:
+        self.last: HeuristicRun | None = None
+
+    def start(self, question: str, budget: Budget) -> HeuristicRun:
+        self.last = HeuristicPolicy().start(question, budget)
+        return self.last
+
+
+class _Turns:
+    """A conversation's raw turns and their BM25 index."""
+
+    def __init__(self, conversation: Conversation) -> None:
+        turns = [t for s in conversation.sessions for t in s.turns]
+        self.ids = [t.dia_id for t in turns]
+        self.texts = {t.dia_id: t.text + (f" {t.blip_caption}" if t.blip_caption else "")
+                      for t in turns}
+        self.bm25 = BM25Okapi([tokenize(self.texts[d]) or ["_"] for d in self.ids])
+
+    def top(self, question: str, k: int) -> list[str]:
+        scores = self.bm25.get_scores(tokenize(question))
+        order = sorted(range(len(self.ids)), key=lambda i: (-scores[i], i))
+        return [self.ids[i] for i in order[:k]]
+
+
+def run(path: Path, ks: Sequence[int], only: Sequence[str] = ()) -> list[Row]:
     """One row per question x mode x k (of the conversations `only` names; all if empty)."""
     conversations = [c for c in load(path, "locomo") if not only or c.id in only]
-    questions = load_locomo_qa(path)
+    questions = [q for q in load_locomo_qa(path) if q.category in CATEGORIES]
     rows: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
         for conversation in conversations:
             store = MemoryStore(Path(tmp) / "store", conversation.id)
             ingest_conversations(store, [conversation], HeuristicExtractor())
+            turns = _Turns(conversation)
             for item in (q for q in questions if q.sample_id == conversation.id):
-                for k in ks:
-                    for mode in modes:
-                        rows.append(_ask(store, item, mode, k))
+                rows += _ask(store, turns, item, ks)
             store.close()
     return rows
 
 
-def _ask(store: MemoryStore, item: QAItem, mode: str, k: int) -> Row:
-    answer = ask(store, item.question, mode, budget=Budget(max_evidence=k))
-    gold = None if item.category == 5 else item.answer
-    return {"sample_id": item.sample_id, "index": item.index, "category": item.category,
-            "mode": mode, "k": k, "question": item.question, "gold": item.answer,
-            "prediction": answer.answer, "read": _episodes_read(answer.trace),
-            "recall": None if item.category == 5 else
-            metrics.evidence_recall(item.evidence, answer.evidence),
-            "f1": metrics.locomo_f1(answer.answer, gold, item.category),
-            "abstained": metrics.is_abstention(answer.answer), "ms": answer.latency_ms,
-            "calls": answer.tool_calls}
-
-
-def _episodes_read(trace: Iterable[Any]) -> int:
-    return len({i for s in trace if s.tool == "event_context" for i in (s.arguments["event_id"],)})
+def _ask(store: MemoryStore, turns: _Turns, item: QAItem, ks: Sequence[int]) -> list[Row]:
+    policy = _Recording()
+    answer = ask(store, item.question, "active", policy=policy)
+    state = policy.last.final if policy.last else None
+    ranked = state.turn_ranking(turns.texts) if state else []
+    rows: list[Row] = []
+    for k in ks:
+        for mode, chosen in (("active", ranked[:k]), ("bm25", turns.top(item.question, k))):
+            rows.append({"sample_id": item.sample_id, "index": item.index,
+                         "category": item.category, "mode": mode, "k": k,
+                         "recall": metrics.evidence_recall(item.evidence, chosen),
+                         "calls": answer.tool_calls if mode == "active" else 0,
+                         "ms": answer.latency_ms if mode == "active" else 0.0})
+    return rows
 
 
 def _mean(values: Iterable[float | None]) -> float | None:
@@ -82,74 +117,51 @@ def _fmt(value: float | None) -> str:
     return "—" if value is None else f"{value:.3f}"
 
 
-def _splits(rows: Sequence[Row], tune: set[str]) -> dict[str, list[Row]]:
-    held = sorted({r["sample_id"] for r in rows} - tune)
-    return {f"tune ({', '.join(sorted(tune))})": [r for r in rows if r["sample_id"] in tune],
-            f"held-out ({', '.join(held)})": [r for r in rows if r["sample_id"] not in tune],
-            "all": list(rows)}
-
-
-def recall_tables(rows: Sequence[Row], tune: set[str], ks: Sequence[int],
-                  modes: Sequence[str]) -> str:
-    splits = _splits(rows, tune)
-    out: list[str] = []
-    for category in (1, 2, 3, 4, None):
-        name = metrics.CATEGORY_NAMES[category] if category else "overall (1-4)"
-        out.append(f"\n### Evidence recall: {name}\n")
-        out.append("| k | " + " | ".join(f"{s.split(' (')[0]} {m}" for s in splits
-                                         for m in modes) + " |")
-        out.append("| ---: |" + " ---: |" * (len(splits) * len(modes)))
+def recall_table(rows: Sequence[Row], ks: Sequence[int]) -> str:
+    groups = sorted({r["sample_id"] for r in rows}) + ["all"]
+    names = [metrics.CATEGORY_NAMES[c] for c in CATEGORIES] + ["overall"]
+    out = ["| conversation | k turns | mode | " + " | ".join(names) + " |",
+           "| :--- | ---: | :--- |" + " ---: |" * len(names)]
+    for group in groups:
+        mine = [r for r in rows if group == "all" or r["sample_id"] == group]
         for k in ks:
-            cells = [_fmt(_mean(r["recall"] for r in group if r["k"] == k and r["mode"] == m
-                                and (r["category"] == category if category else
-                                     r["category"] != 5)))
-                     for group in splits.values() for m in modes]
-            n = sum(1 for r in rows if r["k"] == k and r["mode"] == modes[0] and
-                    (r["category"] == category if category else r["category"] != 5))
-            out.append(f"| {k} (n={n}) | " + " | ".join(cells) + " |")
+            for mode in MODES:
+                sel = [r for r in mine if r["k"] == k and r["mode"] == mode]
+                cells = [_fmt(_mean(r["recall"] for r in sel if r["category"] == c))
+                         for c in CATEGORIES] + [_fmt(_mean(r["recall"] for r in sel))]
+                out.append(f"| {group} | {k} | {mode} | " + " | ".join(cells) + " |")
     return "\n".join(out)
 
 
-def answer_table(rows: Sequence[Row], tune: set[str], k: int, modes: Sequence[str]) -> str:
-    out = [f"\n### Answers at k = {k}: LoCoMo F1 (category 5: abstention rate); "
-           "false abstentions on 1-4; p50 ms\n",
-           "| split | mode | multi-hop | temporal | open-domain | single-hop | adversarial "
-           "| overall | false abst. 1-4 | p50 ms |",
-           "| :--- | :--- |" + " ---: |" * 8]
-    for split, group in _splits(rows, tune).items():
-        for mode in modes:
-            mine = [r for r in group if r["k"] == k and r["mode"] == mode]
-            if not mine:
-                continue
-            cells = [_fmt(_mean(r["f1"] for r in mine if r["category"] == c))
-                     for c in (1, 2, 3, 4, 5)]
-            false = _mean(float(r["abstained"]) for r in mine if r["category"] != 5)
-            p50 = metrics.percentile([r["ms"] for r in mine], 50)
-            out.append(f"| {split.split(' (')[0]} | {mode} | " + " | ".join(cells) +
-                       f" | {_fmt(_mean(r['f1'] for r in mine))} | {_fmt(false)} | {p50:.1f} |")
+def calls_table(rows: Sequence[Row]) -> str:
+    out = ["| conversation | questions | median calls | mean calls | max calls | p50 ms |",
+           "| :--- | ---: | ---: | ---: | ---: | ---: |"]
+    k = min(r["k"] for r in rows)
+    for group in sorted({r["sample_id"] for r in rows}) + ["all"]:
+        sel = [r for r in rows if r["mode"] == "active" and r["k"] == k
+               and (group == "all" or r["sample_id"] == group)]
+        calls = [int(r["calls"]) for r in sel]
+        out.append(f"| {group} | {len(sel)} | {statistics.median(calls):g} | "
+                   f"{statistics.mean(calls):.1f} | {max(calls)} | "
+                   f"{metrics.percentile([r['ms'] for r in sel], 50):.1f} |")
     return "\n".join(out)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("path", type=Path, help="LoCoMo JSON file")
-    parser.add_argument("--ks", default="3,5,10", help="evidence budgets (episodes)")
-    parser.add_argument("--modes", default=",".join(MODES))
-    parser.add_argument("--tune", default="conv-26", help="conversations tuned on (comma list)")
-    parser.add_argument("--answer-k", type=int, default=Budget().max_evidence)
+    parser.add_argument("--ks", default="5,10,20", help="turn budgets (comma list)")
     parser.add_argument("--conversations", default="", help="only these (comma list)")
     parser.add_argument("--json", type=Path, default=None, help="write every row here")
     args = parser.parse_args(argv)
-    ks = sorted({int(k) for k in args.ks.split(",") if k.strip()} | {args.answer_k})
-    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
-    tune = {t.strip() for t in args.tune.split(",") if t.strip()}
-    rows = run(args.path, ks, modes,
-               [c.strip() for c in args.conversations.split(",") if c.strip()])
+    ks = sorted({int(k) for k in args.ks.split(",") if k.strip()})
+    rows = run(args.path, ks, [c.strip() for c in args.conversations.split(",") if c.strip()])
     if args.json:
         args.json.write_text(json.dumps(rows, ensure_ascii=False, indent=1), encoding="utf-8")
-    shown = [k for k in ks if str(k) in args.ks.split(",")] or ks
-    print(recall_tables(rows, tune, shown, modes))
-    print(answer_table(rows, tune, args.answer_k, modes))
+    print("### Evidence recall at k turns\n")
+    print(recall_table(rows, ks))
+    print("\n### Tool calls per question (active)\n")
+    print(calls_table(rows))
     return 0
 
 

@@ -86,13 +86,16 @@ def chat(mode: Annotated[str, typer.Option(help="active | topk | graph")] = "act
 @app.command()
 def stats(store: StoreOpt = None, ns: NsOpt = None,
           as_json: Annotated[bool, typer.Option("--json", help="Print JSON")] = False) -> None:
-    """Counts per label and relationship, conversations, date span, tokens spent."""
+    """Counts per label and relationship, conversations, date span, tokens spent; episodes
+    per tag, tags per cue, the most active people's tags, facts per person."""
     with _memory(store, ns) as memory:
         s = memory.stats()
+        shape = memory.graph_stats()
     if as_json:
-        typer.echo(json.dumps(render.stats_dict(s)))
+        typer.echo(json.dumps({**render.stats_dict(s), "shape": render.graph_stats_dict(shape)}))
     else:
         render.stats(out, s)
+        render.graph_stats(out, shape)
 
 
 @app.command()

@@ -19,6 +19,7 @@ import networkx as nx
 
 from mrgraph.config import Settings
 from mrgraph.errors import ConfigError, UserError
+from mrgraph.graph_stats import GraphStats, graph_stats
 from mrgraph.ingest.extract import Extractor, HeuristicExtractor
 from mrgraph.ingest.pipeline import (BatchDone, IngestReport, Progress, forget_conversation,
                                      ingest_file)
@@ -123,6 +124,10 @@ class Memory:
 
     def stats(self) -> Stats:
         return self.store.stats()
+
+    def graph_stats(self) -> GraphStats:
+        """How well tags group episodes, per tag, cue and most active person."""
+        return graph_stats(self.store)
 
     def show(self, node_id: str) -> NodeView:
         return self.store.show(node_id)

@@ -297,8 +297,11 @@ def _route_tags(state: State, records: Sequence[Record], inherited: float) -> tu
     # (a lower bound when cut by the limit): a speaker's tags inherit little.
     reach = sum(int(r["count"]) for r in records)
     inherited *= state.specificity(reach)
+    # a tag whose episodes are all known and kept would only fetch them again; one known but
+    # not kept (found by a weak search hit) is worth the hop: it inherits the cue's relevance
+    kept_ids = state.evidence.events.keys()
     new = [r for r in records
-           if int(r["count"]) > len(state.known.get((r["cue"], r["tag"]), ()))]
+           if int(r["count"]) > len(state.known.get((r["cue"], r["tag"]), set()) & kept_ids)]
     kept = _top(state, new, inherited)
     for _, record in kept:
         key = f"tag:{record['cue']}\t{record['tag']}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
 from rich.console import Console
@@ -15,6 +15,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID, Text
 from rich.table import Table
 from rich.tree import Tree
 
+from mrgraph.graph_stats import GraphStats
 from mrgraph.ingest.pipeline import BatchDone, IngestReport, Progress as ProgressFn
 from mrgraph.types import Answer, NodeView, Stats
 
@@ -136,6 +137,24 @@ def stats(console: Console, s: Stats) -> None:
     console.print(table)
     console.print(f"conversations: {', '.join(s.conversations) or '-'}", highlight=False)
     console.print(f"dates: {s.first_date or '-'} … {s.last_date or '-'}")
+
+
+def graph_stats_dict(g: GraphStats) -> dict[str, Any]:
+    return {"episodes_per_tag": asdict(g.episodes_per_tag), "tags_per_cue": asdict(g.tags_per_cue),
+            "facts_per_person": dict(g.facts_per_person), "people": [asdict(p) for p in g.people]}
+
+
+def graph_stats(console: Console, g: GraphStats) -> None:
+    """The shape of the cue -> tag -> episodes hop, and facts per person."""
+    for name, spread in (("episodes per tag", g.episodes_per_tag),
+                         ("tags per cue", g.tags_per_cue)):
+        console.print(f"{name}: median {spread.median:g}, mean {spread.mean:g}, max "
+                      f"{spread.max} (over {spread.count})", highlight=False)
+    for p in g.people:
+        console.print(f"  {p.name}: {p.episodes} episodes under {p.tags} tags, median "
+                      f"{p.median_per_tag:g} episodes per tag", highlight=False)
+    facts = ", ".join(f"{name} {n}" for name, n in g.facts_per_person[:5])
+    console.print(f"facts per person: {facts or '-'}", highlight=False)
 
 
 def node_view(console: Console, view: NodeView) -> None:

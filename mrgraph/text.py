@@ -1,8 +1,10 @@
 """Tokenising for search: one definition used at ingest (stored `tokens`) and at query time.
 
-Tokens are lowercase alphanumeric words, stopwords dropped, Porter-stemmed ("painting" and
-"paints" both give "paint"), so every store matches on the same strings and never sees raw
-query syntax (Lucene operators, quotes) from the user.
+Tokens are lowercase alphanumeric words, stopwords dropped, irregular forms lemmatised from
+WordNet's exception lists ("went" -> "go", "broken" -> "break", "children" -> "child":
+`mrgraph.lexicon`), then Porter-stemmed ("painting" and "paints" both give "paint"), so every
+store matches on the same strings and never sees raw query syntax (Lucene operators, quotes)
+from the user. Both stores hold the tokens computed here, so they match identically.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import re
 from functools import lru_cache
 
 import snowballstemmer
+
+from mrgraph import lexicon
 
 _WORD = re.compile(r"[a-z0-9]+")
 # The original Porter algorithm from snowballstemmer, run by PyStemmer's C code when installed:
@@ -33,7 +37,8 @@ STOPWORDS = frozenset(
 
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
-    return str(_STEMMER.stemWord(word))
+    """The search token of one lowercase word: its lemma (irregular forms), stemmed."""
+    return str(_STEMMER.stemWord(lexicon.default().lemma(word)))
 
 
 def words(text: str) -> list[str]:

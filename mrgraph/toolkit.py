@@ -31,9 +31,13 @@ from mrgraph.errors import ToolArgumentError
 from mrgraph.hybrid import ToolContext, hybrid_events
 from mrgraph.llm.base import ToolSpec
 from mrgraph.store.base import BeliefEdge, EventRecord, GraphStore
-from mrgraph.text import normalize_key, tokenize
+from mrgraph import lexicon
+from mrgraph.text import STOPWORDS, normalize_key, stem, tokenize, words
 from mrgraph.toolargs import MAX_LIMIT, MAX_WINDOW, arg, date_bounds, fields_schema, parse_fields
 
+KIND_SHARE = 0.5  # weight of a kind's member relative to the kind word's own
+KIND_MEMBERS = 20  # members of one kind added to a search, the most frequent in the graph
+KIND_LOOKUP = 4000  # members looked up in the graph (nearest first in WordNet's tree)
 CUE_ID = re.compile(r"^cue-[0-9a-f]{16}$")
 TOPIC_ID = re.compile(r"^topic-[0-9a-f]{16}$")
 
@@ -92,7 +96,7 @@ class SearchCuesParams:
     limit: int = _limit()
 
     def run(self, store: GraphStore) -> ToolResult:
-        weights = search_weights(store, ("Cue", "Tag"), self.text)
+        weights = search_weights(store, ("Cue", "Tag"), self.text, kinds=True)
         hits = store.search_cues(weights, self.limit) if weights else []
         return ToolResult(self.name, tuple(
             {"id": h.id, "name": h.name, "kind": h.kind, "episodes": h.episodes, "score": h.score}
@@ -285,7 +289,7 @@ class SearchEventsParams:
     limit: int = _limit()
 
     def run(self, store: GraphStore, context: ToolContext | None = None) -> ToolResult:
-        weights = search_weights(store, ("Episode",), self.text)
+        weights = search_weights(store, ("Episode",), self.text, kinds=True)
         found = hybrid_events(store, weights, self.text, self.limit, context)
         records = [event_record(f.event) for f in found]
         for record, fused in zip(records, found):
@@ -337,12 +341,13 @@ def run_params(params: ToolParams, store: GraphStore,
 
 
 def search_weights(store: GraphStore, labels: Sequence[str], text: str, *,
-                   unseen: bool = False) -> dict[str, float]:
+                   unseen: bool = False, kinds: bool = False) -> dict[str, float]:
     """idf weights w(t) = ln(1 + N/df) of the distinct tokens of `text` over `labels`.
 
     Tokens no node holds are dropped (they cannot match), unless `unseen`: then they weigh
     ln(1 + N), as rare as a token can be. Relevance scoring uses that, so a question about
-    something the graph never mentions cannot look well covered by the words it does know."""
+    something the graph never mentions cannot look well covered by the words it does know.
+    With `kinds`, a word naming a kind also reaches the things of that kind (`kind_weights`)."""
     tokens = sorted(set(tokenize(text)))
     if not tokens:
         return {}
@@ -352,7 +357,42 @@ def search_weights(store: GraphStore, labels: Sequence[str], text: str, *,
         total += count
         for token in tokens:
             df[token] += held.get(token, 0)
-    return {t: math.log(1 + total / max(df[t], 1)) for t in tokens if df[t] > 0 or unseen}
+    weights = {t: math.log(1 + total / max(df[t], 1)) for t in tokens if df[t] > 0 or unseen}
+    if kinds:
+        weights.update(kind_weights(store, labels, text, weights, total))
+    return weights
+
+
+def kind_weights(store: GraphStore, labels: Sequence[str], text: str,
+                 weights: Mapping[str, float], total: int) -> dict[str, float]:
+    """The kind bridge: for each word of `text` naming a kind ("instruments", "what food"),
+    the tokens of the things of that kind the graph holds (`kind_members`), each at
+    KIND_SHARE of the kind word's own weight."""
+    bridged: dict[str, float] = {}
+    for kind, members in kind_members(store, labels, text, weights).items():
+        weight = KIND_SHARE * weights.get(kind, math.log(1 + max(total, 1)))
+        for token in members:
+            bridged[token] = max(bridged.get(token, 0.0), weight)
+    return bridged
+
+
+def kind_members(store: GraphStore, labels: Sequence[str], text: str,
+                 weights: Mapping[str, float]) -> dict[str, tuple[str, ...]]:
+    """kind token -> the tokens of the things of that kind that `labels` nodes hold (WordNet:
+    `mrgraph.lexicon`), the KIND_MEMBERS most frequent, leaving out `weights`' own tokens."""
+    found: dict[str, tuple[str, ...]] = {}
+    for kind, members in lexicon.default().kinds(words(text), STOPWORDS).items():
+        tokens = sorted({stem(m) for m in members[:KIND_LOOKUP]} - set(weights))
+        if not tokens:
+            continue
+        held = dict.fromkeys(tokens, 0)
+        for label in labels:
+            for token, n in store.token_df(label, tokens)[1].items():
+                held[token] += n
+        ranked = sorted((t for t in tokens if held[t] > 0), key=lambda t: (-held[t], t))
+        if ranked:
+            found[stem(kind)] = tuple(ranked[:KIND_MEMBERS])
+    return found
 
 
 def resolve_cue(store: GraphStore, name: str) -> str | None:

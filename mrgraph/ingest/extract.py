@@ -9,7 +9,8 @@ episodes (`preprocess.segment`), and each episode gets
   * cues: its speakers and named entities (kind 'entity'), the aspects of facts stated in it
     ('attribute'), its most salient keywords by tf-idf over the conversation's episodes
     ('keyword'), and every resolved date ('date', ISO);
-  * a tag: a verb-object label ("ran charity race"), else its top two keywords, else "chat";
+  * a tag: the kind of event it is, from a small vocabulary reused across the conversation's
+    episodes (`mrgraph.ingest.tag_vocabulary`: "adopt puppy", "go camping", "painting");
   * a summary: the most keyword-dense resolved sentence of its most salient turns;
   * date: the first resolved date it mentions (date_end for a range), else the session date.
 Facts come from first-person rule patterns (`mrgraph.ingest.facts`). Topics group episodes of
@@ -22,10 +23,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
-from mrgraph.ingest import salience
+from mrgraph.ingest import salience, tag_vocabulary
 from mrgraph.ingest.dates import anchor_date
 from mrgraph.ingest.facts import find_facts
-from mrgraph.ingest.preprocess import MAX_EPISODE, MIN_EPISODE, ResolvedTurn, resolve_turn, segment
+from mrgraph.ingest.preprocess import (MAX_EPISODE, MIN_EPISODE, ResolvedTurn, Sentence,
+                                      resolve_turn, segment)
 from mrgraph.text import stem, words
 from mrgraph.types import (
     Conversation,
@@ -41,6 +43,7 @@ from mrgraph.types import (
 
 TOP_TURNS = 2  # an episode's summary and tag come from its 2 most salient turns
 TAG_SENTENCES = 4  # ... and from their 4 most salient sentences
+TAG_KEYWORDS = 40  # keywords an episode offers as kinds of event (tag_vocabulary)
 
 
 class Extractor(Protocol):
@@ -78,13 +81,18 @@ class HeuristicExtractor:
         drafts: dict[int, list[EpisodeDraft]] = {}
         facts: dict[int, list[FactDraft]] = {}
         keywords: dict[tuple[int, int], list[str]] = {}
-        for episode in episodes:
-            weights = context.weights(episode)
+        weighed = [(episode, weights, salience.top_keywords(weights, self.keywords_per_episode),
+                    _ranked(episode, weights))
+                   for episode in episodes for weights in (context.weights(episode),)]
+        tags = tag_vocabulary.assign([tag_vocabulary.candidates(
+            (s.source for s in ranked[:TAG_SENTENCES]), weights,
+            [context.word(t) for t in salience.top_keywords(weights, TAG_KEYWORDS)])
+            for _, weights, _, ranked in weighed])
+        for (episode, weights, top, ranked), tag in zip(weighed, tags):
             found = self._facts(conversation, episode)
-            top = salience.top_keywords(weights, self.keywords_per_episode)
             keywords[(episode.session.number, episode.index)] = top
             drafts.setdefault(episode.session.number, []).append(
-                _draft(episode, weights, top, found, context))
+                _draft(episode, ranked, top, found, context, tag))
             facts.setdefault(episode.session.number, []).extend(found)
         sessions = tuple(SessionExtraction(s.number, tuple(drafts.get(s.number, ())),
                                            tuple(facts.get(s.number, ())))
@@ -135,16 +143,17 @@ class _Context:
         return self.surface.get(token, token)
 
 
-def _draft(episode: _Episode, weights: dict[str, float], top: list[str],
-           facts: list[FactDraft], context: _Context) -> EpisodeDraft:
-    mentions = [m for t in episode.turns for m in t.mentions]
-    keywords = [context.word(t) for t in top]
+def _ranked(episode: _Episode, weights: dict[str, float]) -> list[Sentence]:
     # Summary and tag come from the most salient sentences of the most salient turns only: they
     # say what the episode is about, and reading every sentence would be most of the time.
     top_turns = salience.rank_turns(episode.turns, weights)[:TOP_TURNS]
-    ranked = salience.rank_sentences((s for t in top_turns for s in t.sentences), weights)
-    tag = (salience.best_tag((s.source for s in ranked[:TAG_SENTENCES]), weights)
-           or " ".join(keywords[:2]) or "chat")
+    return salience.rank_sentences((s for t in top_turns for s in t.sentences), weights)
+
+
+def _draft(episode: _Episode, ranked: list[Sentence], top: list[str],
+           facts: list[FactDraft], context: _Context, tag: str) -> EpisodeDraft:
+    mentions = [m for t in episode.turns for m in t.mentions]
+    keywords = [context.word(t) for t in top]
     lines = [f"{t.turn.speaker}: {t.text}"
              + (f" [photo: {t.turn.blip_caption}]" if t.turn.blip_caption else "")
              for t in episode.turns]

@@ -10,7 +10,8 @@ Each rule reads one clause of a turn and yields (aspect, statement about the spe
   pets / family        "I have a dog / two kids", "I adopted a cat", "my dog", "my husband"
   plans                "I'm going/planning/hoping to X", "I plan to X", "gonna X"
   relationship_status  "I'm single/married/...", "I got married/engaged/divorced"
-  activities           "I started/took up X-ing"; "I quit/stopped/gave up X-ing" -> negated;
+  activities           "I started/took up X-ing" -> "is into X-ing"; "I quit/stopped/gave up
+                       X-ing" -> negated ("is no longer into X-ing");
                        "I/we went/go X-ing", "I took my kids X-ing" -> "goes X-ing";
                        "I signed up for X"; "I play (the) X"
 
@@ -19,8 +20,9 @@ statement into a negated observation ("I don't live in Boston anymore" -> "Carol
 lives in Boston", negated=True): a Fact of its own, which the belief rules match against the
 positive claim (same core words, opposite polarity) and demote it.
 A negation reaches only its own clause (clauses end at punctuation and at but/so/because...).
-Objects are cut at the first clause break or preposition and at 6 words; pronouns in them are
-resolved. Only the first rule of an aspect that matches a clause counts (specific rules first).
+Objects are cut at the first clause break or preposition; one longer than MAX_WORDS is cut where
+a new phrase starts (before "to", "that", "of"...), never mid-phrase, or dropped; pronouns in
+them are resolved ("my voice" -> "Caroline's voice"). Only the first rule of an aspect that matches a clause counts (specific rules first).
 """
 
 from __future__ import annotations
@@ -126,10 +128,10 @@ _RULE_SOURCES: tuple[tuple[frozenset[str], str, str, str, bool, float], ...] = (
      + r"got (?P<x>married|engaged|divorced)\b", "relationship_status", "{s} is {x}", False,
      0.8),
     (_triggers(("started", "began", "up")), r"\bI(?:'ve)? " + _ADV
-     + r"(?:started|began|took up) (?P<x>\w+ing\b[^,;:()]*)", "activities", "{s} does {x}",
+     + r"(?:started|began|took up) (?P<x>\w+ing\b[^,;:()]*)", "activities", "{s} is into {x}",
      False, 0.7),
     (_triggers(("quit", "stopped", "up")), r"\bI(?:'ve)? " + _ADV
-     + r"(?:quit|stopped|gave up) (?P<x>\w+ing\b[^,;:()]*)", "activities", "{s} does {x}",
+     + r"(?:quit|stopped|gave up) (?P<x>\w+ing\b[^,;:()]*)", "activities", "{s} is into {x}",
      True, 0.75),
     # what people go and do: "we went camping with my fam", "I'm off to go swimming",
     # "I took my fam camping", "I signed up for a pottery class", "I play clarinet"
@@ -182,6 +184,11 @@ _TRAILING_WORDS = re.compile(
     r"(?:\s+(?:a|an|the|to|of|for|with|in|at|on|my|your|about|from|into|up|out|here|there))+$",
     re.I)
 _PLURAL_ENDINGS = ("s", "children", "fish")
+MAX_WORDS = 8  # an object phrase longer than this is cut where a new phrase starts, or dropped
+_CUT_BEFORE = frozenset({"to", "that", "which", "who", "like", "of", "about", "from", "by",
+                         "as", "than", "into", "through"})
+# a light verb opening an activity says nothing itself: "looking into counseling"
+_LIGHT_START = re.compile(r"^(?:looking into|going to|trying to|trying|getting into)\s+", re.I)
 _GOING_TO_PLACE = re.compile(r"(?:the|a|an|my|our|some) ", re.I)
 
 
@@ -253,10 +260,20 @@ def _vague(obj: str) -> bool:
 
 
 def _clean_object(raw: str, speaker: str, speakers: Sequence[str]) -> str:
-    """The object phrase cut at the first clause break, at most 6 words, pronouns resolved;
-    "" for objects that say nothing ("I love it", "I love how...")."""
+    """The object phrase cut at the first clause break, pronouns resolved; "" for objects
+    that say nothing ("I love it", "I love how..."). A phrase longer than MAX_WORDS is cut
+    before its last infinitive or linking word within them ("keep using my voice | to make a
+    difference"), never mid-phrase; with no such place it is dropped."""
     obj = _STOP_AT.sub("", raw.strip())
+    obj = _LIGHT_START.sub("", obj)  # "looking into counseling" -> "counseling"
     if not obj or _BAD_OBJECT.match(obj + " "):
         return ""
-    obj = _TRAILING_WORDS.sub("", " ".join(obj.split()[:6]).rstrip(" '\"’"))
+    tokens = obj.split()
+    if len(tokens) > MAX_WORDS:
+        cuts = [i for i, w in enumerate(tokens[:MAX_WORDS + 1]) if i >= 2
+                and w.lower() in _CUT_BEFORE]
+        if not cuts:
+            return ""
+        tokens = tokens[:cuts[-1]]
+    obj = _TRAILING_WORDS.sub("", " ".join(tokens).rstrip(" '\"’"))
     return resolve_pronouns(obj, speaker, speakers)

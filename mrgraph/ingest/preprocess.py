@@ -8,8 +8,9 @@ Pronoun resolution is deliberately conservative:
     ("thank you", "you know", "you guys", "see you") are left alone;
   * "we", "us", "our", reflexives ("myself") and third-person pronouns are never touched
     (their referent is unclear, or the sentence reads worse with a name);
-  * the verb right after the pronoun is fixed only for be/have ("I am" -> "Caroline is"); other
-    verbs keep their form ("I love" -> "Caroline love"), readable enough for search and an LLM.
+  * the verb right after "I" agrees with the name: be/have by table ("I am" -> "Caroline is"),
+    other verbs in their base form by WordNet ("I love" -> "Caroline loves"); past forms,
+    modals and anything WordNet does not list as a verb stay as written.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from functools import cached_property
 from datetime import date
 from typing import NamedTuple, Sequence
 
+from mrgraph import lexicon
 from mrgraph.ingest.dates import DateMention, find_dates
 from mrgraph.text import tokenize
 from mrgraph.types import Turn
@@ -89,6 +91,11 @@ def resolve_pronouns(text: str, speaker: str, speakers: Sequence[str]) -> str:
         key = _SPACES.sub(" ", found.lower().replace("’", "'"))
         if key in _FIRST:
             replacement = _match_case(found, _FIRST[key].format(speaker))
+            if key == "i":  # "I love" -> "Caroline loves"
+                verb = _NEXT_WORD.match(text, end)
+                if verb and (third := _third_person(verb.group(1))):
+                    replacement += verb.group(0)[: verb.start(1) - verb.start()] + third
+                    end = verb.end()
         elif key in _SECOND and listener is not None:
             replacement = _match_case(found, _SECOND[key].format(listener))
         else:
@@ -97,6 +104,23 @@ def resolve_pronouns(text: str, speaker: str, speakers: Sequence[str]) -> str:
         position = end
     pieces.append(text[position:])
     return "".join(pieces)
+
+
+_NEXT_WORD = re.compile(r"\s+([a-z]+)\b")
+_MODALS = frozenset("can could will would shall should may might must ought".split())
+
+
+def _third_person(word: str) -> str | None:
+    """The third person singular of a verb in its base form ("love" -> "loves", "go" ->
+    "goes", "carry" -> "carries"); None for anything else (past forms, modals, adverbs)."""
+    lex = lexicon.default()
+    if word in _MODALS or not lex.offsets(word, "verb") or lex.base(word, "verb") != word:
+        return None
+    if word.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
 
 
 def _match_case(found: str, replacement: str) -> str:

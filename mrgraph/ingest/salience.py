@@ -104,7 +104,8 @@ _GENERIC = (
     lovely super awesome reminds reminder totally gotta favorite wonder wondering cheers went
     come came continue already many around people others moment moments together every guess
     part ones thinkin given going doing done getting lots folks anyway anymore everyone
-    someone""".split()
+    someone somebody help helps helped helping support supportive stay staying put wait
+    push pushing positive difference photo photos picture pictures pic pics""".split()
 )
 GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC)
 

@@ -33,7 +33,7 @@ from mrgraph.errors import ConfigError
 from mrgraph.policies.question_dates import QuestionTime, question_time
 from mrgraph.store.base import GraphStore
 from mrgraph.text import tokenize
-from mrgraph.toolkit import Record, ToolResult, search_weights
+from mrgraph.toolkit import KIND_SHARE, Record, ToolResult, kind_members, search_weights
 from mrgraph.types import Source
 
 HOP = 0.5  # share of its origin's relevance a hop result inherits
@@ -209,14 +209,19 @@ class State:
     round: int = 0
     calls: int = 0
     when: QuestionTime = QuestionTime()  # the time the question names, if any
+    # a kind the question names -> the tokens of things of that kind the graph holds: an
+    # episode holding one holds KIND_SHARE of the kind word (toolkit.kind_members)
+    kinds: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def start(cls, store: GraphStore, question: str, budget: Budget) -> State:
         """S0: the question's idf weights and the store's episode count (statistics, no
         content: nothing is retrieved before the policy's first call)."""
         weights = search_weights(store, ("Episode",), question, unseen=True)
+        kinds = {kind: frozenset(members) for kind, members
+                 in kind_members(store, ("Episode",), question, weights).items()}
         return cls(question, weights, budget, episodes=store.token_df("Episode", [])[0],
-                   when=question_time(question))
+                   when=question_time(question), kinds=kinds)
 
     def note_search(self, text: str, records: Iterable[Record]) -> None:
         """Learn q of the episodes a search_events call returned. Event records carry only a
@@ -250,12 +255,16 @@ class State:
         return [o for o in self.outcomes if o.round == self.round]
 
     def q_share(self, tokens: Iterable[str]) -> float:
-        """Share of the question's weight held by `tokens`."""
+        """Share of the question's weight held by `tokens`; a thing of a kind the question
+        names holds KIND_SHARE of the kind word's weight ("cello" for "what instruments")."""
         total = sum(self.weights.values())
         if total <= 0:
             return 0.0
         held = set(tokens)
-        return sum(w for t, w in self.weights.items() if t in held) / total
+        share = sum(w for t, w in self.weights.items() if t in held)
+        share += sum(KIND_SHARE * self.weights.get(kind, 0.0) for kind, members
+                     in self.kinds.items() if kind not in held and not held.isdisjoint(members))
+        return share / total
 
     def context_tokens(self) -> set[str]:
         best = self.evidence.ranked_events()[:CONTEXT_EVENTS]
@@ -336,6 +345,23 @@ class State:
                 return True
         h = HOP if lead.kind == "event" else 1.0
         return h * lead.relevance + CONTEXT > floor
+
+    def turn_ranking(self, texts: Mapping[str, str]) -> list[str]:
+        """The dia_ids of H best first, for an answer step handed only k turns: a turn ranks
+        at its episode's relevance plus the question's share its own text holds (`texts`:
+        dia_id -> text), so the best episode's matching turns come first and a turn that says
+        what the question asks can overtake a weaker episode's. Turns read outside the kept
+        episodes rank at the relevance they were kept with. Ties: transcript order."""
+        score: dict[str, float] = {}
+        for event in self.evidence.events.values():
+            for dia_id in event["dia_ids"]:
+                own = float(event["relevance"]) + self.q_share(tokenize(texts.get(dia_id, "")))
+                score[dia_id] = max(score.get(dia_id, 0.0), own)
+        for turn in self.evidence.turns.values():
+            dia_id = str(turn["dia_id"])
+            own = float(turn["relevance"]) + self.q_share(tokenize(str(turn["text"])))
+            score[dia_id] = max(score.get(dia_id, 0.0), own)
+        return sorted(score, key=lambda d: (-score[d], dia_order(d)))
 
     def open_leads(self) -> list[Lead]:
         """Z minus what was expanded, best first by priority (ties: insertion order)."""

@@ -16,7 +16,8 @@
               date    -> timeline         the episodes of that day / range
             so a cue or a date found in one episode decides where the next round looks;
   last      when no lead is promising enough or could still change H (State.can_matter: the
-            evidence suffices), or the budget is nearly spent: event_context for
+            evidence suffices), when QUIET_ROUNDS rounds in a row found no new episode or
+            lead and left H unchanged (settled), or the budget is nearly spent: event_context for
             the best episodes (their raw turns) and, for temporal questions, their
             conversation_time; then stop and answer extractively (policies.answer).
 Leads are taken best first, at most `max_calls_per_round` a round, keeping enough calls in
@@ -37,6 +38,7 @@ MIN_PRIORITY = 0.05  # leads below this are not worth a call
 ENTRY_LIMIT = 10  # results of the two entry searches
 HOP_LIMIT = 5  # results of one hop
 MAX_DATED = 2  # timeline entry calls for the dates a question names
+QUIET_ROUNDS = 2  # rounds without a new episode, lead or change of H before the final read
 TAG_LIMIT = 50  # all of a cue's tags (cheap): their counts tell how specific the cue is
 
 
@@ -59,6 +61,10 @@ class HeuristicRun:
         self.min_priority, self.threshold = min_priority, threshold
         self.tokens = 0
         self._read = False
+        self.final: State | None = None  # the state answered from (benchmarks read H from it)
+        # episodes seen, leads seen, H: what a round may change
+        self._known: tuple[int, int, frozenset[str]] = (0, 0, frozenset())
+        self._quiet = 0  # rounds in a row that changed none of them
 
     def next_actions(self, state: State) -> Sequence[Action]:
         if state.round == 0:
@@ -74,11 +80,21 @@ class HeuristicRun:
         leads = [lead for lead in state.open_leads()
                  if state.priority(lead) >= self.min_priority and state.can_matter(lead)]
         last_round = state.round >= self.budget.max_rounds - 1
-        if (not leads and not semantic) or last_round or state.calls_left - reserve <= 0:
+        if (not leads and not semantic) or last_round or state.calls_left - reserve <= 0 \
+                or self._settled(state):
             return self._final_read(state)
         room = min(self.budget.max_calls_per_round, state.calls_left - reserve)
         semantic = semantic[:room]
         return semantic + [self._expand(lead) for lead in leads[: room - len(semantic)]]
+
+    def _settled(self, state: State) -> bool:
+        """The evidence is settled when QUIET_ROUNDS rounds in a row found no episode and no
+        lead not seen before and left H as it was: what is left only leads back to what is
+        known (a round of reverse hops or cue_tags finds leads, whose hop comes next)."""
+        known = (len(state.candidates), len(state.leads), frozenset(state.evidence.events))
+        self._quiet = self._quiet + 1 if known == self._known else 0
+        self._known = known
+        return self._quiet >= QUIET_ROUNDS
 
     def _semantic(self, state: State) -> list[Action]:
         # round 2: the aspects of the people the question names; round 3: the beliefs of
@@ -118,4 +134,5 @@ class HeuristicRun:
         return actions[: max(0, state.calls_left)]
 
     def answer(self, state: State) -> Draft:
+        self.final = state
         return extractive_answer(state, self.threshold)

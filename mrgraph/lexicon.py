@@ -1,0 +1,248 @@
+"""English lexical knowledge from WordNet 3.0: irregular lemmas and the kind bridge.
+
+The resource is Princeton WordNet 3.0 as Debian's `wordnet-base` installs it
+(/usr/share/wordnet: the wndb(5WN) files index.*, data.*, *.exc). It is read directly, lazily:
+  * lemmas: verb.exc and noun.exc map irregular forms to their base ("went" -> "go",
+    "broken" -> "break", "children" -> "child"); regular forms are left to the stemmer. A form
+    that is itself a noun ("saw", "left") or whose -s form is a verb's ("lives") stays as it is:
+    its reading is ambiguous. ~6,000 lines, read in milliseconds.
+  * kinds: a noun that names a kind ("instruments", "countries", "food") -> the one-word lemmas
+    of every synset below it (hyponyms and instances, transitively): "instrument" -> guitar,
+    violin, clarinet... `index.noun` is binary-searched in memory and `data.noun` read by byte
+    offset, so one look-up costs a few milliseconds and nothing is loaded up front.
+nltk's WordNet reader needs a `lexnames` file Debian does not ship and loads every index at
+start (seconds per process); this module reads only what a look-up needs.
+
+Where the files are absent, `Lexicon.open` warns once and every look-up returns nothing: words
+are then matched by stems only, and no question word is a kind.
+"""
+
+from __future__ import annotations
+
+import mmap
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+WORDNET_DIR = Path("/usr/share/wordnet")
+MAX_DEPTH = 8  # hyponym levels followed below a kind (WordNet's noun tree is ~20 deep)
+MAX_MEMBERS = 5000  # synsets visited per kind: "entity" or "act" would reach most of WordNet
+MIN_MEMBERS = 10  # fewer members than this: the kind borrows its hypernym's
+INSTALL_HINT = ("WordNet not found in {dir}: install Debian's wordnet-base (apt-get install "
+                "wordnet-base); until then words match by stems only and no question word "
+                "names a kind")
+
+
+@dataclass(eq=False)  # hashed by identity: its look-ups are cached per lexicon
+class Lexicon:
+    """Look-ups into one WordNet directory; an empty directory answers nothing."""
+
+    root: Path
+    verb_exc: dict[str, str] = field(default_factory=dict)
+    noun_exc: dict[str, str] = field(default_factory=dict)
+    _index: dict[str, bytes] = field(default_factory=dict)  # pos -> the whole index file
+    _data: dict[str, mmap.mmap] = field(default_factory=dict)
+
+    @classmethod
+    def open(cls, root: Path = WORDNET_DIR) -> Lexicon:
+        lexicon = cls(root)
+        if not (root / "index.noun").is_file():
+            warnings.warn(INSTALL_HINT.format(dir=root), RuntimeWarning, stacklevel=2)
+            return lexicon
+        lexicon.verb_exc = _exceptions(root / "verb.exc")
+        lexicon.noun_exc = _exceptions(root / "noun.exc")
+        return lexicon
+
+    @property
+    def available(self) -> bool:
+        return bool(self.verb_exc)
+
+    # ------------------------------------------------------------ lemmas
+
+    def lemma(self, word: str) -> str:
+        """The base form of an irregular verb or noun form; other words as they are."""
+        base = self.verb_exc.get(word)
+        if base is not None and not self.offsets(word, "noun"):
+            return base
+        base = self.noun_exc.get(word)
+        if base is not None and not (word.endswith("s") and self.offsets(word[:-1], "verb")):
+            return base
+        return word
+
+    @lru_cache(maxsize=100_000)  # noqa: B019
+    def base(self, word: str, pos: str) -> str:
+        """WordNet's morphy: the base form of `word` as a `pos` ("noun", "verb") - exceptions
+        first, then its detachment rules ("adopted" -> "adopt", "puppies" -> "puppy"), the
+        first candidate WordNet lists; `word` itself when none is (or without WordNet)."""
+        if not self.available:
+            return word
+        table = self.verb_exc if pos == "verb" else self.noun_exc
+        if word in table:
+            return table[word]
+        if self.offsets(word, pos):
+            return word
+        for suffix, ending in _DETACH[pos]:
+            if word.endswith(suffix) and len(word) > len(suffix) + 1:
+                candidate = word[: len(word) - len(suffix)] + ending
+                if self.offsets(candidate, pos):
+                    return candidate
+        return word
+
+    def mostly_noun(self, word: str) -> bool:
+        """Whether WordNet has at least as many noun senses of `word` as adjective or adverb
+        senses ("painting", "dance" yes; "small", "crazy" no)."""
+        nouns = len(self.offsets(word, "noun"))
+        return nouns > 0 and nouns >= max(len(self.offsets(word, "adj")),
+                                          len(self.offsets(word, "adv")))
+
+    def kinds(self, words: list[str], skip: frozenset[str] = frozenset()
+              ) -> dict[str, tuple[str, ...]]:
+        """The words of a question (lowercase, in order) that name a kind of thing -> the
+        things of that kind. A kind is a noun right after what / which / favorite / any /
+        kind of / type of ("what food", "which countries"), or a plural noun right after a
+        possessive ("his hobbies"); "who plays" is a verb. `skip`: words never a kind
+        (stopwords)."""
+        found: dict[str, tuple[str, ...]] = {}
+        for i, word in enumerate(words):
+            if word in skip or word in _KIND_NOUNS or not i:
+                continue
+            noun = self.base(word, "noun")
+            before = words[i - 1]
+            asked = before in _KIND_MARKERS or (before == "of" and i > 1
+                                                and words[i - 2] in _KIND_NOUNS)
+            owned = before in _POSSESSIVES and noun != word
+            if (asked or owned) and noun not in found and self.offsets(noun, "noun"):
+                members = self.members(noun)
+                if members:
+                    found[noun] = members
+        return found
+
+    # ------------------------------------------------------------ index and data
+
+    @lru_cache(maxsize=100_000)  # noqa: B019 - one process-wide lexicon (`default`)
+    def offsets(self, lemma: str, pos: str) -> tuple[int, ...]:
+        """Synset offsets of `lemma` (lowercase, spaces as _) in `pos`, most frequent first."""
+        index = self._index_of(pos)
+        line = _find_line(index, lemma.encode())
+        if line is None:
+            return ()
+        fields = line.split()
+        synsets, pointers = int(fields[2]), int(fields[3])
+        return tuple(int(f) for f in fields[6 + pointers: 6 + pointers + synsets])
+
+    def _index_of(self, pos: str) -> bytes:
+        found = self._index.get(pos)
+        if found is None:
+            path = self.root / f"index.{pos}"
+            found = self._index[pos] = path.read_bytes() if path.is_file() else b""
+        return found
+
+    def synset(self, offset: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """(lemmas, hyponym and instance offsets) of the noun synset at `offset`."""
+        return self._fields(offset)[0], self._pointers(offset, ("~", "~i"))
+
+    def _pointers(self, offset: int, symbols: tuple[str, ...]) -> tuple[int, ...]:
+        fields, at = self._fields(offset)[1:]
+        count = int(fields[at])
+        return tuple(int(fields[at + 2 + 4 * i]) for i in range(count)
+                     if fields[at + 1 + 4 * i] in symbols)
+
+    def _fields(self, offset: int) -> tuple[tuple[str, ...], list[str], int]:
+        """(lemmas, the line's fields, the index of its pointer count)."""
+        data = self._data.get("noun")
+        if data is None:
+            with open(self.root / "data.noun", "rb") as handle:
+                data = self._data["noun"] = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        end = data.find(b"\n", offset)
+        fields = data[offset:end].split(b" | ", 1)[0].decode("utf-8", "replace").split()
+        count = int(fields[3], 16)
+        lemmas = tuple(fields[4 + 2 * i].lower() for i in range(count))
+        return lemmas, fields, 4 + 2 * count
+
+    def members(self, kind: str) -> tuple[str, ...]:
+        """One-word lemmas of every synset below any noun sense of `kind` (not `kind` itself),
+        nearest first. A kind WordNet barely fills ("pet": the animals are not filed under
+        it) borrows the members of what it is a kind of (pet -> animal)."""
+        if not self.available:
+            return ()
+        roots = self.offsets(kind, "noun")
+        found = self._members(roots)
+        if len(found) < MIN_MEMBERS:
+            found += self._members(tuple(up for root in roots[:1] for up in self.above(root)))
+        return tuple(w for w in dict.fromkeys(found) if w != kind)
+
+    def _members(self, roots: tuple[int, ...]) -> list[str]:
+        return [lemma for lemmas in self._below(roots) for lemma in lemmas if lemma.isalpha()]
+
+    def above(self, offset: int) -> tuple[int, ...]:
+        """The hypernyms (and instance hypernyms) of the noun synset at `offset`."""
+        return self._pointers(offset, ("@", "@i"))
+
+    def _below(self, roots: tuple[int, ...]) -> Iterator[tuple[str, ...]]:
+        seen: set[int] = set(roots)
+        level = [below for root in roots for below in self.synset(root)[1]]
+        for _ in range(MAX_DEPTH):
+            following: list[int] = []
+            for offset in level:
+                if offset in seen or len(seen) >= MAX_MEMBERS:
+                    continue
+                seen.add(offset)
+                lemmas, below = self.synset(offset)
+                yield lemmas
+                following.extend(below)
+            level = following
+            if not level:
+                return
+
+
+_KIND_MARKERS = frozenset({"what", "which", "favorite", "favourite", "any"})
+_POSSESSIVES = frozenset({"his", "her", "their", "my", "your", "our"})
+_KIND_NOUNS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts"})
+
+# morphy(7WN)'s detachment rules, in its order
+_DETACH: dict[str, tuple[tuple[str, str], ...]] = {
+    "noun": (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"),
+             ("shes", "sh"), ("men", "man"), ("ies", "y")),
+    "verb": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""),
+             ("ing", "e"), ("ing", "")),
+}
+
+
+def _exceptions(path: Path) -> dict[str, str]:
+    """inflected form -> its first base form (one-word entries only)."""
+    table: dict[str, str] = {}
+    if not path.is_file():
+        return table
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        parts = line.split()
+        if len(parts) >= 2 and parts[0].isalpha() and parts[1].isalpha():
+            table.setdefault(parts[0], parts[1])
+    return table
+
+
+def _find_line(index: bytes, key: bytes) -> bytes | None:
+    """The line of a sorted wndb index starting with `key` + space (license lines, which
+    start with a space, sort first and never match)."""
+    lo, hi = 0, len(index)
+    probe = key + b" "
+    while lo < hi:
+        mid = (lo + hi) // 2
+        start = index.rfind(b"\n", 0, mid) + 1
+        end = index.find(b"\n", start)
+        end = len(index) if end < 0 else end
+        line = index[start:end]
+        if line.startswith(probe):
+            return line
+        if line[:1] == b" " or line < probe:
+            lo = end + 1
+        else:
+            hi = start
+    return None
+
+
+@lru_cache(maxsize=1)
+def default() -> Lexicon:
+    """The process's lexicon, opened on first use from WORDNET_DIR."""
+    return Lexicon.open()

@@ -22,6 +22,7 @@ from mrgraph.errors import ConfigError, UserError
 from mrgraph.ingest.extract import Extractor, HeuristicExtractor
 from mrgraph.ingest.pipeline import (BatchDone, IngestReport, Progress, forget_conversation,
                                      ingest_file)
+from mrgraph.limits import check_question
 from mrgraph.llm.base import LLM, Embedder, TokenLedger
 from mrgraph.store.base import ForgetResult, GraphStore
 from mrgraph.store.copy import CopyResult, copy_store
@@ -40,7 +41,8 @@ class Memory:
     @classmethod
     def open(cls, settings: Settings, store: str | None = None, ns: str | None = None) -> "Memory":
         uri = store or settings.store
-        return cls(open_store(uri, ns or settings.ns, settings), settings)
+        # "" is refused by open_store, not taken for the default
+        return cls(open_store(uri, settings.ns if ns is None else ns, settings), settings)
 
     def __enter__(self) -> "Memory":
         return self
@@ -113,8 +115,7 @@ class Memory:
             embedder: str | Embedder | None = "none") -> Answer:
         if mode not in MODES:
             raise UserError(f"unknown mode {mode!r} (choose {', '.join(MODES)})")
-        if not question.strip():
-            raise UserError("the question is empty")
+        check_question(question)
         from mrgraph.reconstruct import ask
         return ask(self.store, question, mode=mode, llm=self.llm(llm),
                    embedder=self.embedder(embedder))

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Mapping, Protocol, Sequence
 
 from mrgraph.errors import StoreError
+from mrgraph.limits import value_problem
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
 
 # ------------------------------------------------------------------ records returned by reads
@@ -350,3 +351,6 @@ def check_props(where: str, props: Mapping[str, object]) -> None:
         if not ok:
             raise StoreError(f"{where}: property {key!r} must be a primitive or a list of "
                              f"primitives, not {type(value).__name__}")
+        problem = value_problem(key, value)  # what Neo4j cannot hold, refused by both stores
+        if problem:
+            raise StoreError(f"{where}: property {key!r} {problem}")

@@ -130,7 +130,10 @@ class Memory:
 
     def beliefs(self, entity: str, aspect: str | None = None,
                 as_of: str | None = None) -> list[dict[str, Any]]:
+        from mrgraph.toolargs import check_value
         from mrgraph.toolkit import run_tool
+        if as_of is not None:  # checked first: a bad date is an error even with no beliefs
+            check_value("as_of", as_of, "date")
         if aspect:
             aspects = [aspect]
         else:

@@ -75,7 +75,7 @@ def sniff(content: str) -> Format:
     first_line = stripped.split("\n", 1)[0].strip()
     try:
         first = json.loads(first_line)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # JSONDecodeError, or an integer of 4,300+ digits
         return "locomo"  # an object spread over many lines: one pretty-printed sample
     # A JSONL message may name its conversation ("conversation": "c1"); a sample holds it.
     if isinstance(first, dict) and (isinstance(first.get("conversation"), dict)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import calendar
 import re
+import warnings
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Callable
@@ -85,7 +86,9 @@ def parse_timestamp(text: str) -> datetime:
     except ValueError:
         pass
     try:
-        first, second = (dateutil_parser.parse(text, default=d) for d in _DEFAULTS)
+        with warnings.catch_warnings():  # an unknown zone name ("13:56 F"): zones are dropped
+            warnings.simplefilter("ignore", dateutil_parser.UnknownTimezoneWarning)
+            first, second = [dateutil_parser.parse(text, default=d) for d in _DEFAULTS]
     except (ValueError, OverflowError) as exc:
         raise ValueError(f"not a date: {text!r}") from exc
     for part in ("year", "month", "day"):

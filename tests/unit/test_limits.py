@@ -206,3 +206,11 @@ def test_questions() -> None:
 def test_shorten() -> None:
     assert shorten("abc") == "'abc'"
     assert shorten("x" * 1000) == "'" + "x" * 39 + "… (1,000 characters)"
+
+
+def test_an_unknown_time_zone_name_is_dropped_without_a_python_warning() -> None:
+    import warnings
+    from mrgraph.ingest.dates import parse_timestamp
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning would print two lines under the CLI
+        assert parse_timestamp("2023-05-08 13:56 F").isoformat() == "2023-05-08T13:56:00"

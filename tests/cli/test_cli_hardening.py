@@ -208,3 +208,11 @@ def test_an_echoed_api_key_is_never_shown_traced_cached_or_stored(
     assert b"***" in stored and cached  # the replies did reach the store and the cache
     for text in (out, err, out2, err2, out3, err3, stored.decode(), cached.decode()):
         assert API_KEY not in text
+
+
+@pytest.mark.parametrize("argv", [["show", "\udcff"], ["forget", "--conversation", "a\udcff"],
+                                  ["stats", "--ns", "\udcfe"]])
+def test_arguments_that_are_not_utf8_exit_1(capsys: pytest.CaptureFixture[str], store: str,
+                                            argv: list[str]) -> None:
+    code, _, err = run(capsys, *argv, "--store", store)
+    assert code == 1 and "is not valid UTF-8" in one_error_line(err)

@@ -18,6 +18,7 @@ from mrgraph import render
 from mrgraph.config import Settings
 from mrgraph.engine import MODES, Memory
 from mrgraph.errors import MrGraphError, UserError
+from mrgraph.limits import shorten
 from mrgraph.redact import public_uri
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -43,16 +44,24 @@ def ingest(paths: Annotated[list[Path], typer.Argument(help="Transcript files")]
            embedder: EmbedderOpt = "none", store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Ingest transcripts into the graph (bad input writes nothing; on Neo4j an interrupted
     ingest resumes when run again; re-ingesting changes nothing)."""
+    done: list[str] = []
     try:
         with _memory(store, ns) as memory, render.ingest_progress(out) as bars:
-            reports = memory.ingest(paths, fmt=fmt, extractor=extractor, concurrency=concurrency,
-                                    progress=bars.turns, embedder=embedder,
-                                    on_batch=bars.batches)
+            for path in paths:  # each file's report as it is done: a later failure keeps them
+                reports = memory.ingest([path], fmt=fmt, extractor=extractor,
+                                        concurrency=concurrency, progress=bars.turns,
+                                        embedder=embedder, on_batch=bars.batches)
+                render.ingest_reports(out, reports)
+                done.append(str(path))
     except KeyboardInterrupt as e:  # typer makes it exit 130 and drops the message, which on
         if str(e):  # Neo4j says what was committed and that a re-run resumes
             typer.echo(f"interrupted: {e}", err=True)
         raise
-    render.ingest_reports(out, reports)
+    except MrGraphError as e:
+        if done:  # say what is in the store now, on the error's one line
+            e.args = (f"{e} (ingested before it: {', '.join(done)}; later files not "
+                      "ingested)",)
+        raise
 
 
 @app.command()
@@ -205,10 +214,15 @@ def _ints(value: str, option: str) -> list[int]:
 def main(argv: list[str] | None = None) -> int:
     """Entry point: maps errors to exit codes (1 user, 2 internal) without tracebacks."""
     def err(message: str) -> None:  # one unwrapped line, whatever the terminal width
-        typer.echo(message, err=True)
+        typer.echo(one_line(message), err=True)
 
+    args = sys.argv[1:] if argv is None else argv
+    bad = next((a for a in args if not _is_unicode(a)), None)
+    if bad is not None:  # bytes that are not UTF-8 reach Python as lone surrogates
+        err(f"error: argument {shorten(bad)} is not valid UTF-8")
+        return 1
     try:
-        rc = app(args=argv, standalone_mode=False, prog_name="mrgraph")
+        rc = app(args=args, standalone_mode=False, prog_name="mrgraph")
     except (typer.Abort, click.exceptions.Abort):
         err("aborted")
         return 1
@@ -232,6 +246,24 @@ def main(argv: list[str] | None = None) -> int:
         err(f"internal error: {type(e).__name__}: {e}")
         return 2
     return rc if isinstance(rc, int) else 0
+
+
+MAX_ERROR_CHARS = 600
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def one_line(message: str) -> str:
+    """An error on one line (a driver's multi-line message joined) of bounded length: whatever
+    value the user passed, the line stays readable."""
+    text = " ".join(message.split())
+    return text if len(text) <= MAX_ERROR_CHARS else text[:MAX_ERROR_CHARS - 1] + "…"
 
 
 def run() -> None:

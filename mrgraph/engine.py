@@ -23,6 +23,7 @@ from mrgraph.graph_stats import GraphStats, graph_stats
 from mrgraph.ingest.extract import Extractor, HeuristicExtractor
 from mrgraph.ingest.pipeline import (BatchDone, IngestReport, Progress, forget_conversation,
                                      ingest_file)
+from mrgraph.limits import check_question
 from mrgraph.llm.base import LLM, Embedder, TokenLedger
 from mrgraph.store.base import ForgetResult, GraphStore
 from mrgraph.store.copy import CopyResult, copy_store
@@ -41,7 +42,8 @@ class Memory:
     @classmethod
     def open(cls, settings: Settings, store: str | None = None, ns: str | None = None) -> "Memory":
         uri = store or settings.store
-        return cls(open_store(uri, ns or settings.ns, settings), settings)
+        # "" is refused by open_store, not taken for the default
+        return cls(open_store(uri, settings.ns if ns is None else ns, settings), settings)
 
     def __enter__(self) -> "Memory":
         return self
@@ -114,8 +116,7 @@ class Memory:
             embedder: str | Embedder | None = "none") -> Answer:
         if mode not in MODES:
             raise UserError(f"unknown mode {mode!r} (choose {', '.join(MODES)})")
-        if not question.strip():
-            raise UserError("the question is empty")
+        check_question(question)
         from mrgraph.reconstruct import ask
         return ask(self.store, question, mode=mode, llm=self.llm(llm),
                    embedder=self.embedder(embedder))
@@ -134,7 +135,10 @@ class Memory:
 
     def beliefs(self, entity: str, aspect: str | None = None,
                 as_of: str | None = None) -> list[dict[str, Any]]:
+        from mrgraph.toolargs import check_value
         from mrgraph.toolkit import run_tool
+        if as_of is not None:  # checked first: a bad date is an error even with no beliefs
+            check_value("as_of", as_of, "date")
         if aspect:
             aspects = [aspect]
         else:

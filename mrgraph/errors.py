@@ -77,3 +77,9 @@ class PromptError(MrGraphError):
 
 class LLMUnavailableError(LLMError, UserError):
     """The LLM endpoint could not be reached or kept timing out: the user's to fix (exit 1)."""
+
+
+class LLMReplyError(LLMError, UserError):
+    """The LLM endpoint answered, but never with anything usable: a body that is not JSON (or
+    ends early), no choices, no valid JSON after the repairs, every extraction call failing.
+    The endpoint or model is the user's to change (exit 1)."""

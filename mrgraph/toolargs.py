@@ -18,6 +18,7 @@ from datetime import date
 from typing import Any, Literal
 
 from mrgraph.errors import ToolArgumentError
+from mrgraph.limits import shorten
 
 ArgKind = Literal["text", "name", "event_id", "limit", "window", "date"]
 MAX_TEXT = 500
@@ -55,7 +56,7 @@ def date_bounds(name: str, value: str) -> tuple[str, str]:
         return date(year, 1, 1).isoformat(), date(year, 12, 31).isoformat()
     except ValueError:
         raise ToolArgumentError(f"'{name}' must be an ISO date (YYYY-MM-DD, YYYY-MM or YYYY), "
-                                f"got {value!r}") from None
+                                f"got {shorten(value)}") from None
 
 
 def _check_str(name: str, value: object, kind: ArgKind) -> str:

@@ -18,6 +18,9 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   "a couple of" means exactly two. "the other day" is anchor−7 … anchor−1.
 * "yesterday"/"last night" = anchor−1, "today"/"tonight"/"this morning" = anchor,
   "tomorrow" = anchor+1.
+* An expression whose date would fall before year 1 or after 9999 is not resolved.
+* Session timestamps written all in numbers with day and month both 12 or under
+  ("03/04/2023") are read month first (March 4, 2023), as dateutil and US usage do; the loaders warn about every such date (mrgraph.ingest.formats.common.warn_ambiguous).
 * Explicit dates ("May 7, 2023", "7 May 2023", "7th of May", "2023-05-07") without a year take
   the anchor's year; "in 2022" is that calendar year; "May 2023" that month.
 """
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import calendar
 import re
+import warnings
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Callable
@@ -82,13 +86,36 @@ def parse_timestamp(text: str) -> datetime:
     except ValueError:
         pass
     try:
-        first, second = (dateutil_parser.parse(text, default=d) for d in _DEFAULTS)
+        with warnings.catch_warnings():  # an unknown zone name ("13:56 F"): zones are dropped
+            warnings.simplefilter("ignore", dateutil_parser.UnknownTimezoneWarning)
+            first, second = [dateutil_parser.parse(text, default=d) for d in _DEFAULTS]
     except (ValueError, OverflowError) as exc:
         raise ValueError(f"not a date: {text!r}") from exc
     for part in ("year", "month", "day"):
         if getattr(first, part) != getattr(second, part):
             raise ValueError(f"date {text!r} has no {part}")
     return first.replace(tzinfo=None)
+
+
+# Day and month both written as numbers up to 12, in either order: 03/04/2023.
+_NUMERIC_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?![\d/.-])")
+
+
+def ambiguous_reading(text: str) -> str | None:
+    """For a numeric date whose day and month could be swapped ("03/04/2023"), how it is read:
+    month first, as dateutil and US usage do ("2023-03-04"); None when the text is not such a
+    date. A first number over 12 can only be a day ("13/04/2023" is 13 April) and is not
+    ambiguous, nor is a date with the year first or the same day and month."""
+    match = _NUMERIC_DATE.search(text)
+    if match is None:
+        return None
+    first, second = int(match.group(1)), int(match.group(2))
+    if not (1 <= first <= 12 and 1 <= second <= 12) or first == second:
+        return None
+    try:
+        return parse_timestamp(text).date().isoformat()
+    except ValueError:
+        return None
 
 
 def _from_locomo(match: re.Match[str]) -> datetime:
@@ -288,7 +315,10 @@ def find_dates(text: str, anchor: date) -> list[DateMention]:
         pattern, resolve = _RULES[int(str(match.lastgroup)[1:])]
         written = text[match.start():match.end()]
         groups = pattern.fullmatch(written)
-        resolved = resolve(groups, anchor) if groups else None
+        try:
+            resolved = resolve(groups, anchor) if groups else None
+        except (ValueError, OverflowError):  # lands before year 1 or after 9999: no date
+            resolved = None
         if resolved is not None:
             start, end, approx = resolved
             found.append(DateMention(written, start.isoformat(), end.isoformat(), match.span(),

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from mrgraph.errors import LLMError
+from mrgraph.errors import LLMError, LLMReplyError
 from mrgraph.ingest.llm_cache import DEFAULT_CACHE_DIR, ReplyCache, cache_key
 from mrgraph.ingest.llm_reply import RESPONSE_SCHEMA, ChunkDrafts, EmptyReply, convert_reply
 from mrgraph.llm.base import LLM, Message
@@ -231,7 +231,8 @@ class LLMExtractor:
         with_turns = {s.number for s in conversation.sessions if s.turns}
         if with_turns and with_turns <= set(errors):
             first = self.last_failures[0]
-            raise LLMError(f"LLM extraction failed for every session of {conversation.id!r}; "
+            raise LLMReplyError(f"LLM extraction failed for every session of "
+                                f"{conversation.id!r}; "
                            f"session {first.session_number}: {first.error}")
         return set(errors)
 

@@ -34,6 +34,7 @@ from mrgraph.ingest.embed import EpisodeEmbedder
 from mrgraph.ingest.extract import Extractor
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.plan import WriteBatch, plan_batches, plan_key
+from mrgraph.limits import check_batch
 from mrgraph.store.base import (BeliefEdge, Checkpoint, EmbeddingCount, FactObservation,
                                 ForgetResult, GraphStore)
 from mrgraph.types import Conversation, GraphBatch
@@ -96,6 +97,8 @@ def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fm
     if embedder is not None:
         batches, spent = embedder.embed_batches(batches)
         tokens += spent
+    for batch in batches:  # what a store cannot hold fails here, before the first write
+        check_batch(batch, str(path))
     planned = plan_batches(batches, store.ingest_batch_size)
     state = _State(len(planned))
     checkpointed = store.ingest_batch_size is not None

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 import openai
 
 from mrgraph.redact import public_uri
-from mrgraph.errors import LLMUnavailableError, LLMConfigError, LLMError
+from mrgraph.errors import LLMUnavailableError, LLMConfigError, LLMError, LLMReplyError
 from mrgraph.llm.base import (
     LLMReply,
     Message,
@@ -70,7 +70,8 @@ class _Secret:
         return self._value
 
     def scrub(self, text: str) -> str:
-        return text.replace(self._value, "***") if self._value else text
+        secret = self._value != _PLACEHOLDER_KEY and self._value  # "no-key-required" is no key
+        return text.replace(self._value, "***") if secret else text
 
     def __repr__(self) -> str:
         return "'***'"
@@ -178,6 +179,11 @@ class _Endpoint:
                 log.warning("LLM request failed (%s); retry %d of %d in %.1fs",
                             self._describe(err), attempt + 1, self.max_retries, delay)
                 self._sleep(delay)
+            except ValueError as err:  # the SDK decoding a body that is not JSON, or cut short
+                raise LLMReplyError(f"the LLM endpoint {public_uri(self.base_url)} sent a reply "
+                                    "that is not valid JSON (is OPENAI_BASE_URL an OpenAI-"
+                                    f"compatible API?): {self._key.scrub(str(err))[:200]}"
+                                    ) from None
         raise AssertionError("unreachable: the loop returns or raises")
 
     def _retry_delay(self, err: openai.OpenAIError, attempt: int) -> float | None:
@@ -269,8 +275,8 @@ class OpenAIChat(_Endpoint):
                 conversation += _repair_messages(reply.text, problem)
                 continue
             return _with_usage(LLMReply(reply.text, (), reply.usage, parsed), spent)
-        raise LLMError(f"the model {self.model!r} gave no valid JSON for '{purpose}' after "
-                       f"{self.max_repairs + 1} attempts; last problem: {problem}")
+        raise LLMReplyError(f"the model {self.model!r} gave no valid JSON for '{purpose}' "
+                            f"after {self.max_repairs + 1} attempts; last problem: {problem}")
 
     def _complete_once(self, messages: Sequence[Message], tools: Sequence[ToolSpec],
                        schema: Mapping[str, Any] | None, purpose: str,
@@ -307,12 +313,16 @@ class OpenAIChat(_Endpoint):
     def _to_reply(self, completion: Any, purpose: str) -> LLMReply:
         choices = getattr(completion, "choices", None) or []
         if not choices:
-            raise LLMError(f"the LLM endpoint {public_uri(self.base_url)} returned no choices")
+            raise LLMReplyError(f"the LLM endpoint {public_uri(self.base_url)} returned no "
+                                "choices")
         message = choices[0].message
         if getattr(message, "refusal", None):
             raise LLMError(f"the model refused the '{purpose}' request: "
                            f"{self._key.scrub(str(message.refusal))[:300]}")
-        text = strip_think(message.content) if message.content is not None else None
+        # The key never leaves in model output (an endpoint may echo it): scrubbed here, before
+        # the reply is shown, traced, cached or stored
+        content = getattr(message, "content", None)
+        text = strip_think(self._key.scrub(content)) if isinstance(content, str) else None
         calls = tuple(self._tool_calls(message))
         usage = getattr(completion, "usage", None)
         if usage is not None and usage.prompt_tokens is not None:
@@ -332,7 +342,8 @@ class OpenAIChat(_Endpoint):
                 continue
             # Some local servers omit ids; the loop needs one to answer each call.
             call_id = call.id or f"call_{index}"
-            calls.append(ToolCall(call_id, function.name, function.arguments or "{}"))
+            calls.append(ToolCall(call_id, self._key.scrub(function.name or ""),
+                                  self._key.scrub(function.arguments or "{}")))
         return calls
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Mapping, Protocol, Sequence
 
 from mrgraph.errors import StoreError
+from mrgraph.limits import shorten, value_problem
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
 
 # ------------------------------------------------------------------ records returned by reads
@@ -340,8 +341,11 @@ _SCALAR = (str, int, float, bool)
 RESERVED_PROPERTY = "_label"  # the embedded store keeps a node's label under this name
 
 
-def check_props(where: str, props: Mapping[str, object]) -> None:
-    """Properties every backend can hold: primitives or lists of primitives, plain names."""
+def check_props(where: str, props: Mapping[str, object], *, node_id: str | None = None) -> None:
+    """Properties every backend can hold: primitives or lists of primitives, plain names, values
+    within mrgraph.limits (what Neo4j can index), and the node's id within them too."""
+    if node_id is not None and (problem := value_problem("id", node_id)):
+        raise StoreError(f"node {shorten(node_id)}: property 'id' {problem}")
     for key, value in props.items():
         if not isinstance(key, str) or not key or key == RESERVED_PROPERTY:
             raise StoreError(f"{where}: invalid property name {key!r}")
@@ -350,3 +354,6 @@ def check_props(where: str, props: Mapping[str, object]) -> None:
         if not ok:
             raise StoreError(f"{where}: property {key!r} must be a primitive or a list of "
                              f"primitives, not {type(value).__name__}")
+        problem = value_problem(key, value)  # what Neo4j cannot hold, refused by both stores
+        if problem:
+            raise StoreError(f"{where}: property {key!r} {problem}")

@@ -182,7 +182,7 @@ class MemoryStore(GraphReads):
             for other in (known, stored[LABEL] if stored else node.label):
                 if other != node.label:
                     raise StoreError(f"node {node.id!r} is a {other}, the batch says {node.label}")
-            check_props(f"node {node.id!r}", node.props)
+            check_props(f"node {node.id!r}", node.props, node_id=node.id)
             if node.props.get("id", node.id) != node.id:
                 raise StoreError(f"node {node.id!r}: property id differs from the node's id")
         for edge in batch.edges:

@@ -93,7 +93,7 @@ def plan_batch(batch: GraphBatch) -> BatchPlan:
         if node.label not in NODE_FILES:
             raise StoreError(f"node {node.id!r}: label {node.label!r} is not in the graph model "
                              f"({', '.join(NODE_FILES)})")
-        check_props(f"node {node.id!r}", node.props)
+        check_props(f"node {node.id!r}", node.props, node_id=node.id)
         if node.props.get("id", node.id) != node.id:
             raise StoreError(f"node {node.id!r}: property id differs from the node's id")
         plan.node_rows.setdefault(NODE_FILES[node.label], []).append(

@@ -14,6 +14,7 @@ import re
 from mrgraph.redact import public_uri
 from mrgraph.config import Settings
 from mrgraph.errors import ConfigError
+from mrgraph.limits import check_namespace
 from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
 
@@ -26,6 +27,7 @@ _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]+):")
 def open_store(uri: str | None, ns: str, settings: Settings | None = None, *,
                lock_timeout: float = 1.0) -> GraphStore:
     """The store `uri` names, scoped to namespace `ns` (None or "" = the default path)."""
+    check_namespace(ns)
     target = (uri or "").strip() or DEFAULT_PATH
     match = _SCHEME.match(target)
     scheme = match.group(1).lower() if match else None

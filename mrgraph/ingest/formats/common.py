@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 import re
-
 from typing import Iterable
 
 from mrgraph.errors import InputError
-from mrgraph.ingest.dates import session_iso
+from mrgraph.ingest.dates import ambiguous_reading, session_iso
+from mrgraph.limits import shorten
 from mrgraph.types import Session
+
+
+log = logging.getLogger(__name__)
 
 
 def input_error(message: str, path: str, *, line: int | None = None,
@@ -26,9 +30,33 @@ def timestamp_iso(value: object, path: str, *, field: str, line: int | None = No
         raise input_error(f"{field} must be a date string, got {value!r}", path, line=line,
                           field=field)
     try:
-        return session_iso(value)
+        iso = session_iso(value)
     except ValueError as exc:
         raise input_error(f"{field} is not a date ({exc})", path, line=line, field=field) from exc
+    warn_ambiguous(value, path, field=field, line=line)
+    return iso
+
+
+def warn_ambiguous(value: str, path: str, *, field: str, line: int | None = None) -> bool:
+    """A warning (logged, one line) for a numeric date whose day and month could be swapped:
+    the reading is the documented rule (month first), the user should know it was applied."""
+    reading = ambiguous_reading(value)
+    if reading is None:
+        return False
+    where = ":".join(str(p) for p in (path, line) if p is not None)
+    log.warning("warning: %s: %s %s is ambiguous, read month first as %s (write ISO dates, "
+                "YYYY-MM-DD, to avoid this)", where, field, shorten(value), reading)
+    return True
+
+
+def session_number(digits: str, path: str, *, line: int | None = None) -> int:
+    """A session number written in the transcript: a signed 64-bit integer, like every integer
+    a store holds (mrgraph.limits)."""
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > 19 or int(significant) > 2 ** 63 - 1:
+        raise input_error(f"session number {significant[:20]}… ({len(significant)} digits) is "
+                          "too large (at most 2^63 - 1)", path, line=line, field="session")
+    return int(significant)
 
 
 def speakers_in_order(first: Iterable[str], sessions: Iterable[Session]) -> tuple[str, ...]:

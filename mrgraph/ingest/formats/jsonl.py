@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from mrgraph.ingest.dates import parse_timestamp
-from mrgraph.ingest.formats.common import check_unique_ids, input_error, speakers_in_order
+from mrgraph.ingest.formats.common import (check_unique_ids, input_error, speakers_in_order,
+                                           warn_ambiguous)
 from mrgraph.types import Conversation, Session, Turn
 
 SESSION_GAP = timedelta(hours=4)
@@ -57,19 +58,25 @@ class _Message:
 def parse(text: str, path: str) -> list[Conversation]:
     default_id = Path(path).stem
     groups: dict[str, list[_Message]] = {}
+    warned: set[str] = set()  # one ambiguous-date warning per file, not one per message
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
-            message = _message(line, number, default_id, path)
+            message = _message(line, number, default_id, path, warned)
             groups.setdefault(message.conversation, []).append(message)
     return [_conversation(cid, messages, path) for cid, messages in groups.items()]
 
 
-def _message(line: str, number: int, default_id: str, path: str) -> _Message:
+def _message(line: str, number: int, default_id: str, path: str,
+             warned: set[str]) -> _Message:
     try:
         raw = json.loads(line)
     except json.JSONDecodeError as exc:
         raise input_error(f"invalid JSON: {exc.msg} (column {exc.colno})", path,
                           line=number) from exc
+    except RecursionError:
+        raise input_error("JSON nested too deeply to be a message", path, line=number) from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise input_error(f"invalid JSON: {exc}", path, line=number) from None
     if not isinstance(raw, dict):
         raise input_error("expected a JSON object (one message per line)", path, line=number)
     stamp = _pick(raw, _TIME, number, path)
@@ -77,7 +84,7 @@ def _message(line: str, number: int, default_id: str, path: str) -> _Message:
         line=number,
         speaker=_required(raw, _SPEAKER, number, path),
         text=_required(raw, _TEXT, number, path, allow_empty=True),
-        time=None if stamp is None else _time(stamp, number, path),
+        time=None if stamp is None else _time(stamp, number, path, warned),
         session=_pick(raw, _SESSION, number, path),
         conversation=_pick(raw, _CONVERSATION, number, path) or default_id,
         dia_id=_pick(raw, _ID, number, path),
@@ -107,12 +114,15 @@ def _required(raw: dict[str, Any], keys: tuple[str, ...], line: int, path: str, 
     return value
 
 
-def _time(value: str, line: int, path: str) -> datetime:
+def _time(value: str, line: int, path: str, warned: set[str]) -> datetime:
     try:
-        return parse_timestamp(value)
+        parsed = parse_timestamp(value)
     except ValueError as exc:
         raise input_error(f"'timestamp' is not a date ({exc})", path, line=line,
                           field="timestamp") from exc
+    if not warned and warn_ambiguous(value, path, field="'timestamp'", line=line):
+        warned.add(path)
+    return parsed
 
 
 def _conversation(cid: str, messages: list[_Message], path: str) -> Conversation:

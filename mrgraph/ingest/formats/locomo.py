@@ -16,12 +16,15 @@ from typing import Any
 from mrgraph.ingest.formats.common import (
     check_unique_ids,
     input_error,
+    session_number,
     speakers_in_order,
     timestamp_iso,
 )
 from mrgraph.types import Conversation, Session, Turn
 
 _SESSION_KEY = re.compile(r"session_(\d+)")
+_JSON_TYPES = {int: "number", float: "number", str: "string", bool: "boolean",
+               type(None): "null"}
 
 
 def parse(text: str, path: str) -> list[Conversation]:
@@ -31,7 +34,8 @@ def parse(text: str, path: str) -> list[Conversation]:
     elif isinstance(data, list):
         samples, prefix = data, [f"[{i}]." for i in range(len(data))]
     else:
-        raise input_error("expected a LoCoMo sample object or a list of samples", path)
+        raise input_error("expected a LoCoMo sample object or a list of samples, got a JSON "
+                          f"{_JSON_TYPES.get(type(data), type(data).__name__)}", path)
     if not samples:
         raise input_error("the file holds an empty list: no conversations", path)
     conversations = [_sample(sample, where, path) for sample, where in zip(samples, prefix)]
@@ -47,6 +51,8 @@ def parse(text: str, path: str) -> list[Conversation]:
 def _json(text: str, path: str) -> Any:
     try:
         return json.loads(text)
+    except RecursionError:
+        raise input_error("JSON nested too deeply to be a transcript", path) from None
     except json.JSONDecodeError as exc:
         # An error at the very end, or a string still open at the end, means the document stops
         # early (an interrupted download or copy), the usual failure: say so, at the last line.
@@ -55,6 +61,8 @@ def _json(text: str, path: str) -> Any:
                               line=text.rstrip().count("\n") + 1) from exc
         raise input_error(f"invalid JSON: {exc.msg} (column {exc.colno})", path,
                           line=exc.lineno) from exc
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise input_error(f"invalid JSON: {exc}", path) from None
 
 
 def _sample(sample: object, where: str, path: str) -> Conversation:
@@ -67,7 +75,8 @@ def _sample(sample: object, where: str, path: str) -> Conversation:
     field = f"{where}conversation."
     speaker_a = _string(conv, "speaker_a", field, path)
     speaker_b = _string(conv, "speaker_b", field, path)
-    numbers = sorted(int(m.group(1)) for key in conv if (m := _SESSION_KEY.fullmatch(key)))
+    numbers = sorted(session_number(m.group(1), path)
+                     for key in conv if (m := _SESSION_KEY.fullmatch(key)))
     sessions = tuple(_session(conv, number, field, path) for number in numbers)
     check_unique_ids(sessions, path, sample_id)
     return Conversation(id=sample_id, speakers=speakers_in_order((speaker_a, speaker_b), sessions),

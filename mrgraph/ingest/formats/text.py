@@ -30,6 +30,7 @@ from pathlib import Path
 from mrgraph.ingest.formats.common import (
     check_unique_ids,
     input_error,
+    session_number,
     speakers_in_order,
     timestamp_iso,
 )
@@ -93,7 +94,7 @@ def _header(line: str, number: int, path: str) -> tuple[int | None, str] | None:
     body, explicit = match.group(1), None
     prefix = _SESSION_PREFIX.fullmatch(body)
     if prefix:
-        explicit, body = int(prefix.group(1)), prefix.group(2)
+        explicit, body = session_number(prefix.group(1), path, line=number), prefix.group(2)
     if not body:
         raise input_error("session header has no date", path, line=number, field="date")
     return explicit, timestamp_iso(body, path, field="session header date", line=number)

@@ -1,0 +1,151 @@
+"""What every store can hold, checked once before anything is written (both stores alike).
+
+Neo4j refuses a string property longer than its range-index key limit in an indexed property,
+and it does so when the transaction commits: an ingest committing batch by batch would keep the
+earlier batches and fail the same way on every re-run. Measured against Neo4j 5.26: one string
+of 8,164 UTF-8 bytes is the longest a range index takes (8,154 beside an integer in a composite
+index); full-text indexes took 100,000 characters. The embedded store could hold anything, but
+it refuses what Neo4j refuses so that the two stores stay identical.
+
+Limits (documented in the README):
+  * a namespace: 1 to 64 characters, no control characters, at most 80 bytes in UTF-8 (the
+    embedded store names a file after it, percent-encoded, under the usual 255-byte limit);
+  * a conversation id or speaker name: 1 to 256 characters;
+  * a value in an indexed property (a cue's key, i.e. any word or name the extractor keys on,
+    a date, a fact's entity, an id): at most MAX_INDEXED_BYTES bytes in UTF-8;
+  * every string: valid Unicode (no lone surrogates, which only JSON escapes can produce);
+  * every integer (session numbers...): a signed 64-bit value;
+  * a question: at most MAX_QUESTION_CHARS characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from mrgraph.errors import ConfigError, InputError, UserError
+from mrgraph.types import Conversation, GraphBatch
+
+MAX_NS_CHARS = 64
+MAX_NS_BYTES = 80
+MAX_NAME_CHARS = 256  # conversation ids and speaker names
+MAX_INDEXED_BYTES = 8000  # under Neo4j's measured 8,154 / 8,164-byte range-index key limit
+MAX_QUESTION_CHARS = 4000
+INT64 = (-(2 ** 63), 2 ** 63 - 1)
+# Properties some Neo4j range index (or uniqueness constraint) covers (cypher/schema/).
+INDEXED = frozenset({"id", "ns", "conversation_id", "key", "date", "entity"})
+SHOWN = 40  # characters of a bad value quoted in an error
+
+
+def shorten(value: object, limit: int = SHOWN) -> str:
+    """repr(value), cut to about `limit` characters with the full length said: error lines
+    stay short whatever the user passed."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    size = f"{len(value):,} characters" if isinstance(value, str) else "long"
+    return f"{text[:limit]}… ({size})"
+
+
+def check_namespace(ns: str) -> str:
+    """`ns` if it is a valid namespace, else ConfigError saying the rule."""
+    bad = (not ns or len(ns) > MAX_NS_CHARS or len(ns.encode("utf-8", "replace")) > MAX_NS_BYTES
+           or any(ord(c) < 32 or ord(c) == 127 for c in ns) or _has_surrogate(ns))
+    if bad:
+        raise ConfigError(f"invalid namespace {shorten(ns)}: a namespace is 1 to {MAX_NS_CHARS} "
+                          f"characters ({MAX_NS_BYTES} bytes in UTF-8), none of them a control "
+                          "character")
+    return ns
+
+
+def check_question(question: str) -> None:
+    if not question.strip():
+        raise UserError("the question is empty")
+    if len(question) > MAX_QUESTION_CHARS:
+        raise UserError(f"the question has {len(question):,} characters, over the limit of "
+                        f"{MAX_QUESTION_CHARS:,}")
+    if _has_surrogate(question):
+        raise UserError("the question holds invalid Unicode (a lone surrogate)")
+
+
+def check_conversations(conversations: Iterable[Conversation], path: str) -> None:
+    """What the loaders produced, against the limits: an InputError naming the file and the
+    conversation, before anything is extracted or written."""
+    for c in conversations:
+        where = f"conversation {shorten(c.id)}"
+        _name(c.id, "conversation id", path)
+        for speaker in c.speakers:
+            _name(speaker, f"{where}: speaker name", path)
+        for session in c.sessions:
+            if not INT64[0] <= session.number <= INT64[1]:
+                raise InputError(f"{where}: session number {shorten(session.number)} is out of "
+                                 "range (at most 2^63 - 1)", path=path, field="session")
+            for turn in session.turns:
+                for value in (turn.text, turn.dia_id, turn.blip_caption or ""):
+                    _unicode(value, f"{where}: turn {shorten(turn.dia_id)}", path)
+
+
+def check_batch(batch: GraphBatch, path: str) -> None:
+    """Every node and edge property of an ingest's batch against the limits (InputError)."""
+    where = f"conversation {shorten(batch.conversation_id)}"
+    for node in batch.nodes:
+        check_props(f"{where}: {node.label} {shorten(node.id)}", {"id": node.id, **node.props},
+                    path)
+    for edge in batch.edges:
+        check_props(f"{where}: {edge.type} edge", edge.props, path)
+
+
+def check_props(where: str, props: Mapping[str, object], path: str | None = None) -> None:
+    """Property values against the limits; `where` names the record in the error."""
+    for key, value in props.items():
+        problem = value_problem(key, value)
+        if problem:
+            error = InputError(f"{where}: property {key!r} {problem}", path=path)
+            error.field = key  # named in the message already
+            raise error
+
+
+def value_problem(key: str, value: object) -> str | None:
+    """What makes a property value unstorable in some store, or None."""
+    if isinstance(value, (list, tuple)):
+        return next((p for p in (_problem(key, v) for v in value) if p), None)
+    return _problem(key, value)
+
+
+def _problem(key: str, value: object) -> str | None:
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return None if INT64[0] <= value <= INT64[1] else \
+            f"holds {shorten(value)}, outside the signed 64-bit range"
+    if not isinstance(value, str):
+        return None
+    if _has_surrogate(value):
+        return f"holds invalid Unicode (a lone surrogate) in {shorten(value)}"
+    if key in INDEXED and len(value) * 4 > MAX_INDEXED_BYTES:
+        size = len(value.encode("utf-8"))
+        if size > MAX_INDEXED_BYTES:
+            return (f"holds {size:,} bytes ({shorten(value)}), over the {MAX_INDEXED_BYTES:,}-"
+                    "byte limit of an indexed value (a word, name or id that long cannot be "
+                    "indexed)")
+    return None
+
+
+def _name(value: str, what: str, path: str) -> None:
+    _unicode(value, what, path)
+    if len(value) > MAX_NAME_CHARS:
+        raise InputError(f"{what} {shorten(value)} is over the limit of {MAX_NAME_CHARS} "
+                         "characters", path=path)
+
+
+def _unicode(value: str, what: str, path: str) -> None:
+    if _has_surrogate(value):
+        raise InputError(f"{what}: text holds invalid Unicode (a lone surrogate, e.g. an "
+                         f"escaped \\ud800 in JSON): {shorten(value)}", path=path)
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False

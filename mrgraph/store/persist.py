@@ -167,6 +167,8 @@ class Database:
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA cache_size=-65536")  # 64 MiB of pages
             conn.execute("PRAGMA temp_store=MEMORY")
+            conn.execute("PRAGMA journal_size_limit=67108864")  # a big unit's log shrinks after
+            conn.execute("PRAGMA busy_timeout=10000")  # a checkpoint may hold the file briefly
             self._check_or_create(conn)
         except sqlite3.DatabaseError as exc:
             raise StoreCorruptError(f"{self.path}: not a mrgraph store file ({exc})") from None

@@ -128,7 +128,7 @@ def build(path: Path, turns: int, seed: int = 0) -> dict[str, float]:
         written = time.perf_counter()
     saved = time.perf_counter()
     return {"write_s": written - start, "write_and_save_s": saved - start,
-            "file_mb": (path / f"{NS}.json").stat().st_size / 1e6}
+            "file_mb": sum(p.stat().st_size for p in path.iterdir()) / 1e6}
 
 
 def measure(path: Path, seed: int = 1, calls: int = 200) -> dict[str, object]:

@@ -32,6 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-tool", type=int, default=ScaleOptions.per_tool)
     parser.add_argument("--questions", type=int, default=ScaleOptions.questions)
     parser.add_argument("--modes", default=",".join(ScaleOptions.modes))
+    parser.add_argument("--append-turns", type=int, default=ScaleOptions.append_turns,
+                        help="then time a fresh process ingesting this many more turns (0: skip)")
     parser.add_argument("--no-isolate", action="store_true", help="run sizes in this process")
     parser.add_argument("--keep-stores", action="store_true")
     parser.add_argument("--first-names", action="store_true",
@@ -50,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
                            questions=args.questions,
                            modes=tuple(m for m in args.modes.split(",") if m),
                            isolate=not args.no_isolate, keep_stores=args.keep_stores,
-                           full_names=not args.first_names)
+                           full_names=not args.first_names, append_turns=args.append_turns)
     console.print(run_scale(Settings.from_env(), sizes, out_dir=args.out, store=args.store,
                             console=console, options=options), markup=False)
     return 0

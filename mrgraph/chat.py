@@ -2,6 +2,8 @@
 
 Commands: `:trace` toggles the navigation trace, `:history` lists the questions so far,
 `:quit` (or Ctrl-D) leaves. Line editing and recall come from the standard readline module.
+The one `Memory` (and its store) stays open for the whole session: no question reloads the
+store, and each sees what other processes ingested meanwhile (mrgraph.store.memory).
 """
 
 from __future__ import annotations

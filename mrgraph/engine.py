@@ -4,6 +4,10 @@
     with Memory.open(Settings(), store="file:.mrgraph/graph", ns="default") as memory:
         memory.ingest(["chat.jsonl"])
         print(memory.ask("When did Caroline go to the support group?").answer)
+
+A long-lived process (a server, `mrgraph chat`) opens one Memory and keeps it: opening an
+embedded store reads almost nothing, its reads fetch what they need and see every commit made
+since (by any process), and threads may share it (the store serialises its own file access).
 """
 
 from __future__ import annotations

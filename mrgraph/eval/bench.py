@@ -151,7 +151,9 @@ def fresh_store_uri(directory: Path) -> str:
     there; refuses (UserError) to remove a directory that is not an embedded store."""
     if directory.exists():
         foreign = [p.name for p in directory.iterdir()
-                   if not p.is_file() or not (p.suffix in (".json", ".lock") or ".tmp-" in p.name)]
+                   if not p.is_file() or not (p.suffix in (".json", ".lock", ".sqlite", ".migrated")
+                                              or p.name.endswith((".sqlite-wal", ".sqlite-shm"))
+                                              or ".tmp-" in p.name)]
         if foreign:
             raise UserError(f"{directory} exists and is not an mrgraph store (it holds "
                             f"{', '.join(sorted(foreign)[:3])}); choose another --out")

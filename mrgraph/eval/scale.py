@@ -1,9 +1,8 @@
 """The scale benchmark: synthetic conversations (mrgraph.eval.synth) at growing sizes.
 
 For each size (turns) the conversations are ingested, `chunk_turns` turns of whole conversations
-per write unit (the embedded store rewrites its whole file once per unit, so one unit per
-conversation would make the cost quadratic), all into ONE namespace: the stress case of a single
-tenant whose graph holds every turn. Measured per size:
+per write unit, all into ONE namespace: the stress case of a single tenant whose graph holds
+every turn. Measured per size:
 
 * ingest: turns/s of extract + build + write + belief refresh + save (generation excluded,
   reported apart), the number of write units, peak RSS of the ingesting process;
@@ -11,7 +10,9 @@ tenant whose graph holds every turn. Measured per size:
   first read alone, RSS of the process serving the loaded store;
 * p50/p95 of every toolkit read over a fixed, deterministic set of arguments drawn from the
   graph (`tool_arguments`), and of `ask` in each mode over synthetic questions spread evenly
-  over the conversations.
+  over the conversations;
+* append: a fresh process opens the store and ingests `append_turns` more turns (other
+  conversations, seed + 1) in one write unit: the cost of a small ingest into a big store.
 
 With `isolate=True` (the default) ingest and serving each run in a fresh spawned process, so
 peak RSS and load time are per size rather than the running maximum of one process.
@@ -67,6 +68,7 @@ class ScaleOptions:
     isolate: bool = True  # ingest and serve each size in a fresh process
     keep_stores: bool = False  # afterwards: delete embedded stores, empty server namespaces
     full_names: bool = True  # synth.SynthConfig.full_names: False reuses ~90 first names
+    append_turns: int = 1000  # the small ingest into the full store (0: skip)
 
 
 def peak_rss_mb() -> float:
@@ -243,11 +245,30 @@ def serve_size(job: SizeJob, probes: Sequence[tuple[str, Sequence[str]]]) -> dic
             "serve_peak_rss_mb": peak_rss_mb(), "tools": tools, "ask": asks}
 
 
+def append_size(job: SizeJob) -> dict[str, Any]:
+    """Open the full store and ingest `append_turns` more turns in one write unit (the store is
+    left with them: run after serve_size)."""
+    turns = job.options.append_turns
+    conversations = [s.conversation for s in synth.generate(turns, synth.SynthConfig(
+        seed=job.options.seed + 1, full_names=job.options.full_names))]
+    started, cpu = time.perf_counter(), time.process_time()
+    store = open_store(job.uri, job.ns, job.settings)
+    opened = time.perf_counter()
+    ingest_conversations(store, conversations, HeuristicExtractor())
+    store.close()
+    return {"append_turns": turns, "append_open_seconds": round(opened - started, 4),
+            "append_seconds": round(time.perf_counter() - started, 4),
+            "append_cpu_seconds": round(time.process_time() - cpu, 4),
+            "append_peak_rss_mb": peak_rss_mb()}
+
+
 def _child(kind: str, job: SizeJob, probes: Any, out: Any) -> None:
-    """Entry point of an isolated process: runs ingest or serve and sends the result."""
+    """Entry point of an isolated process: runs ingest, serve or append; sends the result."""
     try:
         if kind == "ingest":
             result = ingest_size(job, lambda n: out.put(("tick", n)))
+        elif kind == "append":
+            result = append_size(job)
         else:
             result = serve_size(job, probes)
         out.put(("done", result))
@@ -281,16 +302,23 @@ def _isolated(kind: str, job: SizeJob, probes: Any, tick: Tick | None) -> dict[s
 
 def run_size(job: SizeJob, tick: Tick | None = None) -> dict[str, Any]:
     """Ingest then serve one size; the merged measurements."""
+    appended: dict[str, Any] = {}
     if job.options.isolate:
         ingested = _isolated("ingest", job, None, tick)
         served = _isolated("serve", job, ingested["probes"], None)
+        store_bytes = _disk_bytes(job.uri)
+        if job.options.append_turns > 0:
+            appended = _isolated("append", job, None, None)
     else:
         ingested = ingest_size(job, tick)
         gc.collect()
         served = serve_size(job, ingested["probes"])
+        store_bytes = _disk_bytes(job.uri)
+        if job.options.append_turns > 0:
+            appended = append_size(job)
     del ingested["probes"]
     ingested["peak_rss_mb"] = max(ingested["ingest_peak_rss_mb"], served["serve_peak_rss_mb"])
-    return {**ingested, **served, "store_bytes": _disk_bytes(job.uri)}
+    return {**ingested, **served, **appended, "store_bytes": store_bytes}
 
 
 def _disk_bytes(uri: str) -> int | None:
@@ -356,6 +384,7 @@ def _advancer(bar: Progress, task: TaskID) -> Tick:
 
 def _write(out: Path, options: ScaleOptions, runs: list[dict[str, Any]]) -> None:
     meta = {"chunk_turns": options.chunk_turns, "seed": options.seed,
+            "append_turns": options.append_turns,
             "speakers": "full names" if options.full_names else "first names only",
             "namespace": "one per size (all conversations together)",
             "isolated processes": options.isolate, "machine": machine_description()}
@@ -371,7 +400,10 @@ def _summary_line(runs: Sequence[Mapping[str, Any]], out: Path) -> str:
     for r in runs:
         p50s = sorted(t["p50"] for t in r["tools"].values())
         parts.append(f"{r['turns']:,} turns: {r['turns_per_s']:,.0f} turns/s, load "
-                     f"{r['load_seconds']:.2f} s, tool p50 median "
+                     f"{r['load_seconds']:.2f} s, "
+                     + (f"{r['append_turns']:,}-turn append {r['append_seconds']:.2f} s, "
+                        if "append_seconds" in r else "")
+                     + f"tool p50 median "
                      f"{p50s[len(p50s) // 2] if p50s else 0:.2f} ms, peak RSS "
                      f"{r['peak_rss_mb']:,.0f} MiB")
     return "Scale: " + "; ".join(parts) + f". Report: {out / 'scale.md'}"

@@ -1,13 +1,15 @@
-"""Lookups the embedded store keeps beside its networkx graph, so reads never scan every node.
+"""What the embedded store keeps in memory beside its SQLite file, so that opening costs nothing
+and a read touches only what it needs (mrgraph.store.persist has the file).
 
-`GraphIndex` holds, per namespace: node ids per label, edge counts per type, cue ids per key,
-fact ids per entity, Conversation node ids per conversation_id (all built in one pass at load and
-kept current on every node change), plus two structures built lazily on first use:
-
-* a TokenIndex per searchable label (Episode, Cue, Tag, Topic), then kept current;
-* the Timeline (episodes sorted by date, for bisecting a range), rebuilt after an episode change;
-* the VectorIndex (embedded episodes per model, as matrices per model and dimension), rebuilt
-  after an episode change.
+* `NodeCache`: node attributes by id, fetched from the file on first use (bounded: emptied when
+  it outgrows `CACHE_LIMIT` entries, so a long-lived reader does not end up holding the graph).
+* `GraphIndex`: node counts per label and edge counts per type (the file's `counts` table, kept
+  current by every write), lookups by key through the file's (label, key) index, and three
+  structures built from the file on first use:
+  - a TokenTable per searchable label (Episode, Cue, Tag, Topic): the file's token postings,
+    read per token (mrgraph.store.token_table);
+  - the Timeline (episodes sorted by date, for bisecting a range), rebuilt after an episode change;
+  - the VectorIndex (embedded episodes per model), rebuilt after an episode change.
 """
 
 from __future__ import annotations
@@ -16,14 +18,13 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Set
 from typing import Any, Callable
 
-import networkx as nx
-
-from mrgraph.store.persist import LABEL
-from mrgraph.store.token_index import TokenIndex
+from mrgraph.store.persist import LABEL, Database, node_attrs
+from mrgraph.store.token_table import TokenTable
 from mrgraph.store.vector_index import VectorIndex
 from mrgraph.text import normalize_key
 
 Attrs = dict[str, Any]
+CACHE_LIMIT = 200_000
 
 
 def _text(key: str) -> Callable[[Attrs], str]:
@@ -34,11 +35,9 @@ def _text(key: str) -> Callable[[Attrs], str]:
 
 
 # The secondary sort key of each searchable label, after the score (base.py's orders).
-SECONDARY: dict[str, Callable[[Attrs], str]] = {
-    "Episode": _text("date"), "Cue": _text("name"), "Tag": _text("label"), "Topic": _text("label"),
-}
+SECONDARY_KEY = {"Episode": "date", "Cue": "name", "Tag": "label", "Topic": "label"}
+SECONDARY: dict[str, Callable[[Attrs], str]] = {k: _text(v) for k, v in SECONDARY_KEY.items()}
 TOKEN_LABELS = frozenset(SECONDARY)
-_LOOKUP_LABELS = frozenset({"Cue", "Fact", "Conversation"})
 
 
 def cue_key(attrs: Attrs) -> str:
@@ -46,17 +45,60 @@ def cue_key(attrs: Attrs) -> str:
     return key if isinstance(key, str) else normalize_key(str(attrs.get("name", "")))
 
 
-def _add(table: dict[str, set[str]], key: Any, node_id: str) -> None:
-    if isinstance(key, str):
-        table.setdefault(key, set()).add(node_id)
+def lookup_key(attrs: Attrs) -> str | None:
+    """The `key` column of a node: what the reads look it up by, per label."""
+    label = attrs[LABEL]
+    if label == "Cue":
+        return cue_key(attrs)
+    value = attrs.get({"Fact": "entity", "Conversation": "conversation_id",
+                       "Episode": "date"}.get(label, ""))
+    return value if isinstance(value, str) and (value or label != "Episode") else None
 
 
-def _discard(table: dict[str, set[str]], key: Any, node_id: str) -> None:
-    ids = table.get(key) if isinstance(key, str) else None
-    if ids is not None:
-        ids.discard(node_id)
-        if not ids:
-            del table[key]
+class NodeCache:
+    """Node attributes by id (None: no such node), read from the file on a miss."""
+
+    def __init__(self, db: Database, ns: str) -> None:
+        self._db = db
+        self._ns = ns
+        self._cache: dict[str, Attrs | None] = {}
+
+    def get(self, node_id: str, default: Attrs | None = None) -> Attrs | None:
+        try:
+            found = self._cache[node_id]
+        except KeyError:
+            rows = self._db.rows("SELECT label, props FROM nodes WHERE id = ?", (node_id,))
+            found = node_attrs(rows[0][0], rows[0][1], self._ns) if rows else None
+            self.put(node_id, found)
+        return default if found is None else found
+
+    def __getitem__(self, node_id: str) -> Attrs:
+        found = self.get(node_id)
+        if found is None:
+            raise KeyError(node_id)
+        return found
+
+    def __contains__(self, node_id: object) -> bool:
+        return isinstance(node_id, str) and self.get(node_id) is not None
+
+    def prefetch(self, node_ids: list[str]) -> None:
+        """Read the nodes not cached yet in a few queries (a batch's nodes, before writing)."""
+        missing = list(dict.fromkeys(n for n in node_ids if n not in self._cache))
+        for start in range(0, len(missing), 500):
+            chunk = missing[start:start + 500]
+            found = {r[0]: node_attrs(r[1], r[2], self._ns) for r in self._db.rows(
+                f"SELECT id, label, props FROM nodes WHERE id IN ({','.join('?' * len(chunk))})",
+                chunk)}
+            for node_id in chunk:
+                self.put(node_id, found.get(node_id))
+
+    def put(self, node_id: str, attrs: Attrs | None) -> None:
+        if len(self._cache) >= CACHE_LIMIT:
+            self._cache.clear()
+        self._cache[node_id] = attrs
+
+    def clear(self) -> None:
+        self._cache.clear()
 
 
 class Timeline:
@@ -65,14 +107,8 @@ class Timeline:
     `reach[i]` is the latest end among positions 0..i: episodes before the range's start can
     only overlap it through their end, and scanning backwards can stop once `reach` < start."""
 
-    def __init__(self, graph: nx.MultiDiGraph, episode_ids: Iterable[str]) -> None:
-        nodes: dict[str, Attrs] = graph._node
-        rows = []
-        for eid in episode_ids:
-            date = nodes[eid].get("date")
-            if isinstance(date, str) and date:
-                end = nodes[eid].get("date_end")
-                rows.append((date, eid, end if isinstance(end, str) and end else date))
+    def __init__(self, rows: list[tuple[str, str, str]]) -> None:
+        """`rows`: (date, id, end) of every episode with a date."""
         rows.sort()
         self.dates = [r[0] for r in rows]
         self.ids = [r[1] for r in rows]
@@ -106,63 +142,40 @@ class Timeline:
 
 
 class GraphIndex:
-    def __init__(self, graph: nx.MultiDiGraph, edge_counts: dict[str, int]) -> None:
-        self.by_label: dict[str, set[str]] = {}
-        self.edge_counts = dict(edge_counts)
-        self.cue_keys: dict[str, set[str]] = {}
-        self.fact_entities: dict[str, set[str]] = {}
-        self.conversations: dict[str, set[str]] = {}
-        self._tokens: dict[str, TokenIndex] = {}
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self.node_counts, self.edge_counts = db.counts()
+        self._tokens = {label: TokenTable(db, label, SECONDARY[label]) for label in SECONDARY}
         self._timeline: Timeline | None = None
         self._vectors: VectorIndex | None = None
-        by_label = self.by_label
-        for node_id, attrs in graph._node.items():  # add(), inlined: this runs once per node
-            label = attrs[LABEL]
-            ids = by_label.get(label)
-            if ids is None:
-                ids = by_label[label] = set()
-            ids.add(node_id)
-            if label in _LOOKUP_LABELS:
-                self._lookups(_add, node_id, attrs)
 
     # -------------------------------------------------------------- maintenance
 
     def add(self, node_id: str, attrs: Attrs) -> None:
         label = attrs[LABEL]
-        self.by_label.setdefault(label, set()).add(node_id)
-        self._lookups(_add, node_id, attrs)
+        self.node_counts[label] = self.node_counts.get(label, 0) + 1
+        self._episode_changed(label)
         tokens = self._tokens.get(label)
         if tokens is not None:
             tokens.add(node_id, attrs)
 
     def remove(self, node_id: str, attrs: Attrs) -> None:
         label = attrs[LABEL]
-        _discard(self.by_label, label, node_id)
-        self._lookups(_discard, node_id, attrs)
+        self.node_counts[label] -= 1
+        self._episode_changed(label)
         tokens = self._tokens.get(label)
         if tokens is not None:
             tokens.remove(node_id, attrs)
-            if tokens.dead > max(1024, tokens.live):
-                del self._tokens[label]  # mostly dead slots: rebuild on next use
 
     def replace(self, node_id: str, old: Attrs, new: Attrs) -> None:
         """The node's properties changed from `old` to `new` (same label)."""
-        self._lookups(_discard, node_id, old)
-        self._lookups(_add, node_id, new)
+        self._episode_changed(new[LABEL])
         tokens = self._tokens.get(new[LABEL])
         if tokens is not None:
             tokens.replace(node_id, old, new)
 
-    def _lookups(self, op: Callable[[dict[str, set[str]], Any, str], None], node_id: str,
-                 attrs: Attrs) -> None:
-        label = attrs[LABEL]
-        if label == "Cue":
-            op(self.cue_keys, cue_key(attrs), node_id)
-        elif label == "Fact":
-            op(self.fact_entities, attrs.get("entity"), node_id)
-        elif label == "Conversation":
-            op(self.conversations, attrs.get("conversation_id"), node_id)
-        elif label == "Episode":
+    def _episode_changed(self, label: str) -> None:
+        if label == "Episode":
             self._timeline = None
             self._vectors = None
 
@@ -172,28 +185,57 @@ class GraphIndex:
     def edge_removed(self, etype: str) -> None:
         self.edge_counts[etype] -= 1
 
-    # -------------------------------------------------------------- lazy structures
+    def save(self) -> None:
+        """Write the counts into the file (inside the write unit's transaction)."""
+        self._db.save_counts(self.node_counts, self.edge_counts)
 
-    def tokens(self, label: str, graph: nx.MultiDiGraph) -> TokenIndex:
-        """The token index of `label` (one of TOKEN_LABELS), built on first use."""
-        index = self._tokens.get(label)
-        if index is None:
-            index = TokenIndex(SECONDARY[label])
-            nodes: dict[str, Attrs] = graph._node
-            for node_id in self.by_label.get(label, ()):
-                index.add(node_id, nodes[node_id])
-            self._tokens[label] = index
-        return index
+    # -------------------------------------------------------------- lookups
 
-    def timeline(self, graph: nx.MultiDiGraph) -> Timeline:
-        if self._timeline is None:
-            self._timeline = Timeline(graph, self.by_label.get("Episode", ()))
-        return self._timeline
+    def ids(self, label: str, key: str) -> list[str]:
+        """Ids of the `label` nodes whose lookup key is `key`, sorted."""
+        return [r[0] for r in self._db.rows(
+            "SELECT id FROM nodes WHERE label = ? AND key = ? ORDER BY id", (label, key))]
 
-    def vectors(self, graph: nx.MultiDiGraph) -> VectorIndex:
-        if self._vectors is None:
-            self._vectors = VectorIndex(graph._node, self.by_label.get("Episode", ()))
-        return self._vectors
+    def keys(self, label: str) -> list[str]:
+        """The distinct lookup keys of `label`, sorted."""
+        return [r[0] for r in self._db.rows(
+            "SELECT DISTINCT key FROM nodes WHERE label = ? AND key IS NOT NULL ORDER BY key",
+            (label,))]
 
     def count(self, label: str) -> int:
-        return len(self.by_label.get(label, ()))
+        return self.node_counts.get(label, 0)
+
+    def span(self) -> tuple[str | None, str | None]:
+        """The first and last episode date."""
+        rows = self._db.rows("SELECT min(key), max(key) FROM nodes WHERE label = 'Episode' "
+                             "AND key > ''")
+        return (rows[0][0], rows[0][1]) if rows else (None, None)
+
+    def session_dates(self) -> list[str]:
+        rows = self._db.rows("SELECT json_extract(props, '$.date') FROM nodes "
+                             "WHERE label = 'Session'")
+        return sorted(d for (d,) in rows if isinstance(d, str) and d)
+
+    # -------------------------------------------------------------- lazy structures
+
+    def tokens(self, label: str) -> TokenTable:
+        """The token postings of `label` (one of TOKEN_LABELS)."""
+        return self._tokens[label]
+
+    def timeline(self) -> Timeline:
+        if self._timeline is None:
+            rows = []
+            for date, eid, end in self._db.rows(
+                    "SELECT key, id, json_extract(props, '$.date_end') FROM nodes "
+                    "WHERE label = 'Episode' AND key > ''"):
+                rows.append((date, eid, end if isinstance(end, str) and end else date))
+            self._timeline = Timeline(rows)
+        return self._timeline
+
+    def vectors(self, ns: str) -> VectorIndex:
+        if self._vectors is None:
+            nodes = {r[0]: node_attrs("Episode", r[1], ns) for r in self._db.rows(
+                "SELECT id, props FROM nodes WHERE label = 'Episode' "
+                "AND json_type(props, '$.embedding') NOT IN ('null')")}
+            self._vectors = VectorIndex(nodes, nodes)
+        return self._vectors

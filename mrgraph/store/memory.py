@@ -1,31 +1,32 @@
-"""The embedded GraphStore: a networkx MultiDiGraph per namespace, persisted as JSON.
+"""The embedded GraphStore: one SQLite file per namespace, read on demand.
 
     store = MemoryStore(".mrgraph/graph", ns="default")
-    with store.writing():            # exclusive lock; one atomic save on a clean exit
+    with store.writing():            # exclusive lock; one atomic commit on a clean exit
         store.write_batch(batch)
 
-On disk the store is a directory (default `.mrgraph/graph`) with one JSON file and one lock file
-per namespace; `mrgraph.store.persist` documents the format. A store sees only its namespace's
-file: other namespaces in the same directory are never read nor rewritten.
+On disk the store is a directory (default `.mrgraph/graph`) with one SQLite file and one lock
+file per namespace; `mrgraph.store.persist` documents the format. A store sees only its
+namespace's file: other namespaces in the same directory are never read nor written. Opening
+reads nothing but the file's header and counts; nodes and edges are read when a read needs them
+(`mrgraph.store.index` caches them and builds the token, timeline and vector indexes on first
+use). A directory holding a format 1 JSON file of the namespace is migrated when the store opens.
 
-In memory: nodes are keyed by id with attributes `_label` (the label: Tag and Topic have a `label`
-property of their own), `ns` and the properties; an edge's key is its relationship type and its
-data are its properties, so (src, type, dst) names an edge as the protocol requires.
-`mrgraph.store.index` keeps the lookups the reads need (labels, cue keys, token postings,
-timeline). The toolkit reads live in `mrgraph.store.memory_reads`.
+In memory: node attributes are dicts with `_label` (the label: Tag and Topic have a `label`
+property of their own), `ns` and the properties; an edge is (src, type, dst) with its
+properties. The toolkit reads live in `mrgraph.store.memory_reads`.
 
-Writes: `writing()` takes the namespace's lock without waiting long (StoreLockedError), reloads
-if another process saved since this one loaded, applies the writes in memory and saves once,
-atomically, on a clean exit; on an exception the in-memory changes are discarded (reloaded from
-the unchanged file) and nothing is saved. A write method called outside `writing()` runs in a
-unit of its own. Reads take no lock and see the graph as of the last load or own write.
-Threads: reads may run concurrently with each other; a write unit excludes other threads' write
-units, but must not overlap reads made from other threads.
+Writes: `writing()` takes the namespace's lock without waiting long (StoreLockedError), begins
+one SQLite write transaction, writes through to it, and commits once on a clean exit (atomic and
+durable: a kill -9 at any moment leaves the last commit); on an exception it rolls back and the
+caches are dropped. A write method called outside `writing()` runs in a unit of its own. Reads
+take no lock: each runs in a read transaction and sees the last commit, its own process's or
+another's, so a long-lived store (`mrgraph chat`, a server) never needs reopening.
+Threads: one connection per store, used by one thread at a time (reads and write units of
+different threads take turns).
 """
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 import threading
@@ -44,11 +45,12 @@ from mrgraph.errors import (
 from mrgraph.store import persist
 from mrgraph.store.base import (BeliefEdge, Checkpoint, FactObservation, ForgetResult,
                                 check_props)
-from mrgraph.store.index import GraphIndex
-from mrgraph.store.memory_reads import Attrs, GraphReads
-from mrgraph.store.persist import LABEL, NO_PROPS
+from mrgraph.store.index import GraphIndex, NodeCache, lookup_key
+from mrgraph.store.legacy import migrate_if_needed
+from mrgraph.store.memory_reads import Attrs, GraphReads, _read
+from mrgraph.store.persist import LABEL, NO_PROPS, encode_props
 from mrgraph.text import normalize_key
-from mrgraph.types import GraphBatch, Props, WriteResult
+from mrgraph.types import EdgeRecord, GraphBatch, Props, WriteResult
 
 _BELIEF_PROPS = ("aspect", "statement", "confidence", "support", "first_seen", "last_seen",
                  "status", "history")
@@ -64,25 +66,33 @@ class MemoryStore(GraphReads):
         self._dir = Path(path).expanduser().absolute()
         if self._dir.exists() and not self._dir.is_dir():
             raise StoreCorruptError(f"{self._dir}: an embedded store is a directory, this is a file")
-        self._file = persist.data_file(self._dir, ns)
         self._lock = persist.WriteLock(persist.lock_file(self._dir, ns),
                                        f"{self._dir} (namespace {ns!r})", lock_timeout)
         self._unit_lock = threading.RLock()
         self._depth = 0  # nesting of writing() units
-        self._dirty = False  # the graph differs from the file
-        self._load()
+        self._reads = 0  # nesting of read transactions
+        self._dirty = False  # the open write unit changed something
+        if persist.legacy_file(self._dir, ns).exists():
+            with self._locked():
+                migrate_if_needed(self._dir, ns)
+        self._db = persist.Database(persist.data_file(self._dir, ns), ns)
+        self._version = self._db.version()
+        self._reset()
 
     @property
     def uri(self) -> str:
         return f"file:{self._dir}"
 
     def close(self) -> None:
-        """Nothing to release: the lock is held only inside writing()."""
+        """Close the file; a closed store reopens it on its next read or write."""
+        with self._unit_lock:
+            self._db.close()
+            self._version = -3
 
     @property
     def ingest_batch_size(self) -> int | None:
-        """None: an ingest saves a whole file at once (one atomic save), so it needs no
-        checkpoint: an interrupted ingest left the previous file untouched."""
+        """None: an ingest writes a whole file in one write unit (one atomic commit), so it
+        needs no checkpoint: an interrupted ingest left the previous commit."""
         return None
 
     def checkpoint(self, key: str) -> Checkpoint | None:
@@ -94,38 +104,53 @@ class MemoryStore(GraphReads):
     def drop_checkpoint(self, key: str) -> None:
         """Nothing kept: see ingest_batch_size."""
 
-    def _load(self) -> None:
-        self._graph, counts, self._stamp = persist.load(self._file, self.ns)
-        self._nodes: dict[str, Attrs] = self._graph._node
-        self._succ: dict[str, dict[str, dict[str, Attrs]]] = self._graph._succ
-        self._pred: dict[str, dict[str, dict[str, Attrs]]] = self._graph._pred
+    def _reset(self) -> None:
+        """Forget everything held in memory: it is read again from the file when needed."""
+        self._nodes = NodeCache(self._db, self.ns)
         self._cache = {}
-        paused = gc.isenabled()
-        gc.disable()  # see persist.load: nothing built here is garbage
-        try:
-            self._index = GraphIndex(self._graph, counts)
-        finally:
-            if paused:
-                gc.enable()
-        self._dirty = False
+        self._index = GraphIndex(self._db)
+
+    def _refresh(self) -> None:
+        """Reconnect if needed; drop the caches if another process committed since."""
+        if self._db.conn is None:
+            self._db.connect(create=False)
+        version = self._db.version()
+        if version != self._version:
+            self._version = version
+            self._reset()
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        with self._unit_lock:  # the connection serves one thread at a time
+            if self._depth or self._reads:
+                yield  # inside a write unit or another read: its transaction
+                return
+            self._refresh()
+            self._reads = 1
+            try:
+                with self._db.transaction("DEFERRED"):
+                    self._refresh()  # a commit may have landed before the snapshot began
+                    yield
+            finally:
+                self._reads = 0
 
     # -------------------------------------------------------------- write units
 
     @contextmanager
     def writing(self) -> Iterator[None]:
         with self._unit_lock:  # another thread's unit waits; this thread may nest
-            if self._depth:  # nested: the outermost unit saves or discards
+            if self._depth:  # nested: the outermost unit commits or rolls back
                 self._depth += 1
                 try:
                     yield
                 finally:
                     self._depth -= 1
             else:
-                with self._outermost():
+                with self._locked(), self._outermost():
                     yield
 
     @contextmanager
-    def _outermost(self) -> Iterator[None]:
+    def _locked(self) -> Iterator[None]:
         try:
             self._dir.mkdir(parents=True, exist_ok=True)
             self._lock.acquire()
@@ -133,43 +158,59 @@ class MemoryStore(GraphReads):
             raise StoreUnavailableError(f"cannot write the store at {self._dir}: "
                                         f"{exc.strerror or exc}") from None
         try:
-            if persist.stamp(self._file) != self._stamp:
-                self._load()  # another process saved since we loaded: build on its graph
-            self._depth = 1
-            try:
-                yield
-            except BaseException:
-                self._discard()
-                raise
-            if self._dirty:
-                self._save()
+            yield
         finally:
-            self._depth = 0
             self._lock.release()
 
-    def _discard(self) -> None:
-        if self._dirty:
-            self._load()  # the file is unchanged (we hold the lock): it is the pre-unit state
-
-    def _save(self) -> None:
+    @contextmanager
+    def _outermost(self) -> Iterator[None]:
+        self._db.connect(create=True)
+        self._refresh()
         try:
-            self._stamp = persist.save(self._file, persist.encode(self._graph, self.ns))
+            with self._db.transaction("IMMEDIATE"):
+                self._refresh()  # another process committed before our lock: build on it
+                self._depth = 1
+                yield
+                if self._dirty:
+                    self._index.save()
         except BaseException:
-            self._discard()
+            if self._dirty:
+                self._reset()  # rolled back: what memory holds may be the discarded writes
             raise
-        self._dirty = False
+        finally:
+            self._depth = 0
+            self._dirty = False
 
     # -------------------------------------------------------------- writes
 
     def write_batch(self, batch: GraphBatch) -> WriteResult:
         with self.writing():
+            self._nodes.prefetch([n.id for n in batch.nodes])
             self._check_batch(batch)
+            fresh = {n.id for n in batch.nodes if n.id not in self._nodes}
             self._dirty = True
             for node in batch.nodes:
                 self._put_node(node.label, node.id, node.props)
-            for edge in batch.edges:
-                self._put_edge(edge.src, edge.type, edge.dst, edge.props)
+            self._put_edges(batch.edges, fresh)
         return WriteResult(batch.conversation_id, len(batch.nodes), len(batch.edges))
+
+    def _put_edges(self, edges: Sequence[EdgeRecord], fresh: set[str]) -> None:
+        """Write a batch's edges: an edge with an end that did not exist before the batch is
+        new (one INSERT for all of them); the others merge into what is stored."""
+        merged: dict[tuple[str, str, str], Attrs] = {}
+        for edge in edges:
+            key = (edge.src, edge.type, edge.dst)
+            if edge.src in fresh or edge.dst in fresh:
+                _merge(merged.setdefault(key, {}), edge.props)
+            else:
+                self._put_edge(edge.src, edge.type, edge.dst, edge.props)
+        assert self._db.conn is not None
+        self._db.conn.executemany("INSERT INTO edges VALUES (?, ?, ?, ?)", [
+            (src, etype, dst, encode_props(data) if data else None)
+            for (src, etype, dst), data in merged.items()])
+        for src, etype, dst in merged:
+            self._index.edge_added(etype)
+            self._edge_changed(src, etype, dst)
 
     def _check_batch(self, batch: GraphBatch) -> None:
         """Refuse the whole batch before anything is written."""
@@ -198,59 +239,62 @@ class MemoryStore(GraphReads):
     def _put_node(self, label: str, node_id: str, props: Props) -> None:
         attrs = self._nodes.get(node_id)
         if attrs is None:
-            self._graph.add_node(node_id)
-            attrs = self._nodes[node_id]
-            attrs[LABEL] = sys.intern(label)
+            attrs = {LABEL: sys.intern(label)}
             _merge(attrs, props)
             attrs["ns"] = self.ns
+            self._store_node(node_id, attrs)
             self._index.add(node_id, attrs)
             return
         old = dict(attrs)
         _merge(attrs, props)
-        if attrs != old:  # re-ingesting the same node must not churn the indexes
+        if attrs != old:  # re-ingesting the same node must not churn the file or the indexes
+            self._store_node(node_id, attrs)
             self._index.replace(node_id, old, attrs)
 
+    def _store_node(self, node_id: str, attrs: Attrs) -> None:
+        self._db.run("INSERT OR REPLACE INTO nodes VALUES (?, ?, ?, ?)",
+                     (node_id, attrs[LABEL], lookup_key(attrs), encode_props(attrs)))
+        self._nodes.put(node_id, attrs)
+
     def _put_edge(self, src: str, etype: str, dst: str, props: Props) -> None:
-        keydict = self._succ[src].get(dst)
-        old = keydict.get(etype) if keydict else None
+        rows = self._db.rows("SELECT props FROM edges WHERE src = ? AND type = ? AND dst = ?",
+                             (src, etype, dst))
+        old = persist.edge_data(rows[0][0]) if rows else None
         data = dict(old or ())
         _merge(data, props)  # into a copy: edge data may be the shared NO_PROPS
+        if old is not None and data == old:
+            return  # unchanged: nothing to write
+        self._db.run("INSERT OR REPLACE INTO edges VALUES (?, ?, ?, ?)",
+                     (src, etype, dst, encode_props(data) if data else None))
         if old is None:
-            etype = sys.intern(etype)
-            self._graph.add_edge(src, dst, key=etype)
-            keydict = self._succ[src][dst]
             self._index.edge_added(etype)
-        assert keydict is not None
-        keydict[etype] = data or NO_PROPS
-        self._changed()
+        self._edge_changed(src, etype, dst)
 
     def _drop_node(self, node_id: str) -> int:
         """Remove a node and its edges; returns how many edges went with it."""
-        removed = 0
-        for keydict in self._succ[node_id].values():
-            for etype in keydict:
-                self._index.edge_removed(etype)
-                removed += 1
-        for src, keydict in self._pred[node_id].items():
-            if src != node_id:  # a self-loop was counted with the out-edges
-                for etype in keydict:
-                    self._index.edge_removed(etype)
-                    removed += 1
+        edges = self._db.rows("SELECT src, type, dst FROM edges WHERE src = ? "
+                              "UNION SELECT src, type, dst FROM edges WHERE dst = ?",
+                              (node_id, node_id))
+        for src, etype, dst in edges:
+            self._index.edge_removed(etype)
+            self._edge_changed(src, etype, dst)
+        self._db.run("DELETE FROM edges WHERE src = ?", (node_id,))
+        self._db.run("DELETE FROM edges WHERE dst = ?", (node_id,))
         self._index.remove(node_id, self._nodes[node_id])
-        self._graph.remove_node(node_id)
-        self._changed()
-        return removed
+        self._db.run("DELETE FROM nodes WHERE id = ?", (node_id,))
+        self._nodes.put(node_id, None)
+        return len(edges)
 
     def _drop_edge(self, src: str, etype: str, dst: str) -> None:
-        self._graph.remove_edge(src, dst, key=etype)
+        self._db.run("DELETE FROM edges WHERE src = ? AND type = ? AND dst = ?", (src, etype, dst))
         self._index.edge_removed(etype)
-        self._changed()
+        self._edge_changed(src, etype, dst)
 
     # -------------------------------------------------------------- forget
 
     def forget_conversation(self, conversation_id: str) -> ForgetResult:
         with self.writing():
-            roots = sorted(self._index.conversations.get(conversation_id, ()))
+            roots = self._index.ids("Conversation", conversation_id)
             if not roots:
                 raise NotFoundError(f"no conversation {conversation_id!r} in namespace "
                                     f"{self.ns!r}")
@@ -304,10 +348,11 @@ class MemoryStore(GraphReads):
 
     # -------------------------------------------------------------- beliefs
 
+    @_read
     def fact_observations(self, entities: Sequence[str]) -> list[FactObservation]:
         found = []
         for entity in set(entities):
-            for fact_id in self._index.fact_entities.get(entity, ()):
+            for fact_id in self._index.ids("Fact", entity):
                 fact = self._nodes[fact_id]
                 for episode_id, data in self._out(fact_id, "FROM_EPISODE"):
                     date = data.get("date") or self._nodes[episode_id].get("date") or ""
@@ -326,7 +371,7 @@ class MemoryStore(GraphReads):
             sources = [self._belief_source(b) for b in beliefs]  # check all before writing
             self._dirty = True
             for key in {normalize_key(e) for e in entities}:
-                for cue in sorted(self._index.cue_keys.get(key, ())):
+                for cue in self._index.ids("Cue", key):
                     for fact_id, _ in self._out(cue, "BELIEF"):
                         self._drop_edge(cue, "BELIEF", fact_id)
             for cue, belief in zip(sources, beliefs):
@@ -334,7 +379,7 @@ class MemoryStore(GraphReads):
                 self._put_edge(cue, "BELIEF", belief.fact_id, props)
 
     def _belief_source(self, belief: BeliefEdge) -> str:
-        cues = self._index.cue_keys.get(normalize_key(belief.entity))
+        cues = self._index.ids("Cue", normalize_key(belief.entity))
         if not cues:
             raise StoreError(f"belief about {belief.entity!r}: no such entity cue")
         fact = self._nodes.get(belief.fact_id)

@@ -3,16 +3,20 @@
 Kept apart from `memory.py` (lifecycle and writes) so each module stays readable; `MemoryStore`
 is the only subclass. Orders and scores follow `mrgraph.store.base` to the letter: the Neo4j
 store must return the same records in the same order.
+
+Every public read runs inside `self._reading()` (the `@_read` decorator): one read transaction
+of the file, so it sees one committed state, after dropping what the caches hold if another
+process committed since the last read.
 """
 
 from __future__ import annotations
 
+import functools
 import heapq
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, Callable
-
-import networkx as nx
+from contextlib import AbstractContextManager
+from typing import Any, Callable, Concatenate, ParamSpec, TypeVar
 
 from mrgraph.errors import NotFoundError, StoreError
 from mrgraph.store.base import (
@@ -26,13 +30,15 @@ from mrgraph.store.base import (
     TopicHit,
     TurnRecord,
 )
-from mrgraph.store.index import TOKEN_LABELS, GraphIndex
-from mrgraph.store.persist import LABEL
+from mrgraph.store.index import CACHE_LIMIT, TOKEN_LABELS, GraphIndex, NodeCache
+from mrgraph.store.persist import LABEL, Database, edge_data, node_attrs
 from mrgraph.text import normalize_key
 from mrgraph.types import EdgeRecord, NodeRecord, NodeView, Stats
 
 Attrs = dict[str, Any]
-Adjacency = dict[str, dict[str, dict[str, Attrs]]]
+P = ParamSpec("P")
+R = TypeVar("R")
+S = TypeVar("S", bound="GraphReads")
 
 
 def _value(value: Any) -> Any:
@@ -49,19 +55,26 @@ def _str(attrs: Attrs, key: str) -> str:
     return "" if value is None else str(value)
 
 
-# Hub nodes (a speaker's cue reaches thousands of episodes) get their per-type adjacency cached:
-# scanning all their neighbours on every read would dominate read latency at scale.
-_HUB = 64
+def _read(method: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P], R]:
+    """Run a public read in one read transaction (see the module docstring)."""
+    def wrapper(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with self._reading():
+            return method(self, *args, **kwargs)
+    functools.update_wrapper(wrapper, method)
+    return wrapper
 
 
 class GraphReads:
     ns: str
-    _graph: nx.MultiDiGraph
-    _nodes: dict[str, Attrs]
-    _succ: Adjacency
-    _pred: Adjacency
+    _db: Database
+    _nodes: NodeCache
     _index: GraphIndex
-    _cache: dict[tuple[str, str], Any]  # emptied by every change to the graph
+    # (node, type) -> out-edges, (node, "<" + type) -> in-edges, (node, type + "*") -> targets;
+    # an edge change drops the entries of its two ends
+    _cache: dict[tuple[str, str], Any]
+
+    def _reading(self) -> AbstractContextManager[None]:
+        raise NotImplementedError  # MemoryStore's
 
     # -------------------------------------------------------------- adjacency helpers
 
@@ -69,26 +82,34 @@ class GraphReads:
         """(target, edge properties) of the node's `etype` edges. Callers must not mutate it."""
         found: list[tuple[str, Attrs]] | None = self._cache.get((node_id, etype))
         if found is None:
-            nbrs = self._succ.get(node_id, {})
-            found = [(v, kd[etype]) for v, kd in nbrs.items() if etype in kd]
-            if len(nbrs) > _HUB:
-                self._cache[(node_id, etype)] = found
+            found = [(v, edge_data(p)) for v, p in self._db.rows(
+                "SELECT dst, props FROM edges WHERE src = ? AND type = ?", (node_id, etype))]
+            self._remember((node_id, etype), found)
+        return found
+
+    def _in(self, node_id: str, etype: str) -> list[tuple[str, Attrs]]:
+        found: list[tuple[str, Attrs]] | None = self._cache.get((node_id, "<" + etype))
+        if found is None:
+            found = [(u, edge_data(p)) for u, p in self._db.rows(
+                "SELECT src, props FROM edges WHERE dst = ? AND type = ?", (node_id, etype))]
+            self._remember((node_id, "<" + etype), found)
         return found
 
     def _out_set(self, node_id: str, etype: str) -> frozenset[str]:
         found: frozenset[str] | None = self._cache.get((node_id, etype + "*"))
         if found is None:
             found = frozenset(v for v, _ in self._out(node_id, etype))
-            if len(found) > _HUB:
-                self._cache[(node_id, etype + "*")] = found
+            self._remember((node_id, etype + "*"), found)
         return found
 
-    def _changed(self) -> None:
-        if self._cache:
+    def _remember(self, key: tuple[str, str], value: Any) -> None:
+        if len(self._cache) >= CACHE_LIMIT:
             self._cache.clear()
+        self._cache[key] = value
 
-    def _in(self, node_id: str, etype: str) -> list[tuple[str, Attrs]]:
-        return [(u, kd[etype]) for u, kd in self._pred.get(node_id, {}).items() if etype in kd]
+    def _edge_changed(self, src: str, etype: str, dst: str) -> None:
+        for key in ((src, etype), (src, etype + "*"), (dst, "<" + etype)):
+            self._cache.pop(key, None)
 
     def _is(self, node_id: str, label: str) -> bool:
         attrs = self._nodes.get(node_id)
@@ -100,52 +121,56 @@ class GraphReads:
 
     # -------------------------------------------------------------- inspection
 
+    @_read
     def stats(self) -> Stats:
-        first, last = self._index.timeline(self._graph).span()
+        first, last = self._index.span()
         if first is None:  # no dated episode: fall back to the sessions' dates
-            dates = sorted(d for s in self._index.by_label.get("Session", ())
-                           if isinstance(d := self._nodes[s].get("date"), str) and d)
+            dates = self._index.session_dates()
             first, last = (dates[0], dates[-1]) if dates else (None, None)
         return Stats(
-            nodes={label: len(ids) for label, ids in sorted(self._index.by_label.items())},
+            nodes={label: n for label, n in sorted(self._index.node_counts.items()) if n},
             edges={t: n for t, n in sorted(self._index.edge_counts.items()) if n},
             conversations=tuple(self.conversations()), first_date=first, last_date=last,
         )
 
+    @_read
     def get_node(self, node_id: str) -> NodeRecord | None:
         return self._record(node_id) if node_id in self._nodes else None
 
+    @_read
     def show(self, node_id: str) -> NodeView:
         if node_id not in self._nodes:
             raise NotFoundError(f"no node {node_id!r} in namespace {self.ns!r}")
-        by_type_then_id: Callable[[tuple[str, str, Attrs]], tuple[str, str]] = \
-            lambda x: (x[0], x[1])
-        out = sorted(((t, v, d) for v, kd in self._succ[node_id].items() for t, d in kd.items()),
-                     key=by_type_then_id)
-        inc = sorted(((t, u, d) for u, kd in self._pred[node_id].items() for t, d in kd.items()),
-                     key=by_type_then_id)
+        out = self._db.rows("SELECT type, dst, props FROM edges WHERE src = ? "
+                            "ORDER BY type, dst", (node_id,))
+        inc = self._db.rows("SELECT type, src, props FROM edges WHERE dst = ? "
+                            "ORDER BY type, src", (node_id,))
         return NodeView(
             node=self._record(node_id),
-            out_edges=tuple((EdgeRecord(t, node_id, v, _props(d)), self._record(v))
-                            for t, v, d in out),
-            in_edges=tuple((EdgeRecord(t, u, node_id, _props(d)), self._record(u))
-                           for t, u, d in inc),
+            out_edges=tuple((EdgeRecord(t, node_id, v, _props(edge_data(p))), self._record(v))
+                            for t, v, p in out),
+            in_edges=tuple((EdgeRecord(t, u, node_id, _props(edge_data(p))), self._record(u))
+                           for t, u, p in inc),
         )
 
+    @_read
     def export(self) -> tuple[list[NodeRecord], list[EdgeRecord]]:
-        nodes = [self._record(n) for n in sorted(self._nodes)]
-        edges = [EdgeRecord(t, u, v, _props(d)) for u, nbrs in self._succ.items()
-                 for v, kd in nbrs.items() for t, d in kd.items()]
-        edges.sort(key=lambda e: (e.src, e.type, e.dst))
+        nodes = [NodeRecord(label, n, _props(node_attrs(label, p, self.ns))) for n, label, p
+                 in self._db.rows("SELECT id, label, props FROM nodes ORDER BY id")]
+        edges = [EdgeRecord(t, u, v, _props(edge_data(p))) for u, t, v, p
+                 in self._db.rows("SELECT src, type, dst, props FROM edges "
+                                  "ORDER BY src, type, dst")]
         return nodes, edges
 
+    @_read
     def conversations(self) -> list[str]:
-        return sorted(self._index.conversations)
+        return self._index.keys("Conversation")
 
+    @_read
     def token_df(self, label: str, tokens: Sequence[str]) -> tuple[int, Mapping[str, int]]:
         if label not in TOKEN_LABELS:
             raise StoreError(f"token_df: label must be one of {sorted(TOKEN_LABELS)}, not {label!r}")
-        index = self._index.tokens(label, self._graph)
+        index = self._index.tokens(label)
         return self._index.count(label), {t: index.df(t) for t in tokens}
 
     # -------------------------------------------------------------- ranking
@@ -153,7 +178,7 @@ class GraphReads:
     def _ranked(self, label: str, weights: Mapping[str, float],
                 limit: int) -> list[tuple[str, float]]:
         """The `limit` best (id, score) of `label` by score desc, secondary key asc, id asc."""
-        return self._index.tokens(label, self._graph).top(weights, limit)
+        return self._index.tokens(label).top(weights, limit)
 
     def _cue_hit(self, node_id: str, score: float) -> CueHit:
         attrs = self._nodes[node_id]
@@ -180,27 +205,32 @@ class GraphReads:
 
     # -------------------------------------------------------------- toolkit reads
 
+    @_read
     def search_cues(self, weights: Mapping[str, float], limit: int) -> list[CueHit]:
         # the best `limit` of the union are among the best `limit` of each label
         hits = [self._cue_hit(n, s) for label in ("Cue", "Tag")
                 for n, s in self._ranked(label, weights, limit)]
         return sorted(hits, key=lambda h: (-h.score, h.name, h.id))[:max(limit, 0)]
 
+    @_read
     def find_cues(self, key: str) -> list[CueHit]:
-        ids = self._index.cue_keys.get(normalize_key(key), ())
+        ids = self._index.ids("Cue", normalize_key(key))
         hits = [self._cue_hit(n, 1.0) for n in ids]
         return sorted(hits, key=lambda h: (h.name, h.id))
 
+    @_read
     def cue_tags(self, cue_id: str, limit: int) -> list[TagCount]:
         counts = Counter(str(d["tag"]) for _, d in self._out(cue_id, "CUE_OF")
                          if d.get("tag") is not None)
         ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
         return [TagCount(tag, n) for tag, n in ranked[:max(limit, 0)]]
 
+    @_read
     def tag_events(self, cue_id: str, tag: str, limit: int) -> list[EventRecord]:
         episodes = {e for e, d in self._out(cue_id, "CUE_OF") if d.get("tag") == tag}
         return self._events_by_date(episodes, limit)
 
+    @_read
     def event_keywords(self, event_id: str) -> list[KeywordRecord]:
         if not self._is(event_id, "Episode"):
             return []
@@ -208,6 +238,7 @@ class GraphReads:
                                _str(d, "tag")) for c, d in self._in(event_id, "CUE_OF")]
         return sorted(found, key=lambda k: (k.kind, k.name, k.cue_id))
 
+    @_read
     def event_context(self, event_id: str, window: int) -> list[TurnRecord]:
         if not self._is(event_id, "Episode"):
             return []
@@ -230,6 +261,7 @@ class GraphReads:
             date=_str(session, "date") or _str(a, "date"), in_event=in_event,
         )
 
+    @_read
     def conversation_time(self, event_id: str) -> TimeRecord | None:
         if not self._is(event_id, "Episode"):
             return None
@@ -241,9 +273,10 @@ class GraphReads:
                           None if date_end is None else str(date_end),
                           tuple(str(d) for d in a.get("dates") or ()))
 
+    @_read
     def entity_beliefs(self, entity: str, aspect: str | None) -> list[BeliefEdge]:
         found = []
-        for cue in self._index.cue_keys.get(normalize_key(entity), ()):
+        for cue in self._index.ids("Cue", normalize_key(entity)):
             for fact_id, d in self._out(cue, "BELIEF"):
                 if aspect is None or d.get("aspect") == aspect:
                     found.append(self._belief(cue, fact_id, d))
@@ -261,14 +294,17 @@ class GraphReads:
             episode_ids=tuple(episodes), dia_ids=tuple(dia_ids),
         )
 
+    @_read
     def search_topics(self, weights: Mapping[str, float], limit: int) -> list[TopicHit]:
         return [TopicHit(n, _str(self._nodes[n], "label"), _str(self._nodes[n], "summary"), s,
                          len(self._out(n, "GROUPS")))
                 for n, s in self._ranked("Topic", weights, limit)]
 
+    @_read
     def topic_events(self, topic_id: str, limit: int) -> list[EventRecord]:
         return self._events_by_date({e for e, _ in self._out(topic_id, "GROUPS")}, limit)
 
+    @_read
     def timeline(self, start: str, end: str, cue_id: str | None, limit: int) -> list[EventRecord]:
         if limit <= 0:
             return []
@@ -277,7 +313,7 @@ class GraphReads:
             # a narrow cue: checking its few episodes beats walking the range
             hits = {e for e in allowed if self._overlaps(e, start, end)}
             return self._events_by_date(hits, limit)
-        ids = self._index.timeline(self._graph).query(start, end, allowed, limit)
+        ids = self._index.timeline().query(start, end, allowed, limit)
         return [self._event(e) for e in ids]
 
     def _overlaps(self, episode_id: str, start: str, end: str) -> bool:
@@ -288,17 +324,21 @@ class GraphReads:
         last = a.get("date_end")
         return date <= end and (last if isinstance(last, str) and last else date) >= start
 
+    @_read
     def search_events(self, weights: Mapping[str, float], limit: int) -> list[EventRecord]:
         return [self._event(n, s) for n, s in self._ranked("Episode", weights, limit)]
 
+    @_read
     def vector_events(self, vector: Sequence[float], model: str,
                       limit: int) -> list[EventRecord]:
-        found = self._index.vectors(self._graph).top(vector, model, limit)
+        found = self._index.vectors(self.ns).top(vector, model, limit)
         return [self._event(n, s) for n, s in found]
 
+    @_read
     def embedding_models(self) -> list[EmbeddingCount]:
-        models = self._index.vectors(self._graph).models
+        models = self._index.vectors(self.ns).models
         return [EmbeddingCount(m, n) for m, n in models.items()]
 
+    @_read
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
         return [self._event(e) for e in event_ids if self._is(e, "Episode")]

@@ -15,7 +15,8 @@ import sys
 import time
 from pathlib import Path
 
-import networkx as nx
+import sqlite3
+
 import pytest
 
 from mrgraph.errors import (
@@ -26,7 +27,7 @@ from mrgraph.errors import (
     StoreUnavailableError,
 )
 from mrgraph.ids import node_id
-from mrgraph.store import persist
+from mrgraph.store.index import GraphIndex
 from mrgraph.store.memory import MemoryStore
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord
 
@@ -72,15 +73,15 @@ def run_child(code: str, *args: str) -> subprocess.Popen[str]:
 # ------------------------------------------------------------------ format and persistence
 
 
-def test_a_store_is_a_directory_with_a_json_file_and_a_lock_per_namespace(path: Path) -> None:
+def test_a_store_is_a_directory_with_a_sqlite_file_and_a_lock_per_namespace(path: Path) -> None:
     store = MemoryStore(path, "a/b c")
-    assert not path.exists()  # opening and reading create nothing
+    assert store.conversations() == [] and not path.exists()  # opening and reading create nothing
     store.write_batch(batch("a/b c", "c1"))
-    assert sorted(p.name for p in path.iterdir()) == ["a%2Fb%20c.json", "a%2Fb%20c.lock"]
-    doc = json.loads((path / "a%2Fb%20c.json").read_text())
-    assert (doc["format"], doc["version"], doc["ns"]) == ("mrgraph-embedded", 1, "a/b c")
-    assert set(doc["edges"]["CUE_OF"]) == {"pairs", "props"}
-    assert set(doc["edges"]["HAS_TURN"]) == {"pairs"}  # no properties, no props list
+    store.close()  # SQLite removes its -wal / -shm files when the last connection closes
+    assert sorted(p.name for p in path.iterdir()) == ["a%2Fb%20c.lock", "a%2Fb%20c.sqlite"]
+    db = sqlite3.connect(path / "a%2Fb%20c.sqlite")
+    assert dict(db.execute("SELECT key, value FROM meta")) == {
+        "format": "mrgraph-embedded", "version": "2", "ns": "a/b c"}
     assert store.uri == f"file:{path}"
 
 
@@ -93,46 +94,110 @@ def test_reopening_gives_the_same_graph(path: Path) -> None:
     assert again.search_events({"alpha": 1.0}, 3) == store.search_events({"alpha": 1.0}, 3)
 
 
-def test_the_loaded_graph_is_a_sound_networkx_graph(path: Path) -> None:
-    MemoryStore(path, "ns").write_batch(batch("ns", "c1"))
-    loaded = MemoryStore(path, "ns")._graph
-    nodes, edges = MemoryStore(path, "ns").export()
-    reference = nx.MultiDiGraph()
-    for n in nodes:  # JSON gives lists where records give tuples
-        reference.add_node(n.id, _label=n.label,
-                           **{k: list(v) if isinstance(v, tuple) else v for k, v in n.props.items()})
-    for e in edges:
-        reference.add_edge(e.src, e.dst, key=e.type, **e.props)
-    assert nx.utils.graphs_equal(loaded, reference)
-    assert loaded.number_of_edges() == len(edges)
-    assert sorted(loaded.in_edges(edges[0].dst, keys=True)) == sorted(
-        reference.in_edges(edges[0].dst, keys=True))
+def test_the_file_holds_the_graph_and_its_counts(path: Path) -> None:
+    store = MemoryStore(path, "ns")
+    store.write_batch(batch("ns", "c1"))
+    store.forget_conversation("c1")
+    store.write_batch(batch("ns", "c2", turns=7))
+    nodes, edges = store.export()
+    db = sqlite3.connect(path / "ns.sqlite")
+    assert db.execute("SELECT count(*) FROM nodes").fetchone()[0] == len(nodes)
+    assert sorted(db.execute("SELECT src, type, dst FROM edges")) == sorted(
+        (e.src, e.type, e.dst) for e in edges)
+    counted = {(k, n): c for k, n, c in db.execute("SELECT kind, name, n FROM counts")}
+    stats = MemoryStore(path, "ns").stats()
+    assert counted == {**{("node", k): c for k, c in stats.nodes.items()},
+                       **{("edge", k): c for k, c in stats.edges.items()}}
+    assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
 def test_other_namespaces_files_are_never_touched(path: Path) -> None:
-    MemoryStore(path, "one").write_batch(batch("one", "c1"))
-    before = (path / "one.json").read_bytes(), (path / "one.json").stat().st_mtime_ns
+    one = MemoryStore(path, "one")
+    one.write_batch(batch("one", "c1"))
+    one.close()
+    before = (path / "one.sqlite").read_bytes(), (path / "one.sqlite").stat().st_mtime_ns
     two = MemoryStore(path, "two")
     two.write_batch(batch("two", "c1"))
     two.forget_conversation("c1")
-    assert ((path / "one.json").read_bytes(), (path / "one.json").stat().st_mtime_ns) == before
+    assert ((path / "one.sqlite").read_bytes(), (path / "one.sqlite").stat().st_mtime_ns) == before
     assert MemoryStore(path, "one").conversations() == ["c1"]
+
+
+@pytest.mark.parametrize("content", [b"not sqlite at all, not even close", b""])
+def test_a_file_that_is_not_a_store_is_refused_naming_it(path: Path, content: bytes) -> None:
+    path.mkdir()
+    (path / "ns.sqlite").write_bytes(content * 200)
+    other = sqlite3.connect(path / "x.sqlite")
+    other.execute("CREATE TABLE t(a)")
+    other.commit()
+    other.close()
+    (path / "ns2.sqlite").write_bytes((path / "x.sqlite").read_bytes())
+    with pytest.raises(StoreCorruptError, match="ns.sqlite|ns2.sqlite"):
+        MemoryStore(path, "ns" if content else "ns2")
+
+
+def test_a_file_of_another_namespace_is_refused(path: Path) -> None:
+    one = MemoryStore(path, "one")
+    one.write_batch(batch("one", "c1"))
+    one.close()  # the commit is in the main file once the write-ahead log is checkpointed
+    (path / "two.sqlite").write_bytes((path / "one.sqlite").read_bytes())
+    with pytest.raises(StoreCorruptError, match="holds namespace 'one', not 'two'"):
+        MemoryStore(path, "two")
+
+
+# ------------------------------------------------------------------ format 1 (JSON) stores
+
+
+def v1_document(store: MemoryStore) -> dict[str, object]:
+    """The store's graph as format 1 wrote it (one JSON document)."""
+    nodes, edges = store.export()
+    position = {n.id: i for i, n in enumerate(nodes)}
+    blocks: dict[str, dict[str, list[object]]] = {}
+    for e in edges:
+        block = blocks.setdefault(e.type, {"pairs": [], "props": []})
+        block["pairs"] += [position[e.src], position[e.dst]]
+        block["props"].append({k: list(v) if isinstance(v, tuple) else v
+                               for k, v in e.props.items()} or None)
+    return {"format": "mrgraph-embedded", "version": 1, "ns": store.ns,
+            "nodes": {n.id: {"_label": n.label, **{k: list(v) if isinstance(v, tuple) else v
+                                                   for k, v in n.props.items()}} for n in nodes},
+            "edges": blocks}
+
+
+def test_a_format_1_store_is_migrated_when_opened(path: Path, tmp_path: Path) -> None:
+    reference = MemoryStore(tmp_path / "ref", "ns")
+    reference.write_batch(batch("ns", "c1"))
+    reference.write_batch(batch("ns", "c2", turns=5))
+    path.mkdir()
+    (path / "ns.json").write_text(json.dumps(v1_document(reference)))
+    migrated = MemoryStore(path, "ns")
+    assert migrated.export() == reference.export()
+    assert migrated.stats() == reference.stats()
+    assert migrated.search_events({"alpha": 1.0}, 5) == reference.search_events({"alpha": 1.0}, 5)
+    assert sorted(p.name for p in path.iterdir() if not p.name.endswith(("-wal", "-shm"))) == [
+        "ns.json.migrated", "ns.lock", "ns.sqlite"]
+    migrated.write_batch(batch("ns", "c3"))
+    assert MemoryStore(path, "ns").conversations() == ["c1", "c2", "c3"]
 
 
 @pytest.mark.parametrize("content", [b"not json", b"[1, 2]", b'{"format": "other"}',
                                      b'{"format": "mrgraph-embedded", "version": 99}',
                                      b'{"format": "mrgraph-embedded", "version": 1, "ns": "x"}'])
-def test_an_unreadable_file_is_a_corrupt_store_naming_it(path: Path, content: bytes) -> None:
+def test_an_unreadable_format_1_file_is_a_corrupt_store_naming_it(path: Path,
+                                                                  content: bytes) -> None:
     path.mkdir()
     (path / "ns.json").write_bytes(content)
     with pytest.raises(StoreCorruptError, match="ns.json"):
         MemoryStore(path, "ns")
+    assert not (path / "ns.sqlite").exists()  # nothing half-migrated left behind
 
 
-def test_malformed_edges_are_a_corrupt_store(path: Path) -> None:
-    MemoryStore(path, "ns").write_batch(batch("ns", "c1"))
-    doc = json.loads((path / "ns.json").read_text())
-    doc["edges"]["HAS_TURN"]["pairs"].append(10 ** 6)
+def test_malformed_format_1_edges_are_a_corrupt_store(path: Path, tmp_path: Path) -> None:
+    reference = MemoryStore(tmp_path / "ref", "ns")
+    reference.write_batch(batch("ns", "c1"))
+    doc = v1_document(reference)
+    doc["edges"]["HAS_TURN"]["pairs"].append(10 ** 6)  # type: ignore[index]
+    path.mkdir()
     (path / "ns.json").write_text(json.dumps(doc))
     with pytest.raises(StoreCorruptError, match="malformed"):
         MemoryStore(path, "ns")
@@ -171,53 +236,45 @@ def test_properties_must_be_primitives_or_lists_of_them(path: Path) -> None:
 # ------------------------------------------------------------------ write units
 
 
-def test_a_write_unit_saves_once_and_only_when_something_changed(
-        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    saves: list[Path] = []
-    real = persist.save
-
-    def counting(p: Path, d: bytes) -> persist.Stamp:
-        saves.append(p)
-        return real(p, d)
-
-    monkeypatch.setattr(persist, "save", counting)
-    store = MemoryStore(path, "ns")
+def test_a_write_unit_commits_once_at_its_end(path: Path) -> None:
+    store, reader = MemoryStore(path, "ns"), MemoryStore(path, "ns")
     with store.writing():
         store.write_batch(batch("ns", "c1"))
         with store.writing():
             store.write_batch(batch("ns", "c2"))
-        assert saves == []
-    assert len(saves) == 1
-    with store.writing():
-        store.stats()
-    assert len(saves) == 1
+        assert store.conversations() == ["c1", "c2"]  # the unit sees its own writes
+        assert reader.conversations() == []  # nobody else does before the commit
+    assert reader.conversations() == ["c1", "c2"]
 
 
 def test_an_exception_discards_the_unit_and_leaves_the_file(path: Path) -> None:
     store = MemoryStore(path, "ns")
     store.write_batch(batch("ns", "c1"))
-    before, export = (path / "ns.json").read_bytes(), store.export()
+    export, stats = store.export(), store.stats()
     with pytest.raises(KeyboardInterrupt):
         with store.writing():
             store.write_batch(batch("ns", "c2"))
             store.forget_conversation("c1")
             raise KeyboardInterrupt
-    assert store.export() == export
-    assert (path / "ns.json").read_bytes() == before
+    assert store.export() == export and store.stats() == stats
+    assert MemoryStore(path, "ns").export() == export
 
 
-def test_a_failed_save_discards_the_changes(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_commit_discards_the_changes(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = MemoryStore(path, "ns")
     store.write_batch(batch("ns", "c1"))
-    export = store.export()
+    export, stats = store.export(), store.stats()
+    assert store.search_events({"alpha": 1.0}, 100)  # postings cached before the failed unit
 
-    def full_disk(p: Path, d: bytes) -> persist.Stamp:
+    def full_disk(self: GraphIndex) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(persist, "save", full_disk)
+    monkeypatch.setattr(GraphIndex, "save", full_disk)
     with pytest.raises(OSError):
-        store.write_batch(batch("ns", "c2"))
-    assert store.export() == export
+        store.write_batch(batch("ns", "c2", text="gamma"))
+    monkeypatch.undo()
+    assert store.export() == export and store.stats() == stats
+    assert len(store.search_events({"alpha": 1.0}, 100)) == 10
 
 
 def test_a_writer_builds_on_what_another_process_saved_meanwhile(path: Path) -> None:
@@ -280,38 +337,44 @@ def test_a_writer_in_another_process_holds_the_lock(path: Path) -> None:
 
 # ------------------------------------------------------------------ crashes
 
-CRASH = """
-import os, signal, sys
-from mrgraph.store import persist
+def consistent(path: Path) -> MemoryStore:
+    """The store at `path` opens, passes SQLite's integrity check, and its counts agree with
+    its rows."""
+    store = MemoryStore(path, "ns")  # never StoreCorruptError
+    db = sqlite3.connect(path / "ns.sqlite")
+    assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    nodes, edges = store.export()
+    stats = store.stats()
+    assert sum(stats.nodes.values()) == len(nodes) and sum(stats.edges.values()) == len(edges)
+    db.close()
+    return store
+
+
+KILLED_IN_UNIT = """
+import sys
 from mrgraph.store.memory import MemoryStore
 from tests.unit.test_memory_store import batch
-
-def die_after_half(fd, data):
-    os.write(fd, data[: len(data) // 2])
-    os.kill(os.getpid(), signal.SIGKILL)
-
-def die_before_rename(src, dst):
-    os.kill(os.getpid(), signal.SIGKILL)
-
-if sys.argv[2] == "write":
-    persist._write_bytes = die_after_half
-else:
-    persist.os.replace = die_before_rename
-MemoryStore(sys.argv[1], "ns").write_batch(batch("ns", "c2", turns=2000))
+store = MemoryStore(sys.argv[1], "ns")
+with store.writing():
+    store.write_batch(batch("ns", "c2", turns=2000))
+    store.forget_conversation("c1")
+    print("written", flush=True)
+    sys.stdin.read()  # killed here, before the commit
 """
 
 
-@pytest.mark.parametrize("where", ["write", "rename"])
-def test_a_writer_killed_mid_save_leaves_the_old_store(path: Path, where: str) -> None:
+def test_a_writer_killed_inside_its_unit_leaves_the_last_commit(path: Path) -> None:
     store = MemoryStore(path, "ns")
     store.write_batch(batch("ns", "c1"))
-    child = run_child(CRASH, str(path), where)
-    child.communicate(timeout=60)
+    export = store.export()
+    child = run_child(KILLED_IN_UNIT, str(path))
+    assert child.stdout is not None and child.stdout.readline().strip() == "written"
+    os.kill(child.pid, signal.SIGKILL)
+    child.communicate(timeout=30)
     assert child.returncode == -signal.SIGKILL
-    assert any(p.name.startswith(".ns.json.tmp-") for p in path.iterdir())  # what it left
-    assert MemoryStore(path, "ns").export() == store.export()
-    store.write_batch(batch("ns", "c3"))  # the lock died with the child; the temp is swept
-    assert not any(p.name.startswith(".ns.json.tmp-") for p in path.iterdir())
+    assert consistent(path).export() == export
+    assert store.export() == export  # a store open all along sees the same
+    store.write_batch(batch("ns", "c3"))  # the lock died with the child
     assert MemoryStore(path, "ns").conversations() == ["c1", "c3"]
 
 
@@ -322,22 +385,61 @@ from tests.unit.test_memory_store import batch
 store = MemoryStore(sys.argv[1], "ns")
 print("ready", flush=True)
 for i in range(10_000):
-    store.write_batch(batch("ns", f"k{i % 3}", turns=3000, text=f"round {i}"))
+    with store.writing():
+        store.write_batch(batch("ns", f"k{i % 3}", turns=3000, text=f"round {i}"))
+        if i % 2:
+            store.forget_conversation(f"k{i % 3}")
 """
 
 
 def test_kill_9_at_random_moments_never_corrupts_the_store(path: Path) -> None:
     rng = random.Random(7)
     MemoryStore(path, "ns").write_batch(batch("ns", "c0"))
-    for _ in range(3):
+    for _ in range(4):
         child = run_child(KEEP_SAVING, str(path))
         assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-        time.sleep(rng.uniform(0.05, 0.6))
+        time.sleep(rng.uniform(0.05, 0.8))
         os.kill(child.pid, signal.SIGKILL)
         child.communicate(timeout=30)
-        store = MemoryStore(path, "ns")  # never StoreCorruptError
+        store = consistent(path)
         assert "c0" in store.conversations()
+        for cid in store.conversations():  # every unit landed whole: a conversation is whole
+            assert len(store.show(node_id("ns", "Session", cid, 1)).out_edges) in (30, 4500)  # turns + episodes
         store.write_batch(batch("ns", "c0"))  # and the lock is free
+
+
+def _ingest(path: Path, source: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "mrgraph", "ingest", str(source),
+                             "--store", f"file:{path}", "--ns", "ns"], cwd=ROOT, text=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def test_an_ingest_killed_at_any_point_lands_whole_or_not_at_all(path: Path,
+                                                                 tmp_path: Path) -> None:
+    """`mrgraph ingest` of a real file, killed with SIGKILL at points spread over its run."""
+    from mrgraph.eval import synth
+    source = tmp_path / "synth.json"
+    synth.write_locomo(source, synth.generate(2000, synth.SynthConfig(seed=5)))
+    first = tmp_path / "first.json"
+    synth.write_locomo(first, synth.generate(200, synth.SynthConfig(seed=6)))
+    assert _ingest(path, first).wait(timeout=120) == 0
+    before = MemoryStore(path, "ns").export()
+    firsts = set(MemoryStore(path, "ns").conversations())
+    started = time.monotonic()
+    assert _ingest(tmp_path / "timing", source).wait(timeout=300) == 0
+    full = time.monotonic() - started
+    after = set(MemoryStore(tmp_path / "timing", "ns").conversations())
+    for fraction in (0.3, 0.55, 0.75, 0.9, 0.97):
+        child = _ingest(path, source)
+        time.sleep(full * fraction)
+        os.kill(child.pid, signal.SIGKILL)
+        child.communicate(timeout=30)
+        store = consistent(path)
+        if child.returncode != -signal.SIGKILL or store.export() != before:  # it committed
+            assert set(store.conversations()) == firsts | after
+            break
+    assert _ingest(path, source).wait(timeout=300) == 0  # and the lock is free
+    assert set(MemoryStore(path, "ns").conversations()) == firsts | after
 
 
 WITHOUT_ORJSON = """

@@ -124,6 +124,10 @@ class Memory:
     def stats(self) -> Stats:
         return self.store.stats()
 
+    def is_empty(self) -> bool:
+        """The namespace holds no conversation yet (what `ask` and `stats` tell the user)."""
+        return not self.store.conversations()
+
     def show(self, node_id: str) -> NodeView:
         return self.store.show(node_id)
 

@@ -50,6 +50,10 @@ class Service:
     _guard: threading.Lock = field(default_factory=threading.Lock)
     _traces: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
 
+    @classmethod
+    def for_store(cls, store: str, settings: Settings | None = None) -> "Service":
+        return cls(settings or Settings(), store)
+
     def close(self) -> None:
         with self._guard:
             for memory in self._memories.values():

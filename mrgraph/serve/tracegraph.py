@@ -23,8 +23,8 @@ from mrgraph.store.base import GraphStore
 from mrgraph.types import Answer, NodeRecord, PropValue, Step
 
 MAX_RESULTS_SHOWN = 6  # reached nodes drawn per call (kept ones first); the rest are counted
-COLUMN = 560.0  # px between round columns
-RESULTS_AT = 300.0  # px from a round's calls to the nodes they reached
+COLUMN = 480.0  # px between round columns
+RESULTS_AT = 260.0  # px from a round's calls to the nodes they reached
 ROW = 64.0  # px between calls of a round
 RESULT_ROW = 30.0  # px between reached nodes
 LABEL_CHARS = 48

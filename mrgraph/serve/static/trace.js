@@ -7,12 +7,12 @@
 
   var STYLE = [
     { selector: "node", style: {
-      "label": "data(label)", "font-size": 11, "text-wrap": "wrap", "text-max-width": 190,
+      "label": "data(label)", "font-size": 12, "text-wrap": "wrap", "text-max-width": 190,
       "text-valign": "center", "text-halign": "right", "text-margin-x": 6,
       "width": 14, "height": 14, "background-color": "#9aa5b1", "color": "#1f2933" } },
     { selector: "node[kind = 'round']", style: {
       "label": "data(label)", "text-valign": "top", "text-halign": "center",
-      "font-size": 14, "font-weight": "bold", "background-color": "#f0f4f8",
+      "font-size": 22, "font-weight": "bold", "background-color": "#f0f4f8",
       "background-opacity": 0.6, "border-color": "#bcccdc", "border-width": 1,
       "shape": "round-rectangle", "padding": 16 } },
     { selector: "node[kind = 'call']", style: {
@@ -64,6 +64,22 @@
     box.appendChild(list);
   }
 
+  // What a tapped node is: a call's tool, arguments and counts; a reached node's id and name.
+  function showDetail(container, data) {
+    var box = document.getElementById("trace-detail");
+    if (!box) {
+      box = text("pre", "", "detail");
+      box.id = "trace-detail";
+      container.parentNode.insertBefore(box, container.nextSibling);
+    }
+    var shown = data.kind === "call" ?
+      { tool: data.tool, arguments: data.arguments, results: data.results,
+        kept: data.kept_count, error: data.error || undefined, ms: data.ms } :
+      { kind: data.kind, id: data.ref, name: data.label, kept: data.kept,
+        support: data.support || undefined };
+    box.textContent = JSON.stringify(shown, null, 1);
+  }
+
   // The trace picture; returns the cytoscape instance (also kept as window.mrgraphCy).
   function renderTrace(container, data) {
     container.innerHTML = "";
@@ -75,6 +91,7 @@
       wheelSensitivity: 0.3
     });
     cy.fit(undefined, 30);
+    cy.on("tap", "node", function (event) { showDetail(container, event.target.data()); });
     container.dataset.nodes = String(cy.nodes().length);
     container.dataset.calls = String(cy.nodes("[kind = 'call']").length);
     container.dataset.kept = String(cy.nodes("[?kept]").length);

@@ -85,7 +85,8 @@ def test_the_page_answers_and_draws_the_trace(browser: Any, service: Service,
         answer = page.inner_text("#answer .answer-text")
         quotes = page.locator("#answer .sources li q").all_inner_texts()
         dom = _trace_dom(page)
-        page.evaluate("() => window.mrgraphCy.getElementById('call:0').emit('tap')")
+        # (returns nothing: a cytoscape collection would be serialised, slowly)
+        page.evaluate("() => { window.mrgraphCy.getElementById('call:0').emit('tap'); }")
         detail = page.inner_text("#trace-detail")
         shot = tmp_path / "trace_page.png"
         page.screenshot(path=str(shot), full_page=True)

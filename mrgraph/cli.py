@@ -36,6 +36,15 @@ def _memory(store: str | None, ns: str | None) -> Memory:
     return Memory.open(Settings.from_env(), store=store, ns=ns)
 
 
+def _say_if_empty(memory: Memory) -> None:
+    """One line on stderr when the namespace holds nothing: an answer or a table alone
+    would not say why it is empty."""
+    if memory.is_empty():
+        typer.echo(f"namespace {memory.store.ns!r} of {public_uri(memory.store.uri)} is empty: "
+                   "ingest a transcript first (mrgraph ingest PATH), or try mrgraph demo",
+                   err=True)
+
+
 @app.command()
 def ingest(paths: Annotated[list[Path], typer.Argument(help="Transcript files")],
            fmt: Annotated[str, typer.Option("--format", help="auto|locomo|jsonl|text")] = "auto",
@@ -70,10 +79,18 @@ def ask(question: str,
         llm: Annotated[str, typer.Option(help="heuristic (offline) | openai. Default: openai when OPENAI_API_KEY or OPENAI_BASE_URL is set")] = "auto",
         as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON")] = False,
         trace: Annotated[bool, typer.Option("--trace", help="Show the navigation trace")] = False,
+        trace_html: Annotated[Optional[Path], typer.Option("--trace-html", help="Write the trace as a picture: one self-contained HTML file")] = None,
         embedder: EmbedderOpt = "none", store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Answer a question from the memory."""
     with _memory(store, ns) as memory:
+        _say_if_empty(memory)
         answer = memory.ask(question, mode=mode, llm=llm, embedder=embedder)
+        if trace_html is not None:
+            from mrgraph.serve.page import trace_html as page
+            from mrgraph.serve.tracegraph import store_lookup, trace_graph
+            trace_html.write_text(page(trace_graph(answer, question, store_lookup(memory.store))),
+                                  encoding="utf-8")
+            typer.echo(f"trace picture written to {trace_html}", err=True)
     if as_json:
         typer.echo(json.dumps(render.answer_dict(answer), ensure_ascii=False))
     else:
@@ -98,6 +115,7 @@ def stats(store: StoreOpt = None, ns: NsOpt = None,
     """Counts per label and relationship, conversations, date span, tokens spent; episodes
     per tag, tags per cue, the most active people's tags, facts per person."""
     with _memory(store, ns) as memory:
+        _say_if_empty(memory)
         s = memory.stats()
         shape = memory.graph_stats()
     if as_json:
@@ -166,9 +184,46 @@ def push(to: Annotated[str, typer.Option("--to", help="bolt://HOST:7687 (NEO4J_U
 @app.command()
 def demo(store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Ingest the bundled sample transcript, show what the graph holds, ask sample questions."""
-    from mrgraph.demo import run_demo
-    with _memory(store or "file:.mrgraph/demo", ns) as memory:
-        run_demo(memory, out)
+    from mrgraph.demo import DEMO_STORE, run_demo
+    with _memory(store or DEMO_STORE, ns) as memory:
+        run_demo(memory, out, store or DEMO_STORE, ns)
+
+
+@app.command()
+def mcp(http: Annotated[bool, typer.Option("--http", help="Streamable HTTP on --host/--port (endpoint /mcp) instead of stdio")] = False,
+        host: Annotated[str, typer.Option(help="Address to listen on with --http")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(min=0, max=65535, help="Port with --http")] = 8765,
+        store: StoreOpt = None) -> None:
+    """MCP server for agents: ingest_transcript, ask, beliefs, search, forget_conversation,
+    stats (every call names its namespace)."""
+    from mrgraph.serve.mcp_server import http_app, run_stdio
+    from mrgraph.serve.service import Service
+    service = Service(Settings.from_env(), store)
+    try:
+        if http:
+            import uvicorn
+            uvicorn.run(http_app(service), host=host, port=port, log_level="warning")
+        else:
+            run_stdio(service)
+    finally:
+        service.close()
+
+
+@app.command()
+def serve(host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
+          port: Annotated[int, typer.Option(min=0, max=65535, help="Port")] = 8000,
+          store: StoreOpt = None, ns: NsOpt = None) -> None:
+    """HTTP JSON API (OpenAPI at /docs) and the trace page at / (ask, see the answer, its
+    sources and the reconstruction as a picture)."""
+    import uvicorn
+
+    from mrgraph.serve.http_api import create_app
+    from mrgraph.serve.service import Service
+    settings = Settings.from_env()
+    service = Service(settings, store)
+    out.print(f"mrgraph serve: http://{host}:{port}/ (API docs at /docs)", highlight=False)
+    uvicorn.run(create_app(service, ns or settings.ns), host=host, port=port,
+                log_level="warning")
 
 
 @bench_app.command("locomo")

@@ -134,6 +134,10 @@ class Memory:
         """How well tags group episodes, per tag, cue and most active person."""
         return graph_stats(self.store)
 
+    def is_empty(self) -> bool:
+        """The namespace holds no conversation yet (what `ask` and `stats` tell the user)."""
+        return not self.store.conversations()
+
     def show(self, node_id: str) -> NodeView:
         return self.store.show(node_id)
 

@@ -56,8 +56,9 @@ def ingest_reports(console: Console, reports: Sequence[IngestReport]) -> None:
     for r in reports:
         rate = r.turns / r.seconds if r.seconds > 0 else 0.0
         console.print(f"[green]ingested[/] {r.path}: {len(r.conversations)} conversation(s), "
-                      f"{r.turns} turns, {r.nodes} node and {r.edges} relationship records "
-                      f"written, {r.tokens} LLM tokens, {r.seconds:.2f} s ({rate:,.0f} turns/s)")
+                      f"{r.turns} turns, {r.tokens} LLM tokens, {r.seconds:.2f} s "
+                      f"({rate:,.0f} turns/s); the graph now holds {r.graph_nodes:,} nodes and "
+                      f"{r.graph_edges:,} relationships")
         if r.resumed:
             console.print(f"[yellow]resumed[/] {r.path}: {r.resumed} of {r.batches} write batches "
                           "were committed by an interrupted earlier run and skipped",
@@ -192,6 +193,14 @@ def beliefs(console: Console, entity: str, rows: Sequence[Mapping[str, Any]],
         if history:
             cand.add(f"[dim]history: {history}[/]")
     console.print(tree, highlight=False)
+
+
+def next_steps(console: Console, store: str, commands: Sequence[str]) -> None:
+    """Where the demo's graph lives and what to try next against it."""
+    console.rule("try next")
+    console.print(f"The demo's graph is in {escape(store)}. Try:", highlight=False)
+    for command in commands:
+        console.print(f"  {escape(command)}", highlight=False, soft_wrap=True)
 
 
 def _n(count: int, noun: str) -> str:

@@ -2,8 +2,7 @@
 // params: $ns, $cue
 // returns: rows: tag, episodes (how many), first, last (dates), sample (up to 5 summaries)
 // What the cue is associated with, most frequent tag first (the cue_tags tool's view).
-//   :param ns => 'default'
-//   :param cue => 'Caroline'
+// Neo4j Browser: paste the :param lines of this file's row in the README first (ns, cue)
 MATCH (c:Cue {ns: $ns})
 WHERE c.key = toLower(trim($cue)) OR c.name = $cue
 MATCH (c)-[r:CUE_OF]->(e:Episode)

@@ -2,8 +2,7 @@
 // params: $ns, $entity
 // returns: rows: aspect, statement, confidence, status, support, first_seen, last_seen,
 // episodes, history (JSON): every candidate conclusion, not just the top one
-//   :param ns => 'default'
-//   :param entity => 'Caroline'
+// Neo4j Browser: paste the :param lines of this file's row in the README first (ns, entity)
 MATCH (c:Cue {ns: $ns})
 WHERE c.key = toLower(trim($entity)) OR c.name = $entity
 MATCH (c)-[b:BELIEF]->(f:Fact)

@@ -2,8 +2,7 @@
 // params: $ns, $episode
 // returns: a graph: one episode with its turns, cues, tag, topics, facts and timeline neighbours
 // (the reverse hop, Pi v->(c,g), as a picture). $episode is an episode id (ep-...).
-//   :param ns => 'default'
-//   :param episode => 'ep-0123456789abcdef'
+// Neo4j Browser: paste the :param lines of this file's row in the README first (ns, episode)
 MATCH (e:Episode {ns: $ns, id: $episode})
 OPTIONAL MATCH p = (e)-[:FROM_TURN]->(:Turn)
 OPTIONAL MATCH q = (:Cue)-[:CUE_OF]->(e)

@@ -57,6 +57,10 @@ class IngestReport:
     resumed: int = 0  # of those, committed by an interrupted earlier run and skipped now
     embedding_model: str | None = None  # the embedder's name, when the ingest had one
     embeddings: tuple[EmbeddingCount, ...] = ()  # the namespace's, after it (with an embedder)
+    # what the namespace's graph holds after the write (nodes/edges above count the records
+    # written: records merged into existing nodes or replaced by a re-ingest differ from it)
+    graph_nodes: int = 0
+    graph_edges: int = 0
 
     @property
     def embedded(self) -> int:
@@ -115,9 +119,11 @@ def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fm
                     for f in getattr(extractor, "last_failures", ()))
     model = embedder.embedder.name if embedder is not None else None
     embeddings = tuple(store.embedding_models()) if embedder is not None else ()
+    held = store.stats()
     return IngestReport(str(path), tuple(c.id for c in conversations), turns, state.nodes,
                         state.edges, tokens, time.perf_counter() - start, skipped,
-                        len(planned), state.resumed, model, embeddings)
+                        len(planned), state.resumed, model, embeddings,
+                        sum(held.nodes.values()), sum(held.edges.values()))
 
 
 @dataclass

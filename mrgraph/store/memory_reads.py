@@ -28,6 +28,8 @@ from mrgraph.store.base import (
 )
 from mrgraph.store.index import TOKEN_LABELS, GraphIndex
 from mrgraph.store.persist import LABEL
+
+EXPERIENCE_LABELS = ("Experience", "PracticeRound", "Proposal")  # experience_records
 from mrgraph.text import normalize_key
 from mrgraph.types import EdgeRecord, NodeRecord, NodeView, Stats
 
@@ -138,6 +140,10 @@ class GraphReads:
                  for v, kd in nbrs.items() for t, d in kd.items()]
         edges.sort(key=lambda e: (e.src, e.type, e.dst))
         return nodes, edges
+
+    def experience_records(self) -> list[NodeRecord]:
+        ids = [n for label in EXPERIENCE_LABELS for n in self._index.by_label.get(label, ())]
+        return sorted((self._record(n) for n in ids), key=lambda r: (r.label, r.id))
 
     def conversations(self) -> list[str]:
         return sorted(self._index.conversations)

@@ -12,6 +12,8 @@ CALL (id) {
   UNION MATCH (n:Tag {id: id}) USING INDEX SEEK n:Tag(id) RETURN n
   UNION MATCH (n:Fact {id: id}) USING INDEX SEEK n:Fact(id) RETURN n
   UNION MATCH (n:Topic {id: id}) USING INDEX SEEK n:Topic(id) RETURN n
+  UNION MATCH (n:Experience {id: id}) USING INDEX SEEK n:Experience(id) RETURN n
+  UNION MATCH (n:Proposal {id: id}) USING INDEX SEEK n:Proposal(id) RETURN n
 }
 WITH n WHERE n.ns = $ns
 RETURN DISTINCT n.id AS id

@@ -12,6 +12,9 @@ CALL () {
   UNION MATCH (n:Tag {id: $id}) RETURN n
   UNION MATCH (n:Fact {id: $id}) RETURN n
   UNION MATCH (n:Topic {id: $id}) RETURN n
+  UNION MATCH (n:Experience {id: $id}) RETURN n
+  UNION MATCH (n:Proposal {id: $id}) RETURN n
+  UNION MATCH (n:PracticeRound {id: $id}) RETURN n
 }
 WITH n WHERE n.ns = $ns
 RETURN labels(n) AS labels, properties(n) AS props

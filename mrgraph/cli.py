@@ -133,6 +133,33 @@ def show(node_id: str, store: StoreOpt = None, ns: NsOpt = None) -> None:
 
 
 @app.command()
+def practice(rounds: Annotated[int, typer.Option("--rounds", min=1, help="Practice rounds to run (more, after those done)")] = 1,
+             conversation: Annotated[Optional[list[str]], typer.Option("--conversation", help="Practise on this conversation only (repeatable)")] = None,
+             llm: Annotated[str, typer.Option(help="heuristic (offline rules) | openai")] = "heuristic",
+             budget: Annotated[int, typer.Option("--budget", min=50, help="Memory budget: tokens of active experiences")] = 800,
+             max_items: Annotated[Optional[int], typer.Option("--max-items", min=1, help="Question and pattern items per round, each")] = None,
+             store: StoreOpt = None, ns: NsOpt = None) -> None:
+    """Experiential memory: practise on the memory's own history (trial, reflection, review,
+    consensus); resumable: a round is written whole."""
+    with _memory(store, ns) as memory, render.practice_progress(out) as tick:
+        records = memory.practice(rounds, llm=llm, conversations=conversation or (),
+                                  budget_tokens=budget, max_items=max_items, tick=tick)
+    render.practice_rounds(out, records)
+
+
+@app.command()
+def experiences(as_json: Annotated[bool, typer.Option("--json", help="Print JSON")] = False,
+                store: StoreOpt = None, ns: NsOpt = None) -> None:
+    """Experiences learnt by practice: kind, statement, support, provenance dia_ids."""
+    with _memory(store, ns) as memory:
+        pool = memory.experiences()
+    if as_json:
+        typer.echo(json.dumps(render.experiences_dict(pool), ensure_ascii=False))
+    else:
+        render.experiences(out, pool)
+
+
+@app.command()
 def beliefs(entity: str,
             aspect: Annotated[Optional[str], typer.Option(help="One aspect (e.g. location)")] = None,
             as_of: Annotated[Optional[str], typer.Option("--as-of", help="What was believed at this ISO date")] = None,

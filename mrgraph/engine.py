@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Sequence
@@ -23,12 +23,17 @@ import networkx as nx
 
 from mrgraph.config import Settings
 from mrgraph.errors import ConfigError, UserError
+from mrgraph.experience.guide import Guide, load_guide
+from mrgraph.experience.loop import DEFAULT_BUDGET_TOKENS, PracticeOptions, Tick, practice
+from mrgraph.experience.records import RoundRecord
+from mrgraph.experience.storage import Pool, load_pool
 from mrgraph.graph_stats import GraphStats, graph_stats
 from mrgraph.ingest.extract import Extractor, HeuristicExtractor
 from mrgraph.ingest.pipeline import (BatchDone, IngestReport, Progress, forget_conversation,
                                      ingest_file)
 from mrgraph.limits import check_question
 from mrgraph.llm.base import LLM, Embedder, TokenLedger
+from mrgraph.policies import HeuristicPolicy, LLMPolicy, Policy
 from mrgraph.store.base import ForgetResult, GraphStore
 from mrgraph.store.copy import CopyResult, copy_store
 from mrgraph.store.uri import open_store
@@ -122,8 +127,36 @@ class Memory:
             raise UserError(f"unknown mode {mode!r} (choose {', '.join(MODES)})")
         check_question(question)
         from mrgraph.reconstruct import ask
-        return ask(self.store, question, mode=mode, llm=self.llm(llm),
-                   embedder=self.embedder(embedder))
+        chosen = self.llm(llm)
+        guide = load_guide(self.store) if mode == "active" else Guide()
+        if not guide.experiences:
+            return ask(self.store, question, mode=mode, llm=chosen,
+                       embedder=self.embedder(embedder))
+        # experiences from practice: calibrations set the offline policy's knobs; an LLM is
+        # shown the ones that apply (mrgraph.experience.guide)
+        policy: Policy = HeuristicPolicy(guide=guide) if chosen is None else \
+            LLMPolicy(chosen, guide=guide)
+        answer = ask(self.store, question, mode=mode, llm=chosen, policy=policy,
+                     embedder=self.embedder(embedder))
+        used = guide.used(question, llm=chosen is not None)
+        return replace(answer, experiences=tuple(f"{e.kind}: {e.statement}" for e in used))
+
+    def practice(self, rounds: int = 1, *, llm: str = "heuristic",
+                 conversations: Sequence[str] = (), budget_tokens: int = DEFAULT_BUDGET_TOKENS,
+                 max_items: int | None = None, tick: Tick | None = None) -> list[RoundRecord]:
+        """Practise on the memory's own history (mrgraph.experience): `rounds` more rounds,
+        resuming after the last finished one; `llm` "heuristic" uses the offline rules."""
+        if rounds < 1:
+            raise UserError("--rounds must be at least 1")
+        unknown = sorted(set(conversations) - set(self.store.conversations()))
+        if unknown:
+            raise UserError(f"no conversation {unknown[0]!r} in namespace {self.store.ns!r}")
+        options = PracticeOptions(rounds, tuple(conversations), budget_tokens, max_items)
+        return practice(self.store, options, self.llm(llm), tick)
+
+    def experiences(self) -> Pool:
+        """Experiential memory as stored: experiences, the proposal pool, the rounds."""
+        return load_pool(self.store)
 
     # ------------------------------------------------------------------ inspection
 

@@ -14,6 +14,9 @@ PREFIX = {
     "Tag": "tag",
     "Fact": "fact",
     "Topic": "topic",
+    "Experience": "exp",
+    "Proposal": "prop",
+    "PracticeRound": "round",
 }
 
 

@@ -6,7 +6,7 @@ import dataclasses
 import json
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from rich.console import Console
 from rich.markup import escape
@@ -15,6 +15,8 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID, Text
 from rich.table import Table
 from rich.tree import Tree
 
+from mrgraph.experience.records import RoundRecord
+from mrgraph.experience.storage import Pool
 from mrgraph.graph_stats import GraphStats
 from mrgraph.ingest.pipeline import BatchDone, IngestReport, Progress as ProgressFn
 from mrgraph.types import Answer, NodeView, Stats
@@ -118,6 +120,10 @@ def trace_tree(a: Answer) -> Tree:
             call.add(f"[green]kept[/]: {', '.join(step.kept_ids[:12])}")
     if a.evidence:
         root.add(f"[bold]evidence[/]: {', '.join(a.evidence)}")
+    if a.experiences:
+        used = root.add("[bold]experiences used[/]")
+        for line in a.experiences:
+            used.add(escape(line))
     return root
 
 
@@ -228,3 +234,52 @@ def _name(props: Mapping[str, Any]) -> str:
         if key in props:
             return _short(props[key], 60)
     return ""
+
+
+# ------------------------------------------------------------------ experiential memory
+
+
+@contextmanager
+def practice_progress(console: Console) -> Iterator[Callable[[int, int], None]]:
+    """A bar per practice round, told (items done, items in the round)."""
+    with Progress(console=console, transient=False) as bars:
+        state: dict[str, Any] = {"task": None}
+
+        def tick(done: int, total: int) -> None:
+            if state["task"] is None or done == 1:
+                state["task"] = bars.add_task("practice round", total=total)
+            bars.update(state["task"], completed=done)
+        yield tick
+
+
+def practice_rounds(console: Console, records: Sequence[RoundRecord]) -> None:
+    for r in records:
+        console.print(f"round {r.round}: {r.items} items, {r.hits} hits, {r.proposals} proposals,"
+                      f" {r.adopted} adopted, {r.demoted} demoted; {r.active} active experiences,"
+                      f" {r.memory_tokens}/{r.budget_tokens} tokens", highlight=False)
+
+
+def experiences_dict(pool: Pool) -> dict[str, Any]:
+    return {
+        "experiences": [{"kind": e.kind, "statement": e.statement, "support": e.support,
+                         "contradict": e.contradict, "status": e.status, "subject": e.subject,
+                         "rule": e.rule, "dia_ids": list(e.dia_ids),
+                         "conversation_ids": list(e.conversation_ids), "round": e.round,
+                         "tokens": e.token_count} for e in pool.experiences],
+        "proposals": len(pool.proposals),
+        "rounds": [dataclasses.asdict(r) for r in pool.rounds],
+    }
+
+
+def experiences(console: Console, pool: Pool) -> None:
+    if not pool.experiences:
+        console.print(f"no experiences yet ({_n(len(pool.rounds), 'practice round')}, "
+                      f"{_n(len(pool.proposals), 'proposal')} in the pool)")
+        return
+    table = Table("kind", "status", "support", "statement", "provenance")
+    for e in sorted(pool.experiences, key=lambda e: (e.status, e.kind, -e.support, e.key)):
+        table.add_row(e.kind, e.status, f"{e.support} (-{e.contradict})", escape(e.statement),
+                      ", ".join(e.dia_ids[:6]) + (" …" if len(e.dia_ids) > 6 else ""))
+    console.print(table)
+    console.print(f"[dim]{_n(len(pool.proposals), 'proposal')} in the pool · "
+                  f"{_n(len(pool.rounds), 'round')}[/]", highlight=False)

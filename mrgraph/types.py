@@ -213,6 +213,7 @@ class Answer:
     trace: tuple[Step, ...] = ()
     evidence: tuple[str, ...] = ()  # every dia_id retrieved into the evidence set (for recall)
     sources: tuple[Source, ...] = ()  # the supports with their conversation, date and text
+    experiences: tuple[str, ...] = ()  # experiences from practice the run used ("kind: statement")
 
 
 NOT_MENTIONED = "Not mentioned in the conversation"

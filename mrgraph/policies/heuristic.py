@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mrgraph.experience.guide import Guide, knobs_of
 from mrgraph.policies.answer import DEFAULT_THRESHOLD, extractive_answer
 from mrgraph.policies.base import Action, Budget, Draft, Lead, State
 from mrgraph.policies.semantic import aspect_calls, belief_calls
@@ -44,20 +45,27 @@ TAG_LIMIT = 50  # all of a cue's tags (cheap): their counts tell how specific th
 
 @dataclass(frozen=True)
 class HeuristicPolicy:
-    """Deterministic active navigation; `threshold` is the extractive answer's cut-off."""
+    """Deterministic active navigation; `threshold` is the extractive answer's cut-off.
+    `guide`: experiences from practice; its calibrations for the question's kind set the
+    knobs (episodes read, context window, semantic layer, min priority: experience.guide)."""
 
     min_priority: float = MIN_PRIORITY
     threshold: float = DEFAULT_THRESHOLD
     name: str = "heuristic"
+    guide: Guide | None = None
 
     def start(self, question: str, budget: Budget) -> HeuristicRun:
-        return HeuristicRun(question, budget, self.min_priority, self.threshold)
+        if self.guide is None:
+            return HeuristicRun(question, budget, self.min_priority, self.threshold)
+        knobs = self.guide.knobs(question, knobs_of(budget, self.min_priority))
+        return HeuristicRun(question, knobs.budget(budget), knobs.min_priority, self.threshold,
+                            semantic=knobs.semantic)
 
 
 class HeuristicRun:
     def __init__(self, question: str, budget: Budget, min_priority: float,
-                 threshold: float) -> None:
-        self.question, self.budget = question, budget
+                 threshold: float, semantic: bool = True) -> None:
+        self.question, self.budget, self.semantic = question, budget, semantic
         self.min_priority, self.threshold = min_priority, threshold
         self.tokens = 0
         self._read = False
@@ -99,7 +107,7 @@ class HeuristicRun:
     def _semantic(self, state: State) -> list[Action]:
         # round 2: the aspects of the people the question names; round 3: the beliefs of
         # the relevant aspects (temporal questions are answered by dates, not beliefs)
-        if state.temporal or state.round > 2:
+        if not self.semantic or state.temporal or state.round > 2:
             return []
         return aspect_calls(state) if state.round == 1 else belief_calls(state)
 

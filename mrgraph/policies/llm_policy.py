@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mrgraph.experience.guide import Guide
 from mrgraph.llm.base import LLM, Message, ToolCall
 from mrgraph.policies.base import Action, Budget, Draft, Outcome, State, dia_order
 from mrgraph.prompts import load_prompt
@@ -77,13 +78,15 @@ class LLMPolicy:
     llm: LLM
     temperature: float = 0.0
     name: str = "llm"
+    guide: Guide | None = None  # experiences from practice, shown to navigation and answer
 
     def start(self, question: str, budget: Budget) -> LLMRun:
-        return LLMRun(self.llm, question, budget, self.temperature)
+        return LLMRun(self.llm, question, budget, self.temperature, self.guide)
 
 
 class LLMRun:
-    def __init__(self, llm: LLM, question: str, budget: Budget, temperature: float) -> None:
+    def __init__(self, llm: LLM, question: str, budget: Budget, temperature: float,
+                 guide: Guide | None = None) -> None:
         self.llm, self.budget, self.temperature = llm, budget, temperature
         self.tokens = 0
         self._tools = tool_specs()
@@ -94,6 +97,11 @@ class LLMRun:
             Message.user(load_prompt("navigate").render(
                 question=question, hint=hint, max_rounds=budget.max_rounds,
                 max_calls=budget.max_calls, max_calls_per_round=budget.max_calls_per_round))]
+        shown = guide.text(question) if guide is not None else ""
+        # experiences from practice: advice on how to search and answer, never evidence
+        self._experiences = [Message.user(load_prompt("experiences").render(
+            experiences=_escape(shown)))] if shown else []
+        self.messages += self._experiences
 
     def next_actions(self, state: State) -> Sequence[Action]:
         self._show_outcomes(state)
@@ -120,7 +128,7 @@ class LLMRun:
             question=state.question, hint=ANSWER_TEMPORAL_HINT if state.temporal else "",
             evidence=render_evidence(state), beliefs=render_beliefs(state))
         reply = self.llm.complete([Message.system(load_prompt("system").render()),
-                                   Message.user(prompt)],
+                                   *self._experiences, Message.user(prompt)],
                                   response_schema=ANSWER_SCHEMA, purpose="answer",
                                   temperature=self.temperature)
         self.tokens += reply.usage.total_tokens

@@ -268,6 +268,10 @@ class GraphStore(Protocol):
 
     def conversations(self) -> list[str]: ...
 
+    def experience_records(self) -> list[NodeRecord]:
+        """The experiential memory: every Experience, Proposal and PracticeRound node of the
+        namespace (mrgraph.experience.storage); order: label asc, id asc."""
+
     # -------------------------------------------------------------- statistics for ranking
 
     def token_df(self, label: str, tokens: Sequence[str]) -> tuple[int, Mapping[str, int]]:

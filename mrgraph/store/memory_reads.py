@@ -32,6 +32,8 @@ from mrgraph.store.base import (
 )
 from mrgraph.store.index import CACHE_LIMIT, TOKEN_LABELS, GraphIndex, NodeCache
 from mrgraph.store.persist import LABEL, Database, edge_data, node_attrs
+
+EXPERIENCE_LABELS = ("Experience", "PracticeRound", "Proposal")  # experience_records
 from mrgraph.text import normalize_key
 from mrgraph.types import EdgeRecord, NodeRecord, NodeView, Stats
 
@@ -161,6 +163,14 @@ class GraphReads:
                  in self._db.rows("SELECT src, type, dst, props FROM edges "
                                   "ORDER BY src, type, dst")]
         return nodes, edges
+
+    @_read
+    def experience_records(self) -> list[NodeRecord]:
+        records = [NodeRecord(label, n, _props(node_attrs(label, p, self.ns)))
+                   for wanted in EXPERIENCE_LABELS
+                   for n, label, p in self._db.rows(
+                       "SELECT id, label, props FROM nodes WHERE label = ?", (wanted,))]
+        return sorted(records, key=lambda r: (r.label, r.id))
 
     @_read
     def conversations(self) -> list[str]:

@@ -29,7 +29,8 @@ Runner = cypher.Runner
 TOKEN_LABELS = ("Cue", "Episode", "Tag", "Topic")
 TOKEN_DF_FILES = {"Episode": "token_df_episode", "Cue": "token_df_cue", "Tag": "token_df_tag",
                    "Topic": "token_df_topic"}
-LABELS = ("Conversation", "Session", "Turn", "Episode", "Cue", "Tag", "Fact", "Topic")
+LABELS = ("Conversation", "Session", "Turn", "Episode", "Cue", "Tag", "Fact", "Topic", "Experience",
+          "Proposal", "PracticeRound")
 # Lucene's default limit is 1024 clauses per boolean query; stay well below it.
 _CLAUSES_PER_QUERY = 500
 _WHITESPACE = re.compile(r"\s")
@@ -171,6 +172,11 @@ def export(tx: Runner, ns: str) -> tuple[list[NodeRecord], list[EdgeRecord]]:
              for r in rows(tx, "export_edges", ns=ns)]
     edges.sort(key=lambda e: (e.src, e.type, e.dst))
     return nodes, edges
+
+
+def experience_records(tx: Runner, ns: str) -> list[NodeRecord]:
+    found = [_record(r["labels"], r["props"]) for r in rows(tx, "experience_records", ns=ns)]
+    return sorted(found, key=lambda r: (r.label, r.id))
 
 
 def conversations(tx: Runner, ns: str) -> list[str]:

@@ -25,7 +25,8 @@ CHUNK = 5_000  # rows per UNWIND: big enough to amortise a round trip, small eno
 NODE_FILES = {
     "Conversation": "merge_conversations", "Session": "merge_sessions", "Turn": "merge_turns",
     "Episode": "merge_episodes", "Cue": "merge_cues", "Tag": "merge_tags", "Fact": "merge_facts",
-    "Topic": "merge_topics",
+    "Topic": "merge_topics", "Experience": "merge_experiences", "Proposal": "merge_proposals",
+    "PracticeRound": "merge_practice_rounds",
 }
 EDGE_FILES = {
     "HAS_SESSION": "merge_has_session_edges", "HAS_TURN": "merge_has_turn_edges",
@@ -33,6 +34,8 @@ EDGE_FILES = {
     "NEXT": "merge_next_edges", "CUE_OF": "merge_cue_of_edges", "HAS_TAG": "merge_has_tag_edges",
     "TAGS": "merge_tags_edges", "BELIEF": "merge_belief_edges",
     "FROM_EPISODE": "merge_from_episode_edges", "GROUPS": "merge_groups_edges",
+    "HAS_EXPERIENCE": "merge_has_experience_edges",
+    "EXPERIENCE_FROM": "merge_experience_from_edges", "SUPPORTS": "merge_supports_edges",
 }
 BELIEF_PROPS = ("aspect", "statement", "confidence", "support", "first_seen", "last_seen",
                 "status", "history")

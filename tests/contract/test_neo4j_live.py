@@ -341,12 +341,23 @@ def test_browser_queries_run_on_an_ingested_graph(uri: str, settings: Settings,
     episode = ingested.timeline("0000-01-01", "9999-12-31", None, 1)[0].id
     values = {"ns": ingested.ns, "conversation": conversation, "cue": entity, "entity": entity,
               "episode": episode, "text": "lake"}
+    if name == "browser/experiences":  # the graph holds experiences only after practice
+        _an_experience(ingested)
     query = cypher.load(name)
     with _driver(uri, settings) as driver:
         records, _, _ = driver.execute_query(query.text, {p: values[p] for p in query.params},
                                              database_=settings.neo4j_database,
                                              routing_="r")
     assert records, name
+
+
+def _an_experience(store: Neo4jStore) -> None:
+    from mrgraph.experience.records import Experience, RoundRecord
+    from mrgraph.experience.storage import save_round
+    exp = Experience("calibration", "calibration|when|context_window=2", "when",
+                     "context_window=2", "For 'when' questions, read 2 turn(s) around each.",
+                     3, 0, "active", (), (), 1, 12)
+    save_round(store, RoundRecord(1, "", 0, 0, 0, 1, 0, 1, 12, 800), [exp], [], {}, {})
 
 
 def _an_entity(store: Neo4jStore) -> str:

@@ -1,0 +1,13 @@
+// mode: write
+// params: $ns, $rows
+// returns: written (rows whose two endpoints exist in the namespace)
+// write_batch: one statement per relationship type, because a type cannot be a parameter.
+// The index hints keep the id lookups when the label's statistics are stale (a big unit's
+// uncommitted nodes are not in them), which otherwise makes the planner scan the namespace.
+// row = {src, dst, props}; at most one HAS_EXPERIENCE per pair of nodes, so MERGE on the pair alone.
+UNWIND $rows AS row
+MATCH (a:Cue {id: row.src}) USING INDEX SEEK a:Cue(id) WHERE a.ns = $ns
+MATCH (b:Experience {id: row.dst}) USING INDEX SEEK b:Experience(id) WHERE b.ns = $ns
+MERGE (a)-[r:HAS_EXPERIENCE]->(b)
+SET r += row.props
+RETURN count(r) AS written

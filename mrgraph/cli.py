@@ -90,11 +90,12 @@ def ask(question: str,
             from mrgraph.serve.tracegraph import store_lookup, trace_graph
             trace_html.write_text(page(trace_graph(answer, question, store_lookup(memory.store))),
                                   encoding="utf-8")
-            typer.echo(f"trace picture written to {trace_html}", err=True)
     if as_json:
         typer.echo(json.dumps(render.answer_dict(answer), ensure_ascii=False))
     else:
         render.answer(out, answer, trace=trace)
+    if trace_html is not None:  # after the answer: stdout stays the answer alone
+        typer.echo(f"trace picture written to {trace_html}", err=True)
 
 
 @app.command()

@@ -48,7 +48,9 @@ class Service:
     _memories: dict[str, Memory] = field(default_factory=dict)
     _locks: dict[str, threading.Lock] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
-    _traces: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
+    # trace id -> (ns, question, answer); the graph is built when first asked for
+    _traces: OrderedDict[str, tuple[str, str, Answer]] = field(default_factory=OrderedDict)
+    _graphs: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
     def for_store(cls, store: str, settings: Settings | None = None) -> "Service":
@@ -106,25 +108,34 @@ class Service:
         """The answer with its supports, sources and confidence, and the id of its trace."""
         with self.memory(ns) as memory:
             answer = memory.ask(question, mode=mode)
-            graph = trace_graph(answer, question, store_lookup(memory.store))
         body = render.answer_dict(answer)
         trace_id = _trace_id(ns, question, mode, answer)
         with self._guard:
-            self._traces[trace_id] = graph
+            self._traces[trace_id] = (ns, question, answer)
             self._traces.move_to_end(trace_id)
             while len(self._traces) > MAX_TRACES:
-                self._traces.popitem(last=False)
+                self._graphs.pop(self._traces.popitem(last=False)[0], None)
         return {"ns": ns, "question": question, "answer": answer.answer,
                 "supports": body["supports"], "sources": body["sources"],
                 "confidence": body["confidence"], "rounds": answer.rounds,
                 "tool_calls": answer.tool_calls, "trace_id": trace_id}
 
     def trace(self, trace_id: str) -> dict[str, Any]:
+        """The trace of an earlier answer as a graph (tracegraph), its nodes named from the
+        store: built on the first request, not by `ask`, which agents call without looking."""
         with self._guard:
-            graph = self._traces.get(trace_id)
-        if graph is None:
+            kept = self._traces.get(trace_id)
+            graph = self._graphs.get(trace_id)
+        if kept is None:
             raise NotFoundError(f"no trace {trace_id!r} (this server keeps the last "
                                 f"{MAX_TRACES} answers' traces)")
+        if graph is None:
+            ns, question, answer = kept
+            with self.memory(ns) as memory:
+                graph = trace_graph(answer, question, store_lookup(memory.store))
+            with self._guard:
+                if trace_id in self._traces:
+                    self._graphs[trace_id] = graph
         return graph
 
     def beliefs(self, ns: str, entity: str, aspect: str | None = None,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,7 @@ RESULTS_AT = 260.0  # px from a round's calls to the nodes they reached
 ROW = 64.0  # px between calls of a round
 RESULT_ROW = 30.0  # px between reached nodes
 LABEL_CHARS = 48
+LOOKUPS = 8  # node lookups in flight while naming the picture's nodes
 
 _NODE_ID = re.compile(r"^(ep|cue|fact|topic|turn|ses|conv|tag)-[0-9a-f]{16}$")
 _KINDS = {"ep": "episode", "cue": "cue", "fact": "fact", "topic": "topic", "turn": "turn",
@@ -76,6 +78,7 @@ class _Builder:
 def trace_graph(answer: Answer, question: str, lookup: Lookup | None = None) -> dict[str, Any]:
     """The answer, its sources and its trace as cytoscape elements (plain JSON)."""
     builder = _Builder(lookup or (lambda _id: None), frozenset(answer.supports))
+    _name_all(builder, answer.trace)
     by_round: dict[int, list[tuple[int, Step]]] = {}
     for index, step in enumerate(answer.trace):
         by_round.setdefault(step.round, []).append((index, step))
@@ -103,6 +106,19 @@ def trace_graph(answer: Answer, question: str, lookup: Lookup | None = None) -> 
 
 def store_lookup(store: GraphStore) -> Lookup:
     return store.get_node
+
+
+def _name_all(b: _Builder, steps: Sequence[Step]) -> None:
+    """Look every node id the picture names up at once, LOOKUPS at a time: on Neo4j each is a
+    round trip, and a trace names a hundred or more (reads may run concurrently on both
+    stores)."""
+    ids = {raw for step in steps for raw in _shown(step)}
+    ids |= {str(step.arguments[k]) for step in steps for k in ("cue", "event_id")
+            if k in step.arguments}
+    wanted = sorted(i for i in ids if _NODE_ID.match(i))
+    with ThreadPoolExecutor(max_workers=LOOKUPS) as pool:
+        for raw, record in zip(wanted, pool.map(b.lookup, wanted)):
+            b.names[raw] = _caption(record) if record is not None else raw
 
 
 def _add_call(b: _Builder, index: int, step: Step, y: float) -> None:

@@ -90,7 +90,12 @@ def test_the_page_answers_and_draws_the_trace(browser: Any, service: Service,
         detail = page.inner_text("#trace-detail")
         shot = tmp_path / "trace_page.png"
         page.screenshot(path=str(shot), full_page=True)
+        page.fill("input[name=ns]", "")  # a bad request: the page shows the API's one line
+        page.click("button[type=submit]")
+        page.wait_for_selector("body[data-state=error]", timeout=30_000)
+        shown_error = page.inner_text("#error")
     ARTIFACTS.append(str(shot))
+    assert shown_error.startswith("body.ns:")
     assert answer == expected["answer"]
     assert quotes and expected["sources"][0]["text"] in quotes[0]
     assert dom["version"] == "3.34.4" and dom["canvases"] >= 1

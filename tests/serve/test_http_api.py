@@ -88,3 +88,15 @@ def test_the_page_is_served_with_its_vendored_library(client: TestClient) -> Non
         "<body>")[0].replace("http-equiv", "")
     script = client.get("/static/vendor/cytoscape.min.js")
     assert script.status_code == 200 and 'version="3.34.4"' in script.text
+
+
+def test_the_server_keeps_the_last_traces_only(service: Service,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("mrgraph.serve.service.MAX_TRACES", 2)
+    ids = [service.ask(NS, q)["trace_id"] for q in
+           ("When did Maya adopt the dog?", "What is Maya's job?", "Where does Maya live now?")]
+    assert len(set(ids)) == 3
+    with TestClient(create_app(service)) as client:
+        assert client.get(f"/api/traces/{ids[0]}").status_code == 404
+        assert [client.get(f"/api/traces/{i}").json()["question"] for i in ids[1:]] == \
+            ["What is Maya's job?", "Where does Maya live now?"]

@@ -249,4 +249,4 @@ def _find_line(index: bytes, key: bytes) -> bytes | None:
 @lru_cache(maxsize=1)
 def default() -> Lexicon:
     """The process's lexicon, opened on first use from WORDNET_DIR."""
-    return Lexicon.open()
+    return Lexicon.open(WORDNET_DIR)

@@ -10,8 +10,10 @@ turns, so "10 episodes" is ~60 turns and hides the differences between modes):
   * active: the k best turns of H by `State.turn_ranking` (episode relevance + the question's
     share a turn's own text holds);
   * bm25: the k best raw turns of the conversation by BM25 (rank_bm25's Okapi, the same
-    tokens as the graph: `mrgraph.text.tokenize` of the text and image caption), ties in
+    tokens as the graph: `mrgraph.text.tokenize` of "speaker: text caption"), ties in
     transcript order - the passive baseline over the transcript itself.
+Both modes read a turn as "speaker: text caption", so a question naming a person favours
+that person's turns in both.
 Recall is `metrics.evidence_recall` of the gold dia_ids against those k turns. Category 5
 (adversarial) has no gold evidence and is left out. Tables per conversation (so overfitting to
 one shows) and over all, then the tool calls the active loop made per question.
@@ -66,8 +68,9 @@ class _Turns:
     def __init__(self, conversation: Conversation) -> None:
         turns = [t for s in conversation.sessions for t in s.turns]
         self.ids = [t.dia_id for t in turns]
-        self.texts = {t.dia_id: t.text + (f" {t.blip_caption}" if t.blip_caption else "")
-                      for t in turns}
+        # a turn as the answer step reads it: who says what (and the photo's caption)
+        self.texts = {t.dia_id: f"{t.speaker}: {t.text}"
+                      + (f" {t.blip_caption}" if t.blip_caption else "") for t in turns}
         self.bm25 = BM25Okapi([tokenize(self.texts[d]) or ["_"] for d in self.ids])
 
     def top(self, question: str, k: int) -> list[str]:

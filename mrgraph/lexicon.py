@@ -161,17 +161,21 @@ class Lexicon:
         lemmas = tuple(fields[4 + 2 * i].lower() for i in range(count))
         return lemmas, fields, 4 + 2 * count
 
+    @lru_cache(maxsize=1024)  # noqa: B019
     def members(self, kind: str) -> tuple[str, ...]:
         """One-word lemmas of every synset below any noun sense of `kind` (not `kind` itself),
-        nearest first. A kind WordNet barely fills ("pet": the animals are not filed under
-        it) borrows the members of what it is a kind of (pet -> animal)."""
+        nearest first, that are things rather than doings: a member with more verb senses
+        than noun senses ("work", "play", "watch") would match most of a conversation. A kind
+        WordNet barely fills ("pet": the animals are not filed under it) borrows the members
+        of what it is a kind of (pet -> animal)."""
         if not self.available:
             return ()
         roots = self.offsets(kind, "noun")
         found = self._members(roots)
         if len(found) < MIN_MEMBERS:
             found += self._members(tuple(up for root in roots[:1] for up in self.above(root)))
-        return tuple(w for w in dict.fromkeys(found) if w != kind)
+        return tuple(w for w in dict.fromkeys(found) if w != kind and
+                     len(self.offsets(w, "noun")) >= len(self.offsets(w, "verb")))
 
     def _members(self, roots: tuple[int, ...]) -> list[str]:
         return [lemma for lemmas in self._below(roots) for lemma in lemmas if lemma.isalpha()]
@@ -245,4 +249,4 @@ def _find_line(index: bytes, key: bytes) -> bytes | None:
 @lru_cache(maxsize=1)
 def default() -> Lexicon:
     """The process's lexicon, opened on first use from WORDNET_DIR."""
-    return Lexicon.open()
+    return Lexicon.open(WORDNET_DIR)

@@ -36,8 +36,6 @@ from mrgraph.text import STOPWORDS, normalize_key, stem, tokenize, words
 from mrgraph.toolargs import MAX_LIMIT, MAX_WINDOW, arg, date_bounds, fields_schema, parse_fields
 
 KIND_SHARE = 0.5  # weight of a kind's member relative to the kind word's own
-KIND_MEMBERS = 20  # members of one kind added to a search, the most frequent in the graph
-KIND_LOOKUP = 4000  # members looked up in the graph (nearest first in WordNet's tree)
 CUE_ID = re.compile(r"^cue-[0-9a-f]{16}$")
 TOPIC_ID = re.compile(r"^topic-[0-9a-f]{16}$")
 
@@ -359,39 +357,30 @@ def search_weights(store: GraphStore, labels: Sequence[str], text: str, *,
             df[token] += held.get(token, 0)
     weights = {t: math.log(1 + total / max(df[t], 1)) for t in tokens if df[t] > 0 or unseen}
     if kinds:
-        weights.update(kind_weights(store, labels, text, weights, total))
+        weights.update(kind_weights(text, weights, total))
     return weights
 
 
-def kind_weights(store: GraphStore, labels: Sequence[str], text: str,
-                 weights: Mapping[str, float], total: int) -> dict[str, float]:
+def kind_weights(text: str, weights: Mapping[str, float], total: int) -> dict[str, float]:
     """The kind bridge: for each word of `text` naming a kind ("instruments", "what food"),
-    the tokens of the things of that kind the graph holds (`kind_members`), each at
-    KIND_SHARE of the kind word's own weight."""
+    the tokens of the things of that kind (`kind_members`), each at KIND_SHARE of the kind
+    word's own weight. Tokens no node holds cost nothing: the stores match held tokens only."""
     bridged: dict[str, float] = {}
-    for kind, members in kind_members(store, labels, text, weights).items():
+    for kind, members in kind_members(text, weights).items():
         weight = KIND_SHARE * weights.get(kind, math.log(1 + max(total, 1)))
         for token in members:
             bridged[token] = max(bridged.get(token, 0.0), weight)
     return bridged
 
 
-def kind_members(store: GraphStore, labels: Sequence[str], text: str,
-                 weights: Mapping[str, float]) -> dict[str, tuple[str, ...]]:
-    """kind token -> the tokens of the things of that kind that `labels` nodes hold (WordNet:
-    `mrgraph.lexicon`), the KIND_MEMBERS most frequent, leaving out `weights`' own tokens."""
-    found: dict[str, tuple[str, ...]] = {}
+def kind_members(text: str, weights: Mapping[str, float]) -> dict[str, frozenset[str]]:
+    """kind token -> the tokens of the things of that kind (WordNet: `mrgraph.lexicon`),
+    leaving out `weights`' own tokens (the question's words weigh what they weigh)."""
+    found: dict[str, frozenset[str]] = {}
     for kind, members in lexicon.default().kinds(words(text), STOPWORDS).items():
-        tokens = sorted({stem(m) for m in members[:KIND_LOOKUP]} - set(weights))
-        if not tokens:
-            continue
-        held = dict.fromkeys(tokens, 0)
-        for label in labels:
-            for token, n in store.token_df(label, tokens)[1].items():
-                held[token] += n
-        ranked = sorted((t for t in tokens if held[t] > 0), key=lambda t: (-held[t], t))
-        if ranked:
-            found[stem(kind)] = tuple(ranked[:KIND_MEMBERS])
+        tokens = frozenset(stem(m) for m in members) - set(weights)
+        if tokens:
+            found[stem(kind)] = tokens
     return found
 
 

@@ -209,8 +209,8 @@ class State:
     round: int = 0
     calls: int = 0
     when: QuestionTime = QuestionTime()  # the time the question names, if any
-    # a kind the question names -> the tokens of things of that kind the graph holds: an
-    # episode holding one holds KIND_SHARE of the kind word (toolkit.kind_members)
+    # a kind the question names -> the tokens of things of that kind: an episode holding one
+    # holds KIND_SHARE of the kind word (toolkit.kind_members)
     kinds: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
@@ -218,10 +218,8 @@ class State:
         """S0: the question's idf weights and the store's episode count (statistics, no
         content: nothing is retrieved before the policy's first call)."""
         weights = search_weights(store, ("Episode",), question, unseen=True)
-        kinds = {kind: frozenset(members) for kind, members
-                 in kind_members(store, ("Episode",), question, weights).items()}
         return cls(question, weights, budget, episodes=store.token_df("Episode", [])[0],
-                   when=question_time(question), kinds=kinds)
+                   when=question_time(question), kinds=kind_members(question, weights))
 
     def note_search(self, text: str, records: Iterable[Record]) -> None:
         """Learn q of the episodes a search_events call returned. Event records carry only a

@@ -88,8 +88,9 @@ def check_batch(batch: GraphBatch, path: str) -> None:
     """Every node and edge property of an ingest's batch against the limits (InputError)."""
     where = f"conversation {shorten(batch.conversation_id)}"
     for node in batch.nodes:
-        check_props(f"{where}: {node.label} {shorten(node.id)}", {"id": node.id, **node.props},
-                    path)
+        for key, value in (("id", node.id), *node.props.items()):
+            if problem := value_problem(key, value):
+                raise _error(f"{where}: {node.label} {shorten(node.id)}", key, problem, path)
     for edge in batch.edges:
         check_props(f"{where}: {edge.type} edge", edge.props, path)
 
@@ -97,28 +98,43 @@ def check_batch(batch: GraphBatch, path: str) -> None:
 def check_props(where: str, props: Mapping[str, object], path: str | None = None) -> None:
     """Property values against the limits; `where` names the record in the error."""
     for key, value in props.items():
-        problem = value_problem(key, value)
-        if problem:
-            error = InputError(f"{where}: property {key!r} {problem}", path=path)
-            error.field = key  # named in the message already
-            raise error
+        if problem := value_problem(key, value):
+            raise _error(where, key, problem, path)
+
+
+def _error(where: str, key: str, problem: str, path: str | None) -> InputError:
+    error = InputError(f"{where}: property {key!r} {problem}", path=path)
+    error.field = key  # named in the message already
+    return error
 
 
 def value_problem(key: str, value: object) -> str | None:
-    """What makes a property value unstorable in some store, or None."""
+    """What makes a property value unstorable in some store, or None. Runs on every value an
+    ingest writes: the common case (a short ASCII string) returns at once."""
+    if isinstance(value, str):
+        if value.isascii() and (len(value) <= MAX_INDEXED_BYTES or key not in INDEXED):
+            return None
+        return _string_problem(key, value)
     if isinstance(value, (list, tuple)):
-        return next((p for p in (_problem(key, v) for v in value) if p), None)
+        for item in value:
+            if problem := _problem(key, item):
+                return problem
+        return None
     return _problem(key, value)
 
 
 def _problem(key: str, value: object) -> str | None:
+    if isinstance(value, str):
+        return _string_problem(key, value)
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int):
         return None if INT64[0] <= value <= INT64[1] else \
             f"holds {shorten(value)}, outside the signed 64-bit range"
-    if not isinstance(value, str):
-        return None
+    return None
+
+
+def _string_problem(key: str, value: str) -> str | None:
     if _has_surrogate(value):
         return f"holds invalid Unicode (a lone surrogate) in {shorten(value)}"
     if key in INDEXED and len(value) * 4 > MAX_INDEXED_BYTES:
@@ -144,6 +160,8 @@ def _unicode(value: str, what: str, path: str) -> None:
 
 
 def _has_surrogate(text: str) -> bool:
+    if text.isascii():  # most text, and far cheaper than encoding it
+        return False
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

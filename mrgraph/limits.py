@@ -140,9 +140,9 @@ def _string_problem(key: str, value: str) -> str | None:
     if key in INDEXED and len(value) * 4 > MAX_INDEXED_BYTES:
         size = len(value.encode("utf-8"))
         if size > MAX_INDEXED_BYTES:
-            return (f"holds {size:,} bytes ({shorten(value)}), over the {MAX_INDEXED_BYTES:,}-"
-                    "byte limit of an indexed value (a word, name or id that long cannot be "
-                    "indexed)")
+            return (f"holds {size:,} bytes, over the {MAX_INDEXED_BYTES:,}-byte limit of an "
+                    "indexed value (a word, name or id that long cannot be indexed): "
+                    f"{shorten(value)}")
     return None
 
 

@@ -169,7 +169,7 @@ def test_a_word_too_long_to_index_fails_before_any_write(tmp_path: Path) -> None
     before = store.export()
     bad = _write(tmp_path, "bad.txt", HEADER + "Ann: I love " + "Z" * 12_000 + " a lot.\n")
     with pytest.raises(InputError, match=r"bad.txt: conversation 'bad': Cue .* property 'key' "
-                                         r"holds 12,000 bytes .* over the 8,000-byte limit"):
+                                         r"holds 12,000 bytes, over the 8,000-byte limit"):
         ingest_file(store, bad, HeuristicExtractor())
     assert store.export() == before
 

@@ -49,7 +49,7 @@ def shorten(value: object, limit: int = SHOWN) -> str:
 def check_namespace(ns: str) -> str:
     """`ns` if it is a valid namespace, else ConfigError saying the rule."""
     bad = (not ns or len(ns) > MAX_NS_CHARS or len(ns.encode("utf-8", "replace")) > MAX_NS_BYTES
-           or any(ord(c) < 32 or ord(c) == 127 for c in ns) or _has_surrogate(ns))
+           or any(ord(c) < 32 or ord(c) == 127 for c in ns) or has_surrogate(ns))
     if bad:
         raise ConfigError(f"invalid namespace {shorten(ns)}: a namespace is 1 to {MAX_NS_CHARS} "
                           f"characters ({MAX_NS_BYTES} bytes in UTF-8), none of them a control "
@@ -63,7 +63,7 @@ def check_question(question: str) -> None:
     if len(question) > MAX_QUESTION_CHARS:
         raise UserError(f"the question has {len(question):,} characters, over the limit of "
                         f"{MAX_QUESTION_CHARS:,}")
-    if _has_surrogate(question):
+    if has_surrogate(question):
         raise UserError("the question holds invalid Unicode (a lone surrogate)")
 
 
@@ -135,7 +135,7 @@ def _problem(key: str, value: object) -> str | None:
 
 
 def _string_problem(key: str, value: str) -> str | None:
-    if _has_surrogate(value):
+    if has_surrogate(value):
         return f"holds invalid Unicode (a lone surrogate) in {shorten(value)}"
     if key in INDEXED and len(value) * 4 > MAX_INDEXED_BYTES:
         size = len(value.encode("utf-8"))
@@ -154,12 +154,14 @@ def _name(value: str, what: str, path: str) -> None:
 
 
 def _unicode(value: str, what: str, path: str) -> None:
-    if _has_surrogate(value):
+    if has_surrogate(value):
         raise InputError(f"{what}: text holds invalid Unicode (a lone surrogate, e.g. an "
                          f"escaped \\ud800 in JSON): {shorten(value)}", path=path)
 
 
-def _has_surrogate(text: str) -> bool:
+def has_surrogate(text: str) -> bool:
+    """The text holds a lone surrogate: not Unicode any store or terminal can encode (JSON
+    escapes and command-line bytes that are not UTF-8 produce them)."""
     if text.isascii():  # most text, and far cheaper than encoding it
         return False
     try:

@@ -14,13 +14,16 @@ Limits (documented in the README):
   * a value in an indexed property (a cue's key, i.e. any word or name the extractor keys on,
     a date, a fact's entity, an id): at most MAX_INDEXED_BYTES bytes in UTF-8;
   * every string: valid Unicode (no lone surrogates, which only JSON escapes can produce);
-  * every integer (session numbers...): a signed 64-bit value;
+  * every integer (session numbers...): a signed 64-bit value; every float finite;
+  * a list: of one kind (strings, booleans or numbers), without nulls;
   * a question: at most MAX_QUESTION_CHARS characters.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from mrgraph.errors import ConfigError, InputError, UserError
 from mrgraph.types import Conversation, GraphBatch
@@ -116,11 +119,32 @@ def value_problem(key: str, value: object) -> str | None:
             return None
         return _string_problem(key, value)
     if isinstance(value, (list, tuple)):
-        for item in value:
-            if problem := _problem(key, item):
-                return problem
-        return None
+        return _list_problem(key, value)
     return _problem(key, value)
+
+
+_MIXED = "is a list mixing types or holding null (Neo4j stores neither)"
+
+
+def _list_problem(key: str, value: list[object] | tuple[object, ...]) -> str | None:
+    """Neo4j stores a list of one kind only (strings, booleans, or numbers: ints and floats
+    mix) and no null in it."""
+    if value and type(value[0]) is float:  # an embedding: thousands of floats, checked in bulk
+        numbers: Any = value
+        try:
+            total = sum(numbers)
+        except TypeError:  # a string or null among them
+            return _MIXED
+        if not math.isfinite(total) and not all(map(math.isfinite, numbers)):
+            return "holds a number that is not finite (the embedded store's JSON cannot keep it)"
+        return None
+    kinds = set(map(type, value))
+    if len(kinds) > 1 and not kinds <= {int, float} or type(None) in kinds:
+        return _MIXED
+    for item in value:
+        if problem := _problem(key, item):
+            return problem
+    return None
 
 
 def _problem(key: str, value: object) -> str | None:
@@ -131,6 +155,8 @@ def _problem(key: str, value: object) -> str | None:
     if isinstance(value, int):
         return None if INT64[0] <= value <= INT64[1] else \
             f"holds {shorten(value)}, outside the signed 64-bit range"
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"holds {value}, not a finite number (the embedded store's JSON cannot keep it)"
     return None
 
 

@@ -13,7 +13,8 @@ Limits (documented in the README):
   * a conversation id or speaker name: 1 to 256 characters;
   * a value in an indexed property (a cue's key, i.e. any word or name the extractor keys on,
     a date, a fact's entity, an id): at most MAX_INDEXED_BYTES bytes in UTF-8;
-  * every string: valid Unicode (no lone surrogates, which only JSON escapes can produce);
+  * every string: valid Unicode (no lone surrogates: JSON escapes and command-line bytes that
+    are not UTF-8 produce them);
   * every integer (session numbers...): a signed 64-bit value; every float finite;
   * a list: of one kind (strings, booleans or numbers), without nulls;
   * a question: at most MAX_QUESTION_CHARS characters.

@@ -18,7 +18,7 @@ from mrgraph import render
 from mrgraph.config import Settings
 from mrgraph.engine import MODES, Memory
 from mrgraph.errors import MrGraphError, UserError
-from mrgraph.limits import shorten
+from mrgraph.limits import has_surrogate, shorten
 from mrgraph.redact import public_uri
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -300,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         typer.echo(one_line(message), err=True)
 
     args = sys.argv[1:] if argv is None else argv
-    bad = next((a for a in args if not _is_unicode(a)), None)
+    bad = next((a for a in args if has_surrogate(a)), None)
     if bad is not None:  # bytes that are not UTF-8 reach Python as lone surrogates
         err(f"error: argument {shorten(bad)} is not valid UTF-8")
         return 1
@@ -332,14 +332,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 MAX_ERROR_CHARS = 600
-
-
-def _is_unicode(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def one_line(message: str) -> str:

@@ -13,14 +13,18 @@ Limits (documented in the README):
   * a conversation id or speaker name: 1 to 256 characters;
   * a value in an indexed property (a cue's key, i.e. any word or name the extractor keys on,
     a date, a fact's entity, an id): at most MAX_INDEXED_BYTES bytes in UTF-8;
-  * every string: valid Unicode (no lone surrogates, which only JSON escapes can produce);
-  * every integer (session numbers...): a signed 64-bit value;
+  * every string: valid Unicode (no lone surrogates: JSON escapes and command-line bytes that
+    are not UTF-8 produce them);
+  * every integer (session numbers...): a signed 64-bit value; every float finite;
+  * a list: of one kind (strings, booleans or numbers), without nulls;
   * a question: at most MAX_QUESTION_CHARS characters.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from mrgraph.errors import ConfigError, InputError, UserError
 from mrgraph.types import Conversation, GraphBatch
@@ -49,7 +53,7 @@ def shorten(value: object, limit: int = SHOWN) -> str:
 def check_namespace(ns: str) -> str:
     """`ns` if it is a valid namespace, else ConfigError saying the rule."""
     bad = (not ns or len(ns) > MAX_NS_CHARS or len(ns.encode("utf-8", "replace")) > MAX_NS_BYTES
-           or any(ord(c) < 32 or ord(c) == 127 for c in ns) or _has_surrogate(ns))
+           or any(ord(c) < 32 or ord(c) == 127 for c in ns) or has_surrogate(ns))
     if bad:
         raise ConfigError(f"invalid namespace {shorten(ns)}: a namespace is 1 to {MAX_NS_CHARS} "
                           f"characters ({MAX_NS_BYTES} bytes in UTF-8), none of them a control "
@@ -63,7 +67,7 @@ def check_question(question: str) -> None:
     if len(question) > MAX_QUESTION_CHARS:
         raise UserError(f"the question has {len(question):,} characters, over the limit of "
                         f"{MAX_QUESTION_CHARS:,}")
-    if _has_surrogate(question):
+    if has_surrogate(question):
         raise UserError("the question holds invalid Unicode (a lone surrogate)")
 
 
@@ -88,8 +92,9 @@ def check_batch(batch: GraphBatch, path: str) -> None:
     """Every node and edge property of an ingest's batch against the limits (InputError)."""
     where = f"conversation {shorten(batch.conversation_id)}"
     for node in batch.nodes:
-        check_props(f"{where}: {node.label} {shorten(node.id)}", {"id": node.id, **node.props},
-                    path)
+        for key, value in (("id", node.id), *node.props.items()):
+            if problem := value_problem(key, value):
+                raise _error(f"{where}: {node.label} {shorten(node.id)}", key, problem, path)
     for edge in batch.edges:
         check_props(f"{where}: {edge.type} edge", edge.props, path)
 
@@ -97,36 +102,74 @@ def check_batch(batch: GraphBatch, path: str) -> None:
 def check_props(where: str, props: Mapping[str, object], path: str | None = None) -> None:
     """Property values against the limits; `where` names the record in the error."""
     for key, value in props.items():
-        problem = value_problem(key, value)
-        if problem:
-            error = InputError(f"{where}: property {key!r} {problem}", path=path)
-            error.field = key  # named in the message already
-            raise error
+        if problem := value_problem(key, value):
+            raise _error(where, key, problem, path)
+
+
+def _error(where: str, key: str, problem: str, path: str | None) -> InputError:
+    error = InputError(f"{where}: property {key!r} {problem}", path=path)
+    error.field = key  # named in the message already
+    return error
 
 
 def value_problem(key: str, value: object) -> str | None:
-    """What makes a property value unstorable in some store, or None."""
+    """What makes a property value unstorable in some store, or None. Runs on every value an
+    ingest writes: the common case (a short ASCII string) returns at once."""
+    if isinstance(value, str):
+        if value.isascii() and (len(value) <= MAX_INDEXED_BYTES or key not in INDEXED):
+            return None
+        return _string_problem(key, value)
     if isinstance(value, (list, tuple)):
-        return next((p for p in (_problem(key, v) for v in value) if p), None)
+        return _list_problem(key, value)
     return _problem(key, value)
 
 
+_MIXED = "is a list mixing types or holding null (Neo4j stores neither)"
+
+
+def _list_problem(key: str, value: list[object] | tuple[object, ...]) -> str | None:
+    """Neo4j stores a list of one kind only (strings, booleans, or numbers: ints and floats
+    mix) and no null in it."""
+    if value and type(value[0]) is float:  # an embedding: thousands of floats, checked in bulk
+        numbers: Any = value
+        try:
+            total = sum(numbers)
+        except TypeError:  # a string or null among them
+            return _MIXED
+        if not math.isfinite(total) and not all(map(math.isfinite, numbers)):
+            return "holds a number that is not finite (the embedded store's JSON cannot keep it)"
+        return None
+    kinds = set(map(type, value))
+    if len(kinds) > 1 and not kinds <= {int, float} or type(None) in kinds:
+        return _MIXED
+    for item in value:
+        if problem := _problem(key, item):
+            return problem
+    return None
+
+
 def _problem(key: str, value: object) -> str | None:
+    if isinstance(value, str):
+        return _string_problem(key, value)
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int):
         return None if INT64[0] <= value <= INT64[1] else \
             f"holds {shorten(value)}, outside the signed 64-bit range"
-    if not isinstance(value, str):
-        return None
-    if _has_surrogate(value):
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"holds {value}, not a finite number (the embedded store's JSON cannot keep it)"
+    return None
+
+
+def _string_problem(key: str, value: str) -> str | None:
+    if has_surrogate(value):
         return f"holds invalid Unicode (a lone surrogate) in {shorten(value)}"
     if key in INDEXED and len(value) * 4 > MAX_INDEXED_BYTES:
         size = len(value.encode("utf-8"))
         if size > MAX_INDEXED_BYTES:
-            return (f"holds {size:,} bytes ({shorten(value)}), over the {MAX_INDEXED_BYTES:,}-"
-                    "byte limit of an indexed value (a word, name or id that long cannot be "
-                    "indexed)")
+            return (f"holds {size:,} bytes, over the {MAX_INDEXED_BYTES:,}-byte limit of an "
+                    "indexed value (a word, name or id that long cannot be indexed): "
+                    f"{shorten(value)}")
     return None
 
 
@@ -138,12 +181,16 @@ def _name(value: str, what: str, path: str) -> None:
 
 
 def _unicode(value: str, what: str, path: str) -> None:
-    if _has_surrogate(value):
+    if has_surrogate(value):
         raise InputError(f"{what}: text holds invalid Unicode (a lone surrogate, e.g. an "
                          f"escaped \\ud800 in JSON): {shorten(value)}", path=path)
 
 
-def _has_surrogate(text: str) -> bool:
+def has_surrogate(text: str) -> bool:
+    """The text holds a lone surrogate: not Unicode any store or terminal can encode (JSON
+    escapes and command-line bytes that are not UTF-8 produce them)."""
+    if text.isascii():  # most text, and far cheaper than encoding it
+        return False
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

@@ -49,7 +49,9 @@ def test_values_at_the_limits_are_stored_on_every_store(backend: Backend) -> Non
 
 
 @pytest.mark.parametrize("props", [{"key": OVER_LIMIT}, {"key": "a\ud800"},
-                                   {"session": 2 ** 63}, {"tokens": ("ok", "\udfff")}])
+                                   {"session": 2 ** 63}, {"tokens": ("ok", "\udfff")},
+                                   {"tokens": ("a", 1)}, {"tokens": ("a", None)},
+                                   {"confidence": float("nan")}, {"embedding": (0.5, float("inf"))}])
 def test_values_over_the_limits_are_refused_alike(store: GraphStore,
                                                   props: dict[str, object]) -> None:
     with pytest.raises(StoreError, match="property"):

@@ -169,17 +169,20 @@ def test_a_word_too_long_to_index_fails_before_any_write(tmp_path: Path) -> None
     before = store.export()
     bad = _write(tmp_path, "bad.txt", HEADER + "Ann: I love " + "Z" * 12_000 + " a lot.\n")
     with pytest.raises(InputError, match=r"bad.txt: conversation 'bad': Cue .* property 'key' "
-                                         r"holds 12,000 bytes .* over the 8,000-byte limit"):
+                                         r"holds 12,000 bytes, over the 8,000-byte limit"):
         ingest_file(store, bad, HeuristicExtractor())
     assert store.export() == before
 
 
 def test_check_props_refuses_what_neo4j_cannot_hold() -> None:
     check_props("n", {"key": "é" * (MAX_INDEXED_BYTES // 2), "text": "x" * 100_000,
-                      "session": 2 ** 63 - 1, "tokens": ("a", "b")})
+                      "session": 2 ** 63 - 1, "tokens": ("a", "b"), "vector": (1, 0.5),
+                      "empty": (), "confidence": 0.5, "none": None})
     for props in ({"key": "é" * (MAX_INDEXED_BYTES // 2 + 1)}, {"id": "x" * 100_000},
                   {"session": 2 ** 63}, {"session": -(2 ** 63) - 1}, {"text": "a\ud800"},
-                  {"tokens": ("ok", "b\udfff")}):
+                  {"tokens": ("ok", "b\udfff")}, {"confidence": float("nan")},
+                  {"confidence": float("-inf")}, {"tokens": ("a", 1)}, {"flags": (True, 1)},
+                  {"tokens": ("a", None)}):
         with pytest.raises(StoreError, match="property"):
             check_props("n", props)
 

@@ -30,6 +30,7 @@ EPISODE_WEIGHT = 0.5
 TIMED = 0.3  # for a "when" question, a sentence that says when (a resolved date) is preferred
 OWN = 0.15  # the person asked about says it themselves
 TURN = 0.7  # a sentence shares some of its whole turn's fit (the turn answers as a whole)
+MIN_WORDS = 3  # content words a sentence needs to share its turn's fit
 PROMPT = 0.8  # the reply to a question that asks ours: its first sentence answers it
 _SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "ya"})
 _FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself", "we", "our", "us", "ours", "m",
@@ -80,6 +81,7 @@ def sentences(state: State, question: Question) -> list[Sentence]:
     events = state.evidence.events
     asked = _asked_before(state, question)
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
+    names = {t for p in speakers for t in tokenize(p)}
     for turn in state.evidence.turns.values():
         event = events.get(str(turn.get("event_id")))
         rel = float(event["relevance"]) if event else float(turn.get("relevance", 0.0))
@@ -93,7 +95,9 @@ def sentences(state: State, question: Question) -> list[Sentence]:
             own = question.person is not None and \
                 about_whom(speaker, sentence, speakers) == question.person
             stated = _stated(sentence, said) if question.kind in ("when", "duration") else None
-            fit = max(q, whole, prompt if i == 0 else 0.0)
+            # a sentence with little of its own ("Thanks, <name>!") takes nothing from its turn
+            own_words = len([t for t in tokenize(sentence) if t not in names])
+            fit = max(q, whole, prompt if i == 0 else 0.0) if own_words >= MIN_WORDS else q
             score = fit + EPISODE_WEIGHT * rel + OWN * own + (TIMED if stated else 0.0)
             found.append(Sentence(sentence, str(turn["dia_id"]), speaker, event, q, score, own,
                                   text, stated, said))
@@ -186,7 +190,7 @@ def _turns_about_others(state: State, question: Question) -> bool:
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     theirs = others = 0.0
     for turn in state.evidence.turns.values():
-        text = str(turn["text"])
+        text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
         share = content_share(state, question, text)
         # a whole turn says "you" too often to be about the listener for it; a name is enough
         if about_whom(str(turn["speaker"]), text, speakers, False) == question.person:

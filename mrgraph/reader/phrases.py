@@ -104,7 +104,9 @@ def segments(sentence: str, question: Question) -> list[Segment]:
 def _score(run: list[int], toks: list[Token], question: Question, sentence: str) -> Segment:
     verb = lemma(question.verb) if question.verb else None
     head = lemma(question.head) if question.head else None
-    asked = _asked(question) - {verb, head}
+    # a person's name is where the subject stands, not a word of what was asked about
+    names = {lemma(w) for p in question.people for w in words(p)}
+    asked = _asked(question) - {verb, head} - names
     score, before = 0.0, _before(run[0], toks)
     phrase = [toks[i].text for i in run]
     if before is not None and verb and toks[before].lemma == verb:
@@ -115,6 +117,11 @@ def _score(run: list[int], toks: list[Token], question: Question, sentence: str)
     if head and after < len(toks) and toks[after].lemma == head:
         score += 1.5
         phrase.append(toks[after].text)
+    elif after < len(toks) and toks[after].lemma in asked and score >= 2.0:
+        score -= 1.5  # it only describes what the question already names ("a *short* trip")
+    if run[0] >= 2 and toks[run[0] - 1].text == "," and toks[run[0] - 2].lemma in asked | {head} \
+            and toks[run[0]].text[:1].isupper():
+        score += 1.5  # an apposition names it: "my home country, *Sweden*"
     if question.kind == "where" and before is not None and \
             toks[before].text.lower() in _PLACE_PREPOSITIONS:
         score += 1.5

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from mrgraph.ingest.dates import DateMention, find_dates
 from mrgraph.policies.base import State, dia_order, record_text
@@ -57,8 +58,20 @@ class Sentence:
     said: str = ""  # the session date of the turn
 
 
-def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()] or [text.strip()]
+@lru_cache(maxsize=20_000)
+def split_sentences(text: str) -> tuple[str, ...]:
+    return tuple(s.strip() for s in _SENTENCE_END.split(text) if s.strip()) or (text.strip(),)
+
+
+# the same turns are read for every question and every speaker test: tokenise each text once
+@lru_cache(maxsize=50_000)
+def token_set(text: str) -> frozenset[str]:
+    return frozenset(tokenize(text))
+
+
+@lru_cache(maxsize=50_000)
+def word_set(text: str) -> frozenset[str]:
+    return frozenset(words(text))
 
 
 def is_question(sentence: str) -> bool:
@@ -70,8 +83,8 @@ def content_share(state: State, question: Question, text: str) -> float:
     weights = {t: w for t, w in state.weights.items() if t in question.stems}
     total = sum(weights.values())
     if total <= 0:
-        return state.q_share(tokenize(text))
-    held = set(tokenize(text))
+        return state.q_share(token_set(text))
+    held = token_set(text)
     return sum(w for t, w in weights.items() if t in held) / total
 
 
@@ -96,7 +109,7 @@ def sentences(state: State, question: Question) -> list[Sentence]:
                 about_whom(speaker, sentence, speakers) == question.person
             stated = _stated(sentence, said) if question.kind in ("when", "duration") else None
             # a sentence with little of its own ("Thanks, <name>!") takes nothing from its turn
-            own_words = len([t for t in tokenize(sentence) if t not in names])
+            own_words = len(token_set(sentence) - names)
             fit = max(q, whole, prompt if i == 0 else 0.0) if own_words >= MIN_WORDS else q
             score = fit + EPISODE_WEIGHT * rel + OWN * own + (TIMED if stated else 0.0)
             found.append(Sentence(sentence, str(turn["dia_id"]), speaker, event, q, score, own,
@@ -149,13 +162,18 @@ def _stated(text: str, said: str) -> DateMention | None:
     return next((m for m in find_dates(text, anchor) if not m.approximate), None)
 
 
+@lru_cache(maxsize=1_000)
+def _first_name(person: str) -> str:
+    return (words(person) or [""])[0]
+
+
 def about_whom(speaker: str, sentence: str, speakers: set[str], second_person: bool = True) -> str:
     """Whom a sentence is about: the listener when it speaks of them ("your painting", "proud
     of you"), or names them without the speaker's "I"/"my" ("Congrats on the job, <name>");
     else its speaker ("<name>, I had to close my account" is about the speaker)."""
-    said = set(words(sentence))
+    said = word_set(sentence)
     listeners = [p for p in speakers if p != speaker]
-    named = [p for p in listeners if words(p)[:1] and words(p)[0] in said]
+    named = [p for p in listeners if _first_name(p) in said]
     if second_person and said & _SECOND_PERSON and len(listeners) == 1:
         return listeners[0]
     if named and not said & _FIRST_PERSON:

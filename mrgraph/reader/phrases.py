@@ -17,7 +17,9 @@ The best segment is the phrase (ties: the first).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (CLAUSE, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
@@ -51,9 +53,10 @@ class Segment:
     start: int
 
 
-def tokens(sentence: str) -> list[Token]:
-    return [Token(t, lemma(t) if t[0].isalnum() else "", t[0].isalnum())
-            for t in _TOKEN.findall(sentence)]
+@lru_cache(maxsize=20_000)
+def tokens(sentence: str) -> tuple[Token, ...]:
+    return tuple(Token(t, lemma(t) if t[0].isalnum() else "", t[0].isalnum())
+                 for t in _TOKEN.findall(sentence))
 
 
 def _asked(question: Question) -> set[str]:
@@ -69,7 +72,7 @@ def _breaks(token: Token, asked: set[str]) -> bool:
         lowered in SUBJECTS or (lowered in PREPOSITIONS and lowered != "of")
 
 
-def _trim(run: list[int], toks: list[Token]) -> list[int]:
+def _trim(run: list[int], toks: Sequence[Token]) -> list[int]:
     while run and is_function_word(toks[run[0]].text):
         run = run[1:]
     while run and is_function_word(toks[run[-1]].text):
@@ -101,7 +104,7 @@ def segments(sentence: str, question: Question) -> list[Segment]:
     return found
 
 
-def _score(run: list[int], toks: list[Token], question: Question, sentence: str) -> Segment:
+def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: str) -> Segment:
     verb = lemma(question.verb) if question.verb else None
     head = lemma(question.head) if question.head else None
     # a person's name is where the subject stands, not a word of what was asked about
@@ -138,7 +141,7 @@ def _score(run: list[int], toks: list[Token], question: Question, sentence: str)
     return Segment(tuple(phrase), score, run[0])
 
 
-def _verb_object(toks: list[Token], question: Question) -> Segment | None:
+def _verb_object(toks: Sequence[Token], question: Question) -> Segment | None:
     """The verb's object when it is the head noun asked about, even in the question's own
     words ("Which class did X sign up for?" - "I signed up for a *pottery class*")."""
     if not question.verb or not question.head:
@@ -162,7 +165,7 @@ def _verb_like(word: str) -> bool:
     return lowered.endswith(("ed", "ing")) or lowered in IRREGULAR
 
 
-def _before(start: int, toks: list[Token]) -> int | None:
+def _before(start: int, toks: Sequence[Token]) -> int | None:
     """The last word before a segment that is not a function word (up to 3 back)."""
     for i in range(start - 1, max(-1, start - 4), -1):
         if not toks[i].word:
@@ -174,7 +177,7 @@ def _before(start: int, toks: list[Token]) -> int | None:
     return start - 1 if start > 0 and toks[start - 1].word else None
 
 
-def _named(toks: list[Token], i: int) -> bool:
+def _named(toks: Sequence[Token], i: int) -> bool:
     """A capitalised word not opening the sentence: a name."""
     return i > 0 and toks[i].text[:1].isupper() and toks[i - 1].text not in ".!?"
 

@@ -24,6 +24,7 @@ from functools import lru_cache
 from mrgraph.ingest.dates import DateMention, find_dates
 from mrgraph.policies.base import State, dia_order, record_text
 from mrgraph.reader.question import Question
+from mrgraph.reader.words import lemma
 from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
 
@@ -184,22 +185,28 @@ def about_whom(speaker: str, sentence: str, speakers: set[str], second_person: b
 def wrong_person(state: State, question: Question) -> bool:
     """The question names one speaker, but what the others say of themselves covers the
     question's words better than anything said of that speaker (by them, or to them): the
-    evidence is about someone else (LoCoMo's adversarial questions swap the person)."""
+    evidence is about someone else (LoCoMo's adversarial questions swap the person). When
+    the question has a verb and some sentence holds it, only such sentences are compared:
+    "What instruments does X play?" is about who *plays*, not who says "instrumental"."""
     if question.person is None:
         return False
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
+    said = [(str(t["speaker"]), s) for t in state.evidence.turns.values()
+            for s in split_sentences(str(t["text"])) if not is_question(s)]
+    dated = question.kind in ("when", "duration")  # a date rests on the episode: all its words
+    verb = lemma(question.verb) if question.verb and not dated else None
+    with_verb = [(who, s) for who, s in said
+                 if verb and verb in {lemma(w) for w in word_set(s)}]
     theirs = others = 0.0
-    for turn in state.evidence.turns.values():
-        for sentence in split_sentences(str(turn["text"])):
-            if is_question(sentence):
-                continue
-            share = content_share(state, question, sentence)
-            if about_whom(str(turn["speaker"]), sentence, speakers) == question.person:
-                theirs = max(theirs, share)
-            else:
-                others = max(others, share)
-    return theirs + (SAME_WHEN if question.kind in ("when", "duration") else SAME) < others \
-        or _turns_about_others(state, question)
+    for speaker, sentence in with_verb or said:
+        share = content_share(state, question, sentence)
+        if about_whom(speaker, sentence, speakers) == question.person:
+            theirs = max(theirs, share)
+        else:
+            others = max(others, share)
+    margin = SAME_WHEN if dated else SAME
+    return theirs + margin < others or \
+        (not with_verb and _turns_about_others(state, question))
 
 
 def _turns_about_others(state: State, question: Question) -> bool:

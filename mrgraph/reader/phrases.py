@@ -59,14 +59,15 @@ def tokens(sentence: str) -> tuple[Token, ...]:
                  for t in _TOKEN.findall(sentence))
 
 
-def _asked(question: Question) -> set[str]:
+@lru_cache(maxsize=1_000)
+def _asked(question: Question) -> frozenset[str]:
     """The lemmas a phrase should not repeat: the question's words and the people's names."""
-    found = {lemma(w) for w in words(question.text)}
+    found = {lemma(w) for w in words(question.text) if not is_function_word(w)}
     found.update(lemma(w) for p in question.people for w in words(p))
-    return found
+    return frozenset(found)
 
 
-def _breaks(token: Token, asked: set[str]) -> bool:
+def _breaks(token: Token, asked: frozenset[str]) -> bool:
     lowered = token.text.lower()
     return not token.word or token.lemma in asked or lowered in CLAUSE or \
         lowered in SUBJECTS or (lowered in PREPOSITIONS and lowered != "of")
@@ -120,6 +121,9 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
     if head and after < len(toks) and toks[after].lemma == head:
         score += 1.5
         phrase.append(toks[after].text)
+    elif verb and after + 1 < len(toks) and toks[after].text.lower() in SUBJECTS and \
+            toks[after + 1].lemma == verb:
+        score += 2.0  # the object before its clause: "these *figurines* I bought"
     elif after < len(toks) and toks[after].lemma in asked and score >= 2.0:
         score -= 1.5  # it only describes what the question already names ("a *short* trip")
     if run[0] >= 2 and toks[run[0] - 1].text == "," and toks[run[0] - 2].lemma in asked | {head} \
@@ -128,7 +132,7 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
     if question.kind == "where" and before is not None and \
             toks[before].text.lower() in _PLACE_PREPOSITIONS:
         score += 1.5
-    if question.kind == "who" and any(_named(toks, i) or toks[i].text.lower() in RELATIONS
+    if (question.kind == "who" or "name" in words(question.text)) and any(_named(toks, i) or toks[i].text.lower() in RELATIONS
                                       for i in run):
         score += 1.5
     content = [w for w in phrase if not is_function_word(w)]

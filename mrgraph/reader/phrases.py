@@ -8,7 +8,7 @@ is scored by where it stands:
 
   +2   right after the question's verb ("I *donated* my old car" -> "old car")
   +1   right after another word of the question; +1.5 before the head noun asked about
-       ("an *LGBTQ counseling* workshop": the head joins the phrase)
+       ("a *woodworking* workshop": the head joins the phrase)
   +1.5 a place after in/at/to/from for "where"; a name or a relation ("my aunt") for "who"
   -0.15 per word beyond four (answers are short)
 The best segment is the phrase (ties: the first).
@@ -128,7 +128,7 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
         score -= 1.5  # it only describes what the question already names ("a *short* trip")
     if run[0] >= 2 and toks[run[0] - 1].text == "," and toks[run[0] - 2].lemma in asked | {head} \
             and toks[run[0]].text[:1].isupper():
-        score += 1.5  # an apposition names it: "my home country, *Sweden*"
+        score += 1.5  # an apposition names it: "my home country, *Portugal*"
     if question.kind == "where" and before is not None and \
             toks[before].text.lower() in _PLACE_PREPOSITIONS:
         score += 1.5
@@ -147,7 +147,7 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
 
 def _verb_object(toks: Sequence[Token], question: Question) -> Segment | None:
     """The verb's object when it is the head noun asked about, even in the question's own
-    words ("Which class did X sign up for?" - "I signed up for a *pottery class*")."""
+    words ("Which class did X sign up for?" - "I signed up for a *cooking class*")."""
     if not question.verb or not question.head:
         return None
     verb, head = lemma(question.verb), lemma(question.head)
@@ -196,7 +196,7 @@ def phrase(sentence: str, question: Question) -> tuple[str, float]:
 
 
 def items(text: str) -> list[str]:
-    """A phrase split into the items of a list ("clarinet and violin" -> 2 items)."""
+    """A phrase split into the items of a list ("cello and harp" -> 2 items)."""
     parts = re.split(r",\s*|\s+and\s+|\s*&\s*", text)
     return [p.strip() for p in parts if p.strip()]
 

@@ -15,7 +15,7 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
   person    the one speaker of the conversation the question names (None for none or two);
   head      the noun after "what"/"which" (the thing asked for: "workshop", "instruments"),
             skipping "kind of", "type of", "sort of";
-  verb      the word after the person when an auxiliary precedes them ("did Maria *donate*").
+  verb      the word after the person when an auxiliary precedes them ("did Priya *donate*").
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class Question:
 
 def named_people(question: str, speakers: Iterable[str]) -> tuple[str, ...]:
     """The speakers whose name (every word of it, or its first word) the question holds;
-    "Mel" names nobody, "Melanie's" names Melanie."""
+    "Sam" names nobody, "Samantha's" names Samantha."""
     asked = set(words(question))
     named = []
     for speaker in sorted({s for s in speakers if s}):

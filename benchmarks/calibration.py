@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +49,8 @@ class Row:
     vector: tuple[float, ...]
     correct: bool
     shipped: float  # the confidence the reader gave with the shipped parameters
+    ask_ms: float  # the whole active ask (embedded store)
+    read_ms: float  # of which the answer step (the reader)
 
 
 class _Recording:
@@ -56,6 +60,7 @@ class _Recording:
 
     def __init__(self) -> None:
         self.reading: Reading | None = None
+        self.read_ms = 0.0
 
     def start(self, question: str, budget: Budget) -> _Recording.Run:
         return _Recording.Run(self, HeuristicPolicy().start(question, budget))
@@ -69,7 +74,9 @@ class _Recording:
             return self.inner.next_actions(state)  # type: ignore[attr-defined]
 
         def answer(self, state: State) -> Draft:
+            started = time.perf_counter()
             self.owner.reading = reading = read(state)
+            self.owner.read_ms = (time.perf_counter() - started) * 1000
             return Draft(reading.answer, reading.supports, reading.confidence)
 
 
@@ -84,14 +91,17 @@ def collect(path: Path) -> list[Row]:
                 ingest_conversations(store, [conversation], HeuristicExtractor())
                 policy = _Recording()
                 for item in (q for q in plan.questions if q.sample_id == conversation.id):
+                    started = time.perf_counter()
                     answer = reconstruct(store, item.question, policy, Budget())
+                    ask_ms = (time.perf_counter() - started) * 1000
                     reading = policy.reading
                     assert reading is not None
                     gold = item.answer if item.category != 5 else None
                     f1 = metrics.locomo_f1(answer.answer, gold, item.category)
                     rows.append(Row(conversation.id, item.category,
                                     tuple(reading.features.vector()),
-                                    f1 >= metrics.CORRECT_F1, reading.confidence))
+                                    f1 >= metrics.CORRECT_F1, reading.confidence,
+                                    ask_ms, policy.read_ms))
             finally:
                 store.close()
     return rows
@@ -155,8 +165,12 @@ def report(rows: Sequence[Row], write: bool) -> str:
             "fitted_on": sorted(conversations), "questions": len(rows),
             "correct": f"LoCoMo F1 >= {metrics.CORRECT_F1} (category 5: abstains)",
             "l2": L2, "weights": weights}, indent=2) + "\n", encoding="utf-8")
+    timing = (f"active ask p50 {metrics.percentile([r.ask_ms for r in rows], 50):.1f} ms, of "
+              f"which the reader p50 {metrics.percentile([r.read_ms for r in rows], 50):.2f} ms "
+              f"(p95 {metrics.percentile([r.read_ms for r in rows], 95):.2f} ms); load average "
+              "{:.1f} {:.1f} {:.1f}".format(*os.getloadavg()))
     return "\n".join(["## Calibration", "", *lines, "", reliability, "",
-                      "weights: " + json.dumps(weights)])
+                      "weights: " + json.dumps(weights), "", timing])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,7 +4,8 @@ Retrieve-then-reason: the question alone decides what is read. Both baselines ke
 `budget.max_evidence` episodes, read the raw turns of the best `budget.read_episodes` of them
 with `budget.context_window` turns around (as the heuristic policy does), make at most
 `budget.max_calls` store reads, read the session time (conversation_time) of those episodes
-for temporal questions, and answer extractively (mrgraph.policies.answer), so evidence recall
+for temporal questions, and answer with the offline reader (mrgraph.policies.answer ->
+mrgraph.reader: the answer phrase, lists, yes/no, a fitted confidence), so evidence recall
 compares the retrieval and nothing else. Given an `llm`, they are retrieve-then-reason proper:
 the model answers from the same evidence with the answer prompt the LLM policy uses
 (LLMRun.answer: one call, its tokens counted), so answers compare like for like too. Every retrieval is a counted call in the trace; the

@@ -1,4 +1,11 @@
-"""The offline reader: the answer step every mode uses when no LLM is configured.
+"""The offline reader: the answer step every mode uses when no LLM is configured
+(mrgraph.policies.answer.extractive_answer calls `read.read`).
 
   question    what the question asks for (kind, person, head noun, verb)
+  evidence    the sentences of the turns read, scored; whom a sentence is about
+  phrases     the answer phrase inside a sentence; lists, durations, counts, negation
+  words       closed English word classes, irregular verbs, `lemma` (where a lemma table plugs in)
+  dates       dates as people say them
+  confidence  P(correct), a logistic model fitted by benchmarks/calibration.py
+  read        the answer step itself
 """

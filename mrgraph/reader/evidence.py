@@ -19,10 +19,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from mrgraph.ingest.dates import DateMention, find_dates
 from mrgraph.policies.base import State, dia_order, record_text
 from mrgraph.reader.question import Question
+from mrgraph.reader.words import lemma
 from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
 
@@ -30,6 +32,7 @@ EPISODE_WEIGHT = 0.5
 TIMED = 0.3  # for a "when" question, a sentence that says when (a resolved date) is preferred
 OWN = 0.15  # the person asked about says it themselves
 TURN = 0.7  # a sentence shares some of its whole turn's fit (the turn answers as a whole)
+MIN_WORDS = 3  # content words a sentence needs to share its turn's fit
 PROMPT = 0.8  # the reply to a question that asks ours: its first sentence answers it
 _SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "ya"})
 _FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself", "we", "our", "us", "ours", "m",
@@ -56,8 +59,20 @@ class Sentence:
     said: str = ""  # the session date of the turn
 
 
-def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()] or [text.strip()]
+@lru_cache(maxsize=20_000)
+def split_sentences(text: str) -> tuple[str, ...]:
+    return tuple(s.strip() for s in _SENTENCE_END.split(text) if s.strip()) or (text.strip(),)
+
+
+# the same turns are read for every question and every speaker test: tokenise each text once
+@lru_cache(maxsize=50_000)
+def token_set(text: str) -> frozenset[str]:
+    return frozenset(tokenize(text))
+
+
+@lru_cache(maxsize=50_000)
+def word_set(text: str) -> frozenset[str]:
+    return frozenset(words(text))
 
 
 def is_question(sentence: str) -> bool:
@@ -69,8 +84,8 @@ def content_share(state: State, question: Question, text: str) -> float:
     weights = {t: w for t, w in state.weights.items() if t in question.stems}
     total = sum(weights.values())
     if total <= 0:
-        return state.q_share(tokenize(text))
-    held = set(tokenize(text))
+        return state.q_share(token_set(text))
+    held = token_set(text)
     return sum(w for t, w in weights.items() if t in held) / total
 
 
@@ -80,6 +95,7 @@ def sentences(state: State, question: Question) -> list[Sentence]:
     events = state.evidence.events
     asked = _asked_before(state, question)
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
+    names = {t for p in speakers for t in tokenize(p)}
     for turn in state.evidence.turns.values():
         event = events.get(str(turn.get("event_id")))
         rel = float(event["relevance"]) if event else float(turn.get("relevance", 0.0))
@@ -93,7 +109,9 @@ def sentences(state: State, question: Question) -> list[Sentence]:
             own = question.person is not None and \
                 about_whom(speaker, sentence, speakers) == question.person
             stated = _stated(sentence, said) if question.kind in ("when", "duration") else None
-            fit = max(q, whole, prompt if i == 0 else 0.0)
+            # a sentence with little of its own ("Thanks, <name>!") takes nothing from its turn
+            own_words = len(token_set(sentence) - names)
+            fit = max(q, whole, prompt if i == 0 else 0.0) if own_words >= MIN_WORDS else q
             score = fit + EPISODE_WEIGHT * rel + OWN * own + (TIMED if stated else 0.0)
             found.append(Sentence(sentence, str(turn["dia_id"]), speaker, event, q, score, own,
                                   text, stated, said))
@@ -145,13 +163,18 @@ def _stated(text: str, said: str) -> DateMention | None:
     return next((m for m in find_dates(text, anchor) if not m.approximate), None)
 
 
+@lru_cache(maxsize=1_000)
+def _first_name(person: str) -> str:
+    return (words(person) or [""])[0]
+
+
 def about_whom(speaker: str, sentence: str, speakers: set[str], second_person: bool = True) -> str:
     """Whom a sentence is about: the listener when it speaks of them ("your painting", "proud
     of you"), or names them without the speaker's "I"/"my" ("Congrats on the job, <name>");
     else its speaker ("<name>, I had to close my account" is about the speaker)."""
-    said = set(words(sentence))
+    said = word_set(sentence)
     listeners = [p for p in speakers if p != speaker]
-    named = [p for p in listeners if words(p)[:1] and words(p)[0] in said]
+    named = [p for p in listeners if _first_name(p) in said]
     if second_person and said & _SECOND_PERSON and len(listeners) == 1:
         return listeners[0]
     if named and not said & _FIRST_PERSON:
@@ -162,22 +185,28 @@ def about_whom(speaker: str, sentence: str, speakers: set[str], second_person: b
 def wrong_person(state: State, question: Question) -> bool:
     """The question names one speaker, but what the others say of themselves covers the
     question's words better than anything said of that speaker (by them, or to them): the
-    evidence is about someone else (LoCoMo's adversarial questions swap the person)."""
+    evidence is about someone else (LoCoMo's adversarial questions swap the person). When
+    the question has a verb and some sentence holds it, only such sentences are compared:
+    "What instruments does X play?" is about who *plays*, not who says "instrumental"."""
     if question.person is None:
         return False
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
+    said = [(str(t["speaker"]), s) for t in state.evidence.turns.values()
+            for s in split_sentences(str(t["text"])) if not is_question(s)]
+    dated = question.kind in ("when", "duration")  # a date rests on the episode: all its words
+    verb = lemma(question.verb) if question.verb and not dated else None
+    with_verb = [(who, s) for who, s in said
+                 if verb and verb in {lemma(w) for w in word_set(s)}]
     theirs = others = 0.0
-    for turn in state.evidence.turns.values():
-        for sentence in split_sentences(str(turn["text"])):
-            if is_question(sentence):
-                continue
-            share = content_share(state, question, sentence)
-            if about_whom(str(turn["speaker"]), sentence, speakers) == question.person:
-                theirs = max(theirs, share)
-            else:
-                others = max(others, share)
-    return theirs + (SAME_WHEN if question.kind in ("when", "duration") else SAME) < others \
-        or _turns_about_others(state, question)
+    for speaker, sentence in with_verb or said:
+        share = content_share(state, question, sentence)
+        if about_whom(speaker, sentence, speakers) == question.person:
+            theirs = max(theirs, share)
+        else:
+            others = max(others, share)
+    margin = SAME_WHEN if dated else SAME
+    return theirs + margin < others or \
+        (not with_verb and _turns_about_others(state, question))
 
 
 def _turns_about_others(state: State, question: Question) -> bool:
@@ -186,7 +215,7 @@ def _turns_about_others(state: State, question: Question) -> bool:
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     theirs = others = 0.0
     for turn in state.evidence.turns.values():
-        text = str(turn["text"])
+        text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
         share = content_share(state, question, text)
         # a whole turn says "you" too often to be about the listener for it; a name is enough
         if about_whom(str(turn["speaker"]), text, speakers, False) == question.person:

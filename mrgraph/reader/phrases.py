@@ -8,7 +8,7 @@ is scored by where it stands:
 
   +2   right after the question's verb ("I *donated* my old car" -> "old car")
   +1   right after another word of the question; +1.5 before the head noun asked about
-       ("an *LGBTQ counseling* workshop": the head joins the phrase)
+       ("a *woodworking* workshop": the head joins the phrase)
   +1.5 a place after in/at/to/from for "where"; a name or a relation ("my aunt") for "who"
   -0.15 per word beyond four (answers are short)
 The best segment is the phrase (ties: the first).
@@ -17,7 +17,9 @@ The best segment is the phrase (ties: the first).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (CLAUSE, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
@@ -51,25 +53,27 @@ class Segment:
     start: int
 
 
-def tokens(sentence: str) -> list[Token]:
-    return [Token(t, lemma(t) if t[0].isalnum() else "", t[0].isalnum())
-            for t in _TOKEN.findall(sentence)]
+@lru_cache(maxsize=20_000)
+def tokens(sentence: str) -> tuple[Token, ...]:
+    return tuple(Token(t, lemma(t) if t[0].isalnum() else "", t[0].isalnum())
+                 for t in _TOKEN.findall(sentence))
 
 
-def _asked(question: Question) -> set[str]:
+@lru_cache(maxsize=1_000)
+def _asked(question: Question) -> frozenset[str]:
     """The lemmas a phrase should not repeat: the question's words and the people's names."""
-    found = {lemma(w) for w in words(question.text)}
+    found = {lemma(w) for w in words(question.text) if not is_function_word(w)}
     found.update(lemma(w) for p in question.people for w in words(p))
-    return found
+    return frozenset(found)
 
 
-def _breaks(token: Token, asked: set[str]) -> bool:
+def _breaks(token: Token, asked: frozenset[str]) -> bool:
     lowered = token.text.lower()
     return not token.word or token.lemma in asked or lowered in CLAUSE or \
         lowered in SUBJECTS or (lowered in PREPOSITIONS and lowered != "of")
 
 
-def _trim(run: list[int], toks: list[Token]) -> list[int]:
+def _trim(run: list[int], toks: Sequence[Token]) -> list[int]:
     while run and is_function_word(toks[run[0]].text):
         run = run[1:]
     while run and is_function_word(toks[run[-1]].text):
@@ -101,10 +105,12 @@ def segments(sentence: str, question: Question) -> list[Segment]:
     return found
 
 
-def _score(run: list[int], toks: list[Token], question: Question, sentence: str) -> Segment:
+def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: str) -> Segment:
     verb = lemma(question.verb) if question.verb else None
     head = lemma(question.head) if question.head else None
-    asked = _asked(question) - {verb, head}
+    # a person's name is where the subject stands, not a word of what was asked about
+    names = {lemma(w) for p in question.people for w in words(p)}
+    asked = _asked(question) - {verb, head} - names
     score, before = 0.0, _before(run[0], toks)
     phrase = [toks[i].text for i in run]
     if before is not None and verb and toks[before].lemma == verb:
@@ -115,10 +121,18 @@ def _score(run: list[int], toks: list[Token], question: Question, sentence: str)
     if head and after < len(toks) and toks[after].lemma == head:
         score += 1.5
         phrase.append(toks[after].text)
+    elif verb and after + 1 < len(toks) and toks[after].text.lower() in SUBJECTS and \
+            toks[after + 1].lemma == verb:
+        score += 2.0  # the object before its clause: "these *figurines* I bought"
+    elif after < len(toks) and toks[after].lemma in asked and score >= 2.0:
+        score -= 1.5  # it only describes what the question already names ("a *short* trip")
+    if run[0] >= 2 and toks[run[0] - 1].text == "," and toks[run[0] - 2].lemma in asked | {head} \
+            and toks[run[0]].text[:1].isupper():
+        score += 1.5  # an apposition names it: "my home country, *Portugal*"
     if question.kind == "where" and before is not None and \
             toks[before].text.lower() in _PLACE_PREPOSITIONS:
         score += 1.5
-    if question.kind == "who" and any(_named(toks, i) or toks[i].text.lower() in RELATIONS
+    if (question.kind == "who" or "name" in words(question.text)) and any(_named(toks, i) or toks[i].text.lower() in RELATIONS
                                       for i in run):
         score += 1.5
     content = [w for w in phrase if not is_function_word(w)]
@@ -131,9 +145,9 @@ def _score(run: list[int], toks: list[Token], question: Question, sentence: str)
     return Segment(tuple(phrase), score, run[0])
 
 
-def _verb_object(toks: list[Token], question: Question) -> Segment | None:
+def _verb_object(toks: Sequence[Token], question: Question) -> Segment | None:
     """The verb's object when it is the head noun asked about, even in the question's own
-    words ("Which class did X sign up for?" - "I signed up for a *pottery class*")."""
+    words ("Which class did X sign up for?" - "I signed up for a *cooking class*")."""
     if not question.verb or not question.head:
         return None
     verb, head = lemma(question.verb), lemma(question.head)
@@ -155,7 +169,7 @@ def _verb_like(word: str) -> bool:
     return lowered.endswith(("ed", "ing")) or lowered in IRREGULAR
 
 
-def _before(start: int, toks: list[Token]) -> int | None:
+def _before(start: int, toks: Sequence[Token]) -> int | None:
     """The last word before a segment that is not a function word (up to 3 back)."""
     for i in range(start - 1, max(-1, start - 4), -1):
         if not toks[i].word:
@@ -167,7 +181,7 @@ def _before(start: int, toks: list[Token]) -> int | None:
     return start - 1 if start > 0 and toks[start - 1].word else None
 
 
-def _named(toks: list[Token], i: int) -> bool:
+def _named(toks: Sequence[Token], i: int) -> bool:
     """A capitalised word not opening the sentence: a name."""
     return i > 0 and toks[i].text[:1].isupper() and toks[i - 1].text not in ".!?"
 
@@ -182,7 +196,7 @@ def phrase(sentence: str, question: Question) -> tuple[str, float]:
 
 
 def items(text: str) -> list[str]:
-    """A phrase split into the items of a list ("clarinet and violin" -> 2 items)."""
+    """A phrase split into the items of a list ("cello and harp" -> 2 items)."""
     parts = re.split(r",\s*|\s+and\s+|\s*&\s*", text)
     return [p.strip() for p in parts if p.strip()]
 

@@ -15,7 +15,7 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
   person    the one speaker of the conversation the question names (None for none or two);
   head      the noun after "what"/"which" (the thing asked for: "workshop", "instruments"),
             skipping "kind of", "type of", "sort of";
-  verb      the word after the person when an auxiliary precedes them ("did Maria *donate*").
+  verb      the word after the person when an auxiliary precedes them ("did Priya *donate*").
 """
 
 from __future__ import annotations
@@ -45,6 +45,10 @@ _VERB_STOPWORDS = frozenset({"like", "go", "get", "do"})  # stopwords that are t
 _PLURAL_CLASS = re.compile(r"\b(what|which) (kinds|types|sorts|forms) of\b")
 _ADVERBS = frozenset({"likely", "probably", "still", "also", "ever", "both", "usually",
                       "often", "really", "recently", "currently", "first"})
+_WH = r"who|whom|whose|what|which|where|why|how"
+_TIME_ASKED = re.compile(r"\b(how long ago|(what|which) (date|day|year|month|time)|since when)\b")
+# "What has X painted?": the perfect asks for everything done, a list
+_PERFECT = re.compile(r"^what (has|have) \w+(?: and \w+)? \w+ed\b")
 _LIST_OPENERS = re.compile(r"^\s*(what|which)\s+(are|were)\s+(some|the)\b", re.IGNORECASE)
 
 
@@ -73,7 +77,7 @@ class Question:
 
 def named_people(question: str, speakers: Iterable[str]) -> tuple[str, ...]:
     """The speakers whose name (every word of it, or its first word) the question holds;
-    "Mel" names nobody, "Melanie's" names Melanie."""
+    "Sam" names nobody, "Samantha's" names Samantha."""
     asked = set(words(question))
     named = []
     for speaker in sorted({s for s in speakers if s}):
@@ -106,8 +110,9 @@ def _kind(question: str, said: list[str], head: str | None) -> Kind:
         return "count"
     if re.search(r"\bhow long\b", text) and not re.search(r"\bhow long ago\b", text):
         return "duration"
-    if is_temporal(question):
-        return "when"
+    if is_temporal(question) and (first == "when" or _TIME_ASKED.search(text)
+                                  or not re.fullmatch(_WH, first)):
+        return "when"  # not "Who supports her *when* ..."
     if first in ("would", "could", "might") or (first in AUXILIARIES and _INFERENCE & set(said)):
         return "would"
     if first in AUXILIARIES:
@@ -117,7 +122,7 @@ def _kind(question: str, said: list[str], head: str | None) -> Kind:
     if first in ("where", "why", "how"):
         return first  # type: ignore[return-value]
     if _LIST_OPENERS.match(question) or _PLURAL_CLASS.search(text) or \
-            (head is not None and _plural(head)):
+            (head is not None and _plural(head)) or _PERFECT.match(text):
         return "list"
     return "what"
 

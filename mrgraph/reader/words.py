@@ -6,6 +6,8 @@ verbs, so "bought" answers "buy" and "made" answers "make".
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from mrgraph.text import stem
 
 DETERMINERS = frozenset("""a an the this that these those some any my your his her its our their
@@ -66,6 +68,7 @@ IRREGULAR = {
 }
 
 
+@lru_cache(maxsize=100_000)
 def lemma(word: str) -> str:
     """The base form as a stem: irregular forms first, then the Porter stem."""
     lowered = word.lower().strip("'’")

@@ -12,7 +12,7 @@ from mrgraph.reader.read import read
 from mrgraph.text import tokenize
 from mrgraph.types import NOT_MENTIONED
 
-SPEAKERS = ("Priya", "Tom")
+SPEAKERS = ("Priya", "Omar")
 
 
 def state(question: str, turns: list[tuple[str, str, str]]) -> State:
@@ -29,16 +29,16 @@ def test_the_phrase_is_the_object_of_the_verb_asked_about() -> None:
     q = analyse("What did Priya donate to the library?", SPEAKERS)
     said, _ = phrase("Last week I donated my old bicycle to the library.", q)
     assert said == "old bicycle"
-    q = analyse("Which workshop did Tom attend?", SPEAKERS)
+    q = analyse("Which workshop did Omar attend?", SPEAKERS)
     assert phrase("I went to a woodworking workshop on Friday.", q)[0] == "woodworking workshop"
-    q = analyse("What is Tom's favourite novel?", SPEAKERS)
+    q = analyse("What is Omar's favourite novel?", SPEAKERS)
     assert phrase('I keep rereading "The Long Winter" by the fire.', q)[0] == "The Long Winter"
 
 
 def test_small_readers() -> None:
-    assert items("clarinet and violin") == ["clarinet", "violin"]
-    assert duration("We've been married for 5 years now.") == "5 years"
-    assert duration("I've been painting since 2016.") == "since 2016"
+    assert items("cello and harp") == ["cello", "harp"]
+    assert duration("We've been together for 9 years now.") == "9 years"
+    assert duration("I've been knitting since 2009.") == "since 2009"
     assert count("I have three kids and a dog.", "kids") == "three"
     assert negated("I never tried it.") and negated("We didn't go.")
     assert not negated("I tried it last year.")
@@ -47,26 +47,26 @@ def test_small_readers() -> None:
 def test_lists_gather_every_turn_of_the_person_without_repeats() -> None:
     s = state("What instruments does Priya play?", [
         ("D1:1", "Priya", "I play the cello in a small band."),
-        ("D1:2", "Tom", "Nice! Do you play anything else?"),
-        ("D1:3", "Priya", "I also play piano at home, and I play the cello on weekends.")])
+        ("D1:2", "Omar", "Nice! Do you play anything else?"),
+        ("D1:3", "Priya", "I also play harp at home, and I play the cello on weekends.")])
     reading = read(s)
     assert reading.kind == "list"
-    assert sorted(reading.answer.split(", ")) == ["cello", "piano"]
+    assert sorted(reading.answer.split(", ")) == ["cello", "harp"]
     assert set(reading.supports) == {"D1:1", "D1:3"}
 
 
 def test_yes_no_follows_affirmation_or_negation() -> None:
-    s = state("Did Priya try rock climbing?",
-              [("D1:1", "Priya", "I never tried rock climbing, it scares me.")])
+    s = state("Did Priya try kayaking?",
+              [("D1:1", "Priya", "I never tried kayaking, it scares me.")])
     assert read(s).answer == "No"
-    s = state("Did Priya try rock climbing?",
-              [("D1:1", "Priya", "I tried rock climbing last month with my cousin.")])
+    s = state("Did Priya try kayaking?",
+              [("D1:1", "Priya", "I tried kayaking last month with my cousin.")])
     assert read(s).answer == "Yes"
 
 
 def test_never_answers_with_a_question_and_prefers_the_person_asked_about() -> None:
     s = state("What did Priya bake for the party?", [
-        ("D1:1", "Tom", "What did you bake for the party?"),
+        ("D1:1", "Omar", "What did you bake for the party?"),
         ("D1:2", "Priya", "I baked a lemon cake for the party.")])
     reading = read(s)
     assert "?" not in reading.answer and reading.supports == ("D1:2",)
@@ -75,16 +75,16 @@ def test_never_answers_with_a_question_and_prefers_the_person_asked_about() -> N
 
 def test_the_other_speaker_counts_when_they_state_it_to_the_person() -> None:
     s = state("What job did Priya get?", [
-        ("D1:1", "Tom", "Congrats on the new job at the city museum, Priya!"),
+        ("D1:1", "Omar", "Congrats on the new job at the city museum, Priya!"),
         ("D1:2", "Priya", "Thanks so much!")])
     reading = read(s)
     assert reading.answer != NOT_MENTIONED and reading.supports == ("D1:1",)
 
 
 def test_evidence_about_someone_else_is_not_mentioned() -> None:
-    s = state("What did Tom bake for the party?", [
+    s = state("What did Omar bake for the party?", [
         ("D1:1", "Priya", "I baked a lemon cake for the party."),
-        ("D1:2", "Tom", "Sounds lovely.")])
+        ("D1:2", "Omar", "Sounds lovely.")])
     assert read(s).answer == NOT_MENTIONED
 
 

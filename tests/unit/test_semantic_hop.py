@@ -38,8 +38,8 @@ def calls(answer: Answer, tool: str) -> list[tuple[int, dict[str, object]]]:
 def test_the_current_belief_answers_where_someone_lives(store: GraphStore) -> None:
     question = "Where does Lena live?"
     result = ask(store, question)
-    assert result.answer == "Lena lives in Oslo now"  # not Lisbon, which a turn says first
-    assert result.confidence == 0.8
+    assert result.answer == "Oslo"  # not Lisbon, which a turn says first
+    assert 0.0 < result.confidence < 0.99  # the reader's fitted P(correct), not p(belief)
     assert result.supports == ("S3:1",)  # where Lena says it, of her belief's episode's turns
     assert set(result.supports) <= set(result.evidence)  # its episode was kept in H
     assert calls(result, "personal_aspects") == [(2, {"entity": "Lena", "query": question})]
@@ -48,7 +48,7 @@ def test_the_current_belief_answers_where_someone_lives(store: GraphStore) -> No
 
 def test_the_job_question_reads_the_job_aspect(store: GraphStore) -> None:
     result = ask(store, "What is Lena's job?")
-    assert result.answer == "Lena works as a software engineer"
+    assert result.answer == "software engineer"  # of "Lena works as a software engineer"
     assert (3, {"entity": "Lena", "aspect": "job"}) in calls(result, "personal_aspect")
 
 
@@ -89,9 +89,11 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GraphStore]:
 
 @pytest.mark.parametrize(("question", "expected"), [
     # two candidates at 0.8: the affirmation answers "where", the denial answers "still in"
-    ("Where does Maya live now?", "Maya lives in Denver now"),
-    ("Does Maya still live in Portland?", "Maya no longer lives in Portland"),
-    ("What is Maya's job?", "Maya works at Denver Children's Hospital"),  # not the nurse job
+    # the answer phrase of the belief's statement: "Maya lives in Denver now", "Maya no
+    # longer lives in Portland", "Maya works at Denver Children's Hospital" (not the nurse job)
+    ("Where does Maya live now?", "Denver"),
+    ("Does Maya still live in Portland?", "No"),
+    ("What is Maya's job?", "Denver Children's Hospital"),
 ])
 def test_the_demo_questions_rest_on_the_belief_distribution(sample: GraphStore, question: str,
                                                             expected: str) -> None:
@@ -100,8 +102,9 @@ def test_the_demo_questions_rest_on_the_belief_distribution(sample: GraphStore, 
 
 def test_anymore_asks_about_now(sample: GraphStore) -> None:
     # the belief's denial, or the turn saying it better ("I don't live in Portland anymore")
-    answer = ask(sample, "Does Maya live in Portland anymore?").answer
-    assert "Portland" in answer and ("no longer" in answer or "don't live" in answer)
+    result = ask(sample, "Does Maya live in Portland anymore?")
+    assert result.answer == "No" and result.supports
+    assert any("Portland" in s.text for s in result.sources if s.text)
 
 
 def test_is_negative() -> None:

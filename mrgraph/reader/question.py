@@ -1,0 +1,163 @@
+"""Question analysis: what kind of answer a question asks for, and whom it is about.
+
+Rules on the project's tokenizer (no tagger: see the README, "How the reader answers"):
+
+  kind      when      a date or a time ("when", "what year", "how long ago");
+            duration  "how long" (has/have/did/was...): a span of time ("4 years"), else a date;
+            count     "how many", "how much";
+            who / where / why / how    by the question word;
+            yes_no    an auxiliary first ("Did ...", "Is ...", "Has ...");
+            choice    a yes/no form offering options ("... a beach or the mountains?");
+            would     an inference ("Would ...", "... likely ...", "Might ..."): yes or no;
+            list      "what"/"which" + a plural noun ("What instruments ..."), "What are
+                      some ...", "What kinds/types of ...": items gathered across turns;
+            what      anything else ("What did X donate ...", "Which song ...").
+  person    the one speaker of the conversation the question names (None for none or two);
+  head      the noun after "what"/"which" (the thing asked for: "workshop", "instruments"),
+            skipping "kind of", "type of", "sort of";
+  verb      the word after the person when an auxiliary precedes them ("did Maria *donate*").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from mrgraph.policies.base import is_temporal
+from mrgraph.text import STOPWORDS, stem, words
+
+Kind = Literal["when", "duration", "count", "who", "where", "why", "how", "yes_no", "choice",
+               "would", "list", "what"]
+
+AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
+                        should shall may might must""".split())
+_INFERENCE = frozenset({"would", "could", "might", "likely", "probably", "may"})
+_CLASS_WORDS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts", "form", "forms"})
+# plural-looking words that are not plural nouns ("what does she *discuss*", "what *is*")
+_NOT_PLURAL = frozenset({"is", "was", "has", "does", "this", "his", "hers", "its", "us",
+                         "yes", "ss", "less", "news", "process", "class", "business",
+                         "focus", "status", "bus", "gas", "plus", "bonus", "campus",
+                         "christmas", "series", "species", "means"})
+_POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their"})
+_VERB_STOPWORDS = frozenset({"like", "go", "get", "do"})  # stopwords that are the verb asked about
+_PLURAL_CLASS = re.compile(r"\b(what|which) (kinds|types|sorts|forms) of\b")
+_ADVERBS = frozenset({"likely", "probably", "still", "also", "ever", "both", "usually",
+                      "often", "really", "recently", "currently", "first"})
+_LIST_OPENERS = re.compile(r"^\s*(what|which)\s+(are|were)\s+(some|the)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Question:
+    """What a question asks for. Words are lowercase; `stems` are search tokens of the
+    question without the names of the people in it."""
+
+    text: str
+    kind: Kind
+    person: str | None = None
+    people: tuple[str, ...] = ()
+    head: str | None = None
+    verb: str | None = None
+    stems: frozenset[str] = frozenset()
+
+    @property
+    def about_one(self) -> bool:
+        return self.person is not None
+
+    @property
+    def wants_items(self) -> bool:
+        """Whether the answer is several items (a list, or a count of them)."""
+        return self.kind in ("list", "count")
+
+
+def named_people(question: str, speakers: Iterable[str]) -> tuple[str, ...]:
+    """The speakers whose name (every word of it, or its first word) the question holds;
+    "Mel" names nobody, "Melanie's" names Melanie."""
+    asked = set(words(question))
+    named = []
+    for speaker in sorted({s for s in speakers if s}):
+        parts = words(speaker)
+        if parts and (set(parts) <= asked or parts[0] in asked):
+            named.append(speaker)
+    return tuple(named)
+
+
+def analyse(question: str, speakers: Iterable[str] = ()) -> Question:
+    """The kind, person, head noun and verb of `question` (see the module docstring)."""
+    people = named_people(question, speakers)
+    names = {w for p in people for w in words(p)}
+    said = words(question)
+    head = _head(said)
+    kind = _kind(question, said, head)
+    stems = frozenset(stem(w) for w in said
+                      if w not in names and w not in STOPWORDS and w not in AUXILIARIES
+                      and w not in _ADVERBS and (len(w) > 1 or w.isdigit()))
+    return Question(question, kind, people[0] if len(people) == 1 else None, people,
+                    head, _verb(said, names), stems)
+
+
+def _kind(question: str, said: list[str], head: str | None) -> Kind:
+    first = said[0] if said else ""
+    text = " ".join(said)
+    if re.search(r"\bhow (many|much)\b", text):
+        return "count"
+    if re.search(r"\bhow long\b", text) and not re.search(r"\bhow long ago\b", text):
+        return "duration"
+    if is_temporal(question):
+        return "when"
+    if first in ("would", "could", "might") or (first in AUXILIARIES and _INFERENCE & set(said)):
+        return "would"
+    if first in AUXILIARIES:
+        return "choice" if " or " in f" {text} " else "yes_no"
+    if first in ("who", "whom", "whose"):
+        return "who"
+    if first in ("where", "why", "how"):
+        return first  # type: ignore[return-value]
+    if _LIST_OPENERS.match(question) or _PLURAL_CLASS.search(text) or \
+            (head is not None and _plural(head)):
+        return "list"
+    return "what"
+
+
+def _head(said: list[str]) -> str | None:
+    """The noun after the question word: "what *workshop* did", "which kind of *art*"."""
+    for i, word in enumerate(said[:-1]):
+        if word == "how" and said[i + 1] in ("many", "much") and i + 2 < len(said):
+            return said[i + 2] if said[i + 2] not in AUXILIARIES else None
+        if word not in ("what", "which"):
+            continue
+        rest = said[i + 1:]
+        if len(rest) > 2 and rest[0] in _CLASS_WORDS and rest[1] == "of":
+            return rest[2]
+        if rest[0] not in AUXILIARIES and rest[0] not in STOPWORDS:
+            # an adjective may precede the noun: "what *classical musicians*", the noun is
+            # the last word before the auxiliary
+            run = []
+            for word in rest:
+                if word in AUXILIARIES or word in STOPWORDS:
+                    break
+                run.append(word)
+            return run[-1] if run else None
+        return None
+    return None
+
+
+def _plural(word: str) -> bool:
+    return len(word) > 3 and word.endswith("s") and not word.endswith("ss") and \
+        word not in _NOT_PLURAL
+
+
+def _verb(said: list[str], names: set[str]) -> str | None:
+    """The word after the person, when an auxiliary comes before them ("does X *play*")."""
+    for i, word in enumerate(said[1:-1], start=1):
+        if word in names and said[i - 1] in AUXILIARIES:
+            j = i + 1
+            # "did A and B *start*", "would X likely *have*", "have X and her kids *made*"
+            while j < len(said) and (said[j] in names or said[j] in _ADVERBS or said[j] == "and"):
+                j += 3 if said[j] == "and" and said[j + 1:j + 2] and \
+                    said[j + 1] in _POSSESSIVES else 1
+            if j < len(said) and (said[j] not in STOPWORDS or said[j] in _VERB_STOPWORDS):
+                return said[j]
+            return None
+    return None

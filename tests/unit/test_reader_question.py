@@ -1,0 +1,65 @@
+"""Question analysis: the kind of answer asked for, and whom the question is about."""
+
+from __future__ import annotations
+
+import pytest
+
+from mrgraph.reader.question import analyse, named_people
+
+SPEAKERS = ("Priya", "Tom Hale")
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("When did Priya move to the coast?", "when"),
+    ("How long ago did Tom sell his boat?", "when"),
+    ("How long has Priya been playing chess?", "duration"),
+    ("How many dogs does Tom have?", "count"),
+    ("How much did Priya pay for the bike?", "count"),
+    ("Who gave Priya the old map?", "who"),
+    ("Where did Tom grow up?", "where"),
+    ("Why did Priya quit her job?", "why"),
+    ("How did Tom feel after the race?", "how"),
+    ("Did Priya finish the marathon?", "yes_no"),
+    ("Has Tom ever been to a concert?", "yes_no"),
+    ("Does Tom prefer tea or coffee?", "choice"),
+    ("Would Priya enjoy a jazz festival?", "would"),
+    ("Is Tom likely to move abroad?", "would"),
+    ("What instruments does Priya play?", "list"),
+    ("Which cities has Tom visited?", "list"),
+    ("What are some hobbies Priya has picked up?", "list"),
+    ("What kinds of books does Tom read?", "list"),
+    ("What did Priya buy at the market?", "what"),
+    ("Which song did Tom learn first?", "what"),
+    ("What kind of car does Priya drive?", "what"),
+    ("What is Tom's relationship status?", "what"),
+])
+def test_the_kind_of_answer_asked_for(question: str, kind: str) -> None:
+    assert analyse(question, SPEAKERS).kind == kind
+
+
+def test_the_person_asked_about_is_the_one_speaker_named() -> None:
+    assert analyse("What did Priya buy?", SPEAKERS).person == "Priya"
+    assert analyse("Where does Tom's sister live?", SPEAKERS).person == "Tom Hale"
+    both = analyse("Did Priya and Tom both go hiking?", SPEAKERS)
+    assert both.person is None and set(both.people) == {"Priya", "Tom Hale"}
+    assert analyse("Who won the cup final?", SPEAKERS).person is None
+    assert named_people("What does Tomas like?", SPEAKERS) == ()  # a word, not a prefix
+
+
+def test_head_noun_and_verb() -> None:
+    q = analyse("What instruments does Priya play?", SPEAKERS)
+    assert (q.head, q.verb) == ("instruments", "play")
+    assert analyse("What kind of car does Priya drive?", SPEAKERS).head == "car"
+    assert analyse("Which classical composers does Tom enjoy?", SPEAKERS).head == "composers"
+    assert analyse("How many dogs does Tom have?", SPEAKERS).head == "dogs"
+    assert analyse("What did Priya donate to the library?", SPEAKERS).verb == "donate"
+    assert analyse("Would Tom likely visit a museum?", SPEAKERS).verb == "visit"
+    assert analyse("What have Priya and her kids baked?", SPEAKERS).verb == "baked"
+    assert analyse("Did Priya and Tom both enter the race?", SPEAKERS).verb == "enter"
+
+
+def test_stems_leave_out_names_and_auxiliaries() -> None:
+    q = analyse("What might Priya's degree be in?", SPEAKERS)
+    assert q.stems == frozenset({"degre"})
+    assert q.about_one and not q.wants_items
+    assert analyse("How many dogs does Tom have?", SPEAKERS).wants_items

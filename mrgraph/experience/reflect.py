@@ -84,14 +84,15 @@ def _calibration(op: str, item: QuestionItem, rule: str, round_no: int) -> Propo
 
 def pattern_holds(utterances: Sequence[Utterance], person: str, conversation: str,
                   before: int, stem: str) -> bool:
-    """The derivation: the person said `stem` in MIN_SESSIONS earlier sessions, and in more
-    than any other speaker of the conversation did (a tendency of theirs, not of the talk)."""
+    """The derivation: the person said `stem` in MIN_SESSIONS earlier sessions, and in no
+    fewer than any other speaker of the conversation did (a tendency of theirs, not only of
+    the people they talk to)."""
     mine = sessions_saying(history(utterances, person, conversation, before), stem)
     others = {u.speaker for u in utterances
               if u.conversation_id == conversation and u.speaker != person}
     best_other = max((sessions_saying(history(utterances, o, conversation, before), stem)
                       for o in others), default=0)
-    return mine >= MIN_SESSIONS and mine > best_other
+    return mine >= MIN_SESSIONS and mine >= best_other
 
 
 def reflect_pattern(item: PatternItem, predicted: Sequence[str],

@@ -141,8 +141,9 @@ class GraphReads:
         edges.sort(key=lambda e: (e.src, e.type, e.dst))
         return nodes, edges
 
-    def experience_records(self) -> list[NodeRecord]:
-        ids = [n for label in EXPERIENCE_LABELS for n in self._index.by_label.get(label, ())]
+    def experience_records(self, labels: Sequence[str]) -> list[NodeRecord]:
+        ids = [n for label in EXPERIENCE_LABELS if label in labels
+               for n in self._index.by_label.get(label, ())]
         return sorted((self._record(n) for n in ids), key=lambda r: (r.label, r.id))
 
     def conversations(self) -> list[str]:

@@ -34,7 +34,9 @@ def test_a_written_round_reads_back_whole(store: GraphStore) -> None:
     save_round(store, record, [exp], [], {}, {})
     pool = load_pool(store)
     assert pool.experiences == (exp,) and pool.rounds == (record,) and pool.proposals == ()
-    assert [r.label for r in store.experience_records()] == ["Experience", "PracticeRound"]
+    assert [r.label for r in store.experience_records(("Experience", "PracticeRound"))] == \
+        ["Experience", "PracticeRound"]
+    assert [r.label for r in store.experience_records(("PracticeRound",))] == ["PracticeRound"]
     assert store.stats().nodes["Experience"] == 1
 
 

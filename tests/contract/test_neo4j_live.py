@@ -126,7 +126,7 @@ DUMMY: dict[str, Any] = {
     "tokens": [{"token": "a", "query": '"a"'}], "keys": ["x"], "fact_ids": ["x"],
     "conversation_id": "x", "conversation": "x", "cue": "x", "entity": "x", "episode": "x",
     "text": "x", "rows": [], "vector": [1.0, 0.0], "done": 1, "total": 2,
-    "conversations": ["x"], "source": "x", "model": "x",
+    "conversations": ["x"], "source": "x", "model": "x", "labels": ["x"],
 }
 READ_FILES = [n for n in cypher.names() if cypher.load(n).mode == "read"]
 WRITE_FILES = [n for n in cypher.names() if cypher.load(n).mode == "write"

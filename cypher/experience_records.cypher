@@ -1,8 +1,9 @@
 // mode: read
-// params: $ns
-// returns: labels, props of every Experience, Proposal and PracticeRound node of the namespace
-// experience_records: the experiential memory (mrgraph.experience.storage), read whole: it is
-// kept small (a token budget) and the proposal pool grows by one practice round at a time.
+// params: $ns, $labels
+// returns: labels, props of the namespace's Experience, Proposal and PracticeRound nodes
+// whose label is in $labels
+// experience_records: the experiential memory (mrgraph.experience.storage); `ask` reads only
+// the Experience nodes, practice the proposal pool and the rounds too.
 MATCH (n:Experience|Proposal|PracticeRound)
-WHERE n.ns = $ns
+WHERE n.ns = $ns AND any(label IN labels(n) WHERE label IN $labels)
 RETURN labels(n) AS labels, properties(n) AS props

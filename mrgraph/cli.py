@@ -138,13 +138,13 @@ def practice(rounds: Annotated[int, typer.Option("--rounds", min=1, help="Practi
              conversation: Annotated[Optional[list[str]], typer.Option("--conversation", help="Practise on this conversation only (repeatable)")] = None,
              llm: Annotated[str, typer.Option(help="heuristic (offline rules) | openai")] = "heuristic",
              budget: Annotated[int, typer.Option("--budget", min=50, help="Memory budget: tokens of active experiences")] = 800,
-             max_items: Annotated[Optional[int], typer.Option("--max-items", min=1, help="Question and pattern items per round, each")] = None,
+             max_questions: Annotated[Optional[int], typer.Option("--max-questions", min=1, help="Question items per round (the costly ones: each is asked several times)")] = None,
              store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Experiential memory: practise on the memory's own history (trial, reflection, review,
     consensus); resumable: a round is written whole."""
     with _memory(store, ns) as memory, render.practice_progress(out) as tick:
         records = memory.practice(rounds, llm=llm, conversations=conversation or (),
-                                  budget_tokens=budget, max_items=max_items, tick=tick)
+                                  budget_tokens=budget, max_questions=max_questions, tick=tick)
     render.practice_rounds(out, records)
 
 

@@ -143,7 +143,7 @@ class Memory:
 
     def practice(self, rounds: int = 1, *, llm: str = "heuristic",
                  conversations: Sequence[str] = (), budget_tokens: int = DEFAULT_BUDGET_TOKENS,
-                 max_items: int | None = None, tick: Tick | None = None) -> list[RoundRecord]:
+                 max_questions: int | None = None, tick: Tick | None = None) -> list[RoundRecord]:
         """Practise on the memory's own history (mrgraph.experience): `rounds` more rounds,
         resuming after the last finished one; `llm` "heuristic" uses the offline rules."""
         if rounds < 1:
@@ -151,7 +151,7 @@ class Memory:
         unknown = sorted(set(conversations) - set(self.store.conversations()))
         if unknown:
             raise UserError(f"no conversation {unknown[0]!r} in namespace {self.store.ns!r}")
-        options = PracticeOptions(rounds, tuple(conversations), budget_tokens, max_items)
+        options = PracticeOptions(rounds, tuple(conversations), budget_tokens, max_questions)
         return practice(self.store, options, self.llm(llm), tick)
 
     def experiences(self) -> Pool:

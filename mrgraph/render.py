@@ -256,7 +256,8 @@ def practice_rounds(console: Console, records: Sequence[RoundRecord]) -> None:
     for r in records:
         console.print(f"round {r.round}: {r.items} items, {r.hits} hits, {r.proposals} proposals,"
                       f" {r.adopted} adopted, {r.demoted} demoted; {r.active} active experiences,"
-                      f" {r.memory_tokens}/{r.budget_tokens} tokens", highlight=False)
+                      f" {r.memory_tokens}/{r.budget_tokens} tokens", highlight=False,
+                      soft_wrap=True)
 
 
 def experiences_dict(pool: Pool) -> dict[str, Any]:

@@ -100,4 +100,4 @@ class Guide:
 def load_guide(store: GraphStore) -> Guide:
     """The namespace's active experiences (none before any practice)."""
     from mrgraph.experience.storage import load_pool
-    return Guide(load_pool(store).active)
+    return Guide(load_pool(store, ("Experience",)).active)

@@ -20,7 +20,7 @@ from mrgraph.store.base import GraphStore
 from mrgraph.text import tokenize
 from mrgraph.types import NodeRecord
 
-KINDS_IN_ROTATION = ("when", "what", "who", "yes-no")
+KINDS_IN_ROTATION = ("when", "what", "who", "yes_no")
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ def _question(episode: NodeRecord, i: int, utterances: Sequence[Utterance],
                  _human(str(episode.props.get("date", "")))),
         "what": (f"What did {turn.speaker} say about {topic}?", turn.text),
         "who": (f"Who talked about {topic}?", turn.speaker),
-        "yes-no": (f"Did {turn.speaker} ever mention {topic}?", "Yes"),
+        "yes_no": (f"Did {turn.speaker} ever mention {topic}?", "Yes"),
     }[kind]
     kind = question_kind(question)  # as the guide will classify it (a keyword may say "would")
     return QuestionItem(f"q|{turn.conversation_id}|{turn.dia_id}|{kind}", kind, question, answer,

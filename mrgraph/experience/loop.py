@@ -24,6 +24,7 @@ from mrgraph.store.base import GraphStore
 
 Tick = Callable[[int, int], None]  # (items done, items in the round)
 DEFAULT_BUDGET_TOKENS = 800  # the paper's memory settles at 600-800 tokens
+SWAPS = 3  # same-kind alternatives a calibration must not do worse on (generalisability)
 
 
 @dataclass(frozen=True)
@@ -31,15 +32,15 @@ class PracticeOptions:
     rounds: int = 1
     scope: tuple[str, ...] = ()  # conversations to practise on (all when empty)
     budget_tokens: int = DEFAULT_BUDGET_TOKENS
-    max_items: int | None = None  # question items and pattern items, each (None: all)
+    max_questions: int | None = None  # question items per round (None: all); patterns: all
     budget: Budget = Budget()
 
 
 def practice(store: GraphStore, options: PracticeOptions = PracticeOptions(),
              llm: LLM | None = None, tick: Tick | None = None) -> list[RoundRecord]:
     data = practice_data(store, options.scope)
-    questions = data.questions[:options.max_items]
-    patterns = data.patterns[:options.max_items]
+    questions = data.questions[:options.max_questions]
+    patterns = data.patterns
     done: list[RoundRecord] = []
     for _ in range(options.rounds):
         pool = load_pool(store)
@@ -81,13 +82,14 @@ class _Round:
         knobs = self.guide.knobs(item.question, knobs_of(self.options.budget, MIN_PRIORITY))
         base = self._ask(item, knobs)
         self.hits += base.hit
-        distractor = _distractor(item, self.data.questions)
+        others = _alternatives(item, self.data.questions)
         cfs = reflect_question(item, knobs, base, lambda k: self._ask(item, k),
                                self.guide.calibrations(item.question), self.number)
         for cf in cfs:
-            swapped = None if distractor is None else (
-                lambda d=distractor, k=cf.knobs: (self._ask(d, knobs), self._ask(d, k)))
-            self.proposals.append(review_calibration(cf, item, distractor, swapped))
+            swapped = [lambda d=d, k=cf.knobs: (self._ask(d, knobs), self._ask(d, k))
+                       for d in others]
+            self.proposals.append(review_calibration(
+                cf, item, others[0] if others else None, swapped))
 
     def pattern(self, item: PatternItem) -> None:
         mine = [e for e in self.guide.experiences if e.kind == "pattern"]
@@ -129,7 +131,8 @@ class _Round:
                 attempt=f"{tried.answer.answer} [evidence: {', '.join(tried.answer.evidence)}]",
                 hit=tried.hit, used=self.guide.text(item.question), question_kind=item.kind,
                 people=self._people(item.conversation_id), cited=cited, round_no=self.number):
-            self._llm_review(proposal, item.question, _distractor(item, self.data.questions))
+            others = _alternatives(item, self.data.questions)
+            self._llm_review(proposal, item.question, others[0] if others else None)
 
     def _llm_pattern(self, item: PatternItem, steps: LLMSteps) -> None:
         past = history(self.data.utterances, item.person, item.conversation_id, item.session)
@@ -165,12 +168,10 @@ def _lines(utterances: Sequence[Utterance]) -> str:
     return "\n".join(rows[-30:]) or "(none)"
 
 
-def _distractor(item: QuestionItem, items: Sequence[QuestionItem]) -> QuestionItem | None:
-    """The next item of the same kind about another turn (the perturbed label, the swapped
-    entity); None when the kind has no other item."""
+def _alternatives(item: QuestionItem, items: Sequence[QuestionItem]) -> list[QuestionItem]:
+    """The next SWAPS items of the same kind about other turns (the perturbed label, the
+    swapped entities), in item order after this one, wrapping around."""
     same = [q for q in items if q.kind == item.kind]
     at = next((i for i, q in enumerate(same) if q.id == item.id), 0)
-    for q in [*same[at + 1:], *same[:at]]:
-        if q.dia_ids != item.dia_ids or q.conversation_id != item.conversation_id:
-            return q
-    return None
+    return [q for q in [*same[at + 1:], *same[:at]]
+            if q.dia_ids != item.dia_ids or q.conversation_id != item.conversation_id][:SWAPS]

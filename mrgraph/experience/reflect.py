@@ -1,8 +1,10 @@
 """Reflection by rules (offline): what a missed practice item proposes.
 
 Question items: each knob value the item's kind does not use now is tried on the item (a
-counterfactual trial); one that scores higher without losing evidence proposes "add"
-(calibration of that kind: knob=value); an active calibration whose knob at the policy's
+counterfactual trial); one that brings the answer turn into the evidence without losing answer
+F1 proposes "add" (calibration of that kind: knob=value). The knobs are the navigator's, and
+the navigator answers for the evidence: an F1 change alone on an item whose label is a whole
+turn is the extractive answer's noise, measured not to carry over (benchmarks/RESULTS.md); an active calibration whose knob at the policy's
 default scores higher proposes "remove". Pattern items: a stem the person said in this turn
 and in at least MIN_SESSIONS earlier sessions (more often than anyone else did) proposes
 "add" (pattern: person, stem), citing every earlier turn of theirs that says it."""
@@ -59,7 +61,7 @@ def reflect_question(item: QuestionItem, base_knobs: Knobs, base: Score, ask: As
                 continue
             knobs = base_knobs.set(rule)
             tried = ask(knobs)
-            if tried.value > base.value + GAIN and tried.recall >= base.recall:
+            if tried.recall > base.recall + GAIN and tried.f1 >= base.f1 - GAIN:
                 out.append(Counterfactual(_calibration("add", item, rule, round_no),
                                           base, tried, knobs))
     defaults = Knobs()
@@ -84,14 +86,15 @@ def _calibration(op: str, item: QuestionItem, rule: str, round_no: int) -> Propo
 
 def pattern_holds(utterances: Sequence[Utterance], person: str, conversation: str,
                   before: int, stem: str) -> bool:
-    """The derivation: the person said `stem` in MIN_SESSIONS earlier sessions, and in more
-    than any other speaker of the conversation did (a tendency of theirs, not of the talk)."""
+    """The derivation: the person said `stem` in MIN_SESSIONS earlier sessions, and in no
+    fewer than any other speaker of the conversation did (a tendency of theirs, not only of
+    the people they talk to)."""
     mine = sessions_saying(history(utterances, person, conversation, before), stem)
     others = {u.speaker for u in utterances
               if u.conversation_id == conversation and u.speaker != person}
     best_other = max((sessions_saying(history(utterances, o, conversation, before), stem)
                       for o in others), default=0)
-    return mine >= MIN_SESSIONS and mine > best_other
+    return mine >= MIN_SESSIONS and mine >= best_other
 
 
 def reflect_pattern(item: PatternItem, predicted: Sequence[str],

@@ -4,8 +4,9 @@ Calibration (a counterfactual on a question item):
   grounded  the variant's gain must come from this item's truth: both runs re-scored against a
             perturbed label (a same-kind item's answer turn and answer, swapped in) must not
             show the same gain - a variant that wins whatever is true is not grounded in it;
-  general   the same change on the entity-swapped question (a same-kind item about other
-            words) must not score lower, and the statement must not name the item's words.
+  general   the same change on the entity-swapped questions (SWAPS same-kind items about
+            other words) must not do worse overall (fewer of them worse than better, no net
+            loss), and the statement must not name the item's words.
 Pattern:
   grounded  the person's cited statements are perturbed (swapped to another speaker); re-run
             on the perturbed turns, the derivation must stop holding;
@@ -34,15 +35,19 @@ def perturbed_gain(cf: Counterfactual, distractor: QuestionItem) -> float:
 
 def review_calibration(cf: Counterfactual, item: QuestionItem,
                        distractor: QuestionItem | None,
-                       swapped: Callable[[], tuple[Score, Score]] | None) -> Proposal:
-    """`distractor`: a same-kind item of another episode; `swapped`: runs base and variant
-    knobs on the distractor's question (None: no alternative, which fails the review)."""
+                       swapped: Sequence[Callable[[], tuple[Score, Score]]]) -> Proposal:
+    """`distractor`: a same-kind item of another turn (its label is the perturbed one);
+    `swapped`: for each same-kind alternative, runs of the base and the variant knobs on its
+    question. No alternative fails the review: nothing shows the change generalises."""
     gain = cf.variant.value - cf.base.value
     grounded = distractor is not None and perturbed_gain(cf, distractor) < gain
-    general = swapped is not None and not _names(cf.proposal.statement, item.entities)
-    if general and swapped is not None:
-        base, variant = swapped()
-        general = variant.value >= base.value
+    general = bool(swapped) and not _names(cf.proposal.statement, item.entities)
+    if general:
+        runs = [run() for run in swapped]
+        better = sum(v.value > b.value + 1e-9 for b, v in runs)
+        worse = sum(v.value < b.value - 1e-9 for b, v in runs)
+        general = worse == 0 or (worse < better and
+                                 sum(v.value - b.value for b, v in runs) >= 0)
     return replace(cf.proposal, grounded=grounded, general=general)
 
 

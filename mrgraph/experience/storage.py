@@ -37,9 +37,13 @@ class Pool:
         return max((r.round for r in self.rounds), default=0)
 
 
-def load_pool(store: GraphStore) -> Pool:
+LABELS = ("Experience", "PracticeRound", "Proposal")
+
+
+def load_pool(store: GraphStore, labels: Sequence[str] = LABELS) -> Pool:
+    """What the store holds of `labels` (all: practice; "Experience" alone: a guide)."""
     by_label: dict[str, list[NodeRecord]] = {}
-    for record in store.experience_records():
+    for record in store.experience_records(labels):
         by_label.setdefault(record.label, []).append(record)
     return Pool(tuple(_experience(r) for r in by_label.get("Experience", ())),
                 tuple(_proposal(r) for r in by_label.get("Proposal", ())),

@@ -268,9 +268,9 @@ class GraphStore(Protocol):
 
     def conversations(self) -> list[str]: ...
 
-    def experience_records(self) -> list[NodeRecord]:
-        """The experiential memory: every Experience, Proposal and PracticeRound node of the
-        namespace (mrgraph.experience.storage); order: label asc, id asc."""
+    def experience_records(self, labels: Sequence[str]) -> list[NodeRecord]:
+        """The experiential memory: the namespace's nodes of `labels` among Experience,
+        Proposal and PracticeRound (mrgraph.experience.storage); order: label asc, id asc."""
 
     # -------------------------------------------------------------- statistics for ranking
 

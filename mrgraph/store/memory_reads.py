@@ -165,9 +165,9 @@ class GraphReads:
         return nodes, edges
 
     @_read
-    def experience_records(self) -> list[NodeRecord]:
+    def experience_records(self, labels: Sequence[str]) -> list[NodeRecord]:
         records = [NodeRecord(label, n, _props(node_attrs(label, p, self.ns)))
-                   for wanted in EXPERIENCE_LABELS
+                   for wanted in EXPERIENCE_LABELS if wanted in labels
                    for n, label, p in self._db.rows(
                        "SELECT id, label, props FROM nodes WHERE label = ?", (wanted,))]
         return sorted(records, key=lambda r: (r.label, r.id))

@@ -260,8 +260,8 @@ class Neo4jStore:
     def conversations(self) -> list[str]:
         return self._read(lambda tx: rd.conversations(tx, self.ns))
 
-    def experience_records(self) -> list[NodeRecord]:
-        return self._read(lambda tx: rd.experience_records(tx, self.ns))
+    def experience_records(self, labels: Sequence[str]) -> list[NodeRecord]:
+        return self._read(lambda tx: rd.experience_records(tx, self.ns, labels))
 
     def token_df(self, label: str, tokens: Sequence[str]) -> tuple[int, Mapping[str, int]]:
         return self._read(lambda tx: rd.token_df(tx, self.ns, label, tokens))

@@ -174,8 +174,9 @@ def export(tx: Runner, ns: str) -> tuple[list[NodeRecord], list[EdgeRecord]]:
     return nodes, edges
 
 
-def experience_records(tx: Runner, ns: str) -> list[NodeRecord]:
-    found = [_record(r["labels"], r["props"]) for r in rows(tx, "experience_records", ns=ns)]
+def experience_records(tx: Runner, ns: str, labels: Sequence[str]) -> list[NodeRecord]:
+    found = [_record(r["labels"], r["props"])
+             for r in rows(tx, "experience_records", ns=ns, labels=list(labels))]
     return sorted(found, key=lambda r: (r.label, r.id))
 
 

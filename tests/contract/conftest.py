@@ -390,3 +390,14 @@ def write_transcript(path: Path, moved_to: str = "Denver") -> Path:
                               "text": turn.text.replace("Denver", moved_to)})
     path.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")
     return path
+
+
+def write_an_experience(store: GraphStore) -> None:
+    """One adopted calibration experience, as practice saves it (the Browser query for
+    experiences returns rows only once practice has adopted one)."""
+    from mrgraph.experience.records import Experience, RoundRecord
+    from mrgraph.experience.storage import save_round
+    exp = Experience("calibration", "calibration|when|context_window=2", "when",
+                     "context_window=2", "For 'when' questions, read 2 turn(s) around each.",
+                     3, 0, "active", (), (), 1, 12)
+    save_round(store, RoundRecord(1, "", 0, 0, 0, 1, 0, 1, 12, 800), [exp], [], {}, {})

@@ -18,7 +18,7 @@ from mrgraph.ingest.sample import sample_path
 from tests.browser_paste import (BROWSER_DIR, example_blocks, grass_rules, paste_first_rows,
                                  run_pasted)
 from mrgraph.store.uri import open_store
-from tests.contract.conftest import World, _wipe_neo4j
+from tests.contract.conftest import World, _wipe_neo4j, write_an_experience
 
 URI = os.environ.get("MRGRAPH_TEST_NEO4J_URI")
 pytestmark = pytest.mark.skipif(not URI and os.environ.get("MRGRAPH_REQUIRE_NEO4J") != "1",
@@ -46,6 +46,7 @@ def demo_ns() -> Iterator[str]:
     ns = f"br{uuid.uuid4().hex[:12]}"
     with Memory.open(settings, store=URI, ns=ns) as memory:
         memory.ingest([sample_path()])
+        write_an_experience(memory.store)  # for experiences.cypher
     try:
         yield ns
     finally:

@@ -33,7 +33,7 @@ from mrgraph.store.memory import MemoryStore
 from mrgraph.store.neo4j import Neo4jStore
 from mrgraph.text import normalize_key, token_set
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord
-from tests.contract.conftest import NEO4J_URI_ENV, REQUIRE_ENV, World
+from tests.contract.conftest import NEO4J_URI_ENV, REQUIRE_ENV, World, write_an_experience
 
 pytestmark = pytest.mark.neo4j
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -126,7 +126,7 @@ DUMMY: dict[str, Any] = {
     "tokens": [{"token": "a", "query": '"a"'}], "keys": ["x"], "fact_ids": ["x"],
     "conversation_id": "x", "conversation": "x", "cue": "x", "entity": "x", "episode": "x",
     "text": "x", "rows": [], "vector": [1.0, 0.0], "done": 1, "total": 2,
-    "conversations": ["x"], "source": "x", "model": "x",
+    "conversations": ["x"], "source": "x", "model": "x", "labels": ["x"],
 }
 READ_FILES = [n for n in cypher.names() if cypher.load(n).mode == "read"]
 WRITE_FILES = [n for n in cypher.names() if cypher.load(n).mode == "write"
@@ -342,22 +342,13 @@ def test_browser_queries_run_on_an_ingested_graph(uri: str, settings: Settings,
     values = {"ns": ingested.ns, "conversation": conversation, "cue": entity, "entity": entity,
               "episode": episode, "text": "lake"}
     if name == "browser/experiences":  # the graph holds experiences only after practice
-        _an_experience(ingested)
+        write_an_experience(ingested)
     query = cypher.load(name)
     with _driver(uri, settings) as driver:
         records, _, _ = driver.execute_query(query.text, {p: values[p] for p in query.params},
                                              database_=settings.neo4j_database,
                                              routing_="r")
     assert records, name
-
-
-def _an_experience(store: Neo4jStore) -> None:
-    from mrgraph.experience.records import Experience, RoundRecord
-    from mrgraph.experience.storage import save_round
-    exp = Experience("calibration", "calibration|when|context_window=2", "when",
-                     "context_window=2", "For 'when' questions, read 2 turn(s) around each.",
-                     3, 0, "active", (), (), 1, 12)
-    save_round(store, RoundRecord(1, "", 0, 0, 0, 1, 0, 1, 12, 800), [exp], [], {}, {})
 
 
 def _an_entity(store: Neo4jStore) -> str:

@@ -40,10 +40,12 @@ class TokenTable:
         self._slot: dict[str, int] = {}
         self._ids: list[str] = []
         self._sec: list[str] = []
+        self._pending: list[tuple[str, str, str, str]] = []  # rows add() has not written yet
 
     def postings(self, token: str) -> Slots:
         found = self._postings.get(token)
         if found is None:
+            self.flush()
             slots = []
             for node_id, key in self._db.rows(
                     "SELECT id, sec FROM tokens WHERE label = ? AND token = ?",
@@ -101,14 +103,21 @@ class TokenTable:
     # -------------------------------------------------------------- writes (inside a unit)
 
     def add(self, node_id: str, attrs: Attrs) -> None:
+        """Queue the node's postings: written by flush() (a batch's in one statement)."""
         key = self._secondary(attrs)
         tokens = tokens_of(attrs)
-        assert self._db.conn is not None
-        self._db.conn.executemany("INSERT OR REPLACE INTO tokens VALUES (?, ?, ?, ?)",
-                                  [(self._label, t, node_id, key) for t in tokens])
+        self._pending += [(self._label, t, node_id, key) for t in tokens]
         self._forget(tokens)
 
+    def flush(self) -> None:
+        if self._pending:
+            assert self._db.conn is not None
+            self._db.conn.executemany("INSERT OR REPLACE INTO tokens VALUES (?, ?, ?, ?)",
+                                      self._pending)
+            self._pending = []
+
     def remove(self, node_id: str, attrs: Attrs) -> None:
+        self.flush()
         tokens = tokens_of(attrs)
         assert self._db.conn is not None
         self._db.conn.executemany(

@@ -1,7 +1,7 @@
 """mrgraph: a memory engine for LLM agents.
 
 Transcripts become a cue-tag-content graph (episodes on a timeline, cues, tags, facts with belief
-confidences on their edges, topics) in Neo4j or an embedded networkx store; questions are
+confidences on their edges, topics) in Neo4j or an embedded SQLite store; questions are
 answered by active reconstruction over typed toolkit queries.
 """
 

@@ -1,4 +1,4 @@
-"""The GraphStore protocol: what every backend (networkx, Neo4j) implements, with identical results.
+"""The GraphStore protocol: what every backend (embedded SQLite, Neo4j) implements, with identical results.
 
 A store is opened for one namespace (`ns`) and every read and write is scoped to it.
 
@@ -201,8 +201,8 @@ class GraphStore(Protocol):
     def writing(self) -> AbstractContextManager[None]:
         """A write unit: everything written inside lands together or not at all.
 
-        Embedded: takes the exclusive lock (StoreLockedError if another writer holds it), reloads,
-        and saves atomically on a clean exit. Neo4j: groups the writes in one transaction."""
+        Embedded: takes the exclusive lock (StoreLockedError if another writer holds it) and
+        runs one SQLite transaction, committed on a clean exit. Neo4j: groups the writes in one transaction."""
 
     def write_batch(self, batch: GraphBatch) -> WriteResult:
         """Merge nodes by id and edges by (src, type, dst); properties are merged like Cypher's

@@ -185,8 +185,14 @@ class GraphIndex:
     def edge_removed(self, etype: str) -> None:
         self.edge_counts[etype] -= 1
 
+    def flush(self) -> None:
+        """Write the postings queued by add() and replace()."""
+        for table in self._tokens.values():
+            table.flush()
+
     def save(self) -> None:
-        """Write the counts into the file (inside the write unit's transaction)."""
+        """Write what is queued and the counts (inside the write unit's transaction)."""
+        self.flush()
         self._db.save_counts(self.node_counts, self.edge_counts)
 
     # -------------------------------------------------------------- lookups

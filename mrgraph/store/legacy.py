@@ -100,6 +100,8 @@ def _rows(db: persist.Database, doc: dict[str, Any],
         for node_id, attrs in doc["nodes"].items():
             if attrs[LABEL] in tables:
                 tables[attrs[LABEL]].add(node_id, attrs)
+        for table in tables.values():
+            table.flush()
         for etype, block in doc["edges"].items():
             pairs: list[int] = block["pairs"]
             props = block.get("props") or [None] * (len(pairs) // 2)

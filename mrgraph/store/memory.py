@@ -72,6 +72,7 @@ class MemoryStore(GraphReads):
         self._depth = 0  # nesting of writing() units
         self._reads = 0  # nesting of read transactions
         self._dirty = False  # the open write unit changed something
+        self._node_rows: list[tuple[str, str, str | None, str]] = []  # queued by _store_node
         if persist.legacy_file(self._dir, ns).exists():
             with self._locked():
                 migrate_if_needed(self._dir, ns)
@@ -174,6 +175,7 @@ class MemoryStore(GraphReads):
                 if self._dirty:
                     self._index.save()
         except BaseException:
+            self._node_rows = []
             if self._dirty:
                 self._reset()  # rolled back: what memory holds may be the discarded writes
             raise
@@ -191,6 +193,7 @@ class MemoryStore(GraphReads):
             self._dirty = True
             for node in batch.nodes:
                 self._put_node(node.label, node.id, node.props)
+            self._flush_nodes()
             self._put_edges(batch.edges, fresh)
         return WriteResult(batch.conversation_id, len(batch.nodes), len(batch.edges))
 
@@ -252,9 +255,16 @@ class MemoryStore(GraphReads):
             self._index.replace(node_id, old, attrs)
 
     def _store_node(self, node_id: str, attrs: Attrs) -> None:
-        self._db.run("INSERT OR REPLACE INTO nodes VALUES (?, ?, ?, ?)",
-                     (node_id, attrs[LABEL], lookup_key(attrs), encode_props(attrs)))
+        """Queue the node's row (the cache has it at once; _flush_nodes writes the batch's)."""
+        self._node_rows.append((node_id, attrs[LABEL], lookup_key(attrs), encode_props(attrs)))
         self._nodes.put(node_id, attrs)
+
+    def _flush_nodes(self) -> None:
+        assert self._db.conn is not None
+        self._db.conn.executemany("INSERT OR REPLACE INTO nodes VALUES (?, ?, ?, ?)",
+                                  self._node_rows)
+        self._node_rows = []
+        self._index.flush()
 
     def _put_edge(self, src: str, etype: str, dst: str, props: Props) -> None:
         rows = self._db.rows("SELECT props FROM edges WHERE src = ? AND type = ? AND dst = ?",

@@ -71,7 +71,8 @@ class GraphReads:
     _db: Database
     _nodes: NodeCache
     _index: GraphIndex
-    # (node, type) -> out-edges, (node, "<" + type) -> in-edges, (node, type + "*") -> targets;
+    # (node, type) -> out-edges, (node, "<" + type) -> in-edges, (node, type + "*") -> targets,
+    # (node, type + "#") -> out-degree;
     # an edge change drops the entries of its two ends
     _cache: dict[tuple[str, str], Any]
 
@@ -97,6 +98,19 @@ class GraphReads:
             self._remember((node_id, "<" + etype), found)
         return found
 
+    def _count_out(self, node_id: str, etype: str) -> int:
+        """How many `etype` edges leave the node (counted in the file's index, without reading
+        the edges: a speaker's cue has thousands)."""
+        found: list[tuple[str, Attrs]] | None = self._cache.get((node_id, etype))
+        if found is not None:
+            return len(found)
+        count: int | None = self._cache.get((node_id, etype + "#"))
+        if count is None:
+            count = int(self._db.rows("SELECT count(*) FROM edges WHERE src = ? AND type = ?",
+                                      (node_id, etype))[0][0]) if self._db.conn else 0
+            self._remember((node_id, etype + "#"), count)
+        return count
+
     def _out_set(self, node_id: str, etype: str) -> frozenset[str]:
         found: frozenset[str] | None = self._cache.get((node_id, etype + "*"))
         if found is None:
@@ -110,7 +124,7 @@ class GraphReads:
         self._cache[key] = value
 
     def _edge_changed(self, src: str, etype: str, dst: str) -> None:
-        for key in ((src, etype), (src, etype + "*"), (dst, "<" + etype)):
+        for key in ((src, etype), (src, etype + "*"), (src, etype + "#"), (dst, "<" + etype)):
             self._cache.pop(key, None)
 
     def _is(self, node_id: str, label: str) -> bool:
@@ -194,9 +208,9 @@ class GraphReads:
         attrs = self._nodes[node_id]
         if attrs[LABEL] == "Tag":
             return CueHit(node_id, _str(attrs, "label"), "tag", score,
-                          len(self._out(node_id, "TAGS")))
+                          self._count_out(node_id, "TAGS"))
         return CueHit(node_id, _str(attrs, "name"), _str(attrs, "kind"), score,
-                      len(self._out(node_id, "CUE_OF")))
+                      self._count_out(node_id, "CUE_OF"))
 
     def _event(self, episode_id: str, score: float = 0.0) -> EventRecord:
         a = self._nodes[episode_id]
@@ -307,7 +321,7 @@ class GraphReads:
     @_read
     def search_topics(self, weights: Mapping[str, float], limit: int) -> list[TopicHit]:
         return [TopicHit(n, _str(self._nodes[n], "label"), _str(self._nodes[n], "summary"), s,
-                         len(self._out(n, "GROUPS")))
+                         self._count_out(n, "GROUPS"))
                 for n, s in self._ranked("Topic", weights, limit)]
 
     @_read

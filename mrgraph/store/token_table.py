@@ -12,65 +12,112 @@ token order (as the other backends sum); order: score desc, secondary key asc, i
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Mapping
 from typing import Any, Callable
+
+import numpy as np
+import numpy.typing as npt
 
 from mrgraph.store.persist import Database
 from mrgraph.store.token_index import tokens_of
 
 Attrs = dict[str, Any]
-Postings = list[tuple[str, str]]  # (node id, secondary key)
+Slots = npt.NDArray[np.int64]
 _CACHED_TOKENS = 50_000
 
 
 class TokenTable:
-    """The token postings of one label."""
+    """The token postings of one label.
+
+    In memory, a node read in any posting gets a slot (its id and secondary key by position), and
+    a cached posting is a numpy array of slots, so a search scores with one bincount."""
 
     def __init__(self, db: Database, label: str, secondary: Callable[[Attrs], str]) -> None:
         self._db = db
         self._label = label
         self._secondary = secondary
-        self._postings: dict[str, Postings] = {}
+        self._postings: dict[str, Slots] = {}
+        self._slot: dict[str, int] = {}
+        self._ids: list[str] = []
+        self._sec: list[str] = []
+        self._pending: list[tuple[str, str, str, str]] = []  # rows add() has not written yet
 
-    def postings(self, token: str) -> Postings:
+    def postings(self, token: str) -> Slots:
         found = self._postings.get(token)
         if found is None:
-            found = [(r[0], r[1]) for r in self._db.rows(
-                "SELECT id, sec FROM tokens WHERE label = ? AND token = ?", (self._label, token))]
-            if len(self._postings) >= _CACHED_TOKENS:
-                self._postings.clear()
-            self._postings[token] = found
+            self.flush()
+            slots = []
+            for node_id, key in self._db.rows(
+                    "SELECT id, sec FROM tokens WHERE label = ? AND token = ?",
+                    (self._label, token)):
+                slot = self._slot.get(node_id)
+                if slot is None:
+                    slot = self._slot[node_id] = len(self._ids)
+                    self._ids.append(node_id)
+                    self._sec.append(key)
+                else:
+                    self._sec[slot] = key  # a re-read posting: the key may have changed
+                slots.append(slot)
+            found = self._postings[token] = np.array(slots, dtype=np.int64)
         return found
 
     def df(self, token: str) -> int:
-        return len(self.postings(token))
+        self._room()
+        return int(self.postings(token).size)
+
+    def _room(self) -> None:
+        """Bound the memory a long-lived reader spends on postings (before a search, never
+        during one: its arrays hold slots of this table)."""
+        if len(self._postings) >= _CACHED_TOKENS:
+            self._postings.clear()
+            self._slot.clear()
+            self._ids.clear()
+            self._sec.clear()
 
     def top(self, weights: Mapping[str, float], limit: int) -> list[tuple[str, float]]:
         """The `limit` best (node id, score), best first."""
         if limit <= 0:
             return []
-        raw: dict[str, float] = {}
-        sec: dict[str, str] = {}
-        for token in sorted(weights):
-            weight = float(weights[token])
-            for node_id, key in self.postings(token):
-                raw[node_id] = raw.get(node_id, 0.0) + weight
-                sec[node_id] = key
-        best = heapq.nsmallest(limit, ((-round(s, 6), sec[n], n) for n, s in raw.items()))
-        return [(n, -score + 0.0) for score, _, n in best]
+        self._room()
+        tokens = sorted(weights)
+        arrays = [self.postings(t) for t in tokens]
+        if not any(a.size for a in arrays):
+            return []
+        idx = np.concatenate(arrays)
+        # bincount adds each slot's weights in the order of idx: ascending tokens
+        per_token = np.array([float(weights[t]) for t in tokens], dtype=np.float64)
+        sizes = np.array([a.size for a in arrays], dtype=np.int64)
+        raw = np.bincount(idx, weights=per_token.repeat(sizes), minlength=len(self._ids))
+        held = np.zeros(raw.size, dtype=bool)
+        held[idx] = True
+        found = np.flatnonzero(held)
+        scaled = np.rint(raw[found] * 1e6)  # the score at 6 decimals, as an integral float
+        if found.size > limit:  # keep the `limit` best scores and everything tied with the last
+            cut = np.partition(scaled, found.size - limit)[found.size - limit]
+            keep = scaled >= cut
+            found, scaled = found[keep], scaled[keep]
+        ranked = sorted(zip((-scaled).tolist(), (self._sec[s] for s in found.tolist()),
+                            (self._ids[s] for s in found.tolist()), found.tolist()))
+        return [(node_id, round(float(raw[slot]), 6)) for _, _, node_id, slot in ranked[:limit]]
 
     # -------------------------------------------------------------- writes (inside a unit)
 
     def add(self, node_id: str, attrs: Attrs) -> None:
+        """Queue the node's postings: written by flush() (a batch's in one statement)."""
         key = self._secondary(attrs)
         tokens = tokens_of(attrs)
-        assert self._db.conn is not None
-        self._db.conn.executemany("INSERT OR REPLACE INTO tokens VALUES (?, ?, ?, ?)",
-                                  [(self._label, t, node_id, key) for t in tokens])
+        self._pending += [(self._label, t, node_id, key) for t in tokens]
         self._forget(tokens)
 
+    def flush(self) -> None:
+        if self._pending:
+            assert self._db.conn is not None
+            self._db.conn.executemany("INSERT OR REPLACE INTO tokens VALUES (?, ?, ?, ?)",
+                                      self._pending)
+            self._pending = []
+
     def remove(self, node_id: str, attrs: Attrs) -> None:
+        self.flush()
         tokens = tokens_of(attrs)
         assert self._db.conn is not None
         self._db.conn.executemany(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar, cast
 
 import networkx as nx
 
@@ -20,11 +20,13 @@ from mrgraph.store.base import (
     CueHit,
     EmbeddingCount,
     EventRecord,
+    GraphStore,
     KeywordRecord,
     TagCount,
     TimeRecord,
     TopicHit,
     TurnRecord,
+    run_each,
 )
 from mrgraph.store.index import TOKEN_LABELS, GraphIndex
 from mrgraph.store.persist import LABEL
@@ -33,6 +35,8 @@ from mrgraph.types import EdgeRecord, NodeRecord, NodeView, Stats
 
 Attrs = dict[str, Any]
 Adjacency = dict[str, dict[str, dict[str, Attrs]]]
+
+T = TypeVar("T")
 
 
 def _value(value: Any) -> Any:
@@ -62,6 +66,9 @@ class GraphReads:
     _pred: Adjacency
     _index: GraphIndex
     _cache: dict[tuple[str, str], Any]  # emptied by every change to the graph
+
+    def run_calls(self, calls: Sequence[Callable[[GraphStore], T]], workers: int) -> list[T]:
+        return run_each(cast("GraphStore", self), calls, workers)  # in memory: call by call
 
     # -------------------------------------------------------------- adjacency helpers
 

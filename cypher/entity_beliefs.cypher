@@ -1,6 +1,7 @@
 // mode: read
 // params: $ns, $calls
-// returns: i (the call's index), entity, fact_id, fact_statement, belief (the BELIEF edge's
+// returns: i (the call's index), rows, a list of maps of entity, fact_id, fact_statement,
+// belief (the BELIEF edge's
 // properties), episodes (list of {id, dia_ids}: the fact's provenance). Unordered: the caller
 // sorts.
 // For every call of $calls = [{i, key, aspect}]; aspect null = every aspect.
@@ -17,4 +18,5 @@ CALL (call) {
   RETURN c.name AS entity, f.id AS fact_id, f.statement AS fact_statement,
          properties(b) AS belief, episodes
 }
-RETURN call.i AS i, entity, fact_id, fact_statement, belief, episodes
+RETURN call.i AS i, collect({entity: entity, fact_id: fact_id, fact_statement: fact_statement,
+                            belief: belief, episodes: episodes}) AS rows

@@ -1,6 +1,7 @@
 // mode: read
 // params: $ns, $calls
-// returns: i (the call's index), raw, id, name, kind, tokens, episodes (kind 'tag' for a Tag;
+// returns: i (the call's index), rows, a list of maps of raw, id, name, kind, tokens, episodes
+// (kind 'tag' for a Tag;
 // name = its label)
 // Cues and tags holding any weighted token, for every call of $calls = [{i, queries, weights,
 // limit}]; see search_events.cypher for the queries, raw and the cut.
@@ -32,4 +33,5 @@ CALL (call) {
          CASE WHEN n:Tag THEN count { (n)-[:TAGS]->() } ELSE count { (n)-[:CUE_OF]->() } END
            AS episodes
 }
-RETURN call.i AS i, raw, id, name, kind, tokens, episodes
+RETURN call.i AS i, collect({raw: raw, id: id, name: name, kind: kind, tokens: tokens,
+                            episodes: episodes}) AS rows

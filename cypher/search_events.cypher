@@ -1,6 +1,7 @@
 // mode: read
 // params: $ns, $calls
-// returns: i (the call's index), raw, episode (map: id, conversation_id, session, date,
+// returns: i (the call's index), rows, a list of maps of raw, episode (map: id,
+// conversation_id, session, date,
 // date_end, summary, tag, dia_ids, tokens)
 // Episodes holding any weighted token, for every call of $calls = [{i, queries, weights,
 // limit}]. `queries` are Lucene queries of quoted tokens ("a" OR "b"), split so no query
@@ -26,4 +27,4 @@ CALL (call) {
   RETURN raw, e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag, .dia_ids,
                  .tokens} AS episode
 }
-RETURN call.i AS i, raw, episode
+RETURN call.i AS i, collect({raw: raw, episode: episode}) AS rows

@@ -1,6 +1,6 @@
 // mode: read
 // params: $ns, $calls
-// returns: i (the call's index), raw, id, label, summary, tokens, episodes
+// returns: i (the call's index), rows, a list of maps of raw, id, label, summary, tokens, episodes
 // Topics holding any weighted token, for every call of $calls = [{i, queries, weights, limit}];
 // see search_events.cypher for the queries, raw and the cut.
 UNWIND $calls AS call
@@ -21,4 +21,5 @@ CALL (call) {
   RETURN raw, t.id AS id, t.label AS label, t.summary AS summary, t.tokens AS tokens,
          count { (t)-[:GROUPS]->() } AS episodes
 }
-RETURN call.i AS i, raw, id, label, summary, tokens, episodes
+RETURN call.i AS i, collect({raw: raw, id: id, label: label, summary: summary, tokens: tokens,
+                            episodes: episodes}) AS rows

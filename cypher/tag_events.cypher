@@ -1,6 +1,7 @@
 // mode: read
 // params: $ns, $calls
-// returns: i (the call's index), episode (map: id, conversation_id, session, date, date_end,
+// returns: i (the call's index), rows, a list of {episode} (a map: id, conversation_id,
+// session, date, date_end,
 // summary, tag, dia_ids)
 // phi (c,g)->v: the episodes a cue reaches under a tag, by date then id (ISO dates and hex ids
 // order the same in Cypher and Python), the first `limit`, for every call of
@@ -12,7 +13,6 @@ CALL (call) {
   WITH call, e ORDER BY coalesce(e.date, ''), e.id
   WITH call, collect(e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag,
                     .dia_ids}) AS found
-  RETURN found[..call.limit] AS episodes
+  RETURN [e IN found[..call.limit] | {episode: e}] AS rows
 }
-UNWIND episodes AS episode
-RETURN call.i AS i, episode
+RETURN call.i AS i, rows

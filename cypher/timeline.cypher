@@ -1,6 +1,7 @@
 // mode: read
 // params: $ns, $calls
-// returns: i (the call's index), episode (map: id, conversation_id, session, date, date_end,
+// returns: i (the call's index), rows, a list of {episode} (a map: id, conversation_id,
+// session, date, date_end,
 // summary, tag, dia_ids)
 // Episodes whose [date, date_end or date] overlaps [start, end] (ISO dates compare as
 // strings), by date then id, the first `limit`, for every call of $calls = [{i, start, end,
@@ -14,7 +15,6 @@ CALL (call) {
   WITH call, e ORDER BY e.date, e.id
   WITH call, collect(e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag,
                     .dia_ids}) AS found
-  RETURN found[..call.limit] AS episodes
+  RETURN [e IN found[..call.limit] | {episode: e}] AS rows
 }
-UNWIND episodes AS episode
-RETURN call.i AS i, episode
+RETURN call.i AS i, rows

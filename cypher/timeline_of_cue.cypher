@@ -1,6 +1,7 @@
 // mode: read
 // params: $ns, $calls
-// returns: i (the call's index), episode (map: id, conversation_id, session, date, date_end,
+// returns: i (the call's index), rows, a list of {episode} (a map: id, conversation_id,
+// session, date, date_end,
 // summary, tag, dia_ids)
 // timeline() restricted to the episodes a cue reaches: starts from the cue, not the date index;
 // for every call of $calls = [{i, start, end, cue_id, limit}].
@@ -14,7 +15,6 @@ CALL (call) {
   ORDER BY e.date, e.id
   WITH call, collect(e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag,
                     .dia_ids}) AS found
-  RETURN found[..call.limit] AS episodes
+  RETURN [e IN found[..call.limit] | {episode: e}] AS rows
 }
-UNWIND episodes AS episode
-RETURN call.i AS i, episode
+RETURN call.i AS i, rows

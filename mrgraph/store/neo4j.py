@@ -62,9 +62,10 @@ T = TypeVar("T")
 Work = Callable[[cypher.Runner], T]
 
 SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
-# Records (nodes + edges) an ingest commits per transaction: a LoCoMo conversation (~4,000
-# records) fits whole, a transaction stays a few MB of heap, and a failure costs little redo.
-INGEST_BATCH_SIZE = 10_000
+# Records (nodes + edges) an ingest commits per transaction: a file of a few LoCoMo
+# conversations (~4,000 records each) is one commit, a transaction stays tens of MB of heap,
+# and a failure costs little redo.
+INGEST_BATCH_SIZE = 25_000
 
 
 class Neo4jStore:

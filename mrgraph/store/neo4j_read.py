@@ -42,13 +42,15 @@ def rows(tx: Runner, name: str, **params: Any) -> list[Row]:
 
 
 def grouped(tx: Runner, name: str, ns: str, calls: Sequence[Mapping[str, Any]]) -> list[list[Row]]:
-    """Run a file that answers many calls at once (`UNWIND $calls AS call`, each call's rows
-    tagged with its index `i`): the rows of each call, in the order of `calls`. No calls, no
-    statement."""
+    """Run a file that answers many calls at once (`UNWIND $calls AS call`, one record per call
+    with rows: its index `i` and its rows as a list of maps, so a call costs one record, not
+    one per row): the rows of each call, in the order of `calls`. No calls, no statement."""
     found: list[list[Row]] = [[] for _ in calls]
-    if calls:
-        for row in rows(tx, name, ns=ns, calls=[{**c, "i": i} for i, c in enumerate(calls)]):
-            found[row.pop("i")].append(row)
+    if calls:  # the rows are maps of plain values already: no Record.data() walk over them
+        result = cypher.run(tx, name, {"ns": ns, "calls": [{**c, "i": i}
+                                                           for i, c in enumerate(calls)]})
+        for record in result:
+            found[record["i"]] = list(record["rows"])
     return found
 
 

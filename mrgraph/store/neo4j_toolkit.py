@@ -100,7 +100,7 @@ def event_context(tx: Runner, ns: str, event_id: str, window: int) -> list[TurnR
 
 def event_context_many(tx: Runner, ns: str,
                        asked: Sequence[tuple[str, int]]) -> list[list[TurnRecord]]:
-    found = grouped(tx, "event_context", ns, [{"event_id": e} for e, _ in asked])
+    found = grouped(tx, "event_context", ns, [{"event_id": e, "window": w} for e, w in asked])
     return [_window(got, window) for (_, window), got in zip(asked, found)]
 
 

@@ -21,7 +21,7 @@ from mrgraph.text import normalize_key
 from mrgraph.types import GraphBatch, WriteResult
 
 T = TypeVar("T", bound=Runner)
-CHUNK = 5_000  # rows per UNWIND: big enough to amortise a round trip, small enough for memory
+CHUNK = 10_000  # rows per UNWIND: few statements per unit, each a few MB of parameters
 
 NODE_FILES = {
     "Conversation": "merge_conversations", "Session": "merge_sessions", "Turn": "merge_turns",

@@ -131,7 +131,7 @@ DUMMY: dict[str, Any] = {
 # Files answering a round's calls at once take `calls`, each call a map of the values above.
 DUMMY["calls"] = [{"i": 0, **{k: DUMMY[k] for k in (
     "limit", "weights", "queries", "key", "cue_id", "tag", "event_id", "topic_id", "start", "end",
-    "aspect")}}]
+    "aspect")}, "window": 1}]
 READ_FILES = [n for n in cypher.names() if cypher.load(n).mode == "read"]
 WRITE_FILES = [n for n in cypher.names() if cypher.load(n).mode == "write"
                and not n.startswith("schema/")]

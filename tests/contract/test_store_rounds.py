@@ -134,3 +134,22 @@ def test_a_whole_ask_is_the_same_on_every_store(sample: GraphStore,
         assert [(s.round, s.tool, s.arguments, s.result_ids, s.kept_ids, s.error)
                 for s in got.trace] == [(s.round, s.tool, s.arguments, s.result_ids,
                                          s.kept_ids, s.error) for s in want.trace]
+
+
+def test_a_round_inside_a_write_unit_sees_the_units_writes(sample: GraphStore) -> None:
+    """Calls made while a write unit is open (e.g. searches during an ingest) read what the unit
+    wrote but did not commit yet, as single reads do."""
+    from mrgraph.ingest.pipeline import forget_conversation
+
+    conversation = sample.conversations()[0]
+    with pytest.raises(RuntimeError, match="roll back"), sample.writing():
+        forget_conversation(sample, conversation)
+        alone = [run_tool(sample, "search_events", {"text": "job move", "limit": 5}),
+                 run_tool(sample, "timeline", {"start": "2000", "end": "2100", "limit": 9})]
+        together = sample.run_calls([
+            functools.partial(_run, "search_events", {"text": "job move", "limit": 5}),
+            functools.partial(_run, "timeline", {"start": "2000", "end": "2100", "limit": 9})], 4)
+        assert together == alone
+        assert all(r["conversation"] != conversation for t in together for r in t.records)
+        raise RuntimeError("roll back")  # leave the store as it was
+    assert conversation in sample.conversations()

@@ -1,8 +1,8 @@
 // mode: read
 // params: $ns, $calls
 // returns: i (the call's index), rows, a list of maps of tag, count (episodes the cue reaches
-// under the tag; unordered:
-// the caller sorts, since Neo4j orders strings by UTF-16 unit and Python by code point)
+// under the tag; unordered: the caller sorts, since Neo4j orders strings by UTF-16 unit and
+// Python by code point)
 // For every call of $calls = [{i, cue_id}].
 UNWIND $calls AS call
 CALL (call) {

@@ -1,9 +1,8 @@
 // mode: read
 // params: $ns, $calls
 // returns: i (the call's index), rows, a list of maps of entity, fact_id, fact_statement,
-// belief (the BELIEF edge's
-// properties), episodes (list of {id, dia_ids}: the fact's provenance). Unordered: the caller
-// sorts.
+// belief (the BELIEF edge's properties), episodes (list of {id, dia_ids}: the fact's
+// provenance). Unordered: the caller sorts.
 // For every call of $calls = [{i, key, aspect}]; aspect null = every aspect.
 UNWIND $calls AS call
 CALL (call) {

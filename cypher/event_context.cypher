@@ -1,8 +1,7 @@
 // mode: read
 // params: $ns, $calls
 // returns: i (the call's index), rows, a list of maps of id, turn (map: dia_id, speaker, text,
-// session, index, date),
-// in_event, session_date
+// session, index, date), in_event, session_date
 // The episode's own turns and every turn of its session (the first session by id, as a
 // fallback there is exactly one), within `window` turns of the own ones. For every call of
 // $calls = [{i, event_id, window}].

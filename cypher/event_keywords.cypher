@@ -1,8 +1,7 @@
 // mode: read
 // params: $ns, $calls
 // returns: i (the call's index), rows, a list of maps of cue_id, name, kind, tag (unordered:
-// the caller sorts by kind,
-// name, id)
+// the caller sorts by kind, name, id)
 // Pi v->(c,g): the cues of an episode with the tag of each link (the reverse hop), for every
 // call of $calls = [{i, event_id}] at once: a round of the loop sends its calls together.
 UNWIND $calls AS call

@@ -1,8 +1,7 @@
 // mode: read
 // params: $ns, $calls
 // returns: i (the call's index), rows, a list of maps of raw, id, name, kind, tokens, episodes
-// (kind 'tag' for a Tag;
-// name = its label)
+// (kind 'tag' for a Tag; name = its label)
 // Cues and tags holding any weighted token, for every call of $calls = [{i, queries, weights,
 // limit}]; see search_events.cypher for the queries, raw and the cut.
 UNWIND $calls AS call

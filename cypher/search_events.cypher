@@ -1,8 +1,7 @@
 // mode: read
 // params: $ns, $calls
 // returns: i (the call's index), rows, a list of maps of raw, episode (map: id,
-// conversation_id, session, date,
-// date_end, summary, tag, dia_ids, tokens)
+// conversation_id, session, date, date_end, summary, tag, dia_ids, tokens)
 // Episodes holding any weighted token, for every call of $calls = [{i, queries, weights,
 // limit}]. `queries` are Lucene queries of quoted tokens ("a" OR "b"), split so no query
 // exceeds Lucene's clause limit; full-text only finds candidates, the score is recomputed

@@ -1,6 +1,7 @@
 // mode: read
 // params: $ns, $calls
-// returns: i (the call's index), rows, a list of maps of raw, id, label, summary, tokens, episodes
+// returns: i (the call's index), rows, a list of maps of raw, id, label, summary, tokens,
+// episodes
 // Topics holding any weighted token, for every call of $calls = [{i, queries, weights, limit}];
 // see search_events.cypher for the queries, raw and the cut.
 UNWIND $calls AS call

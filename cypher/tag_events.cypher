@@ -1,11 +1,10 @@
 // mode: read
 // params: $ns, $calls
 // returns: i (the call's index), rows, a list of {episode} (a map: id, conversation_id,
-// session, date, date_end,
-// summary, tag, dia_ids)
+// session, date, date_end, summary, tag, dia_ids)
 // phi (c,g)->v: the episodes a cue reaches under a tag, by date then id (ISO dates and hex ids
-// order the same in Cypher and Python), the first `limit`, for every call of
-// $calls = [{i, cue_id, tag, limit}] (LIMIT cannot read a variable: the list is sliced).
+// order the same in Cypher and Python), the first `limit`, for every call of $calls = [{i,
+// cue_id, tag, limit}] (LIMIT cannot read a variable: the list is sliced).
 UNWIND $calls AS call
 CALL (call) {
   MATCH (c:Cue {id: call.cue_id})-[r:CUE_OF]->(e:Episode)

@@ -1,8 +1,7 @@
 // mode: read
 // params: $ns, $calls
 // returns: i (the call's index), rows, a list of {episode} (a map: id, conversation_id,
-// session, date, date_end,
-// summary, tag, dia_ids)
+// session, date, date_end, summary, tag, dia_ids)
 // Episodes whose [date, date_end or date] overlaps [start, end] (ISO dates compare as
 // strings), by date then id, the first `limit`, for every call of $calls = [{i, start, end,
 // limit}].

@@ -1,8 +1,7 @@
 // mode: read
 // params: $ns, $calls
 // returns: i (the call's index), rows, a list of {episode} (a map: id, conversation_id,
-// session, date, date_end,
-// summary, tag, dia_ids)
+// session, date, date_end, summary, tag, dia_ids)
 // timeline() restricted to the episodes a cue reaches: starts from the cue, not the date index;
 // for every call of $calls = [{i, start, end, cue_id, limit}].
 UNWIND $calls AS call

@@ -1,8 +1,7 @@
 // mode: read
 // params: $ns, $calls
 // returns: i (the call's index), rows, a list of {episode} (a map: id, conversation_id,
-// session, date, date_end,
-// summary, tag, dia_ids)
+// session, date, date_end, summary, tag, dia_ids)
 // The episodes a topic groups, by date then id, the first `limit`, for every call of
 // $calls = [{i, topic_id, limit}].
 UNWIND $calls AS call

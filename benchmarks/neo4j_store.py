@@ -1,7 +1,8 @@
 """Neo4j store benchmark: write throughput, read latency, and parity with the embedded store.
 
     NEO4J_PASSWORD=... python benchmarks/neo4j_store.py ../shared/data/locomo_dev.json \\
-        --uri bolt://127.0.0.1:7687 [--copies 1,10] [--repeat 3] [--calls 30] [--out DIR]
+        --uri bolt://127.0.0.1:7687 [--copies 1,10] [--repeat 3] [--calls 30] [--asks 0]
+        [--out DIR]
 
 The file is extracted once (heuristic extractor; not timed). Then, per size (the file's
 conversations copied `copies` times under new conversation ids):
@@ -12,7 +13,10 @@ conversations copied `copies` times under new conversation ids):
 * reads: p50/p95 ms of every GraphStore read over deterministic arguments drawn from the graph
   (the file's questions, with idf weights, feed the searches; their results feed the id reads);
 * parity: every one of those calls must return exactly what the embedded store returns for
-  the same graph (the protocol's promise); mismatches are counted and the first few printed.
+  the same graph (the protocol's promise); mismatches are counted and the first few printed;
+* asks (`--asks N`): p50 ms of an offline active ask (heuristic policy) over the file's first N
+  questions on each store, interleaved question by question so both see the same machine load,
+  the Neo4j / embedded ratio, and how many answers (with evidence and trace) were identical.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.pipeline import _entities, refresh_beliefs
+from mrgraph.reconstruct import ask
 from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
 from mrgraph.store.neo4j import Neo4jStore
@@ -130,10 +135,29 @@ def measure_reads(store: GraphStore, ref: GraphStore,
     return latency, mismatches
 
 
+def measure_asks(store: GraphStore, ref: GraphStore, questions: Sequence[str]) -> dict[str, Any]:
+    """Active asks on both stores, interleaved; each store warmed by the first question."""
+    if not questions:
+        return {}
+    ask(store, questions[0]), ask(ref, questions[0])
+    neo4j_ms, embedded_ms, same = [], [], 0
+    for question in questions:
+        got, want = ask(store, question), ask(ref, question)
+        neo4j_ms.append(got.latency_ms)
+        embedded_ms.append(want.latency_ms)
+        same += (got.answer, got.evidence, [(t.tool, t.result_ids) for t in got.trace]) == \
+            (want.answer, want.evidence, [(t.tool, t.result_ids) for t in want.trace])
+    p50, ref50 = statistics.median(neo4j_ms), statistics.median(embedded_ms)
+    return {"questions": len(questions), "neo4j_p50_ms": round(p50, 1),
+            "embedded_p50_ms": round(ref50, 1), "ratio": round(p50 / ref50, 2),
+            "identical": same}
+
+
 def run_size(args: argparse.Namespace, settings: Settings, copies: int) -> dict[str, Any]:
     work = extracted(args.path, copies)
     turns = sum(len(s.turns) for c, _ in work for s in c.sessions)
     neo4j_s, memory_s = [], []
+    asks: list[dict[str, Any]] = []
     for _ in range(args.repeat):
         ns = f"bench-{uuid.uuid4().hex[:8]}"
         store = Neo4jStore(args.uri, ns, settings.neo4j_user, settings.neo4j_password,
@@ -147,6 +171,7 @@ def run_size(args: argparse.Namespace, settings: Settings, copies: int) -> dict[
             speakers = [s for c, _ in work[:len(work) // copies] for s in c.speakers]
             latency, mismatches = measure_reads(store, ref, calls(ref, questions, speakers,
                                                                   args.calls))
+            asks.append(measure_asks(store, ref, questions[:args.asks]))
             same_graph = store.export() == ref.export() and store.stats() == ref.stats()
         with store.writing():  # leave the server as we found it
             for conversation in store.conversations():
@@ -159,7 +184,8 @@ def run_size(args: argparse.Namespace, settings: Settings, copies: int) -> dict[
             "embedded_turns_per_s": round(turns / statistics.median(memory_s), 1),
             "same_graph": same_graph, "read_calls": sum(v["n"] for v in latency.values()),
             "mismatches": len(mismatches), "mismatched_reads": sorted(set(mismatches)),
-            "reads": latency, "load_average": [round(x, 2) for x in os.getloadavg()]}
+            "reads": latency, "asks": asks,
+            "load_average": [round(x, 2) for x in os.getloadavg()]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -169,6 +195,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--copies", default="1")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--calls", type=int, default=30, help="questions/ids per read kind")
+    parser.add_argument("--asks", type=int, default=0,
+                        help="active asks per store and repeat (the file's first N questions)")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
     settings = Settings.from_env()
@@ -177,7 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / "neo4j_store.json").write_text(json.dumps(results, indent=1))
-    return 1 if any(r["mismatches"] or not r["same_graph"] for r in results) else 0
+    differ = any(a and a["identical"] < a["questions"] for r in results for a in r["asks"])
+    return 1 if differ or any(r["mismatches"] or not r["same_graph"] for r in results) else 0
 
 
 if __name__ == "__main__":

@@ -1,10 +1,17 @@
 // mode: read
-// params: $ns, $cue_id, $tag, $limit
-// returns: episode (map: id, conversation_id, session, date, date_end, summary, tag, dia_ids)
+// params: $ns, $calls
+// returns: i (the call's index), rows, a list of {episode} (a map: id, conversation_id,
+// session, date, date_end, summary, tag, dia_ids)
 // phi (c,g)->v: the episodes a cue reaches under a tag, by date then id (ISO dates and hex ids
-// order the same in Cypher and Python).
-MATCH (c:Cue {id: $cue_id})-[r:CUE_OF]->(e:Episode)
-WHERE c.ns = $ns AND r.tag = $tag
-RETURN e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag, .dia_ids} AS episode
-ORDER BY coalesce(e.date, ''), e.id
-LIMIT $limit
+// order the same in Cypher and Python), the first `limit`, for every call of $calls = [{i,
+// cue_id, tag, limit}] (LIMIT cannot read a variable: the list is sliced).
+UNWIND $calls AS call
+CALL (call) {
+  MATCH (c:Cue {id: call.cue_id})-[r:CUE_OF]->(e:Episode)
+  WHERE c.ns = $ns AND r.tag = call.tag
+  WITH call, e ORDER BY coalesce(e.date, ''), e.id
+  WITH call, collect(e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag,
+                    .dia_ids}) AS found
+  RETURN [e IN found[..call.limit] | {episode: e}] AS rows
+}
+RETURN call.i AS i, rows

@@ -1,11 +1,19 @@
 // mode: read
-// params: $ns, $start, $end, $cue_id, $limit
-// returns: episode (map: id, conversation_id, session, date, date_end, summary, tag, dia_ids)
-// timeline() restricted to the episodes a cue reaches: starts from the cue, not the date index.
-MATCH (c:Cue {id: $cue_id})-[:CUE_OF]->(e:Episode)
-WHERE c.ns = $ns AND e.date <= $end AND e.date <> ''
-  AND (CASE WHEN e.date_end IS NULL OR e.date_end = '' THEN e.date ELSE e.date_end END) >= $start
-RETURN DISTINCT e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag, .dia_ids}
-  AS episode
-ORDER BY episode.date, episode.id
-LIMIT $limit
+// params: $ns, $calls
+// returns: i (the call's index), rows, a list of {episode} (a map: id, conversation_id,
+// session, date, date_end, summary, tag, dia_ids)
+// timeline() restricted to the episodes a cue reaches: starts from the cue, not the date index;
+// for every call of $calls = [{i, start, end, cue_id, limit}].
+UNWIND $calls AS call
+CALL (call) {
+  MATCH (c:Cue {id: call.cue_id})-[:CUE_OF]->(e:Episode)
+  WHERE c.ns = $ns AND e.date <= call.end AND e.date <> ''
+    AND (CASE WHEN e.date_end IS NULL OR e.date_end = '' THEN e.date ELSE e.date_end END)
+        >= call.start
+  WITH DISTINCT call, e
+  ORDER BY e.date, e.id
+  WITH call, collect(e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag,
+                    .dia_ids}) AS found
+  RETURN [e IN found[..call.limit] | {episode: e}] AS rows
+}
+RETURN call.i AS i, rows

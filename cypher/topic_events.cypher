@@ -1,9 +1,16 @@
 // mode: read
-// params: $ns, $topic_id, $limit
-// returns: episode (map: id, conversation_id, session, date, date_end, summary, tag, dia_ids)
-// The episodes a topic groups, by date then id.
-MATCH (t:Topic {id: $topic_id})-[:GROUPS]->(e:Episode)
-WHERE t.ns = $ns
-RETURN e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag, .dia_ids} AS episode
-ORDER BY coalesce(e.date, ''), e.id
-LIMIT $limit
+// params: $ns, $calls
+// returns: i (the call's index), rows, a list of {episode} (a map: id, conversation_id,
+// session, date, date_end, summary, tag, dia_ids)
+// The episodes a topic groups, by date then id, the first `limit`, for every call of
+// $calls = [{i, topic_id, limit}].
+UNWIND $calls AS call
+CALL (call) {
+  MATCH (t:Topic {id: call.topic_id})-[:GROUPS]->(e:Episode)
+  WHERE t.ns = $ns
+  WITH call, e ORDER BY coalesce(e.date, ''), e.id
+  WITH call, collect(e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag,
+                    .dia_ids}) AS found
+  RETURN [e IN found[..call.limit] | {episode: e}] AS rows
+}
+RETURN call.i AS i, rows

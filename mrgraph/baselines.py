@@ -24,6 +24,7 @@ search's score (search_events), never from a ranking of episodes the mode did no
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 import weakref
@@ -40,8 +41,8 @@ from mrgraph.policies.base import HOP, Budget, Draft, State
 from mrgraph.policies.llm_policy import LLMRun
 from mrgraph.store.base import GraphStore
 from mrgraph.text import tokenize
-from mrgraph.toolkit import Record, event_record, run_tool
-from mrgraph.types import Answer, Step
+from mrgraph.toolkit import Record, ToolResult, event_record, run_tool
+from mrgraph.types import Answer, NodeRecord, Step
 
 Scorer = Literal["bm25", "search"]
 HOP_LIMIT = 5  # episodes fetched per (cue, tag) neighbour
@@ -118,8 +119,9 @@ class _Run:
 
     def read_q(self, event_ids: Sequence[str]) -> None:
         """q of retrieved episodes from their own stored tokens (whole text, not summary)."""
-        for event_id in event_ids:
-            node = self.store.get_node(event_id)
+        nodes = self.store.run_calls([functools.partial(_node, e) for e in event_ids],
+                                     self.budget.workers)  # at once: one step on Neo4j
+        for event_id, node in zip(event_ids, nodes):
             if node is not None:
                 tokens = str(node.props.get("tokens") or "").split()
                 self.state.event_q[event_id] = self.state.q_share(tokens)
@@ -131,19 +133,24 @@ class _Run:
         self.state.evidence.events[record["id"]] = {**record, "relevance": relevance}
 
     def read_and_answer(self, ranked: Sequence[str]) -> Answer:
-        for event_id in ranked[: self.budget.read_episodes]:
-            args: dict[str, str | int] = {"event_id": event_id,
-                                          "window": self.budget.context_window}
-            result = run_tool(self.store, "event_context", args)
+        reading = list(ranked[: self.budget.read_episodes])
+        contexts: list[dict[str, str | int]] = [
+            {"event_id": e, "window": self.budget.context_window} for e in reading]
+        whens: list[dict[str, str | int]] = [  # as the heuristic policy reads
+            {"event_id": e} for e in reading] if self.state.temporal else []
+        # every read of the answer's evidence at once (on Neo4j: one step, not one per read)
+        found = self.store.run_calls(
+            [functools.partial(_tool, "event_context", a) for a in contexts]
+            + [functools.partial(_tool, "conversation_time", a) for a in whens],
+            self.budget.workers)
+        for event_id, args, result in zip(reading, contexts, found):
             self.call("event_context", args, result.ids)
             event = self.state.evidence.events[event_id]
             self.state.evidence.add_turns(result.records, str(event.get("conversation", "")),
                                           float(event["relevance"]))
-        for event_id in ranked[: self.budget.read_episodes] if self.state.temporal else ():
-            when: dict[str, str | int] = {"event_id": event_id}  # as the heuristic policy reads
-            found = run_tool(self.store, "conversation_time", when)
-            self.call("conversation_time", when, found.ids)
-            self.state.evidence.times.update((t["event_id"], t) for t in found.records)
+        for when, times in zip(whens, found[len(contexts):]):
+            self.call("conversation_time", when, times.ids)
+            self.state.evidence.times.update((t["event_id"], t) for t in times.records)
         draft = self._answer()
         return Answer(answer=draft.answer, supports=draft.supports,
                       confidence=round(draft.confidence, 4), rounds=1,
@@ -160,6 +167,14 @@ class _Run:
         draft = reader.answer(self.state)
         self.tokens += reader.tokens
         return draft
+
+
+def _tool(name: str, args: dict[str, str | int], store: GraphStore) -> ToolResult:
+    return run_tool(store, name, args)
+
+
+def _node(event_id: str, store: GraphStore) -> NodeRecord | None:
+    return store.get_node(event_id)
 
 
 # ------------------------------------------------------------------ top-k

@@ -4,13 +4,14 @@ BeliefMem retrieval ranking of a person's aspects."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Mapping
 from datetime import date, timedelta
 from typing import Any, cast
 
 from mrgraph import beliefs
-from mrgraph.store.base import BeliefEdge, GraphStore
+from mrgraph.store.base import BeliefEdge, EventRecord, GraphStore
 
 Record = dict[str, Any]
 MAX_LATER_EVENTS = 50  # tau counts at most this many later episodes: enough to decay to ~0
@@ -41,17 +42,22 @@ def rank_aspects(store: GraphStore, cue_id: str | None, entity: str, query: str,
     person's sessions since the attribute's last update. Ranking only: confidences unchanged."""
     name = re.compile(re.escape(entity), re.I)  # every candidate names the person: no signal
     question = name.sub(" ", query)
-    for record in records:
+    lasts = [max(e.last_seen for e in by_aspect[str(r["aspect"])]) for r in records]
+    # the episodes after each aspect's last update, read all at once (one step on Neo4j)
+    laters = store.run_calls([functools.partial(_later, cue_id, last) for last in lasts], 1) \
+        if cue_id else [[] for _ in records]
+    for record, later in zip(records, laters):
         edges = by_aspect[str(record["aspect"])]
         sim = max(beliefs.similarity(question, name.sub(" ", f"{e.aspect} {e.statement}"))
                   for e in edges)
-        last = max(e.last_seen for e in edges)
-        later = (store.timeline(next_day(last), "9999-12-31", cue_id, MAX_LATER_EVENTS)
-                 if cue_id else [])
         tau = len({(e.conversation_id, e.session) for e in later})
         record["score"] = round(beliefs.score(sim, tau), 6)
         record["staleness"] = tau
     return sorted(records, key=lambda r: (-cast(float, r["score"]), str(r["aspect"])))
+
+
+def _later(cue_id: str, last: str, store: GraphStore) -> list[EventRecord]:
+    return store.timeline(next_day(last), "9999-12-31", cue_id, MAX_LATER_EVENTS)
 
 
 def next_day(iso: str) -> str:

@@ -1,7 +1,9 @@
 """The reconstruction loop: navigate the graph round by round, route what comes back, answer.
 
-Each round the policy picks tool calls from (question, H, Z) (`PolicyRun.next_actions`); they run
-in parallel (a small thread pool, results kept in call order so runs are deterministic); routing
+Each round the policy picks tool calls from (question, H, Z) (`PolicyRun.next_actions`); the
+valid ones go to the store together (`GraphStore.run_calls`: embedded, in a small thread pool;
+Neo4j, their reads in few transactions), results kept in call order so runs are deterministic;
+routing
 keeps the relevant part of each result and prunes the rest; H grows and Z gets new leads. The
 policy stops by asking for nothing, or the budget stops it. Then the policy answers from H.
 
@@ -30,7 +32,6 @@ import json
 import re
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from mrgraph import baselines
@@ -41,7 +42,7 @@ from mrgraph.policies import make_policy
 from mrgraph.policies.base import SAME_SESSION, Action, Budget, Lead, Outcome, Policy, State
 from mrgraph.store.base import GraphStore
 from mrgraph.text import tokenize
-from mrgraph.toolkit import Record, ToolResult, parse_params, run_params
+from mrgraph.toolkit import Record, ToolParams, ToolResult, parse_params, run_params
 from mrgraph.types import Answer, PropValue, Step
 
 EVENT_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timeline"})
@@ -65,15 +66,14 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
     state = State.start(store, question, budget)
     run = policy.start(question, budget)
     trace: list[Step] = []
-    with ThreadPoolExecutor(max_workers=budget.workers) as pool:
-        while state.round < budget.max_rounds and state.calls < budget.max_calls:
-            spent = run.tokens
-            actions = list(run.next_actions(state))
-            if not actions:
-                break
-            state.round += 1
-            outcomes = _run_round(store, state, actions, pool, context)
-            trace.extend(_steps(outcomes, run.tokens - spent))
+    while state.round < budget.max_rounds and state.calls < budget.max_calls:
+        spent = run.tokens
+        actions = list(run.next_actions(state))
+        if not actions:
+            break
+        state.round += 1
+        outcomes = _run_round(store, state, actions, context)
+        trace.extend(_steps(outcomes, run.tokens - spent))
     draft = run.answer(state)
     return Answer(answer=draft.answer, supports=draft.supports,
                   confidence=round(draft.confidence, 4), rounds=state.round,
@@ -83,29 +83,32 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
                   sources=state.evidence.sources(draft.supports))
 
 
-Pending = Future[tuple[ToolResult | None, str | None, float]] | Outcome
+Timed = tuple[ToolResult | None, str | None, float]
 
 
 def _run_round(store: GraphStore, state: State, actions: Sequence[Action],
-               pool: ThreadPoolExecutor, context: ToolContext) -> list[Outcome]:
+               context: ToolContext) -> list[Outcome]:
+    """Validate the round's calls, then hand the valid ones to the store in one go
+    (store.run_calls: on Neo4j their reads travel together)."""
     allowed = min(state.budget.max_calls_per_round, state.calls_left)
-    pending = [_start(store, state, action, pool, index < allowed, context)
-               for index, action in enumerate(actions)]
+    checked = [_check(state, action, index < allowed) for index, action in enumerate(actions)]
+    valid = [c for c in checked if not isinstance(c, Outcome)]
+    done = iter(store.run_calls([functools.partial(_timed, functools.partial(
+        run_params, params, context=context)) for params in valid], state.budget.workers))
     outcomes: list[Outcome] = []
-    for action, item in zip(actions, pending):  # call order, whatever finished first
+    for action, item in zip(actions, checked):  # call order
         if isinstance(item, Outcome):
             outcomes.append(item)
             continue
-        result, error, ms = item.result()
+        result, error, ms = next(done)
         kept = route(state, action, result) if result is not None else ()
         outcomes.append(Outcome(state.round, action, result, kept, _ids(kept), error, ms))
     state.outcomes.extend(outcomes)
     return outcomes
 
 
-def _start(store: GraphStore, state: State, action: Action, pool: ThreadPoolExecutor,
-           allowed: bool, context: ToolContext) -> Pending:
-    """Validate and submit one call; a refused or invalid call is an Outcome at once."""
+def _check(state: State, action: Action, allowed: bool) -> ToolParams | Outcome:
+    """The validated params of one call; a refused or invalid call is an Outcome at once."""
     if not allowed:
         refused = (f"not run: at most {state.budget.max_calls_per_round} calls per round "
                    f"and {state.budget.max_calls} in all")
@@ -116,14 +119,12 @@ def _start(store: GraphStore, state: State, action: Action, pool: ThreadPoolExec
     try:
         if action.error:
             raise ToolArgumentError(action.error)
-        params = parse_params(action.tool, action.arguments)
+        return parse_params(action.tool, action.arguments)
     except ToolArgumentError as err:
         return Outcome(state.round, action, None, (), (), str(err), 0.0)
-    return pool.submit(_timed, functools.partial(run_params, params, context=context), store)
 
 
-def _timed(run: Callable[[GraphStore], ToolResult],
-           store: GraphStore) -> tuple[ToolResult | None, str | None, float]:
+def _timed(run: Callable[[GraphStore], ToolResult], store: GraphStore) -> Timed:
     started = time.perf_counter()
     error: str | None = None
     try:

@@ -19,6 +19,7 @@ Dates may be a day, a month or a year (YYYY-MM-DD, YYYY-MM, YYYY): a period cove
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -213,13 +214,13 @@ class PersonalAspectParams:
     def run(self, store: GraphStore) -> ToolResult:
         as_of = date_bounds("as_of", self.as_of)[1] if self.as_of else None
         edges = store.entity_beliefs(normalize_key(self.entity), self.aspect)
+        kept = [(edge, record) for edge in edges
+                if (record := belief_record(edge, as_of)) is not None]
+        # the provenance episodes (as of a date: only those seen by then), read all at once
+        found = store.run_calls([functools.partial(_get_events, record["episode_ids"])
+                                 for _, record in kept], 1)
         records: list[Record] = []
-        for edge in edges:
-            record = belief_record(edge, as_of)
-            if record is None:
-                continue
-            # the provenance episodes (as of a date: only those seen by then)
-            events = store.get_events(record["episode_ids"])
+        for (edge, record), events in zip(kept, found):
             record["episodes"] = [event_record(e) for e in events]
             if tuple(record["episode_ids"]) != edge.episode_ids:
                 record["dia_ids"] = sorted({d for e in events for d in e.dia_ids})
@@ -350,8 +351,8 @@ def search_weights(store: GraphStore, labels: Sequence[str], text: str, *,
     if not tokens:
         return {}
     total, df = 0, dict.fromkeys(tokens, 0)
-    for label in labels:
-        count, held = store.token_df(label, tokens)
+    counted = store.run_calls([functools.partial(_token_df, label, tokens) for label in labels], 1)
+    for count, held in counted:  # the labels at once: on Neo4j one step, not one per label
         total += count
         for token in tokens:
             df[token] += held.get(token, 0)
@@ -382,6 +383,15 @@ def kind_members(text: str, weights: Mapping[str, float]) -> dict[str, frozenset
         if tokens:
             found[stem(kind)] = tokens
     return found
+
+
+def _token_df(label: str, tokens: Sequence[str],
+              store: GraphStore) -> tuple[int, Mapping[str, int]]:
+    return store.token_df(label, tokens)
+
+
+def _get_events(event_ids: Sequence[str], store: GraphStore) -> list[EventRecord]:
+    return store.get_events(event_ids)
 
 
 def resolve_cue(store: GraphStore, name: str) -> str | None:

@@ -68,8 +68,8 @@ class Budget:
     keep_per_call: int = 10  # records routing keeps from one tool result
     read_episodes: int = 3  # episodes whose raw turns are read for the answer
     context_window: int = 1  # turns read around each of those episodes
-    # threads running one round's calls; 10 measured no faster on Neo4j on this 2-core machine
-    # (server and client share the cores: active ask p50 161-168 ms with 4, 179-191 with 10)
+    # threads running one round's calls on the embedded store (GraphStore.run_calls); Neo4j
+    # sends a round's reads together instead and does not use it
     workers: int = 4
 
     def __post_init__(self) -> None:

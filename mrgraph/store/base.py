@@ -26,13 +26,16 @@ identical across stores):
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Mapping, Protocol, Sequence
+from typing import Callable, Mapping, Protocol, Sequence, TypeVar
 
 from mrgraph.errors import StoreError
 from mrgraph.limits import shorten, value_problem
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
+
+T = TypeVar("T")
 
 # ------------------------------------------------------------------ records returned by reads
 
@@ -338,8 +341,27 @@ class GraphStore(Protocol):
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
         """The episodes with these ids (missing ones skipped), in the order asked."""
 
+    # -------------------------------------------------------------- a round of calls
+
+    def run_calls(self, calls: Sequence[Callable[[GraphStore], T]], workers: int) -> list[T]:
+        """Run a round of read-only calls (each given a store to read) and return their results
+        in call order; the first exception a call raises, in call order, is raised. Each result
+        equals what the call returns run alone. Embedded: each call on its own (`run_each`);
+        Neo4j: the calls' reads go to the server together (mrgraph.store.neo4j_batch)."""
+
 
 # ------------------------------------------------------------------ shared by the backends
+
+
+def run_each(store: GraphStore, calls: Sequence[Callable[[GraphStore], T]],
+             workers: int) -> list[T]:
+    """run_calls one call at a time, in up to `workers` threads (a call may wait on something
+    else than the store, e.g. an embedder)."""
+    if workers <= 1 or len(calls) <= 1:
+        return [call(store) for call in calls]
+    with ThreadPoolExecutor(max_workers=min(workers, len(calls))) as pool:
+        futures = [pool.submit(call, store) for call in calls]
+        return [future.result() for future in futures]
 
 _SCALAR = (str, int, float, bool)
 RESERVED_PROPERTY = "_label"  # the embedded store keeps a node's label under this name

@@ -16,7 +16,7 @@ import heapq
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, Callable, Concatenate, ParamSpec, TypeVar
+from typing import Any, Callable, Concatenate, ParamSpec, TypeVar, cast
 
 from mrgraph.errors import NotFoundError, StoreError
 from mrgraph.store.base import (
@@ -24,11 +24,13 @@ from mrgraph.store.base import (
     CueHit,
     EmbeddingCount,
     EventRecord,
+    GraphStore,
     KeywordRecord,
     TagCount,
     TimeRecord,
     TopicHit,
     TurnRecord,
+    run_each,
 )
 from mrgraph.store.index import CACHE_LIMIT, TOKEN_LABELS, GraphIndex, NodeCache
 from mrgraph.store.persist import LABEL, Database, edge_data, node_attrs
@@ -41,6 +43,8 @@ Attrs = dict[str, Any]
 P = ParamSpec("P")
 R = TypeVar("R")
 S = TypeVar("S", bound="GraphReads")
+
+T = TypeVar("T")
 
 
 def _value(value: Any) -> Any:
@@ -78,6 +82,9 @@ class GraphReads:
 
     def _reading(self) -> AbstractContextManager[None]:
         raise NotImplementedError  # MemoryStore's
+
+    def run_calls(self, calls: Sequence[Callable[[GraphStore], T]], workers: int) -> list[T]:
+        return run_each(cast("GraphStore", self), calls, workers)  # in memory: call by call
 
     # -------------------------------------------------------------- adjacency helpers
 

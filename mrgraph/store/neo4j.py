@@ -15,7 +15,11 @@ Transactions
     file for all of them, chunked into UNWINDs of CHUNK rows) just before the unit's next read,
     other write or commit: a unit holding many conversations costs a few statements, not a few
     per conversation.
-  * A write outside `writing()` is its own managed write transaction.
+  * A write outside `writing()` is its own managed write transaction (retried by the driver
+    when it fails transiently).
+  * Every write transaction first writes the namespace's lock node (lock_namespace.cypher), so
+    writers of one namespace take turns: two ingests into one namespace at once both succeed
+    (each waits for the other's current write batch) instead of one dying of DeadlockDetected.
   * An ingest (mrgraph.ingest.pipeline) is not one transaction: `ingest_batch_size` tells it to
     commit a file in write batches of at most INGEST_BATCH_SIZE records (nodes + edges), each in
     a `writing()` unit of its own with an :IngestCheckpoint node (save_checkpoint) counting the
@@ -45,21 +49,23 @@ from neo4j import exceptions as nx
 
 from mrgraph.errors import StoreError, StoreUnavailableError
 from mrgraph.store import cypher
+from mrgraph.store import neo4j_batch as nb
 from mrgraph.store import neo4j_read as rd
 from mrgraph.store import neo4j_toolkit as tk
 from mrgraph.store import neo4j_write as wr
 from mrgraph.store.base import (BeliefEdge, Checkpoint, CueHit, EmbeddingCount, EventRecord,
-                                FactObservation, ForgetResult, KeywordRecord, TagCount,
-                                TimeRecord, TopicHit, TurnRecord)
+                                FactObservation, ForgetResult, GraphStore, KeywordRecord,
+                                TagCount, TimeRecord, TopicHit, TurnRecord)
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
 
 T = TypeVar("T")
 Work = Callable[[cypher.Runner], T]
 
 SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
-# Records (nodes + edges) an ingest commits per transaction: a LoCoMo conversation (~4,000
-# records) fits whole, a transaction stays a few MB of heap, and a failure costs little redo.
-INGEST_BATCH_SIZE = 10_000
+# Records (nodes + edges) an ingest commits per transaction: a file of a few LoCoMo
+# conversations (~4,000 records each) is one commit, a transaction stays tens of MB of heap,
+# and a failure costs little redo.
+INGEST_BATCH_SIZE = 25_000
 
 
 class Neo4jStore:
@@ -122,6 +128,7 @@ class Neo4jStore:
         with self._errors():
             session = self._session(neo4j.WRITE_ACCESS)
             unit = self._local.unit = _Unit(session, session.begin_transaction())
+            wr.lock_namespace(unit.tx, self.ns)
         try:
             yield
             with self._errors():
@@ -168,7 +175,7 @@ class Neo4jStore:
             if unit is not None:
                 return work(unit.flushed(self.ns))
             with self._session(neo4j.WRITE_ACCESS) as session:
-                return session.execute_write(work)
+                return session.execute_write(lambda tx: work(wr.lock_namespace(tx, self.ns)))
 
     # -------------------------------------------------------------- errors
 
@@ -313,6 +320,20 @@ class Neo4jStore:
 
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
         return self._read(lambda tx: tk.get_events(tx, self.ns, event_ids))
+
+    # -------------------------------------------------------------- rounds
+
+    def run_calls(self, calls: Sequence[Callable[[GraphStore], T]], workers: int) -> list[T]:
+        """The calls' reads go to the server together, a step of one transaction each time
+        every call waits on a read (neo4j_batch); `workers` does not apply. Inside a write unit
+        the calls run one by one in this thread: only it sees the unit's transaction."""
+        if self._unit() is not None:
+            return [call(self) for call in calls]
+        return nb.run_calls(self, calls)
+
+    def read_many(self, reads: Sequence[nb.Read]) -> list[Any]:
+        """The answers of `reads` (method name, arguments), in one read transaction."""
+        return self._read(lambda tx: nb.read_many(tx, self.ns, reads))
 
 
 class _Unit:

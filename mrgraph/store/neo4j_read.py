@@ -42,6 +42,19 @@ def rows(tx: Runner, name: str, **params: Any) -> list[Row]:
     return data
 
 
+def grouped(tx: Runner, name: str, ns: str, calls: Sequence[Mapping[str, Any]]) -> list[list[Row]]:
+    """Run a file that answers many calls at once (`UNWIND $calls AS call`, one record per call
+    with rows: its index `i` and its rows as a list of maps, so a call costs one record, not
+    one per row): the rows of each call, in the order of `calls`. No calls, no statement."""
+    found: list[list[Row]] = [[] for _ in calls]
+    if calls:  # the rows are maps of plain values already: no Record.data() walk over them
+        result = cypher.run(tx, name, {"ns": ns, "calls": [{**c, "i": i}
+                                                           for i, c in enumerate(calls)]})
+        for record in result:
+            found[record["i"]] = list(record["rows"])
+    return found
+
+
 # ------------------------------------------------------------------ value helpers
 
 
@@ -111,15 +124,25 @@ def score(weights: Mapping[str, float], tokens: str | None) -> float:
     return round(total, 6)
 
 
-def search_rows(tx: Runner, name: str, ns: str, weights: Mapping[str, float],
-            limit: int) -> list[Row]:
-    queries = lucene_queries(weights)
-    if limit <= 0 or not queries:
-        return []
-    params = {t: float(w) for t, w in weights.items()}
-    found = rows(tx, name, ns=ns, queries=queries, weights=params, limit=limit)
-    for row in found:
-        row["score"] = score(weights, row.get("tokens") or (row.get("episode") or {}).get("tokens"))
+def search_rows(tx: Runner, name: str, ns: str,
+                asked: Sequence[tuple[Mapping[str, float], int]]) -> list[list[Row]]:
+    """The candidate rows of every (weights, limit) search of `asked`, in one statement, each
+    row with its exact `score`."""
+    calls: list[dict[str, Any]] = []
+    sent: list[int] = []
+    for n, (weights, limit) in enumerate(asked):
+        queries = lucene_queries(weights)
+        if limit > 0 and queries:
+            calls.append({"queries": queries, "limit": limit,
+                          "weights": {t: float(w) for t, w in weights.items()}})
+            sent.append(n)
+    found: list[list[Row]] = [[] for _ in asked]
+    for n, got in zip(sent, grouped(tx, name, ns, calls)):
+        weights = asked[n][0]
+        for row in got:
+            row["score"] = score(weights, row.get("tokens")
+                                 or (row.get("episode") or {}).get("tokens"))
+        found[n] = got
     return found
 
 
@@ -185,13 +208,27 @@ def conversations(tx: Runner, ns: str) -> list[str]:
 
 
 def token_df(tx: Runner, ns: str, label: str, tokens: Sequence[str]) -> tuple[int, dict[str, int]]:
-    if label not in TOKEN_DF_FILES:
-        raise StoreError(f"token_df: label must be one of {sorted(TOKEN_LABELS)}, not {label!r}")
-    asked = [{"token": t, "query": _phrase(t)} for t in dict.fromkeys(tokens)
-             if t and not _WHITESPACE.search(t)]
-    row = rows(tx, TOKEN_DF_FILES[label], ns=ns, tokens=asked)[0]
-    found = {d["token"]: int(d["df"]) for d in row["dfs"]}
-    return int(row["total"]), {t: found.get(t, 0) for t in tokens}
+    return token_df_many(tx, ns, [(label, tokens)])[0]
+
+
+def token_df_many(tx: Runner, ns: str, asked: Sequence[tuple[str, Sequence[str]]]
+                  ) -> list[tuple[int, dict[str, int]]]:
+    """token_df of every (label, tokens) of `asked`: one statement per label, for the union of
+    its calls' tokens (a token's count does not depend on the others asked with it)."""
+    by_label: dict[str, dict[str, None]] = {}
+    for label, tokens in asked:
+        if label not in TOKEN_DF_FILES:
+            raise StoreError(f"token_df: label must be one of {sorted(TOKEN_LABELS)}, "
+                             f"not {label!r}")
+        by_label.setdefault(label, {}).update(dict.fromkeys(tokens))
+    counts: dict[str, tuple[int, dict[str, int]]] = {}
+    for label, union in by_label.items():
+        items = [{"token": t, "query": _phrase(t)} for t in union
+                 if t and not _WHITESPACE.search(t)]
+        row = rows(tx, TOKEN_DF_FILES[label], ns=ns, tokens=items)[0]
+        counts[label] = int(row["total"]), {d["token"]: int(d["df"]) for d in row["dfs"]}
+    return [(counts[label][0], {t: counts[label][1].get(t, 0) for t in tokens})
+            for label, tokens in asked]
 
 
 # ------------------------------------------------------------------ beliefs
@@ -215,19 +252,27 @@ def fact_observations(tx: Runner, ns: str, entities: Sequence[str]) -> list[Fact
 
 
 def entity_beliefs(tx: Runner, ns: str, entity: str, aspect: str | None) -> list[BeliefEdge]:
-    found = []
-    for r in rows(tx, "entity_beliefs", ns=ns, key=normalize_key(entity), aspect=aspect):
-        d: Mapping[str, Any] = r["belief"]
-        episodes = sorted(str(e["id"]) for e in r["episodes"])
-        dia_ids = sorted({str(x) for e in r["episodes"] for x in e.get("dia_ids") or ()})
-        found.append(BeliefEdge(
-            entity="" if r["entity"] is None else str(r["entity"]), aspect=text_of(d, "aspect"),
-            fact_id=r["fact_id"],
-            statement=text_of(d, "statement") or ("" if r["fact_statement"] is None
-                                               else str(r["fact_statement"])),
-            confidence=float(d.get("confidence") or 0.0), support=int(d.get("support") or 0),
-            first_seen=text_of(d, "first_seen"), last_seen=text_of(d, "last_seen"),
-            status=text_of(d, "status"), history=text_of(d, "history"),
-            episode_ids=tuple(episodes), dia_ids=tuple(dia_ids),
-        ))
-    return sorted(found, key=lambda b: (b.aspect, -b.confidence, b.fact_id))
+    return entity_beliefs_many(tx, ns, [(entity, aspect)])[0]
+
+
+def entity_beliefs_many(tx: Runner, ns: str,
+                        asked: Sequence[tuple[str, str | None]]) -> list[list[BeliefEdge]]:
+    calls = [{"key": normalize_key(entity), "aspect": aspect} for entity, aspect in asked]
+    return [sorted((_belief(r) for r in got), key=lambda b: (b.aspect, -b.confidence, b.fact_id))
+            for got in grouped(tx, "entity_beliefs", ns, calls)]
+
+
+def _belief(r: Row) -> BeliefEdge:
+    d: Mapping[str, Any] = r["belief"]
+    episodes = sorted(str(e["id"]) for e in r["episodes"])
+    dia_ids = sorted({str(x) for e in r["episodes"] for x in e.get("dia_ids") or ()})
+    return BeliefEdge(
+        entity="" if r["entity"] is None else str(r["entity"]), aspect=text_of(d, "aspect"),
+        fact_id=r["fact_id"],
+        statement=text_of(d, "statement") or ("" if r["fact_statement"] is None
+                                           else str(r["fact_statement"])),
+        confidence=float(d.get("confidence") or 0.0), support=int(d.get("support") or 0),
+        first_seen=text_of(d, "first_seen"), last_seen=text_of(d, "last_seen"),
+        status=text_of(d, "status"), history=text_of(d, "history"),
+        episode_ids=tuple(episodes), dia_ids=tuple(dia_ids),
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from mrgraph.errors import NotFoundError, StoreError
 from mrgraph.store import cypher
@@ -20,7 +20,8 @@ from mrgraph.store.neo4j_read import Runner, rows
 from mrgraph.text import normalize_key
 from mrgraph.types import GraphBatch, WriteResult
 
-CHUNK = 5_000  # rows per UNWIND: big enough to amortise a round trip, small enough for memory
+T = TypeVar("T", bound=Runner)
+CHUNK = 10_000  # rows per UNWIND: few statements per unit, each a few MB of parameters
 
 NODE_FILES = {
     "Conversation": "merge_conversations", "Session": "merge_sessions", "Turn": "merge_turns",
@@ -79,6 +80,13 @@ def ensure_schema(session: Runner) -> None:
     states = {r["state"] for r in cypher.run(session, "list_indexes", {}).data()}
     if states - {"ONLINE"}:
         cypher.run(session, "await_indexes", {"seconds": 300}).consume()
+
+
+def lock_namespace(tx: T, ns: str) -> T:
+    """Take the namespace's write lock for the rest of the transaction (lock_namespace.cypher);
+    returns the transaction."""
+    cypher.run(tx, "lock_namespace", {"ns": ns}).consume()
+    return tx
 
 
 # ------------------------------------------------------------------ write_batch

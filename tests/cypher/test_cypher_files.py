@@ -177,15 +177,15 @@ class _Recorder:
 
 def test_run_passes_the_file_text_and_exactly_the_declared_params() -> None:
     tx = _Recorder()
-    assert cypher.run(tx, "find_cues", {"ns": "n", "key": "alice"}) == "result"
-    assert tx.calls == [(cypher.load("find_cues").text, {"ns": "n", "key": "alice"})]
+    assert cypher.run(tx, "checkpoint", {"ns": "n", "key": "alice"}) == "result"
+    assert tx.calls == [(cypher.load("checkpoint").text, {"ns": "n", "key": "alice"})]
 
 
 @pytest.mark.parametrize("params", [{"ns": "n"}, {"ns": "n", "key": "k", "extra": 1}, {}])
 def test_run_refuses_wrong_params(params: dict[str, Any]) -> None:
     tx = _Recorder()
-    with pytest.raises(CypherFileError, match="find_cues.cypher"):
-        cypher.run(tx, "find_cues", params)
+    with pytest.raises(CypherFileError, match="checkpoint.cypher"):
+        cypher.run(tx, "checkpoint", params)
     assert tx.calls == []
 
 

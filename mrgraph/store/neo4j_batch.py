@@ -1,0 +1,307 @@
+"""A round of toolkit calls on Neo4j in few round trips: the calls' reads go to the server together.
+
+`run_calls` runs every call of a round in a thread of its own against a `RoundReader`, a
+GraphStore whose reads do not go to the server one by one: a read waits at a barrier until every
+call of the round is either waiting on a read or finished; then the waiting reads go to the
+server together (`Neo4jStore.read_many`: one read transaction, one statement per kind of read,
+each an `UNWIND $calls` over the reads of that kind, neo4j_toolkit's `*_many`), and each call
+gets its own answer and goes on. A call's reads that depend on earlier ones (search weights
+before the search, a cue's id before its tags) take one such step each, so a round costs as many
+transactions as its longest chain of dependent reads, not one per read.
+
+The answers are the one-call reads' own: the single-call methods of Neo4jStore are the one-call
+case of the same `*_many` functions (the contract suite checks run_calls against them).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from mrgraph.store import neo4j_read as rd
+from mrgraph.store import neo4j_toolkit as tk
+from mrgraph.store.base import (BeliefEdge, Checkpoint, CueHit, EmbeddingCount, EventRecord,
+                                FactObservation, ForgetResult, GraphStore, KeywordRecord,
+                                TagCount, TimeRecord, TopicHit, TurnRecord)
+from mrgraph.store.neo4j_read import Runner
+from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
+
+T = TypeVar("T")
+Read = tuple[str, tuple[Any, ...]]  # a store read method's name and its positional arguments
+Many = Callable[[Runner, str, Sequence[Any]], Sequence[Any]]
+
+# The reads a round batches; any other read method runs on its own in the same transaction.
+MANY: Mapping[str, Many] = {
+    "token_df": rd.token_df_many, "entity_beliefs": rd.entity_beliefs_many,
+    "search_cues": tk.search_cues_many, "find_cues": tk.find_cues_many,
+    "cue_tags": tk.cue_tags_many, "tag_events": tk.tag_events_many,
+    "event_keywords": tk.event_keywords_many, "event_context": tk.event_context_many,
+    "conversation_time": tk.conversation_time_many, "search_topics": tk.search_topics_many,
+    "topic_events": tk.topic_events_many, "timeline": tk.timeline_many,
+    "search_events": tk.search_events_many, "get_events": tk.get_events_many,
+}
+SINGLE: Mapping[str, Callable[..., Any]] = {
+    "vector_events": tk.vector_events, "embedding_models": tk.embedding_models,
+    "get_node": rd.get_node, "fact_observations": rd.fact_observations,
+}
+
+
+def read_many(tx: Runner, ns: str, reads: Sequence[Read]) -> list[Any]:
+    """The answers of `reads`, in their order: the reads of one kind in one statement."""
+    by_kind: dict[str, list[int]] = {}
+    for n, (method, _) in enumerate(reads):
+        by_kind.setdefault(method, []).append(n)
+    answers: list[Any] = [None] * len(reads)
+    for method, positions in by_kind.items():
+        asked = [reads[n][1] for n in positions]
+        many = MANY.get(method)
+        found = many(tx, ns, asked) if many else [SINGLE[method](tx, ns, *a) for a in asked]
+        for n, answer in zip(positions, found):
+            answers[n] = answer
+    return answers
+
+
+def run_calls(store: BatchStore, calls: Sequence[Callable[[GraphStore], T]]) -> list[T]:
+    """Run the calls of a round together (see the module doc); their results in call order.
+    An exception a call raises is raised here, the first in call order, once all have ended."""
+    if len(calls) == 1:
+        return [calls[0](store)]
+    barrier = _Barrier(store, len(calls))
+    reader = RoundReader(store, barrier)
+    results: list[Any] = [None] * len(calls)
+    errors: list[BaseException | None] = [None] * len(calls)
+
+    def work(n: int) -> None:
+        try:
+            results[n] = calls[n](reader)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller below
+            errors[n] = exc
+        finally:
+            barrier.finished()
+
+    _join(work, len(calls))
+    for error in errors:
+        if error is not None:
+            raise error
+    return results
+
+
+def _join(work: Callable[[int], None], count: int) -> None:
+    threads = [threading.Thread(target=work, args=(n,), daemon=True) for n in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+class BatchStore(GraphStore, Protocol):
+    """What run_calls needs of a store besides the protocol: reads answered together."""
+
+    def read_many(self, reads: Sequence[Read]) -> list[Any]: ...
+
+
+@dataclass(eq=False)
+class _Pending:
+    read: Read
+    done: bool = False
+    answer: Any = None
+    error: BaseException | None = None
+
+
+@dataclass(eq=False)
+class _Barrier:
+    """Holds reads until every unfinished call waits on one, then sends them all at once."""
+
+    store: BatchStore
+    running: int  # calls neither finished nor waiting on a read
+    queue: list[_Pending] = field(default_factory=list)
+    cv: threading.Condition = field(default_factory=threading.Condition)
+
+    def read(self, read: Read) -> Any:
+        pending = _Pending(read)
+        with self.cv:
+            self.queue.append(pending)
+            self.running -= 1
+            self._flush_if_all_wait()
+            while not pending.done:
+                self.cv.wait()
+        if pending.error is not None:
+            raise pending.error
+        return pending.answer
+
+    def fork(self, count: int) -> None:
+        """A running call hands its place to `count` calls of its own."""
+        with self.cv:
+            self.running += count - 1
+
+    def resume(self) -> None:
+        """The forked calls have all ended: the call that forked them runs again."""
+        with self.cv:
+            self.running += 1
+
+    def finished(self) -> None:
+        with self.cv:
+            self.running -= 1
+            self._flush_if_all_wait()
+
+    def _flush_if_all_wait(self) -> None:
+        """Under the lock, by the last call to stop running: the others are all waiting."""
+        if self.running > 0 or not self.queue:
+            return
+        queue, self.queue = self.queue, []
+        try:
+            answers = self.store.read_many([p.read for p in queue])
+            for pending, answer in zip(queue, answers):
+                pending.answer = answer
+        except BaseException as exc:  # noqa: BLE001 - every call of the step gets it
+            for pending in queue:
+                pending.error = exc
+        for pending in queue:
+            pending.done = True
+        self.running += len(queue)
+        self.cv.notify_all()
+
+
+class RoundReader:
+    """The GraphStore a round's calls see: reads wait at the barrier, anything else (writes,
+    inspection) goes straight to the store."""
+
+    def __init__(self, store: BatchStore, barrier: _Barrier) -> None:
+        self._store, self._barrier = store, barrier
+        self.ns = store.ns
+
+    def _read(self, method: str, *args: Any) -> Any:
+        return self._barrier.read((method, args))
+
+    @property
+    def uri(self) -> str:
+        return self._store.uri
+
+    @property
+    def ingest_batch_size(self) -> int | None:
+        return self._store.ingest_batch_size
+
+    def close(self) -> None:
+        self._store.close()
+
+    def run_calls(self, calls: Sequence[Callable[[GraphStore], T]], workers: int) -> list[T]:
+        """Calls a call makes at once (e.g. one token count per label) join the round: the
+        calling thread hands its place at the barrier to them until they have all ended."""
+        if len(calls) <= 1:
+            return [call(self) for call in calls]
+        results: list[Any] = [None] * len(calls)
+        errors: list[BaseException | None] = [None] * len(calls)
+        self._barrier.fork(len(calls))
+
+        def work(n: int) -> None:
+            try:
+                results[n] = calls[n](self)
+            except BaseException as exc:  # noqa: BLE001 - raised below
+                errors[n] = exc
+            finally:
+                self._barrier.finished()
+
+        _join(work, len(calls))
+        self._barrier.resume()
+        for error in errors:
+            if error is not None:
+                raise error
+        return results
+
+    # -------------------------------------------------------------- batched reads
+
+    def token_df(self, label: str, tokens: Sequence[str]) -> tuple[int, Mapping[str, int]]:
+        answer: tuple[int, Mapping[str, int]] = self._read("token_df", label, tuple(tokens))
+        return answer
+
+    def search_cues(self, weights: Mapping[str, float], limit: int) -> list[CueHit]:
+        return list(self._read("search_cues", weights, limit))
+
+    def find_cues(self, key: str) -> list[CueHit]:
+        return list(self._read("find_cues", key))
+
+    def cue_tags(self, cue_id: str, limit: int) -> list[TagCount]:
+        return list(self._read("cue_tags", cue_id, limit))
+
+    def tag_events(self, cue_id: str, tag: str, limit: int) -> list[EventRecord]:
+        return list(self._read("tag_events", cue_id, tag, limit))
+
+    def event_keywords(self, event_id: str) -> list[KeywordRecord]:
+        return list(self._read("event_keywords", event_id))
+
+    def event_context(self, event_id: str, window: int) -> list[TurnRecord]:
+        return list(self._read("event_context", event_id, window))
+
+    def conversation_time(self, event_id: str) -> TimeRecord | None:
+        answer: TimeRecord | None = self._read("conversation_time", event_id)
+        return answer
+
+    def entity_beliefs(self, entity: str, aspect: str | None) -> list[BeliefEdge]:
+        return list(self._read("entity_beliefs", entity, aspect))
+
+    def search_topics(self, weights: Mapping[str, float], limit: int) -> list[TopicHit]:
+        return list(self._read("search_topics", weights, limit))
+
+    def topic_events(self, topic_id: str, limit: int) -> list[EventRecord]:
+        return list(self._read("topic_events", topic_id, limit))
+
+    def timeline(self, start: str, end: str, cue_id: str | None, limit: int) -> list[EventRecord]:
+        return list(self._read("timeline", start, end, cue_id, limit))
+
+    def search_events(self, weights: Mapping[str, float], limit: int) -> list[EventRecord]:
+        return list(self._read("search_events", weights, limit))
+
+    def vector_events(self, vector: Sequence[float], model: str,
+                      limit: int) -> list[EventRecord]:
+        return list(self._read("vector_events", tuple(vector), model, limit))
+
+    def embedding_models(self) -> list[EmbeddingCount]:
+        return list(self._read("embedding_models"))
+
+    def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
+        return list(self._read("get_events", tuple(event_ids)))
+
+    def get_node(self, node_id: str) -> NodeRecord | None:
+        answer: NodeRecord | None = self._read("get_node", node_id)
+        return answer
+
+    def fact_observations(self, entities: Sequence[str]) -> list[FactObservation]:
+        return list(self._read("fact_observations", tuple(entities)))
+
+    # -------------------------------------------------------------- straight to the store
+
+    def writing(self) -> AbstractContextManager[None]:
+        return self._store.writing()
+
+    def write_batch(self, batch: GraphBatch) -> WriteResult:
+        return self._store.write_batch(batch)
+
+    def forget_conversation(self, conversation_id: str) -> ForgetResult:
+        return self._store.forget_conversation(conversation_id)
+
+    def checkpoint(self, key: str) -> Checkpoint | None:
+        return self._store.checkpoint(key)
+
+    def save_checkpoint(self, checkpoint: Checkpoint) -> None:
+        self._store.save_checkpoint(checkpoint)
+
+    def drop_checkpoint(self, key: str) -> None:
+        self._store.drop_checkpoint(key)
+
+    def replace_beliefs(self, entities: Sequence[str], beliefs: Sequence[BeliefEdge]) -> None:
+        self._store.replace_beliefs(entities, beliefs)
+
+    def stats(self) -> Stats:
+        return self._store.stats()
+
+    def show(self, node_id: str) -> NodeView:
+        return self._store.show(node_id)
+
+    def export(self) -> tuple[list[NodeRecord], list[EdgeRecord]]:
+        return self._store.export()
+
+    def conversations(self) -> list[str]:
+        return self._store.conversations()

@@ -305,3 +305,6 @@ class RoundReader:
 
     def conversations(self) -> list[str]:
         return self._store.conversations()
+
+    def experience_records(self, labels: Sequence[str]) -> list[NodeRecord]:
+        return self._store.experience_records(labels)

@@ -79,12 +79,15 @@ class GraphReads:
     # (node, type + "#") -> out-degree;
     # an edge change drops the entries of its two ends
     _cache: dict[tuple[str, str], Any]
+    _depth: int  # nesting of the open write unit (MemoryStore.writing)
 
     def _reading(self) -> AbstractContextManager[None]:
         raise NotImplementedError  # MemoryStore's
 
     def run_calls(self, calls: Sequence[Callable[[GraphStore], T]], workers: int) -> list[T]:
-        return run_each(cast("GraphStore", self), calls, workers)  # in memory: call by call
+        # call by call; inside a write unit in this thread's hands, in this thread: the unit
+        # holds the connection, so a worker thread would wait for it forever
+        return run_each(cast("GraphStore", self), calls, 1 if self._depth else workers)
 
     # -------------------------------------------------------------- adjacency helpers
 

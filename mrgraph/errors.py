@@ -77,3 +77,7 @@ class PromptError(MrGraphError):
 
 class LLMUnavailableError(LLMError, UserError):
     """The LLM endpoint could not be reached or kept timing out: the user's to fix (exit 1)."""
+
+
+class LLMBudgetError(LLMError, UserError):
+    """A question's time budget for model calls ran out (a slow local model): exit 1."""

@@ -15,11 +15,12 @@ model cites that are not in the evidence are dropped.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mrgraph.llm.base import LLM, Message, ToolCall
+from mrgraph.llm.base import LLM, Message, ToolCall, question_clock
 from mrgraph.policies.base import Action, Budget, Draft, Outcome, State, dia_order
 from mrgraph.prompts import load_prompt
 from mrgraph.toolkit import Record, tool_specs
@@ -86,6 +87,8 @@ class LLMRun:
     def __init__(self, llm: LLM, question: str, budget: Budget, temperature: float) -> None:
         self.llm, self.budget, self.temperature = llm, budget, temperature
         self.tokens = 0
+        self.started = time.monotonic()  # a backend's per-question time budget counts from here
+        self.repairs: list[str] = []  # what the backend fixed in the model's replies
         self._tools = tool_specs()
         self._shown_round = 0
         hint = TEMPORAL_HINT if State(question, {}, budget).temporal else ""
@@ -97,9 +100,11 @@ class LLMRun:
 
     def next_actions(self, state: State) -> Sequence[Action]:
         self._show_outcomes(state)
-        reply = self.llm.complete(self.messages, tools=self._tools, purpose="navigate",
-                                  temperature=self.temperature)
+        with question_clock(self.started):
+            reply = self.llm.complete(self.messages, tools=self._tools, purpose="navigate",
+                                      temperature=self.temperature)
         self.tokens += reply.usage.total_tokens
+        self.repairs += reply.repairs
         self.messages.append(Message.assistant(reply.text, reply.tool_calls))
         return [_action(call) for call in reply.tool_calls]
 
@@ -119,11 +124,13 @@ class LLMRun:
         prompt = load_prompt("answer").render(
             question=state.question, hint=ANSWER_TEMPORAL_HINT if state.temporal else "",
             evidence=render_evidence(state), beliefs=render_beliefs(state))
-        reply = self.llm.complete([Message.system(load_prompt("system").render()),
-                                   Message.user(prompt)],
-                                  response_schema=ANSWER_SCHEMA, purpose="answer",
-                                  temperature=self.temperature)
+        with question_clock(self.started):
+            reply = self.llm.complete([Message.system(load_prompt("system").render()),
+                                       Message.user(prompt)],
+                                      response_schema=ANSWER_SCHEMA, purpose="answer",
+                                      temperature=self.temperature)
         self.tokens += reply.usage.total_tokens
+        self.repairs += reply.repairs
         parsed = reply.parsed if isinstance(reply.parsed, dict) else {}
         answer = str(parsed.get("answer") or "").strip() or NOT_MENTIONED
         known = state.evidence.citable()

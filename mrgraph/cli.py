@@ -177,13 +177,14 @@ def bench_locomo(path: Path,
                  judge: Annotated[str, typer.Option(help="none | openai (LLM judge)")] = "none",
                  categories: Annotated[str, typer.Option(help="Comma-separated LoCoMo categories")] = "1,2,3,4,5",
                  out_dir: Annotated[Path, typer.Option("--out")] = Path("bench-out/locomo"),
+                 max_questions: Annotated[Optional[int], typer.Option("--max-questions", min=1, help="At most N questions, spread evenly (for a slow model)")] = None,
                  embedder: EmbedderOpt = "none", store: StoreOpt = None) -> None:
     """Run the LoCoMo QA benchmark: results.json and report.md in --out."""
     from mrgraph.eval.bench import run_locomo
     summary = run_locomo(Settings.from_env(), path, out_dir=out_dir, store=store,
                          conversations=_csv(conversations), modes=_csv(modes) or [],
                          llm=llm, judge=judge, categories=_ints(categories, "--categories"),
-                         console=out, embedder=embedder)
+                         console=out, embedder=embedder, max_questions=max_questions)
     out.print(summary)
 
 

@@ -89,6 +89,7 @@ class LLMRun:
         self.tokens = 0
         self.started = time.monotonic()  # a backend's per-question time budget counts from here
         self.repairs: list[str] = []  # what the backend fixed in the model's replies
+        self._made: set[tuple[str, str]] = set()
         self._tools = tool_specs()
         self._shown_round = 0
         hint = TEMPORAL_HINT if State(question, {}, budget).temporal else ""
@@ -105,8 +106,20 @@ class LLMRun:
                                       temperature=self.temperature)
         self.tokens += reply.usage.total_tokens
         self.repairs += reply.repairs
-        self.messages.append(Message.assistant(reply.text, reply.tool_calls))
-        return [_action(call) for call in reply.tool_calls]
+        calls = self._new_calls(reply.tool_calls)
+        self.messages.append(Message.assistant(reply.text, calls))
+        return [_action(call) for call in calls]
+
+    def _new_calls(self, calls: Sequence[ToolCall]) -> tuple[ToolCall, ...]:
+        """`calls` less those already made: a repeated call returns what the model has seen,
+        so a reply of repeats only (small models loop on one call) ends the navigation."""
+        fresh = []
+        for call in calls:
+            key = (call.name, call.arguments)
+            if key not in self._made:
+                self._made.add(key)
+                fresh.append(call)
+        return tuple(fresh)
 
     def _show_outcomes(self, state: State) -> None:
         if state.round == self._shown_round:

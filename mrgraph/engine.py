@@ -67,6 +67,8 @@ class Memory:
             from mrgraph.ingest.llm_extract import LLMExtractor  # only when asked: needs an LLM
             llm = self.llm("openai" if llm_kind == "auto" else llm_kind, purpose_model="extract")
             assert llm is not None  # kind "openai" never yields the offline policy
+            if llm_kind == "local":  # one slot: parallel requests would only queue and time out
+                concurrency = 1
             return LLMExtractor(llm, concurrency=concurrency)
         raise ConfigError(f"unknown extractor {name!r} (choose heuristic or llm)")
 

@@ -84,7 +84,9 @@ def options_from(settings: Settings) -> LocalOptions:
     MRGRAPH_LLM_BUDGET, MRGRAPH_LLM_TIMEOUT)."""
     path = Path(settings.local_model).expanduser() if settings.local_model \
         else default_model_path()
-    return LocalOptions(path, settings.local_threads, settings.llm_budget, settings.llm_timeout)
+    # A request may take as long as the question's budget allows: a CPU model is slow, not down.
+    return LocalOptions(path, settings.local_threads, settings.llm_budget,
+                        max(settings.llm_timeout, settings.llm_budget))
 
 
 def check_model(path: Path) -> Path:

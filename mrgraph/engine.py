@@ -47,6 +47,7 @@ class Memory:
     store: GraphStore
     settings: Settings = field(default_factory=Settings)
     ledger: TokenLedger = field(default_factory=TokenLedger)
+    _local: LLM | None = field(default=None, repr=False)  # one llama.cpp server per Memory
 
     @classmethod
     def open(cls, settings: Settings, store: str | None = None, ns: str | None = None) -> "Memory":
@@ -62,28 +63,35 @@ class Memory:
         self.close()
 
     def close(self) -> None:
+        if self._local is not None:
+            getattr(self._local, "close")()  # stops the llama.cpp server it started
+            self._local = None
         self.store.close()
 
     # ------------------------------------------------------------------ ingest / forget
 
-    def extractor(self, name: str = "heuristic", concurrency: int = 8) -> Extractor:
+    def extractor(self, name: str = "heuristic", concurrency: int = 8,
+                  llm_kind: str = "openai") -> Extractor:
+        """`llm_kind` ("openai" or "local") is the model the llm extractor uses."""
         if name == "heuristic":
             return HeuristicExtractor()
         if name == "llm":
             from mrgraph.ingest.llm_extract import LLMExtractor  # only when asked: needs an LLM
-            llm = self.llm("openai", purpose_model="extract")
+            llm = self.llm("openai" if llm_kind == "auto" else llm_kind, purpose_model="extract")
             assert llm is not None  # kind "openai" never yields the offline policy
+            if llm_kind == "local":  # one slot: parallel requests would only queue and time out
+                concurrency = 1
             return LLMExtractor(llm, concurrency=concurrency)
         raise ConfigError(f"unknown extractor {name!r} (choose heuristic or llm)")
 
     def ingest(self, paths: Sequence[str | Path], *, fmt: str = "auto", extractor: str = "heuristic",
                concurrency: int = 8, progress: Progress | None = None,
                embedder: str | Embedder | None = "none",
-               on_batch: BatchDone | None = None) -> list[IngestReport]:
+               on_batch: BatchDone | None = None, llm: str = "openai") -> list[IngestReport]:
         """Ingest files; `embedder` ("none", "openai" or an Embedder) adds episode embeddings;
         `progress` is told the turns extracted, `on_batch` the write batches written (on Neo4j
-        each is committed: mrgraph.ingest.pipeline)."""
-        ex = self.extractor(extractor, concurrency)
+        each is committed: mrgraph.ingest.pipeline); `llm` the llm extractor's model."""
+        ex = self.extractor(extractor, concurrency, llm)
         chosen = self.embedder(embedder)
         vectors = None
         if chosen is not None:
@@ -102,9 +110,15 @@ class Memory:
         """The LLM for `kind` (auto: openai when configured, else None = offline heuristic)."""
         if kind == "heuristic" or (kind == "auto" and not self.settings.has_llm):
             return None
-        if kind not in ("auto", "openai"):
-            raise ConfigError(f"unknown llm {kind!r} (choose heuristic or openai)")
         from mrgraph.llm.factory import make_llm
+        if kind == "local":
+            if self._local is None:
+                from mrgraph.llm.local import options_from
+                self._local = make_llm("local", base_url=self.settings.openai_base_url,
+                                       ledger=self.ledger, local=options_from(self.settings))
+            return self._local
+        if kind not in ("auto", "openai"):
+            raise ConfigError(f"unknown llm {kind!r} (choose heuristic, openai or local)")
         model = self.settings.extract_model if purpose_model == "extract" else self.settings.model
         return make_llm("openai", model=model, api_key=self.settings.openai_api_key,
                         base_url=self.settings.openai_base_url,

@@ -83,3 +83,7 @@ class LLMReplyError(LLMError, UserError):
     """The LLM endpoint answered, but never with anything usable: a body that is not JSON (or
     ends early), no choices, no valid JSON after the repairs, every extraction call failing.
     The endpoint or model is the user's to change (exit 1)."""
+
+
+class LLMBudgetError(LLMError, UserError):
+    """A question's time budget for model calls ran out (a slow local model): exit 1."""

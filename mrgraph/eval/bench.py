@@ -39,7 +39,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from mrgraph.config import Settings
-from mrgraph.errors import UserError
+from mrgraph.errors import LLMError, UserError
 from mrgraph.eval import metrics, report
 from mrgraph.eval.locomo import QAItem, load_locomo_qa
 from mrgraph.ingest.build import build_batch
@@ -76,8 +76,10 @@ class Plan:
 
 
 def make_plan(path: str | os.PathLike[str], conversations: Sequence[str] | None,
-              categories: Sequence[int], modes: Sequence[str]) -> Plan:
-    """Load the file; keep the chosen conversations (all if None) and categories."""
+              categories: Sequence[int], modes: Sequence[str],
+              max_questions: int | None = None) -> Plan:
+    """Load the file; keep the chosen conversations (all if None) and categories, and at most
+    `max_questions` questions spread evenly over the file (for a slow model)."""
     bad_modes = [m for m in modes if m not in DEFAULT_MODES]
     if not modes or bad_modes:
         raise UserError(f"unknown or no modes {bad_modes or list(modes)} "
@@ -94,6 +96,9 @@ def make_plan(path: str | os.PathLike[str], conversations: Sequence[str] | None,
     chosen = tuple(c for c in loaded if c.id in wanted)
     questions = tuple(q for q in load_locomo_qa(path)
                       if q.sample_id in wanted and q.category in categories)
+    if max_questions is not None and 0 < max_questions < len(questions):
+        questions = tuple(questions[i * len(questions) // max_questions]
+                          for i in range(max_questions))
     return Plan(str(path), chosen, questions, tuple(modes))
 
 
@@ -191,8 +196,13 @@ def make_llm(settings: Settings, choice: str | LLM | None, ledger: TokenLedger,
         return None
     if not isinstance(choice, str):
         return choice
+    if choice == "local":
+        from mrgraph.llm.factory import make_llm as local_factory
+        from mrgraph.llm.local import options_from
+        return local_factory("local", base_url=settings.openai_base_url, ledger=ledger,
+                             local=options_from(settings))
     if choice != "openai":
-        raise UserError(f"unknown choice {choice!r} (choose {none} or openai)")
+        raise UserError(f"unknown choice {choice!r} (choose {none}, openai or local)")
     from mrgraph.llm.factory import make_llm as factory
 
     return factory("openai", model=settings.model, api_key=settings.openai_api_key,
@@ -265,8 +275,15 @@ def _ask_one(store: GraphStore, item: QAItem, mode: str, answerer: LLM | None,
     from mrgraph.reconstruct import ask
 
     started = time.perf_counter()
-    answer = ask(store, item.question, mode=mode, llm=answerer, embedder=embedder)
+    error = None
+    try:
+        answer = ask(store, item.question, mode=mode, llm=answerer, embedder=embedder)
+    except LLMError as err:  # e.g. a slow local model out of its time budget: score it 0, go on
+        error = str(err)
+        answer = Answer("", (), 0.0, 0, 0, 0, (time.perf_counter() - started) * 1000)
     record = result_record(item, mode, answer, (time.perf_counter() - started) * 1000, texts)
+    if error is not None:
+        record["error"] = error
     if judge is not None:
         record["metrics"]["judge"] = 1.0 if judge_answer(judge, item, answer.answer) else 0.0
     return record
@@ -370,10 +387,12 @@ def run_locomo(settings: Settings, path: str | os.PathLike[str], *, out_dir: str
                judge: str | LLM | None = "none",
                categories: Sequence[int] = DEFAULT_CATEGORIES,
                console: Console | None = None, workers: int | None = None,
-               embedder: str | Embedder | None = "none") -> str:
+               embedder: str | Embedder | None = "none",
+               max_questions: int | None = None) -> str:
     """Run the benchmark (see the module docstring); returns a one-paragraph summary."""
     started, out = time.perf_counter(), Path(out_dir)
-    plan = make_plan(path, conversations, categories or DEFAULT_CATEGORIES, modes)
+    plan = make_plan(path, conversations, categories or DEFAULT_CATEGORIES, modes,
+                     max_questions)
     ledger = TokenLedger()
     answerer = make_llm(settings, llm, ledger, "heuristic")
     judge_llm = make_llm(settings, judge, ledger, "none")
@@ -382,14 +401,19 @@ def run_locomo(settings: Settings, path: str | os.PathLike[str], *, out_dir: str
     turns, ingest_seconds = _ingest_all(settings, uri, plan, vectors)
     if workers is None:  # overlap only network waits: offline answering is CPU-bound
         workers = 8 if "openai" in (llm, judge, embedder) else 1
-    records = _ask_all(settings, uri, plan, answerer, judge_llm, console, max(1, workers),
-                       vectors)
+    try:
+        records = _ask_all(settings, uri, plan, answerer, judge_llm, console, max(1, workers),
+                           vectors)
+    finally:
+        for made in (answerer, judge_llm):  # a local model's server stops with the run
+            getattr(made, "close", lambda: None)()
     meta = {"file": plan.path, "conversations": [c.id for c in plan.conversations],
             "questions": len(plan.questions), "modes": list(plan.modes),
             "categories": sorted(set(categories)), "llm": _name(llm, "heuristic"),
             "judge": _name(judge, "none"), "embedder": vectors.name if vectors else "none",
             "store": uri, "turns": turns,
             "ingest_seconds": round(ingest_seconds, 3), "llm_tokens": ledger.as_dict(),
+            "llm_replies": ledger.reply_outcomes(),
             "seconds": round(time.perf_counter() - started, 3), "machine": machine_description(),
             "date": datetime.now(timezone.utc).isoformat(timespec="seconds")}
     summary = {"meta": meta, "modes": summarize(records, plan.modes)}

@@ -9,9 +9,11 @@ owns the tool schemas and knows how to report a bad call back to the model).
 from __future__ import annotations
 
 import threading
-from types import MappingProxyType
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Literal, Protocol, runtime_checkable
 
 Role = Literal["system", "user", "assistant", "tool"]
@@ -90,12 +92,15 @@ class Usage:
 @dataclass(frozen=True)
 class LLMReply:
     """A model reply: text and/or tool calls, its token usage, and the validated JSON value
-    when the call asked for structured output (`parsed`; None otherwise)."""
+    when the call asked for structured output (`parsed`; None otherwise). `repairs` says what
+    had to be fixed to get it (e.g. "calls from content: tool_call block", "invalid JSON
+    re-asked"); empty for a reply used as the server sent it."""
 
     text: str | None
     tool_calls: tuple[ToolCall, ...]
     usage: Usage
     parsed: Any = None
+    repairs: tuple[str, ...] = ()
 
 
 @runtime_checkable
@@ -188,12 +193,25 @@ class TokenLedger:
     """Thread-safe running totals of tokens and calls per purpose.
 
     LLM backends record every model call (including repair attempts) here, so the ledger is
-    what was actually spent; tool calls run in parallel threads, hence the lock.
+    what was actually spent; tool calls run in parallel threads, hence the lock. Backends also
+    count how each reply came out (`count_reply`: "ok", "repaired", "invalid"...) so a run can
+    say what share of a small model's replies needed repair.
     """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._totals: dict[str, PurposeTotals] = {}
+        self._outcomes: dict[str, dict[str, int]] = {}
+
+    def count_reply(self, purpose: str, outcome: str) -> None:
+        with self._lock:
+            counts = self._outcomes.setdefault(purpose, {})
+            counts[outcome] = counts.get(outcome, 0) + 1
+
+    def reply_outcomes(self) -> dict[str, dict[str, int]]:
+        """{purpose: {outcome: replies}} so far."""
+        with self._lock:
+            return {p: dict(sorted(c.items())) for p, c in sorted(self._outcomes.items())}
 
     def record(self, usage: Usage) -> None:
         spent = PurposeTotals(usage.prompt_tokens, usage.completion_tokens, 1)
@@ -210,3 +228,23 @@ class TokenLedger:
     def __repr__(self) -> str:
         total = self.totals().total
         return f"TokenLedger(calls={total.calls}, tokens={total.total_tokens})"
+
+
+# When the current question started (time.monotonic()), set by the navigation policy around its
+# model calls: a backend with a per-question time budget measures it from here.
+_QUESTION_STARTED: ContextVar[float | None] = ContextVar("mrgraph_question_started", default=None)
+
+
+@contextmanager
+def question_clock(started: float) -> Iterator[None]:
+    """Model calls made inside belong to the question that started at `started`."""
+    token = _QUESTION_STARTED.set(started)
+    try:
+        yield
+    finally:
+        _QUESTION_STARTED.reset(token)
+
+
+def question_started() -> float | None:
+    """When the current question started, or None outside one (e.g. during extraction)."""
+    return _QUESTION_STARTED.get()

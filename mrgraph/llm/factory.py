@@ -5,23 +5,34 @@ read only by mrgraph.config, which passes OPENAI_API_KEY / OPENAI_BASE_URL / MRG
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from mrgraph.errors import LLMConfigError
 from mrgraph.llm.base import LLM, Embedder, TokenLedger
 from mrgraph.llm.scripted import ScriptEntry, ScriptedLLM
 
+if TYPE_CHECKING:
+    from mrgraph.llm.local import LocalOptions
+
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_EMBED_MODEL = "text-embedding-3-small"
-LLM_KINDS = ("openai", "scripted")
+LLM_KINDS = ("local", "openai", "scripted")
 EMBEDDER_KINDS = ("none", "openai")
 
 
 def make_llm(kind: str, *, model: str | None = None, api_key: str | None = None,
              base_url: str | None = None, timeout: float = 60.0, max_retries: int = 4,
              max_repairs: int = 2, ledger: TokenLedger | None = None,
-             script: Sequence[ScriptEntry] = ()) -> LLM:
-    """An LLM of `kind`: 'openai' (any OpenAI-compatible endpoint) or 'scripted' (plays
-    `script`). Raises LLMConfigError for an unknown kind or an openai LLM without a key/URL."""
+             script: Sequence[ScriptEntry] = (), local: LocalOptions | None = None) -> LLM:
+    """An LLM of `kind`: 'openai' (any OpenAI-compatible endpoint), 'local' (a GGUF served by
+    llama.cpp in this process, or the server at `base_url`; call its close() when done) or
+    'scripted' (plays `script`). Raises LLMConfigError for an unknown kind, an openai LLM
+    without a key/URL, or a local one without its model or extra."""
+    if kind == "local":
+        from mrgraph.llm.local import LocalOptions, default_model_path, local_chat
+
+        chosen = local or LocalOptions(default_model_path(), timeout=timeout)
+        return local_chat(chosen, base_url=base_url, ledger=ledger)[0]
     if kind == "openai":
         # Imported here so that using the scripted LLM never imports the openai SDK.
         from mrgraph.llm.openai import OpenAIChat

@@ -26,7 +26,8 @@ from typing import Any, TypeVar
 import openai
 
 from mrgraph.redact import public_uri
-from mrgraph.errors import LLMUnavailableError, LLMConfigError, LLMError, LLMReplyError
+from mrgraph.errors import (LLMBudgetError, LLMConfigError, LLMError, LLMReplyError,
+                            LLMUnavailableError)
 from mrgraph.llm.base import (
     LLMReply,
     Message,
@@ -35,9 +36,16 @@ from mrgraph.llm.base import (
     ToolSpec,
     Usage,
     UsageSource,
+    question_started,
 )
 from mrgraph.llm.jsonrepair import InvalidReply, strip_think
 from mrgraph.llm.structured import check_schema, parse_structured
+from mrgraph.llm.toolcalls import (
+    ContentCalls,
+    check_calls,
+    json_tool_request,
+    parse_content_calls,
+)
 from mrgraph.llm.tokens import (
     count_messages,
     count_reply,
@@ -56,6 +64,10 @@ _PLACEHOLDER_KEY = "no-key-required"
 _MAX_RETRY_AFTER = 120.0
 _RETRYABLE_STATUS = frozenset({408, 409, 429})
 _T = TypeVar("_T")
+# Completion caps per purpose: without one a model that loses its way writes until the timeout
+# (a 135M model wrote 3,300 tokens of junk for one navigation reply).
+DEFAULT_MAX_TOKENS: Mapping[str, int] = {"navigate": 1024, "answer": 512, "extract": 8192,
+                                         "judge": 256, "other": 1024}
 
 
 class _Secret:
@@ -148,6 +160,8 @@ class _Endpoint:
         self.ledger = ledger
         self._sleep, self._rng = sleep, rng or random.Random()
         self._backoff_base, self._backoff_cap = backoff_base, backoff_cap
+        self.retry_timeouts = True
+        self.question_seconds: float | None = None
         self._client: openai.OpenAI | None = None
         self._client_lock = threading.Lock()
 
@@ -166,14 +180,18 @@ class _Endpoint:
 
     # -- transport: retries and error mapping ----------------------------------------------
 
-    def _with_retries(self, call: Callable[[openai.OpenAI], _T]) -> _T:
-        """`call(client)`, retried on what is worth retrying; errors mapped and scrubbed."""
+    def _with_retries(self, call: Callable[[openai.OpenAI], _T],
+                      deadline: float | None = None) -> _T:
+        """`call(client)`, retried on what is worth retrying; errors mapped and scrubbed. With a
+        `deadline` (time.monotonic()) no retry starts that could not finish before it."""
         attempts = self.max_retries + 1
         for attempt in range(attempts):
             try:
                 return call(self._get_client())
             except openai.OpenAIError as err:
                 delay = self._retry_delay(err, attempt)
+                if deadline is not None and time.monotonic() + (delay or 0.0) >= deadline:
+                    raise self._budget_error() from None
                 if delay is None or attempt + 1 == attempts:
                     raise self._map_error(err, attempt + 1) from None
                 log.warning("LLM request failed (%s); retry %d of %d in %.1fs",
@@ -196,10 +214,19 @@ class _Endpoint:
                 return asked
         elif not isinstance(err, openai.APIConnectionError):  # includes APITimeoutError
             return None
+        elif isinstance(err, openai.APITimeoutError) and not self.retry_timeouts:
+            # A single-slot local server is still busy with the request that timed out:
+            # sending it again only queues a second copy behind the first.
+            return None
         # Exponential backoff with "equal jitter": half fixed, half random, so parallel
         # clients that failed together do not retry together.
         ceiling = min(self._backoff_cap, self._backoff_base * 2.0 ** attempt)
         return ceiling / 2 + self._rng.uniform(0, ceiling / 2)
+
+    def _budget_error(self) -> LLMBudgetError:
+        return LLMBudgetError(f"the model {self.model!r} at {public_uri(self.base_url)} ran out "
+                              f"of its {self.question_seconds:g}s time budget for this question "
+                              "(raise MRGRAPH_LLM_BUDGET, or use a faster model)")
 
     def _describe(self, err: openai.OpenAIError) -> str:
         if isinstance(err, openai.APITimeoutError):
@@ -239,17 +266,34 @@ class _Endpoint:
 
 
 class OpenAIChat(_Endpoint):
-    """An LLM over any OpenAI-compatible chat.completions endpoint. No network until complete()."""
+    """An LLM over any OpenAI-compatible chat.completions endpoint. No network until complete().
+
+    `max_tokens` caps the completion per purpose (DEFAULT_MAX_TOKENS for the rest).
+    `tool_mode` "native" sends `tools` and reads `tool_calls`, falling back to calls written in
+    the content (small models do that); "json" sends no `tools` but describes them in the
+    system message and constrains the reply to mrgraph.llm.toolcalls.navigation_schema (for
+    servers such as llama.cpp that turn a JSON schema into a grammar). `question_seconds`
+    bounds the model calls of one question (mrgraph.llm.base.question_clock)."""
 
     def __init__(self, model: str, api_key: str | None, base_url: str | None = None,
                  timeout: float = 60.0, max_retries: int = 4, max_repairs: int = 2,
                  ledger: TokenLedger | None = None, *, parallel_tool_calls: bool | None = True,
                  sleep: Callable[[float], None] = time.sleep, rng: random.Random | None = None,
-                 backoff_base: float = 1.0, backoff_cap: float = 30.0) -> None:
+                 backoff_base: float = 1.0, backoff_cap: float = 30.0,
+                 max_tokens: Mapping[str, int] | None = None, tool_mode: str = "native",
+                 question_seconds: float | None = None, retry_timeouts: bool = True,
+                 max_calls_per_reply: int = 6) -> None:
         super().__init__(model, api_key, base_url, timeout, max_retries, ledger, sleep=sleep,
                          rng=rng, backoff_base=backoff_base, backoff_cap=backoff_cap)
+        if tool_mode not in ("native", "json"):
+            raise LLMConfigError(f"unknown tool_mode {tool_mode!r} (choose native or json)")
         self.max_repairs = max_repairs
         self.parallel_tool_calls = parallel_tool_calls
+        self.max_tokens = {**DEFAULT_MAX_TOKENS, **(max_tokens or {})}
+        self.tool_mode = tool_mode
+        self.question_seconds = question_seconds
+        self.retry_timeouts = retry_timeouts
+        self.max_calls_per_reply = max_calls_per_reply
 
     # -- the public call -------------------------------------------------------------------
 
@@ -258,31 +302,90 @@ class OpenAIChat(_Endpoint):
                  temperature: float = 0.0) -> LLMReply:
         if response_schema is not None:
             check_schema(response_schema)
+        offered = tuple(tools)
         conversation = list(messages)
+        if offered and self.tool_mode == "json":
+            conversation, response_schema = json_tool_request(messages, offered,
+                                                              self.max_calls_per_reply)
+            tools = ()
         spent: list[Usage] = []
         problem = ""
         for repair in range(self.max_repairs + 1):
             reply = self._complete_once(conversation, tools, response_schema, purpose, temperature)
             spent.append(reply.usage)
-            if response_schema is None or reply.tool_calls:
-                return _with_usage(reply, spent)
-            try:
-                parsed = parse_structured(reply.text, response_schema)
-            except InvalidReply as err:
-                problem = self._key.scrub(str(err))
-                log.info("invalid structured reply (purpose=%s, attempt %d of %d): %s",
-                         purpose, repair + 1, self.max_repairs + 1, problem)
-                conversation += _repair_messages(reply.text, problem)
-                continue
-            return _with_usage(LLMReply(reply.text, (), reply.usage, parsed), spent)
-        raise LLMReplyError(f"the model {self.model!r} gave no valid JSON for '{purpose}' "
-                            f"after {self.max_repairs + 1} attempts; last problem: {problem}")
+            if offered and not tools:  # json mode: the calls are the content
+                found = parse_content_calls(reply.text, offered)
+                if found is not None:
+                    return self._calls_reply(_with_usage(reply, spent), found, purpose, repair)
+                problem = "the reply is not a JSON object {\"calls\": [...]}"
+            elif response_schema is None or reply.tool_calls:
+                return self._tools_outcome(_with_usage(reply, spent), offered, purpose)
+            else:
+                try:
+                    parsed = parse_structured(reply.text, response_schema)
+                except InvalidReply as err:
+                    problem = self._key.scrub(str(err))
+                else:
+                    self._note(purpose, "repaired" if repair else "ok")
+                    return _with_usage(LLMReply(reply.text, (), reply.usage, parsed,
+                                                ("invalid JSON re-asked",) * repair), spent)
+            log.info("invalid structured reply (purpose=%s, attempt %d of %d): %s",
+                     purpose, repair + 1, self.max_repairs + 1, problem)
+            conversation += _repair_messages(reply.text, problem)
+        self._note(purpose, "invalid")
+        raise LLMReplyError(f"the model {self.model!r} gave no valid JSON for '{purpose}' after "
+                            f"{self.max_repairs + 1} attempts; last problem: {problem}")
+
+    def _deadline(self) -> float | None:
+        """When the current question's budget ends (time.monotonic()), or None."""
+        started = question_started()
+        if started is None or self.question_seconds is None:
+            return None
+        return started + self.question_seconds
+
+    def _note(self, purpose: str, outcome: str) -> None:
+        if self.ledger is not None:
+            self.ledger.count_reply(purpose, outcome)
+
+    def _tools_outcome(self, reply: LLMReply, tools: Sequence[ToolSpec],
+                       purpose: str) -> LLMReply:
+        """A native reply, with calls written in its content read as calls when it has none."""
+        if not tools:
+            return reply
+        if reply.tool_calls:
+            self._note(purpose, "invalid" if check_calls(reply.tool_calls, tools) else "ok")
+            return reply
+        found = parse_content_calls(reply.text, tools)
+        if found is None or not found.calls:
+            self._note(purpose, "stop")
+            return reply
+        self._note(purpose, "repaired" if found.valid else "invalid")
+        return LLMReply(None, found.calls, reply.usage, None,
+                        reply.repairs + (f"calls from content: {found.form}",))
+
+    def _calls_reply(self, reply: LLMReply, found: ContentCalls, purpose: str,
+                     repairs: int) -> LLMReply:
+        """A json-mode reply: its calls, or the final signal when the list is empty."""
+        fixes = ("invalid JSON re-asked",) * repairs
+        if not found.calls:
+            self._note(purpose, "stop")
+            return LLMReply(None, (), reply.usage, None, fixes)
+        outcome = "invalid" if not found.valid else "repaired" if repairs else "ok"
+        self._note(purpose, outcome)
+        return LLMReply(None, found.calls, reply.usage, None, fixes)
 
     def _complete_once(self, messages: Sequence[Message], tools: Sequence[ToolSpec],
                        schema: Mapping[str, Any] | None, purpose: str,
                        temperature: float) -> LLMReply:
         request = self._request(messages, tools, schema, purpose, temperature)
-        completion = self._with_retries(lambda client: client.chat.completions.create(**request))
+        deadline = self._deadline()
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise self._budget_error()
+            request["timeout"] = min(self.timeout, left)  # a request never outlives the budget
+        completion = self._with_retries(lambda client: client.chat.completions.create(**request),
+                                        deadline)
         reply = self._to_reply(completion, purpose)
         if reply.usage.source == "tiktoken":
             # The server omitted usage: count what we sent and what came back.
@@ -297,7 +400,9 @@ class OpenAIChat(_Endpoint):
                  schema: Mapping[str, Any] | None, purpose: str,
                  temperature: float) -> dict[str, Any]:
         request: dict[str, Any] = {"model": self.model, "temperature": temperature,
-                                   "messages": [message_wire(m) for m in messages]}
+                                   "messages": [message_wire(m) for m in messages],
+                                   "max_tokens": self.max_tokens.get(purpose,
+                                                                     self.max_tokens["other"])}
         if tools:
             request["tools"] = [tool_spec_wire(t) for t in tools]
             request["tool_choice"] = "auto"

@@ -2,7 +2,7 @@
 
 Why not the `jsonschema` package: the subset is small (type, properties, required,
 additionalProperties, items, enum, const, minimum/maximum, min/maxLength, pattern,
-min/maxItems), the
+min/maxItems, anyOf), the
 error text is sent back to the model in a repair prompt and must be short and precise, and one
 fewer dependency. A schema using any other keyword is a programming error (ValueError), so a
 constraint is never silently ignored.
@@ -22,7 +22,7 @@ _ANNOTATIONS = frozenset({"description", "title", "default", "examples", "$schem
                           "format"})
 _SUPPORTED = _ANNOTATIONS | frozenset({
     "type", "properties", "required", "additionalProperties", "items", "enum", "const",
-    "minimum", "maximum", "minLength", "maxLength", "pattern", "minItems", "maxItems"})
+    "minimum", "maximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "anyOf"})
 # Keys that mean "this is a schema", not data, when found at the top of a reply.
 _ECHO_KEYS = frozenset({"$schema", "properties", "required", "additionalProperties", "$defs",
                         "definitions", "json_schema"})
@@ -61,6 +61,8 @@ class _Validator:
 
     def check(self, value: Any, schema: Mapping[str, Any], path: str) -> None:
         _check_keywords(schema, path)
+        if "anyOf" in schema and not self._check_any_of(value, schema["anyOf"], path):
+            return
         if not self._check_type(value, schema, path):
             return  # further keywords would only repeat the type error
         self._check_values(value, schema, path)
@@ -68,6 +70,19 @@ class _Validator:
             self._check_object(value, schema, path)
         elif isinstance(value, list):
             self._check_array(value, schema, path)
+
+    def _check_any_of(self, value: Any, options: Any, path: str) -> bool:
+        """True when `value` matches one option; else one error naming the closest miss."""
+        misses = []
+        for option in options:
+            errors = validate(value, option, path)
+            if not errors:
+                return True
+            misses.append(errors)
+        closest = min(misses, key=len) if misses else []
+        self._error(path, "matches none of the allowed forms" +
+                    (f" (closest: {closest[0]})" if closest else ""))
+        return False
 
     def _error(self, path: str, message: str) -> None:
         if len(self.errors) < _MAX_ERRORS:
@@ -142,12 +157,14 @@ def check_schema(schema: Mapping[str, Any], path: str = "$") -> None:
     for keyword, suffix in (("items", "[]"), ("additionalProperties", ".*")):
         if isinstance(schema.get(keyword), Mapping):
             check_schema(schema[keyword], path + suffix)
+    for index, option in enumerate(schema.get("anyOf", ())):
+        check_schema(option, f"{path}.anyOf[{index}]")
 
 
-def validate(value: Any, schema: Mapping[str, Any]) -> list[str]:
+def validate(value: Any, schema: Mapping[str, Any], path: str = "$") -> list[str]:
     """Errors of `value` against `schema`, each prefixed with its JSON path ('$.a[0]')."""
     validator = _Validator()
-    validator.check(value, schema, "$")
+    validator.check(value, schema, path)
     return validator.errors
 
 

@@ -15,12 +15,13 @@ model cites that are not in the evidence are dropped.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mrgraph.experience.guide import Guide
-from mrgraph.llm.base import LLM, Message, ToolCall
+from mrgraph.llm.base import LLM, Message, ToolCall, question_clock
 from mrgraph.policies.base import Action, Budget, Draft, Outcome, State, dia_order
 from mrgraph.prompts import load_prompt
 from mrgraph.toolkit import Record, tool_specs
@@ -89,6 +90,9 @@ class LLMRun:
                  guide: Guide | None = None) -> None:
         self.llm, self.budget, self.temperature = llm, budget, temperature
         self.tokens = 0
+        self.started = time.monotonic()  # a backend's per-question time budget counts from here
+        self.repairs: list[str] = []  # what the backend fixed in the model's replies
+        self._made: set[tuple[str, str]] = set()
         self._tools = tool_specs()
         self._shown_round = 0
         hint = TEMPORAL_HINT if State(question, {}, budget).temporal else ""
@@ -105,11 +109,25 @@ class LLMRun:
 
     def next_actions(self, state: State) -> Sequence[Action]:
         self._show_outcomes(state)
-        reply = self.llm.complete(self.messages, tools=self._tools, purpose="navigate",
-                                  temperature=self.temperature)
+        with question_clock(self.started):
+            reply = self.llm.complete(self.messages, tools=self._tools, purpose="navigate",
+                                      temperature=self.temperature)
         self.tokens += reply.usage.total_tokens
-        self.messages.append(Message.assistant(reply.text, reply.tool_calls))
-        return [_action(call) for call in reply.tool_calls]
+        self.repairs += reply.repairs
+        calls = self._new_calls(reply.tool_calls)
+        self.messages.append(Message.assistant(reply.text, calls))
+        return [_action(call) for call in calls]
+
+    def _new_calls(self, calls: Sequence[ToolCall]) -> tuple[ToolCall, ...]:
+        """`calls` less those already made: a repeated call returns what the model has seen,
+        so a reply of repeats only (small models loop on one call) ends the navigation."""
+        fresh = []
+        for call in calls:
+            key = (call.name, call.arguments)
+            if key not in self._made:
+                self._made.add(key)
+                fresh.append(call)
+        return tuple(fresh)
 
     def _show_outcomes(self, state: State) -> None:
         if state.round == self._shown_round:
@@ -127,11 +145,13 @@ class LLMRun:
         prompt = load_prompt("answer").render(
             question=state.question, hint=ANSWER_TEMPORAL_HINT if state.temporal else "",
             evidence=render_evidence(state), beliefs=render_beliefs(state))
-        reply = self.llm.complete([Message.system(load_prompt("system").render()),
-                                   *self._experiences, Message.user(prompt)],
-                                  response_schema=ANSWER_SCHEMA, purpose="answer",
-                                  temperature=self.temperature)
+        with question_clock(self.started):
+            reply = self.llm.complete([Message.system(load_prompt("system").render()),
+                                       *self._experiences, Message.user(prompt)],
+                                      response_schema=ANSWER_SCHEMA, purpose="answer",
+                                      temperature=self.temperature)
         self.tokens += reply.usage.total_tokens
+        self.repairs += reply.repairs
         parsed = reply.parsed if isinstance(reply.parsed, dict) else {}
         answer = str(parsed.get("answer") or "").strip() or NOT_MENTIONED
         known = state.evidence.citable()

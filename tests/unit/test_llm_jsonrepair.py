@@ -95,10 +95,22 @@ def test_validate_reports_path_and_problem(value: Any, error: str) -> None:
 def test_unsupported_schema_keywords_are_refused() -> None:
     with pytest.raises(ValueError, match="unsupported keyword.*oneOf"):
         validate(1, {"oneOf": [{"type": "integer"}]})
-    nested = {"type": "object", "properties": {"a": {"type": "array", "items": {"anyOf": []}}}}
-    with pytest.raises(ValueError, match=r"at \$\.a\[\] uses unsupported keyword.*anyOf"):
+    nested = {"type": "object", "properties": {"a": {"type": "array", "items": {"allOf": []}}}}
+    with pytest.raises(ValueError, match=r"at \$\.a\[\] uses unsupported keyword.*allOf"):
         check_schema(nested)
     check_schema(SCHEMA)
+
+
+def test_any_of_accepts_one_matching_form_and_names_the_closest_miss() -> None:
+    schema = {"anyOf": [{"type": "object", "properties": {"name": {"const": "a"}},
+                         "required": ["name"]},
+                        {"type": "integer", "minimum": 3}]}
+    check_schema(schema)
+    assert validate({"name": "a"}, schema) == []
+    assert validate(5, schema) == []
+    errors = validate(1, schema)
+    assert len(errors) == 1 and "none of the allowed forms" in errors[0]
+    assert "(closest: $: " in errors[0]
 
 
 def test_pattern_and_format() -> None:

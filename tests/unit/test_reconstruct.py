@@ -80,16 +80,30 @@ def test_parallel_calls_of_one_reply_keep_call_order(store: GraphStore) -> None:
 
 def test_budget_exhaustion_refuses_extra_calls_and_answers(store: GraphStore) -> None:
     two = tool_reply([("search_events", {"text": "job"}), ("search_cues", {"text": "paint"})])
+    more = tool_reply([("search_events", {"text": "work"}), ("search_cues", {"text": "art"})])
     budget = Budget(max_calls=3, max_calls_per_round=2)
-    answer, llm = run(store, [two, two, ANSWER], budget=budget)
+    answer, llm = run(store, [two, more, ANSWER], budget=budget)
     assert (answer.rounds, answer.tool_calls) == (2, 3)
     refused = answer.trace[-1]
     assert refused.round == 2 and refused.error is not None and "not run" in refused.error
     assert llm.calls[-1].purpose == "answer"  # the loop stopped: no third navigate call
 
-    rounds, llm = run(store, [two, two, ANSWER], budget=Budget(max_rounds=2))
+    rounds, llm = run(store, [two, more, ANSWER], budget=Budget(max_rounds=2))
     assert (rounds.rounds, rounds.tool_calls) == (2, 4)
     assert [c.purpose for c in llm.calls] == ["navigate", "navigate", "answer"]
+
+
+def test_a_reply_repeating_earlier_calls_ends_navigation(store: GraphStore) -> None:
+    # Small models loop on one call: a repeat would show the model what it has already seen.
+    one = tool_reply([("search_events", {"text": "job"})])
+    mixed = tool_reply([("search_events", {"text": "job"}), ("search_cues", {"text": "paint"})])
+    answer, llm = run(store, [one, mixed, one, ANSWER])
+    assert [s.tool for s in answer.trace] == ["search_events", "search_cues"]
+    assert (answer.rounds, answer.tool_calls) == (2, 2)
+    assert [c.purpose for c in llm.calls] == ["navigate", "navigate", "navigate", "answer"]
+    answered = {m.tool_call_id for m in tool_messages(llm.calls[2].messages)}
+    asked = {c.id for m in llm.calls[2].messages for c in m.tool_calls}
+    assert answered == asked  # every call the history shows has its output
 
 
 def test_bad_tool_names_and_arguments_go_back_as_errors_and_count(store: GraphStore) -> None:

@@ -23,11 +23,12 @@ from functools import lru_cache
 
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (CLAUSE, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
-                                  SUBJECTS, is_function_word, lemma)
+                                  SUBJECTS, is_function_word, is_kind, kind_of, lemma)
 from mrgraph.text import words
 
 _TOKEN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9'’+&/-]*[A-Za-z0-9+])?|[^\sA-Za-z0-9]")
 MAX_WORDS = 4
+KIND = 2.0
 _DO = frozenset({lemma("do"), lemma("did")})
 _QUOTED = re.compile(r"[\"“]([^\"”]{2,60})[\"”]")
 _PLACE_PREPOSITIONS = frozenset({"in", "at", "to", "from", "near", "around", "into"})
@@ -135,6 +136,11 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
     if (question.kind == "who" or "name" in words(question.text)) and any(_named(toks, i) or toks[i].text.lower() in RELATIONS
                                       for i in run):
         score += 1.5
+    kind = kind_of(question.head) if question.head else frozenset()
+    typed = [i for i, w in enumerate(phrase) if is_kind(w, kind)]
+    if typed:  # a thing of the kind asked for ("What country..." - "Sweden"), and no more
+        score += KIND
+        phrase = phrase[:max(typed[-1] + 1, len(run) if len(phrase) > len(run) else 0)]
     content = [w for w in phrase if not is_function_word(w)]
     score += 0.3 * min(3, len(content))
     if len(content) == 1 and _verb_like(content[0]):

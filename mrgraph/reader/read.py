@@ -34,7 +34,7 @@ from mrgraph.reader.evidence import (Sentence, content_share, sentences, split_s
                                     wrong_person)
 from mrgraph.reader.phrases import count, duration, items, negated, phrase
 from mrgraph.reader.question import Question, analyse
-from mrgraph.reader.words import lemma
+from mrgraph.reader.words import is_kind, kind_of, lemma
 from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
 from mrgraph.types import NOT_MENTIONED
@@ -147,6 +147,11 @@ def _gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple
                     supports.append(sentence.dia_id)
         if len(listed) >= MAX_ITEMS:
             break
+    kind = kind_of(question.head) if question.head else frozenset()
+    head = lemma(question.head or "")
+    typed = [i for i in listed if any(is_kind(w, kind) or lemma(w) == head for w in words(i))]
+    if typed:  # "What instruments...": the violin, not the games also played
+        listed = typed
     return listed[:MAX_ITEMS], tuple(supports)
 
 

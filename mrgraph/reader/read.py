@@ -41,7 +41,8 @@ from mrgraph.types import NOT_MENTIONED
 
 DEFAULT_THRESHOLD = 0.2
 MAX_ITEMS = 8
-RANK, NEXT = 0.5, 0.5  # what a phrase loses per sentence rank, and for being in the next sentence
+RANK, NEXT = 0.3, 0.5  # what a phrase loses per sentence rank, and for being in the next sentence
+TOP, GAP = 3, 1.0  # sentences whose phrases compete; what a phrase loses per score below the best
 ITEM_SHARE = 0.5  # a list item's sentence holds at least this share of the best one's q
 # a question about an earlier state is not answered by the current belief
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
@@ -110,13 +111,15 @@ def _best_phrase(question: Question, found: list[Sentence]) -> tuple[str, tuple[
     turn often restates the question, then answers it: "I wanted to feel closer to my faith.
     So I joined a church."); each rank down costs RANK, the next sentence NEXT."""
     options: list[tuple[float, str, str]] = []
-    for rank, sentence in enumerate(found[:3]):
+    top = found[0].score
+    for rank, sentence in enumerate(found[:TOP]):
         parts = split_sentences(sentence.turn) if sentence.turn else [sentence.text]
         at = parts.index(sentence.text) if sentence.text in parts else len(parts)
         for extra, text in ((0.0, sentence.text), (NEXT, " ".join(parts[at + 1:at + 2]))):
             said, score = phrase(text, question) if text else ("", float("-inf"))
             if said:
-                options.append((score - RANK * rank - extra, said, sentence.dia_id))
+                options.append((score - RANK * rank - GAP * (top - sentence.score) - extra,
+                                said, sentence.dia_id))
     if not options:
         return found[0].text, (found[0].dia_id,)
     _, said, dia_id = max(options, key=lambda o: o[0])  # ties: the first

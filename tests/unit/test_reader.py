@@ -78,6 +78,22 @@ def test_list_items_keep_to_the_kind_asked_for() -> None:
     assert sorted(reading.answer.split(", ")) == ["flute", "violin"]
 
 
+def test_how_and_why_are_answered_by_what_the_person_says_next() -> None:
+    s = state("How did Priya's knee recover after the fall?", [
+        ("D1:1", "Priya", "I had a bad fall on my knee while hiking last month."),
+        ("D1:2", "Omar", "Oh no, how is it now?"),
+        ("D1:3", "Priya", "Much better, the swelling is gone and I can walk again.")])
+    reading = read(s)
+    assert reading.answer == "Much better, the swelling is gone and I can walk again."
+    assert reading.supports == ("D1:3",)
+    s = state("Why did Omar adopt a dog?", [
+        ("D1:1", "Omar", "I adopted a dog last week. I wanted company on my long walks.")])
+    assert read(s).answer == "I wanted company on my long walks."
+    s = state("Why did Omar adopt a dog?", [
+        ("D1:1", "Omar", "I adopted a dog because I wanted company. He is a terrier.")])
+    assert read(s).answer == "I adopted a dog because I wanted company."
+
+
 def test_yes_no_follows_affirmation_or_negation() -> None:
     s = state("Did Priya try kayaking?",
               [("D1:1", "Priya", "I never tried kayaking, it scares me.")])

@@ -23,7 +23,8 @@ from functools import lru_cache
 
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (CLAUSE, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
-                                  SUBJECTS, is_function_word, is_kind, kind_of, lemma)
+                                  SUBJECTS, is_function_word, is_kind, kind_of, lemma,
+                                  mostly_verb)
 from mrgraph.text import words
 
 _TOKEN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9'’+&/-]*[A-Za-z0-9+])?|[^\sA-Za-z0-9]")
@@ -172,7 +173,7 @@ def _verb_object(toks: Sequence[Token], question: Question) -> Segment | None:
 
 def _verb_like(word: str) -> bool:
     lowered = word.lower()
-    return lowered.endswith(("ed", "ing")) or lowered in IRREGULAR
+    return lowered.endswith(("ed", "ing")) or lowered in IRREGULAR or mostly_verb(lowered)
 
 
 def _before(start: int, toks: Sequence[Token]) -> int | None:

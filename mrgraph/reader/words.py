@@ -106,3 +106,13 @@ def is_kind(word: str, kind: frozenset[str]) -> bool:
     """Whether `word` (any inflection) is one of `kind` ("violins" of instruments)."""
     lowered = word.lower()
     return bool(kind) and (lowered in kind or lexicon().base(lowered, "noun") in kind)
+
+
+@lru_cache(maxsize=50_000)
+def mostly_verb(word: str) -> bool:
+    """WordNet knows `word` (any inflection) in more verb senses than noun senses ("hit",
+    "get", "came"): alone, it is rarely the thing asked for."""
+    lowered, words_ = word.lower(), lexicon()
+    verb = words_.base(lowered, "verb")
+    return len(words_.offsets(verb, "verb")) > len(words_.offsets(words_.base(lowered, "noun"),
+                                                                    "noun"))

@@ -140,7 +140,7 @@ def _head(said: list[str], names: frozenset[str] | set[str] = frozenset()) -> st
         if rest[0] not in AUXILIARIES and rest[0] not in STOPWORDS:
             # an adjective may precede the noun: "what *classical musicians*", the noun is
             # the last word before the auxiliary
-            run = []
+            run: list[str] = []
             for word in rest:
                 # the subject or the verb ends the noun: "what natural *disaster* affected
                 # <name>'s area", "what *sign* <name> saw"

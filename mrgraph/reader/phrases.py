@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (CLAUSE, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
+from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
                                   SUBJECTS, is_function_word, is_kind, kind_of, lemma,
                                   mostly_verb)
 from mrgraph.text import words
@@ -138,7 +138,11 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
                                       for i in run):
         score += 1.5
     kind = kind_of(question.head) if question.head else frozenset()
-    typed = [i for i, w in enumerate(phrase) if is_kind(w, kind)]
+    # "-ing" names a thing only after a determiner: "my painting", not "saw someone drawing"
+    at = [*run, after]  # where each word of the phrase stands in the sentence
+    typed = [i for i, w in enumerate(phrase) if is_kind(w, kind) and
+             (not w.lower().endswith("ing") or
+              (at[i] > 0 and toks[at[i] - 1].text.lower() in DETERMINERS))]
     if typed:  # a thing of the kind asked for ("What country..." - "Sweden"), and no more
         score += KIND
         phrase = phrase[:max(typed[-1] + 1, len(run) if len(phrase) > len(run) else 0)]

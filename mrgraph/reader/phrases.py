@@ -22,12 +22,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (CLAUSE, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
-                                  SUBJECTS, is_function_word, lemma)
+from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
+                                  SUBJECTS, is_function_word, is_kind, kind_of, lemma,
+                                  mostly_verb)
 from mrgraph.text import words
 
 _TOKEN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9'’+&/-]*[A-Za-z0-9+])?|[^\sA-Za-z0-9]")
 MAX_WORDS = 4
+KIND = 2.0
 _DO = frozenset({lemma("do"), lemma("did")})
 _QUOTED = re.compile(r"[\"“]([^\"”]{2,60})[\"”]")
 _PLACE_PREPOSITIONS = frozenset({"in", "at", "to", "from", "near", "around", "into"})
@@ -135,6 +137,15 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
     if (question.kind == "who" or "name" in words(question.text)) and any(_named(toks, i) or toks[i].text.lower() in RELATIONS
                                       for i in run):
         score += 1.5
+    kind = kind_of(question.head) if question.head else frozenset()
+    # "-ing" names a thing only after a determiner: "my painting", not "saw someone drawing"
+    at = [*run, after]  # where each word of the phrase stands in the sentence
+    typed = [i for i, w in enumerate(phrase) if is_kind(w, kind) and
+             (not w.lower().endswith("ing") or
+              (at[i] > 0 and toks[at[i] - 1].text.lower() in DETERMINERS))]
+    if typed:  # a thing of the kind asked for ("What country..." - "Sweden"), and no more
+        score += KIND
+        phrase = phrase[:max(typed[-1] + 1, len(run) if len(phrase) > len(run) else 0)]
     content = [w for w in phrase if not is_function_word(w)]
     score += 0.3 * min(3, len(content))
     if len(content) == 1 and _verb_like(content[0]):
@@ -166,7 +177,7 @@ def _verb_object(toks: Sequence[Token], question: Question) -> Segment | None:
 
 def _verb_like(word: str) -> bool:
     lowered = word.lower()
-    return lowered.endswith(("ed", "ing")) or lowered in IRREGULAR
+    return lowered.endswith(("ed", "ing")) or lowered in IRREGULAR or mostly_verb(lowered)
 
 
 def _before(start: int, toks: Sequence[Token]) -> int | None:

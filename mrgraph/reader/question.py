@@ -92,7 +92,7 @@ def analyse(question: str, speakers: Iterable[str] = ()) -> Question:
     people = named_people(question, speakers)
     names = {w for p in people for w in words(p)}
     said = words(question)
-    head = _head(said)
+    head = _head(said, names)
     kind = _kind(question, said, head)
     stems = frozenset(stem(w) for w in said
                       if w not in names and w not in STOPWORDS and w not in AUXILIARIES
@@ -127,7 +127,7 @@ def _kind(question: str, said: list[str], head: str | None) -> Kind:
     return "what"
 
 
-def _head(said: list[str]) -> str | None:
+def _head(said: list[str], names: frozenset[str] | set[str] = frozenset()) -> str | None:
     """The noun after the question word: "what *workshop* did", "which kind of *art*"."""
     for i, word in enumerate(said[:-1]):
         if word == "how" and said[i + 1] in ("many", "much") and i + 2 < len(said):
@@ -140,9 +140,12 @@ def _head(said: list[str]) -> str | None:
         if rest[0] not in AUXILIARIES and rest[0] not in STOPWORDS:
             # an adjective may precede the noun: "what *classical musicians*", the noun is
             # the last word before the auxiliary
-            run = []
+            run: list[str] = []
             for word in rest:
-                if word in AUXILIARIES or word in STOPWORDS:
+                # the subject or the verb ends the noun: "what natural *disaster* affected
+                # <name>'s area", "what *sign* <name> saw"
+                if word in AUXILIARIES or word in STOPWORDS or word in names or \
+                        (run and word.endswith("ed")):
                     break
                 run.append(word)
             return run[-1] if run else None

@@ -13,8 +13,12 @@
        list      the phrases of every usable sentence that matches the question's verb or
                  head noun, across all turns read, de-duplicated, joined with ", ";
        count     the number said next to the head noun, else the number of list items;
-       why / how the sentence;
-       what / who / where   the phrase (reader.phrases) of the best sentence that has one;
+       why / how what the person says next (the best sentence sets the scene: "I had a fall."
+                 - "How is it now?" - "Much better."): the next statement of its turn, else
+                 the first of their next turn after the other's question; the sentence itself
+                 when it gives a reason ("because") or nothing follows;
+       what / who / where   the best phrase (reader.phrases) of the best three sentences
+                 and of the sentence after each, less per rank and per score below the best;
   5. a belief read from the semantic layer answers instead when it covers the question at
      least as well (what mrgraph currently believes), never for a time or an earlier state;
   6. the confidence is fitted on data (reader.confidence) from what the answer rests on.
@@ -30,22 +34,25 @@ from mrgraph.policies.base import State
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.dates import format_range
-from mrgraph.reader.evidence import (Sentence, content_share, sentences, split_sentences,
-                                    wrong_person)
+from mrgraph.reader.evidence import (Sentence, content_share, is_question, sentences,
+                                    split_sentences, wrong_person)
 from mrgraph.reader.phrases import count, duration, items, negated, phrase
 from mrgraph.reader.question import Question, analyse
-from mrgraph.reader.words import lemma
+from mrgraph.reader.words import is_kind, kind_of, lemma
 from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
 from mrgraph.types import NOT_MENTIONED
 
 DEFAULT_THRESHOLD = 0.2
 MAX_ITEMS = 8
-RANK, NEXT = 0.5, 0.5  # what a phrase loses per sentence rank, and for being in the next sentence
+RANK, NEXT = 0.3, 0.5  # what a phrase loses per sentence rank, and for being in the next sentence
+TOP, GAP = 3, 1.0  # sentences whose phrases compete; what a phrase loses per score below the best
+FOLLOW_KINDS = ("how", "why")
 ITEM_SHARE = 0.5  # a list item's sentence holds at least this share of the best one's q
 # a question about an earlier state is not answered by the current belief
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
+_REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
                       r"thanks|thank you)\b[\s,!.-]*)+", re.IGNORECASE)
 
@@ -100,6 +107,10 @@ def _answer(state: State, question: Question, found: list[Sentence]) -> \
                 return str(len(listed)), supports
         if listed:
             return ", ".join(listed), supports
+    if kind in FOLLOW_KINDS and not (kind == "why" and _REASON.search(best.text)):
+        follow = _follow(state, best)
+        if follow is not None:
+            return _OPENERS.sub("", follow[0]).strip() or follow[0], (follow[1],)
     if kind in ("why", "how"):
         return _OPENERS.sub("", best.text).strip() or best.text, (best.dia_id,)
     return _best_phrase(question, found)
@@ -110,17 +121,46 @@ def _best_phrase(question: Question, found: list[Sentence]) -> tuple[str, tuple[
     turn often restates the question, then answers it: "I wanted to feel closer to my faith.
     So I joined a church."); each rank down costs RANK, the next sentence NEXT."""
     options: list[tuple[float, str, str]] = []
-    for rank, sentence in enumerate(found[:3]):
+    top = found[0].score
+    for rank, sentence in enumerate(found[:TOP]):
         parts = split_sentences(sentence.turn) if sentence.turn else [sentence.text]
         at = parts.index(sentence.text) if sentence.text in parts else len(parts)
         for extra, text in ((0.0, sentence.text), (NEXT, " ".join(parts[at + 1:at + 2]))):
             said, score = phrase(text, question) if text else ("", float("-inf"))
             if said:
-                options.append((score - RANK * rank - extra, said, sentence.dia_id))
+                options.append((score - RANK * rank - GAP * (top - sentence.score) - extra,
+                                said, sentence.dia_id))
     if not options:
         return found[0].text, (found[0].dia_id,)
     _, said, dia_id = max(options, key=lambda o: o[0])  # ties: the first
     return said, (dia_id,)
+
+
+def _follow(state: State, sentence: Sentence) -> tuple[str, str] | None:
+    """What the speaker says next about it: the next statement of the sentence's turn, else
+    the first of their next turn when the other speaker asked them about it in between
+    ("I started boot camps." - "How's it going?" - "We have lots more energy.")."""
+    parts = split_sentences(sentence.turn) if sentence.turn else ()
+    at = parts.index(sentence.text) if sentence.text in parts else len(parts)
+    rest = [p for p in parts[at + 1:] if not is_question(p)]
+    if rest:
+        return rest[0], sentence.dia_id
+    turn = next((t for t in state.evidence.turns.values()
+                 if t["dia_id"] == sentence.dia_id and t["text"] == sentence.turn), None)
+    if turn is None:
+        return None
+    session, _, number = sentence.dia_id.partition(":")
+    if not number.isdigit():
+        return None
+    key = f"{turn.get('conversation', '')}/{session}:"
+    asked = state.evidence.turns.get(key + str(int(number) + 1))
+    reply = state.evidence.turns.get(key + str(int(number) + 2))
+    if asked is None or reply is None or asked["speaker"] == sentence.speaker or \
+            reply["speaker"] != sentence.speaker or \
+            not any(is_question(p) for p in split_sentences(str(asked["text"]))):
+        return None
+    said = [p for p in split_sentences(str(reply["text"])) if not is_question(p)]
+    return (said[0], str(reply["dia_id"])) if said else None
 
 
 def _gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple[str, ...]]:
@@ -147,6 +187,11 @@ def _gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple
                     supports.append(sentence.dia_id)
         if len(listed) >= MAX_ITEMS:
             break
+    kind = kind_of(question.head) if question.head else frozenset()
+    head = lemma(question.head or "")
+    typed = [i for i in listed if any(is_kind(w, kind) or lemma(w) == head for w in words(i))]
+    if typed:  # "What instruments...": the violin, not the games also played
+        listed = typed
     return listed[:MAX_ITEMS], tuple(supports)
 
 

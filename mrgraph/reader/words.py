@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from mrgraph.lexicon import default as lexicon
 from mrgraph.text import stem
 
 DETERMINERS = frozenset("""a an the this that these those some any my your his her its our their
@@ -44,6 +45,8 @@ RELATIONS = frozenset("""mom mother dad father parents parent aunt uncle cousin 
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twice": 2,
            "once": 1, "a couple": 2, "both": 2, "a few": 3, "several": 3}
+
+MAX_KIND = 2000  # members of the broadest kind that still says what is asked for
 
 IRREGULAR = {
     "went": "go", "gone": "go", "made": "make", "bought": "buy", "took": "take",
@@ -87,3 +90,29 @@ def is_function_word(word: str) -> bool:
                     "not", "no", "yes", "to", "some", "something", "anything", "everything",
                     "stuff", "things", "thing", "lot", "bunch", "all", "more", "most",
                     "much", "many", "other", "others", "own", "one", "ones", "way", "ways"}
+
+
+@lru_cache(maxsize=1_000)
+def kind_of(noun: str) -> frozenset[str]:
+    """The one-word things of the kind a noun names (WordNet, mrgraph.lexicon): "instruments"
+    -> violin, clarinet...; empty for a word that names no kind (or without WordNet)."""
+    words_ = lexicon()
+    found = words_.members(words_.base(noun.lower(), "noun"))
+    # a kind as broad as "activity" or "event" holds most nouns: it tells nothing
+    return frozenset(found) if len(found) <= MAX_KIND else frozenset()
+
+
+def is_kind(word: str, kind: frozenset[str]) -> bool:
+    """Whether `word` (any inflection) is one of `kind` ("violins" of instruments)."""
+    lowered = word.lower()
+    return bool(kind) and (lowered in kind or lexicon().base(lowered, "noun") in kind)
+
+
+@lru_cache(maxsize=50_000)
+def mostly_verb(word: str) -> bool:
+    """WordNet knows `word` (any inflection) in more verb senses than noun senses ("hit",
+    "get", "came"): alone, it is rarely the thing asked for."""
+    lowered, words_ = word.lower(), lexicon()
+    verb = words_.base(lowered, "verb")
+    return len(words_.offsets(verb, "verb")) > len(words_.offsets(words_.base(lowered, "noun"),
+                                                                    "noun"))

@@ -3,12 +3,15 @@ or no, a number; the asked person's own words first; never a question; a fitted 
 
 from __future__ import annotations
 
+import pytest
+
 from mrgraph.eval.metrics import expected_calibration_error, reliability
 from mrgraph.policies.base import Budget, State
 from mrgraph.reader import confidence
 from mrgraph.reader.phrases import count, duration, items, negated, phrase
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
+from mrgraph.lexicon import default as lexicon
 from mrgraph.text import tokenize
 from mrgraph.types import NOT_MENTIONED
 
@@ -53,6 +56,42 @@ def test_lists_gather_every_turn_of_the_person_without_repeats() -> None:
     assert reading.kind == "list"
     assert sorted(reading.answer.split(", ")) == ["cello", "harp"]
     assert set(reading.supports) == {"D1:1", "D1:3"}
+
+
+needs_wordnet = pytest.mark.skipif(not lexicon().available,
+                                   reason="WordNet (Debian wordnet-base) not installed")
+
+
+@needs_wordnet
+def test_a_thing_of_the_kind_asked_for_is_the_phrase() -> None:
+    q = analyse("What country is Omar's aunt from?", SPEAKERS)
+    assert phrase("My aunt sent this scarf from her home country, Peru.", q)[0] == "Peru"
+    assert phrase("My aunt grew up in Norway and moved here later.", q)[0] == "Norway"
+
+
+@needs_wordnet
+def test_list_items_keep_to_the_kind_asked_for() -> None:
+    s = state("What instruments does Priya play?", [
+        ("D1:1", "Priya", "I play board games with my kids and I play the violin at night."),
+        ("D1:2", "Priya", "On Sundays I play the flute.")])
+    reading = read(s)
+    assert sorted(reading.answer.split(", ")) == ["flute", "violin"]
+
+
+def test_how_and_why_are_answered_by_what_the_person_says_next() -> None:
+    s = state("How did Priya's knee recover after the fall?", [
+        ("D1:1", "Priya", "I had a bad fall on my knee while hiking last month."),
+        ("D1:2", "Omar", "Oh no, how is it now?"),
+        ("D1:3", "Priya", "Much better, the swelling is gone and I can walk again.")])
+    reading = read(s)
+    assert reading.answer == "Much better, the swelling is gone and I can walk again."
+    assert reading.supports == ("D1:3",)
+    s = state("Why did Omar adopt a dog?", [
+        ("D1:1", "Omar", "I adopted a dog last week. I wanted company on my long walks.")])
+    assert read(s).answer == "I wanted company on my long walks."
+    s = state("Why did Omar adopt a dog?", [
+        ("D1:1", "Omar", "I adopted a dog because I wanted company. He is a terrier.")])
+    assert read(s).answer == "I adopted a dog because I wanted company."
 
 
 def test_yes_no_follows_affirmation_or_negation() -> None:

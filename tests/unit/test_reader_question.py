@@ -63,3 +63,9 @@ def test_stems_leave_out_names_and_auxiliaries() -> None:
     assert q.stems == frozenset({"degre"})
     assert q.about_one and not q.wants_items
     assert analyse("How many dogs does Omar have?", SPEAKERS).wants_items
+
+
+def test_the_head_noun_ends_at_the_verb_or_the_person() -> None:
+    assert analyse("What natural disaster flooded Omar's town?", ("Omar", "Priya")).head == "disaster"
+    assert analyse("What old song moved Priya to tears?", ("Omar", "Priya")).head == "song"
+    assert analyse("What classical musicians does Priya like?", ("Priya",)).head == "musicians"

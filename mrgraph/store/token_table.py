@@ -19,11 +19,20 @@ import numpy as np
 import numpy.typing as npt
 
 from mrgraph.store.persist import Database
-from mrgraph.store.token_index import tokens_of
 
 Attrs = dict[str, Any]
 Slots = npt.NDArray[np.int64]
 _CACHED_TOKENS = 50_000
+
+
+def tokens_of(attrs: Attrs) -> list[str]:
+    """The distinct search tokens a node holds: its `tokens` property split on spaces."""
+    value = attrs.get("tokens")
+    if isinstance(value, str):
+        return list(dict.fromkeys(value.split()))
+    if isinstance(value, (list, tuple)):
+        return list(dict.fromkeys(str(t) for t in value))
+    return []
 
 
 class TokenTable:

@@ -13,7 +13,7 @@ import re
 from importlib import resources
 from typing import Any, Mapping
 
-_SLOT = re.compile(r"__(TITLE|STYLE|CYTOSCAPE|TRACE_JS|DATA|NS)__")
+_SLOT = re.compile(r"__(TITLE|STYLE|CYTOSCAPE|TRACE_JS|DATA|NS|LEGEND)__")
 STATIC_FILES = ("index.html", "trace.js", "style.css", "vendor/cytoscape.min.js")
 
 
@@ -29,7 +29,8 @@ def _fill(template: str, slots: Mapping[str, str]) -> str:
 
 def index_html(ns: str) -> str:
     """The page at `/`, its namespace field filled with the server's default namespace."""
-    return _fill(static_text("index.html"), {"NS": html.escape(ns, quote=True)})
+    return _fill(static_text("index.html"), {"NS": html.escape(ns, quote=True),
+                                             "LEGEND": static_text("legend.html")})
 
 
 def trace_html(graph: Mapping[str, Any]) -> str:
@@ -44,4 +45,5 @@ def trace_html(graph: Mapping[str, Any]) -> str:
         "CYTOSCAPE": static_text("vendor/cytoscape.min.js"),
         "TRACE_JS": static_text("trace.js"),
         "DATA": data,
+        "LEGEND": static_text("legend.html"),  # the page's legend, the same file
     })

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from mrgraph.cli import app, main
 from mrgraph.ingest.sample import sample_path
-from tests.fakes.openai_server import FakeOpenAIServer, FakeResponse, error_body, serve
+from tests.fakes.openai_server import FakeOpenAIServer, FakeResponse, error_body, serve_on_loopback
 
 runner = CliRunner()
 API_KEY = "sk-test-SECRET-cli-embed-0a9b8c7d6e5f"
@@ -20,12 +20,8 @@ API_KEY = "sk-test-SECRET-cli-embed-0a9b8c7d6e5f"
 
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[FakeOpenAIServer]:
-    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy",
-                 "all_proxy"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
     monkeypatch.chdir(tmp_path)  # the embedding cache goes to ./.mrgraph/llm-cache
-    for server in serve():
+    for server in serve_on_loopback(monkeypatch):
         monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
         monkeypatch.setenv("OPENAI_API_KEY", API_KEY)
         monkeypatch.setenv("MRGRAPH_EMBED_MODEL", "fake-embedding")

@@ -14,7 +14,7 @@ from mrgraph.cli import main
 from mrgraph.ingest.llm_extract import build_messages
 from mrgraph.ingest.loaders import load
 from mrgraph.limits import MAX_QUESTION_CHARS
-from tests.fakes.openai_server import FakeOpenAIServer, FakeResponse, chat_completion, serve
+from tests.fakes.openai_server import FakeOpenAIServer, FakeResponse, chat_completion, serve_on_loopback
 from tests.unit.test_llm_extract import fake_model
 
 API_KEY = "sk-test-SECRET-harden-5e6f7a8b9c0d"
@@ -137,12 +137,8 @@ def test_read_commands_do_not_create_a_missing_store(capsys: pytest.CaptureFixtu
 
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[FakeOpenAIServer]:
-    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy",
-                 "all_proxy"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
     monkeypatch.chdir(tmp_path)  # the LLM reply cache goes to ./.mrgraph/llm-cache
-    for server in serve():
+    for server in serve_on_loopback(monkeypatch):
         monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
         monkeypatch.setenv("OPENAI_API_KEY", API_KEY)
         yield server

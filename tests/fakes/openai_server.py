@@ -188,3 +188,13 @@ def serve() -> Iterator[FakeOpenAIServer]:
     """Generator behind the `fake_openai` pytest fixture."""
     with FakeOpenAIServer() as server:
         yield server
+
+
+def serve_on_loopback(monkeypatch: Any) -> Iterator[FakeOpenAIServer]:
+    """`serve`, with no proxy from the environment in the way: a proxy must never see (or
+    swallow) the loopback traffic. `monkeypatch`: pytest's, which restores the environment."""
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy",
+                 "all_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    yield from serve()

@@ -12,7 +12,7 @@ import pytest
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.store.memory import MemoryStore
-from tests.fakes.openai_server import FakeOpenAIServer, serve
+from tests.fakes.openai_server import FakeOpenAIServer, serve_on_loopback
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
@@ -30,9 +30,4 @@ def ingested(factory: pytest.TempPathFactory, path: Path, ns: str) -> Iterator[M
 
 @pytest.fixture
 def fake_openai(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeOpenAIServer]:
-    # A proxy from the environment must never see (or swallow) the loopback traffic.
-    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy",
-                 "all_proxy"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
-    yield from serve()
+    yield from serve_on_loopback(monkeypatch)

@@ -2,9 +2,11 @@
 
   episodes per tag     TAGS edges of each Tag (a tag reaching one episode groups nothing);
   tags per cue         HAS_TAG edges of each Cue;
-  people               the entity cues reaching most episodes, each with its tags and the
-                       median of episodes per tag as `cue_tags` counts them (CUE_OF edges by
-                       their tag): what the forward hop from that person offers;
+  people               the people reaching most episodes (speakers, whoever a fact is about,
+                       named entities WordNet knows as people; a speaker's short name counts as
+                       the speaker: `_people`), each with their tags and the median of
+                       episodes per tag as `cue_tags` counts them (CUE_OF edges by their tag):
+                       what the forward hop from that person offers;
   facts per person     Fact nodes per entity.
 Computed from `GraphStore.export`, so both stores give the same figures.
 """
@@ -13,12 +15,15 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from mrgraph.lexicon import Lexicon, default
 from mrgraph.store.base import GraphStore
+from mrgraph.types import NodeRecord
 
-PEOPLE = 3  # the most active entity cues shown
+PEOPLE = 3  # the most active people shown
+MIN_SHORT = 3  # letters of a short name ("Sam"): fewer is an initial, not a name
 
 
 @dataclass(frozen=True)
@@ -55,19 +60,72 @@ class GraphStats:
 
 def graph_stats(store: GraphStore, people: int = PEOPLE) -> GraphStats:
     nodes, edges = store.export()
-    entities = {n.id: str(n.props.get("name", "")) for n in nodes
-                if n.label == "Cue" and n.props.get("kind") == "entity"}
+    person = _people(nodes)
     tags = Counter(e.src for e in edges if e.type == "TAGS")
     cue_tags = Counter(e.src for e in edges if e.type == "HAS_TAG")
-    by_cue: dict[str, Counter[str]] = {}
+    # a person's episodes per tag, over every cue that names them (short name folded in)
+    by_person: dict[str, dict[str, set[str]]] = {}
     for edge in edges:
-        if edge.type == "CUE_OF" and edge.src in entities and edge.props.get("tag"):
-            by_cue.setdefault(edge.src, Counter())[str(edge.props["tag"])] += 1
-    active = sorted(by_cue, key=lambda c: (-sum(by_cue[c].values()), entities[c]))[:people]
+        if edge.type == "CUE_OF" and edge.src in person and edge.props.get("tag"):
+            tagged = by_person.setdefault(person[edge.src], {})
+            tagged.setdefault(str(edge.props["tag"]), set()).add(edge.dst)
+    reach = {name: len(set().union(*tagged.values())) for name, tagged in by_person.items()}
+    active = sorted(by_person, key=lambda name: (-reach[name], name))[:people]
     facts = Counter(str(n.props.get("entity", "")) for n in nodes if n.label == "Fact")
     return GraphStats(
         Spread.of(tags.values()),
         Spread.of(cue_tags[n.id] for n in nodes if n.label == "Cue"),
         tuple(sorted(facts.items(), key=lambda kv: (-kv[1], kv[0]))),
-        tuple(PersonTags(entities[c], sum(by_cue[c].values()), len(by_cue[c]),
-                         float(statistics.median(by_cue[c].values()))) for c in active))
+        tuple(PersonTags(name, reach[name], len(by_person[name]),
+                         float(statistics.median(len(e) for e in by_person[name].values())))
+              for name in active))
+
+
+def _people(nodes: Sequence[NodeRecord]) -> dict[str, str]:
+    """Entity cue id -> the person it names. Ingest files people, places and things alike as
+    entity cues; people are the speakers, whoever a fact is about, and the other named
+    entities whose most common WordNet sense is a person (entity names WordNet does not know,
+    or knows as a place or a thing, are left out: they are mostly not people). A one-word
+    name that begins a speaker's name is that speaker's short name ("Sam" of "Samantha")
+    and counts as the speaker."""
+    speakers = {str(n.props.get("speaker", "")) for n in nodes if n.label == "Turn"} - {""}
+    known = speakers | {str(n.props.get("entity", "")) for n in nodes if n.label == "Fact"}
+    is_person = _person_test()
+    found: dict[str, str] = {}
+    for node in nodes:
+        name = str(node.props.get("name", ""))
+        if node.label != "Cue" or node.props.get("kind") != "entity" or not name:
+            continue
+        short = sorted(s for s in speakers if _short_name(name, s))
+        if name in known or short:
+            found[node.id] = name if name in known else short[0]
+        elif is_person(name):
+            found[node.id] = name
+    return found
+
+
+def _short_name(name: str, speaker: str) -> bool:
+    first = speaker.split()[0].lower() if speaker.split() else ""
+    word = name.lower()
+    return " " not in name and len(word) >= MIN_SHORT and first.startswith(word) \
+        and word != first
+
+
+def _person_test() -> Callable[[str], bool]:
+    lexicon = default()
+    person = set(lexicon.offsets("person", "noun")[:1])
+
+    def is_person(name: str) -> bool:
+        senses = lexicon.offsets(name.lower().replace(" ", "_"), "noun")
+        return bool(senses) and bool(_above(lexicon, senses[0]) & person)
+    return is_person
+
+
+def _above(lexicon: Lexicon, offset: int) -> set[int]:
+    """Every hypernym of a noun synset, transitively."""
+    seen: set[int] = set()
+    level = [offset]
+    while level:
+        level = [up for o in level for up in lexicon.above(o) if up not in seen]
+        seen.update(level)
+    return seen

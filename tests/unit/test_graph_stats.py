@@ -9,7 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from mrgraph.cli import app
-from mrgraph.graph_stats import Spread, graph_stats
+from mrgraph.graph_stats import PersonTags, Spread, _people, graph_stats
+from mrgraph.lexicon import default
+from mrgraph.types import EdgeRecord, NodeRecord
 from mrgraph.ingest.sample import sample_path
 from tests.unit.conftest import ingested
 
@@ -38,3 +40,47 @@ def test_stats_command_shows_the_shape(tmp_path: Path) -> None:
     assert runner.invoke(app, ["ingest", str(sample_path()), "--store", store]).exit_code == 0
     shown = runner.invoke(app, ["stats", "--store", store]).output
     assert "episodes per tag: median" in shown and "facts per person: Maya" in shown
+
+
+def _graph() -> tuple[list[NodeRecord], list[EdgeRecord]]:
+    """Two speakers; one is also called by a short name, a city and a person are mentioned."""
+    nodes = [NodeRecord("Turn", "t1", {"speaker": "Samantha"}),
+             NodeRecord("Turn", "t2", {"speaker": "Theo"})]
+    cues = {"c-sam": "Samantha", "c-theo": "Theo", "c-short": "Sam", "c-city": "Paris",
+            "c-writer": "Einstein", "c-thing": "Acme Widgets"}
+    nodes += [NodeRecord("Cue", cue, {"name": name, "kind": "entity"})
+              for cue, name in cues.items()]
+    edges = [EdgeRecord("CUE_OF", cue, f"ep-{i}", {"tag": tag})
+             for cue, tags in (("c-sam", "aab"), ("c-short", "cc"), ("c-theo", "ab"),
+                               ("c-city", "aaaaab"), ("c-writer", "a"), ("c-thing", "aaaa"))
+             for i, tag in enumerate(tags)]
+    return nodes, edges
+
+
+def test_people_are_speakers_their_short_names_and_person_entities() -> None:
+    nodes, _ = _graph()
+    people = _people(nodes)
+    assert people["c-sam"] == people["c-short"] == "Samantha"  # the short name folds in
+    assert people["c-theo"] == "Theo"
+    if default().available:  # WordNet files a city as a place and a physicist as a person
+        assert "c-city" not in people and people["c-writer"] == "Einstein"
+    assert "c-thing" not in people  # a name WordNet does not know is not taken for a person
+
+
+def test_the_most_active_people_count_episodes_per_tag_over_their_cues() -> None:
+    nodes, edges = _graph()
+    store = _Exported(nodes, edges)
+    people = {p.name: p for p in graph_stats(store).people}  # type: ignore[arg-type]
+    # Samantha: tag a on ep-0, ep-1, tag b on ep-2 (own cue), tag c on ep-0, ep-1 (short name)
+    assert people["Samantha"] == PersonTags("Samantha", 3, 3, 2.0)
+    assert "Paris" not in people and "Acme Widgets" not in people
+
+
+class _Exported:
+    """A store as graph_stats reads it: only its export."""
+
+    def __init__(self, nodes: list[NodeRecord], edges: list[EdgeRecord]) -> None:
+        self._graph = (nodes, edges)
+
+    def export(self) -> tuple[list[NodeRecord], list[EdgeRecord]]:
+        return self._graph

@@ -7,8 +7,9 @@ Each conversation is ingested into its own namespace of a fresh embedded store (
 directory); every question is asked through `mrgraph.reconstruct.ask` (active mode, heuristic
 policy, default Budget). The budget is counted in **turns**, not episodes (an episode holds 2-8
 turns, so "10 episodes" is ~60 turns and hides the differences between modes):
-  * active: the k best turns of H by `State.turn_ranking` (episode relevance + the question's
-    share a turn's own text holds);
+  * active: the k best turns of H by `mrgraph.policies.turns.rank_turns` (episode relevance,
+    the question's share a turn or the question it replies to holds, the asked person's own
+    turns first; spread over episodes when the question asks for several things);
   * bm25: the k best raw turns of the conversation by BM25 (rank_bm25's Okapi, the same
     tokens as the graph: `mrgraph.text.tokenize` of "speaker: text caption"), ties in
     transcript order - the passive baseline over the transcript itself.
@@ -39,6 +40,7 @@ from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
 from mrgraph.policies.base import Budget
 from mrgraph.policies.heuristic import HeuristicPolicy, HeuristicRun
+from mrgraph.policies.turns import rank_turns
 from mrgraph.reconstruct import ask
 from mrgraph.store.memory import MemoryStore
 from mrgraph.text import tokenize
@@ -71,6 +73,7 @@ class _Turns:
         # a turn as the answer step reads it: who says what (and the photo's caption)
         self.texts = {t.dia_id: f"{t.speaker}: {t.text}"
                       + (f" {t.blip_caption}" if t.blip_caption else "") for t in turns}
+        self.speakers = {t.dia_id: t.speaker for t in turns}
         self.bm25 = BM25Okapi([tokenize(self.texts[d]) or ["_"] for d in self.ids])
 
     def top(self, question: str, k: int) -> list[str]:
@@ -99,7 +102,7 @@ def _ask(store: MemoryStore, turns: _Turns, item: QAItem, ks: Sequence[int]) -> 
     policy = _Recording()
     answer = ask(store, item.question, "active", policy=policy)
     state = policy.last.final if policy.last else None
-    ranked = state.turn_ranking(turns.texts) if state else []
+    ranked = rank_turns(state, turns.texts, turns.speakers) if state else []
     rows: list[Row] = []
     for k in ks:
         for mode, chosen in (("active", ranked[:k]), ("bm25", turns.top(item.question, k))):

@@ -344,23 +344,6 @@ class State:
         h = HOP if lead.kind == "event" else 1.0
         return h * lead.relevance + CONTEXT > floor
 
-    def turn_ranking(self, texts: Mapping[str, str]) -> list[str]:
-        """The dia_ids of H best first, for an answer step handed only k turns: a turn ranks
-        at its episode's relevance plus the question's share its own text holds (`texts`:
-        dia_id -> text), so the best episode's matching turns come first and a turn that says
-        what the question asks can overtake a weaker episode's. Turns read outside the kept
-        episodes rank at the relevance they were kept with. Ties: transcript order."""
-        score: dict[str, float] = {}
-        for event in self.evidence.events.values():
-            for dia_id in event["dia_ids"]:
-                own = float(event["relevance"]) + self.q_share(tokenize(texts.get(dia_id, "")))
-                score[dia_id] = max(score.get(dia_id, 0.0), own)
-        for turn in self.evidence.turns.values():
-            dia_id = str(turn["dia_id"])
-            own = float(turn["relevance"]) + self.q_share(tokenize(str(turn["text"])))
-            score[dia_id] = max(score.get(dia_id, 0.0), own)
-        return sorted(score, key=lambda d: (-score[d], dia_order(d)))
-
     def open_leads(self) -> list[Lead]:
         """Z minus what was expanded, best first by priority (ties: insertion order)."""
         return sorted((lead for key, lead in self.leads.items() if key not in self.done),

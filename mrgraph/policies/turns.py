@@ -1,0 +1,110 @@
+"""The evidence turns handed to an answer step that reads only k of them: H's turns, best first.
+
+A turn of H ranks at
+    score = EPISODE * rel(its episode) + own(turn) + ASKED * [its speaker is a person asked about]
+  own(turn)  the question's share its own words hold (State.q_share, kinds bridged) or, for the
+             reply to another speaker's question, REPLY times that question's share: "what are
+             their names?" is answered by the next turn, which need not repeat the words;
+  ASKED      a person's own turns say what they did, liked, own; the question names them
+             (a speaker's full name, or a short name that begins it: "Sam" of "Samantha").
+A question asking for several things ("what activities...", "which books...", "what do both
+like", "how many times") wants them from several episodes, so there each turn already taken
+from an episode halves (SPREAD) what that episode's relevance adds to its next turn: the
+turns that say something themselves stay, an episode's filler gives way to other sessions.
+Ties: transcript order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mrgraph import lexicon
+from mrgraph.policies.base import State, dia_order
+from mrgraph.text import STOPWORDS, tokenize, words
+
+EPISODE = 1.0  # weight of the episode's relevance in its turns' score
+ASKED = 0.2  # bonus of a turn spoken by a person the question names
+REPLY = 0.8  # share of a question turn's own share its reply (next turn, other speaker) holds
+SPREAD = 0.7  # in a question asking for several things: the episode part's factor per turn taken
+MIN_SHORT = 3  # letters of a short name ("Sam"); fewer is an initial
+_SEVERAL = re.compile(r"\b(both|in common|how many times|in what ways|what ways)\b", re.I)
+# the head of a WH phrase: "what (kind of) (1-2 words) NOUNs", "which NOUNs"
+_WH_HEAD = re.compile(r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
+                      r"(?:[a-z+/'-]+\s+){0,2}?([a-z]+s)\b")
+
+
+def asks_several(question: str) -> bool:
+    """Whether the question asks for several things: its WH phrase ends in a plural noun
+    ("what books", "which countries", "what LGBTQ+ events") or it says both / in common / how
+    many times / in what ways."""
+    text = question.lower()
+    if _SEVERAL.search(text):
+        return True
+    head = _WH_HEAD.search(text)
+    if head is None or head[1] in STOPWORDS:
+        return False
+    word = head[1]
+    found = lexicon.default()
+    if found.available:
+        return found.base(word, "noun") != word and bool(found.offsets(found.base(word, "noun"),
+                                                                         "noun"))
+    return not word.endswith("ss")
+
+
+def asked_speakers(question: str, speakers: Sequence[str]) -> frozenset[str]:
+    """The speakers the question names, by full name or by a short name that begins it."""
+    asked = set(words(question))
+    named = set()
+    for speaker in speakers:
+        parts = words(speaker)
+        if parts and (set(parts) <= asked or any(
+                len(w) >= MIN_SHORT and parts[0].startswith(w) for w in asked)):
+            named.add(speaker)
+    return frozenset(named)
+
+
+def rank_turns(state: State, texts: Mapping[str, str],
+               speakers: Mapping[str, str]) -> list[str]:
+    """H's dia_ids best first. `texts`: dia_id -> text in transcript order (the turns of H and
+    the turn before each); `speakers`: dia_id -> speaker."""
+    order = list(texts)
+    before = {d: order[i - 1] for i, d in enumerate(order) if i}
+    asked = asked_speakers(state.question, sorted(set(speakers.values())))
+    episode: dict[str, tuple[float, str]] = {}  # dia_id -> (relevance, episode key)
+    for event in state.evidence.events.values():
+        for dia_id in event["dia_ids"]:
+            if float(event["relevance"]) > episode.get(dia_id, (-1.0, ""))[0]:
+                episode[dia_id] = (float(event["relevance"]), str(event["id"]))
+    for turn in state.evidence.turns.values():
+        dia_id = str(turn["dia_id"])
+        if float(turn["relevance"]) > episode.get(dia_id, (-1.0, ""))[0]:
+            episode[dia_id] = (float(turn["relevance"]), f"turn:{dia_id}")
+    own = {d: _own(state, d, texts, speakers, before) + ASKED * (speakers.get(d) in asked)
+           for d in episode}
+    ranked = sorted(episode, key=lambda d: (-(own[d] + EPISODE * episode[d][0]), dia_order(d)))
+    return _spread(ranked, own, episode) if asks_several(state.question) else ranked
+
+
+def _own(state: State, dia_id: str, texts: Mapping[str, str], speakers: Mapping[str, str],
+         before: Mapping[str, str]) -> float:
+    share = state.q_share(tokenize(texts.get(dia_id, "")))
+    asked = before.get(dia_id, "")
+    if asked and texts[asked].rstrip().endswith("?") and speakers.get(asked) != speakers.get(dia_id):
+        share = max(share, REPLY * state.q_share(tokenize(texts[asked])))
+    return share
+
+
+def _spread(ranked: list[str], own: Mapping[str, float],
+            episode: Mapping[str, tuple[float, str]]) -> list[str]:
+    """Greedy: the best turn next, its episode's part discounted by SPREAD per turn taken."""
+    taken: dict[str, int] = {}
+    left, out = list(ranked), []
+    while left:
+        best = max(left, key=lambda d: own[d] + EPISODE * episode[d][0]
+                   * SPREAD ** taken.get(episode[d][1], 0))  # max: the first of equals
+        left.remove(best)
+        out.append(best)
+        taken[episode[best][1]] = taken.get(episode[best][1], 0) + 1
+    return out
+

@@ -1,0 +1,59 @@
+"""The evidence turns handed to an answer step reading k of them (mrgraph.policies.turns)."""
+
+from __future__ import annotations
+
+from mrgraph.policies.base import Budget, State
+from mrgraph.policies.turns import asked_speakers, asks_several, rank_turns
+from mrgraph.text import tokenize
+
+
+def _state(question: str, episodes: dict[str, tuple[float, list[str]]]) -> State:
+    state = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
+    for event_id, (relevance, dia_ids) in episodes.items():
+        state.evidence.events[event_id] = {"id": event_id, "dia_ids": dia_ids,
+                                           "relevance": relevance}
+    return state
+
+
+def test_questions_asking_for_several_things() -> None:
+    assert asks_several("What books has Sam read?")
+    assert asks_several("Which countries did they visit?")
+    assert asks_several("What do Sam and Theo both enjoy?")
+    assert asks_several("How many times has Sam been abroad?")
+    assert not asks_several("What did Sam research?")
+    assert not asks_several("Where does Sam live?")
+    assert not asks_several("What does Sam think of this?")
+
+
+def test_the_speakers_a_question_names() -> None:
+    speakers = ["Samantha Reed", "Theo"]
+    assert asked_speakers("What does Samantha Reed paint?", speakers) == {"Samantha Reed"}
+    assert asked_speakers("What did Sam bake?", speakers) == {"Samantha Reed"}  # short name
+    assert asked_speakers("What did they bake?", speakers) == frozenset()
+
+
+def test_the_reply_to_a_matching_question_ranks_with_it() -> None:
+    state = _state("What are the names of the cats?", {"ep-1": (1.0, ["1", "2", "3", "4"])})
+    texts = {"1": "Hello there.", "2": "What are the names of your cats?",
+             "3": "Pixel and Moss! They are sweet.", "4": "That is lovely."}
+    speakers = {"1": "Ann", "2": "Ann", "3": "Bo", "4": "Ann"}
+    ranked = rank_turns(state, texts, speakers)
+    assert ranked[:2] == ["2", "3"]  # the answer holds none of the question's words
+
+
+def test_the_asked_persons_own_turns_come_first() -> None:
+    state = _state("What does Bo cook?", {"ep-1": (1.0, ["1", "2"])})
+    texts = {"1": "Ann: Bo, you cook so well.", "2": "Bo: I cook stews on Sundays."}
+    speakers = {"1": "Ann", "2": "Bo"}
+    assert rank_turns(state, texts, speakers) == ["2", "1"]
+
+
+def test_a_question_asking_for_several_things_spreads_over_episodes() -> None:
+    episodes = {"ep-1": (1.0, ["1", "2", "3"]), "ep-2": (0.8, ["4", "5"])}
+    texts = {"1": "Bo: I love hiking.", "2": "Bo: Fine weather.", "3": "Bo: See you.",
+             "4": "Bo: I took up rowing.", "5": "Bo: Bye."}
+    speakers = dict.fromkeys(texts, "Bo")
+    several = rank_turns(_state("What sports does Bo do?", episodes), texts, speakers)
+    one = rank_turns(_state("What sport does Bo do?", episodes), texts, speakers)
+    assert one[:3] == ["1", "2", "3"]  # the best episode's turns first
+    assert several.index("4") < several.index("2")  # the second episode before the filler

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -37,6 +37,7 @@ from mrgraph.text import STOPWORDS, normalize_key, stem, tokenize, words
 from mrgraph.toolargs import MAX_LIMIT, MAX_WINDOW, arg, date_bounds, fields_schema, parse_fields
 
 KIND_SHARE = 0.5  # weight of a kind's member relative to the kind word's own
+BROAD_KIND = 1000  # members beyond which each member of a kind holds less of its weight
 CUE_ID = re.compile(r"^cue-[0-9a-f]{16}$")
 TOPIC_ID = re.compile(r"^topic-[0-9a-f]{16}$")
 
@@ -368,10 +369,17 @@ def kind_weights(text: str, weights: Mapping[str, float], total: int) -> dict[st
     word's own weight. Tokens no node holds cost nothing: the stores match held tokens only."""
     bridged: dict[str, float] = {}
     for kind, members in kind_members(text, weights).items():
-        weight = KIND_SHARE * weights.get(kind, math.log(1 + max(total, 1)))
+        weight = kind_share(members) * weights.get(kind, math.log(1 + max(total, 1)))
         for token in members:
             bridged[token] = max(bridged.get(token, 0.0), weight)
     return bridged
+
+
+def kind_share(members: Collection[str]) -> float:
+    """The share of a kind word's weight one of its members holds: KIND_SHARE, less for a
+    kind so broad (WordNet's "activity", "event": thousands of members) that nearly every
+    episode holds some member of it, so that holding one says little (an idf of kinds)."""
+    return KIND_SHARE * min(1.0, BROAD_KIND / max(len(members), 1))
 
 
 def kind_members(text: str, weights: Mapping[str, float]) -> dict[str, frozenset[str]]:

@@ -33,7 +33,7 @@ from mrgraph.errors import ConfigError
 from mrgraph.policies.question_dates import QuestionTime, question_time
 from mrgraph.store.base import GraphStore
 from mrgraph.text import tokenize
-from mrgraph.toolkit import KIND_SHARE, Record, ToolResult, kind_members, search_weights
+from mrgraph.toolkit import Record, ToolResult, kind_members, kind_share, search_weights
 from mrgraph.types import Source
 
 HOP = 0.5  # share of its origin's relevance a hop result inherits
@@ -210,7 +210,7 @@ class State:
     calls: int = 0
     when: QuestionTime = QuestionTime()  # the time the question names, if any
     # a kind the question names -> the tokens of things of that kind: an episode holding one
-    # holds KIND_SHARE of the kind word (toolkit.kind_members)
+    # holds kind_share of the kind word (toolkit.kind_members, kind_share)
     kinds: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
@@ -254,13 +254,13 @@ class State:
 
     def q_share(self, tokens: Iterable[str]) -> float:
         """Share of the question's weight held by `tokens`; a thing of a kind the question
-        names holds KIND_SHARE of the kind word's weight ("cello" for "what instruments")."""
+        names holds `kind_share` of the kind word's weight ("cello" for "what instruments")."""
         total = sum(self.weights.values())
         if total <= 0:
             return 0.0
         held = set(tokens)
         share = sum(w for t, w in self.weights.items() if t in held)
-        share += sum(KIND_SHARE * self.weights.get(kind, 0.0) for kind, members
+        share += sum(kind_share(members) * self.weights.get(kind, 0.0) for kind, members
                      in self.kinds.items() if kind not in held and not held.isdisjoint(members))
         return share / total
 

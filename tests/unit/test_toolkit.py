@@ -12,7 +12,8 @@ import pytest
 from mrgraph.errors import ToolArgumentError
 from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
-from mrgraph.toolkit import TOOL_NAMES, ToolResult, run_tool, search_weights, tool_specs
+from mrgraph.toolkit import (BROAD_KIND, KIND_SHARE, TOOL_NAMES, ToolResult, kind_share,
+                             run_tool, search_weights, tool_specs)
 from tests.contract.conftest import World
 
 NS = "tk"
@@ -209,3 +210,10 @@ def test_timeline_by_month_and_cue(store: GraphStore, world: World) -> None:
     assert may.ids == (world.ep("e12"), world.ep("e11"), world.ep("e13"))
     bob = run(store, "timeline", start="2023-01-01", end="2023-12-31", cue="Bob")
     assert bob.ids == (world.ep("e12"), world.ep("e21"))
+
+
+def test_a_broad_kinds_members_hold_less_of_its_weight() -> None:
+    # a kind with thousands of members (WordNet's "activity") is held by nearly any episode
+    assert kind_share(["violin", "cello"]) == KIND_SHARE
+    assert kind_share([f"m{i}" for i in range(BROAD_KIND)]) == KIND_SHARE
+    assert kind_share([f"m{i}" for i in range(4 * BROAD_KIND)]) == KIND_SHARE / 4

@@ -17,7 +17,8 @@ Both modes read a turn as "speaker: text caption", so a question naming a person
 that person's turns in both.
 Recall is `metrics.evidence_recall` of the gold dia_ids against those k turns. Category 5
 (adversarial) has no gold evidence and is left out. Tables per conversation (so overfitting to
-one shows) and over all, then the tool calls the active loop made per question.
+one shows) and over all, then the tool calls the active loop made per question, then each
+conversation's most active people with their episodes per tag (as `mrgraph stats` shows them).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import json
 import statistics
 import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ from rank_bm25 import BM25Okapi
 from mrgraph.eval import metrics
 from mrgraph.eval.bench import ingest_conversations
 from mrgraph.eval.locomo import QAItem, load_locomo_qa
+from mrgraph.graph_stats import GraphStats, graph_stats
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
 from mrgraph.policies.base import Budget
@@ -82,20 +84,24 @@ class _Turns:
         return [self.ids[i] for i in order[:k]]
 
 
-def run(path: Path, ks: Sequence[int], only: Sequence[str] = ()) -> list[Row]:
-    """One row per question x mode x k (of the conversations `only` names; all if empty)."""
+def run(path: Path, ks: Sequence[int],
+        only: Sequence[str] = ()) -> tuple[list[Row], dict[str, GraphStats]]:
+    """One row per question x mode x k (of the conversations `only` names; all if empty),
+    and each conversation's graph shape (`mrgraph stats`)."""
     conversations = [c for c in load(path, "locomo") if not only or c.id in only]
     questions = [q for q in load_locomo_qa(path) if q.category in CATEGORIES]
     rows: list[Row] = []
+    shapes: dict[str, GraphStats] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for conversation in conversations:
             store = MemoryStore(Path(tmp) / "store", conversation.id)
             ingest_conversations(store, [conversation], HeuristicExtractor())
+            shapes[conversation.id] = graph_stats(store)
             turns = _Turns(conversation)
             for item in (q for q in questions if q.sample_id == conversation.id):
                 rows += _ask(store, turns, item, ks)
             store.close()
-    return rows
+    return rows, shapes
 
 
 def _ask(store: MemoryStore, turns: _Turns, item: QAItem, ks: Sequence[int]) -> list[Row]:
@@ -153,6 +159,16 @@ def calls_table(rows: Sequence[Row]) -> str:
     return "\n".join(out)
 
 
+def people_table(shapes: Mapping[str, GraphStats]) -> str:
+    out = ["| conversation | episodes per tag (median, all tags) | person | episodes | tags | "
+           "median episodes per tag |", "| :--- | ---: | :--- | ---: | ---: | ---: |"]
+    for name, shape in sorted(shapes.items()):
+        for person in shape.people:
+            out.append(f"| {name} | {shape.episodes_per_tag.median:g} | {person.name} | "
+                       f"{person.episodes} | {person.tags} | {person.median_per_tag:g} |")
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("path", type=Path, help="LoCoMo JSON file")
@@ -161,13 +177,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None, help="write every row here")
     args = parser.parse_args(argv)
     ks = sorted({int(k) for k in args.ks.split(",") if k.strip()})
-    rows = run(args.path, ks, [c.strip() for c in args.conversations.split(",") if c.strip()])
+    rows, shapes = run(args.path, ks,
+                       [c.strip() for c in args.conversations.split(",") if c.strip()])
     if args.json:
         args.json.write_text(json.dumps(rows, ensure_ascii=False, indent=1), encoding="utf-8")
     print("### Evidence recall at k turns\n")
     print(recall_table(rows, ks))
     print("\n### Tool calls per question (active)\n")
     print(calls_table(rows))
+    print("\n### The most active people's tags (mrgraph stats)\n")
+    print(people_table(shapes))
     return 0
 
 

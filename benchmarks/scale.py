@@ -7,6 +7,8 @@ Synthetic conversations (mrgraph.eval.synth, deterministic seed) are ingested at
 fresh embedded store (or --store URI); ingest rate, store size, load time, peak RSS and p50/p95 of
 every toolkit read and of ask are written to OUT/scale.json and OUT/scale.md (+ scale.png with
 matplotlib). `--write-locomo FILE --turns N` only writes N synthetic turns as a LoCoMo JSON file.
+`--reuse` measures the kept stores of an earlier `--keep-stores` run again (serve, append) without
+ingesting them again.
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="then time a fresh process ingesting this many more turns (0: skip)")
     parser.add_argument("--no-isolate", action="store_true", help="run sizes in this process")
     parser.add_argument("--keep-stores", action="store_true")
+    parser.add_argument("--reuse", action="store_true",
+                        help="the stores of --out exist (an earlier --keep-stores run): serve "
+                             "and append only (implies --keep-stores)")
     parser.add_argument("--first-names", action="store_true",
                         help="LoCoMo-like single names: ~90 names recur across conversations")
     parser.add_argument("--write-locomo", type=Path, default=None,
@@ -51,7 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     options = ScaleOptions(chunk_turns=args.chunk_turns, seed=args.seed, per_tool=args.per_tool,
                            questions=args.questions,
                            modes=tuple(m for m in args.modes.split(",") if m),
-                           isolate=not args.no_isolate, keep_stores=args.keep_stores,
+                           isolate=not args.no_isolate,
+                           keep_stores=args.keep_stores or args.reuse, reuse=args.reuse,
                            full_names=not args.first_names, append_turns=args.append_turns)
     console.print(run_scale(Settings.from_env(), sizes, out_dir=args.out, store=args.store,
                             console=console, options=options), markup=False)

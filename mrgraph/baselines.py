@@ -12,8 +12,8 @@ the model answers from the same evidence with the answer prompt the LLM policy u
 relevance of a kept episode is its question share from its own stored tokens (BM25) or from the
 search's score (search_events), never from a ranking of episodes the mode did not retrieve.
 
-  topk          top-k lexical similarity: BM25 (rank-bm25) over every episode's text, tokenised
-                like the graph (mrgraph.text.tokenize); or `scorer="search"`: the store's own
+  topk          top-k lexical similarity: BM25 (rank-bm25's Okapi, computed by mrgraph.bm25)
+                over every episode's text, tokenised like the graph (mrgraph.text.tokenize); or `scorer="search"`: the store's own
                 search_events ranking. With an embedder (ToolContext) and embedded episodes,
                 the BM25 ranking is fused with store.vector_events (mrgraph.hybrid's rule).
   graph_expand  similarity seeds (search_events, half the episode budget) then N-hop expansion
@@ -28,12 +28,11 @@ import functools
 import threading
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol, runtime_checkable
 
-from rank_bm25 import BM25Okapi
-
+from mrgraph.bm25 import Bm25
 from mrgraph.hybrid import ToolContext, fuse_ids
 from mrgraph.llm.base import LLM
 from mrgraph.policies.answer import extractive_answer
@@ -54,28 +53,57 @@ class Bm25Index:
 
     ids: tuple[str, ...]
     order: tuple[tuple[str, str], ...]  # (date, id): search_events' tie-break
-    bm25: BM25Okapi | None
+    bm25: Bm25 | None
     size: int
 
     @classmethod
     def from_store(cls, store: GraphStore) -> Bm25Index:
-        nodes, _ = store.export()
-        episodes = [n for n in nodes if n.label == "Episode"]
-        docs = [tokenize(str(n.props.get("text") or n.props.get("summary") or ""))
-                for n in episodes]
-        return cls(tuple(n.id for n in episodes),
-                   tuple((str(n.props.get("date", "")), n.id) for n in episodes),
-                   BM25Okapi(docs) if docs else None, len(episodes))
+        """Episodes in id order, each tokenised as it streams by: no store export, no list
+        of documents (mrgraph.bm25 keeps postings only)."""
+        ids: list[str] = []
+        order: list[tuple[str, str]] = []
+
+        def documents() -> Iterator[list[str]]:
+            for episode_id, day, text in _episode_documents(store):
+                ids.append(episode_id)
+                order.append((day, episode_id))
+                yield tokenize(text)
+
+        bm25 = Bm25.build(documents())
+        return cls(tuple(ids), tuple(order), bm25, len(ids))
 
     def top(self, question: str, k: int) -> list[str]:
         """Ids of the k best-scoring episodes (score > 0; ties: date asc, id asc)."""
         tokens = tokenize(question)
         if self.bm25 is None or not tokens:
             return []
-        scores = self.bm25.get_scores(tokens)
-        ranked = sorted((i for i in range(len(self.ids)) if scores[i] > 0),
-                        key=lambda i: (-round(float(scores[i]), 9), self.order[i]))
-        return [self.ids[i] for i in ranked[:k]]
+        found, scores = self.bm25.scored(tokens)
+        hits = [(i, score) for i, score in zip(found.tolist(), scores.tolist()) if score > 0]
+        hits.sort(key=lambda hit: (-round(hit[1], 9), self.order[hit[0]]))
+        return [self.ids[i] for i, _ in hits[:k]]
+
+
+@runtime_checkable
+class _EpisodePages(Protocol):
+    """A store that reads its episodes page by page (the embedded store)."""
+
+    def episode_documents(self, after: str = "", limit: int = 2000
+                          ) -> list[tuple[str, str, str]]: ...
+
+
+def _episode_documents(store: GraphStore) -> Iterator[tuple[str, str, str]]:
+    """(id, date, text or else summary) of every episode, by id."""
+    if isinstance(store, _EpisodePages):
+        after = ""
+        while page := store.episode_documents(after):
+            yield from page
+            after = page[-1][0]
+        return
+    nodes, _ = store.export()  # sorted by id
+    for n in nodes:
+        if n.label == "Episode":
+            yield (n.id, str(n.props.get("date", "")),
+                   str(n.props.get("text") or n.props.get("summary") or ""))
 
 
 _INDEXES: weakref.WeakKeyDictionary[GraphStore, Bm25Index] = weakref.WeakKeyDictionary()

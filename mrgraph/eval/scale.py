@@ -69,6 +69,7 @@ class ScaleOptions:
     keep_stores: bool = False  # afterwards: delete embedded stores, empty server namespaces
     full_names: bool = True  # synth.SynthConfig.full_names: False reuses ~90 first names
     append_turns: int = 1000  # the small ingest into the full store (0: skip)
+    reuse: bool = False  # the store of each size exists (a kept one): serve (and append) only
 
 
 def peak_rss_mb() -> float:
@@ -300,22 +301,36 @@ def _isolated(kind: str, job: SizeJob, probes: Any, tick: Tick | None) -> dict[s
         process.join(timeout=60)
 
 
+def reused_size(job: SizeJob) -> dict[str, Any]:
+    """A kept store of this size, not ingested again: its counts and the probe questions
+    ingest_size would return, from the generator alone (same seed, same conversations)."""
+    samples = synth.generate(job.turns, synth.SynthConfig(seed=job.options.seed,
+                                                          full_names=job.options.full_names))
+    probes = [(s.qa[0].question if s.qa else "", s.conversation.speakers) for s in samples]
+    store = open_store(job.uri, job.ns, job.settings)
+    stats = store.stats()
+    store.close()
+    return {"turns": job.turns, "conversations": len(probes), "reused_store": True,
+            "nodes": sum(stats.nodes.values()), "edges": sum(stats.edges.values()),
+            "write_units": None, "ingest_seconds": None, "turns_per_s": None,
+            "ingest_peak_rss_mb": 0.0, "probes": probes}
+
+
 def run_size(job: SizeJob, tick: Tick | None = None) -> dict[str, Any]:
-    """Ingest then serve one size; the merged measurements."""
+    """Ingest (or, reusing a kept store, only generate the probes) then serve one size; the
+    merged measurements."""
     appended: dict[str, Any] = {}
-    if job.options.isolate:
-        ingested = _isolated("ingest", job, None, tick)
-        served = _isolated("serve", job, ingested["probes"], None)
-        store_bytes = _disk_bytes(job.uri)
-        if job.options.append_turns > 0:
-            appended = _isolated("append", job, None, None)
+    isolated = job.options.isolate
+    if job.options.reuse:
+        ingested = reused_size(job)
     else:
-        ingested = ingest_size(job, tick)
+        ingested = _isolated("ingest", job, None, tick) if isolated else ingest_size(job, tick)
         gc.collect()
-        served = serve_size(job, ingested["probes"])
-        store_bytes = _disk_bytes(job.uri)
-        if job.options.append_turns > 0:
-            appended = append_size(job)
+    served = (_isolated("serve", job, ingested["probes"], None) if isolated
+              else serve_size(job, ingested["probes"]))
+    store_bytes = _disk_bytes(job.uri)
+    if job.options.append_turns > 0:
+        appended = _isolated("append", job, None, None) if isolated else append_size(job)
     del ingested["probes"]
     ingested["peak_rss_mb"] = max(ingested["ingest_peak_rss_mb"], served["serve_peak_rss_mb"])
     return {**ingested, **served, **appended, "store_bytes": store_bytes}
@@ -335,7 +350,12 @@ def _job(settings: Settings, turns: int, out_dir: Path, store: str | None,
          options: ScaleOptions) -> SizeJob:
     if store:
         return SizeJob(turns, store, f"scale-{turns}-{options.seed}", settings, options)
-    return SizeJob(turns, fresh_store_uri(out_dir / f"store-{turns}"), "scale", settings, options)
+    directory = out_dir / f"store-{turns}"
+    if options.reuse:  # the kept store, as it is
+        if not (directory / "scale.sqlite").is_file():
+            raise UserError(f"no kept store of {turns:,} turns in {directory} to reuse")
+        return SizeJob(turns, f"file:{directory}", "scale", settings, options)
+    return SizeJob(turns, fresh_store_uri(directory), "scale", settings, options)
 
 
 def run_scale(settings: Settings, turns: Sequence[int], *, out_dir: str | Path,
@@ -399,7 +419,8 @@ def _summary_line(runs: Sequence[Mapping[str, Any]], out: Path) -> str:
     parts = []
     for r in runs:
         p50s = sorted(t["p50"] for t in r["tools"].values())
-        parts.append(f"{r['turns']:,} turns: {r['turns_per_s']:,.0f} turns/s, load "
+        rate = "kept store" if r["turns_per_s"] is None else f"{r['turns_per_s']:,.0f} turns/s"
+        parts.append(f"{r['turns']:,} turns: {rate}, load "
                      f"{r['load_seconds']:.2f} s, "
                      + (f"{r['append_turns']:,}-turn append {r['append_seconds']:.2f} s, "
                         if "append_seconds" in r else "")

@@ -189,6 +189,22 @@ class GraphReads:
         return nodes, edges
 
     @_read
+    def episode_documents(self, after: str = "", limit: int = 2000
+                          ) -> list[tuple[str, str, str]]:
+        """(id, date, text or else summary) of the first `limit` Episodes with an id above
+        `after`, by id: what a lexical baseline indexes, read page by page (one read each)
+        instead of exporting the whole graph. `+label` keeps SQLite on the primary key, in id
+        order, so the pages together scan the table once."""
+        rows = self._db.rows("SELECT id, props FROM nodes WHERE +label = 'Episode' AND id > ? "
+                             "ORDER BY id LIMIT ?", (after, limit))
+        found = []
+        for node_id, props in rows:
+            attrs = node_attrs("Episode", props, self.ns)
+            found.append((node_id, str(attrs.get("date", "")),
+                          str(attrs.get("text") or attrs.get("summary") or "")))
+        return found
+
+    @_read
     def experience_records(self, labels: Sequence[str]) -> list[NodeRecord]:
         records = [NodeRecord(label, n, _props(node_attrs(label, p, self.ns)))
                    for wanted in EXPERIENCE_LABELS if wanted in labels

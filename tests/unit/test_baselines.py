@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from rank_bm25 import BM25Okapi
 
 from mrgraph.baselines import Bm25Index, bm25_index, graph_expand, topk
+from mrgraph.bm25 import Bm25
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.pipeline import forget_conversation, ingest_file
 from mrgraph.llm.scripted import ScriptedLLM
@@ -89,7 +89,7 @@ def test_bm25_ties_follow_the_stores_order_date_then_id() -> None:
     docs = [["paint"], ["paint"], ["hike"], ["swim"], ["run"]]
     index = Bm25Index(("ep-c", "ep-b", "ep-d", "ep-e", "ep-f"),
                       (("2023-01-02", "ep-c"), ("2023-01-02", "ep-b"), ("2023-01-01", "ep-d"),
-                       ("2023-01-01", "ep-e"), ("2023-01-01", "ep-f")), BM25Okapi(docs), 5)
+                       ("2023-01-01", "ep-e"), ("2023-01-01", "ep-f")), Bm25.build(docs), 5)
     assert index.top("painting", 5) == ["ep-b", "ep-c"]
     assert index.top("the", 5) == []  # no search token
 

@@ -245,3 +245,20 @@ def test_scale_benchmark_small_sizes(tmp_path: Path) -> None:
     assert "## Growth" in text and "log-log slope" in text
     assert not (tmp_path / "store-400").exists()  # stores are removed unless kept
     assert line.startswith("Scale: 400 turns")
+
+
+def test_scale_benchmark_measures_a_kept_store_again(tmp_path: Path) -> None:
+    options = ScaleOptions(chunk_turns=300, per_tool=3, questions=2, modes=("active", "topk"),
+                           isolate=False, keep_stores=True, append_turns=50)
+    run_scale(Settings(), [400], out_dir=tmp_path, options=options)
+    first = json.loads((tmp_path / "scale.json").read_text(encoding="utf-8"))["sizes"][0]
+    again = ScaleOptions(per_tool=3, questions=2, modes=("topk",), isolate=False,
+                         keep_stores=True, reuse=True, append_turns=0)
+    line = run_scale(Settings(), [400], out_dir=tmp_path, options=again)
+    reused = json.loads((tmp_path / "scale.json").read_text(encoding="utf-8"))["sizes"][0]
+    assert reused["reused_store"] and reused["turns_per_s"] is None
+    # the same store (with the appended turns): more nodes than ingested, none lost
+    assert reused["nodes"] > first["nodes"] and set(reused["ask"]) == {"topk"}
+    assert reused["tools"].keys() == first["tools"].keys() and "kept store" in line
+    with pytest.raises(UserError, match="no kept store"):
+        run_scale(Settings(), [800], out_dir=tmp_path, options=again)

@@ -37,6 +37,13 @@ _DURATION = re.compile(
     r"\b((?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|"
     r"several|a couple of|few)\s+(?:years?|months?|weeks?|days?|hours?|decades?)(?:\s+ago)?|"
     r"since\s+(?:19|20)\d\d)\b", re.IGNORECASE)
+_TIMES = r"(?:once|twice|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|many) times)"
+_PERIOD = r"(?:day|night|morning|evening|week|weekend|month|year|summer|winter)"
+_FREQUENCY = re.compile(
+    rf"\b((?:at least |about |around |almost |nearly |only |usually )?{_TIMES}"
+    rf"(?:(?: or |-){_TIMES})?(?: (?:a|an|per|each|every) {_PERIOD})|"
+    rf"(?:once|twice) or {_TIMES}|\d+ times|(?:almost |nearly )?every (?:other |single )?{_PERIOD}|"
+    r"daily|weekly|monthly|yearly|annually)\b", re.IGNORECASE)
 _COUNT = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                     r"twice|once|a couple|both|a few|several)\b", re.IGNORECASE)
 
@@ -215,6 +222,12 @@ def items(text: str) -> list[str]:
 def duration(sentence: str) -> str | None:
     """A span of time said in the sentence ("4 years", "since 2016"), or None."""
     match = _DURATION.search(sentence)
+    return match.group(1) if match else None
+
+
+def frequency(sentence: str) -> str | None:
+    """How often the sentence says something happens ("three times a week", "every day")."""
+    match = _FREQUENCY.search(sentence)
     return match.group(1) if match else None
 
 

@@ -24,7 +24,7 @@ from functools import lru_cache
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
                                   SUBJECTS, is_function_word, is_kind, kind_of, lemma,
-                                  mostly_verb)
+                                  mostly_verb, synonyms)
 from mrgraph.text import words
 
 _TOKEN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9'’+&/-]*[A-Za-z0-9+])?|[^\sA-Za-z0-9]")
@@ -37,6 +37,13 @@ _DURATION = re.compile(
     r"\b((?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|"
     r"several|a couple of|few)\s+(?:years?|months?|weeks?|days?|hours?|decades?)(?:\s+ago)?|"
     r"since\s+(?:19|20)\d\d)\b", re.IGNORECASE)
+_TIMES = r"(?:once|twice|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|many) times)"
+_PERIOD = r"(?:day|night|morning|evening|week|weekend|month|year|summer|winter)"
+_FREQUENCY = re.compile(
+    rf"\b((?:at least |about |around |almost |nearly |only |usually )?{_TIMES}"
+    rf"(?:(?: or |-){_TIMES})?(?: (?:a|an|per|each|every) {_PERIOD})|"
+    rf"(?:once|twice) or {_TIMES}|\d+ times|(?:almost |nearly )?every (?:other |single )?{_PERIOD}|"
+    r"daily|weekly|monthly|yearly|annually)\b", re.IGNORECASE)
 _COUNT = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                     r"twice|once|a couple|both|a few|several)\b", re.IGNORECASE)
 
@@ -66,6 +73,8 @@ def _asked(question: Question) -> frozenset[str]:
     """The lemmas a phrase should not repeat: the question's words and the people's names."""
     found = {lemma(w) for w in words(question.text) if not is_function_word(w)}
     found.update(lemma(w) for p in question.people for w in words(p))
+    if question.verb:  # the verb said another way ends a phrase as the verb does
+        found.update(said for said, particle in synonyms(question.verb) if not particle)
     return frozenset(found)
 
 
@@ -115,7 +124,7 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
     asked = _asked(question) - {verb, head} - names
     score, before = 0.0, _before(run[0], toks)
     phrase = [toks[i].text for i in run]
-    if before is not None and verb and toks[before].lemma == verb:
+    if before is not None and verb and _the_verb(toks, before, question.verb or ""):
         score += 2.0
     elif before is not None and toks[before].lemma in asked:
         score += 1.0
@@ -154,6 +163,14 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
         score += 0.5  # "what did X do": a verb phrase answers ("joined a nearby church")
     score -= 0.15 * max(0, len(phrase) - MAX_WORDS)
     return Segment(tuple(phrase), score, run[0])
+
+
+def _the_verb(toks: Sequence[Token], at: int, verb: str) -> bool:
+    """Whether the word at `at` is the question's verb or a synonym of it, a phrasal one
+    ending there ("symbolize" - "it *stands for* love")."""
+    said = synonyms(verb)
+    return (toks[at].lemma, "") in said or \
+        (at > 0 and (toks[at - 1].lemma, toks[at].text.lower()) in said)
 
 
 def _verb_object(toks: Sequence[Token], question: Question) -> Segment | None:
@@ -215,6 +232,12 @@ def items(text: str) -> list[str]:
 def duration(sentence: str) -> str | None:
     """A span of time said in the sentence ("4 years", "since 2016"), or None."""
     match = _DURATION.search(sentence)
+    return match.group(1) if match else None
+
+
+def frequency(sentence: str) -> str | None:
+    """How often the sentence says something happens ("three times a week", "every day")."""
+    match = _FREQUENCY.search(sentence)
     return match.group(1) if match else None
 
 

@@ -8,6 +8,7 @@
   4. answer by kind:
        when      the date the sentence states, else its episode's ("7 May 2023");
        duration  the span of time it says ("4 years"), else the date;
+       how often the first frequency of the best REACH sentences ("three times a week");
        yes_no / would   "No" when the sentence denies, else "Yes";
        choice    the option the evidence mentions most;
        list      the phrases of every usable sentence that matches the question's verb or
@@ -15,7 +16,8 @@
        count     the number said next to the head noun, else the number of list items;
        why / how what the person says next (the best sentence sets the scene: "I had a fall."
                  - "How is it now?" - "Much better."): the next statement of its turn, else
-                 the first of their next turn after the other's question; the sentence itself
+                 the first of their next turn after the other's question (a statement with
+                 two content words: not "Wow!" or a name); the sentence itself
                  when it gives a reason ("because") or nothing follows;
        what / who / where   the best phrase (reader.phrases) of the best three sentences
                  and of the sentence after each, less per rank and per score below the best;
@@ -36,9 +38,9 @@ from mrgraph.reader.confidence import Features
 from mrgraph.reader.dates import format_range
 from mrgraph.reader.evidence import (Sentence, content_share, is_question, sentences,
                                     split_sentences, wrong_person)
-from mrgraph.reader.phrases import count, duration, items, negated, phrase
+from mrgraph.reader.phrases import count, duration, frequency, items, negated, phrase
 from mrgraph.reader.question import Question, analyse
-from mrgraph.reader.words import is_kind, kind_of, lemma
+from mrgraph.reader.words import is_function_word, is_kind, kind_of, lemma
 from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
 from mrgraph.types import NOT_MENTIONED
@@ -47,11 +49,13 @@ DEFAULT_THRESHOLD = 0.2
 MAX_ITEMS = 8
 RANK, NEXT = 0.3, 0.5  # what a phrase loses per sentence rank, and for being in the next sentence
 TOP, GAP = 3, 1.0  # sentences whose phrases compete; what a phrase loses per score below the best
+REACH = 8  # sentences searched for a specific form the question asks for (a frequency)
 FOLLOW_KINDS = ("how", "why")
 ITEM_SHARE = 0.5  # a list item's sentence holds at least this share of the best one's q
 # a question about an earlier state is not answered by the current belief
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
+_OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
                       r"thanks|thank you)\b[\s,!.-]*)+", re.IGNORECASE)
@@ -93,6 +97,10 @@ def _answer(state: State, question: Question, found: list[Sentence]) -> \
     if kind in ("when", "duration"):
         span = duration(best.text) if kind == "duration" else None
         return span or _when(state, best) or best.text, (best.dia_id,)
+    if _OFTEN.search(question.text):
+        often = next(((f, s.dia_id) for s in found[:REACH] if (f := frequency(s.text))), None)
+        if often:
+            return often[0], (often[1],)
     if kind in ("yes_no", "would"):
         return ("No" if negated(best.text) else "Yes"), (best.dia_id,)
     if kind == "choice":
@@ -142,7 +150,7 @@ def _follow(state: State, sentence: Sentence) -> tuple[str, str] | None:
     ("I started boot camps." - "How's it going?" - "We have lots more energy.")."""
     parts = split_sentences(sentence.turn) if sentence.turn else ()
     at = parts.index(sentence.text) if sentence.text in parts else len(parts)
-    rest = [p for p in parts[at + 1:] if not is_question(p)]
+    rest = [p for p in parts[at + 1:] if _says_something(p)]
     if rest:
         return rest[0], sentence.dia_id
     turn = next((t for t in state.evidence.turns.values()
@@ -159,8 +167,14 @@ def _follow(state: State, sentence: Sentence) -> tuple[str, str] | None:
             reply["speaker"] != sentence.speaker or \
             not any(is_question(p) for p in split_sentences(str(asked["text"]))):
         return None
-    said = [p for p in split_sentences(str(reply["text"])) if not is_question(p)]
+    said = [p for p in split_sentences(str(reply["text"])) if _says_something(p)]
     return (said[0], str(reply["dia_id"])) if said else None
+
+
+def _says_something(sentence: str) -> bool:
+    """A statement with two content words at least: not a question, not "Wow!", "<name>!"."""
+    return not is_question(sentence) and \
+        sum(not is_function_word(w) for w in words(sentence)) >= 2
 
 
 def _gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple[str, ...]]:

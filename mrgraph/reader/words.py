@@ -116,3 +116,46 @@ def mostly_verb(word: str) -> bool:
     verb = words_.base(lowered, "verb")
     return len(words_.offsets(verb, "verb")) > len(words_.offsets(words_.base(lowered, "noun"),
                                                                     "noun"))
+
+
+LIGHT_VERBS = frozenset("""be is are was were am have has had do does did make made get got go
+                        went take took give gave put set keep come came like""".split())
+SENSES = 1  # a verb's most frequent senses whose synonyms count as the verb
+
+
+@lru_cache(maxsize=1_000)
+def synonyms(verb: str) -> frozenset[tuple[str, str]]:
+    """The verbs WordNet files with `verb` in its SENSES most frequent senses, as (lemma of
+    the verb, particle or ""): "symbolize" -> (symbol, ""), (stand, "for"), (repres, "")...;
+    `verb` itself included; only itself without WordNet."""
+    words_ = lexicon()
+    found = {(lemma(verb), "")}
+    if verb.lower() in LIGHT_VERBS:  # "make", "get": their synonyms are everywhere
+        return frozenset(found)
+    base = words_.base(verb.lower(), "verb")
+    for offset in words_.offsets(base, "verb")[:SENSES]:
+        for name in _verb_lemmas(offset):
+            parts = name.split("_")
+            if len(parts) == 1:
+                found.add((lemma(parts[0]), ""))
+            elif len(parts) == 2:
+                found.add((lemma(parts[0]), parts[1]))
+    return frozenset(found)
+
+
+def _verb_lemmas(offset: int) -> tuple[str, ...]:
+    """The lemmas of the verb synset at `offset` (data.verb: offset lex_filenum ss_type
+    w_cnt(hex) word lex_id ...)."""
+    data = _verb_data()
+    if not data:
+        return ()
+    end = data.find(b"\n", offset)
+    fields = data[offset:end].decode("utf-8", "replace").split()
+    count = int(fields[3], 16)
+    return tuple(fields[4 + 2 * i].lower() for i in range(count))
+
+
+@lru_cache(maxsize=1)
+def _verb_data() -> bytes:
+    path = lexicon().root / "data.verb"
+    return path.read_bytes() if path.is_file() else b""

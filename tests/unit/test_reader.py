@@ -8,7 +8,7 @@ import pytest
 from mrgraph.eval.metrics import expected_calibration_error, reliability
 from mrgraph.policies.base import Budget, State
 from mrgraph.reader import confidence
-from mrgraph.reader.phrases import count, duration, items, negated, phrase
+from mrgraph.reader.phrases import count, duration, frequency, items, negated, phrase
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
 from mrgraph.lexicon import default as lexicon
@@ -36,6 +36,14 @@ def test_the_phrase_is_the_object_of_the_verb_asked_about() -> None:
     assert phrase("I went to a woodworking workshop on Friday.", q)[0] == "woodworking workshop"
     q = analyse("What is Omar's favourite novel?", SPEAKERS)
     assert phrase('I keep rereading "The Long Winter" by the fire.', q)[0] == "The Long Winter"
+
+
+@pytest.mark.skipif(not lexicon().available, reason="needs WordNet (wordnet-base, .ci/run)")
+def test_a_synonym_of_the_verb_asked_about_points_at_the_phrase() -> None:
+    q = analyse("What did Omar discover in the attic?", SPEAKERS)
+    assert q.verb == "discover"
+    # WordNet files "find" with "discover": the object of "found" is the answer
+    assert phrase("Cleaning the attic, I found an old violin.", q)[0] == "old violin"
 
 
 def test_small_readers() -> None:
@@ -92,6 +100,28 @@ def test_how_and_why_are_answered_by_what_the_person_says_next() -> None:
     s = state("Why did Omar adopt a dog?", [
         ("D1:1", "Omar", "I adopted a dog because I wanted company. He is a terrier.")])
     assert read(s).answer == "I adopted a dog because I wanted company."
+
+
+def test_what_follows_skips_a_sentence_that_says_nothing() -> None:
+    s = state("How did Priya's knee recover after the fall?", [
+        ("D1:1", "Priya", "I had a bad fall on my knee while hiking last month. Omar! "
+                          "It healed slowly over the summer.")])
+    assert read(s).answer == "It healed slowly over the summer."
+
+
+def test_how_often_is_answered_by_a_frequency() -> None:
+    assert frequency("We don't go often, usually only once or twice a year.") == \
+        "only once or twice a year"
+    assert frequency("We train three times a week at the gym.") == "three times a week"
+    assert frequency("I walk there every other weekend.") == "every other weekend"
+    assert frequency("I once went there.") is None
+    s = state("How often does Omar swim with his kids?", [
+        ("D1:1", "Omar", "Swimming with my kids is the best part of my week."),
+        ("D1:2", "Priya", "That sounds lovely, Omar!"),
+        ("D1:3", "Omar", "We go to the pool at least twice a week.")])
+    reading = read(s)
+    assert reading.answer == "at least twice a week"
+    assert reading.supports == ("D1:3",)
 
 
 def test_yes_no_follows_affirmation_or_negation() -> None:

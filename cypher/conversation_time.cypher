@@ -5,7 +5,7 @@
 // call of $calls = [{i, event_id}].
 UNWIND $calls AS call
 CALL (call) {
-  MATCH (e:Episode {id: call.event_id})
+  MATCH (e:Episode {id: call.event_id}) USING INDEX SEEK e:Episode(id)
   WHERE e.ns = $ns
   OPTIONAL MATCH (s)-[:HAS_EPISODE]->(e)
   WITH e, s

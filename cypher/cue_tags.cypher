@@ -6,7 +6,7 @@
 // For every call of $calls = [{i, cue_id}].
 UNWIND $calls AS call
 CALL (call) {
-  MATCH (c:Cue {id: call.cue_id})-[r:CUE_OF]->()
+  MATCH (c:Cue {id: call.cue_id})-[r:CUE_OF]->() USING INDEX SEEK c:Cue(id)
   WHERE c.ns = $ns AND r.tag IS NOT NULL
   RETURN r.tag AS tag, count(*) AS count
 }

@@ -6,7 +6,7 @@
 // For every call of $calls = [{i, key, aspect}]; aspect null = every aspect.
 UNWIND $calls AS call
 CALL (call) {
-  MATCH (c:Cue)
+  MATCH (c:Cue) USING INDEX SEEK c:Cue(key)
   WHERE c.ns = $ns AND c.key = call.key
   MATCH (c)-[b:BELIEF]->(f)
   WHERE call.aspect IS NULL OR b.aspect = call.aspect

@@ -7,7 +7,7 @@
 // $calls = [{i, event_id, window}].
 UNWIND $calls AS call
 CALL (call) {
-  MATCH (e:Episode {id: call.event_id})
+  MATCH (e:Episode {id: call.event_id}) USING INDEX SEEK e:Episode(id)
   WHERE e.ns = $ns
   CALL (e) {
     MATCH (e)-[:FROM_TURN]->(t)

@@ -6,7 +6,7 @@
 // call of $calls = [{i, event_id}] at once: a round of the loop sends its calls together.
 UNWIND $calls AS call
 CALL (call) {
-  MATCH (e:Episode {id: call.event_id})
+  MATCH (e:Episode {id: call.event_id}) USING INDEX SEEK e:Episode(id)
   WHERE e.ns = $ns
   MATCH (c)-[r:CUE_OF]->(e)
   RETURN c.id AS cue_id, c.name AS name, c.kind AS kind, r.tag AS tag

@@ -5,7 +5,7 @@
 // the caller normalises and orders.
 UNWIND $calls AS call
 CALL (call) {
-  MATCH (c:Cue)
+  MATCH (c:Cue) USING INDEX SEEK c:Cue(key)
   WHERE c.ns = $ns AND c.key = call.key
   RETURN c.id AS id, c.name AS name, c.kind AS kind, count { (c)-[:CUE_OF]->() } AS episodes
 }

@@ -7,7 +7,7 @@
 // cue_id, tag, limit}] (LIMIT cannot read a variable: the list is sliced).
 UNWIND $calls AS call
 CALL (call) {
-  MATCH (c:Cue {id: call.cue_id})-[r:CUE_OF]->(e:Episode)
+  MATCH (c:Cue {id: call.cue_id})-[r:CUE_OF]->(e:Episode) USING INDEX SEEK c:Cue(id)
   WHERE c.ns = $ns AND r.tag = call.tag
   WITH call, e ORDER BY coalesce(e.date, ''), e.id
   WITH call, collect(e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag,

@@ -7,7 +7,7 @@
 // limit}].
 UNWIND $calls AS call
 CALL (call) {
-  MATCH (e:Episode)
+  MATCH (e:Episode) USING INDEX SEEK e:Episode(ns, date)
   WHERE e.ns = $ns AND e.date <= call.end AND e.date <> ''
     AND (CASE WHEN e.date_end IS NULL OR e.date_end = '' THEN e.date ELSE e.date_end END)
         >= call.start

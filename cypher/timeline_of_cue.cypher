@@ -6,7 +6,7 @@
 // for every call of $calls = [{i, start, end, cue_id, limit}].
 UNWIND $calls AS call
 CALL (call) {
-  MATCH (c:Cue {id: call.cue_id})-[:CUE_OF]->(e:Episode)
+  MATCH (c:Cue {id: call.cue_id})-[:CUE_OF]->(e:Episode) USING INDEX SEEK c:Cue(id)
   WHERE c.ns = $ns AND e.date <= call.end AND e.date <> ''
     AND (CASE WHEN e.date_end IS NULL OR e.date_end = '' THEN e.date ELSE e.date_end END)
         >= call.start

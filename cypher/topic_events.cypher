@@ -6,7 +6,7 @@
 // $calls = [{i, topic_id, limit}].
 UNWIND $calls AS call
 CALL (call) {
-  MATCH (t:Topic {id: call.topic_id})-[:GROUPS]->(e:Episode)
+  MATCH (t:Topic {id: call.topic_id})-[:GROUPS]->(e:Episode) USING INDEX SEEK t:Topic(id)
   WHERE t.ns = $ns
   WITH call, e ORDER BY coalesce(e.date, ''), e.id
   WITH call, collect(e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag,

@@ -5,8 +5,13 @@ parameters. The queries themselves live in neo4j_read.py / neo4j_write.py; this 
 connection, the transactions and the translation of driver errors.
 
 Transactions
-  * Reads outside a write unit run in managed read transactions (`session.execute_read`), so a
-    read file can never write and transient failures are retried.
+  * Reads outside a write unit run as auto-commit statements of a read-mode session: one round
+    trip a statement, where an explicit transaction adds a BEGIN and a COMMIT round trip each
+    (an ask makes ~10 read steps: 20 round trips saved; benchmarks/RESULTS.md section 16).
+    Neo4j reads at read-committed isolation inside a transaction too, so the statements of one
+    read see what they would have seen in one transaction. Read files cannot write (the loader
+    refuses write clauses), and a read whose statement fails transiently runs again whole, as
+    the driver's managed transactions would (`_retrying`).
   * `writing()` opens ONE explicit write transaction; every write_batch / forget_conversation /
     replace_beliefs (and every read, so an ingest sees its own uncommitted evidence) made in it by
     the same thread runs inside it, and it commits on a clean exit or rolls back on an error:
@@ -39,7 +44,10 @@ password in the message).
 
 from __future__ import annotations
 
+import functools
 import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 from urllib.parse import unquote, urlsplit, urlunsplit
@@ -66,6 +74,9 @@ SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 # conversations (~4,000 records each) is one commit, a transaction stays tens of MB of heap,
 # and a failure costs little redo.
 INGEST_BATCH_SIZE = 25_000
+# Statements of one read step in flight at once (read_many): a step has at most ~6 kinds.
+READ_THREADS = 6
+RETRY_SECONDS = 10.0  # as the driver's max_transaction_retry_time below
 
 
 class Neo4jStore:
@@ -92,11 +103,12 @@ class Neo4jStore:
         self._lock = threading.Lock()
         self._local = threading.local()
         self._ready = False  # connected once and the schema ensured
+        self._threads: ThreadPoolExecutor | None = None  # read_many's statements at once
         auth = (self._user, self._password) if self._password is not None else None
         try:  # creating the driver parses settings only; it connects on first use
             self._driver = neo4j.GraphDatabase.driver(
-                self._uri, auth=auth, connection_timeout=10.0, max_transaction_retry_time=10.0,
-                user_agent="mrgraph")
+                self._uri, auth=auth, connection_timeout=10.0,
+                max_transaction_retry_time=RETRY_SECONDS, user_agent="mrgraph")
         except (nx.ConfigurationError, ValueError) as exc:
             raise StoreUnavailableError(f"cannot use Neo4j URI {self._uri!r}: "
                                         f"{self._scrub(str(exc))}") from None
@@ -106,6 +118,8 @@ class Neo4jStore:
         return self._uri
 
     def close(self) -> None:
+        if self._threads is not None:
+            self._threads.shutdown()
         self._driver.close()
 
     def __repr__(self) -> str:
@@ -167,7 +181,7 @@ class Neo4jStore:
             if unit is not None:  # see the unit's own writes
                 return work(unit.flushed(self.ns))
             with self._session(neo4j.READ_ACCESS) as session:
-                return session.execute_read(work)
+                return _retrying(lambda: work(session))
 
     def _write(self, work: Work[T]) -> T:
         unit = self._unit()
@@ -332,8 +346,25 @@ class Neo4jStore:
         return nb.run_calls(self, calls)
 
     def read_many(self, reads: Sequence[nb.Read]) -> list[Any]:
-        """The answers of `reads` (method name, arguments), in one read transaction."""
-        return self._read(lambda tx: nb.read_many(tx, self.ns, reads))
+        """The answers of `reads` (method name, arguments), a statement per kind of read
+        (nb.statements); outside a write unit the statements go out at once, each on a
+        session of its own, so a step waits for its slowest statement, not for their sum."""
+        parts = nb.statements(reads)
+        if len(parts) == 1 or self._unit() is not None:
+            return self._read(lambda tx: nb.read_many(tx, self.ns, reads))
+        answers: list[Any] = [None] * len(reads)
+        futures = [self._pool().submit(self._read, functools.partial(
+            nb.read_many, ns=self.ns, reads=[reads[n] for n in part])) for part in parts]
+        for part, future in zip(parts, futures):
+            for n, answer in zip(part, future.result()):
+                answers[n] = answer
+        return answers
+
+    def _pool(self) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._threads is None:
+                self._threads = ThreadPoolExecutor(READ_THREADS, "mrgraph-neo4j-read")
+            return self._threads
 
 
 class _Unit:
@@ -359,6 +390,21 @@ def _public_uri(uri: str) -> str:
     host = parts.hostname or ""
     netloc = f"{host}:{parts.port}" if parts.port else host
     return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+def _retrying(read: Callable[[], T], seconds: float = RETRY_SECONDS) -> T:
+    """Run `read` again after a failure the driver calls retryable (a transient server error,
+    a lost connection), with a growing pause, for up to `seconds`: the managed transactions'
+    rule, for reads made of auto-commit statements (reads have no effect to undo)."""
+    deadline, pause = time.monotonic() + seconds, 0.05
+    while True:
+        try:
+            return read()
+        except (nx.Neo4jError, nx.DriverError) as exc:
+            if not exc.is_retryable() or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 1.0)
 
 
 def _quietly(action: Callable[[], Any]) -> None:

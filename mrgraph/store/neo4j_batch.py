@@ -64,6 +64,16 @@ def read_many(tx: Runner, ns: str, reads: Sequence[Read]) -> list[Any]:
     return answers
 
 
+def statements(reads: Sequence[Read]) -> list[list[int]]:
+    """The positions of `reads` grouped by the statement that answers them (read_many): one
+    group per kind of read, and per label for token_df (a file per label)."""
+    groups: dict[tuple[str, Any], list[int]] = {}
+    for n, (method, args) in enumerate(reads):
+        key = (method, args[0] if method == "token_df" else None)
+        groups.setdefault(key, []).append(n)
+    return list(groups.values())
+
+
 def run_calls(store: BatchStore, calls: Sequence[Callable[[GraphStore], T]]) -> list[T]:
     """Run the calls of a round together (see the module doc); their results in call order.
     An exception a call raises is raised here, the first in call order, once all have ended."""

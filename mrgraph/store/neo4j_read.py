@@ -33,6 +33,13 @@ LABELS = ("Conversation", "Session", "Turn", "Episode", "Cue", "Tag", "Fact", "T
           "Proposal", "PracticeRound")
 # Lucene's default limit is 1024 clauses per boolean query; stay well below it.
 _CLAUSES_PER_QUERY = 500
+# A search with more tokens than this (a kind word bridged to its members: thousands) reads
+# the namespace's nodes (search_*_scan.cypher) instead of running a Lucene query per 500
+# tokens: on the dev file such a query hits most nodes anyway and costs 15-40 ms, the scan
+# ~30 ms in all (benchmarks/RESULTS.md section 16).
+SCAN_TOKENS = 500
+SCAN_FILES = {"search_events": "search_events_scan", "search_cues": "search_cues_scan",
+              "search_topics": "search_topics_scan"}
 _WHITESPACE = re.compile(r"\s")
 
 
@@ -115,34 +122,39 @@ def _phrase(token: str) -> str:
 
 
 def score(weights: Mapping[str, float], tokens: str | None) -> float:
-    """round(sum of the weights of the tokens held, 6), summed in sorted token order (base.py)."""
-    held = set((tokens or "").split())
+    """round(sum of the weights of the tokens held, 6), summed in sorted token order (base.py).
+    Only the held tokens are sorted: a kind-bridged query has thousands of weights."""
     total = 0.0
-    for token in sorted(weights):
-        if token in held:
-            total += float(weights[token])
+    for token in sorted(set((tokens or "").split()).intersection(weights)):
+        total += float(weights[token])
     return round(total, 6)
 
 
 def search_rows(tx: Runner, name: str, ns: str,
                 asked: Sequence[tuple[Mapping[str, float], int]]) -> list[list[Row]]:
-    """The candidate rows of every (weights, limit) search of `asked`, in one statement, each
-    row with its exact `score`."""
-    calls: list[dict[str, Any]] = []
-    sent: list[int] = []
+    """The candidate rows of every (weights, limit) search of `asked`, each row with its exact
+    `score`: one statement for the calls the full-text index serves, one (`SCAN_FILES`) for
+    those with over SCAN_TOKENS tokens, which read the namespace's nodes instead."""
+    indexed: dict[int, dict[str, Any]] = {}
+    scanned: dict[int, dict[str, Any]] = {}
     for n, (weights, limit) in enumerate(asked):
         queries = lucene_queries(weights)
-        if limit > 0 and queries:
-            calls.append({"queries": queries, "limit": limit,
-                          "weights": {t: float(w) for t, w in weights.items()}})
-            sent.append(n)
+        if limit <= 0 or not queries:
+            continue
+        holdable = {t: float(w) for t, w in weights.items() if t and not _WHITESPACE.search(t)}
+        if len(holdable) > SCAN_TOKENS:
+            scanned[n] = {"limit": limit, "weights": holdable}
+        else:
+            indexed[n] = {"queries": queries, "limit": limit,
+                          "weights": {t: float(w) for t, w in weights.items()}}
     found: list[list[Row]] = [[] for _ in asked]
-    for n, got in zip(sent, grouped(tx, name, ns, calls)):
-        weights = asked[n][0]
-        for row in got:
-            row["score"] = score(weights, row.get("tokens")
-                                 or (row.get("episode") or {}).get("tokens"))
-        found[n] = got
+    for file, calls in ((name, indexed), (SCAN_FILES[name], scanned)):
+        for n, got in zip(calls, grouped(tx, file, ns, list(calls.values()))):
+            weights = asked[n][0]
+            for row in got:
+                row["score"] = score(weights, row.get("tokens")
+                                     or (row.get("episode") or {}).get("tokens"))
+            found[n] = got
     return found
 
 

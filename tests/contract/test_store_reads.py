@@ -212,3 +212,28 @@ def test_search_events_rounds_the_summed_weights(loaded: GraphStore, world: Worl
     assert found == ([event(world, n, 0.3) for n in by_date(world, "e11", "e13", "e31")]
                      + [event(world, "e12", 0.2)])
     assert loaded.search_events({"zzz": 1.0}, 10) == []
+
+
+# ------------------------------------------------------------------ searches with many tokens
+
+
+def _padded(weights: dict[str, float], count: int) -> dict[str, float]:
+    """`weights` plus `count` tokens no node holds (as a kind word bridged to its members
+    brings), in a query long enough for Neo4j to read the nodes instead of full-text queries."""
+    return {**weights, **{f"unheld{n:05d}": 0.5 for n in range(count)}}
+
+
+@pytest.mark.parametrize("count", [0, 600, 1300])
+def test_searches_with_many_tokens_match_the_short_ones(loaded: GraphStore, world: World,
+                                                        count: int) -> None:
+    alice = by_date(world, "e11", "e12", "e13", "e31")
+    assert loaded.search_events(_padded({"alice": 1.0}, count), 10) == [
+        event(world, n, 1.0) for n in alice]
+    assert loaded.search_events(_padded({"job": 0.1, "alice": 0.2}, count), 2) == [
+        event(world, n, 0.3) for n in by_date(world, "e11", "e13", "e31")[:2]]
+    assert loaded.search_cues(_padded({"class": 0.5, "paint": 1.0}, count), 2) == [
+        CueHit(world.cue("paint class"), "paint class", "keyword", 1.5, 1),
+        CueHit(world.cue("paint"), "paint", "keyword", 1.0, 3)]
+    art = TopicHit(world.topic("t1"), "Art", "Bob and Alice paint", 1.0, 2)
+    assert loaded.search_topics(_padded({"paint": 1.0}, count), 10) == [art]
+    assert loaded.search_events(_padded({}, count), 10) == []

@@ -27,10 +27,11 @@ import os
 import platform
 import shutil
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -291,7 +292,8 @@ def _ask_one(store: GraphStore, item: QAItem, mode: str, answerer: LLM | None,
 
 def _ask_all(settings: Settings, uri: str, plan: Plan, answerer: LLM | None,
              judge: LLM | None, console: Console | None, workers: int,
-             embedder: Embedder | None = None) -> list[Record]:
+             embedder: Embedder | None = None,
+             journal: Callable[[Record], None] | None = None) -> list[Record]:
     """Every question × mode, each against its own conversation's namespace; results in plan
     order. `workers` > 1 overlaps questions (worth it only while waiting on a remote model)."""
     stores = {c.id: open_store(uri, c.id, settings) for c in plan.conversations}
@@ -302,8 +304,10 @@ def _ask_all(settings: Settings, uri: str, plan: Plan, answerer: LLM | None,
             futures = [pool.submit(_ask_one, stores[q.sample_id], q, mode, answerer, judge,
                                    texts[q.sample_id], embedder) for q in plan.questions
                        for mode in plan.modes]
-            for _ in as_completed(futures):
+            for done in as_completed(futures):
                 bar.advance(task)
+                if journal is not None:  # a slow model's run can be read before it ends
+                    journal(done.result())
             return [f.result() for f in futures]
     finally:
         for store in stores.values():
@@ -403,7 +407,7 @@ def run_locomo(settings: Settings, path: str | os.PathLike[str], *, out_dir: str
         workers = 8 if "openai" in (llm, judge, embedder) else 1
     try:
         records = _ask_all(settings, uri, plan, answerer, judge_llm, console, max(1, workers),
-                           vectors)
+                           vectors, partial(_journal, out / "records.jsonl", ledger))
     finally:
         for made in (answerer, judge_llm):  # a local model's server stops with the run
             getattr(made, "close", lambda: None)()
@@ -419,6 +423,14 @@ def run_locomo(settings: Settings, path: str | os.PathLike[str], *, out_dir: str
     summary = {"meta": meta, "modes": summarize(records, plan.modes)}
     written = write_outputs(out, summary, records)
     return _summary_line(summary, written)
+
+
+def _journal(path: Path, ledger: TokenLedger, record: Record) -> None:
+    """Append one finished question, with the run's reply outcomes so far, to `path`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    line = {**record, "llm_replies_so_far": ledger.reply_outcomes()}
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps(line, ensure_ascii=False) + "\n")
 
 
 def _name(choice: str | LLM | None, none: str) -> str:

@@ -9,7 +9,7 @@ A turn of H ranks at
              (a speaker's full name, or a short name that begins it: "Sam" of "Samantha").
 A question asking for several things ("what activities...", "which books...", "what do both
 like", "how many times") wants them from several episodes, so there each turn already taken
-from an episode halves (SPREAD) what that episode's relevance adds to its next turn: the
+from an episode multiplies what that episode's relevance adds to its next turn by SPREAD: the
 turns that say something themselves stay, an episode's filler gives way to other sessions.
 Ties: transcript order.
 """
@@ -29,6 +29,7 @@ REPLY = 0.8  # share of a question turn's own share its reply (next turn, other 
 SPREAD = 0.7  # in a question asking for several things: the episode part's factor per turn taken
 MIN_SHORT = 3  # letters of a short name ("Sam"); fewer is an initial
 _SEVERAL = re.compile(r"\b(both|in common|how many times|in what ways|what ways)\b", re.I)
+_CAPITAL = re.compile(r"\b[A-Z][a-z]+\b")
 # the head of a WH phrase: "what (kind of) (1-2 words) NOUNs", "which NOUNs"
 _WH_HEAD = re.compile(r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
                       r"(?:[a-z+/'-]+\s+){0,2}?([a-z]+s)\b")
@@ -36,7 +37,7 @@ _WH_HEAD = re.compile(r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?
 
 def asks_several(question: str) -> bool:
     """Whether the question asks for several things: its WH phrase ends in a plural noun
-    ("what books", "which countries", "what LGBTQ+ events") or it says both / in common / how
+    ("what books", "which countries", "what sports events") or it says both / in common / how
     many times / in what ways."""
     text = question.lower()
     if _SEVERAL.search(text):
@@ -44,22 +45,23 @@ def asks_several(question: str) -> bool:
     head = _WH_HEAD.search(text)
     if head is None or head[1] in STOPWORDS:
         return False
-    word = head[1]
-    found = lexicon.default()
-    if found.available:
-        return found.base(word, "noun") != word and bool(found.offsets(found.base(word, "noun"),
-                                                                         "noun"))
+    word, found = head[1], lexicon.default()
+    if found.available:  # a noun's plural: its base differs and is a noun
+        base = found.base(word, "noun")
+        return base != word and bool(found.offsets(base, "noun"))
     return not word.endswith("ss")
 
 
 def asked_speakers(question: str, speakers: Sequence[str]) -> frozenset[str]:
-    """The speakers the question names, by full name or by a short name that begins it."""
+    """The speakers the question names, by full name or by a short name that begins it (a
+    capitalised word of the question that is not a stop word: "Sam", not "The" of "Theo")."""
     asked = set(words(question))
+    capitals = {w.lower() for w in _CAPITAL.findall(question)} - STOPWORDS
     named = set()
     for speaker in speakers:
         parts = words(speaker)
         if parts and (set(parts) <= asked or any(
-                len(w) >= MIN_SHORT and parts[0].startswith(w) for w in asked)):
+                len(w) >= MIN_SHORT and parts[0].startswith(w) for w in capitals)):
             named.add(speaker)
     return frozenset(named)
 
@@ -89,8 +91,9 @@ def rank_turns(state: State, texts: Mapping[str, str],
 def _own(state: State, dia_id: str, texts: Mapping[str, str], speakers: Mapping[str, str],
          before: Mapping[str, str]) -> float:
     share = state.q_share(tokenize(texts.get(dia_id, "")))
-    asked = before.get(dia_id, "")
-    if asked and texts[asked].rstrip().endswith("?") and speakers.get(asked) != speakers.get(dia_id):
+    asked = before.get(dia_id, "")  # the turn before: a question by someone else?
+    if asked and texts[asked].rstrip().endswith("?") \
+            and speakers.get(asked) != speakers.get(dia_id):
         share = max(share, REPLY * state.q_share(tokenize(texts[asked])))
     return share
 

@@ -30,6 +30,7 @@ def test_the_speakers_a_question_names() -> None:
     assert asked_speakers("What does Samantha Reed paint?", speakers) == {"Samantha Reed"}
     assert asked_speakers("What did Sam bake?", speakers) == {"Samantha Reed"}  # short name
     assert asked_speakers("What did they bake?", speakers) == frozenset()
+    assert asked_speakers("The cat ate what?", speakers) == frozenset()  # "The" is no name
 
 
 def test_the_reply_to_a_matching_question_ranks_with_it() -> None:

@@ -48,3 +48,27 @@ def test_absent_wordnet_warns_and_answers_nothing(tmp_path: Path) -> None:
     assert lexicon.lemma("went") == "went"
     assert lexicon.base("adopted", "verb") == "adopted"
     assert lexicon.kinds(["what", "instruments"]) == {}
+
+
+def test_sampled_lookups_find_what_the_binary_search_finds(tmp_path: Path) -> None:
+    """SortedLines.find against the plain binary search on a synthetic sorted index (license
+    lines first, lines longer and shorter than a stride) and, where WordNet is installed, on
+    a quarter of the lemmas of its four index files (every 4th) and absent neighbours."""
+    from mrgraph.lexicon import STRIDE, SortedLines, _find_line
+
+    words = sorted({f"{a}{b}{'x' * (i % 7)}" for i, (a, b) in
+                    enumerate((a, b) for a in "abcdefgh" for b in "aeiou_-")})
+    synthetic = b"\n".join([b"  1 license text", b"  2 more license text",
+                            *(f"{w} n 1 0 1 0 {i:08d}{' pad' * (i % 900)}".encode()
+                              for i, w in enumerate(words))]) + b"\n"
+    files = [synthetic] + [(default().root / f"index.{pos}").read_bytes()
+                           for pos in ("noun", "verb", "adj", "adv") if default().available]
+    for data in files:
+        index = SortedLines.of(data)
+        assert index.starts[0] == 0 and len(index.starts) >= len(data) // (2 * STRIDE)
+        keys = [line.split(b" ")[0] for line in data.split(b"\n") if line[:1] not in (b"", b" ")]
+        keys = keys if data is synthetic else keys[::4]
+        probes = keys + [k + b"x" for k in keys[::7]] + [k[:-1] for k in keys[::5]] + \
+            [b"0", b"zzzzzz", b"\xff"]
+        assert [index.find(k) for k in probes] == [_find_line(data, k) for k in probes]
+        assert all(index.find(k) is not None for k in keys)

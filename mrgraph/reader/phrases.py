@@ -230,9 +230,14 @@ def items(text: str) -> list[str]:
 
 
 def duration(sentence: str) -> str | None:
-    """A span of time said in the sentence ("4 years", "since 2016"), or None."""
+    """A span of time said in the sentence ("4 years", "since 2016"), or None; a number said
+    in words is written in digits ("ten years ago" -> "10 years ago")."""
     match = _DURATION.search(sentence)
-    return match.group(1) if match else None
+    if not match:
+        return None
+    first, _, rest = match.group(1).partition(" ")
+    value = NUMBERS.get(first.lower()) if first.lower() not in ("a", "an") else None
+    return f"{value} {rest}" if value is not None and rest else match.group(1)
 
 
 def frequency(sentence: str) -> str | None:

@@ -7,7 +7,8 @@
      evidence is about someone else (evidence.wrong_person);
   4. answer by kind:
        when      the date the sentence states, else its episode's ("7 May 2023");
-       duration  the span of time it says ("4 years"), else the date;
+       duration  the span of time it says ("4 years"), else the date; "how long ago" too
+                 ("10 years ago"; numbers in digits);
        how often the first frequency of the best REACH sentences ("three times a week");
        yes_no / would   "No" when the sentence denies, else "Yes";
        choice    the option the evidence mentions most;
@@ -55,6 +56,7 @@ ITEM_SHARE = 0.5  # a list item's sentence holds at least this share of the best
 # a question about an earlier state is not answered by the current belief
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
+_AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
@@ -95,7 +97,7 @@ def _answer(state: State, question: Question, found: list[Sentence]) -> \
     best = found[0]
     kind = question.kind
     if kind in ("when", "duration"):
-        span = duration(best.text) if kind == "duration" else None
+        span = duration(best.text) if kind == "duration" or _AGO.search(question.text) else None
         return span or _when(state, best) or best.text, (best.dia_id,)
     if _OFTEN.search(question.text):
         often = next(((f, s.dia_id) for s in found[:REACH] if (f := frequency(s.text))), None)

@@ -50,6 +50,8 @@ def test_small_readers() -> None:
     assert items("cello and harp") == ["cello", "harp"]
     assert duration("We've been together for 9 years now.") == "9 years"
     assert duration("I've been knitting since 2009.") == "since 2009"
+    assert duration("Seven years now, and I still love it.") == "7 years"
+    assert duration("I got it a few years ago.") == "a few years ago"
     assert count("I have three kids and a dog.", "kids") == "three"
     assert negated("I never tried it.") and negated("We didn't go.")
     assert not negated("I tried it last year.")
@@ -107,6 +109,12 @@ def test_what_follows_skips_a_sentence_that_says_nothing() -> None:
         ("D1:1", "Priya", "I had a bad fall on my knee while hiking last month. Omar! "
                           "It healed slowly over the summer.")])
     assert read(s).answer == "It healed slowly over the summer."
+
+
+def test_how_long_ago_is_answered_by_the_span_said() -> None:
+    s = state("How long ago did Omar move to the coast?", [
+        ("D1:1", "Omar", "I moved to the coast ten years ago and never looked back.")])
+    assert read(s).answer == "10 years ago"
 
 
 def test_how_often_is_answered_by_a_frequency() -> None:

@@ -3,6 +3,7 @@
 // returns: i (the call's index), rows, a list of maps of id, started_at, date, date_end, dates
 // When an episode happened and when its session started (the first session by id), for every
 // call of $calls = [{i, event_id}].
+CYPHER replan=skip
 UNWIND $calls AS call
 CALL (call) {
   MATCH (e:Episode {id: call.event_id}) USING INDEX SEEK e:Episode(id)

@@ -4,6 +4,7 @@
 // under the tag; unordered: the caller sorts, since Neo4j orders strings by UTF-16 unit and
 // Python by code point)
 // For every call of $calls = [{i, cue_id}].
+CYPHER replan=skip
 UNWIND $calls AS call
 CALL (call) {
   MATCH (c:Cue {id: call.cue_id})-[r:CUE_OF]->() USING INDEX SEEK c:Cue(id)

@@ -4,6 +4,7 @@
 // belief (the BELIEF edge's properties), episodes (list of {id, dia_ids}: the fact's
 // provenance). Unordered: the caller sorts.
 // For every call of $calls = [{i, key, aspect}]; aspect null = every aspect.
+CYPHER replan=skip
 UNWIND $calls AS call
 CALL (call) {
   MATCH (c:Cue) USING INDEX SEEK c:Cue(key)

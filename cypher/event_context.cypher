@@ -5,6 +5,7 @@
 // The episode's own turns and every turn of its session (the first session by id, as a
 // fallback there is exactly one), within `window` turns of the own ones. For every call of
 // $calls = [{i, event_id, window}].
+CYPHER replan=skip
 UNWIND $calls AS call
 CALL (call) {
   MATCH (e:Episode {id: call.event_id}) USING INDEX SEEK e:Episode(id)

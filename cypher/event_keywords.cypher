@@ -4,6 +4,7 @@
 // the caller sorts by kind, name, id)
 // Pi v->(c,g): the cues of an episode with the tag of each link (the reverse hop), for every
 // call of $calls = [{i, event_id}] at once: a round of the loop sends its calls together.
+CYPHER replan=skip
 UNWIND $calls AS call
 CALL (call) {
   MATCH (e:Episode {id: call.event_id}) USING INDEX SEEK e:Episode(id)

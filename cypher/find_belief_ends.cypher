@@ -3,6 +3,7 @@
 // returns: cues (list of {key, id}: the entity cues by normalised name), facts (ids of the
 // Fact nodes among $fact_ids)
 // replace_beliefs checks every belief's two ends exist before it deletes anything.
+CYPHER replan=skip
 CALL () {
   UNWIND $keys AS key
   MATCH (c:Cue) USING INDEX SEEK c:Cue(key)

@@ -3,6 +3,7 @@
 // returns: i (the call's index), rows, a list of maps of id, name, kind, episodes
 // Cues whose normalised name (`key`) is the call's key, for every call of $calls = [{i, key}];
 // the caller normalises and orders.
+CYPHER replan=skip
 UNWIND $calls AS call
 CALL (call) {
   MATCH (c:Cue) USING INDEX SEEK c:Cue(key)

@@ -2,6 +2,7 @@
 // params: $ns, $ids
 // returns: id (those of $ids that are nodes of the namespace, whatever their label)
 // write_batch: which edge ends outside the batch exist, checked before anything is written.
+CYPHER replan=skip
 UNWIND $ids AS id
 CALL (id) {
   MATCH (n:Conversation {id: id}) USING INDEX SEEK n:Conversation(id) RETURN n

@@ -2,6 +2,7 @@
 // params: $ns, $ids
 // returns: episode (map: id, conversation_id, session, date, date_end, summary, tag, dia_ids)
 // The episodes with these ids; the caller restores the asked order.
+CYPHER replan=skip
 UNWIND $ids AS id
 MATCH (e:Episode {id: id}) USING INDEX SEEK e:Episode(id)
 WHERE e.ns = $ns

@@ -6,6 +6,7 @@
 // uncommitted nodes are not in them), which otherwise makes the planner scan the namespace.
 // row = {src, dst, props}; at most one BELIEF per pair of nodes, so MERGE on the pair alone.
 // replace_beliefs writes its rows with this file too.
+CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (a:Cue {id: row.src}) USING INDEX SEEK a:Cue(id) WHERE a.ns = $ns
 MATCH (b:Fact {id: row.dst}) USING INDEX SEEK b:Fact(id) WHERE b.ns = $ns

@@ -5,6 +5,7 @@
 // row = {id, props}; props hold neither id nor ns (the namespace is the store's). A node of
 // another namespace with the same id (ids hash the namespace: only a forged batch) is left
 // alone and not counted, so the caller sees the mismatch.
+CYPHER replan=skip
 UNWIND $rows AS row
 MERGE (n:Conversation {id: row.id})
 ON CREATE SET n.ns = $ns

@@ -5,6 +5,7 @@
 // The index hints keep the id lookups when the label's statistics are stale (a big unit's
 // uncommitted nodes are not in them), which otherwise makes the planner scan the namespace.
 // row = {src, dst, props}; at most one FROM_EPISODE per pair of nodes, so MERGE on the pair alone.
+CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (a:Fact {id: row.src}) USING INDEX SEEK a:Fact(id) WHERE a.ns = $ns
 MATCH (b:Episode {id: row.dst}) USING INDEX SEEK b:Episode(id) WHERE b.ns = $ns

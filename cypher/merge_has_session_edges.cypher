@@ -5,6 +5,7 @@
 // The index hints keep the id lookups when the label's statistics are stale (a big unit's
 // uncommitted nodes are not in them), which otherwise makes the planner scan the namespace.
 // row = {src, dst, props}; at most one HAS_SESSION per pair of nodes, so MERGE on the pair alone.
+CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (a:Conversation {id: row.src}) USING INDEX SEEK a:Conversation(id) WHERE a.ns = $ns
 MATCH (b:Session {id: row.dst}) USING INDEX SEEK b:Session(id) WHERE b.ns = $ns

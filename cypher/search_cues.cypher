@@ -4,6 +4,7 @@
 // (kind 'tag' for a Tag; name = its label)
 // Cues and tags holding any weighted token, for every call of $calls = [{i, queries, weights,
 // limit}]; see search_events.cypher for the queries, raw and the cut.
+CYPHER replan=skip
 UNWIND $calls AS call
 CALL (call) {
   CALL (call) {

@@ -8,6 +8,7 @@
 // exactly from `tokens`. raw = the weight sum here; the caller recomputes the score exactly as
 // base.py defines it and sorts, so this returns the rows that can reach the top `limit`: every
 // row scoring at least the `limit`-th best, minus a margin for rounding.
+CYPHER replan=skip
 UNWIND $calls AS call
 CALL (call) {
   UNWIND call.queries AS query

@@ -8,6 +8,7 @@
 // Lucene query costs 15-40 ms and hits most nodes anyway, so 9 of them cost ~200 ms where
 // reading every node's tokens costs ~30 ms. $calls = [{i, weights, limit}]; raw and the cut
 // as in search_events.cypher.
+CYPHER replan=skip
 UNWIND $calls AS call
 CALL (call) {
   MATCH (node:Episode) USING INDEX SEEK node:Episode(ns)

@@ -5,6 +5,7 @@
 // phi (c,g)->v: the episodes a cue reaches under a tag, by date then id (ISO dates and hex ids
 // order the same in Cypher and Python), the first `limit`, for every call of $calls = [{i,
 // cue_id, tag, limit}] (LIMIT cannot read a variable: the list is sliced).
+CYPHER replan=skip
 UNWIND $calls AS call
 CALL (call) {
   MATCH (c:Cue {id: call.cue_id})-[r:CUE_OF]->(e:Episode) USING INDEX SEEK c:Cue(id)

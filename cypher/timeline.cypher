@@ -5,6 +5,7 @@
 // Episodes whose [date, date_end or date] overlaps [start, end] (ISO dates compare as
 // strings), by date then id, the first `limit`, for every call of $calls = [{i, start, end,
 // limit}].
+CYPHER replan=skip
 UNWIND $calls AS call
 CALL (call) {
   MATCH (e:Episode) USING INDEX SEEK e:Episode(ns, date)

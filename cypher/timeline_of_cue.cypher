@@ -4,6 +4,7 @@
 // session, date, date_end, summary, tag, dia_ids)
 // timeline() restricted to the episodes a cue reaches: starts from the cue, not the date index;
 // for every call of $calls = [{i, start, end, cue_id, limit}].
+CYPHER replan=skip
 UNWIND $calls AS call
 CALL (call) {
   MATCH (c:Cue {id: call.cue_id})-[:CUE_OF]->(e:Episode) USING INDEX SEEK c:Cue(id)

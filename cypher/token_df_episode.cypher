@@ -4,7 +4,8 @@
 // holding the token)
 // $tokens = [{token, query}]: query is the token quoted for Lucene; the full-text hit is only a
 // candidate, the exact test is membership in the node's space-separated tokens.
-MATCH (n:Episode)
+CYPHER replan=skip
+MATCH (n:Episode) USING INDEX SEEK n:Episode(ns)
 WHERE n.ns = $ns
 WITH count(n) AS total
 CALL () {

@@ -4,6 +4,7 @@
 // session, date, date_end, summary, tag, dia_ids)
 // The episodes a topic groups, by date then id, the first `limit`, for every call of
 // $calls = [{i, topic_id, limit}].
+CYPHER replan=skip
 UNWIND $calls AS call
 CALL (call) {
   MATCH (t:Topic {id: call.topic_id})-[:GROUPS]->(e:Episode) USING INDEX SEEK t:Topic(id)

@@ -338,8 +338,8 @@ class Neo4jStore:
     # -------------------------------------------------------------- rounds
 
     def run_calls(self, calls: Sequence[Callable[[GraphStore], T]], workers: int) -> list[T]:
-        """The calls' reads go to the server together, a step of one transaction each time
-        every call waits on a read (neo4j_batch); `workers` does not apply. Inside a write unit
+        """The calls' reads go to the server together, a step of statements sent at once each
+        time every call waits on a read (neo4j_batch); `workers` does not apply. Inside a write unit
         the calls run one by one in this thread: only it sees the unit's transaction."""
         if self._unit() is not None:
             return [call(self) for call in calls]

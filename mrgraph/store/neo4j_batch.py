@@ -3,11 +3,11 @@
 `run_calls` runs every call of a round in a thread of its own against a `RoundReader`, a
 GraphStore whose reads do not go to the server one by one: a read waits at a barrier until every
 call of the round is either waiting on a read or finished; then the waiting reads go to the
-server together (`Neo4jStore.read_many`: one read transaction, one statement per kind of read,
-each an `UNWIND $calls` over the reads of that kind, neo4j_toolkit's `*_many`), and each call
-gets its own answer and goes on. A call's reads that depend on earlier ones (search weights
-before the search, a cue's id before its tags) take one such step each, so a round costs as many
-transactions as its longest chain of dependent reads, not one per read.
+server together (`Neo4jStore.read_many`: one statement per kind of read, each an
+`UNWIND $calls` over the reads of that kind, neo4j_toolkit's `*_many`, the statements in flight
+at once), and each call gets its own answer and goes on. A call's reads that depend on earlier
+ones (search weights before the search, a cue's id before its tags) take one such step each, so
+a round costs as many steps as its longest chain of dependent reads, not one per read.
 
 The answers are the one-call reads' own: the single-call methods of Neo4jStore are the one-call
 case of the same `*_many` functions (the contract suite checks run_calls against them).
@@ -33,7 +33,7 @@ T = TypeVar("T")
 Read = tuple[str, tuple[Any, ...]]  # a store read method's name and its positional arguments
 Many = Callable[[Runner, str, Sequence[Any]], Sequence[Any]]
 
-# The reads a round batches; any other read method runs on its own in the same transaction.
+# The reads a round batches; any other read method runs on its own in the same step.
 MANY: Mapping[str, Many] = {
     "token_df": rd.token_df_many, "entity_beliefs": rd.entity_beliefs_many,
     "search_cues": tk.search_cues_many, "find_cues": tk.find_cues_many,

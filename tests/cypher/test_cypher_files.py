@@ -253,3 +253,18 @@ def test_scores_follow_base_py() -> None:
     assert neo4j_read.score(weights, "a b c") == round(0.2 + 0.1, 6) == 0.3
     assert neo4j_read.score(weights, "c") == 0.0
     assert neo4j_read.score({"a": 1 / 3}, "a") == 0.333333
+
+
+@pytest.mark.parametrize("name", STORE_FILES)
+def test_files_that_keep_stale_plans_pin_their_start_nodes(name: str) -> None:
+    """`CYPHER replan=skip` only where statistics cannot change the plan: each node pattern
+    that starts a MATCH or MERGE is an index hint, a unique id, or a full-text query's node."""
+    text = _text(name)
+    if "replan=skip" not in text:
+        return
+    code = cypher.strip_comments_and_strings(text)
+    for clause in re.finditer(r"\b(MATCH|MERGE)\s*\((\w+):(\w+)([^)]*)\)", code):
+        var, label, rest = clause.group(2), clause.group(3), clause.group(4)
+        pinned = "{id:" in rest.replace(" ", "") \
+            or re.search(rf"USING INDEX SEEK {var}:{label}\(", code) is not None
+        assert pinned, f"{name}: ({var}:{label}) is neither hinted nor a unique id"

@@ -76,12 +76,14 @@ class Memory:
         if name == "heuristic":
             return HeuristicExtractor()
         if name == "llm":
-            from mrgraph.ingest.llm_extract import LLMExtractor  # only when asked: needs an LLM
+            from mrgraph.ingest.llm_extract import (  # only when asked: needs an LLM
+                SMALL_MODEL_WINDOW, LLMExtractor)
             llm = self.llm("openai" if llm_kind == "auto" else llm_kind, purpose_model="extract")
             assert llm is not None  # kind "openai" never yields the offline policy
             if llm_kind == "local":  # one slot: parallel requests would only queue and time out
                 concurrency = 1
-            return LLMExtractor(llm, concurrency=concurrency)
+            return LLMExtractor(llm, concurrency=concurrency,  # a small model: short windows
+                                window_turns=SMALL_MODEL_WINDOW if llm_kind == "local" else None)
         raise ConfigError(f"unknown extractor {name!r} (choose heuristic or llm)")
 
     def ingest(self, paths: Sequence[str | Path], *, fmt: str = "auto", extractor: str = "heuristic",

@@ -13,6 +13,13 @@ in one call. A longer one is split at turn boundaries into near-equal chunks of 
 under ~5k tokens and the reply (about 1.5x the transcript) well inside a 16k output limit; the
 LoCoMo sessions (at most ~1,500 tokens) always fit in one call.
 
+Small local models (`window_turns`, what `--llm local` uses): a session goes in windows of at
+most `window_turns` turns, each a call whose reply follows `llm_reply.window_schema`: every list
+and string bounded and the dia_ids and fact entities enums of the window's own, so the reply
+completes within the token cap and names only real turns and speakers. Each call gets the
+backend's per-question time budget (MRGRAPH_LLM_BUDGET); running out of it stops the ingest with
+one line (LLMBudgetError): the next window would only run out too.
+
 Cache: every validated reply is stored under (model, prompt hash) in a `ReplyCache` (default
 `.mrgraph/llm-cache/`), so re-ingesting or resuming costs no tokens; `Extraction.tokens` counts
 only tokens of calls actually made.
@@ -29,18 +36,28 @@ never swallowed.
 from __future__ import annotations
 
 import logging
+import math
 import os
 import re
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from mrgraph.errors import LLMError, LLMReplyError
+from mrgraph.errors import LLMBudgetError, LLMError, LLMReplyError
 from mrgraph.ingest.llm_cache import DEFAULT_CACHE_DIR, ReplyCache, cache_key
-from mrgraph.ingest.llm_reply import RESPONSE_SCHEMA, ChunkDrafts, EmptyReply, convert_reply
-from mrgraph.llm.base import LLM, Message
+from mrgraph.ingest.llm_reply import (
+    RESPONSE_SCHEMA,
+    WINDOW_EPISODE_TURNS,
+    ChunkDrafts,
+    EmptyReply,
+    convert_reply,
+    window_schema,
+)
+from mrgraph.llm.base import LLM, Message, question_clock
 from mrgraph.llm.jsonrepair import InvalidReply
 from mrgraph.llm.structured import parse_structured
 from mrgraph.llm.tokens import count_tokens
@@ -62,6 +79,7 @@ log = logging.getLogger(__name__)
 PURPOSE = "extract"
 DEFAULT_CHUNK_TOKENS = 4000
 DEFAULT_CONCURRENCY = 8
+SMALL_MODEL_WINDOW = 8  # turns per call for a small local model (--llm local)
 _TAG = re.compile(r"<\s*/?\s*transcript\s*>", re.I)
 
 ExtractProgress = Callable[[str, int, int], None]  # (conversation id, sessions done, sessions)
@@ -76,6 +94,7 @@ class ExtractRequest:
     parts: int
     turns: tuple[Turn, ...]
     messages: tuple[Message, ...]
+    schema: dict[str, Any] = field(default_factory=lambda: RESPONSE_SCHEMA)
 
 
 @dataclass(frozen=True)
@@ -95,6 +114,8 @@ class ExtractStats:
     cache_hits: int
     tokens: int  # tokens of the calls made
     warnings: tuple[str, ...]  # invalid reply items dropped or replaced, one line each
+    valid: int = 0  # calls made whose reply was used as it came
+    repaired: int = 0  # calls made whose reply was used after a JSON re-ask or item repairs
 
 
 @dataclass(frozen=True)
@@ -104,6 +125,7 @@ class _Outcome:
     tokens: int
     cached: bool
     error: str | None = None
+    re_asked: bool = False  # the backend re-asked for valid JSON
 
 
 def _inline(text: str) -> str:
@@ -150,8 +172,18 @@ def _cuts(sizes: Sequence[int], cap: int) -> list[int]:
     return starts
 
 
+def window_turns_of(turns: Sequence[Turn], size: int) -> list[tuple[Turn, ...]]:
+    """Turns in the fewest windows of at most `size` turns, as even as possible."""
+    if not turns:
+        return []
+    count = math.ceil(len(turns) / size)
+    bounds = [round(i * len(turns) / count) for i in range(count + 1)]
+    return [tuple(turns[a:b]) for a, b in zip(bounds, bounds[1:])]
+
+
 def build_messages(conversation: Conversation, session: Session, turns: Sequence[Turn],
-                   part: int = 1, parts: int = 1) -> tuple[Message, ...]:
+                   part: int = 1, parts: int = 1,
+                   system: str = "extract_system") -> tuple[Message, ...]:
     """The system and user messages for one chunk of a session."""
     started = datetime.fromisoformat(session.started_at)
     note = (f" Part {part} of {parts} of this session: episodes cover only these turns."
@@ -160,7 +192,7 @@ def build_messages(conversation: Conversation, session: Session, turns: Sequence
         speakers=_inline(", ".join(conversation.speakers)),
         session_time=started.strftime("%Y-%m-%d %H:%M"), weekday=started.strftime("%A"),
         part=note, transcript="\n".join(transcript_line(t) for t in turns))
-    return Message.system(load_prompt("extract_system").render()), Message.user(user)
+    return Message.system(load_prompt(system).render()), Message.user(user)
 
 
 class LLMExtractor:
@@ -172,16 +204,20 @@ class LLMExtractor:
     def __init__(self, llm: LLM, *, concurrency: int = DEFAULT_CONCURRENCY,
                  cache: ReplyCache | str | os.PathLike[str] | None = DEFAULT_CACHE_DIR,
                  chunk_tokens: int = DEFAULT_CHUNK_TOKENS,
-                 progress: ExtractProgress | None = None) -> None:
+                 progress: ExtractProgress | None = None,
+                 window_turns: int | None = None) -> None:
         if concurrency < 1:
             raise ValueError("concurrency must be at least 1")
         if chunk_tokens < 100:
             raise ValueError("chunk_tokens must be at least 100")
+        if window_turns is not None and not 1 <= window_turns <= 2 * WINDOW_EPISODE_TURNS:
+            raise ValueError(f"window_turns must be 1 to {2 * WINDOW_EPISODE_TURNS}")
         self.llm = llm
         self.concurrency = concurrency
         self.cache = cache if isinstance(cache, ReplyCache) or cache is None else ReplyCache(cache)
         self.chunk_tokens = chunk_tokens
         self.progress = progress
+        self.window_turns = window_turns
         self.last_failures: tuple[SessionFailure, ...] = ()
         self.last_stats = ExtractStats(0, 0, 0, ())
 
@@ -193,11 +229,20 @@ class LLMExtractor:
         """Every call `extract` would make for `conversation` (no model call, no cache use)."""
         found: list[ExtractRequest] = []
         for session in conversation.sessions:
-            chunks = chunk_turns(session.turns, self.chunk_tokens)
+            if self.window_turns is None:
+                chunks = chunk_turns(session.turns, self.chunk_tokens)
+            else:
+                chunks = window_turns_of(session.turns, self.window_turns)
             for part, turns in enumerate(chunks, 1):
-                found.append(ExtractRequest(session.number, part, len(chunks), turns,
-                                            build_messages(conversation, session, turns, part,
-                                                           len(chunks))))
+                if self.window_turns is None:
+                    found.append(ExtractRequest(session.number, part, len(chunks), turns,
+                                                build_messages(conversation, session, turns,
+                                                               part, len(chunks))))
+                    continue
+                messages = build_messages(conversation, session, turns, part, len(chunks),
+                                          system="extract_window_system")
+                found.append(ExtractRequest(session.number, part, len(chunks), turns, messages,
+                                            window_schema(turns, conversation.speakers)))
         return found
 
     def extract(self, conversation: Conversation) -> Extraction:
@@ -213,8 +258,15 @@ class LLMExtractor:
         for warning in warnings:
             log.warning("LLM extraction: %s", warning)
         tokens = sum(o.tokens for o in outcomes)
+        made = [o for o in outcomes if not o.cached and o.drafts is not None]
+        repaired = sum(1 for o in made if o.re_asked or (o.drafts and o.drafts.warnings))
         self.last_stats = ExtractStats(sum(1 for o in outcomes if not o.cached),
-                                       sum(1 for o in outcomes if o.cached), tokens, warnings)
+                                       sum(1 for o in outcomes if o.cached), tokens, warnings,
+                                       len(made) - repaired, repaired)
+        log.info("LLM extraction of %s: %d calls (%d valid, %d repaired, %d failed), "
+                 "%d from the cache, %d tokens", conversation.id, self.last_stats.calls,
+                 len(made) - repaired, repaired, self.last_stats.calls - len(made),
+                 self.last_stats.cache_hits, tokens)
         return Extraction(conversation.id, sessions, _merge_topics(outcomes, failed), tokens)
 
     def _failures(self, conversation: Conversation,
@@ -245,11 +297,13 @@ class LLMExtractor:
         total = len({r.session_number for r in requests})
         pending = {r.session_number: r.parts for r in requests}
         results: dict[int, _Outcome] = {}
+        out_of_time = threading.Event()  # set by the first call out of its time budget
         pool = ThreadPoolExecutor(max_workers=min(self.concurrency, len(requests)),
                                   thread_name_prefix="mrgraph-extract")
         try:
             futures: dict[Future[_Outcome], int] = {
-                pool.submit(self._one, conversation, r): i for i, r in enumerate(requests)}
+                pool.submit(self._one, conversation, r, out_of_time): i
+                for i, r in enumerate(requests)}
             for future in as_completed(futures):
                 outcome = future.result()  # only non-LLMError exceptions propagate
                 results[futures[future]] = outcome
@@ -261,13 +315,15 @@ class LLMExtractor:
             pool.shutdown(wait=True, cancel_futures=True)
         return [results[i] for i in range(len(requests))]
 
-    def _one(self, conversation: Conversation, request: ExtractRequest) -> _Outcome:
-        """One request: from the cache, else from the model (then cached if usable)."""
+    def _one(self, conversation: Conversation, request: ExtractRequest,
+             out_of_time: threading.Event) -> _Outcome:
+        """One request: from the cache, else from the model (then cached if usable). After a
+        call ran out of its time budget no new call starts (the ingest stops with its error)."""
         session = next(s for s in conversation.sessions if s.number == request.session_number)
         where = f"{conversation.id} session {session.number}" + (
             f" part {request.part}/{request.parts}" if request.parts > 1 else "")
-        key = cache_key(self.llm.name, request.messages, RESPONSE_SCHEMA)
-        cached = self.cache.get(key, RESPONSE_SCHEMA) if self.cache is not None else None
+        key = cache_key(self.llm.name, request.messages, request.schema)
+        cached = self.cache.get(key, request.schema) if self.cache is not None else None
         if cached is not None:
             try:
                 drafts = convert_reply(cached, session, request.turns, conversation.speakers,
@@ -275,8 +331,13 @@ class LLMExtractor:
                 return _Outcome(request, drafts, 0, cached=True)
             except EmptyReply:
                 pass  # an unusable entry (never written by us): ask the model again
+        if out_of_time.is_set():
+            return _Outcome(request, None, 0, cached=False, error="not attempted: out of time")
         try:
-            reply, tokens = self._ask(request)
+            reply, tokens, re_asked = self._ask(request)
+        except LLMBudgetError as err:  # the next call would run out too: stop the ingest
+            out_of_time.set()
+            raise LLMBudgetError(f"LLM extraction of {where}: {err}") from None
         except LLMError as err:
             return _Outcome(request, None, 0, cached=False, error=str(err))
         try:
@@ -288,18 +349,21 @@ class LLMExtractor:
                 self.cache.put(key, reply, model=self.llm.name, purpose=PURPOSE)
             except OSError as err:  # the cache saves tokens later; losing it loses no data now
                 log.warning("cannot write the LLM reply cache %s: %s", self.cache.directory, err)
-        return _Outcome(request, drafts, tokens, cached=False)
+        return _Outcome(request, drafts, tokens, cached=False, re_asked=re_asked)
 
-    def _ask(self, request: ExtractRequest) -> tuple[dict[str, Any], int]:
-        reply = self.llm.complete(request.messages, response_schema=RESPONSE_SCHEMA,
-                                  purpose=PURPOSE, temperature=0.0)
+    def _ask(self, request: ExtractRequest) -> tuple[dict[str, Any], int, bool]:
+        """The parsed reply, its tokens and whether it needed a JSON re-ask. Each call is a
+        "question" of its own for a backend's time budget."""
+        with question_clock(time.monotonic()):
+            reply = self.llm.complete(request.messages, response_schema=request.schema,
+                                      purpose=PURPOSE, temperature=0.0)
         parsed = reply.parsed
         if parsed is None:  # a backend that does not parse structured replies itself
             try:
-                parsed = parse_structured(reply.text, RESPONSE_SCHEMA)
+                parsed = parse_structured(reply.text, request.schema)
             except InvalidReply as err:
                 raise LLMError(f"invalid extraction reply: {err}") from None
-        return parsed, reply.usage.total_tokens
+        return parsed, reply.usage.total_tokens, bool(reply.repairs)
 
 
 def _session_extraction(number: int, outcomes: Sequence[_Outcome]) -> SessionExtraction:

@@ -56,6 +56,51 @@ RESPONSE_SCHEMA: dict[str, Any] = {
     "required": ["sentences", "episodes", "facts", "topics"],
 }
 
+# A small local model: one window of a few turns per call and a reply whose every list and
+# string is bounded, so the longest reply the schema admits (~600 tokens) completes within the
+# extract token cap. Turn ids and fact entities are enums of the window's own, so the grammar
+# alone keeps them valid; sentences, confidences and flags are left to their defaults. Strings
+# stay within the grammar's own cap (mrgraph.llm.local.GRAMMAR_STRING_CHARS, 80).
+WINDOW_EPISODES = 2
+WINDOW_EPISODE_TURNS = 4
+WINDOW_FACTS = 2
+WINDOW_CUES = 2
+_DAY = {"type": "string", "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
+
+
+def _text(chars: int) -> dict[str, Any]:
+    return {"type": "string", "minLength": 1, "maxLength": chars}
+
+
+def _closed(required: Sequence[str], **properties: Any) -> dict[str, Any]:
+    return {**_object(**properties), "required": list(required), "additionalProperties": False}
+
+
+def window_schema(turns: Sequence[Turn], speakers: Sequence[str]) -> dict[str, Any]:
+    """The bounded reply schema for one window of `turns` (see WINDOW_EPISODES): a subset of
+    RESPONSE_SCHEMA's replies, so `convert_reply` reads it unchanged."""
+    names = _closed((), entity={"type": "array", "items": _text(40), "maxItems": WINDOW_CUES},
+                    keyword={"type": "array", "items": _text(40), "maxItems": WINDOW_CUES})
+    episode = _closed(
+        ("turns", "date", "tag", "summary", "cues"),
+        turns={"type": "array", "minItems": 1, "maxItems": WINDOW_EPISODE_TURNS,
+               "items": {"type": "string", "enum": [t.dia_id for t in turns]}},
+        date=_DAY, tag=_text(40), summary=_text(80), cues=names)
+    fact = _closed(("entity", "aspect", "statement", "episode"),
+                   entity={"type": "string", "enum": list(dict.fromkeys(speakers))},
+                   aspect={"type": "string", "pattern": "^[a-z][a-z_]{0,23}$"},
+                   statement=_text(80),
+                   episode={"type": "integer", "minimum": 0, "maximum": WINDOW_EPISODES - 1})
+    topic = _closed(("label", "episodes"), label=_text(30),
+                    episodes={"type": "array", "maxItems": WINDOW_EPISODES, "items": {
+                        "type": "integer", "minimum": 0, "maximum": WINDOW_EPISODES - 1}})
+    return _closed(("episodes", "facts", "topics"),
+                   episodes={"type": "array", "minItems": 1, "maxItems": WINDOW_EPISODES,
+                             "items": episode},
+                   facts={"type": "array", "maxItems": WINDOW_FACTS, "items": fact},
+                   topics={"type": "array", "maxItems": 1, "items": topic})
+
+
 CONFIDENCE_RANGE = (0.7, 0.9)  # BeliefMem: a new attribute starts in [0.7, 0.9]
 _DEFAULT_CONFIDENCE = 0.8
 MAX_NAME_CHARS = 80  # a cue or tag longer than this is a sentence, not a name
@@ -119,14 +164,14 @@ def convert_reply(reply: Mapping[str, Any], session: Session, turns: Sequence[Tu
     groups, order = _episode_turns(chunk, reply["episodes"])
     if not groups:
         raise EmptyReply(f"{where}: the reply has no episode with a dia_id of the transcript")
-    sentences = _sentences(chunk, reply["sentences"])
+    sentences = _sentences(chunk, reply.get("sentences", {}))  # a window reply has none
     episodes = [_episode(chunk, i, old, reply["episodes"][old], groups[old], sentences)
                 for i, old in enumerate(order)]
     new_index = {old: new for new, old in enumerate(order)}
-    facts = _facts(chunk, reply["facts"], new_index)
+    facts = _facts(chunk, reply.get("facts", []), new_index)
     episodes = [_with_aspects(e, [f for f in facts if f.episode_index == e.index])
                 for e in episodes]
-    topics = _topics(chunk, reply["topics"], new_index)
+    topics = _topics(chunk, reply.get("topics", []), new_index)
     return ChunkDrafts(tuple(episodes), tuple(facts), tuple(topics), tuple(chunk.warnings))
 
 

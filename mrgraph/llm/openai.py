@@ -225,7 +225,8 @@ class _Endpoint:
 
     def _budget_error(self) -> LLMBudgetError:
         return LLMBudgetError(f"the model {self.model!r} at {public_uri(self.base_url)} ran out "
-                              f"of its {self.question_seconds:g}s time budget for this question "
+                              f"of its {self.question_seconds:g}s time budget for one question or "
+                              "extraction call "
                               "(raise MRGRAPH_LLM_BUDGET, or use a faster model)")
 
     def _describe(self, err: openai.OpenAIError) -> str:

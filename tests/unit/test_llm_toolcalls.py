@@ -156,12 +156,13 @@ def test_json_mode_sends_the_constrained_schema_and_no_tools(
 
 def test_the_question_budget_bounds_requests_and_is_not_spent_on_resends(
         fake_openai: FakeOpenAIServer) -> None:
-    fake_openai.enqueue(FakeResponse(chat_completion("late"), delay=3.0))
+    fake_openai.enqueue(FakeResponse(chat_completion("late"), delay=20.0))
     llm = chat(fake_openai, question_seconds=0.5, retry_timeouts=False, max_retries=3)
     started = time.monotonic()
     with question_clock(started), pytest.raises(LLMBudgetError, match="0.5s time budget"):
         llm.complete(QUESTION, purpose="navigate")
-    assert time.monotonic() - started < 2.5  # the request was cut at the budget, not at 5 s
+    # Cut at the budget, not at the 5 s timeout nor the 20 s reply (slack for a loaded machine).
+    assert time.monotonic() - started < 4.5
     assert len(fake_openai.requests) == 1  # and not resent to the busy server
     with question_clock(time.monotonic() - 10), pytest.raises(LLMBudgetError):
         llm.complete(QUESTION, purpose="navigate")  # spent already: no request at all

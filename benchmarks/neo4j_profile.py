@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--asks", type=int, default=40)
     args = parser.parse_args(argv)
     settings = Settings.from_env()
-    cypher.run = _timed_run(cypher.run)  # type: ignore[assignment]
+    cypher.run = _timed_run(cypher.run)
     Neo4jStore._read = _timed_read(Neo4jStore._read)  # type: ignore[method-assign]
     work = bench.extracted(args.path, 1)
     turns = sum(len(s.turns) for c, _ in work for s in c.sessions)

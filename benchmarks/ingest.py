@@ -81,6 +81,7 @@ def measure(settings: Settings, uri: str, path: Path, per_tool: int, repeats: in
     return {"store": uri, "conversations": len(ingested.conversations), "turns": turns,
             "nodes": ingested.nodes, "edges": ingested.edges,
             "cold_seconds": round(cold, 4), "cold_turns_per_s": round(turns / cold, 1),
+            "cold_turns_per_cpu_s": round(turns / cold_cpu, 1),
             "warm_seconds": round(warm, 4), "warm_turns_per_s": round(turns / warm, 1),
             "warm_turns_per_cpu_s": round(turns / warm_cpu, 1),
             "load_seconds": round(load_seconds, 4), "first_read_ms": round(first_read_ms, 3),
@@ -89,9 +90,10 @@ def measure(settings: Settings, uri: str, path: Path, per_tool: int, repeats: in
 
 def markdown(runs: list[dict[str, Any]], rss: float) -> str:
     head = table(["store", "turns", "nodes", "edges", "cold turns/s", "warm turns/s",
-                  "warm turns/CPU-s", "load s", "first read ms"],
+                  "cold turns/CPU-s", "warm turns/CPU-s", "load s", "first read ms"],
                  [[_kind(r["store"]), r["turns"], r["nodes"], r["edges"], r["cold_turns_per_s"],
-                   r["warm_turns_per_s"], r["warm_turns_per_cpu_s"], r["load_seconds"],
+                   r["warm_turns_per_s"], r["cold_turns_per_cpu_s"], r["warm_turns_per_cpu_s"],
+                   r["load_seconds"],
                    r["first_read_ms"]] for r in runs])
     tools = list(dict.fromkeys(t for r in runs for t in r["tools"]))
     reads = table(["read (p50 / p95 ms, n)", *(_kind(r["store"]) for r in runs)],

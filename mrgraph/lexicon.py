@@ -91,6 +91,7 @@ class Lexicon:
                     return candidate
         return word
 
+    @lru_cache(maxsize=100_000)  # noqa: B019 - asked for every candidate tag word
     def mostly_noun(self, word: str) -> bool:
         """Whether WordNet has at least as many noun senses of `word` as adjective or adverb
         senses ("painting", "dance" yes; "small", "crazy" no)."""

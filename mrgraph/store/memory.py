@@ -33,7 +33,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from mrgraph.errors import (
     ConfigError,
@@ -210,7 +210,7 @@ class MemoryStore(GraphReads):
         assert self._db.conn is not None
         self._db.conn.executemany("INSERT INTO edges VALUES (?, ?, ?, ?)", [
             (src, etype, dst, encode_props(data) if data else None)
-            for (src, etype, dst), data in merged.items()])
+            for (src, etype, dst), data in sorted(merged.items(), key=_first)])
         for src, etype, dst in merged:
             self._index.edge_added(etype)
             self._edge_changed(src, etype, dst)
@@ -261,6 +261,7 @@ class MemoryStore(GraphReads):
 
     def _flush_nodes(self) -> None:
         assert self._db.conn is not None
+        self._node_rows.sort(key=_first)  # key order, stable: see TokenTable.flush
         self._db.conn.executemany("INSERT OR REPLACE INTO nodes VALUES (?, ?, ?, ?)",
                                   self._node_rows)
         self._node_rows = []
@@ -399,6 +400,10 @@ class MemoryStore(GraphReads):
 
 
 # ------------------------------------------------------------------ property helpers
+
+
+def _first(row: tuple[Any, ...]) -> Any:
+    return row[0]
 
 
 def _merge(target: Attrs, props: Props) -> None:

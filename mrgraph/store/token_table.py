@@ -35,6 +35,10 @@ def tokens_of(attrs: Attrs) -> list[str]:
     return []
 
 
+def _row_key(row: tuple[str, str, str, str]) -> tuple[str, str, str]:
+    return row[0], row[1], row[2]
+
+
 class TokenTable:
     """The token postings of one label.
 
@@ -121,6 +125,9 @@ class TokenTable:
     def flush(self) -> None:
         if self._pending:
             assert self._db.conn is not None
+            # in key order: B-tree inserts in order touch each page once (the sort is stable, so
+            # of two rows with one key the later still wins)
+            self._pending.sort(key=_row_key)
             self._db.conn.executemany("INSERT OR REPLACE INTO tokens VALUES (?, ?, ?, ?)",
                                       self._pending)
             self._pending = []

@@ -20,8 +20,9 @@
                  the first of their next turn after the other's question (a statement with
                  two content words: not "Wow!" or a name); the sentence itself
                  when it gives a reason ("because") or nothing follows;
-       what / who / where   the best phrase (reader.phrases) of the best three sentences
-                 and of the sentence after each, less per rank and per score below the best;
+       what / who / where   the phrase (reader.phrases) of the best three sentences and
+                 of the sentence after each that the fitted ranker (reader.ranker) puts first;
+                 without one, the best phrase less per rank and per score below the best;
   5. a belief read from the semantic layer answers instead when it covers the question at
      least as well (what mrgraph currently believes), never for a time or an earlier state;
   6. the confidence is fitted on data (reader.confidence) from what the answer rests on.

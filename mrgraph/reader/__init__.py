@@ -4,6 +4,7 @@
   question    what the question asks for (kind, person, head noun, verb)
   evidence    the sentences of the turns read, scored; whom a sentence is about
   phrases     the answer phrase inside a sentence; lists, durations, counts, negation
+  ranker      which phrase answers what/who/where: fitted weights (benchmarks/fit_ranker.py)
   words       closed English word classes, irregular verbs, `lemma` (where a lemma table plugs in)
   dates       dates as people say them
   confidence  P(correct), a logistic model fitted by benchmarks/calibration.py

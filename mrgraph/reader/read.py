@@ -20,8 +20,9 @@
                  the first of their next turn after the other's question (a statement with
                  two content words: not "Wow!" or a name); the sentence itself
                  when it gives a reason ("because") or nothing follows;
-       what / who / where   the best phrase (reader.phrases) of the best three sentences
-                 and of the sentence after each, less per rank and per score below the best;
+       what / who / where   the phrase (reader.phrases) of the best three sentences and
+                 of the sentence after each that the fitted ranker (reader.ranker) puts first;
+                 without one, the best phrase less per rank and per score below the best;
   5. a belief read from the semantic layer answers instead when it covers the question at
      least as well (what mrgraph currently believes), never for a time or an earlier state;
   6. the confidence is fitted on data (reader.confidence) from what the answer rests on.
@@ -41,6 +42,7 @@ from mrgraph.reader.evidence import (Sentence, content_share, is_question, sente
                                     split_sentences, wrong_person)
 from mrgraph.reader.phrases import count, duration, frequency, items, negated, phrase
 from mrgraph.reader.question import Question, analyse
+from mrgraph.reader.ranker import Chooser, shipped
 from mrgraph.reader.words import is_function_word, is_kind, kind_of, lemma
 from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
@@ -74,8 +76,10 @@ class Reading:
     features: Features
 
 
-def read(state: State, threshold: float = DEFAULT_THRESHOLD) -> Reading:
-    """Answer `state.question` from the evidence in `state` (see the module docstring)."""
+def read(state: State, threshold: float = DEFAULT_THRESHOLD,
+         ranker: Chooser | None = None) -> Reading:
+    """Answer `state.question` from the evidence in `state` (see the module docstring);
+    `ranker` picks the phrase (default: the fitted one shipped, reader.ranker)."""
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     question = analyse(state.question, speakers)
     found = sentences(state, question)
@@ -88,11 +92,11 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD) -> Reading:
     rel = float(best.event["relevance"]) if best.event else 0.0
     if max(best.q, rel) < threshold or wrong_person(state, question):
         return _abstain(question, best, found)
-    answer, supports = _answer(state, question, found)
+    answer, supports = _answer(state, question, found, ranker or shipped())
     return _reading(question, answer, supports, found)
 
 
-def _answer(state: State, question: Question, found: list[Sentence]) -> \
+def _answer(state: State, question: Question, found: list[Sentence], ranker: Chooser) -> \
         tuple[str, tuple[str, ...]]:
     best = found[0]
     kind = question.kind
@@ -123,6 +127,9 @@ def _answer(state: State, question: Question, found: list[Sentence]) -> \
             return _OPENERS.sub("", follow[0]).strip() or follow[0], (follow[1],)
     if kind in ("why", "how"):
         return _OPENERS.sub("", best.text).strip() or best.text, (best.dia_id,)
+    chosen = ranker.choose(question, found)
+    if chosen is not None:
+        return chosen.text, (chosen.dia_id,)
     return _best_phrase(question, found)
 
 

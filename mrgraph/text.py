@@ -17,7 +17,6 @@ import snowballstemmer
 from mrgraph import lexicon
 
 _WORD = re.compile(r"[a-z0-9]+")
-_HYPHENED = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b")
 # The original Porter algorithm from snowballstemmer, run by PyStemmer's C code when installed:
 # quick to import and to run (importing nltk alone costs ~0.5 s per CLI call). Evaluation keeps
 # nltk's stemmer, as LoCoMo's recipe does.
@@ -48,11 +47,8 @@ def words(text: str) -> list[str]:
 
 
 def tokenize(text: str) -> list[str]:
-    """Search tokens of `text`, in order, with repeats: stopwords dropped, stems. A hyphenated
-    word also gives its joined form ("de-stress" -> "destress"), which spellings vary on."""
-    found = [stem(w) for w in words(text) if w not in STOPWORDS and len(w) > 1 or w.isdigit()]
-    found += [stem(w) for w in (m.replace("-", "") for m in _HYPHENED.findall(text.lower()))]
-    return found
+    """Search tokens of `text`, in order, with repeats: stopwords dropped, stems."""
+    return [stem(w) for w in words(text) if w not in STOPWORDS and len(w) > 1 or w.isdigit()]
 
 
 def token_set(text: str) -> tuple[str, ...]:

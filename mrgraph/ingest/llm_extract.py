@@ -55,6 +55,7 @@ from mrgraph.ingest.llm_reply import (
     ChunkDrafts,
     EmptyReply,
     convert_reply,
+    flat_reply,
     window_schema,
 )
 from mrgraph.llm.base import LLM, Message, question_clock
@@ -326,8 +327,8 @@ class LLMExtractor:
         cached = self.cache.get(key, request.schema) if self.cache is not None else None
         if cached is not None:
             try:
-                drafts = convert_reply(cached, session, request.turns, conversation.speakers,
-                                       where)
+                drafts = convert_reply(self._shaped(cached), session, request.turns,
+                                       conversation.speakers, where)
                 return _Outcome(request, drafts, 0, cached=True)
             except EmptyReply:
                 pass  # an unusable entry (never written by us): ask the model again
@@ -341,7 +342,8 @@ class LLMExtractor:
         except LLMError as err:
             return _Outcome(request, None, 0, cached=False, error=str(err))
         try:
-            drafts = convert_reply(reply, session, request.turns, conversation.speakers, where)
+            drafts = convert_reply(self._shaped(reply), session, request.turns,
+                                   conversation.speakers, where)
         except EmptyReply as err:
             return _Outcome(request, None, tokens, cached=False, error=str(err))
         if self.cache is not None:
@@ -350,6 +352,9 @@ class LLMExtractor:
             except OSError as err:  # the cache saves tokens later; losing it loses no data now
                 log.warning("cannot write the LLM reply cache %s: %s", self.cache.directory, err)
         return _Outcome(request, drafts, tokens, cached=False, re_asked=re_asked)
+
+    def _shaped(self, reply: dict[str, Any]) -> dict[str, Any]:
+        return reply if self.window_turns is None else flat_reply(reply)
 
     def _ask(self, request: ExtractRequest) -> tuple[dict[str, Any], int, bool]:
         """The parsed reply, its tokens and whether it needed a JSON re-ask. Each call is a

@@ -77,28 +77,37 @@ def _closed(required: Sequence[str], **properties: Any) -> dict[str, Any]:
 
 
 def window_schema(turns: Sequence[Turn], speakers: Sequence[str]) -> dict[str, Any]:
-    """The bounded reply schema for one window of `turns` (see WINDOW_EPISODES): a subset of
-    RESPONSE_SCHEMA's replies, so `convert_reply` reads it unchanged."""
+    """The bounded reply schema for one window of `turns` (see WINDOW_EPISODES). Facts and the
+    topic sit inside their episode (a small model gets episode indexes wrong); `flat_reply`
+    turns a reply into RESPONSE_SCHEMA's shape for `convert_reply`."""
     names = _closed((), entity={"type": "array", "items": _text(40), "maxItems": WINDOW_CUES},
                     keyword={"type": "array", "items": _text(40), "maxItems": WINDOW_CUES})
-    episode = _closed(
-        ("turns", "date", "tag", "summary", "cues"),
-        turns={"type": "array", "minItems": 1, "maxItems": WINDOW_EPISODE_TURNS,
-               "items": {"type": "string", "enum": [t.dia_id for t in turns]}},
-        date=_DAY, tag=_text(40), summary=_text(80), cues=names)
-    fact = _closed(("entity", "aspect", "statement", "episode"),
+    fact = _closed(("entity", "aspect", "statement"),
                    entity={"type": "string", "enum": list(dict.fromkeys(speakers))},
                    aspect={"type": "string", "pattern": "^[a-z][a-z_]{0,23}$"},
-                   statement=_text(80),
-                   episode={"type": "integer", "minimum": 0, "maximum": WINDOW_EPISODES - 1})
-    topic = _closed(("label", "episodes"), label=_text(30),
-                    episodes={"type": "array", "maxItems": WINDOW_EPISODES, "items": {
-                        "type": "integer", "minimum": 0, "maximum": WINDOW_EPISODES - 1}})
-    return _closed(("episodes", "facts", "topics"),
-                   episodes={"type": "array", "minItems": 1, "maxItems": WINDOW_EPISODES,
-                             "items": episode},
-                   facts={"type": "array", "maxItems": WINDOW_FACTS, "items": fact},
-                   topics={"type": "array", "maxItems": 1, "items": topic})
+                   statement=_text(80))
+    episode = _closed(
+        ("turns", "date", "tag", "summary", "cues", "facts", "topic"),
+        turns={"type": "array", "minItems": 1, "maxItems": WINDOW_EPISODE_TURNS,
+               "items": {"type": "string", "enum": [t.dia_id for t in turns]}},
+        date=_DAY, tag=_text(40), summary=_text(80), cues=names,
+        facts={"type": "array", "maxItems": WINDOW_FACTS, "items": fact}, topic=_text(30))
+    return _closed(("episodes",), episodes={"type": "array", "minItems": 1,
+                                            "maxItems": WINDOW_EPISODES, "items": episode})
+
+
+def flat_reply(reply: Mapping[str, Any]) -> dict[str, Any]:
+    """A `window_schema` reply in RESPONSE_SCHEMA's shape: facts and topics at the top level,
+    pointing at their episodes by index (one topic per label)."""
+    episodes, facts = [], []
+    topics: dict[str, dict[str, Any]] = {}
+    for index, raw in enumerate(reply["episodes"]):
+        episodes.append({k: v for k, v in raw.items() if k not in ("facts", "topic")})
+        facts += [{**fact, "episode": index} for fact in raw.get("facts", ())]
+        label = str(raw.get("topic", ""))
+        topics.setdefault(normalize_key(label) or label, {"label": label, "episodes": []}
+                          )["episodes"].append(index)
+    return {"episodes": episodes, "facts": facts, "topics": list(topics.values())}
 
 
 CONFIDENCE_RANGE = (0.7, 0.9)  # BeliefMem: a new attribute starts in [0.7, 0.9]

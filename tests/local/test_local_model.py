@@ -1,11 +1,14 @@
-"""`--llm local` end to end against the real llama.cpp server and the real small model: ask
-with the LLM navigator and check what a real model's run must satisfy (well-formed reply, valid
-calls, tokens counted, supports that are real turns), never the wording of a 135M model. Small
-on purpose: each model call costs CI seconds. (`--extractor llm --llm local` is not tested here:
-the 135M model's extraction replies are cut by the token cap, see the README's known limit.)"""
+"""`--llm local` end to end against the real llama.cpp server and the real small model: ingest
+the sample with the LLM extractor, then ask with the LLM navigator, and check what a real
+model's run must satisfy (episodes and facts written, dia_ids and speakers real, calls valid,
+tokens counted), never the wording of a 135M model. Small on purpose: each model call costs CI
+seconds (the ingest is 7 windows, the ask a few rounds)."""
 
 from __future__ import annotations
 
+import json
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -15,27 +18,82 @@ from mrgraph.cli import app
 from mrgraph.config import Settings
 from mrgraph.engine import Memory
 from mrgraph.errors import LLMConfigError
+from mrgraph.ingest.llm_extract import SMALL_MODEL_WINDOW, window_turns_of
+from mrgraph.ingest.llm_reply import iso_date
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.sample import sample_path
 from mrgraph.toolkit import TOOLS, parse_params
 
 runner = CliRunner()
 QUESTION = "When did Maya adopt the dog?"
+_TOKENS = re.compile(r"(\d+) LLM tokens")
+
+
+@dataclass(frozen=True)
+class Ingested:
+    uri: str
+    cache: Path
+    output: str  # the first ingest's (model calls)
+    again: str  # the second ingest's (from the reply cache)
 
 
 @pytest.fixture(scope="module")
-def sample_store(local_model: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The sample ingested by the heuristic extractor: the ask test must not hang on the LLM
-    extractor's own (known) weakness with a 135M model."""
-    uri = f"file:{tmp_path_factory.mktemp('local-ask') / 'graph'}"
-    result = runner.invoke(app, ["ingest", str(sample_path()), "--store", uri],
-                           catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return uri
+def sample_store(local_model: Path, tmp_path_factory: pytest.TempPathFactory) -> Ingested:
+    """The sample ingested by the LLM extractor with the local model, twice (the second from
+    the reply cache, which lives under the working directory)."""
+    root = tmp_path_factory.mktemp("local-llm")
+    uri = f"file:{root / 'graph'}"
+    command = ["ingest", str(sample_path()), "--extractor", "llm", "--llm", "local",
+               "--store", uri]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)
+        first = runner.invoke(app, command, catch_exceptions=False)
+        assert first.exit_code == 0, first.output
+        again = runner.invoke(app, command, catch_exceptions=False)
+        assert again.exit_code == 0, again.output
+    return Ingested(uri, root / ".mrgraph" / "llm-cache", first.output, again.output)
 
 
-def test_ask_with_the_local_model_is_well_formed_and_its_calls_valid(sample_store: str) -> None:
-    with Memory.open(Settings.from_env(), store=sample_store) as memory:
+def test_llm_ingest_writes_episodes_over_every_real_turn(sample_store: Ingested) -> None:
+    (conversation,) = load(sample_path())
+    output = " ".join(sample_store.output.split())
+    assert "skipped" not in output, output  # every window's reply was usable
+    spent = _TOKENS.search(output)
+    assert spent is not None and int(spent.group(1)) > 0, output
+    with Memory.open(Settings.from_env(), store=sample_store.uri) as memory:
+        nodes, _ = memory.store.export()
+    episodes = [n.props for n in nodes if n.label == "Episode"]
+    for session in conversation.sessions:  # every turn in exactly one episode of its session
+        covered = [str(d) for e in episodes if e["session"] == session.number
+                   for d in _strings(e["dia_ids"])]
+        assert sorted(covered) == sorted(t.dia_id for t in session.turns)
+    assert all(iso_date(e["date"]) == e["date"] and e["tag"] for e in episodes)
+    facts = [n.props for n in nodes if n.label == "Fact"]
+    assert facts and {f["entity"] for f in facts} <= set(conversation.speakers)
+
+
+def _strings(value: object) -> list[str]:
+    assert isinstance(value, (list, tuple))
+    return [str(v) for v in value]
+
+
+def test_the_models_replies_name_only_real_turns_and_are_cached(sample_store: Ingested) -> None:
+    (conversation,) = load(sample_path())
+    windows = [w for s in conversation.sessions for w in window_turns_of(s.turns,
+                                                                         SMALL_MODEL_WINDOW)]
+    replies = [json.loads(p.read_text())["reply"] for p in sample_store.cache.glob("*/*.json")]
+    assert len(replies) == len(windows)  # one validated reply per window
+    real = {t.dia_id for s in conversation.sessions for t in s.turns}
+    for reply in replies:  # the grammar's enums, checked on the real model's output
+        assert reply["episodes"] and all(set(e["turns"]) <= real for e in reply["episodes"])
+        assert {f["entity"] for e in reply["episodes"] for f in e["facts"]} <= set(
+            conversation.speakers)
+    assert "0 LLM tokens" in " ".join(sample_store.again.split())  # all from the cache
+
+
+def test_ask_with_the_local_model_is_well_formed_and_its_calls_valid(
+        sample_store: Ingested) -> None:
+    with Memory.open(Settings.from_env(), store=sample_store.uri) as memory:
         answer = memory.ask(QUESTION, llm="local")
         outcomes = memory.ledger.reply_outcomes()
         spent = memory.ledger.totals().by_purpose

@@ -20,6 +20,7 @@ from mrgraph.ingest.llm_reply import (
     WINDOW_EPISODE_TURNS,
     WINDOW_EPISODES,
     WINDOW_FACTS,
+    flat_reply,
     window_schema,
 )
 from mrgraph.ingest.loaders import load
@@ -47,10 +48,10 @@ def window_model(messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) ->
     day, lines = transcript(messages)
     return {"episodes": [{"turns": [d for d, _, _ in lines[:WINDOW_EPISODE_TURNS]],
                           "date": day, "tag": "talks", "summary": "They talk.",
-                          "cues": {"entity": [lines[0][1]], "keyword": ["talk"]}}],
-            "facts": [{"entity": lines[0][1], "aspect": "likes", "statement": "likes talking",
-                       "episode": 0}],
-            "topics": [{"label": "talking", "episodes": [0]}]}
+                          "cues": {"entity": [lines[0][1]], "keyword": ["talk"]},
+                          "facts": [{"entity": lines[0][1], "aspect": "likes",
+                                     "statement": "likes talking"}],
+                          "topic": "talking"}]}
 
 
 def test_windows_are_even_and_never_longer_than_asked() -> None:
@@ -74,7 +75,7 @@ def test_each_window_is_one_call_with_its_own_bounded_schema(conversation: Conve
         episode = schema["properties"]["episodes"]["items"]
         assert episode["properties"]["turns"]["items"]["enum"] == [t.dia_id for t in
                                                                     request.turns]
-        fact = schema["properties"]["facts"]["items"]["properties"]
+        fact = episode["properties"]["facts"]["items"]["properties"]
         assert fact["entity"]["enum"] == ["Caroline", "Melanie"]
         assert "Turn a few turns" in (call.messages[0].content or "")
     # Every turn is in exactly one episode (turns a reply left out join a neighbouring one).
@@ -89,13 +90,27 @@ def test_a_reply_naming_a_turn_outside_its_window_breaks_the_schema(
         conversation: Conversation) -> None:
     window = conversation.sessions[0].turns[:3]
     schema = window_schema(window, conversation.speakers)
-    reply = {"episodes": [{"turns": ["D1:4"], "date": "2023-05-08", "tag": "t", "summary": "s",
-                           "cues": {}}], "facts": [], "topics": []}
+    episode: dict[str, Any] = {"turns": ["D1:4"], "date": "2023-05-08", "tag": "t",
+                               "summary": "s", "cues": {}, "facts": [], "topic": "t"}
+    reply = {"episodes": [episode]}
     assert any("D1:4" in e for e in validate(reply, schema))
-    reply["episodes"][0]["turns"] = ["D1:1"]
+    episode["turns"] = ["D1:1"]
     assert validate(reply, schema) == []
-    reply["facts"] = [{"entity": "Someone", "aspect": "job", "statement": "x", "episode": 0}]
+    episode["facts"] = [{"entity": "Someone", "aspect": "job", "statement": "x"}]
     assert validate(reply, schema)  # only the conversation's speakers
+
+
+def test_a_flat_reply_points_facts_and_topics_at_their_episodes() -> None:
+    def episode(turn: str, topic: str, facts: list[dict[str, str]]) -> dict[str, Any]:
+        return {"turns": [turn], "date": "2023-05-08", "tag": "t", "summary": "s", "cues": {},
+                "facts": facts, "topic": topic}
+
+    fact = {"entity": "Caroline", "aspect": "job", "statement": "counsels"}
+    flat = flat_reply({"episodes": [episode("D1:1", "Work", []),
+                                    episode("D1:2", "work", [fact])]})
+    assert flat["facts"] == [{**fact, "episode": 1}]
+    assert flat["topics"] == [{"label": "Work", "episodes": [0, 1]}]
+    assert all("facts" not in e and "topic" not in e for e in flat["episodes"])
 
 
 def test_meaning_repairs_are_counted_and_a_clean_reply_is_valid(conversation: Conversation,
@@ -107,14 +122,14 @@ def test_meaning_repairs_are_counted_and_a_clean_reply_is_valid(conversation: Co
 
     def repaired(messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> dict[str, Any]:
         reply = clean(messages)
-        reply["facts"][0]["episode"] = 1  # no episode 1: the fact is dropped with a warning
+        reply["episodes"][0]["date"] = "2023-02-30"  # no such day: the session date, warned
         return reply
 
     ex = LLMExtractor(ScriptedLLM([clean, repaired, clean, repaired]), cache=None,
                       window_turns=4, concurrency=1)
     ex.extract(conversation)
     assert (ex.last_stats.valid, ex.last_stats.repaired) == (2, 2)
-    assert sum("fact 0: dropped" in w for w in ex.last_stats.warnings) == 2
+    assert sum("is not YYYY-MM-DD" in w for w in ex.last_stats.warnings) == 2
 
 
 def test_window_replies_are_cached(conversation: Conversation, tmp_path: Path) -> None:
@@ -139,15 +154,14 @@ def test_the_longest_reply_the_schema_admits_fits_the_local_cap(
         return words[:length]
 
     episode = schema["properties"]["episodes"]["items"]["properties"]
+    fact = {"entity": "Caroline", "aspect": "a" * 24, "statement": text(80)}
     longest = {
         "episodes": [{"turns": [t.dia_id for t in turns], "date": "2023-05-08",
                       "tag": text(episode["tag"]["maxLength"]),
                       "summary": text(episode["summary"]["maxLength"]),
-                      "cues": {k: [text(40)] * WINDOW_CUES for k in ("entity", "keyword")}}
-                     ] * WINDOW_EPISODES,
-        "facts": [{"entity": "Caroline", "aspect": "a" * 24, "statement": text(80),
-                   "episode": 1}] * WINDOW_FACTS,
-        "topics": [{"label": text(30), "episodes": [0, 1]}]}
+                      "cues": {k: [text(40)] * WINDOW_CUES for k in ("entity", "keyword")},
+                      "facts": [fact] * WINDOW_FACTS, "topic": text(30)}
+                     ] * WINDOW_EPISODES}
     assert validate(longest, schema) == []
     compact = json.dumps(longest, separators=(",", ":"))
     assert count_tokens(compact) < 0.8 * LOCAL_MAX_TOKENS["extract"]

@@ -53,20 +53,22 @@ class Row:
     read_ms: float  # of which the answer step (the reader)
 
 
-class _Recording:
-    """The heuristic policy, keeping the reader's Reading of each answer."""
+class Recording:
+    """The heuristic policy, keeping the state each question was answered from and the
+    reader's Reading of it (benchmarks/reader_errors.py keeps the states too)."""
 
     name = "heuristic"
 
     def __init__(self) -> None:
         self.reading: Reading | None = None
+        self.state: State | None = None
         self.read_ms = 0.0
 
-    def start(self, question: str, budget: Budget) -> _Recording.Run:
-        return _Recording.Run(self, HeuristicPolicy().start(question, budget))
+    def start(self, question: str, budget: Budget) -> Recording.Run:
+        return Recording.Run(self, HeuristicPolicy().start(question, budget))
 
     class Run:
-        def __init__(self, owner: _Recording, inner: object) -> None:
+        def __init__(self, owner: Recording, inner: object) -> None:
             self.owner, self.inner = owner, inner
             self.tokens = 0
 
@@ -75,6 +77,7 @@ class _Recording:
 
         def answer(self, state: State) -> Draft:
             started = time.perf_counter()
+            self.owner.state = state
             self.owner.reading = reading = read(state)
             self.owner.read_ms = (time.perf_counter() - started) * 1000
             return Draft(reading.answer, reading.supports, reading.confidence)
@@ -89,7 +92,7 @@ def collect(path: Path) -> list[Row]:
             store = open_store(uri, conversation.id, Settings())
             try:
                 ingest_conversations(store, [conversation], HeuristicExtractor())
-                policy = _Recording()
+                policy = Recording()
                 for item in (q for q in plan.questions if q.sample_id == conversation.id):
                     started = time.perf_counter()
                     answer = reconstruct(store, item.question, policy, Budget())

@@ -34,14 +34,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from calibration import Recording
+
 from mrgraph.config import Settings
 from mrgraph.eval import metrics
 from mrgraph.eval.bench import fresh_store_uri, ingest_conversations, make_plan
 from mrgraph.eval.locomo import QAItem
 from mrgraph.eval.report import table
 from mrgraph.ingest.extract import HeuristicExtractor
-from mrgraph.policies import HeuristicPolicy
-from mrgraph.policies.base import Budget, Draft, State
+from mrgraph.policies.base import Budget, State
 from mrgraph.reader.evidence import sentences
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
@@ -54,30 +55,6 @@ BUCKETS = ("abstained", "not read", "not usable", "ranked low", "other sentence"
 TOP = 3
 
 
-class _Keeping:
-    """The heuristic policy, keeping the state each question was answered from."""
-
-    name = "heuristic"
-
-    def __init__(self) -> None:
-        self.state: State | None = None
-
-    def start(self, question: str, budget: Budget) -> _Keeping.Run:
-        return _Keeping.Run(self, HeuristicPolicy().start(question, budget))
-
-    class Run:
-        def __init__(self, owner: _Keeping, inner: object) -> None:
-            self.owner, self.inner = owner, inner
-            self.tokens = 0
-
-        def next_actions(self, state: State):  # type: ignore[no-untyped-def]
-            return self.inner.next_actions(state)  # type: ignore[attr-defined]
-
-        def answer(self, state: State) -> Draft:
-            self.owner.state = state
-            return self.inner.answer(state)  # type: ignore[attr-defined,no-any-return]
-
-
 def collect(path: Path) -> list[tuple[QAItem, State]]:
     plan = make_plan(path, None, [1, 2, 3, 4, 5], ["active"])
     kept: list[tuple[QAItem, State]] = []
@@ -87,7 +64,7 @@ def collect(path: Path) -> list[tuple[QAItem, State]]:
             store = open_store(uri, conversation.id, Settings())
             try:
                 ingest_conversations(store, [conversation], HeuristicExtractor())
-                policy = _Keeping()
+                policy = Recording()
                 for item in (q for q in plan.questions if q.sample_id == conversation.id):
                     reconstruct(store, item.question, policy, Budget())
                     assert policy.state is not None

@@ -20,7 +20,7 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +29,7 @@ import numpy as np
 from mrgraph.config import Settings
 from mrgraph.eval import metrics
 from mrgraph.eval.bench import fresh_store_uri, ingest_conversations, make_plan
+from mrgraph.eval.locomo import QAItem
 from mrgraph.eval.report import table
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.policies import HeuristicPolicy
@@ -37,6 +38,7 @@ from mrgraph.reader import confidence
 from mrgraph.reader.read import Reading, read
 from mrgraph.reconstruct import reconstruct
 from mrgraph.store.uri import open_store
+from mrgraph.types import Answer
 
 L2 = 1.0  # ridge on the weights: few questions per group
 OUT = Path(__file__).resolve().parent.parent / "mrgraph" / "reader" / "calibration.json"
@@ -83,9 +85,11 @@ class Recording:
             return Draft(reading.answer, reading.supports, reading.confidence)
 
 
-def collect(path: Path) -> list[Row]:
+def asked(path: Path) -> Iterator[tuple[QAItem, Answer, Recording, float]]:
+    """Every question of the file asked (heuristic, active) on a fresh store of its own
+    conversation: the item, the answer, the recording policy right after it (its state and
+    reading) and the ask's milliseconds. benchmarks/reader_errors.py asks the same way."""
     plan = make_plan(path, None, [1, 2, 3, 4, 5], ["active"])
-    rows: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
         uri = fresh_store_uri(Path(tmp) / "store")
         for conversation in plan.conversations:
@@ -96,17 +100,20 @@ def collect(path: Path) -> list[Row]:
                 for item in (q for q in plan.questions if q.sample_id == conversation.id):
                     started = time.perf_counter()
                     answer = reconstruct(store, item.question, policy, Budget())
-                    ask_ms = (time.perf_counter() - started) * 1000
-                    reading = policy.reading
-                    assert reading is not None
-                    gold = item.answer if item.category != 5 else None
-                    f1 = metrics.locomo_f1(answer.answer, gold, item.category)
-                    rows.append(Row(conversation.id, item.category,
-                                    tuple(reading.features.vector()),
-                                    f1 >= metrics.CORRECT_F1, reading.confidence,
-                                    ask_ms, policy.read_ms))
+                    yield item, answer, policy, (time.perf_counter() - started) * 1000
             finally:
                 store.close()
+
+
+def collect(path: Path) -> list[Row]:
+    rows: list[Row] = []
+    for item, answer, policy, ask_ms in asked(path):
+        reading = policy.reading
+        assert reading is not None
+        gold = item.answer if item.category != 5 else None
+        f1 = metrics.locomo_f1(answer.answer, gold, item.category)
+        rows.append(Row(item.sample_id, item.category, tuple(reading.features.vector()),
+                        f1 >= metrics.CORRECT_F1, reading.confidence, ask_ms, policy.read_ms))
     return rows
 
 

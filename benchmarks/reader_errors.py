@@ -28,26 +28,20 @@ from __future__ import annotations
 import argparse
 import pickle
 import sys
-import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from calibration import Recording
+from calibration import asked
 
-from mrgraph.config import Settings
 from mrgraph.eval import metrics
-from mrgraph.eval.bench import fresh_store_uri, ingest_conversations, make_plan
 from mrgraph.eval.locomo import QAItem
 from mrgraph.eval.report import table
-from mrgraph.ingest.extract import HeuristicExtractor
-from mrgraph.policies.base import Budget, State
+from mrgraph.policies.base import State
 from mrgraph.reader.evidence import sentences
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
-from mrgraph.reconstruct import reconstruct
-from mrgraph.store.uri import open_store
 from mrgraph.types import NOT_MENTIONED
 
 BUCKETS = ("abstained", "not read", "not usable", "ranked low", "other sentence", "too long",
@@ -56,21 +50,10 @@ TOP = 3
 
 
 def collect(path: Path) -> list[tuple[QAItem, State]]:
-    plan = make_plan(path, None, [1, 2, 3, 4, 5], ["active"])
     kept: list[tuple[QAItem, State]] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        uri = fresh_store_uri(Path(tmp) / "store")
-        for conversation in plan.conversations:
-            store = open_store(uri, conversation.id, Settings())
-            try:
-                ingest_conversations(store, [conversation], HeuristicExtractor())
-                policy = Recording()
-                for item in (q for q in plan.questions if q.sample_id == conversation.id):
-                    reconstruct(store, item.question, policy, Budget())
-                    assert policy.state is not None
-                    kept.append((item, policy.state))
-            finally:
-                store.close()
+    for item, _, policy, _ in asked(path):
+        assert policy.state is not None
+        kept.append((item, policy.state))
     return kept
 
 

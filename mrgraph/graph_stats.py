@@ -20,10 +20,10 @@ from dataclasses import dataclass
 
 from mrgraph.lexicon import Lexicon, default
 from mrgraph.store.base import GraphStore
+from mrgraph.text import short_for
 from mrgraph.types import NodeRecord
 
 PEOPLE = 3  # the most active people shown
-MIN_SHORT = 3  # letters of a short name ("Sam"): fewer is an initial, not a name
 
 
 @dataclass(frozen=True)
@@ -107,8 +107,7 @@ def _people(nodes: Sequence[NodeRecord]) -> dict[str, str]:
 def _short_name(name: str, speaker: str) -> bool:
     first = speaker.split()[0].lower() if speaker.split() else ""
     word = name.lower()
-    return " " not in name and len(word) >= MIN_SHORT and first.startswith(word) \
-        and word != first
+    return " " not in name and short_for(word, first) and word != first
 
 
 def _person_test() -> Callable[[str], bool]:

@@ -56,6 +56,15 @@ def token_set(text: str) -> tuple[str, ...]:
     return tuple(sorted(set(tokenize(text))))
 
 
+MIN_SHORT_NAME = 3  # letters of a short name ("Sam"); fewer is an initial, not a name
+
+
+def short_for(word: str, first_name: str) -> bool:
+    """Lower-case `word` may stand for lower-case `first_name`: it begins it and has at least
+    MIN_SHORT_NAME letters ("sam" of "samantha"; the full name counts too)."""
+    return len(word) >= MIN_SHORT_NAME and first_name.startswith(word)
+
+
 def normalize_key(name: str) -> str:
     """The identity of a cue, tag or topic name: lowercase words joined by single spaces."""
     return " ".join(words(name))

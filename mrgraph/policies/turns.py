@@ -21,13 +21,12 @@ from collections.abc import Mapping, Sequence
 
 from mrgraph import lexicon
 from mrgraph.policies.base import State, dia_order
-from mrgraph.text import STOPWORDS, tokenize, words
+from mrgraph.text import STOPWORDS, short_for, tokenize, words
 
 EPISODE = 1.0  # weight of the episode's relevance in its turns' score
 ASKED = 0.2  # bonus of a turn spoken by a person the question names
 REPLY = 0.8  # share of a question turn's own share its reply (next turn, other speaker) holds
 SPREAD = 0.7  # in a question asking for several things: the episode part's factor per turn taken
-MIN_SHORT = 3  # letters of a short name ("Sam"); fewer is an initial
 _SEVERAL = re.compile(r"\b(both|in common|how many times|in what ways|what ways)\b", re.I)
 _CAPITAL = re.compile(r"\b[A-Z][a-z]+\b")
 # the head of a WH phrase: "what (kind of) (1-2 words) NOUNs", "which NOUNs"
@@ -61,7 +60,7 @@ def asked_speakers(question: str, speakers: Sequence[str]) -> frozenset[str]:
     for speaker in speakers:
         parts = words(speaker)
         if parts and (set(parts) <= asked or any(
-                len(w) >= MIN_SHORT and parts[0].startswith(w) for w in capitals)):
+                short_for(w, parts[0]) for w in capitals)):
             named.add(speaker)
     return frozenset(named)
 

@@ -36,6 +36,9 @@ from dataclasses import asdict, dataclass, replace
 from datetime import date as _date
 from typing import Literal, cast
 
+from mrgraph.belief_text import TOKEN, Reading, core_similarity, read_statement
+from mrgraph.belief_text import is_negative as is_negative  # re-exported for callers
+from mrgraph.belief_text import similarity as similarity
 from mrgraph.errors import ConfigError, InputError, MrGraphError
 
 Status = Literal["active", "superseded", "archived"]
@@ -62,38 +65,6 @@ SINGLE_VALUED_ASPECTS: frozenset[str] = frozenset({
 })
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-_STOPWORDS = frozenset(
-    "a an the and or but of in on at to for from with by as is are was were be been being am "
-    "has have had do does did i you he she it we they his her its their our my your me him them "
-    "this that these those what which who whom where when how why there here so than then too "
-    "very just also about into over out up".split())
-_NEGATION_WORDS = frozenset(
-    "not no never neither nor none cannot anymore quit quits quitting stopped stops stopping "
-    "former formerly ex".split())
-_POSITIVE_FEEL = frozenset(
-    "like likes liked love loves loved enjoy enjoys enjoyed adore adores adored prefer prefers "
-    "preferred fond".split())
-_NEGATIVE_FEEL = frozenset(
-    "hate hates hated dislike dislikes disliked detest detests detested loathe loathes loathed "
-    "despise despises despised".split())
-
-
-def _stem(word: str) -> str:
-    # Deliberately crude and deterministic: enough to make lives/live/lived/living meet.
-    for suffix in ("ing", "ed", "es", "s", "e"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
-            return word[: -len(suffix)]
-    return word
-
-
-# Generic verbs of the single-valued aspects carry no value: "no longer lives in Boston" and
-# "moved to Boston" must share the core {boston} to be compared at all.
-_CORE_FILLER = frozenset(_stem(w) for w in (
-    "live work job reside based stay move moved currently now still again longer used any more"
-).split())
-
-
 def _check_date(value: str, field: str) -> None:
     try:
         valid = bool(_ISO_DATE.fullmatch(value)) and bool(_date.fromisoformat(value))
@@ -162,59 +133,12 @@ class Observation:
                              field="confidence")
 
 
-def _tokens(text: str) -> list[str]:
-    raw = _TOKEN.findall(text.lower().replace("\u2019", "'"))
-    return [t[:-2] if t.endswith("'s") else t for t in raw]
-
-
-def similarity(query: str, text: str) -> float:
-    """Token Jaccard of the stemmed content words (lowercase, stopwords dropped); 0..1."""
-    a = {_stem(t) for t in _tokens(query) if t not in _STOPWORDS}
-    b = {_stem(t) for t in _tokens(text) if t not in _STOPWORDS}
-    return len(a & b) / len(a | b) if a and b else 0.0
-
-
-@dataclass(frozen=True)
-class _Reading:
-    core: frozenset[str]  # the value words: what the statement is about
-    negated: bool
-    positive: bool  # polarity after negation and antonyms
-
-
-def _has_negation(tokens: list[str]) -> bool:
-    if any(t in _NEGATION_WORDS or t.endswith("n't") for t in tokens):
-        return True
-    return any(a == "used" and b == "to" for a, b in zip(tokens, tokens[1:]))
-
-
-def is_negative(statement: str) -> bool:
-    """Whether a statement denies ("Maya no longer lives in Portland", "doesn't eat meat")."""
-    return _has_negation(_tokens(statement))
-
-
-def _read(statement: str, entity: str, aspect: str, negated: bool) -> _Reading:
-    tokens = _tokens(statement)
-    negated = negated or _has_negation(tokens)
-    against = any(t in _NEGATIVE_FEEL for t in tokens)
-    # The entity's name and the aspect's own words are the same for every candidate.
-    drop = (_STOPWORDS | _NEGATION_WORDS | _POSITIVE_FEEL | _NEGATIVE_FEEL
-            | set(_tokens(entity)) | set(_tokens(aspect.replace("_", " "))))
-    stems = {_stem(t) for t in tokens if t not in drop and not t.endswith("n't")}
-    return _Reading(frozenset(stems - _CORE_FILLER), negated, positive=(negated == against))
-
-
-def _reading_of(belief: BeliefState) -> _Reading:
-    return _read(belief.statement, belief.entity, belief.aspect, belief.negated)
-
-
-def _core_similarity(a: frozenset[str], b: frozenset[str]) -> float:
-    if not a or not b:
-        return 1.0 if a == b else 0.0
-    return len(a & b) / len(a | b)
+def _reading_of(belief: BeliefState) -> Reading:
+    return read_statement(belief.statement, belief.entity, belief.aspect, belief.negated)
 
 
 def _norm_aspect(aspect: str) -> str:
-    return "_".join(_TOKEN.findall(aspect.lower()))
+    return "_".join(TOKEN.findall(aspect.lower()))
 
 
 def _key(entity: str, aspect: str) -> tuple[str, str]:
@@ -240,7 +164,7 @@ def _record(state: BeliefState, obs: Observation, reason: Reason) -> BeliefState
     return replace(state, history=(*state.history, version))
 
 
-def _new_candidate(obs: Observation, reading: _Reading, like: Sequence[BeliefState]) -> BeliefState:
+def _new_candidate(obs: Observation, reading: Reading, like: Sequence[BeliefState]) -> BeliefState:
     # Reuse the attribute's existing spelling so one attribute reads the same everywhere.
     entity, aspect = (like[0].entity, like[0].aspect) if like else (obs.entity, obs.aspect)
     state = BeliefState(
@@ -264,19 +188,19 @@ def _merge(cand: BeliefState, obs: Observation, delta: float) -> BeliefState:
     return _record(merged, obs, "merge")
 
 
-def _merge_target(cands: Sequence[BeliefState], obs: Observation, reading: _Reading) -> int | None:
+def _merge_target(cands: Sequence[BeliefState], obs: Observation, reading: Reading) -> int | None:
     best: tuple[float, int] | None = None
     for i, cand in enumerate(cands):
         other = _reading_of(cand)
         if other.positive != reading.positive:
             continue
-        sim = 2.0 if cand.fact_id == obs.fact_id else _core_similarity(reading.core, other.core)
+        sim = 2.0 if cand.fact_id == obs.fact_id else core_similarity(reading.core, other.core)
         if sim >= MERGE_THRESHOLD and (best is None or sim > best[0]):
             best = (sim, i)
     return None if best is None else best[1]
 
 
-def _demote(cands: list[BeliefState], keep: int, obs: Observation, reading: _Reading,
+def _demote(cands: list[BeliefState], keep: int, obs: Observation, reading: Reading,
             single_valued: frozenset[str]) -> list[BeliefState]:
     replaces_value = reading.positive and _norm_aspect(obs.aspect) in single_valued
     targets: list[int] = []
@@ -285,7 +209,7 @@ def _demote(cands: list[BeliefState], keep: int, obs: Observation, reading: _Rea
             continue
         other = _reading_of(cand)
         opposite = other.positive != reading.positive
-        if opposite and _core_similarity(reading.core, other.core) >= OPPOSITE_THRESHOLD:
+        if opposite and core_similarity(reading.core, other.core) >= OPPOSITE_THRESHOLD:
             targets.append(i)
         elif replaces_value and other.positive:
             targets.append(i)
@@ -313,7 +237,7 @@ def _update_attribute(cands: Sequence[BeliefState], obs: Observation, delta: flo
                       single_valued: frozenset[str]) -> list[BeliefState]:
     # A fixed order makes tie-breaking independent of how the caller listed the candidates.
     work = sorted(cands, key=lambda c: (STATUSES.index(c.status), c.fact_id))
-    reading = _read(obs.statement, obs.entity, obs.aspect, obs.negated)
+    reading = read_statement(obs.statement, obs.entity, obs.aspect, obs.negated)
     index = _merge_target(work, obs, reading)
     if index is None:
         work.append(_new_candidate(obs, reading, work))

@@ -26,7 +26,7 @@ from typing import Any
 from rich.console import Console
 
 from mrgraph.config import Settings
-from mrgraph.eval.bench import machine_description
+from mrgraph.eval.summary import machine_description
 from mrgraph.eval.locomo import load_locomo_qa
 from mrgraph.eval.report import fmt, table
 from mrgraph.eval.scale import peak_rss_mb, time_tools, tool_arguments

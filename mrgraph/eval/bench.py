@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import os
-import platform
 import shutil
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -41,7 +40,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from mrgraph.config import Settings
 from mrgraph.errors import LLMError, UserError
-from mrgraph.eval import metrics, report
+from mrgraph.eval import metrics
+from mrgraph.eval.summary import (Record, machine_description, summarize, summary_line,
+                                  write_outputs)
 from mrgraph.eval.locomo import QAItem, load_locomo_qa
 from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import Extractor, HeuristicExtractor
@@ -63,7 +64,6 @@ JUDGE_SCHEMA: Mapping[str, Any] = {
                    "label": {"type": "string", "enum": ["CORRECT", "WRONG"]}},
     "required": ["label"],
 }
-Record = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -320,71 +320,6 @@ def _progress(console: Console | None) -> Progress:
                     transient=True, disable=console is None)
 
 
-# ------------------------------------------------------------------ summary and output
-
-_NUMBERS = ("tokens", "evidence_tokens", "rounds", "tool_calls", "ms")
-
-
-def summarize(records: Sequence[Record], modes: Sequence[str]) -> dict[str, Any]:
-    """Per mode: n, overall and per-category means (metrics and costs), latency percentiles."""
-    out: dict[str, Any] = {}
-    for mode in modes:
-        rows = [r for r in records if r["mode"] == mode]
-        if not rows:
-            continue
-        groups = metrics.aggregate(
-            (r["category"], {**r["metrics"], **{k: float(r[k]) for k in _NUMBERS}})
-            for r in rows)
-        counts: dict[str, int] = {}
-        for r in rows:
-            counts[r["category_name"]] = counts.get(r["category_name"], 0) + 1
-        out[mode] = {
-            "n": len(rows),
-            "overall": groups["overall"],
-            "categories": {name: {"n": counts[name], **groups[name]}
-                           for name in groups if name != "overall"},
-            "latency_ms": metrics.latency_summary([r["ms"] for r in rows]),
-            **_calibration_and_conversations(rows),
-        }
-    return out
-
-
-def _calibration_and_conversations(rows: Sequence[Record]) -> dict[str, Any]:
-    """The reliability of the confidences (correct = LoCoMo F1 >= 0.5) and LoCoMo F1 per
-    conversation and category (overfitting to one conversation shows there)."""
-    pairs = [(float(r["confidence"]), r["metrics"]["locomo_f1"] >= metrics.CORRECT_F1)
-             for r in rows]
-    conversations = {
-        sample: metrics.aggregate((r["category"], {"locomo_f1": r["metrics"]["locomo_f1"]})
-                                  for r in rows if r["sample_id"] == sample)
-        for sample in sorted({str(r["sample_id"]) for r in rows})}
-    return {"calibration": {"ece": metrics.expected_calibration_error(pairs),
-                            "bins": metrics.reliability(pairs)},
-            "conversations": {sample: {name: g["locomo_f1"] for name, g in groups.items()}
-                              for sample, groups in conversations.items()}}
-
-
-def machine_description() -> str:
-    """OS, CPUs, memory, Python and the load average now (other work skews timings)."""
-    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2 ** 30
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    return f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, " \
-           f"{memory:.0f} GiB, Python {platform.python_version()}, load average {load}"
-
-
-def write_outputs(out_dir: Path, summary: dict[str, Any], records: Sequence[Record]) -> Path:
-    """results.json, report.md and (with matplotlib) report.png; returns report.md's path."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "results.json").write_text(
-        json.dumps({"summary": summary, "results": list(records)}, ensure_ascii=False, indent=1),
-        encoding="utf-8")
-    chart = report.plot_locomo(summary, out_dir / "report.png") if summary["modes"] else None
-    path = out_dir / "report.md"
-    path.write_text(report.locomo_markdown(summary, chart.name if chart else None),
-                    encoding="utf-8")
-    return path
-
-
 def run_locomo(settings: Settings, path: str | os.PathLike[str], *, out_dir: str | Path,
                store: str | None = None, conversations: Sequence[str] | None = None,
                modes: Sequence[str] = DEFAULT_MODES, llm: str | LLM | None = "heuristic",
@@ -422,7 +357,7 @@ def run_locomo(settings: Settings, path: str | os.PathLike[str], *, out_dir: str
             "date": datetime.now(timezone.utc).isoformat(timespec="seconds")}
     summary = {"meta": meta, "modes": summarize(records, plan.modes)}
     written = write_outputs(out, summary, records)
-    return _summary_line(summary, written)
+    return summary_line(summary, written)
 
 
 def _journal(path: Path, ledger: TokenLedger, record: Record) -> None:
@@ -435,13 +370,3 @@ def _journal(path: Path, ledger: TokenLedger, record: Record) -> None:
 
 def _name(choice: str | LLM | None, none: str) -> str:
     return none if choice is None else choice if isinstance(choice, str) else choice.name
-
-
-def _summary_line(summary: Mapping[str, Any], written: Path) -> str:
-    meta = summary["meta"]
-    parts = [f"{mode}: LoCoMo F1 {m['overall'].get('locomo_f1', 0.0):.3f}, evidence recall "
-             f"{report.fmt(m['overall'].get('evidence_recall'))}, p50 "
-             f"{m['latency_ms']['p50']:.0f} ms" for mode, m in summary["modes"].items()]
-    return (f"LoCoMo: {meta['questions']} questions × {len(meta['modes'])} modes on "
-            f"{len(meta['conversations'])} conversations in {meta['seconds']:.1f} s — "
-            + "; ".join(parts) + f". Report: {written}")

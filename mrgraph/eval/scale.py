@@ -45,8 +45,8 @@ from mrgraph.eval.bench import (
     IngestTiming,
     fresh_store_uri,
     ingest_conversations,
-    machine_description,
 )
+from mrgraph.eval.summary import machine_description
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.pipeline import forget_conversation
 from mrgraph.store.base import GraphStore

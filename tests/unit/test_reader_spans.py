@@ -1,0 +1,38 @@
+"""Where the answer phrase stands in a sentence: the verb of a subject that is not a speaker,
+a list after the verb, the object of the preposition a question ends with."""
+
+from __future__ import annotations
+
+import pytest
+
+from mrgraph.lexicon import default as lexicon
+from mrgraph.reader.phrases import phrase
+from mrgraph.reader.question import analyse
+
+SPEAKERS = ("Priya", "Omar")
+wordnet = pytest.mark.skipif(not lexicon().available,
+                             reason="needs WordNet (wordnet-base, .ci/run)")
+
+
+@wordnet
+def test_the_verb_of_a_thing_points_at_the_phrase_but_is_not_the_persons_verb() -> None:
+    q = analyse("What does Omar's ring symbolize?", SPEAKERS)
+    assert q.verb is None  # whom the evidence is about is not judged on it
+    assert q.action == "symbolize"
+    # "stands for" is filed with "symbolize"; the comma after "hope" does not cut it off
+    said, _ = phrase("It was my father's, and it stands for hope, patience and courage.", q)
+    assert said == "hope, patience and courage"
+
+
+def test_a_comma_list_is_one_phrase_only_when_it_ends_with_and() -> None:
+    q = analyse("What did Priya plant in the garden?", SPEAKERS)
+    assert phrase("I planted tomatoes, basil and mint in the garden.", q)[0] == \
+        "tomatoes, basil and mint"
+    # no "and": the runs are not a list, the first is the object
+    assert phrase("I planted tomatoes, which grew well in the garden.", q)[0] == "tomatoes"
+
+
+def test_the_object_of_the_preposition_the_question_ends_with_answers() -> None:
+    q = analyse("What did the bake sale raise money for?", SPEAKERS)
+    said, _ = phrase("The bake sale was lovely, and we raised money for the animal shelter.", q)
+    assert said == "animal shelter"

@@ -36,3 +36,13 @@ def test_the_object_of_the_preposition_the_question_ends_with_answers() -> None:
     q = analyse("What did the bake sale raise money for?", SPEAKERS)
     said, _ = phrase("The bake sale was lovely, and we raised money for the animal shelter.", q)
     assert said == "animal shelter"
+
+
+def test_praise_alone_is_not_the_phrase() -> None:
+    q = analyse("What exciting news did Omar share?", SPEAKERS)
+    # "great news" only restates what was asked; what follows the dash is the news
+    said, _ = phrase("I got some great news to share - I adopted a puppy from the shelter!", q)
+    assert said == "adopted a puppy"
+    q = analyse("What cause did the bake sale support?", SPEAKERS)
+    assert phrase("It was all for a good cause - to help out the local library.", q)[0] == \
+        "help out the local library"

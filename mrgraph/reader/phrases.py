@@ -216,6 +216,25 @@ def _the_verb(toks: Sequence[Token], at: int, verb: str) -> bool:
         (at + 1 < len(toks) and (toks[at].lemma, toks[at + 1].text.lower()) in said)
 
 
+def verb_at(sentence: str, question: Question) -> int | None:
+    """Where the question's verb (or a synonym of it) first stands in `sentence`'s tokens."""
+    if not question.action:
+        return None
+    toks = tokens(sentence)
+    return next((i for i, t in enumerate(toks) if t.word and _the_verb(toks, i, question.action)),
+                None)
+
+
+def after_dash(sentence: str, start: int) -> bool:
+    """Whether a dash or a colon comes right before the phrase starting at token `start`
+    (function words between): "great news - *I joined a gym*"."""
+    toks = tokens(sentence)
+    i = start - 1
+    while i >= 0 and toks[i].word and is_function_word(toks[i].text):
+        i -= 1
+    return i >= 0 and toks[i].text in ("-", "–", "—", ":")
+
+
 def _verb_object(toks: Sequence[Token], question: Question) -> Segment | None:
     """The verb's object when it is the head noun asked about, even in the question's own
     words ("Which class did X sign up for?" - "I signed up for a *cooking class*")."""

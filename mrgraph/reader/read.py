@@ -13,7 +13,9 @@
        yes_no / would   "No" when the sentence denies, else "Yes";
        choice    the option the evidence mentions most;
        list      the phrases of every usable sentence that matches the question's verb or
-                 head noun, across all turns read, de-duplicated, joined with ", ";
+                 head noun, across all turns read, de-duplicated, joined with ", "; then
+                 every word of the kind the head noun names ("Which cities...") in the
+                 person's own sentences;
        count     the number said next to the head noun, else the number of list items;
        why / how what the person says next (the best sentence sets the scene: "I had a fall."
                  - "How is it now?" - "Much better."): the next statement of its turn, else
@@ -34,6 +36,7 @@ import re
 from dataclasses import dataclass
 
 from mrgraph.beliefs import is_negative
+from mrgraph.lexicon import default as lexicon
 from mrgraph.policies.base import State
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
@@ -59,6 +62,7 @@ ITEM_SHARE = 0.5  # a list item's sentence holds at least this share of the best
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]")
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
@@ -215,7 +219,25 @@ def _gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple
     typed = [i for i in listed if any(is_kind(w, kind) or lemma(w) == head for w in words(i))]
     if typed:  # "What instruments...": the violin, not the games also played
         listed = typed
-    return listed[:MAX_ITEMS], tuple(supports)
+    for word, dia_id in _of_kind([s for s in found if s.q >= floor], kind):
+        key = frozenset(tokenize(word))
+        if key and not any(key <= frozenset(tokenize(i)) for i in listed):
+            listed.append(word)
+            supports.append(dia_id)
+    return listed[:MAX_ITEMS], tuple(dict.fromkeys(supports))
+
+
+def _of_kind(found: list[Sentence], kind: frozenset[str]) -> list[tuple[str, str]]:
+    """The words of `kind` in the sentences about the person asked about, best first."""
+    names = {w for s in found for w in words(s.speaker)}
+    said: list[tuple[str, str]] = []
+    for sentence in found:
+        if not sentence.own or not kind:
+            continue
+        said += [(w, sentence.dia_id) for w in _WORD.findall(sentence.text)
+                 if is_kind(w, kind) and not is_function_word(w) and w.lower() not in names
+                 and lexicon().mostly_noun(lexicon().base(w.lower(), "noun"))]
+    return said
 
 
 def _choice(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:

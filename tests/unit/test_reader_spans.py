@@ -8,6 +8,8 @@ import pytest
 from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse
+from mrgraph.reader.read import read
+from tests.unit.test_reader import state
 
 SPEAKERS = ("Priya", "Omar")
 wordnet = pytest.mark.skipif(not lexicon().available,
@@ -46,3 +48,15 @@ def test_praise_alone_is_not_the_phrase() -> None:
     q = analyse("What cause did the bake sale support?", SPEAKERS)
     assert phrase("It was all for a good cause - to help out the local library.", q)[0] == \
         "help out the local library"
+
+
+@wordnet
+def test_a_list_gathers_every_thing_of_the_kind_the_person_names() -> None:
+    s = state("Which cities has Omar visited?", [
+        ("D1:1", "Omar", "Last spring I visited Lisbon with my brother."),
+        ("D1:2", "Priya", "I visited Vienna once, it was lovely."),
+        ("D1:3", "Omar", "After that we visited friends and took a train to Madrid.")])
+    reading = read(s)
+    assert reading.kind == "list"
+    # the person's own cities, not the other speaker's
+    assert sorted(reading.answer.split(", ")) == ["Lisbon", "Madrid"]

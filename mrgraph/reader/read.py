@@ -21,7 +21,9 @@
                  - "How is it now?" - "Much better."): the next statement of its turn, else
                  the first of their next turn after the other's question (a statement with
                  two content words: not "Wow!" or a name); the sentence itself
-                 when it gives a reason ("because") or nothing follows;
+                 when it gives a reason ("because") or nothing follows; abstain when what
+                 follows is about the listener ("Sorry about the fall! Must have hurt you."):
+                 the question named the wrong person;
        what / who / where   the phrase (reader.phrases) of the best three sentences and
                  of the sentence after each that the fitted ranker (reader.ranker) puts first;
                  without one, the best phrase less per rank and per score below the best;
@@ -41,7 +43,7 @@ from mrgraph.policies.base import State
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.dates import format_range
-from mrgraph.reader.evidence import (Sentence, content_share, is_question, sentences,
+from mrgraph.reader.evidence import (Sentence, about_whom, content_share, is_question, sentences,
                                     split_sentences, wrong_person)
 from mrgraph.reader.phrases import count, duration, frequency, items, negated, phrase
 from mrgraph.reader.question import Question, analyse
@@ -97,6 +99,8 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
     if max(best.q, rel) < threshold or wrong_person(state, question):
         return _abstain(question, best, found)
     answer, supports = _answer(state, question, found, ranker or shipped())
+    if answer == NOT_MENTIONED:
+        return _abstain(question, best, found)
     return _reading(question, answer, supports, found)
 
 
@@ -127,6 +131,9 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
             return ", ".join(listed), supports
     if kind in FOLLOW_KINDS and not (kind == "why" and _REASON.search(best.text)):
         follow = _follow(state, best)
+        if follow is not None and question.person is not None and \
+                about_whom(best.speaker, follow[0], _speakers(state)) != question.person:
+            return NOT_MENTIONED, ()  # what follows is about the listener: not the person's
         if follow is not None:
             return _OPENERS.sub("", follow[0]).strip() or follow[0], (follow[1],)
     if kind in ("why", "how"):
@@ -182,6 +189,10 @@ def _follow(state: State, sentence: Sentence) -> tuple[str, str] | None:
         return None
     said = [p for p in split_sentences(str(reply["text"])) if _says_something(p)]
     return (said[0], str(reply["dia_id"])) if said else None
+
+
+def _speakers(state: State) -> set[str]:
+    return {str(t["speaker"]) for t in state.evidence.turns.values()}
 
 
 def _says_something(sentence: str) -> bool:

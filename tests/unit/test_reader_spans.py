@@ -9,6 +9,7 @@ from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
+from mrgraph.types import NOT_MENTIONED
 from tests.unit.test_reader import state
 
 SPEAKERS = ("Priya", "Omar")
@@ -60,3 +61,13 @@ def test_a_list_gathers_every_thing_of_the_kind_the_person_names() -> None:
     assert reading.kind == "list"
     # the person's own cities, not the other speaker's
     assert sorted(reading.answer.split(", ")) == ["Lisbon", "Madrid"]
+
+
+def test_a_how_question_is_not_answered_with_what_the_person_says_of_the_listener() -> None:
+    turns = [("D1:1", "Omar", "We had a bad fall on the ice this weekend."),
+             ("D1:2", "Priya", "Oh no, sorry about the fall! That must have been a scary shock for you."),
+             ("D1:3", "Omar", "It did, but I felt lucky afterwards.")]
+    # Priya's words after the fall are about Omar: how *she* felt is not said
+    assert read(state("How did Priya feel after the fall?", turns)).answer == NOT_MENTIONED
+    omar = read(state("How did Omar feel after the fall?", turns))
+    assert omar.answer != NOT_MENTIONED

@@ -6,7 +6,8 @@
   3. abstain (NOT_MENTIONED) when the best sentence holds too little of the question, or the
      evidence is about someone else (evidence.wrong_person);
   4. answer by kind:
-       when      the date the sentence states, else its episode's ("7 May 2023");
+       when      the date the sentence states, else its episode's ("7 May 2023"); a
+                 weekday said in the week before as that ("the Friday before 7 May 2023");
        duration  the span of time it says ("4 years"), else the date; "how long ago" too
                  ("10 years ago"; numbers in digits);
        how often the first frequency of the best REACH sentences ("three times a week");
@@ -42,7 +43,7 @@ from mrgraph.lexicon import default as lexicon
 from mrgraph.policies.base import State
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
-from mrgraph.reader.dates import format_range
+from mrgraph.reader.dates import format_range, weekday_before
 from mrgraph.reader.evidence import (Sentence, about_whom, content_share, is_question, sentences,
                                     split_sentences, wrong_person)
 from mrgraph.reader.phrases import count, duration, frequency, items, negated, phrase
@@ -268,7 +269,10 @@ def _choice(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, 
 def _when(state: State, best: Sentence) -> str | None:
     """The date the answer rests on: the one its sentence states, else its episode's."""
     if best.stated is not None:
-        return format_range(best.stated.start, best.stated.end, best.said or None)
+        stated = best.stated
+        named = weekday_before(stated.start, best.said, stated.text) \
+            if stated.start == stated.end and best.said else None
+        return named or format_range(stated.start, stated.end, best.said or None)
     event = best.event
     if event is None:
         return None

@@ -66,7 +66,8 @@ def test_a_list_gathers_every_thing_of_the_kind_the_person_names() -> None:
 
 def test_a_how_question_is_not_answered_with_what_the_person_says_of_the_listener() -> None:
     turns = [("D1:1", "Omar", "We had a bad fall on the ice this weekend."),
-             ("D1:2", "Priya", "Oh no, sorry about the fall! That must have been a scary shock for you."),
+             ("D1:2", "Priya",
+              "Oh no, sorry about the fall! That must have been a scary shock for you."),
              ("D1:3", "Omar", "It did, but I felt lucky afterwards.")]
     # Priya's words after the fall are about Omar: how *she* felt is not said
     assert read(state("How did Priya feel after the fall?", turns)).answer == NOT_MENTIONED

@@ -66,6 +66,7 @@ _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]")
+_MEANS = re.compile(r"\bby \w+ing\b[^.!?;]*", re.IGNORECASE)  # how: the means
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
@@ -136,13 +137,22 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
                 about_whom(best.speaker, follow[0], _speakers(state)) != question.person:
             return NOT_MENTIONED, ()  # what follows is about the listener: not the person's
         if follow is not None:
-            return _OPENERS.sub("", follow[0]).strip() or follow[0], (follow[1],)
+            return _said(kind, follow[0]), (follow[1],)
     if kind in ("why", "how"):
-        return _OPENERS.sub("", best.text).strip() or best.text, (best.dia_id,)
+        return _said(kind, best.text), (best.dia_id,)
     chosen = ranker.choose(question, found)
     if chosen is not None:
         return chosen.text, (chosen.dia_id,)
     return _best_phrase(question, found)
+
+
+def _said(kind: str, sentence: str) -> str:
+    """A sentence answering why/how, without its opener ("Oh, ..."); for "how", only the
+    means when it says one ("I stay calm *by reading before bed*")."""
+    means = _MEANS.search(sentence) if kind == "how" else None
+    if means:
+        return means.group(0)
+    return _OPENERS.sub("", sentence).strip() or sentence
 
 
 def _best_phrase(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:

@@ -83,3 +83,17 @@ def test_a_weekday_said_is_answered_as_that_weekday_before_the_day_it_was_said()
     s = state("When did Omar go to the concert?", [
         ("D1:1", "Omar", "I went to a jazz concert last Friday with my sister.")])
     assert read(s).answer == "the Friday before 7 May 2023"  # the session is Sunday 7 May
+
+
+def test_how_is_answered_by_the_means_when_the_sentence_says_one() -> None:
+    s = state("How does Priya stay calm before exams?", [
+        ("D1:1", "Priya", "I stay calm before exams by reading poetry and walking the dog.")])
+    assert read(s).answer == "by reading poetry and walking the dog"
+
+
+def test_a_date_question_is_answered_when_the_others_cover_it_only_a_little_better() -> None:
+    s = state("When did Omar paint the old garden fence?", [
+        ("D1:1", "Omar", "I painted the old fence last Saturday. The garden looks better now."),
+        ("D1:2", "Priya", "Nice, I painted my old garden fence in May.")])
+    # Priya's sentence holds all four words, Omar's three: a date rests on the episode
+    assert read(s).answer == "the Saturday before 7 May 2023"

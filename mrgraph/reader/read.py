@@ -4,7 +4,8 @@
   2. the usable sentences of the turns read, best first (reader.evidence): the person's own
      words preferred, never a question, another speaker only when they say it to the person;
   3. abstain (NOT_MENTIONED) when the best sentence holds too little of the question, or the
-     evidence is about someone else (evidence.wrong_person);
+     evidence is about someone else (evidence.wrong_person) - unless a list question's person
+     names, of themselves, a place or thing of the kind asked for ("Which cities" - "Paris");
   4. answer by kind:
        when      the date the sentence states, else its episode's ("7 May 2023"); a
                  weekday said in the week before as that ("the Friday before 7 May 2023");
@@ -36,6 +37,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from mrgraph.beliefs import is_negative
@@ -98,7 +100,8 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
         return _abstain(question, None, found)
     best = found[0]
     rel = float(best.event["relevance"]) if best.event else 0.0
-    if max(best.q, rel) < threshold or wrong_person(state, question):
+    if max(best.q, rel) < threshold or (wrong_person(state, question) and not
+                                         _names_of_kind(question, found, speakers)):
         return _abstain(question, best, found)
     answer, supports = _answer(state, question, found, ranker or shipped())
     if answer == NOT_MENTIONED:
@@ -249,9 +252,18 @@ def _gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple
     return listed[:MAX_ITEMS], tuple(dict.fromkeys(supports))
 
 
-def _of_kind(found: list[Sentence], kind: frozenset[str]) -> list[tuple[str, str]]:
+def _names_of_kind(question: Question, found: list[Sentence], speakers: set[str]) -> bool:
+    """Whether the person names, of themselves, a place or a thing of the kind a list asks
+    for ("Which cities ...?" - "Paris"): the evidence is about them, whoever else says more."""
+    if question.kind != "list" or not question.head:
+        return False
+    return any(w[:1].isupper() for w, _ in _of_kind(found, kind_of(question.head), speakers))
+
+
+def _of_kind(found: list[Sentence], kind: frozenset[str], speakers: Collection[str] = ()
+             ) -> list[tuple[str, str]]:
     """The words of `kind` in the sentences about the person asked about, best first."""
-    names = {w for s in found for w in words(s.speaker)}
+    names = {w for s in {*speakers, *(s.speaker for s in found)} for w in words(s)}
     said: list[tuple[str, str]] = []
     for sentence in found:
         if not sentence.own or not kind:

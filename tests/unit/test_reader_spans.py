@@ -97,3 +97,16 @@ def test_a_date_question_is_answered_when_the_others_cover_it_only_a_little_bett
         ("D1:2", "Priya", "Nice, I painted my old garden fence in May.")])
     # Priya's sentence holds all four words, Omar's three: a date rests on the episode
     assert read(s).answer == "the Saturday before 7 May 2023"
+
+
+@wordnet
+def test_a_list_question_is_answered_when_the_person_names_things_of_its_kind() -> None:
+    turns = [("D1:1", "Omar", "I visited so many cities this year, the cities of Spain most."),
+             ("D1:2", "Omar", "I visited cities like Seville and Granada."),
+             ("D1:3", "Priya", "I only went to Lisbon, on a work trip.")]
+    # Omar's turns hold more of the question, but Priya names a city of her own
+    assert read(state("Which cities has Priya visited?", turns)).answer == "Lisbon"
+    # nothing of the kind said by the person: the evidence is about someone else
+    other = [("D1:1", "Omar", "I visited so many cities this year, the cities of Spain most."),
+             ("D1:2", "Priya", "I stayed home and painted the kitchen.")]
+    assert read(state("Which cities has Priya visited?", other)).answer == NOT_MENTIONED

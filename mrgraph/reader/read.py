@@ -271,7 +271,8 @@ def _of_kind(found: list[Sentence], kind: frozenset[str], speakers: Collection[s
         said += [(w, sentence.dia_id) for w in _WORD.findall(sentence.text)
                  if is_kind(w, kind) and not is_function_word(w) and w.lower() not in names
                  and lexicon().mostly_noun(lexicon().base(w.lower(), "noun"))]
-    return said
+    named = [(w, d) for w, d in said if w[:1].isupper()]
+    return named or said  # names of the kind ("Paris"), not a word that is one too ("reading")
 
 
 def _choice(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:

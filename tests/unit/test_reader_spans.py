@@ -57,10 +57,11 @@ def test_a_list_gathers_every_thing_of_the_kind_the_person_names() -> None:
     s = state("Which cities has Omar visited?", [
         ("D1:1", "Omar", "Last spring I visited Lisbon with my brother."),
         ("D1:2", "Priya", "I visited Vienna once, it was lovely."),
-        ("D1:3", "Omar", "After that we visited friends and took a train to Madrid.")])
+        ("D1:3", "Omar", "After that we visited friends and took a train to Madrid."),
+        ("D1:4", "Omar", "I visited the library for some reading in the cities too.")])
     reading = read(s)
     assert reading.kind == "list"
-    # the person's own cities, not the other speaker's
+    # the person's own cities, not the other speaker's; names, not "reading" (a town too)
     assert sorted(reading.answer.split(", ")) == ["Lisbon", "Madrid"]
 
 

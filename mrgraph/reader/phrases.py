@@ -10,7 +10,11 @@ is scored by where it stands:
   +1   right after another word of the question; +1.5 before the head noun asked about
        ("a *woodworking* workshop": the head joins the phrase)
   +1.5 a place after in/at/to/from for "where"; a name or a relation ("my aunt") for "who"
+  +1.5 the object of the preposition a question ends with, after a word of the question
+       ("What did it raise awareness *for*?" - "awareness for *mental health*")
   -0.15 per word beyond four (answers are short)
+A run followed by ", run" ... "and run" (short runs) is also one list segment, scoring its
+first run's score + LISTED ("stands for *love, faith and strength*").
 The best segment is the phrase (ties: the first).
 """
 

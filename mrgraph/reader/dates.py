@@ -44,3 +44,19 @@ def format_range(start: str, end: str | None, said: str | None = None) -> str:
             return f"the {unit} before {format_date(spoken.isoformat())}"
         return f"the {unit} of {format_date(spoken.isoformat())}"
     return format_span(start, end)
+
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def weekday_before(day: str, said: str, expression: str) -> str | None:
+    """"the Friday before 15 July 2023" when `expression` names the weekday of `day` ("last
+    Friday") and `day` is in the week before `said`, the day it was said; else None."""
+    try:
+        first, spoken = date.fromisoformat(day[:10]), date.fromisoformat(said[:10])
+    except ValueError:
+        return None
+    name = _WEEKDAYS[first.weekday()]
+    if not 1 <= (spoken - first).days <= 7 or name not in expression.lower():
+        return None
+    return f"the {name.capitalize()} before {format_date(spoken.isoformat())}"

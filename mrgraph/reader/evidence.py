@@ -38,7 +38,7 @@ _SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "ya"})
 _FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself", "we", "our", "us", "ours", "m",
                            "ve"})
 SAME = 0.0  # how much better the other speakers must cover the question to be "about them"
-SAME_WHEN = 0.1  # a date question rests on the episode more than on who says it
+SAME_WHEN = 0.3  # a date question rests on the episode more than on who says it
 TURNS_SAME = 0.15  # the same margin for whole turns
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 

@@ -10,7 +10,11 @@ is scored by where it stands:
   +1   right after another word of the question; +1.5 before the head noun asked about
        ("a *woodworking* workshop": the head joins the phrase)
   +1.5 a place after in/at/to/from for "where"; a name or a relation ("my aunt") for "who"
+  +1.5 the object of the preposition a question ends with, after a word of the question
+       ("What did it raise awareness *for*?" - "awareness for *mental health*")
   -0.15 per word beyond four (answers are short)
+A run followed by ", run" ... "and run" (short runs) is also one list segment, scoring its
+first run's score + LISTED ("stands for *love, faith and strength*").
 The best segment is the phrase (ties: the first).
 """
 
@@ -29,6 +33,7 @@ from mrgraph.text import words
 
 _TOKEN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9'’+&/-]*[A-Za-z0-9+])?|[^\sA-Za-z0-9]")
 MAX_WORDS = 4
+MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list gains
 KIND = 2.0
 _DO = frozenset({lemma("do"), lemma("did")})
 _QUOTED = re.compile(r"[\"“]([^\"”]{2,60})[\"”]")
@@ -73,9 +78,9 @@ def _asked(question: Question) -> frozenset[str]:
     """The lemmas a phrase should not repeat: the question's words and the people's names."""
     found = {lemma(w) for w in words(question.text) if not is_function_word(w)}
     found.update(lemma(w) for p in question.people for w in words(p))
-    if question.verb:  # the verb said another way ends a phrase as the verb does
-        found.update(said for said, particle in synonyms(question.verb) if not particle)
-    return frozenset(found)
+    if question.action:  # the verb said another way ends a phrase as the verb does
+        found.update(said for said, particle in synonyms(question.action) if not particle)
+    return frozenset(found) - {""}  # "'s" stems to "": punctuation's lemma is "" too
 
 
 def _breaks(token: Token, asked: frozenset[str]) -> bool:
@@ -102,10 +107,13 @@ def segments(sentence: str, question: Question) -> list[Segment]:
         else:
             runs[-1].append(i)
     found = []
-    for run in runs:
-        kept = _trim(run, toks)
-        if kept:
-            found.append(_score(kept, toks, question, sentence))
+    kept_runs = [k for k in (_trim(run, toks) for run in runs) if k]
+    for at, kept in enumerate(kept_runs):
+        scored = _score(kept, toks, question, sentence)
+        found.append(scored)
+        listed = _listed(kept_runs[at:], toks)
+        if listed:
+            found.append(Segment(listed, scored.score + LISTED, scored.start))
     named = _verb_object(toks, question)
     if named:
         found.append(named)
@@ -116,15 +124,33 @@ def segments(sentence: str, question: Question) -> list[Segment]:
     return found
 
 
+def _listed(runs: Sequence[list[int]], toks: Sequence[Token]) -> tuple[str, ...] | None:
+    """The words of a list that starts with `runs[0]`: short runs parted by single commas,
+    the last holding "and"/"or" ("it stands for *love, faith and strength*"); None when
+    the runs do not make one."""
+    said: list[str] = []
+    for i, run in enumerate(runs[:MAX_LISTED]):
+        if len(run) > 3 or (i and not (run[0] - runs[i - 1][-1] == 2 and
+                                      toks[run[0] - 1].text == ",")):
+            return None
+        words_ = [toks[j].text for j in run]
+        if i:
+            said[-1] += ","
+        said += words_
+        if i and any(w.lower() in ("and", "or") for w in words_):
+            return tuple(said)
+    return None
+
+
 def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: str) -> Segment:
-    verb = lemma(question.verb) if question.verb else None
+    verb = lemma(question.action) if question.action else None
     head = lemma(question.head) if question.head else None
     # a person's name is where the subject stands, not a word of what was asked about
     names = {lemma(w) for p in question.people for w in words(p)}
     asked = _asked(question) - {verb, head} - names
     score, before = 0.0, _before(run[0], toks)
     phrase = [toks[i].text for i in run]
-    if before is not None and verb and _the_verb(toks, before, question.verb or ""):
+    if before is not None and verb and _the_verb(toks, before, question.action or ""):
         score += 2.0
     elif before is not None and toks[before].lemma in asked:
         score += 1.0
@@ -140,6 +166,10 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
     if run[0] >= 2 and toks[run[0] - 1].text == "," and toks[run[0] - 2].lemma in asked | {head} \
             and toks[run[0]].text[:1].isupper():
         score += 1.5  # an apposition names it: "my home country, *Portugal*"
+    prep = _object_of(run[0], toks)
+    if prep is not None and toks[prep].text.lower() == _stranded(question) and prep > 0 and \
+            toks[prep - 1].lemma in asked | {verb, head}:
+        score += 1.5  # "what did the race raise awareness *for*" - "awareness for *X*"
     if question.kind == "where" and before is not None and \
             toks[before].text.lower() in _PLACE_PREPOSITIONS:
         score += 1.5
@@ -165,20 +195,56 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
     return Segment(tuple(phrase), score, run[0])
 
 
+@lru_cache(maxsize=1_000)
+def _stranded(question: Question) -> str | None:
+    """The preposition a question ends with ("what was it a reminder *of*?"), whose object is
+    the answer."""
+    said = words(question.text)
+    return said[-1] if said and said[-1] in PREPOSITIONS else None
+
+
+def _object_of(start: int, toks: Sequence[Token]) -> int | None:
+    """Where the preposition right before a phrase stands (determiners between), or None."""
+    i = start - 1
+    while i >= 0 and toks[i].word and toks[i].text.lower() in DETERMINERS:
+        i -= 1
+    return i if i >= 0 and toks[i].text.lower() in PREPOSITIONS else None
+
+
 def _the_verb(toks: Sequence[Token], at: int, verb: str) -> bool:
     """Whether the word at `at` is the question's verb or a synonym of it, a phrasal one
     ending there ("symbolize" - "it *stands for* love")."""
     said = synonyms(verb)
     return (toks[at].lemma, "") in said or \
-        (at > 0 and (toks[at - 1].lemma, toks[at].text.lower()) in said)
+        (at > 0 and (toks[at - 1].lemma, toks[at].text.lower()) in said) or \
+        (at + 1 < len(toks) and (toks[at].lemma, toks[at + 1].text.lower()) in said)
+
+
+def verb_at(sentence: str, question: Question) -> int | None:
+    """Where the question's verb (or a synonym of it) first stands in `sentence`'s tokens."""
+    if not question.action:
+        return None
+    toks = tokens(sentence)
+    return next((i for i, t in enumerate(toks) if t.word and _the_verb(toks, i, question.action)),
+                None)
+
+
+def after_dash(sentence: str, start: int) -> bool:
+    """Whether a dash or a colon comes right before the phrase starting at token `start`
+    (function words between): "great news - *I joined a gym*"."""
+    toks = tokens(sentence)
+    i = start - 1
+    while i >= 0 and toks[i].word and is_function_word(toks[i].text):
+        i -= 1
+    return i >= 0 and toks[i].text in ("-", "–", "—", ":")
 
 
 def _verb_object(toks: Sequence[Token], question: Question) -> Segment | None:
     """The verb's object when it is the head noun asked about, even in the question's own
     words ("Which class did X sign up for?" - "I signed up for a *cooking class*")."""
-    if not question.verb or not question.head:
+    if not question.action or not question.head:
         return None
-    verb, head = lemma(question.verb), lemma(question.head)
+    verb, head = lemma(question.action), lemma(question.head)
     at = next((i for i, t in enumerate(toks) if t.lemma == verb), None)
     if at is None:
         return None

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mrgraph.policies.base import is_temporal
+from mrgraph.reader.words import mostly_verb
 from mrgraph.text import STOPWORDS, stem, words
 
 Kind = Literal["when", "duration", "count", "who", "where", "why", "how", "yes_no", "choice",
@@ -41,6 +42,7 @@ _NOT_PLURAL = frozenset({"is", "was", "has", "does", "this", "his", "hers", "its
                          "focus", "status", "bus", "gas", "plus", "bonus", "campus",
                          "christmas", "series", "species", "means"})
 _POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their"})
+_MODIFIED_BY = _POSSESSIVES | {"the", "a", "an", "this", "that", "these", "those", "s"}
 _VERB_STOPWORDS = frozenset({"like", "go", "get", "do"})  # stopwords that are the verb asked about
 _PLURAL_CLASS = re.compile(r"\b(what|which) (kinds|types|sorts|forms) of\b")
 _ADVERBS = frozenset({"likely", "probably", "still", "also", "ever", "both", "usually",
@@ -64,6 +66,7 @@ class Question:
     head: str | None = None
     verb: str | None = None
     stems: frozenset[str] = frozenset()
+    action: str | None = None  # the verb asked about, whoever its subject (see `_action`)
 
     @property
     def about_one(self) -> bool:
@@ -97,8 +100,9 @@ def analyse(question: str, speakers: Iterable[str] = ()) -> Question:
     stems = frozenset(stem(w) for w in said
                       if w not in names and w not in STOPWORDS and w not in AUXILIARIES
                       and w not in _ADVERBS and (len(w) > 1 or w.isdigit()))
+    verb = _verb(said, names)
     return Question(question, kind, people[0] if len(people) == 1 else None, people,
-                    head, _verb(said, names), stems)
+                    head, verb, stems, verb or _action(said))
 
 
 def _kind(question: str, said: list[str], head: str | None) -> Kind:
@@ -156,6 +160,20 @@ def _head(said: list[str], names: frozenset[str] | set[str] = frozenset()) -> st
 def _plural(word: str) -> bool:
     return len(word) > 3 and word.endswith("s") and not word.endswith("ss") and \
         word not in _NOT_PLURAL
+
+
+def _action(said: list[str]) -> str | None:
+    """The verb after a subject that is not a speaker: "what does her necklace *symbolize*",
+    "what did the bake sale *raise* money for": after "do/does/did", the first word that
+    WordNet knows mostly as a verb and that does not follow a determiner or a possessive
+    ("the *bake* sale" is a noun). It points at the answer phrase only: whom the evidence
+    is about is judged on `verb` (a thing's verb is said by anyone)."""
+    for i, word in enumerate(said[:3]):
+        if word in ("do", "does", "did") and i > 0 and said[i - 1] in ("what", "which"):
+            return next((w for j, w in enumerate(said[i + 2:], start=i + 2)
+                         if w not in STOPWORDS and said[j - 1] not in _MODIFIED_BY
+                         and mostly_verb(w)), None)
+    return None
 
 
 def _verb(said: list[str], names: set[str]) -> str | None:

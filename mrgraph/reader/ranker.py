@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Any, Protocol
 
 from mrgraph.reader.evidence import Sentence, split_sentences
-from mrgraph.reader.phrases import segments, tokens
+from mrgraph.reader.phrases import after_dash, segments, tokens, verb_at
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import NUMBERS, RELATIONS, is_function_word, is_kind, kind_of, lemma
 
@@ -27,7 +27,8 @@ TOP = 3
 RANK, NEXT, GAP = 0.3, 0.5, 1.0  # the hand rule's costs, kept as one feature among others
 FEATURES = ("rule", "segment", "best_in_text", "rank", "gap", "next", "q", "own", "words",
             "one_word", "named", "number", "kind", "who_named", "where_named", "start",
-            "sentence_words", "first_of_turn", "asked")
+            "sentence_words", "first_of_turn", "asked", "verb_in_text", "after_verb",
+            "after_dash")
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ def candidates(question: Question, found: Sequence[Sentence]) -> list[Candidate]
                 continue
             best = max(s.score for s in cut)
             size = max(1, sum(t.word for t in tokens(text)))
+            verb = verb_at(text, question)
             for seg in cut:
                 said = seg.words
                 named = any(w[:1].isupper() for w in said) and seg.start > 0
@@ -87,7 +89,10 @@ def candidates(question: Question, found: Sequence[Sentence]) -> list[Candidate]
                     float(named) * (question.kind == "where"),
                     max(0, seg.start) / size, min(size, 40) / 20,
                     float(at == 0 and not extra),
-                    sum(lemma(w) in asked for w in said) / len(said))))
+                    sum(lemma(w) in asked for w in said) / len(said),
+                    float(verb is not None),
+                    float(verb is not None and 0 < seg.start - verb <= 4),
+                    float(seg.start > 0 and after_dash(text, seg.start)))))
     return options
 
 

@@ -4,22 +4,28 @@
   2. the usable sentences of the turns read, best first (reader.evidence): the person's own
      words preferred, never a question, another speaker only when they say it to the person;
   3. abstain (NOT_MENTIONED) when the best sentence holds too little of the question, or the
-     evidence is about someone else (evidence.wrong_person);
+     evidence is about someone else (evidence.wrong_person) - unless a list question's person
+     names, of themselves, a place or thing of the kind asked for ("Which cities" - "Paris");
   4. answer by kind:
-       when      the date the sentence states, else its episode's ("7 May 2023");
+       when      the date the sentence states, else its episode's ("7 May 2023"); a
+                 weekday said in the week before as that ("the Friday before 7 May 2023");
        duration  the span of time it says ("4 years"), else the date; "how long ago" too
                  ("10 years ago"; numbers in digits);
        how often the first frequency of the best REACH sentences ("three times a week");
        yes_no / would   "No" when the sentence denies, else "Yes";
        choice    the option the evidence mentions most;
        list      the phrases of every usable sentence that matches the question's verb or
-                 head noun, across all turns read, de-duplicated, joined with ", ";
+                 head noun, across all turns read, de-duplicated, joined with ", "; then
+                 every word of the kind the head noun names ("Which cities...") in the
+                 person's own sentences;
        count     the number said next to the head noun, else the number of list items;
        why / how what the person says next (the best sentence sets the scene: "I had a fall."
                  - "How is it now?" - "Much better."): the next statement of its turn, else
                  the first of their next turn after the other's question (a statement with
                  two content words: not "Wow!" or a name); the sentence itself
-                 when it gives a reason ("because") or nothing follows;
+                 when it gives a reason ("because") or nothing follows; abstain when what
+                 follows is about the listener ("Sorry about the fall! Must have hurt you."):
+                 the question named the wrong person;
        what / who / where   the phrase (reader.phrases) of the best three sentences and
                  of the sentence after each that the fitted ranker (reader.ranker) puts first;
                  without one, the best phrase less per rank and per score below the best;
@@ -31,14 +37,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from mrgraph.beliefs import is_negative
+from mrgraph.lexicon import default as lexicon
 from mrgraph.policies.base import State
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
-from mrgraph.reader.dates import format_range
-from mrgraph.reader.evidence import (Sentence, content_share, is_question, sentences,
+from mrgraph.reader.dates import format_range, weekday_before
+from mrgraph.reader.evidence import (Sentence, about_whom, content_share, is_question, sentences,
                                     split_sentences, wrong_person)
 from mrgraph.reader.phrases import count, duration, frequency, items, negated, phrase
 from mrgraph.reader.question import Question, analyse
@@ -59,6 +67,8 @@ ITEM_SHARE = 0.5  # a list item's sentence holds at least this share of the best
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]")
+_MEANS = re.compile(r"\bby \w+ing\b[^.!?;]*", re.IGNORECASE)  # how: the means
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
@@ -90,9 +100,12 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
         return _abstain(question, None, found)
     best = found[0]
     rel = float(best.event["relevance"]) if best.event else 0.0
-    if max(best.q, rel) < threshold or wrong_person(state, question):
+    if max(best.q, rel) < threshold or (wrong_person(state, question) and not
+                                         _names_of_kind(question, found, speakers)):
         return _abstain(question, best, found)
     answer, supports = _answer(state, question, found, ranker or shipped())
+    if answer == NOT_MENTIONED:
+        return _abstain(question, best, found)
     return _reading(question, answer, supports, found)
 
 
@@ -123,14 +136,26 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
             return ", ".join(listed), supports
     if kind in FOLLOW_KINDS and not (kind == "why" and _REASON.search(best.text)):
         follow = _follow(state, best)
+        if follow is not None and question.person is not None and \
+                about_whom(best.speaker, follow[0], _speakers(state)) != question.person:
+            return NOT_MENTIONED, ()  # what follows is about the listener: not the person's
         if follow is not None:
-            return _OPENERS.sub("", follow[0]).strip() or follow[0], (follow[1],)
+            return _said(kind, follow[0]), (follow[1],)
     if kind in ("why", "how"):
-        return _OPENERS.sub("", best.text).strip() or best.text, (best.dia_id,)
+        return _said(kind, best.text), (best.dia_id,)
     chosen = ranker.choose(question, found)
     if chosen is not None:
         return chosen.text, (chosen.dia_id,)
     return _best_phrase(question, found)
+
+
+def _said(kind: str, sentence: str) -> str:
+    """A sentence answering why/how, without its opener ("Oh, ..."); for "how", only the
+    means when it says one ("I stay calm *by reading before bed*")."""
+    means = _MEANS.search(sentence) if kind == "how" else None
+    if means:
+        return means.group(0)
+    return _OPENERS.sub("", sentence).strip() or sentence
 
 
 def _best_phrase(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:
@@ -180,6 +205,10 @@ def _follow(state: State, sentence: Sentence) -> tuple[str, str] | None:
     return (said[0], str(reply["dia_id"])) if said else None
 
 
+def _speakers(state: State) -> set[str]:
+    return {str(t["speaker"]) for t in state.evidence.turns.values()}
+
+
 def _says_something(sentence: str) -> bool:
     """A statement with two content words at least: not a question, not "Wow!", "<name>!"."""
     return not is_question(sentence) and \
@@ -215,7 +244,35 @@ def _gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple
     typed = [i for i in listed if any(is_kind(w, kind) or lemma(w) == head for w in words(i))]
     if typed:  # "What instruments...": the violin, not the games also played
         listed = typed
-    return listed[:MAX_ITEMS], tuple(supports)
+    for word, dia_id in _of_kind([s for s in found if s.q >= floor], kind):
+        key = frozenset(tokenize(word))
+        if key and not any(key <= frozenset(tokenize(i)) for i in listed):
+            listed.append(word)
+            supports.append(dia_id)
+    return listed[:MAX_ITEMS], tuple(dict.fromkeys(supports))
+
+
+def _names_of_kind(question: Question, found: list[Sentence], speakers: set[str]) -> bool:
+    """Whether the person names, of themselves, a place or a thing of the kind a list asks
+    for ("Which cities ...?" - "Paris"): the evidence is about them, whoever else says more."""
+    if question.kind != "list" or not question.head:
+        return False
+    return any(w[:1].isupper() for w, _ in _of_kind(found, kind_of(question.head), speakers))
+
+
+def _of_kind(found: list[Sentence], kind: frozenset[str], speakers: Collection[str] = ()
+             ) -> list[tuple[str, str]]:
+    """The words of `kind` in the sentences about the person asked about, best first."""
+    names = {w for s in {*speakers, *(s.speaker for s in found)} for w in words(s)}
+    said: list[tuple[str, str]] = []
+    for sentence in found:
+        if not sentence.own or not kind:
+            continue
+        said += [(w, sentence.dia_id) for w in _WORD.findall(sentence.text)
+                 if is_kind(w, kind) and not is_function_word(w) and w.lower() not in names
+                 and lexicon().mostly_noun(lexicon().base(w.lower(), "noun"))]
+    named = [(w, d) for w, d in said if w[:1].isupper()]
+    return named or said  # names of the kind ("Paris"), not a word that is one too ("reading")
 
 
 def _choice(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:
@@ -235,7 +292,10 @@ def _choice(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, 
 def _when(state: State, best: Sentence) -> str | None:
     """The date the answer rests on: the one its sentence states, else its episode's."""
     if best.stated is not None:
-        return format_range(best.stated.start, best.stated.end, best.said or None)
+        stated = best.stated
+        named = weekday_before(stated.start, best.said, stated.text) \
+            if stated.start == stated.end and best.said else None
+        return named or format_range(stated.start, stated.end, best.said or None)
     event = best.event
     if event is None:
         return None

@@ -28,7 +28,8 @@ FILLERS = frozenset("""really just also even finally actually recently already a
                     currently usually mostly often sometimes literally honestly yeah oh wow
                     well hey hi um lot lots kind sort bit awesome amazing congrats congratulations
                     thanks thank btw sorry oops cool nice haha lol omg glad happy excited
-                    proud sure okay ok right exactly totally absolutely""".split())
+                    proud sure okay ok right exactly totally absolutely great good nice fun special
+                    wonderful fantastic incredible""".split())
 TIME_WORDS = frozenset("""ago while last next week weeks weekend weekends yesterday today tonight
                       tomorrow month months year years day days night nights morning afternoon
                       evening soon later earlier monday tuesday wednesday thursday friday

@@ -1,0 +1,113 @@
+"""Where the answer phrase stands in a sentence: the verb of a subject that is not a speaker,
+a list after the verb, the object of the preposition a question ends with."""
+
+from __future__ import annotations
+
+import pytest
+
+from mrgraph.lexicon import default as lexicon
+from mrgraph.reader.dates import weekday_before
+from mrgraph.reader.phrases import phrase
+from mrgraph.reader.question import analyse
+from mrgraph.reader.read import read
+from mrgraph.types import NOT_MENTIONED
+from tests.unit.test_reader import state
+
+SPEAKERS = ("Priya", "Omar")
+wordnet = pytest.mark.skipif(not lexicon().available,
+                             reason="needs WordNet (wordnet-base, .ci/run)")
+
+
+@wordnet
+def test_the_verb_of_a_thing_points_at_the_phrase_but_is_not_the_persons_verb() -> None:
+    q = analyse("What does Omar's ring symbolize?", SPEAKERS)
+    assert q.verb is None  # whom the evidence is about is not judged on it
+    assert q.action == "symbolize"
+    # "stands for" is filed with "symbolize"; the comma after "hope" does not cut it off
+    said, _ = phrase("It was my father's, and it stands for hope, patience and courage.", q)
+    assert said == "hope, patience and courage"
+
+
+def test_a_comma_list_is_one_phrase_only_when_it_ends_with_and() -> None:
+    q = analyse("What did Priya plant in the garden?", SPEAKERS)
+    assert phrase("I planted tomatoes, basil and mint in the garden.", q)[0] == \
+        "tomatoes, basil and mint"
+    # no "and": the runs are not a list, the first is the object
+    assert phrase("I planted tomatoes, which grew well in the garden.", q)[0] == "tomatoes"
+
+
+def test_the_object_of_the_preposition_the_question_ends_with_answers() -> None:
+    q = analyse("What did the bake sale raise money for?", SPEAKERS)
+    said, _ = phrase("The bake sale was lovely, and we raised money for the animal shelter.", q)
+    assert said == "animal shelter"
+
+
+def test_praise_alone_is_not_the_phrase() -> None:
+    q = analyse("What exciting news did Omar share?", SPEAKERS)
+    # "great news" only restates what was asked; what follows the dash is the news
+    said, _ = phrase("I got some great news to share - I adopted a puppy from the shelter!", q)
+    assert said == "adopted a puppy"
+    q = analyse("What cause did the bake sale support?", SPEAKERS)
+    assert phrase("It was all for a good cause - to help out the local library.", q)[0] == \
+        "help out the local library"
+
+
+@wordnet
+def test_a_list_gathers_every_thing_of_the_kind_the_person_names() -> None:
+    s = state("Which cities has Omar visited?", [
+        ("D1:1", "Omar", "Last spring I visited Lisbon with my brother."),
+        ("D1:2", "Priya", "I visited Vienna once, it was lovely."),
+        ("D1:3", "Omar", "After that we visited friends and took a train to Madrid."),
+        ("D1:4", "Omar", "I visited the library for some reading in the cities too.")])
+    reading = read(s)
+    assert reading.kind == "list"
+    # the person's own cities, not the other speaker's; names, not "reading" (a town too)
+    assert sorted(reading.answer.split(", ")) == ["Lisbon", "Madrid"]
+
+
+def test_a_how_question_is_not_answered_with_what_the_person_says_of_the_listener() -> None:
+    turns = [("D1:1", "Omar", "We had a bad fall on the ice this weekend."),
+             ("D1:2", "Priya",
+              "Oh no, sorry about the fall! That must have been a scary shock for you."),
+             ("D1:3", "Omar", "It did, but I felt lucky afterwards.")]
+    # Priya's words after the fall are about Omar: how *she* felt is not said
+    assert read(state("How did Priya feel after the fall?", turns)).answer == NOT_MENTIONED
+    omar = read(state("How did Omar feel after the fall?", turns))
+    assert omar.answer != NOT_MENTIONED
+
+
+def test_a_weekday_said_is_answered_as_that_weekday_before_the_day_it_was_said() -> None:
+    assert weekday_before("2023-05-05", "2023-05-07", "last Friday") == \
+        "the Friday before 7 May 2023"
+    assert weekday_before("2023-05-06", "2023-05-07", "yesterday") is None  # no weekday said
+    assert weekday_before("2023-04-21", "2023-05-07", "a Friday in April") is None  # not last week
+    s = state("When did Omar go to the concert?", [
+        ("D1:1", "Omar", "I went to a jazz concert last Friday with my sister.")])
+    assert read(s).answer == "the Friday before 7 May 2023"  # the session is Sunday 7 May
+
+
+def test_how_is_answered_by_the_means_when_the_sentence_says_one() -> None:
+    s = state("How does Priya stay calm before exams?", [
+        ("D1:1", "Priya", "I stay calm before exams by reading poetry and walking the dog.")])
+    assert read(s).answer == "by reading poetry and walking the dog"
+
+
+def test_a_date_question_is_answered_when_the_others_cover_it_only_a_little_better() -> None:
+    s = state("When did Omar paint the old garden fence?", [
+        ("D1:1", "Omar", "I painted the old fence last Saturday. The garden looks better now."),
+        ("D1:2", "Priya", "Nice, I painted my old garden fence in May.")])
+    # Priya's sentence holds all four words, Omar's three: a date rests on the episode
+    assert read(s).answer == "the Saturday before 7 May 2023"
+
+
+@wordnet
+def test_a_list_question_is_answered_when_the_person_names_things_of_its_kind() -> None:
+    turns = [("D1:1", "Omar", "I visited so many cities this year, the cities of Spain most."),
+             ("D1:2", "Omar", "I visited cities like Seville and Granada."),
+             ("D1:3", "Priya", "I only went to Lisbon, on a work trip.")]
+    # Omar's turns hold more of the question, but Priya names a city of her own
+    assert read(state("Which cities has Priya visited?", turns)).answer == "Lisbon"
+    # nothing of the kind said by the person: the evidence is about someone else
+    other = [("D1:1", "Omar", "I visited so many cities this year, the cities of Spain most."),
+             ("D1:2", "Priya", "I stayed home and painted the kitchen.")]
+    assert read(state("Which cities has Priya visited?", other)).answer == NOT_MENTIONED

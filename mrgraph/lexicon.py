@@ -126,6 +126,8 @@ class Lexicon:
     @lru_cache(maxsize=100_000)  # noqa: B019 - one process-wide lexicon (`default`)
     def offsets(self, lemma: str, pos: str) -> tuple[int, ...]:
         """Synset offsets of `lemma` (lowercase, spaces as _) in `pos`, most frequent first."""
+        if not lemma or any(c.isspace() for c in lemma):  # keys have none; the licence lines do
+            return ()
         line = self._index_of(pos).find(lemma.encode())
         if line is None:
             return ()

@@ -32,6 +32,16 @@ def test_morphy_base_forms() -> None:
 
 
 @needs_wordnet
+def test_an_empty_or_spaced_word_has_no_senses() -> None:
+    # the index files begin with licence lines indented by spaces: no key may match them
+    lexicon = default()
+    assert lexicon.offsets("", "noun") == ()
+    assert lexicon.offsets(" ", "verb") == ()
+    assert lexicon.base("", "noun") == ""
+    assert lexicon.offsets("dog", "noun")
+
+
+@needs_wordnet
 def test_kinds_reach_their_members() -> None:
     lexicon = default()
     kinds = lexicon.kinds("what instruments does she play".split())

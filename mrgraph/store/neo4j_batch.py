@@ -122,6 +122,11 @@ class _Pending:
 
 
 @dataclass(eq=False)
+class _Fork:
+    left: int  # forked calls not yet ended
+
+
+@dataclass(eq=False)
 class _Barrier:
     """Holds reads until every unfinished call waits on one, then sends them all at once."""
 
@@ -142,15 +147,23 @@ class _Barrier:
             raise pending.error
         return pending.answer
 
-    def fork(self, count: int) -> None:
+    def fork(self, count: int) -> _Fork:
         """A running call hands its place to `count` calls of its own."""
         with self.cv:
             self.running += count - 1
+        return _Fork(count)
 
-    def resume(self) -> None:
-        """The forked calls have all ended: the call that forked them runs again."""
+    def fork_finished(self, fork: _Fork) -> None:
+        """A forked call ended. The last one to end hands the place back to the call that
+        forked them, which runs on: were the place left empty until that call noticed, the
+        other calls' waiting reads would go out as a step of their own without the reads
+        that call is about to make (one step more: search_events' search apart from
+        search_cues' in most first rounds)."""
         with self.cv:
-            self.running += 1
+            fork.left -= 1
+            if fork.left > 0:
+                self.running -= 1
+                self._flush_if_all_wait()
 
     def finished(self) -> None:
         with self.cv:
@@ -204,7 +217,7 @@ class RoundReader:
             return [call(self) for call in calls]
         results: list[Any] = [None] * len(calls)
         errors: list[BaseException | None] = [None] * len(calls)
-        self._barrier.fork(len(calls))
+        fork = self._barrier.fork(len(calls))
 
         def work(n: int) -> None:
             try:
@@ -212,10 +225,9 @@ class RoundReader:
             except BaseException as exc:  # noqa: BLE001 - raised below
                 errors[n] = exc
             finally:
-                self._barrier.finished()
+                self._barrier.fork_finished(fork)
 
         _join(work, len(calls))
-        self._barrier.resume()
         for error in errors:
             if error is not None:
                 raise error

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import os
 import socket
+import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -426,3 +427,22 @@ def test_personal_aspects_reads_the_beliefs_and_the_persons_cue_in_one_step(
             run_tool, name="event_keywords", args={"event_id": "ep-0000000000000000"})], 4)
     assert got[0] == alone and alone.records
     assert store.steps[0] == ["entity_beliefs", "event_keywords", "find_cues"]
+
+
+def test_a_rounds_calls_run_on_threads_kept_from_earlier_rounds(spaces: Namespaces) -> None:
+    """No thread is started per call of a round (under load that cost a third of an ask's
+    time: benchmarks/RESULTS.md section 21); the answers stay the same round after round."""
+    store = spaces.open()
+    ingest_file(store, FIXTURES / "ana_ben_benchmark_format.json", HeuristicExtractor())
+    seen: list[set[threading.Thread]] = []
+
+    def call(reader: Any) -> Any:
+        seen[-1].add(threading.current_thread())
+        return run_tool(reader, "search_events", {"text": "lake trip", "limit": 3})
+
+    answers = []
+    for _ in range(3):
+        seen.append(set())
+        answers.append(store.run_calls([call] * 4, 4))
+    assert answers[0] == answers[1] == answers[2] == [answers[0][0]] * 4 and answers[0][0].ids
+    assert seen[1] <= seen[0] and seen[2] <= seen[0] and len(seen[0]) == 4

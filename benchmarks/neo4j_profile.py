@@ -7,7 +7,9 @@ Every statement the store runs goes through `mrgraph.store.cypher.run`; this wra
 the result at once and record the wall time (client: send, wait, decode) and the driver's summary
 timings (`result_available_after`: planning and the first record; `result_consumed_after`: the
 rest), per query file. Printed per file: count, p50 and max wall ms, summed wall and server ms;
-and per ask: reads (steps), ms inside reads, ask p50/mean. A large `available` on the first use
+and per ask: reads, steps (a step: the reads sent together, read_many, or a lone read of the
+asking thread; steps depend on each other, so each costs at least a round trip), ms inside
+reads, client CPU ms (process time, all threads), ask p50/mean. A large `available` on the first use
 of a file is planning (a cold plan cache or a replan). The graph goes into a fresh namespace and
 is forgotten at the end.
 """
@@ -18,6 +20,7 @@ import argparse
 import os
 import statistics
 import sys
+import threading
 import time
 import uuid
 from collections import defaultdict
@@ -34,7 +37,7 @@ from mrgraph.store import cypher  # noqa: E402
 from mrgraph.store.neo4j import Neo4jStore  # noqa: E402
 
 TIMES: dict[str, list[tuple[float, int, int]]] = defaultdict(list)
-READS = {"n": 0, "ms": 0.0}
+READS = {"n": 0, "ms": 0.0, "steps": 0}
 
 
 class _Drained:
@@ -66,8 +69,17 @@ def _timed_run(original: Any) -> Any:
     return run
 
 
+def _counted_step(original: Any) -> Any:
+    def read_many(self: Neo4jStore, reads: Any) -> Any:
+        READS["steps"] += 1
+        return original(self, reads)
+    return read_many
+
+
 def _timed_read(original: Any) -> Any:
     def read(self: Neo4jStore, work: Any) -> Any:
+        if threading.current_thread() is threading.main_thread():
+            READS["steps"] += 1  # a lone read (read_many's own run on its worker threads)
         started = time.perf_counter()
         try:
             return original(self, work)
@@ -98,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings.from_env()
     cypher.run = _timed_run(cypher.run)
     Neo4jStore._read = _timed_read(Neo4jStore._read)  # type: ignore[method-assign]
+    Neo4jStore.read_many = _counted_step(Neo4jStore.read_many)  # type: ignore[method-assign]
     work = bench.extracted(args.path, 1)
     turns = sum(len(s.turns) for c, _ in work for s in c.sessions)
     store = Neo4jStore(args.uri, f"profile-{uuid.uuid4().hex[:8]}", settings.neo4j_user,
@@ -116,11 +129,15 @@ def main(argv: list[str] | None = None) -> int:
     if questions:
         ask(store, questions[0])
         TIMES.clear()
-        READS.update(n=0, ms=0.0)
+        READS.update(n=0, ms=0.0, steps=0)
+        cpu = time.process_time()
         ms = [ask(store, q).latency_ms for q in questions]
-        report(f"{len(questions)} asks: p50 {statistics.median(ms):.1f} ms, mean "
-               f"{statistics.mean(ms):.1f} ms, {READS['n'] / len(questions):.1f} reads and "
-               f"{READS['ms'] / len(questions):.1f} ms in reads per ask")
+        cpu = (time.process_time() - cpu) * 1000 / len(questions)
+        n = len(questions)
+        report(f"{n} asks: p50 {statistics.median(ms):.1f} ms, mean "
+               f"{statistics.mean(ms):.1f} ms, {READS['n'] / n:.1f} reads in "
+               f"{READS['steps'] / n:.2f} steps and {READS['ms'] / n:.1f} ms in reads per "
+               f"ask, client CPU {cpu:.1f} ms per ask")
     with store.writing():
         for conversation in store.conversations():
             store.forget_conversation(conversation)

@@ -41,6 +41,7 @@ from mrgraph.llm.base import LLM, Embedder
 from mrgraph.policies import make_policy
 from mrgraph.policies.base import SAME_SESSION, Action, Budget, Lead, Outcome, Policy, State
 from mrgraph.store.base import GraphStore
+from mrgraph.store.counts import CountsMemo
 from mrgraph.text import tokenize
 from mrgraph.toolkit import Record, ToolParams, ToolResult, parse_params, run_params
 from mrgraph.types import Answer, PropValue, Step
@@ -63,6 +64,7 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
     budget = budget or Budget()
     context = context or ToolContext()
     started = time.perf_counter()
+    store = CountsMemo(store)  # token counts read once per question (a step less on Neo4j)
     state = State.start(store, question, budget)
     run = policy.start(question, budget)
     trace: list[Step] = []

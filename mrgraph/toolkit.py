@@ -24,7 +24,7 @@ import math
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from mrgraph.belief_reads import Record as Record  # re-exported: the record type of every tool
 from mrgraph.belief_reads import belief_record, rank_aspects
@@ -188,8 +188,12 @@ class PersonalAspectsParams:
     query: str | None = arg("text", "optional: the question, to rank the aspects by it", None)
 
     def run(self, store: GraphStore) -> ToolResult:
+        # with a query the ranking needs the person's cue: read with the beliefs, at once
+        # (on Neo4j one step, not two)
+        found = store.run_calls([functools.partial(_beliefs_of, self.entity), *(
+            [functools.partial(_cue_of, self.entity)] if self.query else [])], 1)
         by_aspect: dict[str, list[BeliefEdge]] = {}
-        for edge in store.entity_beliefs(normalize_key(self.entity), None):
+        for edge in cast("list[BeliefEdge]", found[0]):
             by_aspect.setdefault(edge.aspect, []).append(edge)
         if not by_aspect:
             return _missing(self.name, "entity with beliefs", self.entity)
@@ -197,8 +201,8 @@ class PersonalAspectsParams:
                     "top": edges[0].statement, "confidence": edges[0].confidence}
                    for aspect, edges in by_aspect.items()]
         if self.query:
-            records = rank_aspects(store, resolve_cue(store, self.entity), self.entity,
-                                   self.query, records, by_aspect)
+            records = rank_aspects(store, cast("str | None", found[1]), self.entity, self.query,
+                                   records, by_aspect)
         return ToolResult(self.name, tuple(records), tuple(str(r["aspect"]) for r in records))
 
 
@@ -351,9 +355,21 @@ def search_weights(store: GraphStore, labels: Sequence[str], text: str, *,
     tokens = sorted(set(tokenize(text)))
     if not tokens:
         return {}
+    return idf_weights(text, count_tokens(store, labels, tokens), unseen=unseen, kinds=kinds)
+
+
+def count_tokens(store: GraphStore, labels: Sequence[str],
+                 tokens: Sequence[str]) -> list[tuple[int, Mapping[str, int]]]:
+    """store.token_df of `tokens` for each label, the labels at once (on Neo4j one step)."""
+    return store.run_calls([functools.partial(_token_df, label, tokens) for label in labels], 1)
+
+
+def idf_weights(text: str, counted: Sequence[tuple[int, Mapping[str, int]]], *,
+                unseen: bool = False, kinds: bool = False) -> dict[str, float]:
+    """search_weights of `text` from its tokens' counts (`count_tokens`) over the labels."""
+    tokens = sorted(set(tokenize(text)))
     total, df = 0, dict.fromkeys(tokens, 0)
-    counted = store.run_calls([functools.partial(_token_df, label, tokens) for label in labels], 1)
-    for count, held in counted:  # the labels at once: on Neo4j one step, not one per label
+    for count, held in counted:
         total += count
         for token in tokens:
             df[token] += held.get(token, 0)
@@ -396,6 +412,14 @@ def kind_members(text: str, weights: Mapping[str, float]) -> dict[str, frozenset
 def _token_df(label: str, tokens: Sequence[str],
               store: GraphStore) -> tuple[int, Mapping[str, int]]:
     return store.token_df(label, tokens)
+
+
+def _beliefs_of(entity: str, store: GraphStore) -> list[BeliefEdge] | str | None:
+    return store.entity_beliefs(normalize_key(entity), None)
+
+
+def _cue_of(name: str, store: GraphStore) -> list[BeliefEdge] | str | None:
+    return resolve_cue(store, name)
 
 
 def _get_events(event_ids: Sequence[str], store: GraphStore) -> list[EventRecord]:

@@ -33,7 +33,8 @@ from mrgraph.errors import ConfigError
 from mrgraph.policies.question_dates import QuestionTime, question_time
 from mrgraph.store.base import GraphStore
 from mrgraph.text import tokenize
-from mrgraph.toolkit import Record, ToolResult, kind_members, kind_share, search_weights
+from mrgraph.toolkit import (Record, ToolResult, count_tokens, idf_weights, kind_members,
+                             kind_share)
 from mrgraph.types import Source
 
 HOP = 0.5  # share of its origin's relevance a hop result inherits
@@ -42,6 +43,9 @@ CUES = 0.5  # weight of a(r): the question's share held by an episode's cues and
 SAME_SESSION = 0.9  # eviction discount per more relevant kept episode of the same session
 CONTEXT_EVENTS = 3  # how many of the best episodes define "the evidence so far"
 DATED = 0.3  # bonus of an episode dated when the question says ("in May 2023", "in August")
+# labels whose counts of the question's tokens State.start reads: the question's weights
+# (Episode) and what the first search_cues weighs by (Cue, Tag)
+START_COUNTS = ("Episode", "Cue", "Tag")
 # Tools that leave an episode for what it mentions (reverse hop, its dates): a redirect.
 REDIRECTS = frozenset({"event_keywords", "conversation_time"})
 LeadKind = Literal["cue", "tag", "event", "date"]
@@ -216,9 +220,13 @@ class State:
     @classmethod
     def start(cls, store: GraphStore, question: str, budget: Budget) -> State:
         """S0: the question's idf weights and the store's episode count (statistics, no
-        content: nothing is retrieved before the policy's first call)."""
-        weights = search_weights(store, ("Episode",), question, unseen=True)
-        return cls(question, weights, budget, episodes=store.token_df("Episode", [])[0],
+        content: nothing is retrieved before the policy's first call). The counts are read in
+        one step, together with the question's counts over cues and tags: the first searches
+        are of the question's words, and with reconstruct's per-question CountsMemo they then
+        read no counts of their own (a step less on Neo4j)."""
+        counted = count_tokens(store, START_COUNTS, sorted(set(tokenize(question))))
+        weights = idf_weights(question, counted[:1], unseen=True)
+        return cls(question, weights, budget, episodes=counted[0][0],
                    when=question_time(question), kinds=kind_members(question, weights))
 
     def note_search(self, text: str, records: Iterable[Record]) -> None:

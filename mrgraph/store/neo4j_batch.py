@@ -15,6 +15,9 @@ case of the same `*_many` functions (the contract suite checks run_calls against
 
 from __future__ import annotations
 
+import functools
+import os
+import queue
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
@@ -100,11 +103,59 @@ def run_calls(store: BatchStore, calls: Sequence[Callable[[GraphStore], T]]) -> 
 
 
 def _join(work: Callable[[int], None], count: int) -> None:
-    threads = [threading.Thread(target=work, args=(n,), daemon=True) for n in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    """work(0) ... work(count - 1) at once, each on a thread of its own; returns when all ended.
+    `work` must not raise."""
+    ended = threading.Semaphore(0)
+
+    def job(n: int) -> None:
+        try:
+            work(n)
+        finally:
+            ended.release()
+
+    for n in range(count):
+        _WORKERS.start(functools.partial(job, n))
+    for _ in range(count):
+        ended.acquire()
+
+
+class _Workers:
+    """Threads for the calls of rounds, kept between rounds: starting a thread per call was ~8%
+    of an ask's client CPU on Neo4j (benchmarks/RESULTS.md section 21). A call may wait at its
+    round's barrier until every other call of the round waits too, so a call never queues for
+    a thread: an idle thread takes it, else a new one starts."""
+
+    IDLE_MAX = 64  # idle threads kept; more end
+
+    def __init__(self) -> None:
+        self._idle: list[queue.SimpleQueue[Callable[[], None]]] = []
+        self._lock = threading.Lock()
+
+    def start(self, job: Callable[[], None]) -> None:
+        with self._lock:
+            inbox = self._idle.pop() if self._idle else None
+        if inbox is None:
+            inbox = queue.SimpleQueue()
+            threading.Thread(target=self._serve, args=(inbox,), daemon=True,
+                             name="mrgraph-round-call").start()
+        inbox.put(job)
+
+    def _serve(self, inbox: queue.SimpleQueue[Callable[[], None]]) -> None:
+        while True:
+            inbox.get()()
+            with self._lock:
+                if len(self._idle) >= self.IDLE_MAX:
+                    return
+                self._idle.append(inbox)
+
+    def forget_threads(self) -> None:
+        """In a forked child the parent's threads do not exist: never hand them work."""
+        self._idle = []
+        self._lock = threading.Lock()
+
+
+_WORKERS = _Workers()
+os.register_at_fork(after_in_child=_WORKERS.forget_threads)
 
 
 class BatchStore(GraphStore, Protocol):
@@ -119,6 +170,11 @@ class _Pending:
     done: bool = False
     answer: Any = None
     error: BaseException | None = None
+
+
+@dataclass(eq=False)
+class _Fork:
+    left: int  # forked calls not yet ended
 
 
 @dataclass(eq=False)
@@ -142,15 +198,23 @@ class _Barrier:
             raise pending.error
         return pending.answer
 
-    def fork(self, count: int) -> None:
+    def fork(self, count: int) -> _Fork:
         """A running call hands its place to `count` calls of its own."""
         with self.cv:
             self.running += count - 1
+        return _Fork(count)
 
-    def resume(self) -> None:
-        """The forked calls have all ended: the call that forked them runs again."""
+    def fork_finished(self, fork: _Fork) -> None:
+        """A forked call ended. The last one to end hands the place back to the call that
+        forked them, which runs on: were the place left empty until that call noticed, the
+        other calls' waiting reads would go out as a step of their own without the reads
+        that call is about to make (one step more: search_events' search apart from
+        search_cues' in most first rounds)."""
         with self.cv:
-            self.running += 1
+            fork.left -= 1
+            if fork.left > 0:
+                self.running -= 1
+                self._flush_if_all_wait()
 
     def finished(self) -> None:
         with self.cv:
@@ -204,7 +268,7 @@ class RoundReader:
             return [call(self) for call in calls]
         results: list[Any] = [None] * len(calls)
         errors: list[BaseException | None] = [None] * len(calls)
-        self._barrier.fork(len(calls))
+        fork = self._barrier.fork(len(calls))
 
         def work(n: int) -> None:
             try:
@@ -212,10 +276,9 @@ class RoundReader:
             except BaseException as exc:  # noqa: BLE001 - raised below
                 errors[n] = exc
             finally:
-                self._barrier.finished()
+                self._barrier.fork_finished(fork)
 
         _join(work, len(calls))
-        self._barrier.resume()
         for error in errors:
             if error is not None:
                 raise error

@@ -12,8 +12,10 @@ MRGRAPH_REQUIRE_NEO4J=1, which makes them fail.
 
 from __future__ import annotations
 
+import functools
 import os
 import socket
+import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,11 +29,13 @@ from mrgraph.errors import StoreUnavailableError
 from mrgraph.ids import node_id
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.pipeline import ingest_file
+from mrgraph.reconstruct import ask
 from mrgraph.store import cypher
 from mrgraph.store.copy import copy_store
 from mrgraph.store.memory import MemoryStore
 from mrgraph.store.neo4j import Neo4jStore
 from mrgraph.text import normalize_key, token_set
+from mrgraph.toolkit import run_tool
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord
 from tests.contract.conftest import NEO4J_URI_ENV, REQUIRE_ENV, World, write_an_experience
 
@@ -376,3 +380,69 @@ def test_copy_store_pushes_the_embedded_graph_record_for_record(spaces: Namespac
     assert dst.search_events(question, 5) == src.search_events(question, 5)
     assert dst.search_cues(question, 5) == src.search_cues(question, 5)
     assert dst.stats() == src.stats()
+
+
+# ------------------------------------------------------------------ steps of a question
+
+
+class _Steps(Neo4jStore):
+    """A real Neo4jStore that records each step of reads a round sends (read_many)."""
+
+    steps: list[list[str]]
+
+    def read_many(self, reads: Any) -> list[Any]:
+        self.steps.append(sorted(method for method, _ in reads))
+        return super().read_many(reads)
+
+
+def test_a_question_reads_its_counts_then_both_first_searches_in_two_steps(
+        spaces: Namespaces) -> None:
+    """State.start's counts (episodes, cues, tags) are one step; the first round's search_cues
+    and search_events, served those counts by the loop's memo, one more step together. (A call
+    whose token counts fork into a call per label gives its place back at once when they end:
+    the other call's search does not go out as a step of its own meanwhile.)"""
+    seed = spaces.open()
+    ingest_file(seed, FIXTURES / "ana_ben_benchmark_format.json", HeuristicExtractor())
+    s = spaces.settings
+    store = _Steps(spaces.uri, seed.ns, s.neo4j_user, s.neo4j_password, s.neo4j_database)
+    spaces.stores.append(store)
+    for _ in range(5):  # a race would show in some of them
+        store.steps = []
+        ask(store, "Where did Ana go to the lake?")
+        assert store.steps[:2] == [["token_df"] * 3, ["search_cues", "search_events"]]
+
+
+def test_personal_aspects_reads_the_beliefs_and_the_persons_cue_in_one_step(
+        spaces: Namespaces) -> None:
+    seed = spaces.open()
+    ingest_file(seed, FIXTURES / "ana_ben_benchmark_format.json", HeuristicExtractor())
+    s = spaces.settings
+    store = _Steps(spaces.uri, seed.ns, s.neo4j_user, s.neo4j_password, s.neo4j_database)
+    spaces.stores.append(store)
+    person = _an_entity(store)
+    store.steps = []
+    alone = run_tool(seed, "personal_aspects", {"entity": person, "query": "where does she go"})
+    got = store.run_calls([functools.partial(run_tool, name="personal_aspects", args={
+        "entity": person, "query": "where does she go"}), functools.partial(
+            run_tool, name="event_keywords", args={"event_id": "ep-0000000000000000"})], 4)
+    assert got[0] == alone and alone.records
+    assert store.steps[0] == ["entity_beliefs", "event_keywords", "find_cues"]
+
+
+def test_a_rounds_calls_run_on_threads_kept_from_earlier_rounds(spaces: Namespaces) -> None:
+    """No thread is started per call of a round (under load that cost a third of an ask's
+    time: benchmarks/RESULTS.md section 21); the answers stay the same round after round."""
+    store = spaces.open()
+    ingest_file(store, FIXTURES / "ana_ben_benchmark_format.json", HeuristicExtractor())
+    seen: list[set[threading.Thread]] = []
+
+    def call(reader: Any) -> Any:
+        seen[-1].add(threading.current_thread())
+        return run_tool(reader, "search_events", {"text": "lake trip", "limit": 3})
+
+    answers = []
+    for _ in range(3):
+        seen.append(set())
+        answers.append(store.run_calls([call] * 4, 4))
+    assert answers[0] == answers[1] == answers[2] == [answers[0][0]] * 4 and answers[0][0].ids
+    assert seen[1] <= seen[0] and seen[2] <= seen[0] and len(seen[0]) == 4

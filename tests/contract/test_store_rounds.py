@@ -153,3 +153,44 @@ def test_a_round_inside_a_write_unit_sees_the_units_writes(sample: GraphStore) -
         assert all(r["conversation"] != conversation for t in together for r in t.records)
         raise RuntimeError("roll back")  # leave the store as it was
     assert conversation in sample.conversations()
+
+
+class _CountReads:
+    """The store as a question's calls see it, recording every token_df that reaches it (the
+    calls of a round included: run_calls hands them this view of the store it gives them)."""
+
+    def __init__(self, store: GraphStore, seen: list[tuple[str, str]]) -> None:
+        self._store, self.seen = store, seen
+
+    def token_df(self, label: str, tokens: list[str]) -> object:
+        self.seen.extend((label, t) for t in tokens)
+        return self._store.token_df(label, tokens)
+
+    def run_calls(self, calls: list[functools.partial[object]], workers: int) -> list[object]:
+        return self._store.run_calls([functools.partial(_counted, c, self.seen)
+                                      for c in calls], workers)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._store, name)
+
+
+def _counted(call: functools.partial[object], seen: list[tuple[str, str]],
+             store: GraphStore) -> object:
+    return call(_CountReads(store, seen))
+
+
+def test_an_ask_reads_each_token_count_once(sample: GraphStore, tmp_path: Path) -> None:
+    """State.start reads the question's counts (episodes, cues, tags) in one go and the loop
+    remembers them (CountsMemo): the first searches, of the same words, read none again (on
+    Neo4j a step of dependent reads less), and the answer is the one without the memo."""
+    from mrgraph.store.memory import MemoryStore
+
+    reference = MemoryStore(tmp_path / "reference", sample.ns)
+    ingest_file(reference, sample_path(), HeuristicExtractor())
+    for question in ("Where did Maya move to?", "What does Maya do on weekends?"):
+        seen: list[tuple[str, str]] = []
+        got = ask(_CountReads(sample, seen), question)  # type: ignore[arg-type]
+        assert len(seen) == len(set(seen)) and ("Cue", "maya") in seen
+        want = ask(reference, question)
+        assert (got.answer, got.evidence, [(s.tool, s.result_ids) for s in got.trace]) == \
+            (want.answer, want.evidence, [(s.tool, s.result_ids) for s in want.trace])

@@ -24,6 +24,9 @@ export NEO4J_DATA_DIR="$RUN/data"
 HEAP="${NEO4J_HEAP:-1g}"
 TIMEOUT="${NEO4J_START_TIMEOUT:-180}"
 PY="${NEO4J_PYTHON:-python3}"
+# a relative path (e.g. .venv/bin/python) must survive the `cd "$RUN"` below: the Bolt check
+# would otherwise fail until the timeout although the server answers
+[[ "$PY" == */* && -e "$PY" ]] && PY="$(cd "$(dirname "$PY")" && pwd)/$(basename "$PY")"
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 CP_FILE="$HERE/target/classpath.txt"
 MAIN_CLASS="$HERE/target/classes/dev/mrgraph/neo4j/Launcher.class"

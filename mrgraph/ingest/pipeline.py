@@ -29,10 +29,10 @@ from typing import Callable, Sequence
 from mrgraph import beliefs
 from mrgraph.errors import MrGraphError
 from mrgraph.hybrid import count_models, model_label
-from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.embed import EpisodeEmbedder
 from mrgraph.ingest.extract import Extractor
 from mrgraph.ingest.loaders import load
+from mrgraph.ingest.parallel import extract_all, plan_workers
 from mrgraph.ingest.plan import WriteBatch, plan_batches, plan_key
 from mrgraph.limits import check_batch
 from mrgraph.store.base import (BeliefEdge, Checkpoint, EmbeddingCount, FactObservation,
@@ -61,6 +61,7 @@ class IngestReport:
     # written: records merged into existing nodes or replaced by a re-ingest differ from it)
     graph_nodes: int = 0
     graph_edges: int = 0
+    workers: int = 1  # processes that extracted the file (mrgraph.ingest.parallel)
 
     @property
     def embedded(self) -> int:
@@ -89,15 +90,18 @@ class IngestReport:
 def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fmt: str = "auto",
                 max_bytes: int | None = None, progress: Progress | None = None,
                 embedder: EpisodeEmbedder | None = None,
-                on_batch: BatchDone | None = None) -> IngestReport:
+                on_batch: BatchDone | None = None, workers: int = 0) -> IngestReport:
     """Ingest one transcript file; nothing is written unless all of it is good. With an
     `embedder`, every episode also gets its embedding (mrgraph.ingest.embed), before any write.
     `on_batch` is called after each write batch is written (on Neo4j: committed); what it
     raises stops the ingest there (on Neo4j the committed batches stay and a re-run resumes
-    after them; embedded, nothing is saved)."""
+    after them; embedded, nothing is saved). `workers`: processes extracting the file's
+    conversations, 0 for one per core (a ceiling: mrgraph.ingest.parallel.plan_workers); the
+    graph is the same whatever the number."""
     start = time.perf_counter()
     conversations = load(path, fmt, max_bytes=max_bytes)
-    batches, tokens = _extract_all(store.ns, conversations, extractor, progress)
+    used = plan_workers(workers, conversations, extractor)
+    batches, tokens = _extract_all(store.ns, conversations, extractor, used, progress)
     if embedder is not None:
         batches, spent = embedder.embed_batches(batches)
         tokens += spent
@@ -123,7 +127,7 @@ def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fm
     return IngestReport(str(path), tuple(c.id for c in conversations), turns, state.nodes,
                         state.edges, tokens, time.perf_counter() - start, skipped,
                         len(planned), state.resumed, model, embeddings,
-                        sum(held.nodes.values()), sum(held.edges.values()))
+                        sum(held.nodes.values()), sum(held.edges.values()), used)
 
 
 @dataclass
@@ -197,16 +201,14 @@ def _resumable(exc: BaseException, source: str, state: _State) -> BaseException:
 
 
 def _extract_all(ns: str, conversations: Sequence[Conversation], extractor: Extractor,
-                 progress: Progress | None) -> tuple[list[GraphBatch], int]:
-    batches: list[GraphBatch] = []
-    tokens = 0
-    for conversation in conversations:
-        extraction = extractor.extract(conversation)
-        tokens += extraction.tokens
-        batches.append(build_batch(conversation, extraction, ns))
+                 workers: int, progress: Progress | None) -> tuple[list[GraphBatch], int]:
+    def done(index: int) -> None:
         if progress is not None:
+            conversation = conversations[index]
             progress(conversation.id, sum(len(s.turns) for s in conversation.sessions))
-    return batches, tokens
+
+    extracted = extract_all(ns, conversations, extractor, workers, done)
+    return [e.batch for e in extracted], sum(e.tokens for e in extracted)
 
 
 def _entities(batches: Sequence[GraphBatch]) -> list[str]:

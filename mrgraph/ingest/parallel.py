@@ -6,8 +6,9 @@ whole conversation, extracts it and builds its GraphBatch, and sends the batch b
 are gathered in file order whatever the worker count and whatever finishes first, so the
 batches, and so the graph, are identical to a serial run (tests/unit/test_ingest_parallel.py).
 
-Workers are forked (no re-import, no pickling of the input: they inherit it); where the
-platform cannot fork, or for an extractor that is not `forkable` (the LLM extractor keeps
+Workers are forked (no re-import, no pickling of the input: they inherit it) and die with the
+ingest, even one killed with SIGKILL (Linux's parent-death signal); on other platforms, or for
+an extractor that is not `forkable` (the LLM extractor keeps
 per-call state and runs its own concurrent requests), extraction stays in this process. A
 forked worker costs ~10-20 ms and its batch ~15 ms to unpickle here, so a worker is used per
 MIN_TURNS turns of input at most (`plan_workers`).
@@ -15,12 +16,15 @@ MIN_TURNS turns of input at most (`plan_workers`).
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import signal
+import sys
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Iterator, Sequence
 
 from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import Extractor
@@ -37,9 +41,6 @@ class Extracted:
     tokens: int
 
 
-Done = Callable[[int], None]  # told the index of each conversation extracted, in file order
-
-
 def available_cores() -> int:
     """The cores this process may run on (its affinity mask, e.g. under `taskset`)."""
     try:
@@ -54,29 +55,49 @@ def plan_workers(requested: int, conversations: Sequence[Conversation],
     `requested` 0 is automatic (one per available core); any other number is a ceiling. Never
     more than the conversations, nor more than one per MIN_TURNS turns, and 1 for an extractor
     that is not `forkable` or where processes cannot be forked."""
-    if not getattr(extractor, "forkable", False) or not _can_fork():
+    if not getattr(extractor, "forkable", False) or not supported():
         return 1
     turns = sum(len(s.turns) for c in conversations for s in c.sessions)
     ceiling = requested if requested > 0 else available_cores()
     return max(1, min(ceiling, len(conversations), turns // MIN_TURNS))
 
 
-def _can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
+def supported() -> bool:
+    """Workers are forked, and must die with the ingest when it is killed (SIGKILL included:
+    they would wait for work forever), which Linux's parent-death signal ensures."""
+    return sys.platform.startswith("linux")
+
+
+@contextmanager
+def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extractor,
+               workers: int) -> Iterator[Iterator[Extracted]]:
+    """The conversations extracted and built, in file order, as they come (`workers` from
+    plan_workers: with more than one, all are started here and run while the caller consumes
+    the first results). Iterating raises what the first failing conversation (in file order)
+    raised; leaving the block stops what is still queued."""
+    if workers <= 1:
+        yield (_extract(ns, conversation, extractor) for conversation in conversations)
+        return
+    # Biggest first, so that no worker starts a big conversation when the others are done.
+    order = sorted(range(len(conversations)),
+                   key=lambda i: (-sum(len(s.turns) for s in conversations[i].sessions), i))
+    # A forked worker inherits the initializer's arguments (nothing is pickled); passing them
+    # this way rather than through a global keeps concurrent ingests of one process apart.
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=_start_worker,
+                               initargs=(os.getpid(), ns, conversations, extractor))
+    try:
+        futures: dict[int, Future[Extracted]] = {i: pool.submit(_work, i) for i in order}
+        yield (futures[i].result() for i in range(len(conversations)))  # file order
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def extract_all(ns: str, conversations: Sequence[Conversation], extractor: Extractor,
-                workers: int, done: Done | None = None) -> list[Extracted]:
-    """Every conversation extracted and built, in file order; `workers` from plan_workers.
-    The first conversation (in file order) whose extraction raises raises here."""
-    if workers <= 1:
-        found = []
-        for i, conversation in enumerate(conversations):
-            found.append(_extract(ns, conversation, extractor))
-            if done is not None:
-                done(i)
-        return found
-    return _in_workers(ns, conversations, extractor, workers, done)
+                workers: int) -> list[Extracted]:
+    """Every conversation extracted and built, in file order (see `extracting`)."""
+    with extracting(ns, conversations, extractor, workers) as extracted:
+        return list(extracted)
 
 
 def _extract(ns: str, conversation: Conversation, extractor: Extractor) -> Extracted:
@@ -84,39 +105,33 @@ def _extract(ns: str, conversation: Conversation, extractor: Extractor) -> Extra
     return Extracted(build_batch(conversation, extraction, ns), extraction.tokens)
 
 
-def _in_workers(ns: str, conversations: Sequence[Conversation], extractor: Extractor,
-                workers: int, done: Done | None) -> list[Extracted]:
-    # Biggest first, so that no worker starts a big conversation when the others are done.
-    order = sorted(range(len(conversations)),
-                   key=lambda i: (-sum(len(s.turns) for s in conversations[i].sessions), i))
-    # A forked worker inherits the initializer's arguments (nothing is pickled); passing them
-    # this way rather than through a global keeps concurrent ingests of one process apart.
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                               initializer=_start_worker, initargs=(ns, conversations, extractor))
-    try:
-        futures: dict[int, Future[Extracted]] = {i: pool.submit(_work, i) for i in order}
-        found = []
-        for i in range(len(conversations)):  # file order: deterministic results and errors
-            found.append(futures[i].result())
-            if done is not None:
-                done(i)
-        return found
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
 # The work of this worker process (set by _start_worker in the worker, never in the parent).
 _WORK: tuple[str, Sequence[Conversation], Extractor] | None = None
 
 
-def _start_worker(ns: str, conversations: Sequence[Conversation], extractor: Extractor) -> None:
+def _start_worker(parent: int, ns: str, conversations: Sequence[Conversation],
+                  extractor: Extractor) -> None:
     global _WORK
+    _die_with(parent)
     _WORK = (ns, conversations, extractor)
     # Ctrl-C is the parent's to handle: it stops the ingest; a worker ends with the pool.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _die_with(parent: int) -> None:
+    """SIGKILL this worker when the thread that forked it ends (the ingest waits in it until
+    the workers are done, so only a killed or crashed ingest ends it first)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG) failed")
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
+
+
 def _work(index: int) -> Extracted:
-    assert _WORK is not None, "runs in a worker started by _in_workers"
+    assert _WORK is not None, "runs in a worker started by extracting"
     ns, conversations, extractor = _WORK
     return _extract(ns, conversations[index], extractor)

@@ -3,6 +3,11 @@ with the same errors, whatever the number of workers."""
 
 from __future__ import annotations
 
+import json
+import os
+import signal
+import subprocess
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -10,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from mrgraph.config import Settings
-from mrgraph.errors import ConfigError, MrGraphError
+from mrgraph.errors import ConfigError, InputError, MrGraphError
 from mrgraph.eval import synth
 from mrgraph.ingest import parallel
 from mrgraph.ingest.extract import HeuristicExtractor
@@ -18,7 +23,7 @@ from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.store.memory import MemoryStore
 from mrgraph.types import Conversation, Extraction, SessionExtraction
 
-pytestmark = pytest.mark.skipif(not parallel._can_fork(), reason="workers are forked processes")
+pytestmark = pytest.mark.skipif(not parallel.supported(), reason="workers need Linux")
 
 
 @pytest.fixture(scope="module")
@@ -41,10 +46,19 @@ def test_batches_are_identical_whatever_the_worker_count(conversations: list[Con
     assert [e.batch.conversation_id for e in serial] == [c.id for c in conversations]
 
 
-def test_conversations_are_reported_in_file_order(conversations: list[Conversation]) -> None:
-    told: list[int] = []
-    parallel.extract_all("ns", conversations, HeuristicExtractor(), 3, told.append)
-    assert told == list(range(len(conversations)))
+def test_progress_comes_in_file_order(tmp_path: Path) -> None:
+    path = tmp_path / "synth.json"
+    synth.write_locomo(path, synth.generate(1_500, synth.SynthConfig(seed=7)))
+    told: list[str] = []
+    written: list[tuple[int, int]] = []
+    store = MemoryStore(tmp_path / "graph", "ns")
+    report = ingest_file(store, path, HeuristicExtractor(), workers=3,
+                         progress=lambda cid, turns: told.append(cid),
+                         on_batch=lambda done, total: written.append((done, total)))
+    store.close()
+    assert told == list(report.conversations)
+    total = len(report.conversations)
+    assert written == [(i, total) for i in range(1, total + 1)]
 
 
 class _Failing:
@@ -128,3 +142,63 @@ def test_concurrent_ingests_of_one_process_keep_their_own_work(
         found = list(threads.map(lambda half: parallel.extract_all("ns", half, extractor, 2),
                                  halves))
     assert found == expected
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found.update(int(c) for c in (task / "children").read_text().split())
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+def test_workers_die_with_an_ingest_killed_by_sigkill(tmp_path: Path) -> None:
+    """Otherwise they wait for work forever, holding the ingest's pipes open."""
+    path = tmp_path / "synth.json"
+    synth.write_locomo(path, synth.generate(6_000, synth.SynthConfig(seed=3)))
+    env = {**os.environ, "MRGRAPH_INGEST_WORKERS": "2"}
+    child = subprocess.Popen([sys.executable, "-m", "mrgraph", "ingest", str(path), "--store",
+                              f"file:{tmp_path / 'graph'}", "--ns", "ns"], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    workers: set[int] = set()
+    deadline = time.monotonic() + 120
+    while len(workers) < 2 and child.poll() is None and time.monotonic() < deadline:
+        workers = _children(child.pid)
+        time.sleep(0.01)
+    assert len(workers) == 2, "the ingest never had its two workers"
+    os.kill(child.pid, signal.SIGKILL)
+    child.communicate(timeout=30)  # no worker keeps the pipe open
+    deadline = time.monotonic() + 30
+    while any(map(_alive, workers)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(_alive, workers))
+
+
+def test_a_bad_conversation_late_in_the_file_rolls_back_those_written_before_it(
+        tmp_path: Path) -> None:
+    """Embedded, batches are written as they are extracted, in the file's one write unit."""
+    good = tmp_path / "good.json"
+    synth.write_locomo(good, synth.generate(300, synth.SynthConfig(seed=2)))
+    path = tmp_path / "late.json"
+    samples = synth.to_locomo(synth.generate(1_500, synth.SynthConfig(seed=7)))
+    session = samples[-1]["conversation"]["session_1"]
+    session[0]["text"] = "I love " + "z" * 12_000 + " so much."  # a cue no store can index
+    path.write_text(json.dumps(samples), encoding="utf-8")
+    store = MemoryStore(tmp_path / "graph", "ns")
+    ingest_file(store, good, HeuristicExtractor(), workers=1)
+    before = store.export()
+    written: list[int] = []
+    with pytest.raises(InputError, match=f"conversation '{samples[-1]['sample_id']}'.*'key'"):
+        ingest_file(store, path, HeuristicExtractor(), workers=2,
+                    on_batch=lambda done, total: written.append(done))
+    assert written == list(range(1, len(samples)))  # the others were written, then rolled back
+    assert store.export() == before
+    store.close()
+    assert MemoryStore(tmp_path / "graph", "ns").export() == before

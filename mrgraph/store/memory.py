@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -212,9 +213,11 @@ class MemoryStore(GraphReads):
         self._db.conn.executemany("INSERT INTO edges VALUES (?, ?, ?, ?)", [
             (src, etype, dst, encode_props(data) if data else None)
             for (src, etype, dst), data in sorted(merged.items(), key=_first)])
-        for src, etype, dst in merged:
-            self._index.edge_added(etype)
-            self._edge_changed(src, etype, dst)
+        for etype, added in Counter(etype for _, etype, _ in merged).items():
+            self._index.edge_added(etype, added)
+        if self._cache:  # nothing cached (as in a fresh process), nothing to drop
+            for src, etype, dst in merged:
+                self._edge_changed(src, etype, dst)
 
     def _check_batch(self, batch: GraphBatch) -> None:
         """Refuse the whole batch before anything is written. The properties of a batch the

@@ -8,10 +8,11 @@ batches, and so the graph, are identical to a serial run (tests/unit/test_ingest
 
 Workers are forked (no re-import, no pickling of the input: they inherit it) and die with the
 ingest, even one killed with SIGKILL (Linux's parent-death signal); on other platforms, or for
-an extractor that is not `forkable` (the LLM extractor keeps
-per-call state and runs its own concurrent requests), extraction stays in this process. A
-forked worker costs ~10-20 ms and its batch ~15 ms to unpickle here, so a worker is used per
-MIN_TURNS turns of input at most (`plan_workers`).
+an extractor that is not `forkable` (the LLM extractor keeps per-call state and runs its own
+concurrent requests), extraction stays in this process. Workers are not free (forking, sending
+the batches back: the dev file's 1.3 MB of pickled batches take 15-30 ms to unpickle here,
+joining them), so a worker is used per MIN_TURNS turns of input at most (`plan_workers`); a
+heuristic extraction of MIN_TURNS turns takes ~0.1 CPU-s.
 """
 
 from __future__ import annotations

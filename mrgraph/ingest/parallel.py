@@ -18,11 +18,9 @@ heuristic extraction of MIN_TURNS turns takes ~0.1 CPU-s.
 from __future__ import annotations
 
 import ctypes
-import multiprocessing
 import os
 import signal
 import sys
-from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator, Sequence
@@ -79,6 +77,9 @@ def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extrac
     if workers <= 1:
         yield (_extract(ns, conversation, extractor) for conversation in conversations)
         return
+    # imported here: ~10-20 ms every command importing the pipeline would pay otherwise
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
     # Biggest first, so that no worker starts a big conversation when the others are done.
     order = sorted(range(len(conversations)),
                    key=lambda i: (-sum(len(s.turns) for s in conversations[i].sessions), i))
@@ -88,7 +89,7 @@ def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extrac
                                initializer=_start_worker,
                                initargs=(os.getpid(), ns, conversations, extractor))
     try:
-        futures: dict[int, Future[Extracted]] = {i: pool.submit(_work, i) for i in order}
+        futures = {i: pool.submit(_work, i) for i in order}
         yield (futures[i].result() for i in range(len(conversations)))  # file order
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
@@ -140,9 +141,16 @@ def _stream(store: GraphStore, extracted: Iterable[Extracted], source: str, tota
     state, tokens = _State(total), 0
     entities: set[str] = set()
     forgotten: set[str] = set()
+    pending = iter(extracted)
+    # The unit begins once the first conversation is extracted and checked: a file failing
+    # there (most files hold one conversation) does not even create the store.
+    first = next(pending, None)
+    if first is not None:
+        check_batch(first.batch, source)
     with store.writing():
-        for found in extracted:
-            check_batch(found.batch, source)
+        for found in chain([first] if first is not None else [], pending):
+            if found is not first:
+                check_batch(found.batch, source)
             forgotten |= _write_batch(store, (Part(found.batch, True),), state)
             tokens += found.tokens
             entities.update(_entities([found.batch]))

@@ -6,8 +6,9 @@ A bad file leaves the store untouched. How the writes commit depends on the stor
 * None (embedded): the whole file is one `store.writing()` unit, one atomic save; an interrupted
   or failed ingest leaves the previous store as it was. Without an embedder, each
   conversation's batch is checked and written as soon as it is extracted (in file order, while
-  worker processes extract the next: mrgraph.ingest.parallel), inside that one unit, so an
-  error in any conversation rolls back the writes of those before it.
+  worker processes extract the next: mrgraph.ingest.parallel), inside that one unit (begun
+  once the first conversation is extracted), so an error in any conversation rolls back the
+  writes of those before it (a store this ingest created stays, empty).
 * With an embedder, and on Neo4j, everything that can fail on bad input (loading, extraction,
   building, embedding, the limits) runs before the first write.
 * a number (Neo4j): the file is written in batches of at most that many records, each committed

@@ -18,6 +18,7 @@ heuristic extraction of MIN_TURNS turns takes ~0.1 CPU-s.
 from __future__ import annotations
 
 import ctypes
+import gc
 import os
 import signal
 import sys
@@ -89,7 +90,14 @@ def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extrac
                                initializer=_start_worker,
                                initargs=(os.getpid(), ns, conversations, extractor))
     try:
-        futures = {i: pool.submit(_work, i) for i in order}
+        # The workers are forked at the first submit. Frozen objects are left alone by the
+        # collector: a worker's collections would otherwise touch every object inherited from
+        # this process, copying the memory pages holding them (the gc module's advice for fork).
+        gc.freeze()
+        try:
+            futures = {i: pool.submit(_work, i) for i in order}
+        finally:
+            gc.unfreeze()
         yield (futures[i].result() for i in range(len(conversations)))  # file order
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

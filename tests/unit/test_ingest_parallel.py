@@ -202,3 +202,13 @@ def test_a_bad_conversation_late_in_the_file_rolls_back_those_written_before_it(
     assert store.export() == before
     store.close()
     assert MemoryStore(tmp_path / "graph", "ns").export() == before
+
+
+def test_the_parent_collector_is_unfrozen_after_forking(conversations: list[Conversation]
+                                                        ) -> None:
+    """Objects are frozen only while the workers fork (so theirs do not copy the parent's
+    pages); the parent's collector then works as before."""
+    import gc
+    assert gc.get_freeze_count() == 0
+    parallel.extract_all("ns", conversations[:2], HeuristicExtractor(), 2)
+    assert gc.get_freeze_count() == 0

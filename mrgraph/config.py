@@ -34,6 +34,7 @@ class Settings:
     local_model: str | None = None  # a GGUF for --llm local (None: mrgraph.llm.local's default)
     local_threads: int = 0  # 0: half the cores (mrgraph.llm.local.default_threads)
     llm_budget: float = 300.0  # seconds of model calls per question with --llm local
+    ingest_workers: int = 0  # processes extracting an ingest's conversations; 0: one per core
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -55,6 +56,7 @@ class Settings:
             local_model=e.get("MRGRAPH_LOCAL_MODEL") or None,
             local_threads=int(_float(e, "MRGRAPH_LOCAL_THREADS", 0.0)),
             llm_budget=_float(e, "MRGRAPH_LLM_BUDGET", 300.0),
+            ingest_workers=_workers(e),
         )
 
     @property
@@ -71,3 +73,15 @@ def _float(env: Mapping[str, str], name: str, default: float) -> float:
         return float(raw)
     except ValueError:
         raise ConfigError(f"{name} must be a number, got {raw!r}") from None
+
+
+def _workers(env: Mapping[str, str]) -> int:
+    raw = env.get("MRGRAPH_INGEST_WORKERS") or "0"
+    try:
+        value = int(raw)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise ConfigError("MRGRAPH_INGEST_WORKERS must be a whole number >= 0 (0: one per core), "
+                          f"got {raw!r}")
+    return value

@@ -100,7 +100,8 @@ class Memory:
             from mrgraph.ingest.embed import EpisodeEmbedder
             vectors = EpisodeEmbedder(chosen)
         return [ingest_file(self.store, p, ex, fmt=fmt, max_bytes=self.settings.max_input_bytes,
-                            progress=progress, embedder=vectors, on_batch=on_batch)
+                            progress=progress, embedder=vectors, on_batch=on_batch,
+                            workers=self.settings.ingest_workers)
                 for p in paths]
 
     def forget(self, conversation_id: str) -> ForgetResult:

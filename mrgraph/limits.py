@@ -23,6 +23,7 @@ Limits (documented in the README):
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -38,6 +39,8 @@ INT64 = (-(2 ** 63), 2 ** 63 - 1)
 # Properties some Neo4j range index (or uniqueness constraint) covers (cypher/schema/).
 INDEXED = frozenset({"id", "ns", "conversation_id", "key", "date", "entity"})
 SHOWN = 40  # characters of a bad value quoted in an error
+RESERVED_PROPERTY = "_label"  # the embedded store keeps a node's label under this name
+_SCALAR = (str, int, float, bool)
 
 
 def shorten(value: object, limit: int = SHOWN) -> str:
@@ -89,25 +92,67 @@ def check_conversations(conversations: Iterable[Conversation], path: str) -> Non
 
 
 def check_batch(batch: GraphBatch, path: str) -> None:
-    """Every node and edge property of an ingest's batch against the limits (InputError)."""
+    """Every node and edge property of an ingest's batch against the limits (InputError).
+    A batch that passes is remembered (`checked`) while it lives: the stores' write_batch skip
+    the property checks of such a batch, so an ingest checks every value once."""
     where = f"conversation {shorten(batch.conversation_id)}"
     for node in batch.nodes:
-        for key, value in (("id", node.id), *node.props.items()):
-            if problem := value_problem(key, value):
-                raise _error(f"{where}: {node.label} {shorten(node.id)}", key, problem, path)
+        if found := node_problem(node.id, node.props):
+            raise _error(f"{where}: {node.label} {shorten(node.id)}", *found, path)
     for edge in batch.edges:
-        check_props(f"{where}: {edge.type} edge", edge.props, path)
+        if found := props_problem(edge.props):
+            raise _error(f"{where}: {edge.type} edge", *found, path)
+    _CHECKED[id(batch)] = batch
+
+
+# Batches check_batch passed, by identity, while they live. A batch's records must not change
+# after the check (the ingest writes each batch right after checking it).
+_CHECKED: weakref.WeakValueDictionary[int, GraphBatch] = weakref.WeakValueDictionary()
+
+
+def checked(batch: GraphBatch) -> bool:
+    """`batch` (this very object) passed check_batch: its properties need no other check."""
+    return _CHECKED.get(id(batch)) is batch
 
 
 def check_props(where: str, props: Mapping[str, object], path: str | None = None) -> None:
     """Property values against the limits; `where` names the record in the error."""
+    if found := props_problem(props):
+        raise _error(where, *found, path)
+
+
+def node_problem(node_id: str, props: Mapping[str, object]) -> tuple[str, str] | None:
+    """props_problem of a node's id and properties."""
+    if type(node_id) is not str or not node_id.isascii() or len(node_id) > MAX_INDEXED_BYTES:
+        if problem := value_problem("id", node_id):
+            return "id", f"property 'id' {problem}"
+    return props_problem(props)
+
+
+def props_problem(props: Mapping[str, object]) -> tuple[str, str] | None:
+    """The first property no store can hold, as (its name, what is wrong, beginning with
+    "property 'name'" or "invalid property name"), or None: names (non-empty strings, not the
+    embedded store's reserved one), kinds (primitives or lists of primitives, None allowed:
+    it removes a property) and values (`value_problem`). The one check of every write path;
+    a short ASCII string, the common case, costs three tests."""
     for key, value in props.items():
+        if not isinstance(key, str) or not key or key == RESERVED_PROPERTY:
+            return str(key), f"invalid property name {key!r}"
+        if type(value) is str and value.isascii() and (len(value) <= MAX_INDEXED_BYTES
+                                                       or key not in INDEXED):
+            continue
+        ok = value is None or isinstance(value, _SCALAR) or (
+            isinstance(value, (list, tuple)) and all(isinstance(v, _SCALAR) for v in value))
+        if not ok:
+            return key, (f"property {key!r} must be a primitive or a list of primitives, not "
+                         f"{type(value).__name__}")
         if problem := value_problem(key, value):
-            raise _error(where, key, problem, path)
+            return key, f"property {key!r} {problem}"
+    return None
 
 
 def _error(where: str, key: str, problem: str, path: str | None) -> InputError:
-    error = InputError(f"{where}: property {key!r} {problem}", path=path)
+    error = InputError(f"{where}: {problem}", path=path)
     error.field = key  # named in the message already
     return error
 

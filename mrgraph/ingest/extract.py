@@ -67,6 +67,8 @@ class HeuristicExtractor:
     """The offline extractor: rules, word lists and tf-idf (see the module docstring)."""
 
     name = "heuristic"
+    # extract() depends on its argument only: worker processes may run it (ingest.parallel)
+    forkable = True
 
     def __init__(self, *, min_episode: int = MIN_EPISODE, max_episode: int = MAX_EPISODE,
                  keywords_per_episode: int = 4, max_topics: int = 20) -> None:

@@ -1,11 +1,16 @@
 """Ingest: load -> extract -> build -> (embed) -> write, all-or-nothing per file, then re-derive beliefs.
 
-Everything that can fail on bad input (loading, extraction, building, embedding) runs before the
-first write, so a bad file leaves the store untouched. How the writes commit depends on the store
+A bad file leaves the store untouched. How the writes commit depends on the store
 (GraphStore.ingest_batch_size; mrgraph.ingest.plan cuts the writes into write batches):
 
 * None (embedded): the whole file is one `store.writing()` unit, one atomic save; an interrupted
-  or failed ingest leaves the previous store as it was.
+  or failed ingest leaves the previous store as it was. Without an embedder, each
+  conversation's batch is checked and written as soon as it is extracted (in file order, while
+  worker processes extract the next: mrgraph.ingest.parallel), inside that one unit (begun
+  once the first conversation is extracted), so an error in any conversation rolls back the
+  writes of those before it (a store this ingest created stays, empty).
+* With an embedder, and on Neo4j, everything that can fail on bad input (loading, extraction,
+  building, embedding, the limits) runs before the first write.
 * a number (Neo4j): the file is written in batches of at most that many records, each committed
   in its own transaction together with a Checkpoint (the plan's key, batches done, conversations
   touched, entities whose facts a forget removed). A conversation already in the store is
@@ -23,17 +28,18 @@ from __future__ import annotations
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from mrgraph import beliefs
 from mrgraph.errors import MrGraphError
 from mrgraph.hybrid import count_models, model_label
-from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.embed import EpisodeEmbedder
 from mrgraph.ingest.extract import Extractor
 from mrgraph.ingest.loaders import load
-from mrgraph.ingest.plan import WriteBatch, plan_batches, plan_key
+from mrgraph.ingest.parallel import Extracted, extracting, plan_workers
+from mrgraph.ingest.plan import Part, WriteBatch, plan_batches, plan_key
 from mrgraph.limits import check_batch
 from mrgraph.store.base import (BeliefEdge, Checkpoint, EmbeddingCount, FactObservation,
                                 ForgetResult, GraphStore)
@@ -61,6 +67,7 @@ class IngestReport:
     # written: records merged into existing nodes or replaced by a re-ingest differ from it)
     graph_nodes: int = 0
     graph_edges: int = 0
+    workers: int = 1  # processes that extracted the file (mrgraph.ingest.parallel)
 
     @property
     def embedded(self) -> int:
@@ -89,31 +96,23 @@ class IngestReport:
 def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fmt: str = "auto",
                 max_bytes: int | None = None, progress: Progress | None = None,
                 embedder: EpisodeEmbedder | None = None,
-                on_batch: BatchDone | None = None) -> IngestReport:
+                on_batch: BatchDone | None = None, workers: int = 0) -> IngestReport:
     """Ingest one transcript file; nothing is written unless all of it is good. With an
     `embedder`, every episode also gets its embedding (mrgraph.ingest.embed), before any write.
     `on_batch` is called after each write batch is written (on Neo4j: committed); what it
     raises stops the ingest there (on Neo4j the committed batches stay and a re-run resumes
-    after them; embedded, nothing is saved)."""
+    after them; embedded, nothing is saved). `workers`: processes extracting the file's
+    conversations, 0 for one per core (a ceiling: mrgraph.ingest.parallel.plan_workers); the
+    graph is the same whatever the number."""
     start = time.perf_counter()
     conversations = load(path, fmt, max_bytes=max_bytes)
-    batches, tokens = _extract_all(store.ns, conversations, extractor, progress)
-    if embedder is not None:
-        batches, spent = embedder.embed_batches(batches)
-        tokens += spent
-    for batch in batches:  # what a store cannot hold fails here, before the first write
-        check_batch(batch, str(path))
-    planned = plan_batches(batches, store.ingest_batch_size)
-    state = _State(len(planned))
-    checkpointed = store.ingest_batch_size is not None
-    try:
-        with nullcontext() if checkpointed else store.writing():  # embedded: one save
-            key = plan_key(store.ns, planned) if checkpointed else ""
-            _write_batches(store, planned, key, str(path), _entities(batches), state, on_batch)
-    except (MrGraphError, KeyboardInterrupt) as exc:
-        if checkpointed and (state.done > 0 or state.inside):
-            raise _resumable(exc, str(path), state) from exc
-        raise
+    used = plan_workers(workers, conversations, extractor)
+    with extracting(store.ns, conversations, extractor, used) as extracted:
+        reported = _reported(conversations, extracted, progress)
+        if embedder is None and store.ingest_batch_size is None:
+            state, tokens = _stream(store, reported, str(path), len(conversations), on_batch)
+        else:
+            state, tokens = _in_batches(store, list(reported), str(path), embedder, on_batch)
     turns = sum(len(s.turns) for c in conversations for s in c.sessions)
     skipped = tuple(f"{f.conversation_id} session {f.session_number}: {f.error}"
                     for f in getattr(extractor, "last_failures", ()))
@@ -122,8 +121,71 @@ def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fm
     held = store.stats()
     return IngestReport(str(path), tuple(c.id for c in conversations), turns, state.nodes,
                         state.edges, tokens, time.perf_counter() - start, skipped,
-                        len(planned), state.resumed, model, embeddings,
-                        sum(held.nodes.values()), sum(held.edges.values()))
+                        state.total, state.resumed, model, embeddings,
+                        sum(held.nodes.values()), sum(held.edges.values()), used)
+
+
+def _reported(conversations: Sequence[Conversation], extracted: Iterable[Extracted],
+              progress: Progress | None) -> Iterator[Extracted]:
+    """`extracted`, telling `progress` of each conversation as it comes."""
+    for conversation, found in zip(conversations, extracted):
+        if progress is not None:
+            progress(conversation.id, sum(len(s.turns) for s in conversation.sessions))
+        yield found
+
+
+def _stream(store: GraphStore, extracted: Iterable[Extracted], source: str, total: int,
+            on_batch: BatchDone | None) -> tuple[_State, int]:
+    """A store that saves a whole file at once (embedded): each conversation's batch is checked
+    and written as soon as it is extracted, while workers extract the next ones, all in the
+    file's one write unit, so a bad conversation anywhere rolls back everything before it."""
+    state, tokens = _State(total), 0
+    entities: set[str] = set()
+    forgotten: set[str] = set()
+    pending = iter(extracted)
+    # The unit begins once the first conversation is extracted and checked: a file failing
+    # there (most files hold one conversation) does not even create the store.
+    first = next(pending, None)
+    if first is not None:
+        check_batch(first.batch, source)
+    with store.writing():
+        for found in chain([first] if first is not None else [], pending):
+            if found is not first:
+                check_batch(found.batch, source)
+            forgotten |= _write_batch(store, (Part(found.batch, True),), state)
+            tokens += found.tokens
+            entities.update(_entities([found.batch]))
+            state.done += 1
+            if on_batch is not None:
+                on_batch(state.done, total)
+        refresh_beliefs(store, sorted(entities | forgotten))
+    return state, tokens
+
+
+def _in_batches(store: GraphStore, extracted: Sequence[Extracted], source: str,
+                embedder: EpisodeEmbedder | None, on_batch: BatchDone | None
+                ) -> tuple[_State, int]:
+    """The whole file extracted (and embedded) and checked, then planned in write batches and
+    written (on Neo4j each batch is a transaction with its checkpoint)."""
+    batches = [e.batch for e in extracted]
+    tokens = sum(e.tokens for e in extracted)
+    if embedder is not None:
+        batches, spent = embedder.embed_batches(batches)
+        tokens += spent
+    for batch in batches:  # what a store cannot hold fails here, before the first write
+        check_batch(batch, source)
+    planned = plan_batches(batches, store.ingest_batch_size)
+    state = _State(len(planned))
+    checkpointed = store.ingest_batch_size is not None
+    try:
+        with nullcontext() if checkpointed else store.writing():  # embedded: one save
+            key = plan_key(store.ns, planned) if checkpointed else ""
+            _write_batches(store, planned, key, source, _entities(batches), state, on_batch)
+    except (MrGraphError, KeyboardInterrupt) as exc:
+        if checkpointed and (state.done > 0 or state.inside):
+            raise _resumable(exc, source, state) from exc
+        raise
+    return state, tokens
 
 
 @dataclass
@@ -194,19 +256,6 @@ def _resumable(exc: BaseException, source: str, state: _State) -> BaseException:
         note = (f"{source}: {done} of {total} write batches are committed; run the same "
                 f"command again to resume from batch {done + 1}")
     return type(exc)(f"{exc}; {note}" if str(exc) else note)
-
-
-def _extract_all(ns: str, conversations: Sequence[Conversation], extractor: Extractor,
-                 progress: Progress | None) -> tuple[list[GraphBatch], int]:
-    batches: list[GraphBatch] = []
-    tokens = 0
-    for conversation in conversations:
-        extraction = extractor.extract(conversation)
-        tokens += extraction.tokens
-        batches.append(build_batch(conversation, extraction, ns))
-        if progress is not None:
-            progress(conversation.id, sum(len(s.turns) for s in conversation.sessions))
-    return batches, tokens
 
 
 def _entities(batches: Sequence[GraphBatch]) -> list[str]:

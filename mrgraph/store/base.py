@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Protocol, Sequence, TypeVar
 
 from mrgraph.errors import StoreError
-from mrgraph.limits import shorten, value_problem
+from mrgraph.limits import node_problem, props_problem, shorten
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
 
 T = TypeVar("T")
@@ -363,23 +363,11 @@ def run_each(store: GraphStore, calls: Sequence[Callable[[GraphStore], T]],
         futures = [pool.submit(call, store) for call in calls]
         return [future.result() for future in futures]
 
-_SCALAR = (str, int, float, bool)
-RESERVED_PROPERTY = "_label"  # the embedded store keeps a node's label under this name
-
-
 def check_props(where: str, props: Mapping[str, object], *, node_id: str | None = None) -> None:
     """Properties every backend can hold: primitives or lists of primitives, plain names, values
-    within mrgraph.limits (what Neo4j can index), and the node's id within them too."""
-    if node_id is not None and (problem := value_problem("id", node_id)):
-        raise StoreError(f"node {shorten(node_id)}: property 'id' {problem}")
-    for key, value in props.items():
-        if not isinstance(key, str) or not key or key == RESERVED_PROPERTY:
-            raise StoreError(f"{where}: invalid property name {key!r}")
-        ok = value is None or isinstance(value, _SCALAR) or (
-            isinstance(value, (list, tuple)) and all(isinstance(v, _SCALAR) for v in value))
-        if not ok:
-            raise StoreError(f"{where}: property {key!r} must be a primitive or a list of "
-                             f"primitives, not {type(value).__name__}")
-        problem = value_problem(key, value)  # what Neo4j cannot hold, refused by both stores
-        if problem:
-            raise StoreError(f"{where}: property {key!r} {problem}")
+    within mrgraph.limits (what Neo4j can index), and the node's id within them too
+    (mrgraph.limits.props_problem, the one check the ingest's check_batch runs too)."""
+    if node_id is not None and (found := node_problem(node_id, {})):
+        raise StoreError(f"node {shorten(node_id)}: {found[1]}")
+    if found := props_problem(props):
+        raise StoreError(f"{where}: {found[1]}")

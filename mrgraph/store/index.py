@@ -179,8 +179,8 @@ class GraphIndex:
             self._timeline = None
             self._vectors = None
 
-    def edge_added(self, etype: str) -> None:
-        self.edge_counts[etype] = self.edge_counts.get(etype, 0) + 1
+    def edge_added(self, etype: str, count: int = 1) -> None:
+        self.edge_counts[etype] = self.edge_counts.get(etype, 0) + count
 
     def edge_removed(self, etype: str) -> None:
         self.edge_counts[etype] -= 1

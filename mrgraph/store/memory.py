@@ -30,11 +30,13 @@ from __future__ import annotations
 import os
 import sys
 import threading
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Sequence
 
+from mrgraph import limits
 from mrgraph.errors import (
     ConfigError,
     NotFoundError,
@@ -211,12 +213,17 @@ class MemoryStore(GraphReads):
         self._db.conn.executemany("INSERT INTO edges VALUES (?, ?, ?, ?)", [
             (src, etype, dst, encode_props(data) if data else None)
             for (src, etype, dst), data in sorted(merged.items(), key=_first)])
-        for src, etype, dst in merged:
-            self._index.edge_added(etype)
-            self._edge_changed(src, etype, dst)
+        for etype, added in Counter(etype for _, etype, _ in merged).items():
+            self._index.edge_added(etype, added)
+        if self._cache:  # nothing cached (as in a fresh process), nothing to drop
+            for src, etype, dst in merged:
+                self._edge_changed(src, etype, dst)
 
     def _check_batch(self, batch: GraphBatch) -> None:
-        """Refuse the whole batch before anything is written."""
+        """Refuse the whole batch before anything is written. The properties of a batch the
+        ingest checked already (mrgraph.limits.check_batch, the same check) are not checked
+        again."""
+        props = not limits.checked(batch)
         labels: dict[str, str] = {}
         for node in batch.nodes:
             if not node.id or not node.label:
@@ -226,18 +233,19 @@ class MemoryStore(GraphReads):
             for other in (known, stored[LABEL] if stored else node.label):
                 if other != node.label:
                     raise StoreError(f"node {node.id!r} is a {other}, the batch says {node.label}")
-            check_props(f"node {node.id!r}", node.props, node_id=node.id)
+            if props:
+                check_props(f"node {node.id!r}", node.props, node_id=node.id)
             if node.props.get("id", node.id) != node.id:
                 raise StoreError(f"node {node.id!r}: property id differs from the node's id")
         for edge in batch.edges:
-            where = f"edge ({edge.src})-[:{edge.type}]->({edge.dst})"
             if not edge.type:
-                raise StoreError(f"{where}: no relationship type")
+                raise StoreError(f"{_where(edge)}: no relationship type")
             for end in (edge.src, edge.dst):
                 if end not in labels and end not in self._nodes:
-                    raise StoreError(f"{where} of batch {batch.conversation_id!r}: node {end!r} "
-                                     "is neither in the batch nor in the store")
-            check_props(where, edge.props)
+                    raise StoreError(f"{_where(edge)} of batch {batch.conversation_id!r}: node "
+                                     f"{end!r} is neither in the batch nor in the store")
+            if props and edge.props:
+                check_props(_where(edge), edge.props)
 
     def _put_node(self, label: str, node_id: str, props: Props) -> None:
         attrs = self._nodes.get(node_id)
@@ -400,6 +408,10 @@ class MemoryStore(GraphReads):
 
 
 # ------------------------------------------------------------------ property helpers
+
+
+def _where(edge: EdgeRecord) -> str:
+    return f"edge ({edge.src})-[:{edge.type}]->({edge.dst})"
 
 
 def _first(row: tuple[Any, ...]) -> Any:

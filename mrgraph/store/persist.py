@@ -42,7 +42,7 @@ from urllib.parse import quote
 import filelock
 
 from mrgraph.errors import StoreCorruptError, StoreError, StoreLockedError, StoreUnavailableError
-from mrgraph.store.base import RESERVED_PROPERTY
+from mrgraph.limits import RESERVED_PROPERTY
 
 try:  # orjson is several times faster; the format is the same either way
     import orjson

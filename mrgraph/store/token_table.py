@@ -147,5 +147,6 @@ class TokenTable:
             self.add(node_id, new)
 
     def _forget(self, tokens: list[str]) -> None:
-        for token in tokens:
-            self._postings.pop(token, None)
+        if self._postings:  # none read yet (an ingest in a fresh process): nothing to drop
+            for token in tokens:
+                self._postings.pop(token, None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -185,6 +186,37 @@ def test_check_props_refuses_what_neo4j_cannot_hold() -> None:
                   {"tokens": ("a", None)}):
         with pytest.raises(StoreError, match="property"):
             check_props("n", props)
+
+
+def test_one_property_check_for_the_ingest_and_the_stores() -> None:
+    """limits.props_problem decides for both: the ingest's check_batch (InputError naming the
+    file) and the stores' check_props (StoreError) refuse the same properties alike."""
+    from mrgraph import limits
+    from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord
+    bad: list[dict[str, object]] = [
+        {"": "x"}, {"_label": "x"}, {"nested": {"a": 1}}, {"things": [object()]},
+        {"key": "é" * (MAX_INDEXED_BYTES // 2 + 1)}, {"text": "a\ud800"}, {"n": 2 ** 63},
+        {"tokens": ("a", None)}, {"confidence": float("nan")}]
+    for props in bad:
+        found = limits.props_problem(props)
+        assert found is not None and found[0] == str(next(iter(props)))
+        with pytest.raises(StoreError, match=f"^n: {re.escape(found[1])}$"):
+            check_props("n", props)
+        for batch in (GraphBatch("c", (NodeRecord("Cue", "cue-1", props),), ()),
+                      GraphBatch("c", (NodeRecord("Cue", "cue-1", {}),),
+                                 (EdgeRecord("CUE_OF", "cue-1", "cue-1", props),))):
+            with pytest.raises(InputError, match=f"^f.txt: conversation 'c': .*{re.escape(found[1])}"):
+                limits.check_batch(batch, "f.txt")
+            assert not limits.checked(batch)
+    good = {"key": "é" * (MAX_INDEXED_BYTES // 2), "text": "x" * 100_000, "none": None,
+            "tokens": ("a", "b"), "vector": (1, 0.5), "flag": True}
+    assert limits.props_problem(good) is None
+    batch = GraphBatch("c", (NodeRecord("Cue", "cue-1", good),), ())
+    limits.check_batch(batch, "f.txt")
+    assert limits.checked(batch)
+    assert not limits.checked(GraphBatch("c", batch.nodes, ()))  # equal, but not checked
+    with pytest.raises(InputError, match="property 'id' holds"):
+        limits.check_batch(GraphBatch("c", (NodeRecord("Cue", "x" * 9_000, {}),), ()), "f.txt")
 
 
 def test_namespaces() -> None:

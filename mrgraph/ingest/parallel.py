@@ -1,0 +1,147 @@
+"""Extraction of a file's conversations in worker processes, when the file is big enough.
+
+The heuristic extractor is CPU-bound and sees one conversation at a time (its statistics are
+per conversation), so a file of several conversations extracts in parallel: each worker takes a
+whole conversation, extracts it and builds its GraphBatch, and sends the batch back. Results
+are gathered in file order whatever the worker count and whatever finishes first, so the
+batches, and so the graph, are identical to a serial run (tests/unit/test_ingest_parallel.py).
+
+Workers are forked (no re-import, no pickling of the input: they inherit it) and die with the
+ingest, even one killed with SIGKILL (Linux's parent-death signal); on other platforms, or for
+an extractor that is not `forkable` (the LLM extractor keeps per-call state and runs its own
+concurrent requests), extraction stays in this process. Workers are not free (forking, sending
+the batches back: the dev file's 1.3 MB of pickled batches take 15-30 ms to unpickle here,
+joining them), so a worker is used per MIN_TURNS turns of input at most (`plan_workers`); a
+heuristic extraction of MIN_TURNS turns takes ~0.1 CPU-s.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import gc
+import os
+import signal
+import sys
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from mrgraph.ingest.build import build_batch
+from mrgraph.ingest.extract import Extractor
+from mrgraph.types import Conversation, GraphBatch
+
+MIN_TURNS = 250  # turns of input per worker, at least: below that a worker costs more than it saves
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """One conversation's batch and the LLM tokens its extraction spent."""
+
+    batch: GraphBatch
+    tokens: int
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its affinity mask, e.g. under `taskset`)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - platforms without affinity masks
+        return os.cpu_count() or 1
+
+
+def plan_workers(requested: int, conversations: Sequence[Conversation],
+                 extractor: Extractor) -> int:
+    """Worker processes for these conversations: 1 means this process does it all.
+    `requested` 0 is automatic (one per available core); any other number is a ceiling. Never
+    more than the conversations, nor more than one per MIN_TURNS turns, and 1 for an extractor
+    that is not `forkable` or where processes cannot be forked."""
+    if not getattr(extractor, "forkable", False) or not supported():
+        return 1
+    turns = sum(len(s.turns) for c in conversations for s in c.sessions)
+    ceiling = requested if requested > 0 else available_cores()
+    return max(1, min(ceiling, len(conversations), turns // MIN_TURNS))
+
+
+def supported() -> bool:
+    """Workers are forked, and must die with the ingest when it is killed (SIGKILL included:
+    they would wait for work forever), which Linux's parent-death signal ensures."""
+    return sys.platform.startswith("linux")
+
+
+@contextmanager
+def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extractor,
+               workers: int) -> Iterator[Iterator[Extracted]]:
+    """The conversations extracted and built, in file order, as they come (`workers` from
+    plan_workers: with more than one, all are started here and run while the caller consumes
+    the first results). Iterating raises what the first failing conversation (in file order)
+    raised; leaving the block stops what is still queued."""
+    if workers <= 1:
+        yield (_extract(ns, conversation, extractor) for conversation in conversations)
+        return
+    # imported here: ~10-20 ms every command importing the pipeline would pay otherwise
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    # Biggest first, so that no worker starts a big conversation when the others are done.
+    order = sorted(range(len(conversations)),
+                   key=lambda i: (-sum(len(s.turns) for s in conversations[i].sessions), i))
+    # A forked worker inherits the initializer's arguments (nothing is pickled); passing them
+    # this way rather than through a global keeps concurrent ingests of one process apart.
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=_start_worker,
+                               initargs=(os.getpid(), ns, conversations, extractor))
+    try:
+        # The workers are forked at the first submit. Frozen objects are left alone by the
+        # collector: a worker's collections would otherwise touch every object inherited from
+        # this process, copying the memory pages holding them (the gc module's advice for fork).
+        gc.freeze()
+        try:
+            futures = {i: pool.submit(_work, i) for i in order}
+        finally:
+            gc.unfreeze()
+        yield (futures[i].result() for i in range(len(conversations)))  # file order
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def extract_all(ns: str, conversations: Sequence[Conversation], extractor: Extractor,
+                workers: int) -> list[Extracted]:
+    """Every conversation extracted and built, in file order (see `extracting`)."""
+    with extracting(ns, conversations, extractor, workers) as extracted:
+        return list(extracted)
+
+
+def _extract(ns: str, conversation: Conversation, extractor: Extractor) -> Extracted:
+    extraction = extractor.extract(conversation)
+    return Extracted(build_batch(conversation, extraction, ns), extraction.tokens)
+
+
+# The work of this worker process (set by _start_worker in the worker, never in the parent).
+_WORK: tuple[str, Sequence[Conversation], Extractor] | None = None
+
+
+def _start_worker(parent: int, ns: str, conversations: Sequence[Conversation],
+                  extractor: Extractor) -> None:
+    global _WORK
+    _die_with(parent)
+    _WORK = (ns, conversations, extractor)
+    # Ctrl-C is the parent's to handle: it stops the ingest; a worker ends with the pool.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _die_with(parent: int) -> None:
+    """SIGKILL this worker when the thread that forked it ends (the ingest waits in it until
+    the workers are done, so only a killed or crashed ingest ends it first)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG) failed")
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
+
+
+def _work(index: int) -> Extracted:
+    assert _WORK is not None, "runs in a worker started by extracting"
+    ns, conversations, extractor = _WORK
+    return _extract(ns, conversations[index], extractor)

@@ -1,0 +1,214 @@
+"""Extraction in worker processes (mrgraph.ingest.parallel): the same batches, in the same order,
+with the same errors, whatever the number of workers."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from mrgraph.config import Settings
+from mrgraph.errors import ConfigError, InputError, MrGraphError
+from mrgraph.eval import synth
+from mrgraph.ingest import parallel
+from mrgraph.ingest.extract import HeuristicExtractor
+from mrgraph.ingest.pipeline import ingest_file
+from mrgraph.store.memory import MemoryStore
+from mrgraph.types import Conversation, Extraction, SessionExtraction
+
+pytestmark = pytest.mark.skipif(not parallel.supported(), reason="workers need Linux")
+
+
+@pytest.fixture(scope="module")
+def conversations() -> list[Conversation]:
+    found = list(synth.conversations(1_500, seed=7))
+    assert len(found) >= 4  # several conversations of different sizes
+    return found
+
+
+def _turns(conversations: list[Conversation]) -> int:
+    return sum(len(s.turns) for c in conversations for s in c.sessions)
+
+
+def test_batches_are_identical_whatever_the_worker_count(conversations: list[Conversation]
+                                                         ) -> None:
+    extractor = HeuristicExtractor()
+    serial = parallel.extract_all("ns", conversations, extractor, 1)
+    for workers in (2, 3, len(conversations)):
+        assert parallel.extract_all("ns", conversations, extractor, workers) == serial
+    assert [e.batch.conversation_id for e in serial] == [c.id for c in conversations]
+
+
+def test_progress_comes_in_file_order(tmp_path: Path) -> None:
+    path = tmp_path / "synth.json"
+    synth.write_locomo(path, synth.generate(1_500, synth.SynthConfig(seed=7)))
+    told: list[str] = []
+    written: list[tuple[int, int]] = []
+    store = MemoryStore(tmp_path / "graph", "ns")
+    report = ingest_file(store, path, HeuristicExtractor(), workers=3,
+                         progress=lambda cid, turns: told.append(cid),
+                         on_batch=lambda done, total: written.append((done, total)))
+    store.close()
+    assert told == list(report.conversations)
+    total = len(report.conversations)
+    assert written == [(i, total) for i in range(1, total + 1)]
+
+
+class _Failing:
+    """A forkable extractor failing on some conversations, the later ones fast, the earlier
+    ones slowly: the error of the first in file order must win whatever finishes first."""
+
+    forkable = True
+
+    def __init__(self, failing: dict[str, float]) -> None:
+        self.failing = failing
+
+    def extract(self, conversation: Conversation) -> Extraction:
+        if conversation.id in self.failing:
+            time.sleep(self.failing[conversation.id])
+            raise MrGraphError(f"cannot extract {conversation.id}")
+        return Extraction(conversation.id, tuple(SessionExtraction(s.number, ())
+                                                 for s in conversation.sessions), ())
+
+
+def test_the_first_failing_conversation_in_file_order_raises(
+        conversations: list[Conversation]) -> None:
+    first, second = conversations[1].id, conversations[3].id
+    extractor = _Failing({first: 0.3, second: 0.0})
+    for workers in (1, 2, 4):
+        with pytest.raises(MrGraphError, match=f"cannot extract {first}$"):
+            parallel.extract_all("ns", conversations, extractor, workers)
+
+
+def test_plan_workers(conversations: list[Conversation]) -> None:
+    extractor = HeuristicExtractor()
+    turns = _turns(conversations)
+    assert turns >= 4 * parallel.MIN_TURNS
+    assert parallel.plan_workers(1, conversations, extractor) == 1
+    assert parallel.plan_workers(3, conversations, extractor) == 3
+    assert parallel.plan_workers(0, conversations, extractor) == min(
+        parallel.available_cores(), len(conversations), turns // parallel.MIN_TURNS)
+    # a ceiling, never more than the conversations nor one per MIN_TURNS turns
+    assert parallel.plan_workers(64, conversations, extractor) == min(
+        len(conversations), turns // parallel.MIN_TURNS)
+    assert parallel.plan_workers(64, conversations[:2], extractor) <= 2
+    small = [synth.sample(0, max_turns=parallel.MIN_TURNS // 2).conversation] * 3
+    assert _turns(small) < 2 * parallel.MIN_TURNS
+    assert parallel.plan_workers(8, small, extractor) == 1
+    assert parallel.plan_workers(8, conversations, _NotForkable()) == 1
+
+
+class _NotForkable:
+    def extract(self, conversation: Conversation) -> Extraction:
+        raise AssertionError("never called")
+
+
+def test_ingest_with_workers_writes_the_same_graph(tmp_path: Path,
+                                                   conversations: list[Conversation]) -> None:
+    path = tmp_path / "synth.json"
+    synth.write_locomo(path, synth.generate(1_500, synth.SynthConfig(seed=7)))
+    exports = []
+    for workers in (1, 3):
+        store = MemoryStore(tmp_path / f"w{workers}", "ns")
+        report = ingest_file(store, path, HeuristicExtractor(), workers=workers)
+        assert report.workers == workers
+        assert report.turns == _turns(conversations)
+        exports.append(store.export())
+        store.close()
+    assert exports[0] == exports[1]
+
+
+def test_the_worker_setting() -> None:
+    assert Settings.from_env({}).ingest_workers == 0
+    assert Settings.from_env({"MRGRAPH_INGEST_WORKERS": "3"}).ingest_workers == 3
+    for bad in ("-1", "two", "1.5"):
+        with pytest.raises(ConfigError, match="MRGRAPH_INGEST_WORKERS"):
+            Settings.from_env({"MRGRAPH_INGEST_WORKERS": bad})
+
+
+def test_concurrent_ingests_of_one_process_keep_their_own_work(
+        conversations: list[Conversation]) -> None:
+    extractor = HeuristicExtractor()
+    halves = [conversations[:2], conversations[2:]]
+    expected = [parallel.extract_all("ns", half, extractor, 1) for half in halves]
+    with ThreadPoolExecutor(2) as threads:
+        found = list(threads.map(lambda half: parallel.extract_all("ns", half, extractor, 2),
+                                 halves))
+    assert found == expected
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found.update(int(c) for c in (task / "children").read_text().split())
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+def test_workers_die_with_an_ingest_killed_by_sigkill(tmp_path: Path) -> None:
+    """Otherwise they wait for work forever, holding the ingest's pipes open."""
+    path = tmp_path / "synth.json"
+    synth.write_locomo(path, synth.generate(6_000, synth.SynthConfig(seed=3)))
+    env = {**os.environ, "MRGRAPH_INGEST_WORKERS": "2"}
+    child = subprocess.Popen([sys.executable, "-m", "mrgraph", "ingest", str(path), "--store",
+                              f"file:{tmp_path / 'graph'}", "--ns", "ns"], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    workers: set[int] = set()
+    deadline = time.monotonic() + 120
+    while len(workers) < 2 and child.poll() is None and time.monotonic() < deadline:
+        workers = _children(child.pid)
+        time.sleep(0.01)
+    assert len(workers) == 2, "the ingest never had its two workers"
+    os.kill(child.pid, signal.SIGKILL)
+    child.communicate(timeout=30)  # no worker keeps the pipe open
+    deadline = time.monotonic() + 30
+    while any(map(_alive, workers)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(_alive, workers))
+
+
+def test_a_bad_conversation_late_in_the_file_rolls_back_those_written_before_it(
+        tmp_path: Path) -> None:
+    """Embedded, batches are written as they are extracted, in the file's one write unit."""
+    good = tmp_path / "good.json"
+    synth.write_locomo(good, synth.generate(300, synth.SynthConfig(seed=2)))
+    path = tmp_path / "late.json"
+    samples = synth.to_locomo(synth.generate(1_500, synth.SynthConfig(seed=7)))
+    session = samples[-1]["conversation"]["session_1"]
+    session[0]["text"] = "I love " + "z" * 12_000 + " so much."  # a cue no store can index
+    path.write_text(json.dumps(samples), encoding="utf-8")
+    store = MemoryStore(tmp_path / "graph", "ns")
+    ingest_file(store, good, HeuristicExtractor(), workers=1)
+    before = store.export()
+    written: list[int] = []
+    with pytest.raises(InputError, match=f"conversation '{samples[-1]['sample_id']}'.*'key'"):
+        ingest_file(store, path, HeuristicExtractor(), workers=2,
+                    on_batch=lambda done, total: written.append(done))
+    assert written == list(range(1, len(samples)))  # the others were written, then rolled back
+    assert store.export() == before
+    store.close()
+    assert MemoryStore(tmp_path / "graph", "ns").export() == before
+
+
+def test_the_parent_collector_is_unfrozen_after_forking(conversations: list[Conversation]
+                                                        ) -> None:
+    """Objects are frozen only while the workers fork (so theirs do not copy the parent's
+    pages); the parent's collector then works as before."""
+    import gc
+    assert gc.get_freeze_count() == 0
+    parallel.extract_all("ns", conversations[:2], HeuristicExtractor(), 2)
+    assert gc.get_freeze_count() == 0

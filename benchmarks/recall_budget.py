@@ -7,7 +7,8 @@ Each conversation is ingested into its own namespace of a fresh embedded store (
 directory); every question is asked through `mrgraph.reconstruct.ask` (active mode, heuristic
 policy, default Budget). The budget is counted in **turns**, not episodes (an episode holds 2-8
 turns, so "10 episodes" is ~60 turns and hides the differences between modes):
-  * active: the k best turns of H by `mrgraph.policies.turns.rank_turns` (episode relevance,
+  * active: the k best turns by `mrgraph.policies.turns.rank_turns` (H's episodes, then the
+    rest the walk's calls returned at their search share; episode relevance,
     the question's share a turn or the question it replies to holds, the asked person's own
     turns first; spread over episodes when the question asks for several things);
   * bm25: the k best raw turns of the conversation by BM25 (rank_bm25's Okapi, the same

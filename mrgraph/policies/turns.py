@@ -11,6 +11,10 @@ A question asking for several things ("what activities...", "which books...", "w
 like", "how many times") wants them from several episodes, so there each turn already taken
 from an episode multiplies what that episode's relevance adds to its next turn by SPREAD: the
 turns that say something themselves stay, an episode's filler gives way to other sessions.
+The turns of the episodes the walk reached but did not keep in H (the rest of a search's
+ranking, episodes evicted from H) follow at their episode's relevance as routing ranked it,
+else the share of the question the search found in its whole text (State.event_q), else 0: a
+turn there that holds the question's words itself may still rank above H's filler.
 Ties: transcript order.
 """
 
@@ -20,13 +24,16 @@ import re
 from collections.abc import Mapping, Sequence
 
 from mrgraph import lexicon
-from mrgraph.policies.base import State, dia_order
+from mrgraph.policies.base import Outcome, State, dia_order
 from mrgraph.text import STOPWORDS, short_for, tokenize, words
+from mrgraph.toolkit import Record
 
 EPISODE = 1.0  # weight of the episode's relevance in its turns' score
 ASKED = 0.2  # bonus of a turn spoken by a person the question names
 REPLY = 0.8  # share of a question turn's own share its reply (next turn, other speaker) holds
 SPREAD = 0.7  # in a question asking for several things: the episode part's factor per turn taken
+# the tools whose records are episodes (personal_aspect: a belief's "episodes" hold them)
+EPISODE_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timeline"})
 _SEVERAL = re.compile(r"\b(both|in common|how many times|in what ways|what ways)\b", re.I)
 _CAPITAL = re.compile(r"\b[A-Z][a-z]+\b")
 # the head of a WH phrase: "what (kind of) (1-2 words) NOUNs", "which NOUNs"
@@ -81,10 +88,37 @@ def rank_turns(state: State, texts: Mapping[str, str],
         dia_id = str(turn["dia_id"])
         if float(turn["relevance"]) > episode.get(dia_id, (-1.0, ""))[0]:
             episode[dia_id] = (float(turn["relevance"]), f"turn:{dia_id}")
+    for dia_id, reached in _reached(state).items():
+        episode.setdefault(dia_id, reached)
     own = {d: _own(state, d, texts, speakers, before) + ASKED * (speakers.get(d) in asked)
            for d in episode}
     ranked = sorted(episode, key=lambda d: (-(own[d] + EPISODE * episode[d][0]), dia_order(d)))
     return _spread(ranked, own, episode) if asks_several(state.question) else ranked
+
+
+def _reached(state: State) -> dict[str, tuple[float, str]]:
+    """dia_id -> (relevance, episode id) over every episode a call returned (search ranking,
+    hop results, a belief's episodes): routing's relevance if it ranked the episode, else its
+    search share, else 0; an H episode's own entry wins over these (`setdefault`)."""
+    found: dict[str, tuple[float, str]] = {}
+    for outcome in state.outcomes:
+        for event in _episodes(outcome):
+            event_id = str(event["id"])
+            ranked = state.candidates.get(event_id)
+            relevance = float(ranked["relevance"]) if ranked \
+                else state.event_q.get(event_id, 0.0)
+            for dia_id in event["dia_ids"]:
+                if relevance > found.get(dia_id, (-1.0, ""))[0]:
+                    found[dia_id] = (relevance, event_id)
+    return found
+
+
+def _episodes(outcome: Outcome) -> list[Record]:
+    """The episodes a call returned: an event tool's records, a belief's episodes."""
+    records = outcome.result.records if outcome.result else ()
+    if outcome.action.tool == "personal_aspect":
+        return [e for belief in records for e in belief.get("episodes", ())]
+    return list(records) if outcome.action.tool in EPISODE_TOOLS else []
 
 
 def _own(state: State, dia_id: str, texts: Mapping[str, str], speakers: Mapping[str, str],

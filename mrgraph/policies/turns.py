@@ -34,28 +34,48 @@ REPLY = 0.8  # share of a question turn's own share its reply (next turn, other 
 SPREAD = 0.7  # in a question asking for several things: the episode part's factor per turn taken
 # the tools whose records are episodes (personal_aspect: a belief's "episodes" hold them)
 EPISODE_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timeline"})
-_SEVERAL = re.compile(r"\b(both|in common|how many times|in what ways|what ways)\b", re.I)
+_SEVERAL = re.compile(r"\b(both|in common|how many|in what ways|what ways|what (are|were))\b",
+                      re.I)
 _CAPITAL = re.compile(r"\b[A-Z][a-z]+\b")
-# the head of a WH phrase: "what (kind of) (1-2 words) NOUNs", "which NOUNs"
+# the WH phrase up to the verb after it: "what (kind of) martial arts | has", "which books | did"
+_WH_PHRASE = re.compile(r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
+                        r"((?:[a-z+/'-]+\s+){0,2}?[a-z+/'-]+)\s+(?=(?:has|have|had|does|do|did|"
+                        r"is|are|was|were|will|would|can|could|should|might|must)\b)")
+# else the head of a WH phrase: "what (kind of) (1-2 words) NOUNs", "which NOUNs"
 _WH_HEAD = re.compile(r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
                       r"(?:[a-z+/'-]+\s+){0,2}?([a-z]+s)\b")
+_PLURAL = (("ies", "y"), ("es", ""), ("s", ""))  # a regular plural's ending -> its singular's
 
 
 def asks_several(question: str) -> bool:
     """Whether the question asks for several things: its WH phrase ends in a plural noun
-    ("what books", "which countries", "what sports events") or it says both / in common / how
-    many times / in what ways."""
+    ("what books", "which countries", "what martial arts has", "what people"), or it says
+    both / in common / how many / in what ways / what are."""
     text = question.lower()
     if _SEVERAL.search(text):
         return True
-    head = _WH_HEAD.search(text)
-    if head is None or head[1] in STOPWORDS:
+    phrase = _WH_PHRASE.search(text)
+    head = phrase[1].split()[-1] if phrase else None
+    if head is None or not is_plural(head):
+        found = _WH_HEAD.search(text)
+        head = found[1] if found else None
+    return head is not None and is_plural(head)
+
+
+def is_plural(word: str) -> bool:
+    """A plural noun: one WordNet's morphy reduces ("children", "women", "puppies"), or an -s form
+    whose singular is a noun - even when the -s form is a noun of its own ("arts", "damages").
+    Without WordNet: an -s ending, not -ss."""
+    found = lexicon.default()
+    if word.endswith("ss") or word in STOPWORDS:  # "class"; "his" is no plural of "hi"
         return False
-    word, found = head[1], lexicon.default()
-    if found.available:  # a noun's plural: its base differs and is a noun
-        base = found.base(word, "noun")
-        return base != word and bool(found.offsets(base, "noun"))
-    return not word.endswith("ss")
+    if not found.available:
+        return word.endswith("s")
+    if found.base(word, "noun") != word:  # morphy: "children" -> "child", "women" -> "woman"
+        return True
+    return any(word.endswith(end) and len(word) > len(end) + 1
+               and bool(found.offsets(word[: -len(end)] + singular, "noun"))
+               for end, singular in _PLURAL)
 
 
 def asked_speakers(question: str, speakers: Sequence[str]) -> frozenset[str]:

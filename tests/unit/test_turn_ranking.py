@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mrgraph.policies.base import Action, Budget, Outcome, State
-from mrgraph.policies.turns import asked_speakers, asks_several, rank_turns
+from mrgraph.policies.turns import asked_speakers, asks_several, is_plural, rank_turns
 from mrgraph.text import tokenize
 from mrgraph.toolkit import ToolResult
 
@@ -24,6 +24,19 @@ def test_questions_asking_for_several_things() -> None:
     assert not asks_several("What did Sam research?")
     assert not asks_several("Where does Sam live?")
     assert not asks_several("What does Sam think of this?")
+    assert asks_several("What martial arts has Sam learnt?")  # "arts" is a noun of its own
+    assert asks_several("What damages did the storm cause?")
+    assert asks_several("How many children does Theo have?")
+    assert asks_several("What are the names of Sam's cats?")
+    assert not asks_several("What kind of art does Sam make?")
+    assert not asks_several("What class is Sam taking?")
+    assert not asks_several("What has Sam painted?")
+
+
+def test_plural_nouns() -> None:
+    assert is_plural("children") and is_plural("women") and is_plural("puppies")
+    assert is_plural("arts") and is_plural("books")
+    assert not is_plural("class") and not is_plural("art") and not is_plural("his")
 
 
 def test_the_speakers_a_question_names() -> None:

@@ -34,8 +34,10 @@ REPLY = 0.8  # share of a question turn's own share its reply (next turn, other 
 SPREAD = 0.7  # in a question asking for several things: the episode part's factor per turn taken
 # the tools whose records are episodes (personal_aspect: a belief's "episodes" hold them)
 EPISODE_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timeline"})
-_SEVERAL = re.compile(r"\b(both|in common|how many|in what ways|what ways|what (are|were))\b",
-                      re.I)
+# "what has Sam painted", "where have they camped": the present perfect asks what has been so
+# over time
+_SEVERAL = re.compile(r"\b(both|in common|how many|in what ways|what ways|what (are|were)|"
+                      r"(what|where) (has|have))\b", re.I)
 _CAPITAL = re.compile(r"\b[A-Z][a-z]+\b")
 # the WH phrase up to the verb after it: "what (kind of) martial arts | has", "which books | did"
 _WH_PHRASE = re.compile(r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
@@ -50,7 +52,7 @@ _PLURAL = (("ies", "y"), ("es", ""), ("s", ""))  # a regular plural's ending -> 
 def asks_several(question: str) -> bool:
     """Whether the question asks for several things: its WH phrase ends in a plural noun
     ("what books", "which countries", "what martial arts has", "what people"), or it says
-    both / in common / how many / in what ways / what are."""
+    both / in common / how many / in what ways / what are / what has / where have."""
     text = question.lower()
     if _SEVERAL.search(text):
         return True

@@ -30,7 +30,9 @@ def test_questions_asking_for_several_things() -> None:
     assert asks_several("What are the names of Sam's cats?")
     assert not asks_several("What kind of art does Sam make?")
     assert not asks_several("What class is Sam taking?")
-    assert not asks_several("What has Sam painted?")
+    assert asks_several("What has Sam painted?")  # the present perfect: over time
+    assert asks_several("Where have they camped?")
+    assert not asks_several("What did Sam paint?")
 
 
 def test_plural_nouns() -> None:

@@ -1,4 +1,4 @@
-"""The evidence turns handed to an answer step that reads only k of them: H's turns, best first.
+"""The evidence turns handed to an answer step that reads only k of them, best first.
 
 A turn of H ranks at
     score = EPISODE * rel(its episode) + own(turn) + ASKED * [its speaker is a person asked about]
@@ -51,7 +51,7 @@ _PLURAL = (("ies", "y"), ("es", ""), ("s", ""))  # a regular plural's ending -> 
 
 def asks_several(question: str) -> bool:
     """Whether the question asks for several things: its WH phrase ends in a plural noun
-    ("what books", "which countries", "what martial arts has", "what people"), or it says
+    ("what books", "which countries", "what martial arts has", "what children"), or it says
     both / in common / how many / in what ways / what are / what has / where have."""
     text = question.lower()
     if _SEVERAL.search(text):
@@ -65,8 +65,8 @@ def asks_several(question: str) -> bool:
 
 
 def is_plural(word: str) -> bool:
-    """A plural noun: one WordNet's morphy reduces ("children", "women", "puppies"), or an -s form
-    whose singular is a noun - even when the -s form is a noun of its own ("arts", "damages").
+    """A plural noun: one WordNet's morphy reduces ("children", "women", "puppies"), or an -s
+    form whose singular is a noun - even when it is a noun of its own ("arts", "damages").
     Without WordNet: an -s ending, not -ss."""
     found = lexicon.default()
     if word.endswith("ss") or word in STOPWORDS:  # "class"; "his" is no plural of "hi"
@@ -96,8 +96,8 @@ def asked_speakers(question: str, speakers: Sequence[str]) -> frozenset[str]:
 
 def rank_turns(state: State, texts: Mapping[str, str],
                speakers: Mapping[str, str]) -> list[str]:
-    """H's dia_ids best first. `texts`: dia_id -> text in transcript order (the turns of H and
-    the turn before each); `speakers`: dia_id -> speaker."""
+    """The dia_ids of H and of the other episodes reached, best first. `texts`: dia_id -> text
+    in transcript order (those turns and the turn before each); `speakers`: dia_id -> speaker."""
     order = list(texts)
     before = {d: order[i - 1] for i, d in enumerate(order) if i}
     asked = asked_speakers(state.question, sorted(set(speakers.values())))

@@ -1,5 +1,13 @@
 """The evidence turns handed to an answer step that reads only k of them, best first.
 
+After the loop, `fetch_unread` reads the turns of H's episodes none of the policy's calls read
+(one batched read: on Neo4j one round trip); `handed_turns` ranks every turn the State then
+holds text for (the turns read and those) with `rank_turns` and hands the answer step the
+`Budget.answer_turns` best. The LLM answer prompt lists them in that order;
+benchmarks/recall_budget.py measures recall on the same list. (The turns of episodes reached
+but not kept in H are ranked too when their text is known, which after the loop it is not:
+fetching the ~50 such episodes costs ~12 ms an ask for +0.8 points at 10 turns.)
+
 A turn of H ranks at
     score = EPISODE * rel(its episode) + own(turn) + ASKED * [its speaker is a person asked about]
   own(turn)  the question's share its own words hold (State.q_share, kinds bridged) or, for the
@@ -20,11 +28,13 @@ Ties: transcript order.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 
 from mrgraph import lexicon
 from mrgraph.policies.base import Outcome, State, dia_order
+from mrgraph.store.base import GraphStore, TurnRecord
 from mrgraph.text import STOPWORDS, short_for, tokenize, words
 from mrgraph.toolkit import Record
 
@@ -92,6 +102,39 @@ def asked_speakers(question: str, speakers: Sequence[str]) -> frozenset[str]:
                 short_for(w, parts[0]) for w in capitals)):
             named.add(speaker)
     return frozenset(named)
+
+
+def fetch_unread(store: GraphStore, state: State) -> None:
+    """Read the turns of H's episodes not all of whose turns were read (with
+    `Budget.context_window` around them) into `state.unread_turns`, in one `run_calls`."""
+    read = {str(t["dia_id"]) for t in state.evidence.turns.values()}
+    unread = [e for e in state.evidence.ranked_events() if not set(e["dia_ids"]) <= read]
+    found = store.run_calls([functools.partial(_context, str(e["id"]), state.budget.context_window)
+                             for e in unread], state.budget.workers)
+    for event, turns in zip(unread, found):
+        conversation = str(event.get("conversation", ""))
+        for t in turns:
+            state.unread_turns.setdefault(f"{conversation}/{t.dia_id}", {
+                "dia_id": t.dia_id, "speaker": t.speaker, "text": t.text, "date": t.date,
+                "session": t.session, "conversation": conversation})
+
+
+def _context(event_id: str, window: int, store: GraphStore) -> list[TurnRecord]:
+    return store.event_context(event_id, window)
+
+
+def handed_turns(state: State) -> list[Record]:
+    """The turns handed to the answer step, best first (`rank_turns`), at most
+    `Budget.answer_turns`: of the turns read and `state.unread_turns`, each read as
+    "speaker: text". A dia_id two conversations share counts once (the turn read first)."""
+    pool: dict[str, Record] = {}
+    for turn in (*state.evidence.turns.values(), *state.unread_turns.values()):
+        pool.setdefault(str(turn["dia_id"]), turn)
+    order = sorted(pool, key=dia_order)
+    texts = {d: f"{pool[d]['speaker']}: {pool[d]['text']}" for d in order}
+    speakers = {d: str(pool[d]["speaker"]) for d in order}
+    ranked = [d for d in rank_turns(state, texts, speakers) if d in pool]
+    return [pool[d] for d in ranked[: state.budget.answer_turns]]
 
 
 def rank_turns(state: State, texts: Mapping[str, str],

@@ -77,7 +77,7 @@ class _Turns:
     def __init__(self, conversation: Conversation) -> None:
         turns = [t for s in conversation.sessions for t in s.turns]
         self.ids = [t.dia_id for t in turns]
-        # a turn as the answer step reads it: who says what (and the photo's caption)
+        # a raw turn: who says what (and the photo's caption)
         self.texts = {t.dia_id: f"{t.speaker}: {t.text}"
                       + (f" {t.blip_caption}" if t.blip_caption else "") for t in turns}
         self.bm25 = BM25Okapi([tokenize(self.texts[d]) or ["_"] for d in self.ids])

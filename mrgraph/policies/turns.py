@@ -6,7 +6,8 @@ holds text for (the turns read and those) with `rank_turns` and hands the answer
 `Budget.answer_turns` best. The LLM answer prompt lists them in that order;
 benchmarks/recall_budget.py measures recall on the same list. (The turns of episodes reached
 but not kept in H are ranked too when their text is known, which after the loop it is not:
-fetching the ~50 such episodes costs ~12 ms an ask for +0.8 points at 10 turns.)
+fetching the ~50 such episodes costs ~12 ms an embedded ask for +0.8 points of multi-hop
+recall at 10 turns, RESULTS.md section 19.)
 
 A turn of H ranks at
     score = EPISODE * rel(its episode) + own(turn) + ASKED * [its speaker is a person asked about]
@@ -109,8 +110,10 @@ def fetch_unread(store: GraphStore, state: State) -> None:
     `Budget.context_window` around them) into `state.unread_turns`, in one `run_calls`."""
     read = {str(t["dia_id"]) for t in state.evidence.turns.values()}
     unread = [e for e in state.evidence.ranked_events() if not set(e["dia_ids"]) <= read]
+    # one worker: these reads wait on nothing but the store (threads only add their start-up
+    # under the GIL); Neo4j sends them together whatever the count
     found = store.run_calls([functools.partial(_context, str(e["id"]), state.budget.context_window)
-                             for e in unread], state.budget.workers)
+                             for e in unread], 1)
     for event, turns in zip(unread, found):
         conversation = str(event.get("conversation", ""))
         for t in turns:

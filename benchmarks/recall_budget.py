@@ -5,8 +5,9 @@
 
 Each conversation is ingested into its own namespace of a fresh embedded store (a temporary
 directory); every question is asked through `mrgraph.reconstruct.ask` (active mode, heuristic
-policy, default Budget). The budget is counted in **turns**, not episodes (an episode holds 2-8
-turns, so "10 episodes" is ~60 turns and hides the differences between modes):
+policy, the default Budget but for `answer_turns`). The budget is counted in **turns**, not
+episodes (an episode holds 2-8 turns, so "10 episodes" is ~60 turns and hides the differences
+between modes):
   * active: the k best of the turns the ask path hands its answer step
     (`mrgraph.policies.turns.handed_turns` over the walk's final State, asked with
     `Budget(answer_turns=max k)`: the turns read and the rest of H's episodes' turns, fetched
@@ -47,8 +48,8 @@ from mrgraph.ingest.loaders import load
 from mrgraph.policies.base import Budget
 from mrgraph.policies.heuristic import HeuristicPolicy, HeuristicRun
 from mrgraph.policies.turns import handed_turns
-from mrgraph.store.base import GraphStore
 from mrgraph.reconstruct import ask
+from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
 from mrgraph.text import tokenize
 from mrgraph.types import Answer, Conversation

@@ -5,16 +5,21 @@
 
 Each conversation is ingested into its own namespace of a fresh embedded store (a temporary
 directory); every question is asked through `mrgraph.reconstruct.ask` (active mode, heuristic
-policy, default Budget). The budget is counted in **turns**, not episodes (an episode holds 2-8
-turns, so "10 episodes" is ~60 turns and hides the differences between modes):
-  * active: the k best turns of H by `mrgraph.policies.turns.rank_turns` (episode relevance,
-    the question's share a turn or the question it replies to holds, the asked person's own
-    turns first; spread over episodes when the question asks for several things);
+policy, the default Budget but for `answer_turns`). The budget is counted in **turns**, not
+episodes (an episode holds 2-8 turns, so "10 episodes" is ~60 turns and hides the differences
+between modes):
+  * active: the k best of the turns the ask path hands its answer step
+    (`mrgraph.policies.turns.handed_turns` over the walk's final State, asked with
+    `Budget(answer_turns=max k)`: the turns read and the rest of H's episodes' turns, fetched
+    after the loop, ranked by `rank_turns` - episode relevance, the question's share a turn or
+    the question it replies to holds, the asked person's own turns first; spread over episodes
+    when the question asks for several things). The LLM answer prompt lists the same turns in
+    the same order; no transcript text the ask path lacks is used;
   * bm25: the k best raw turns of the conversation by BM25 (rank_bm25's Okapi, the same
     tokens as the graph: `mrgraph.text.tokenize` of "speaker: text caption"), ties in
     transcript order - the passive baseline over the transcript itself.
-Both modes read a turn as "speaker: text caption", so a question naming a person favours
-that person's turns in both.
+Both modes read a turn as "speaker: text" (BM25 adds the photo caption), so a question naming a
+person favours that person's turns in both.
 Recall is `metrics.evidence_recall` of the gold dia_ids against those k turns. Category 5
 (adversarial) has no gold evidence and is left out. Tables per conversation (so overfitting to
 one shows) and over all, then the tool calls the active loop made per question, then each
@@ -42,11 +47,12 @@ from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
 from mrgraph.policies.base import Budget
 from mrgraph.policies.heuristic import HeuristicPolicy, HeuristicRun
-from mrgraph.policies.turns import rank_turns
+from mrgraph.policies.turns import handed_turns
 from mrgraph.reconstruct import ask
+from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
 from mrgraph.text import tokenize
-from mrgraph.types import Conversation
+from mrgraph.types import Answer, Conversation
 
 MODES = ("active", "bm25")
 CATEGORIES = (1, 2, 3, 4)
@@ -67,15 +73,14 @@ class _Recording:
 
 
 class _Turns:
-    """A conversation's raw turns and their BM25 index."""
+    """A conversation's raw turns and their BM25 index (the baseline's only)."""
 
     def __init__(self, conversation: Conversation) -> None:
         turns = [t for s in conversation.sessions for t in s.turns]
         self.ids = [t.dia_id for t in turns]
-        # a turn as the answer step reads it: who says what (and the photo's caption)
+        # a raw turn: who says what (and the photo's caption)
         self.texts = {t.dia_id: f"{t.speaker}: {t.text}"
                       + (f" {t.blip_caption}" if t.blip_caption else "") for t in turns}
-        self.speakers = {t.dia_id: t.speaker for t in turns}
         self.bm25 = BM25Okapi([tokenize(self.texts[d]) or ["_"] for d in self.ids])
 
     def top(self, question: str, k: int) -> list[str]:
@@ -104,11 +109,18 @@ def run(path: Path, ks: Sequence[int],
     return rows, shapes
 
 
-def _ask(store: MemoryStore, turns: _Turns, item: QAItem, ks: Sequence[int]) -> list[Row]:
+def active_turns(store: GraphStore, question: str, k: int) -> tuple[list[str], Answer]:
+    """The dia_ids of the k turns the active ask hands its answer step, best first, and the
+    Answer: `handed_turns` of the walk's final State (the heuristic policy; the LLM policy's
+    answer prompt lists `handed_turns` of its own State)."""
     policy = _Recording()
-    answer = ask(store, item.question, "active", policy=policy)
+    answer = ask(store, question, "active", policy=policy, budget=Budget(answer_turns=k))
     state = policy.last.final if policy.last else None
-    ranked = rank_turns(state, turns.texts, turns.speakers) if state else []
+    return ([str(t["dia_id"]) for t in handed_turns(state)] if state else []), answer
+
+
+def _ask(store: MemoryStore, turns: _Turns, item: QAItem, ks: Sequence[int]) -> list[Row]:
+    ranked, answer = active_turns(store, item.question, max(ks))
     rows: list[Row] = []
     for k in ks:
         for mode, chosen in (("active", ranked[:k]), ("bm25", turns.top(item.question, k))):

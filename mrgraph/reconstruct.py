@@ -5,7 +5,9 @@ valid ones go to the store together (`GraphStore.run_calls`: embedded, in a smal
 Neo4j, their reads in few transactions), results kept in call order so runs are deterministic;
 routing
 keeps the relevant part of each result and prunes the rest; H grows and Z gets new leads. The
-policy stops by asking for nothing, or the budget stops it. Then the policy answers from H.
+policy stops by asking for nothing, or the budget stops it. Then the turns of H's episodes not
+read are fetched in one read (policies.turns.fetch_unread: an LLM answer step is handed the
+best turns of all of H) and the policy answers from H.
 
 Routing (see mrgraph.policies.base for the relevance formula):
   * episodes (search_events, tag_events, topic_events, timeline): the `keep_per_call` best of
@@ -40,6 +42,7 @@ from mrgraph.hybrid import ToolContext
 from mrgraph.llm.base import LLM, Embedder
 from mrgraph.policies import make_policy
 from mrgraph.policies.base import SAME_SESSION, Action, Budget, Lead, Outcome, Policy, State
+from mrgraph.policies.turns import fetch_unread
 from mrgraph.store.base import GraphStore
 from mrgraph.store.counts import CountsMemo
 from mrgraph.text import tokenize
@@ -76,6 +79,7 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
         state.round += 1
         outcomes = _run_round(store, state, actions, context)
         trace.extend(_steps(outcomes, run.tokens - spent))
+    fetch_unread(store, state)  # the answer step is handed the best turns of all of H
     draft = run.answer(state)
     return Answer(answer=draft.answer, supports=draft.supports,
                   confidence=round(draft.confidence, 4), rounds=state.round,

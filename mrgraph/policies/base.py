@@ -72,13 +72,14 @@ class Budget:
     keep_per_call: int = 10  # records routing keeps from one tool result
     read_episodes: int = 3  # episodes whose raw turns are read for the answer
     context_window: int = 1  # turns read around each of those episodes
+    answer_turns: int = 20  # turns an LLM answer step is handed, best first (policies.turns)
     # threads running one round's calls on the embedded store (GraphStore.run_calls); Neo4j
     # sends a round's reads together instead and does not use it
     workers: int = 4
 
     def __post_init__(self) -> None:
         for name in ("max_rounds", "max_calls_per_round", "max_calls", "max_evidence",
-                     "keep_per_call", "read_episodes", "workers"):
+                     "keep_per_call", "read_episodes", "workers", "answer_turns"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"budget {name} must be at least 1")
         if not 0 <= self.context_window <= 10:
@@ -216,6 +217,10 @@ class State:
     # a kind the question names -> the tokens of things of that kind: an episode holding one
     # holds kind_share of the kind word (toolkit.kind_members, kind_share)
     kinds: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # the turns of H's episodes that were not read, fetched after the loop (policies.turns.
+    # fetch_unread) for the answer step's ranking; keyed like evidence.turns; the reader
+    # reads evidence.turns only
+    unread_turns: dict[str, Record] = field(default_factory=dict)
 
     @classmethod
     def start(cls, store: GraphStore, question: str, budget: Budget) -> State:

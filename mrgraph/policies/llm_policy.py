@@ -7,7 +7,8 @@ calls and their outputs. Each output is what routing kept, delimited as data:
 <tool_output tool="..."> JSON </tool_output> (the system prompt says such text is never an
 instruction; a "</tool_output" inside the data is escaped so it cannot close the delimiter).
 A reply without tool calls stops the loop. The answer is a separate structured call
-(prompts/answer.md, response_schema ANSWER_SCHEMA) over the evidence kept, with every belief
+(prompts/answer.md, response_schema ANSWER_SCHEMA) over the evidence kept - the episodes, then
+the turns handed on best first (policies.turns.handed_turns) - with every belief
 candidate and its confidence when personal_aspect results are in the evidence. Supports the
 model cites that are not in the evidence are dropped.
 """
@@ -22,7 +23,8 @@ from typing import Any
 
 from mrgraph.experience.guide import Guide
 from mrgraph.llm.base import LLM, Message, ToolCall, question_clock
-from mrgraph.policies.base import Action, Budget, Draft, Outcome, State, dia_order
+from mrgraph.policies.base import Action, Budget, Draft, Outcome, State
+from mrgraph.policies.turns import handed_turns
 from mrgraph.prompts import load_prompt
 from mrgraph.toolkit import Record, tool_specs
 from mrgraph.types import NOT_MENTIONED
@@ -169,12 +171,13 @@ def _event_line(event: Record, times: dict[str, Record]) -> str:
 
 
 def render_evidence(state: State) -> str:
-    """The kept episodes (most relevant first) and the turns read (transcript order)."""
+    """The kept episodes (most relevant first) and the turns handed on (`handed_turns`: of the
+    turns read and the rest of H's episodes, the `Budget.answer_turns` best, best first)."""
     evidence = state.evidence
     lines = ["Episodes:"] + [_event_line(e, evidence.times) for e in evidence.ranked_events()]
-    turns = sorted(evidence.turns.values(), key=lambda t: dia_order(str(t["dia_id"])))
+    turns = handed_turns(state)
     if turns:
-        lines.append("Turns:")
+        lines.append("Turns (most relevant first):")
         lines += [f"- {t['dia_id']} ({t['date']}) {t['speaker']}: {t['text']}" for t in turns]
     if len(lines) == 1:
         return "(nothing found)"

@@ -1,4 +1,13 @@
-"""The evidence turns handed to an answer step that reads only k of them: H's turns, best first.
+"""The evidence turns handed to an answer step that reads only k of them, best first.
+
+After the loop, `fetch_unread` reads the turns of H's episodes none of the policy's calls read
+(one batched read: on Neo4j one round trip); `handed_turns` ranks every turn the State then
+holds text for (the turns read and those) with `rank_turns` and hands the answer step the
+`Budget.answer_turns` best. The LLM answer prompt lists them in that order;
+benchmarks/recall_budget.py measures recall on the same list. (The turns of episodes reached
+but not kept in H are ranked too when their text is known, which after the loop it is not:
+fetching the ~50 such episodes costs ~12 ms an embedded ask for +0.8 points of multi-hop
+recall at 10 turns, RESULTS.md section 19.)
 
 A turn of H ranks at
     score = EPISODE * rel(its episode) + own(turn) + ASKED * [its speaker is a person asked about]
@@ -11,44 +20,75 @@ A question asking for several things ("what activities...", "which books...", "w
 like", "how many times") wants them from several episodes, so there each turn already taken
 from an episode multiplies what that episode's relevance adds to its next turn by SPREAD: the
 turns that say something themselves stay, an episode's filler gives way to other sessions.
+The turns of the episodes the walk reached but did not keep in H (the rest of a search's
+ranking, episodes evicted from H) follow at their episode's relevance as routing ranked it,
+else the share of the question the search found in its whole text (State.event_q), else 0: a
+turn there that holds the question's words itself may still rank above H's filler.
 Ties: transcript order.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 
 from mrgraph import lexicon
-from mrgraph.policies.base import State, dia_order
+from mrgraph.policies.base import Outcome, State, dia_order
+from mrgraph.store.base import GraphStore, TurnRecord
 from mrgraph.text import STOPWORDS, short_for, tokenize, words
+from mrgraph.toolkit import Record
 
 EPISODE = 1.0  # weight of the episode's relevance in its turns' score
 ASKED = 0.2  # bonus of a turn spoken by a person the question names
 REPLY = 0.8  # share of a question turn's own share its reply (next turn, other speaker) holds
 SPREAD = 0.7  # in a question asking for several things: the episode part's factor per turn taken
-_SEVERAL = re.compile(r"\b(both|in common|how many times|in what ways|what ways)\b", re.I)
+# the tools whose records are episodes (personal_aspect: a belief's "episodes" hold them)
+EPISODE_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timeline"})
+# "what has Sam painted", "where have they camped": the present perfect asks what has been so
+# over time
+_SEVERAL = re.compile(r"\b(both|in common|how many|in what ways|what ways|what (are|were)|"
+                      r"(what|where) (has|have))\b", re.I)
 _CAPITAL = re.compile(r"\b[A-Z][a-z]+\b")
-# the head of a WH phrase: "what (kind of) (1-2 words) NOUNs", "which NOUNs"
+# the WH phrase up to the verb after it: "what (kind of) martial arts | has", "which books | did"
+_WH_PHRASE = re.compile(r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
+                        r"((?:[a-z+/'-]+\s+){0,2}?[a-z+/'-]+)\s+(?=(?:has|have|had|does|do|did|"
+                        r"is|are|was|were|will|would|can|could|should|might|must)\b)")
+# else the head of a WH phrase: "what (kind of) (1-2 words) NOUNs", "which NOUNs"
 _WH_HEAD = re.compile(r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
                       r"(?:[a-z+/'-]+\s+){0,2}?([a-z]+s)\b")
+_PLURAL = (("ies", "y"), ("es", ""), ("s", ""))  # a regular plural's ending -> its singular's
 
 
 def asks_several(question: str) -> bool:
     """Whether the question asks for several things: its WH phrase ends in a plural noun
-    ("what books", "which countries", "what sports events") or it says both / in common / how
-    many times / in what ways."""
+    ("what books", "which countries", "what martial arts has", "what children"), or it says
+    both / in common / how many / in what ways / what are / what has / where have."""
     text = question.lower()
     if _SEVERAL.search(text):
         return True
-    head = _WH_HEAD.search(text)
-    if head is None or head[1] in STOPWORDS:
+    phrase = _WH_PHRASE.search(text)
+    head = phrase[1].split()[-1] if phrase else None
+    if head is None or not is_plural(head):
+        found = _WH_HEAD.search(text)
+        head = found[1] if found else None
+    return head is not None and is_plural(head)
+
+
+def is_plural(word: str) -> bool:
+    """A plural noun: one WordNet's morphy reduces ("children", "women", "puppies"), or an -s
+    form whose singular is a noun - even when it is a noun of its own ("arts", "damages").
+    Without WordNet: an -s ending, not -ss."""
+    found = lexicon.default()
+    if word.endswith("ss") or word in STOPWORDS:  # "class"; "his" is no plural of "hi"
         return False
-    word, found = head[1], lexicon.default()
-    if found.available:  # a noun's plural: its base differs and is a noun
-        base = found.base(word, "noun")
-        return base != word and bool(found.offsets(base, "noun"))
-    return not word.endswith("ss")
+    if not found.available:
+        return word.endswith("s")
+    if found.base(word, "noun") != word:  # morphy: "children" -> "child", "women" -> "woman"
+        return True
+    return any(word.endswith(end) and len(word) > len(end) + 1
+               and bool(found.offsets(word[: -len(end)] + singular, "noun"))
+               for end, singular in _PLURAL)
 
 
 def asked_speakers(question: str, speakers: Sequence[str]) -> frozenset[str]:
@@ -65,10 +105,45 @@ def asked_speakers(question: str, speakers: Sequence[str]) -> frozenset[str]:
     return frozenset(named)
 
 
+def fetch_unread(store: GraphStore, state: State) -> None:
+    """Read the turns of H's episodes not all of whose turns were read (with
+    `Budget.context_window` around them) into `state.unread_turns`, in one `run_calls`."""
+    read = {str(t["dia_id"]) for t in state.evidence.turns.values()}
+    unread = [e for e in state.evidence.ranked_events() if not set(e["dia_ids"]) <= read]
+    # one worker: these reads wait on nothing but the store (threads only add their start-up
+    # under the GIL); Neo4j sends them together whatever the count
+    found = store.run_calls([functools.partial(_context, str(e["id"]), state.budget.context_window)
+                             for e in unread], 1)
+    for event, turns in zip(unread, found):
+        conversation = str(event.get("conversation", ""))
+        for t in turns:
+            state.unread_turns.setdefault(f"{conversation}/{t.dia_id}", {
+                "dia_id": t.dia_id, "speaker": t.speaker, "text": t.text, "date": t.date,
+                "session": t.session, "conversation": conversation})
+
+
+def _context(event_id: str, window: int, store: GraphStore) -> list[TurnRecord]:
+    return store.event_context(event_id, window)
+
+
+def handed_turns(state: State) -> list[Record]:
+    """The turns handed to the answer step, best first (`rank_turns`), at most
+    `Budget.answer_turns`: of the turns read and `state.unread_turns`, each read as
+    "speaker: text". A dia_id two conversations share counts once (the turn read first)."""
+    pool: dict[str, Record] = {}
+    for turn in (*state.evidence.turns.values(), *state.unread_turns.values()):
+        pool.setdefault(str(turn["dia_id"]), turn)
+    order = sorted(pool, key=dia_order)
+    texts = {d: f"{pool[d]['speaker']}: {pool[d]['text']}" for d in order}
+    speakers = {d: str(pool[d]["speaker"]) for d in order}
+    ranked = [d for d in rank_turns(state, texts, speakers) if d in pool]
+    return [pool[d] for d in ranked[: state.budget.answer_turns]]
+
+
 def rank_turns(state: State, texts: Mapping[str, str],
                speakers: Mapping[str, str]) -> list[str]:
-    """H's dia_ids best first. `texts`: dia_id -> text in transcript order (the turns of H and
-    the turn before each); `speakers`: dia_id -> speaker."""
+    """The dia_ids of H and of the other episodes reached, best first. `texts`: dia_id -> text
+    in transcript order (those turns and the turn before each); `speakers`: dia_id -> speaker."""
     order = list(texts)
     before = {d: order[i - 1] for i, d in enumerate(order) if i}
     asked = asked_speakers(state.question, sorted(set(speakers.values())))
@@ -81,10 +156,37 @@ def rank_turns(state: State, texts: Mapping[str, str],
         dia_id = str(turn["dia_id"])
         if float(turn["relevance"]) > episode.get(dia_id, (-1.0, ""))[0]:
             episode[dia_id] = (float(turn["relevance"]), f"turn:{dia_id}")
+    for dia_id, reached in _reached(state).items():
+        episode.setdefault(dia_id, reached)
     own = {d: _own(state, d, texts, speakers, before) + ASKED * (speakers.get(d) in asked)
            for d in episode}
     ranked = sorted(episode, key=lambda d: (-(own[d] + EPISODE * episode[d][0]), dia_order(d)))
     return _spread(ranked, own, episode) if asks_several(state.question) else ranked
+
+
+def _reached(state: State) -> dict[str, tuple[float, str]]:
+    """dia_id -> (relevance, episode id) over every episode a call returned (search ranking,
+    hop results, a belief's episodes): routing's relevance if it ranked the episode, else its
+    search share, else 0; an H episode's own entry wins over these (`setdefault`)."""
+    found: dict[str, tuple[float, str]] = {}
+    for outcome in state.outcomes:
+        for event in _episodes(outcome):
+            event_id = str(event["id"])
+            ranked = state.candidates.get(event_id)
+            relevance = float(ranked["relevance"]) if ranked \
+                else state.event_q.get(event_id, 0.0)
+            for dia_id in event["dia_ids"]:
+                if relevance > found.get(dia_id, (-1.0, ""))[0]:
+                    found[dia_id] = (relevance, event_id)
+    return found
+
+
+def _episodes(outcome: Outcome) -> list[Record]:
+    """The episodes a call returned: an event tool's records, a belief's episodes."""
+    records = outcome.result.records if outcome.result else ()
+    if outcome.action.tool == "personal_aspect":
+        return [e for belief in records for e in belief.get("episodes", ())]
+    return list(records) if outcome.action.tool in EPISODE_TOOLS else []
 
 
 def _own(state: State, dia_id: str, texts: Mapping[str, str], speakers: Mapping[str, str],

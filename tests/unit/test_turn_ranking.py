@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from mrgraph.policies.base import Budget, State
-from mrgraph.policies.turns import asked_speakers, asks_several, rank_turns
+from mrgraph.policies.base import Action, Budget, Outcome, State
+from mrgraph.policies.turns import asked_speakers, asks_several, is_plural, rank_turns
 from mrgraph.text import tokenize
+from mrgraph.toolkit import ToolResult
 
 
 def _state(question: str, episodes: dict[str, tuple[float, list[str]]]) -> State:
@@ -23,6 +24,21 @@ def test_questions_asking_for_several_things() -> None:
     assert not asks_several("What did Sam research?")
     assert not asks_several("Where does Sam live?")
     assert not asks_several("What does Sam think of this?")
+    assert asks_several("What martial arts has Sam learnt?")  # "arts" is a noun of its own
+    assert asks_several("What damages did the storm cause?")
+    assert asks_several("How many children does Theo have?")
+    assert asks_several("What are the names of Sam's cats?")
+    assert not asks_several("What kind of art does Sam make?")
+    assert not asks_several("What class is Sam taking?")
+    assert asks_several("What has Sam painted?")  # the present perfect: over time
+    assert asks_several("Where have they camped?")
+    assert not asks_several("What did Sam paint?")
+
+
+def test_plural_nouns() -> None:
+    assert is_plural("children") and is_plural("women") and is_plural("puppies")
+    assert is_plural("arts") and is_plural("books")
+    assert not is_plural("class") and not is_plural("art") and not is_plural("his")
 
 
 def test_the_speakers_a_question_names() -> None:
@@ -58,3 +74,43 @@ def test_a_question_asking_for_several_things_spreads_over_episodes() -> None:
     one = rank_turns(_state("What sport does Bo do?", episodes), texts, speakers)
     assert one[:3] == ["1", "2", "3"]  # the best episode's turns first
     assert several.index("4") < several.index("2")  # the second episode before the filler
+
+
+def _returned(state: State, tool: str, records: list[dict[str, object]]) -> None:
+    """A call of the walk that returned `records` (routing kept none of them in H)."""
+    result = ToolResult(tool, tuple(records), tuple(str(r.get("id", "")) for r in records))
+    state.outcomes.append(Outcome(1, Action(tool, {}), result, (), (), None, 0.0))
+
+
+def test_turns_of_episodes_reached_but_not_kept_rank_by_their_own_words() -> None:
+    state = _state("Where did Bo go kayaking?", {"ep-1": (0.2, ["1", "2"])})
+    _returned(state, "search_events", [{"id": "ep-2", "dia_ids": ["3", "4"]},
+                                       {"id": "ep-1", "dia_ids": ["1", "2"]}])
+    state.event_q["ep-2"] = 0.1  # the search's share of the question in its whole text
+    texts = {"1": "Ann: Hello Bo.", "2": "Bo: Hi.", "3": "Bo: We went kayaking on the lake.",
+             "4": "Ann: Nice."}
+    speakers = {"1": "Ann", "2": "Bo", "3": "Bo", "4": "Ann"}
+    ranked = rank_turns(state, texts, speakers)
+    assert ranked[0] == "3"  # holds "kayaking" itself, though its episode is not in H
+    assert set(ranked) == {"1", "2", "3", "4"}
+    assert ranked.index("2") < ranked.index("4")  # H's relevance still orders the filler
+
+
+def test_an_episode_kept_in_h_keeps_its_own_relevance() -> None:
+    state = _state("What does Bo bake?", {"ep-1": (0.9, ["1", "2"])})
+    _returned(state, "tag_events", [{"id": "ep-1", "dia_ids": ["1", "2"]}])
+    state.candidates["ep-1"] = {"id": "ep-1", "dia_ids": ["1", "2"], "relevance": 0.1}
+    _returned(state, "timeline", [{"id": "ep-3", "dia_ids": ["3"]}])  # no share known: 0
+    texts = {"1": "Bo: Hi.", "2": "Ann: Hey.", "3": "Ann: Morning."}
+    speakers = {"1": "Bo", "2": "Ann", "3": "Ann"}
+    assert rank_turns(state, texts, speakers) == ["1", "2", "3"]
+
+
+def test_a_beliefs_episodes_are_reached_and_other_tools_records_are_not_episodes() -> None:
+    state = _state("What pets does Bo have?", {})
+    _returned(state, "personal_aspect", [{"aspect": "pets", "statement": "Bo has a cat",
+                                          "dia_ids": ["9"],
+                                          "episodes": [{"id": "ep-4", "dia_ids": ["5"]}]}])
+    _returned(state, "search_cues", [{"id": "cue-1", "name": "pets", "episodes": 3}])
+    texts = {"5": "Bo: My cat sleeps all day.", "9": "Bo: Hi."}
+    assert rank_turns(state, texts, dict.fromkeys(texts, "Bo")) == ["5"]

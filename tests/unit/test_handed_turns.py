@@ -1,0 +1,118 @@
+"""The turns an answer step is handed: ranked best first by policies.turns.handed_turns, listed
+in that order by the LLM answer prompt, and measured on the very same list by
+benchmarks/recall_budget.py."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+import pytest
+
+from benchmarks.recall_budget import active_turns
+from mrgraph.errors import ConfigError
+from mrgraph.ingest.extract import HeuristicExtractor
+from mrgraph.ingest.pipeline import ingest_file
+from mrgraph.llm.scripted import ScriptedLLM, tool_reply
+from mrgraph.policies import LLMPolicy
+from mrgraph.policies.base import Action, Budget, Draft, State, dia_order
+from mrgraph.policies.heuristic import HeuristicPolicy, HeuristicRun
+from mrgraph.policies.llm_policy import LLMRun
+from mrgraph.reconstruct import reconstruct
+from mrgraph.store.memory import MemoryStore
+
+NS = "handed"
+# The turn holding the question's words is neither the first of its episode nor of the
+# transcript, so transcript order and best-first order differ.
+TRANSCRIPT = """\
+## Session 1 — 2023-05-08 13:56
+[D1:1] Ben: Good morning, how was your weekend?
+[D1:2] Ana: Quiet, mostly reading at home with some tea.
+[D1:3] Ana: Oh, and I adopted a grey kitten from the animal shelter downtown!
+[D1:4] Ben: That is lovely news, congratulations.
+## Session 2 — 2023-06-01 10:00
+[D2:1] Ben: I fixed the chain of my bicycle yesterday.
+[D2:2] Ana: The kitten from the shelter now sleeps on my desk all day.
+[D2:3] Ben: Cats always find the warmest spot.
+"""
+QUESTION = "What did Ana adopt from the animal shelter?"
+ANSWER = {"answer": "a grey kitten", "supports": ["D1:3"], "confidence": 0.8}
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemoryStore]:
+    folder = tmp_path_factory.mktemp(NS)
+    path = folder / "pets.txt"
+    path.write_text(TRANSCRIPT, encoding="utf-8")
+    s = MemoryStore(folder / "graph", NS)
+    ingest_file(s, path, HeuristicExtractor())
+    yield s
+    s.close()
+
+
+def prompt_turns(prompt: str) -> tuple[str, list[str]]:
+    """The header of the answer prompt's turn list and its dia_ids, in the order listed."""
+    header, _, rest = prompt.partition("Turns (most relevant first):\n")
+    listed = rest.split("</evidence>")[0]
+    return header, re.findall(r"^- (D\d+:\d+) \(", listed, re.M)
+
+
+def test_answer_prompt_lists_turns_best_first(store: MemoryStore) -> None:
+    # the model searches and stops without reading any turn: the answer step is still handed
+    # the best turns of H's episodes (fetched after the loop), best first
+    llm = ScriptedLLM([tool_reply([("search_events", {"text": "adopt shelter"})]), "", ANSWER])
+    answer = reconstruct(store, QUESTION, LLMPolicy(llm))
+    prompt = llm.calls[-1].messages[-1].content or ""
+    header, listed = prompt_turns(prompt)
+    assert "Episodes:" in header and len(listed) >= 3
+    assert listed[0] == "D1:3"  # the turn saying it, though D1:1 and D1:2 come before it
+    assert listed != sorted(listed, key=dia_order)
+    assert len(set(listed)) == len(listed)
+    assert answer.supports == ("D1:3",)  # a handed turn of H is citable
+
+
+def test_answer_turns_caps_the_turns_handed_on(store: MemoryStore) -> None:
+    llm = ScriptedLLM([tool_reply([("search_events", {"text": "adopt shelter"})]), "", ANSWER])
+    reconstruct(store, QUESTION, LLMPolicy(llm), Budget(answer_turns=2))
+    _, listed = prompt_turns(llm.calls[-1].messages[-1].content or "")
+    assert listed[0] == "D1:3" and len(listed) == 2
+    with pytest.raises(ConfigError, match="answer_turns"):
+        Budget(answer_turns=0)
+
+
+class _WalkRun:
+    """The heuristic walk, answered by the LLM answer step (so its prompt shows what the
+    heuristic walk's answer step is handed)."""
+
+    def __init__(self, walk: HeuristicRun, reader: LLMRun) -> None:
+        self.walk, self.reader = walk, reader
+        self.tokens = 0
+
+    def next_actions(self, state: State) -> Sequence[Action]:
+        return self.walk.next_actions(state)
+
+    def answer(self, state: State) -> Draft:
+        return self.reader.answer(state)
+
+
+class _WalkThenLLM:
+    name = "heuristic walk, LLM answer"
+
+    def __init__(self, llm: ScriptedLLM) -> None:
+        self.llm = llm
+
+    def start(self, question: str, budget: Budget) -> _WalkRun:
+        return _WalkRun(HeuristicPolicy().start(question, budget),
+                        LLMPolicy(self.llm).start(question, budget))
+
+
+@pytest.mark.parametrize("k", [2, 20])
+def test_recall_budget_measures_the_list_the_answer_step_is_handed(store: MemoryStore,
+                                                                   k: int) -> None:
+    measured, _ = active_turns(store, QUESTION, k)
+    llm = ScriptedLLM([ANSWER])
+    reconstruct(store, QUESTION, _WalkThenLLM(llm), Budget(answer_turns=k))
+    _, listed = prompt_turns(llm.calls[-1].messages[-1].content or "")
+    assert measured == listed and 0 < len(listed) <= k
+    assert len(listed) == 2 if k == 2 else len(listed) > 2
+    assert measured[0] == "D1:3"
+

@@ -73,6 +73,7 @@ class Recording:
         def __init__(self, owner: Recording, inner: object) -> None:
             self.owner, self.inner = owner, inner
             self.tokens = 0
+            self.hands_turns = False
 
         def next_actions(self, state: State):  # type: ignore[no-untyped-def]
             return self.inner.next_actions(state)  # type: ignore[attr-defined]

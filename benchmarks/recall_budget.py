@@ -47,7 +47,7 @@ from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
 from mrgraph.policies.base import Budget
 from mrgraph.policies.heuristic import HeuristicPolicy, HeuristicRun
-from mrgraph.policies.turns import handed_turns
+from mrgraph.policies.turns import fetch_unread, handed_turns
 from mrgraph.reconstruct import ask
 from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
@@ -116,7 +116,10 @@ def active_turns(store: GraphStore, question: str, k: int) -> tuple[list[str], A
     policy = _Recording()
     answer = ask(store, question, "active", policy=policy, budget=Budget(answer_turns=k))
     state = policy.last.final if policy.last else None
-    return ([str(t["dia_id"]) for t in handed_turns(state)] if state else []), answer
+    if state is None:
+        return [], answer
+    fetch_unread(store, state)  # what the loop fetches before an answer step that is handed turns
+    return [str(t["dia_id"]) for t in handed_turns(state)], answer
 
 
 def _ask(store: MemoryStore, turns: _Turns, item: QAItem, ks: Sequence[int]) -> list[Row]:

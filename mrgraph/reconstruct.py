@@ -5,9 +5,9 @@ valid ones go to the store together (`GraphStore.run_calls`: embedded, in a smal
 Neo4j, their reads in few transactions), results kept in call order so runs are deterministic;
 routing
 keeps the relevant part of each result and prunes the rest; H grows and Z gets new leads. The
-policy stops by asking for nothing, or the budget stops it. Then the turns of H's episodes not
-read are fetched in one read (policies.turns.fetch_unread: an LLM answer step is handed the
-best turns of all of H) and the policy answers from H.
+policy stops by asking for nothing, or the budget stops it. Then, for an answer step that is
+handed turns (an LLM's), the turns of H's episodes not read are fetched in one read
+(policies.turns.fetch_unread, handed_turns), and the policy answers from H.
 
 Routing (see mrgraph.policies.base for the relevance formula):
   * episodes (search_events, tag_events, topic_events, timeline): the `keep_per_call` best of
@@ -79,7 +79,8 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
         state.round += 1
         outcomes = _run_round(store, state, actions, context)
         trace.extend(_steps(outcomes, run.tokens - spent))
-    fetch_unread(store, state)  # the answer step is handed the best turns of all of H
+    if run.hands_turns:  # the answer step is handed the best turns of all of H
+        fetch_unread(store, state)
     draft = run.answer(state)
     return Answer(answer=draft.answer, supports=draft.supports,
                   confidence=round(draft.confidence, 4), rounds=state.round,

@@ -373,9 +373,13 @@ class Draft:
 
 
 class PolicyRun(Protocol):
-    """One question's navigation. `tokens`: LLM tokens spent so far (0 offline)."""
+    """One question's navigation. `tokens`: LLM tokens spent so far (0 offline).
+    `hands_turns`: its answer step reads `policies.turns.handed_turns`, so the loop fetches
+    the unread turns of H's episodes first (the offline reader reads only the turns read: no
+    read, and no Neo4j round trip, is spent for it)."""
 
     tokens: int
+    hands_turns: bool
 
     def next_actions(self, state: State) -> Sequence[Action]:
         """The next round's calls; an empty sequence stops the loop."""

@@ -68,6 +68,7 @@ class HeuristicRun:
         self.question, self.budget, self.semantic = question, budget, semantic
         self.min_priority, self.threshold = min_priority, threshold
         self.tokens = 0
+        self.hands_turns = False  # the offline reader reads the turns read
         self._read = False
         self.final: State | None = None  # the state answered from (benchmarks read H from it)
         # episodes seen, leads seen, H: what a round may change

@@ -92,6 +92,7 @@ class LLMRun:
                  guide: Guide | None = None) -> None:
         self.llm, self.budget, self.temperature = llm, budget, temperature
         self.tokens = 0
+        self.hands_turns = True  # the answer prompt lists handed_turns
         self.started = time.monotonic()  # a backend's per-question time budget counts from here
         self.repairs: list[str] = []  # what the backend fixed in the model's replies
         self._made: set[tuple[str, str]] = set()

@@ -86,6 +86,7 @@ class _WalkRun:
     def __init__(self, walk: HeuristicRun, reader: LLMRun) -> None:
         self.walk, self.reader = walk, reader
         self.tokens = 0
+        self.hands_turns = reader.hands_turns
 
     def next_actions(self, state: State) -> Sequence[Action]:
         return self.walk.next_actions(state)

@@ -117,3 +117,38 @@ def test_recall_budget_measures_the_list_the_answer_step_is_handed(store: Memory
     assert len(listed) == 2 if k == 2 else len(listed) > 2
     assert measured[0] == "D1:3"
 
+
+
+@pytest.mark.parametrize("hands_turns", [False, True])
+def test_unread_turns_are_fetched_only_for_an_answer_step_handed_them(
+        store: MemoryStore, hands_turns: bool) -> None:
+    # a walk that searches and reads no turn: the offline reader reads only the turns read,
+    # so no read is spent on the others; an answer step that is handed turns gets them
+    run = _SearchOnce(hands_turns)
+    reconstruct(store, QUESTION, _Started(run))
+    assert run.final is not None and run.final.evidence.events
+    assert not run.final.evidence.turns
+    assert bool(run.final.unread_turns) is hands_turns
+
+
+class _SearchOnce:
+    def __init__(self, hands_turns: bool) -> None:
+        self.hands_turns, self.tokens = hands_turns, 0
+        self.final: State | None = None
+
+    def next_actions(self, state: State) -> Sequence[Action]:
+        return [] if state.round else [Action("search_events", {"text": "adopt shelter"})]
+
+    def answer(self, state: State) -> Draft:
+        self.final = state
+        return Draft("", (), 0.0)
+
+
+class _Started:
+    name = "a run already started"
+
+    def __init__(self, run: _SearchOnce) -> None:
+        self.run = run
+
+    def start(self, question: str, budget: Budget) -> _SearchOnce:
+        return self.run

@@ -79,7 +79,9 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
         state.round += 1
         outcomes = _run_round(store, state, actions, context)
         trace.extend(_steps(outcomes, run.tokens - spent))
-    if run.hands_turns:  # the answer step is handed the best turns of all of H
+    # the answer step is handed the best turns of all of H (a run of a policy written before
+    # PolicyRun.hands_turns hands none)
+    if getattr(run, "hands_turns", False):
         fetch_unread(store, state)
     draft = run.answer(state)
     return Answer(answer=draft.answer, supports=draft.supports,

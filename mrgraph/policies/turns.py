@@ -108,8 +108,9 @@ def asked_speakers(question: str, speakers: Sequence[str]) -> frozenset[str]:
 def fetch_unread(store: GraphStore, state: State) -> None:
     """Read the turns of H's episodes not all of whose turns were read (with
     `Budget.context_window` around them) into `state.unread_turns`, in one `run_calls`."""
-    read = {str(t["dia_id"]) for t in state.evidence.turns.values()}
-    unread = [e for e in state.evidence.ranked_events() if not set(e["dia_ids"]) <= read]
+    read = set(state.evidence.turns)  # "conversation/dia_id": dia_ids repeat across conversations
+    unread = [e for e in state.evidence.ranked_events()
+              if not {f"{e.get('conversation', '')}/{d}" for d in e["dia_ids"]} <= read]
     # one worker: these reads wait on nothing but the store (threads only add their start-up
     # under the GIL); Neo4j sends them together whatever the count
     found = store.run_calls([functools.partial(_context, str(e["id"]), state.budget.context_window)
@@ -129,15 +130,19 @@ def _context(event_id: str, window: int, store: GraphStore) -> list[TurnRecord]:
 def handed_turns(state: State) -> list[Record]:
     """The turns handed to the answer step, best first (`rank_turns`), at most
     `Budget.answer_turns`: of the turns read and `state.unread_turns`, each read as
-    "speaker: text". A dia_id two conversations share counts once (the turn read first)."""
-    pool: dict[str, Record] = {}
-    for turn in (*state.evidence.turns.values(), *state.unread_turns.values()):
-        pool.setdefault(str(turn["dia_id"]), turn)
+    "speaker: text". A dia_id several conversations of the namespace share is ranked once (on
+    the text of the turn read first) and hands on every turn that has it."""
+    pool: dict[str, list[Record]] = {}
+    seen: set[str] = set()
+    for key, turn in (*state.evidence.turns.items(), *state.unread_turns.items()):
+        if key not in seen:  # a turn read and fetched too is handed once
+            seen.add(key)
+            pool.setdefault(str(turn["dia_id"]), []).append(turn)
     order = sorted(pool, key=dia_order)
-    texts = {d: f"{pool[d]['speaker']}: {pool[d]['text']}" for d in order}
-    speakers = {d: str(pool[d]["speaker"]) for d in order}
-    ranked = [d for d in rank_turns(state, texts, speakers) if d in pool]
-    return [pool[d] for d in ranked[: state.budget.answer_turns]]
+    texts = {d: f"{pool[d][0]['speaker']}: {pool[d][0]['text']}" for d in order}
+    speakers = {d: str(pool[d][0]["speaker"]) for d in order}
+    handed = [t for d in rank_turns(state, texts, speakers) if d in pool for t in pool[d]]
+    return handed[: state.budget.answer_turns]
 
 
 def rank_turns(state: State, texts: Mapping[str, str],

@@ -5,6 +5,7 @@ benchmarks/recall_budget.py."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from collections.abc import Iterator, Sequence
 import pytest
 
@@ -152,3 +153,45 @@ class _Started:
 
     def start(self, question: str, budget: Budget) -> _SearchOnce:
         return self.run
+
+
+def test_turns_of_conversations_sharing_dia_ids_are_all_handed(tmp_path: Path) -> None:
+    # two conversations in one namespace number their turns alike: neither's turns are
+    # dropped or taken as already read because the other's were
+    store = MemoryStore(tmp_path / "graph", "shared-ids")
+    for name, (one, two) in {"hikes": ("Ana", "Ben"), "boats": ("Cy", "Dee")}.items():
+        path = tmp_path / f"{name}.txt"
+        path.write_text("## Session 1 — 2023-05-08 13:56\n"
+                        f"[D1:1] {one}: I adopted a kitten from the animal shelter.\n"
+                        f"[D1:2] {two}: A kitten from the shelter, how lovely!\n"
+                        f"[D1:3] {one}: The shelter had so many kittens.\n", encoding="utf-8")
+        ingest_file(store, path, HeuristicExtractor())
+    llm = ScriptedLLM([tool_reply([("search_events", {"text": "adopted kitten shelter"})]), "",
+                       ANSWER])
+    reconstruct(store, "Who adopted a kitten from the animal shelter?", LLMPolicy(llm))
+    prompt = llm.calls[-1].messages[-1].content or ""
+    _, listed = prompt_turns(prompt)
+    speakers = set(re.findall(r"^- D1:\d \([^)]*\) (\w+):", prompt, re.M))
+    store.close()
+    assert sorted(listed) == ["D1:1", "D1:1", "D1:2", "D1:2", "D1:3", "D1:3"]
+    assert speakers == {"Ana", "Ben", "Cy", "Dee"}
+
+
+def test_a_policy_run_written_before_hands_turns_still_answers(store: MemoryStore) -> None:
+    class OldRun:  # no hands_turns: the loop hands it no fetched turns
+        tokens = 0
+
+        def next_actions(self, state: State) -> Sequence[Action]:
+            return [] if state.round else [Action("search_events", {"text": "adopt shelter"})]
+
+        def answer(self, state: State) -> Draft:
+            assert not state.unread_turns
+            return Draft("a grey kitten", (), 0.5)
+
+    class Old:
+        name = "old"
+
+        def start(self, question: str, budget: Budget) -> OldRun:
+            return OldRun()
+
+    assert reconstruct(store, QUESTION, Old()).answer == "a grey kitten"  # type: ignore[arg-type]

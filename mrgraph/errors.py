@@ -31,6 +31,10 @@ class InputError(UserError):
         self.path, self.line, self.field = path, line, field
 
 
+class IngestWorkerError(UserError):
+    """A process extracting conversations died (out of memory, killed): nothing was written."""
+
+
 class StoreError(MrGraphError):
     """A store failed in a way that is not the user's doing."""
 

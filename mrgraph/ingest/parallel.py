@@ -22,10 +22,13 @@ import gc
 import os
 import signal
 import sys
+import threading
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
+from mrgraph.errors import IngestWorkerError
 from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import Extractor
 from mrgraph.types import Conversation, GraphBatch
@@ -54,8 +57,12 @@ def plan_workers(requested: int, conversations: Sequence[Conversation],
     """Worker processes for these conversations: 1 means this process does it all.
     `requested` 0 is automatic (one per available core); any other number is a ceiling. Never
     more than the conversations, nor more than one per MIN_TURNS turns, and 1 for an extractor
-    that is not `forkable` or where processes cannot be forked."""
+    that is not `forkable`, where processes cannot be forked, or off the main thread (a server
+    ingesting in a worker thread: forking while other threads may hold locks can leave a
+    child blocked on one)."""
     if not getattr(extractor, "forkable", False) or not supported():
+        return 1
+    if threading.current_thread() is not threading.main_thread():
         return 1
     turns = sum(len(s.turns) for c in conversations for s in c.sessions)
     ceiling = requested if requested > 0 else available_cores()
@@ -93,14 +100,31 @@ def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extrac
         # The workers are forked at the first submit. Frozen objects are left alone by the
         # collector: a worker's collections would otherwise touch every object inherited from
         # this process, copying the memory pages holding them (the gc module's advice for fork).
-        gc.freeze()
+        # An application that froze its own objects (a pre-fork server) keeps them frozen.
+        freeze = gc.get_freeze_count() == 0
+        if freeze:
+            gc.freeze()
         try:
             futures = {i: pool.submit(_work, i) for i in order}
         finally:
-            gc.unfreeze()
-        yield (futures[i].result() for i in range(len(conversations)))  # file order
+            if freeze:
+                gc.unfreeze()
+        yield (_result(futures[i], conversations[i]) for i in range(len(conversations)))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _result(future: Future[Extracted], conversation: Conversation) -> Extracted:
+    """A worker's batch; a worker killed from outside (out of memory, a signal) is an error of
+    ours with the way round it, not a bare BrokenProcessPool."""
+    from concurrent.futures.process import BrokenProcessPool  # with multiprocessing, see above
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        raise IngestWorkerError(
+            "a process extracting the file's conversations died (out of memory or killed?) "
+            f"before conversation {conversation.id!r} was extracted; nothing was written; set "
+            "MRGRAPH_INGEST_WORKERS=1 to extract in this process") from None
 
 
 def extract_all(ns: str, conversations: Sequence[Conversation], extractor: Extractor,

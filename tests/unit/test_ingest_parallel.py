@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from mrgraph.config import Settings
-from mrgraph.errors import ConfigError, InputError, MrGraphError
+from mrgraph.errors import ConfigError, IngestWorkerError, InputError, MrGraphError
 from mrgraph.eval import synth
 from mrgraph.ingest import parallel
 from mrgraph.ingest.extract import HeuristicExtractor
@@ -212,3 +212,41 @@ def test_the_parent_collector_is_unfrozen_after_forking(conversations: list[Conv
     assert gc.get_freeze_count() == 0
     parallel.extract_all("ns", conversations[:2], HeuristicExtractor(), 2)
     assert gc.get_freeze_count() == 0
+
+
+def test_workers_are_planned_only_on_the_main_thread(conversations: list[Conversation]) -> None:
+    # a server ingests in a worker thread while others run: it forks no process
+    with ThreadPoolExecutor(1) as thread:
+        planned = thread.submit(parallel.plan_workers, 4, conversations, HeuristicExtractor())
+        assert planned.result() == 1
+    assert parallel.plan_workers(4, conversations, HeuristicExtractor()) > 1
+
+
+def test_an_applications_frozen_objects_stay_frozen(conversations: list[Conversation]) -> None:
+    import gc
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        parallel.extract_all("ns", conversations[:2], HeuristicExtractor(), 2)
+        assert gc.get_freeze_count() == frozen > 0
+    finally:
+        gc.unfreeze()
+
+
+class _Killed:
+    """Extracts as the heuristic does, but the process extracting `victim` dies."""
+
+    forkable = True
+
+    def __init__(self, victim: str) -> None:
+        self.victim, self.inner = victim, HeuristicExtractor()
+
+    def extract(self, conversation: Conversation) -> Extraction:
+        if conversation.id == self.victim:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return self.inner.extract(conversation)
+
+
+def test_a_worker_killed_from_outside_is_a_clear_error(conversations: list[Conversation]) -> None:
+    with pytest.raises(IngestWorkerError, match="MRGRAPH_INGEST_WORKERS=1"):
+        parallel.extract_all("ns", conversations, _Killed(conversations[0].id), 2)

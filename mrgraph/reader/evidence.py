@@ -37,6 +37,9 @@ PROMPT = 0.8  # the reply to a question that asks ours: its first sentence answe
 _SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "ya"})
 _FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself", "we", "our", "us", "ours", "m",
                            "ve"})
+# "you" that addresses no one in particular
+_GENERIC_YOU = re.compile(r"\b(thank you|thanks to you|you know|you see|see you|mind you)\b",
+                          re.IGNORECASE)
 SAME = 0.0  # how much better the other speakers must cover the question to be "about them"
 SAME_WHEN = 0.3  # a date question rests on the episode more than on who says it
 TURNS_SAME = 0.15  # the same margin for whole turns
@@ -180,6 +183,16 @@ def about_whom(speaker: str, sentence: str, speakers: set[str], second_person: b
     if named and not said & _FIRST_PERSON:
         return named[0]
     return speaker
+
+
+def follow_about(speaker: str, sentence: str, speakers: set[str]) -> str:
+    """Whom the sentence after an answer's sentence is about: as `about_whom`, but "thank
+    you" or "you know" address no one, and a sentence in the speaker's first person is the
+    speaker's own ("Thank you for asking, my energy is much better now")."""
+    cleaned = _GENERIC_YOU.sub(" ", sentence)
+    if word_set(cleaned) & _FIRST_PERSON:
+        return speaker
+    return about_whom(speaker, cleaned, speakers)
 
 
 def wrong_person(state: State, question: Question) -> bool:

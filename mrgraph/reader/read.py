@@ -46,12 +46,12 @@ from mrgraph.policies.base import State
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.dates import format_range, weekday_before
-from mrgraph.reader.evidence import (Sentence, about_whom, content_share, is_question, sentences,
+from mrgraph.reader.evidence import (Sentence, content_share, follow_about, is_question, sentences,
                                     split_sentences, wrong_person)
 from mrgraph.reader.phrases import count, duration, frequency, items, negated, phrase
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, shipped
-from mrgraph.reader.words import is_function_word, is_kind, kind_of, lemma
+from mrgraph.reader.words import TIME_WORDS, is_function_word, is_kind, kind_of, lemma
 from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
 from mrgraph.types import NOT_MENTIONED
@@ -68,7 +68,7 @@ _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]")
-_MEANS = re.compile(r"\bby \w+ing\b[^.!?;]*", re.IGNORECASE)  # how: the means
+_MEANS = re.compile(r"\bby (\w+ing)\b[^.!?;]*", re.IGNORECASE)  # how: the means
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
@@ -137,7 +137,7 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
     if kind in FOLLOW_KINDS and not (kind == "why" and _REASON.search(best.text)):
         follow = _follow(state, best)
         if follow is not None and question.person is not None and \
-                about_whom(best.speaker, follow[0], _speakers(state)) != question.person:
+                follow_about(best.speaker, follow[0], _speakers(state)) != question.person:
             return NOT_MENTIONED, ()  # what follows is about the listener: not the person's
         if follow is not None:
             return _said(kind, follow[0]), (follow[1],)
@@ -153,9 +153,15 @@ def _said(kind: str, sentence: str) -> str:
     """A sentence answering why/how, without its opener ("Oh, ..."); for "how", only the
     means when it says one ("I stay calm *by reading before bed*")."""
     means = _MEANS.search(sentence) if kind == "how" else None
-    if means:
+    if means and _is_gerund(means.group(1).lower()):
         return means.group(0)
     return _OPENERS.sub("", sentence).strip() or sentence
+
+
+def _is_gerund(word: str) -> bool:
+    """Whether an -ing word is a verb's ("reading", "running"), not a noun or a time that ends
+    so ("everything", "evening", "spring")."""
+    return word not in TIME_WORDS and lexicon().base(word, "verb") != word
 
 
 def _best_phrase(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:
@@ -257,22 +263,38 @@ def _names_of_kind(question: Question, found: list[Sentence], speakers: set[str]
     for ("Which cities ...?" - "Paris"): the evidence is about them, whoever else says more."""
     if question.kind != "list" or not question.head:
         return False
-    return any(w[:1].isupper() for w, _ in _of_kind(found, kind_of(question.head), speakers))
+    return any(name for _, _, name in _kind_words(found, kind_of(question.head), speakers))
 
 
 def _of_kind(found: list[Sentence], kind: frozenset[str], speakers: Collection[str] = ()
              ) -> list[tuple[str, str]]:
-    """The words of `kind` in the sentences about the person asked about, best first."""
+    """The words of `kind` in the sentences about the person asked about, best first: the
+    names among them ("Paris"), else all (a word that is one too: "reading")."""
+    said = _kind_words(found, kind, speakers)
+    named = [(w, d) for w, d, name in said if name]
+    return named or [(w, d) for w, d, _ in said]
+
+
+def _kind_words(found: list[Sentence], kind: frozenset[str], speakers: Collection[str]
+                ) -> list[tuple[str, str, bool]]:
+    """(word, dia_id, is a name) of each word of `kind` in the person's own sentences; a
+    capital that opens a sentence is no name ("Reading helps me relax")."""
     names = {w for s in {*speakers, *(s.speaker for s in found)} for w in words(s)}
-    said: list[tuple[str, str]] = []
+    said: list[tuple[str, str, bool]] = []
     for sentence in found:
         if not sentence.own or not kind:
             continue
-        said += [(w, sentence.dia_id) for w in _WORD.findall(sentence.text)
-                 if is_kind(w, kind) and not is_function_word(w) and w.lower() not in names
+        said += [(w, sentence.dia_id, w[:1].isupper() and not _opens(sentence.text, m.start()))
+                 for m in _WORD.finditer(sentence.text)
+                 if is_kind(w := m.group(), kind) and not is_function_word(w)
+                 and w.lower() not in names
                  and lexicon().mostly_noun(lexicon().base(w.lower(), "noun"))]
-    named = [(w, d) for w, d in said if w[:1].isupper()]
-    return named or said  # names of the kind ("Paris"), not a word that is one too ("reading")
+    return said
+
+
+def _opens(text: str, at: int) -> bool:
+    """Whether the word at `at` opens its sentence (only quotes, brackets or spaces before)."""
+    return not text[:at].strip(" \t\"'(\u201c\u2018")
 
 
 def _choice(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:

@@ -111,3 +111,30 @@ def test_a_list_question_is_answered_when_the_person_names_things_of_its_kind() 
     other = [("D1:1", "Omar", "I visited so many cities this year, the cities of Spain most."),
              ("D1:2", "Priya", "I stayed home and painted the kitchen.")]
     assert read(state("Which cities has Priya visited?", other)).answer == NOT_MENTIONED
+
+
+def test_a_follow_up_thanking_the_listener_is_still_the_persons_own() -> None:
+    # "thank you", "you know" address no one; a follow-up in the first person is the speaker's
+    turns = [("D1:1", "Omar", "I started running every morning last spring."),
+             ("D1:2", "Priya", "How is it going?"),
+             ("D1:3", "Omar", "It is going well. Thank you for asking, my energy is much "
+                              "better now.")]
+    assert read(state("How is Omar's running going?", turns)).answer != NOT_MENTIONED
+
+
+@wordnet
+def test_the_means_is_a_verbs_ing_not_a_noun_that_ends_so() -> None:
+    s = state("How does Priya get to work in winter?", [
+        ("D1:1", "Priya", "In winter I get to work by everything but the bike, mostly the bus.")])
+    assert not read(s).answer.startswith("by everything")
+    s = state("How does Priya get to work in winter?", [
+        ("D1:1", "Priya", "In winter I get to work by taking the bus from the corner.")])
+    assert read(s).answer == "by taking the bus from the corner"
+
+
+@wordnet
+def test_a_capital_that_opens_a_sentence_is_not_a_name_of_the_kind() -> None:
+    # "Reading" is a town too, but here it only opens Priya's sentence
+    turns = [("D1:1", "Omar", "I visited so many cities this year, the cities of Spain most."),
+             ("D1:2", "Priya", "Reading helps me relax after work.")]
+    assert read(state("Which cities has Priya visited?", turns)).answer == NOT_MENTIONED

@@ -117,10 +117,12 @@ def _kind(question: str, said: list[str], head: str | None) -> Kind:
     if is_temporal(question) and (first == "when" or _TIME_ASKED.search(text)
                                   or not re.fullmatch(_WH, first)):
         return "when"  # not "Who supports her *when* ..."
+    if first in AUXILIARIES and re.search(r"\w \bor\b (?!not\b)\w", text):
+        return "choice"  # "would she rather hike or swim": the options, not yes or no
     if first in ("would", "could", "might") or (first in AUXILIARIES and _INFERENCE & set(said)):
         return "would"
     if first in AUXILIARIES:
-        return "choice" if " or " in f" {text} " else "yes_no"
+        return "yes_no"
     if first in ("who", "whom", "whose"):
         return "who"
     if first in ("where", "why", "how"):

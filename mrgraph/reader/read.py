@@ -51,7 +51,8 @@ from mrgraph.reader.evidence import (Sentence, content_share, follow_about, is_q
 from mrgraph.reader.phrases import count, duration, frequency, items, negated, phrase
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, shipped
-from mrgraph.reader.words import TIME_WORDS, is_function_word, is_kind, kind_of, lemma
+from mrgraph.reader.words import (DETERMINERS, TIME_WORDS, is_function_word, is_kind, kind_of,
+                                  lemma)
 from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
 from mrgraph.types import NOT_MENTIONED
@@ -298,17 +299,31 @@ def _opens(text: str, at: int) -> bool:
 
 
 def _choice(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:
-    """The option of "A or B" that the evidence mentions most (ties: the first)."""
-    said = words(question.text)
-    at = said.index("or")
-    options = [said[at - 1], said[at + 1]] if 0 < at < len(said) - 1 else []
+    """The option of "A or B" that the evidence mentions most (ties: the first). An option is
+    the words either side of "or" (as many before as after, up to the "?", determiners
+    dropped: "a national park or a theme park"); only the words the options do not share
+    are counted ("national" against "theme")."""
+    options = _options(question.text)
     if not options:
         return found[0].text, (found[0].dia_id,)
-    tally = [sum(lemma(o) in {lemma(w) for w in words(s.text)} for s in found) for o in options]
-    pick = options[tally.index(max(tally))]
-    where = next((s.dia_id for s in found if lemma(pick) in {lemma(w) for w in words(s.text)}),
-                 found[0].dia_id)
-    return pick, (where,)
+    said = [{lemma(w) for w in words(s.text)} for s in found]
+    own = [{lemma(w) for w in option} - {lemma(w) for o in options if o is not option
+                                          for w in o} for option in options]
+    tally = [sum(len(mine & s) for s in said) for mine in own]
+    at = tally.index(max(tally))
+    where = next((s.dia_id for s, held in zip(found, said) if own[at] & held), found[0].dia_id)
+    return " ".join(options[at]), (where,)
+
+
+def _options(text: str) -> list[list[str]]:
+    """The two options of "... A or B?", determiners dropped; [] when there is no "or"."""
+    said = words(text.split("?")[0])
+    if "or" not in said[1:-1]:
+        return []
+    at = len(said) - 1 - said[::-1].index("or")  # the last "or": "... A or B?"
+    after = [w for w in said[at + 1:] if w.lower() not in DETERMINERS]
+    before = [w for w in said[:at] if w.lower() not in DETERMINERS][-len(after):]
+    return [before, after] if before and after else []
 
 
 def _when(state: State, best: Sentence) -> str | None:

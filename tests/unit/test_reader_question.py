@@ -23,6 +23,8 @@ SPEAKERS = ("Priya", "Omar Hale")
     ("Has Omar ever been to a concert?", "yes_no"),
     ("Does Omar prefer tea or coffee?", "choice"),
     ("Would Priya enjoy a jazz festival?", "would"),
+    ("Would Priya rather visit a national park or a theme park?", "choice"),
+    ("Would Omar like the film or not?", "would"),
     ("Is Omar likely to move abroad?", "would"),
     ("What instruments does Priya play?", "list"),
     ("Which cities has Omar visited?", "list"),

@@ -138,3 +138,14 @@ def test_a_capital_that_opens_a_sentence_is_not_a_name_of_the_kind() -> None:
     turns = [("D1:1", "Omar", "I visited so many cities this year, the cities of Spain most."),
              ("D1:2", "Priya", "Reading helps me relax after work.")]
     assert read(state("Which cities has Priya visited?", turns)).answer == NOT_MENTIONED
+
+
+def test_a_choice_answers_with_the_option_the_evidence_holds() -> None:
+    # the options' own words decide ("national" against "theme"), and the whole option answers
+    s = state("Would Priya rather visit a national park or a theme park?", [
+        ("D1:1", "Priya", "I love the quiet of a national forest, hiking all day outdoors."),
+        ("D1:2", "Priya", "Next summer I want to camp in a national park again.")])
+    assert read(s).answer == "national park"
+    s = state("Does Omar live close to a beach or the mountains?", [
+        ("D1:1", "Omar", "From my flat I can walk to the mountains in ten minutes.")])
+    assert read(s).answer == "mountains"

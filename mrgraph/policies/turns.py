@@ -118,9 +118,11 @@ def fetch_unread(store: GraphStore, state: State) -> None:
     for event, turns in zip(unread, found):
         conversation = str(event.get("conversation", ""))
         for t in turns:
-            state.unread_turns.setdefault(f"{conversation}/{t.dia_id}", {
-                "dia_id": t.dia_id, "speaker": t.speaker, "text": t.text, "date": t.date,
-                "session": t.session, "conversation": conversation})
+            key = f"{conversation}/{t.dia_id}"
+            if key not in read:  # only what was not read: handed_turns adds these to those
+                state.unread_turns.setdefault(key, {
+                    "dia_id": t.dia_id, "speaker": t.speaker, "text": t.text, "date": t.date,
+                    "session": t.session, "conversation": conversation})
 
 
 def _context(event_id: str, window: int, store: GraphStore) -> list[TurnRecord]:
@@ -133,11 +135,8 @@ def handed_turns(state: State) -> list[Record]:
     "speaker: text". A dia_id several conversations of the namespace share is ranked once (on
     the text of the turn read first) and hands on every turn that has it."""
     pool: dict[str, list[Record]] = {}
-    seen: set[str] = set()
-    for key, turn in (*state.evidence.turns.items(), *state.unread_turns.items()):
-        if key not in seen:  # a turn read and fetched too is handed once
-            seen.add(key)
-            pool.setdefault(str(turn["dia_id"]), []).append(turn)
+    for turn in (*state.evidence.turns.values(), *state.unread_turns.values()):
+        pool.setdefault(str(turn["dia_id"]), []).append(turn)
     order = sorted(pool, key=dia_order)
     texts = {d: f"{pool[d][0]['speaker']}: {pool[d][0]['text']}" for d in order}
     speakers = {d: str(pool[d][0]["speaker"]) for d in order}

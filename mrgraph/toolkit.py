@@ -33,7 +33,7 @@ from mrgraph.hybrid import ToolContext, hybrid_events
 from mrgraph.llm.base import ToolSpec
 from mrgraph.store.base import BeliefEdge, EventRecord, GraphStore
 from mrgraph import lexicon
-from mrgraph.text import STOPWORDS, normalize_key, stem, tokenize, words
+from mrgraph.text import STOPWORDS, normalize_key, stem, token_set, words
 from mrgraph.toolargs import MAX_LIMIT, MAX_WINDOW, arg, date_bounds, fields_schema, parse_fields
 
 KIND_SHARE = 0.5  # weight of a kind's member relative to the kind word's own
@@ -352,7 +352,7 @@ def search_weights(store: GraphStore, labels: Sequence[str], text: str, *,
     ln(1 + N), as rare as a token can be. Relevance scoring uses that, so a question about
     something the graph never mentions cannot look well covered by the words it does know.
     With `kinds`, a word naming a kind also reaches the things of that kind (`kind_weights`)."""
-    tokens = sorted(set(tokenize(text)))
+    tokens = token_set(text)
     if not tokens:
         return {}
     return idf_weights(text, count_tokens(store, labels, tokens), unseen=unseen, kinds=kinds)
@@ -367,7 +367,7 @@ def count_tokens(store: GraphStore, labels: Sequence[str],
 def idf_weights(text: str, counted: Sequence[tuple[int, Mapping[str, int]]], *,
                 unseen: bool = False, kinds: bool = False) -> dict[str, float]:
     """search_weights of `text` from its tokens' counts (`count_tokens`) over the labels."""
-    tokens = sorted(set(tokenize(text)))
+    tokens = token_set(text)
     total, df = 0, dict.fromkeys(tokens, 0)
     for count, held in counted:
         total += count

@@ -32,7 +32,7 @@ from typing import Any, Literal, Protocol
 from mrgraph.errors import ConfigError
 from mrgraph.policies.question_dates import QuestionTime, question_time
 from mrgraph.store.base import GraphStore
-from mrgraph.text import tokenize
+from mrgraph.text import token_set, tokenize
 from mrgraph.toolkit import (Record, ToolResult, count_tokens, idf_weights, kind_members,
                              kind_share)
 from mrgraph.types import Source
@@ -229,7 +229,7 @@ class State:
         one step, together with the question's counts over cues and tags: the first searches
         are of the question's words, and with reconstruct's per-question CountsMemo they then
         read no counts of their own (a step less on Neo4j)."""
-        counted = count_tokens(store, START_COUNTS, sorted(set(tokenize(question))))
+        counted = count_tokens(store, START_COUNTS, token_set(question))
         weights = idf_weights(question, counted[:1], unseen=True)
         return cls(question, weights, budget, episodes=counted[0][0],
                    when=question_time(question), kinds=kind_members(question, weights))

@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     Neo4jStore._read = _timed_read(Neo4jStore._read)  # type: ignore[method-assign]
     Neo4jStore.read_many = _counted_step(Neo4jStore.read_many)  # type: ignore[method-assign]
     work = bench.extracted(args.path, 1)
-    turns = sum(len(s.turns) for c, _ in work for s in c.sessions)
+    turns = sum(c.turn_count for c, _ in work)
     store = Neo4jStore(args.uri, f"profile-{uuid.uuid4().hex[:8]}", settings.neo4j_user,
                        settings.neo4j_password, settings.neo4j_database)
     store.search_events({"warm": 1.0}, 1)

@@ -155,7 +155,7 @@ def measure_asks(store: GraphStore, ref: GraphStore, questions: Sequence[str]) -
 
 def run_size(args: argparse.Namespace, settings: Settings, copies: int) -> dict[str, Any]:
     work = extracted(args.path, copies)
-    turns = sum(len(s.turns) for c, _ in work for s in c.sessions)
+    turns = sum(c.turn_count for c, _ in work)
     neo4j_s, memory_s = [], []
     asks: list[dict[str, Any]] = []
     for _ in range(args.repeat):

@@ -45,6 +45,10 @@ class Conversation:
     sessions: tuple[Session, ...]
     source: str = ""  # file the conversation came from
 
+    @property
+    def turn_count(self) -> int:
+        return sum(len(s.turns) for s in self.sessions)
+
 
 # ---------------------------------------------------------------- extraction (extractors produce these)
 

@@ -132,7 +132,7 @@ def ingest_conversations(store: GraphStore, conversations: Sequence[Conversation
                          embedder: EpisodeEmbedder | None = None) -> IngestTiming:
     """Extract and write `conversations` in one write unit, then re-derive the beliefs they
     touch (what `mrgraph ingest` does per file, without a file). Embedding counts as build."""
-    timing = IngestTiming(sum(len(s.turns) for c in conversations for s in c.sessions))
+    timing = IngestTiming(sum(c.turn_count for c in conversations))
     clock = time.perf_counter()
     extractions = [extractor.extract(c) for c in conversations]
     timing.extract, clock = time.perf_counter() - clock, time.perf_counter()

@@ -168,7 +168,7 @@ class SynthSample:
 
     @property
     def turns(self) -> int:
-        return sum(len(s.turns) for s in self.conversation.sessions)
+        return self.conversation.turn_count
 
 
 @dataclass(frozen=True)

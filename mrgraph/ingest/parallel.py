@@ -64,7 +64,7 @@ def plan_workers(requested: int, conversations: Sequence[Conversation],
         return 1
     if threading.current_thread() is not threading.main_thread():
         return 1
-    turns = sum(len(s.turns) for c in conversations for s in c.sessions)
+    turns = sum(c.turn_count for c in conversations)
     ceiling = requested if requested > 0 else available_cores()
     return max(1, min(ceiling, len(conversations), turns // MIN_TURNS))
 
@@ -90,7 +90,7 @@ def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extrac
     from concurrent.futures import ProcessPoolExecutor
     # Biggest first, so that no worker starts a big conversation when the others are done.
     order = sorted(range(len(conversations)),
-                   key=lambda i: (-sum(len(s.turns) for s in conversations[i].sessions), i))
+                   key=lambda i: (-conversations[i].turn_count, i))
     # A forked worker inherits the initializer's arguments (nothing is pickled); passing them
     # this way rather than through a global keeps concurrent ingests of one process apart.
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),

@@ -113,7 +113,7 @@ def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fm
             state, tokens = _stream(store, reported, str(path), len(conversations), on_batch)
         else:
             state, tokens = _in_batches(store, list(reported), str(path), embedder, on_batch)
-    turns = sum(len(s.turns) for c in conversations for s in c.sessions)
+    turns = sum(c.turn_count for c in conversations)
     skipped = tuple(f"{f.conversation_id} session {f.session_number}: {f.error}"
                     for f in getattr(extractor, "last_failures", ()))
     model = embedder.embedder.name if embedder is not None else None
@@ -130,7 +130,7 @@ def _reported(conversations: Sequence[Conversation], extracted: Iterable[Extract
     """`extracted`, telling `progress` of each conversation as it comes."""
     for conversation, found in zip(conversations, extracted):
         if progress is not None:
-            progress(conversation.id, sum(len(s.turns) for s in conversation.sessions))
+            progress(conversation.id, conversation.turn_count)
         yield found
 
 

@@ -8,7 +8,7 @@ Measures, per store: ingest turns/s of `mrgraph ingest` (load + heuristic extrac
 beliefs, one write unit per file), cold (the process's first ingest) and warm (best of the
 next `--repeats` - 1, each into its own empty namespace), load time (open a new store object + the first read), and
 p50/p95 of every toolkit read over a fixed, deterministic set of arguments drawn from the graph
-(mrgraph.eval.scale.tool_arguments: the file's questions feed the searches, whose results feed
+(mrgraph.eval.probes.tool_arguments: the file's questions feed the searches, whose results feed
 the id-taking reads; the speakers are the entities). Peak RSS is the process's, after the
 embedded run. Targets: >= 2,000 turns/s, load <= 0.2 s.
 
@@ -35,7 +35,7 @@ from mrgraph.config import Settings
 from mrgraph.eval.summary import machine_description
 from mrgraph.eval.locomo import load_locomo_qa
 from mrgraph.eval.report import fmt, table
-from mrgraph.eval.scale import peak_rss_mb, time_tools, tool_arguments
+from mrgraph.eval.probes import peak_rss_mb, time_tools, tool_arguments
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.pipeline import forget_conversation, ingest_file

@@ -9,7 +9,7 @@ every turn. Measured per size:
 * the store: size on disk (embedded), load time = open + first read in a fresh process, the
   first read alone, RSS of the process serving the loaded store;
 * p50/p95 of every toolkit read over a fixed, deterministic set of arguments drawn from the
-  graph (`tool_arguments`), and of `ask` in each mode over synthetic questions spread evenly
+  graph (`mrgraph.eval.probes`), and of `ask` in each mode over synthetic questions spread evenly
   over the conversations;
 * append: a fresh process opens the store and ingests `append_turns` more turns (other
   conversations, seed + 1) in one write unit: the cost of a small ingest into a big store.
@@ -23,14 +23,11 @@ from __future__ import annotations
 import gc
 import json
 import multiprocessing
-import os
 import queue
-import resource
 import shutil
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -39,22 +36,22 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 
 from mrgraph.config import Settings
 from mrgraph.errors import UserError
-from mrgraph.eval import metrics, report, synth
+from mrgraph.eval import report, synth
 from mrgraph.eval.bench import (
     DEFAULT_MODES,
     IngestTiming,
     fresh_store_uri,
     ingest_conversations,
 )
+from mrgraph.eval.probes import elapsed_ms, peak_rss_mb, time_asks, time_tools, tool_arguments
 from mrgraph.eval.summary import machine_description
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.pipeline import forget_conversation
 from mrgraph.store.base import GraphStore
 from mrgraph.store.uri import open_store
-from mrgraph.toolkit import TOOL_NAMES, run_tool
+from mrgraph.toolkit import run_tool
 from mrgraph.types import Conversation
 
-Args = dict[str, object]
 Tick = Callable[[int], None]
 
 
@@ -70,94 +67,6 @@ class ScaleOptions:
     full_names: bool = True  # synth.SynthConfig.full_names: False reuses ~90 first names
     append_turns: int = 1000  # the small ingest into the full store (0: skip)
     reuse: bool = False  # the store of each size exists (a kept one): serve (and append) only
-
-
-def peak_rss_mb() -> float:
-    """Peak resident set size of this process (Linux reports KiB, macOS bytes)."""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return round(peak / (2 ** 20 if os.uname().sysname == "Darwin" else 2 ** 10), 1)
-
-
-def _ms(started: float) -> float:
-    return (time.perf_counter() - started) * 1000
-
-
-# ------------------------------------------------------------------ toolkit arguments and timing
-
-
-def _unique(values: Sequence[str], n: int) -> list[str]:
-    return list(dict.fromkeys(v for v in values if v))[:n]
-
-
-def tool_arguments(store: GraphStore, texts: Sequence[str], entities: Sequence[str],
-                   per_tool: int = 30) -> dict[str, list[Args]]:
-    """Deterministic arguments for every toolkit read: `texts` feed the searches, whose results
-    (cues, tags, episodes, dates, topics) feed the reads that take ids; `entities` are people."""
-    texts = list(texts)[:per_tool]
-    args: dict[str, list[Args]] = {name: [] for name in TOOL_NAMES}
-    for text in texts:
-        for tool in ("search_cues", "search_events", "search_topics"):
-            args[tool].append({"text": text, "limit": 10})
-    cues = _unique([i for t in texts for i in run_tool(store, "search_cues",
-                                                       {"text": t, "limit": 3}).ids
-                    if i.startswith("cue-")], per_tool)
-    for cue in cues:
-        args["cue_tags"].append({"cue": cue, "limit": 10})
-        tags = run_tool(store, "cue_tags", {"cue": cue, "limit": 1}).ids
-        args["tag_events"] += [{"cue": cue, "tag": tags[0], "limit": 10}] if tags else []
-    events = [r for t in texts for r in run_tool(store, "search_events",
-                                                 {"text": t, "limit": 2}).records]
-    for event_id in _unique([str(e["id"]) for e in events], per_tool):
-        args["event_keywords"].append({"event_id": event_id})
-        args["event_context"].append({"event_id": event_id, "window": 2})
-        args["conversation_time"].append({"event_id": event_id})
-    for day in _unique([str(e["date"]) for e in events], per_tool):
-        end = (date.fromisoformat(day) + timedelta(days=30)).isoformat()
-        args["timeline"].append({"start": day, "end": end, "limit": 10})
-    _belief_arguments(store, entities, per_tool, args)
-    topics = _unique([i for t in texts for i in run_tool(store, "search_topics",
-                                                         {"text": t, "limit": 2}).ids], per_tool)
-    args["topic_events"] = [{"topic": t, "limit": 10} for t in topics]
-    return args
-
-
-def _belief_arguments(store: GraphStore, entities: Sequence[str], per_tool: int,
-                      args: dict[str, list[Args]]) -> None:
-    for entity in _unique(list(entities), per_tool):
-        args["personal_aspects"].append({"entity": entity})
-        aspects = run_tool(store, "personal_aspects", {"entity": entity}).ids
-        if aspects:
-            args["personal_aspect"].append({"entity": entity, "aspect": aspects[0]})
-
-
-def time_tools(store: GraphStore, args: Mapping[str, Sequence[Args]]) -> dict[str, Any]:
-    """p50/p95/mean ms and n of every tool over its argument sets (tools without any skipped)."""
-    out: dict[str, Any] = {}
-    for tool, sets in args.items():
-        times = []
-        for one in sets:
-            started = time.perf_counter()
-            run_tool(store, tool, one)
-            times.append(_ms(started))
-        if times:
-            out[tool] = {**metrics.latency_summary(times), "n": len(times)}
-    return out
-
-
-def time_asks(store: GraphStore, questions: Sequence[str], modes: Sequence[str]
-              ) -> dict[str, Any]:
-    from mrgraph.reconstruct import ask
-
-    out: dict[str, Any] = {}
-    for mode in modes:
-        times = []
-        for question in questions:
-            started = time.perf_counter()
-            ask(store, question, mode=mode)
-            times.append(_ms(started))
-        if times:
-            out[mode] = {**metrics.latency_summary(times), "n": len(times)}
-    return out
 
 
 # ------------------------------------------------------------------ one size
@@ -233,7 +142,7 @@ def serve_size(job: SizeJob, probes: Sequence[tuple[str, Sequence[str]]]) -> dic
     store = open_store(job.uri, job.ns, job.settings)
     opened = time.perf_counter()
     run_tool(store, "search_events", {"text": "hiking with my sister", "limit": 5})
-    first_read_ms = _ms(opened)
+    first_read_ms = elapsed_ms(opened)
     load_seconds, load_cpu = time.perf_counter() - started, time.process_time() - cpu
     chosen = _spread([p for p in probes if p[0]], max(job.options.per_tool, job.options.questions))
     texts = [q for q, _ in chosen]

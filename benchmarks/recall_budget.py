@@ -12,8 +12,10 @@ between modes):
     (`mrgraph.policies.turns.handed_turns` over the walk's final State, asked with
     `Budget(answer_turns=max k)`: the turns read and the rest of H's episodes' turns, fetched
     after the loop, ranked by `rank_turns` - episode relevance, the question's share a turn or
-    the question it replies to holds, the asked person's own turns first; spread over episodes
-    when the question asks for several things). The LLM answer prompt lists the same turns in
+    the question it replies to holds, the asked person's own turns first; when the question
+    asks for several things, also every other reached episode's turns, spread over episodes,
+    own words above the episode, a session's opening exchange first). The LLM answer prompt
+    lists the same turns in
     the same order; no transcript text the ask path lacks is used;
   * bm25: the k best raw turns of the conversation by BM25 (rank_bm25's Okapi, the same
     tokens as the graph: `mrgraph.text.tokenize` of "speaker: text caption"), ties in

@@ -104,8 +104,9 @@ class Lexicon:
         """The words of a question (lowercase, in order) that name a kind of thing -> the
         things of that kind. A kind is a noun right after what / which / favorite / any /
         kind of / type of ("what food", "which countries"), or a plural noun right after a
-        possessive ("his hobbies"); "who plays" is a verb. `skip`: words never a kind
-        (stopwords)."""
+        possessive ("his hobbies"); "who plays" is a verb. Two asked words WordNet names as one
+        ("what martial arts", "which European countries", "what musical instruments") are
+        that kind, keyed by the second word. `skip`: words never a kind (stopwords)."""
         found: dict[str, tuple[str, ...]] = {}
         for i, word in enumerate(words):
             if word in skip or word in _KIND_NOUNS or not i:
@@ -115,11 +116,27 @@ class Lexicon:
             asked = before in _KIND_MARKERS or (before == "of" and i > 1
                                                 and words[i - 2] in _KIND_NOUNS)
             owned = before in _POSSESSIVES and noun != word
-            if (asked or owned) and noun not in found and self.offsets(noun, "noun"):
+            compound = self.compound(word, words[i + 1]) if asked and i + 1 < len(words) else ""
+            if compound:  # "martial arts", "european countries": the kind the two words name
+                found[self.base(words[i + 1], "noun")] = self.members(compound)
+            elif (asked or owned) and noun not in found and self.offsets(noun, "noun"):
                 members = self.members(noun)
                 if members:
                     found[noun] = members
         return found
+
+    def compound(self, word: str, following: str) -> str:
+        """The WordNet noun `word following` names ("martial_art" of "martial arts"), if it has
+        members; else ""."""
+        if following in _SKIP_COMPOUND or not following.isalpha():
+            return ""
+        # "arts" is a noun of its own, so morphy leaves it: its -s form is tried too
+        singular = following[:-1] if following.endswith("s") else following
+        for second in dict.fromkeys((following, self.base(following, "noun"), singular)):
+            lemma = f"{word}_{second}"
+            if self.offsets(lemma, "noun") and self.members(lemma):
+                return lemma
+        return ""
 
     # ------------------------------------------------------------ index and data
 
@@ -208,6 +225,7 @@ class Lexicon:
 _KIND_MARKERS = frozenset({"what", "which", "favorite", "favourite", "any"})
 _POSSESSIVES = frozenset({"his", "her", "their", "my", "your", "our"})
 _KIND_NOUNS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts"})
+_SKIP_COMPOUND = frozenset({"of", "and", "or", "to", "in", "for"})
 
 # morphy(7WN)'s detachment rules, in its order
 _DETACH: dict[str, tuple[tuple[str, str], ...]] = {

@@ -160,7 +160,8 @@ class EventContextParams:
         turns = store.event_context(self.event_id, self.window)
         return ToolResult(self.name, tuple(
             {"dia_id": t.dia_id, "speaker": t.speaker, "text": t.text, "date": t.date,
-             "session": t.session, "in_event": t.in_event, "event_id": self.event_id}
+             "session": t.session, "index": t.index, "in_event": t.in_event,
+             "event_id": self.event_id}
             for t in turns), tuple(t.dia_id for t in turns))
 
 

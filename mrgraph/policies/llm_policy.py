@@ -157,7 +157,9 @@ class LLMRun:
         self.repairs += reply.repairs
         parsed = reply.parsed if isinstance(reply.parsed, dict) else {}
         answer = str(parsed.get("answer") or "").strip() or NOT_MENTIONED
-        known = state.evidence.citable()
+        # what it may cite: the evidence, and every turn it was handed (policies.turns)
+        known = state.evidence.citable() | {str(t["dia_id"])
+                                            for t in state.unread_turns.values()}
         supports = tuple(dict.fromkeys(s for s in parsed.get("supports", []) if s in known))
         confidence = float(parsed.get("confidence", 0.0))
         return Draft(answer, supports, min(max(confidence, 0.0), 1.0))

@@ -4,10 +4,10 @@ After the loop, `fetch_unread` reads the turns of H's episodes none of the polic
 (one batched read: on Neo4j one round trip); `handed_turns` ranks every turn the State then
 holds text for (the turns read and those) with `rank_turns` and hands the answer step the
 `Budget.answer_turns` best. The LLM answer prompt lists them in that order;
-benchmarks/recall_budget.py measures recall on the same list. (The turns of episodes reached
-but not kept in H are ranked too when their text is known, which after the loop it is not:
-fetching the ~50 such episodes costs ~12 ms an embedded ask for +0.8 points of multi-hop
-recall at 10 turns, RESULTS.md section 19.)
+benchmarks/recall_budget.py measures recall on the same list. For a question asking for
+several things the same read also fetches the turns of every other episode a call reached (~40
+more; ~12 ms an embedded ask, RESULTS.md sections 19 and 24): each thing asked for is said in a
+turn of its own, often of an episode below H's ten. Other questions: H's episodes only.
 
 A turn of H ranks at
     score = EPISODE * rel(its episode) + own(turn) + ASKED * [its speaker is a person asked about]
@@ -20,6 +20,10 @@ A question asking for several things ("what activities...", "which books...", "w
 like", "how many times") wants them from several episodes, so there each turn already taken
 from an episode multiplies what that episode's relevance adds to its next turn by SPREAD: the
 turns that say something themselves stay, an episode's filler gives way to other sessions.
+There, too, the episode's relevance weighs SEVERAL_EPISODE (not EPISODE): each thing is said
+in one turn, so the turn's own words count for more than its episode's; and a turn of a
+session's opening exchange (its first OPENING_TURNS turns: each speaker's first, in a
+dialogue, where people tell what happened since they last spoke) gets OPENING.
 The turns of the episodes the walk reached but did not keep in H (the rest of a search's
 ranking, episodes evicted from H) follow at their episode's relevance as routing ranked it,
 else the share of the question the search found in its whole text (State.event_q), else 0: a
@@ -31,7 +35,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from mrgraph import lexicon
 from mrgraph.policies.base import Outcome, State, dia_order
@@ -43,6 +47,13 @@ EPISODE = 1.0  # weight of the episode's relevance in its turns' score
 ASKED = 0.2  # bonus of a turn spoken by a person the question names
 REPLY = 0.8  # share of a question turn's own share its reply (next turn, other speaker) holds
 SPREAD = 0.7  # in a question asking for several things: the episode part's factor per turn taken
+# in a question asking for several things: the weight of the episode's relevance (each thing is
+# said in one turn of its own, so the turn's own words weigh more than its episode's), and the
+# bonus of a turn of a session's opening exchange (each speaker's first turn in a dialogue:
+# where people say what happened since they last spoke)
+SEVERAL_EPISODE = 0.5
+OPENING = 0.1
+OPENING_TURNS = 2  # turns of a session that make its opening exchange
 # the tools whose records are episodes (personal_aspect: a belief's "episodes" hold them)
 EPISODE_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timeline"})
 # "what has Sam painted", "where have they camped": the present perfect asks what has been so
@@ -107,22 +118,38 @@ def asked_speakers(question: str, speakers: Sequence[str]) -> frozenset[str]:
 
 def fetch_unread(store: GraphStore, state: State) -> None:
     """Read the turns of H's episodes not all of whose turns were read (with
-    `Budget.context_window` around them) into `state.unread_turns`, in one `run_calls`."""
+    `Budget.context_window` around them) into `state.unread_turns`, in one `run_calls`. For a
+    question asking for several things (`asks_several`), the turns of every other episode a
+    call reached (`_reached`: the rest of the entry search's ranking, evicted episodes, hop
+    results) too: each thing asked for is said in one turn, often of an episode ranked below
+    H's ten, which `rank_turns` may lift by the turn's own words."""
     read = set(state.evidence.turns)  # "conversation/dia_id": dia_ids repeat across conversations
-    unread = [e for e in state.evidence.ranked_events()
+    unread = [(e, state.budget.context_window) for e in state.evidence.ranked_events()
               if not {f"{e.get('conversation', '')}/{d}" for d in e["dia_ids"]} <= read]
+    if asks_several(state.question):
+        kept = set(state.evidence.events)
+        unread += [(e, 0) for e in reached_episodes(state) if str(e["id"]) not in kept]
     # one worker: these reads wait on nothing but the store (threads only add their start-up
     # under the GIL); Neo4j sends them together whatever the count
-    found = store.run_calls([functools.partial(_context, str(e["id"]), state.budget.context_window)
-                             for e in unread], 1)
-    for event, turns in zip(unread, found):
+    found = store.run_calls([functools.partial(_context, str(e["id"]), window)
+                             for e, window in unread], 1)
+    for (event, _), turns in zip(unread, found):
         conversation = str(event.get("conversation", ""))
         for t in turns:
             key = f"{conversation}/{t.dia_id}"
             if key not in read:  # only what was not read: handed_turns adds these to those
                 state.unread_turns.setdefault(key, {
                     "dia_id": t.dia_id, "speaker": t.speaker, "text": t.text, "date": t.date,
-                    "session": t.session, "conversation": conversation})
+                    "session": t.session, "index": t.index, "conversation": conversation})
+
+
+def reached_episodes(state: State) -> list[Record]:
+    """Every episode a call returned (`_episodes`), once, in the order first returned."""
+    found: dict[str, Record] = {}
+    for outcome in state.outcomes:
+        for event in _episodes(outcome):
+            found.setdefault(str(event["id"]), event)
+    return list(found.values())
 
 
 def _context(event_id: str, window: int, store: GraphStore) -> list[TurnRecord]:
@@ -140,14 +167,17 @@ def handed_turns(state: State) -> list[Record]:
     order = sorted(pool, key=dia_order)
     texts = {d: f"{pool[d][0]['speaker']}: {pool[d][0]['text']}" for d in order}
     speakers = {d: str(pool[d][0]["speaker"]) for d in order}
-    handed = [t for d in rank_turns(state, texts, speakers) if d in pool for t in pool[d]]
+    opening = {d for d in order if int(pool[d][0].get("index", OPENING_TURNS)) < OPENING_TURNS}
+    handed = [t for d in rank_turns(state, texts, speakers, opening)
+              if d in pool for t in pool[d]]
     return handed[: state.budget.answer_turns]
 
 
-def rank_turns(state: State, texts: Mapping[str, str],
-               speakers: Mapping[str, str]) -> list[str]:
+def rank_turns(state: State, texts: Mapping[str, str], speakers: Mapping[str, str],
+               opening: Collection[str] = ()) -> list[str]:
     """The dia_ids of H and of the other episodes reached, best first. `texts`: dia_id -> text
-    in transcript order (those turns and the turn before each); `speakers`: dia_id -> speaker."""
+    in transcript order (those turns and the turn before each); `speakers`: dia_id -> speaker;
+    `opening`: the dia_ids of turns of a session's opening exchange (OPENING_TURNS)."""
     order = list(texts)
     before = {d: order[i - 1] for i, d in enumerate(order) if i}
     asked = asked_speakers(state.question, sorted(set(speakers.values())))
@@ -162,10 +192,12 @@ def rank_turns(state: State, texts: Mapping[str, str],
             episode[dia_id] = (float(turn["relevance"]), f"turn:{dia_id}")
     for dia_id, reached in _reached(state).items():
         episode.setdefault(dia_id, reached)
+    several = asks_several(state.question)
+    weight = SEVERAL_EPISODE if several else EPISODE
     own = {d: _own(state, d, texts, speakers, before) + ASKED * (speakers.get(d) in asked)
-           for d in episode}
-    ranked = sorted(episode, key=lambda d: (-(own[d] + EPISODE * episode[d][0]), dia_order(d)))
-    return _spread(ranked, own, episode) if asks_several(state.question) else ranked
+           + OPENING * (several and d in opening) for d in episode}
+    ranked = sorted(episode, key=lambda d: (-(own[d] + weight * episode[d][0]), dia_order(d)))
+    return _spread(ranked, own, episode, weight) if several else ranked
 
 
 def _reached(state: State) -> dict[str, tuple[float, str]]:
@@ -204,12 +236,12 @@ def _own(state: State, dia_id: str, texts: Mapping[str, str], speakers: Mapping[
 
 
 def _spread(ranked: list[str], own: Mapping[str, float],
-            episode: Mapping[str, tuple[float, str]]) -> list[str]:
+            episode: Mapping[str, tuple[float, str]], weight: float) -> list[str]:
     """Greedy: the best turn next, its episode's part discounted by SPREAD per turn taken."""
     taken: dict[str, int] = {}
     left, out = list(ranked), []
     while left:
-        best = max(left, key=lambda d: own[d] + EPISODE * episode[d][0]
+        best = max(left, key=lambda d: own[d] + weight * episode[d][0]
                    * SPREAD ** taken.get(episode[d][1], 0))  # max: the first of equals
         left.remove(best)
         out.append(best)

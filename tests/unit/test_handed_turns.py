@@ -18,6 +18,7 @@ from mrgraph.policies import LLMPolicy
 from mrgraph.policies.base import Action, Budget, Draft, State, dia_order
 from mrgraph.policies.heuristic import HeuristicPolicy, HeuristicRun
 from mrgraph.policies.llm_policy import LLMRun
+from mrgraph.policies.turns import handed_turns
 from mrgraph.reconstruct import reconstruct
 from mrgraph.store.memory import MemoryStore
 
@@ -195,3 +196,46 @@ def test_a_policy_run_written_before_hands_turns_still_answers(store: MemoryStor
             return OldRun()
 
     assert reconstruct(store, QUESTION, Old()).answer == "a grey kitten"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("question, several", [
+    ("What pets has Ana adopted from the shelter?", True), (QUESTION, False)])
+def test_several_things_are_handed_the_turns_of_every_episode_reached(
+        store: MemoryStore, question: str, several: bool) -> None:
+    # H holds one episode; the search reached both sessions' episodes. A question asking for
+    # several things is handed the other episode's turns too (each with its index in the
+    # session, for the opening-exchange bonus); a question asking for one thing is not
+    run = _SearchOnce(True)
+    reconstruct(store, question, _Started(run), Budget(max_evidence=1))
+    state = run.final
+    assert state is not None and len(state.evidence.events) == 1
+    kept = {d for e in state.evidence.events.values() for d in e["dia_ids"]}
+    fetched = {str(t["dia_id"]) for t in state.unread_turns.values()}
+    assert kept <= fetched
+    sessions = {int(t["session"]) for t in state.unread_turns.values()}
+    assert (len(sessions) == 2) is several  # the other session's episode: only for several
+    assert all(isinstance(t["index"], int) for t in state.unread_turns.values())
+    if several:
+        handed = [str(t["dia_id"]) for t in handed_turns(state)]
+        assert {"D1:3", "D2:2"} <= set(handed) <= fetched
+
+
+class _SearchThenLLM(_SearchOnce):
+    def __init__(self, reader: LLMRun) -> None:
+        super().__init__(reader.hands_turns)
+        self.reader = reader
+
+    def answer(self, state: State) -> Draft:
+        super().answer(state)
+        return self.reader.answer(state)
+
+
+def test_a_turn_handed_on_from_an_episode_not_kept_may_be_cited(store: MemoryStore) -> None:
+    question = "What pets has Ana adopted from the shelter?"
+    llm = ScriptedLLM([{"answer": "a kitten", "supports": ["D1:3", "D2:2"], "confidence": 0.7}])
+    run = _SearchThenLLM(LLMPolicy(llm).start(question, Budget(max_evidence=1)))
+    answer = reconstruct(store, question, _Started(run), Budget(max_evidence=1))
+    assert run.final is not None and len(run.final.evidence.events) == 1
+    _, listed = prompt_turns(llm.calls[-1].messages[-1].content or "")
+    assert {"D1:3", "D2:2"} <= set(listed)  # one of them from the episode H did not keep
+    assert set(answer.supports) == {"D1:3", "D2:2"}

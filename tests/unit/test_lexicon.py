@@ -52,6 +52,23 @@ def test_kinds_reach_their_members() -> None:
     assert lexicon.kinds("who plays the saxophone".split()) == {}  # a verb, not a kind
 
 
+@needs_wordnet
+def test_two_asked_words_naming_one_kind_are_that_kind() -> None:
+    lexicon = default()
+    # "martial" alone is a noun of its own (a kind of poet): the two words name the kind
+    arts = lexicon.kinds("what martial arts has she done".split())
+    assert set(arts) == {"arts"} and {"judo", "karate"} <= set(arts["arts"])
+    countries = lexicon.kinds("what european countries has he seen".split())
+    assert {"spain", "germany"} <= set(countries["country"])
+    assert "canada" not in countries["country"]  # narrower than "countries"
+    assert "european" not in countries
+    instruments = lexicon.kinds("what musical instruments does she play".split())
+    assert "violin" in instruments["instrument"]
+    assert "analyzer" not in instruments["instrument"]  # a measuring instrument is no music
+    assert lexicon.compound("instruments", "of") == ""  # no compound across a stop word
+    assert set(lexicon.kinds("what instruments does she play".split())) == {"instrument"}
+
+
 def test_absent_wordnet_warns_and_answers_nothing(tmp_path: Path) -> None:
     with pytest.warns(RuntimeWarning, match="wordnet-base"):
         lexicon = Lexicon.open(tmp_path)

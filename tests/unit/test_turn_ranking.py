@@ -118,3 +118,29 @@ def test_a_beliefs_episodes_are_reached_and_other_tools_records_are_not_episodes
     _returned(state, "search_cues", [{"id": "cue-1", "name": "pets", "episodes": 3}])
     texts = {"5": "Bo: My cat sleeps all day.", "9": "Bo: Hi."}
     assert rank_turns(state, texts, dict.fromkeys(texts, "Bo")) == ["5"]
+
+
+def test_several_things_weigh_a_turns_own_words_above_its_episode() -> None:
+    # H's best episode holds filler; a less relevant episode's turn names the thing itself
+    episodes = {"ep-1": (1.0, ["1", "2"]), "ep-2": (0.5, ["3"])}
+    texts = {"1": "Bo: Hi Ann.", "2": "Ann: Hello.", "3": "Bo: Rowing is my sport."}
+    speakers = {"1": "Bo", "2": "Ann", "3": "Bo"}
+    one = _state("What sport does Bo do?", episodes)
+    one.weights = {"sport": 1.0, "bo": 1.0}
+    # one thing: 0.5 + ASKED + 1.0 (its episode) ties 1.0 + ASKED + 0.5; transcript order
+    assert rank_turns(one, texts, speakers)[0] == "1"
+    several = _state("What sports does Bo do?", episodes)
+    several.weights = {"sport": 1.0, "bo": 1.0}
+    # several things: the episode weighs SEVERAL_EPISODE (0.5), so the turn's own words win
+    assert rank_turns(several, texts, speakers)[0] == "3"
+
+
+def test_several_things_favour_a_sessions_opening_exchange() -> None:
+    episodes = {"ep-1": (0.5, ["7"]), "ep-2": (0.5, ["9"])}
+    texts = {"7": "Bo: I also like the sea a lot.", "9": "Bo: Since we last spoke I sailed."}
+    speakers = dict.fromkeys(texts, "Bo")
+    several = _state("What sports does Bo do?", episodes)
+    assert rank_turns(several, texts, speakers, {"9"}) == ["9", "7"]  # "9" opens its session
+    assert rank_turns(several, texts, speakers) == ["7", "9"]  # without it: transcript order
+    one = _state("What sport does Bo do?", episodes)
+    assert rank_turns(one, texts, speakers, {"9"}) == ["7", "9"]  # one thing: no bonus

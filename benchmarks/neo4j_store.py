@@ -44,7 +44,7 @@ from mrgraph.reconstruct import ask
 from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
 from mrgraph.store.neo4j import Neo4jStore
-from mrgraph.toolkit import search_weights
+from mrgraph.weights import search_weights
 from mrgraph.types import Conversation, Extraction, GraphBatch
 
 Call = tuple[str, Callable[[GraphStore], Any]]

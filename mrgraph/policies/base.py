@@ -33,8 +33,8 @@ from mrgraph.errors import ConfigError
 from mrgraph.policies.question_dates import QuestionTime, question_time
 from mrgraph.store.base import GraphStore
 from mrgraph.text import token_set, tokenize
-from mrgraph.toolkit import (Record, ToolResult, count_tokens, idf_weights, kind_members,
-                             kind_share)
+from mrgraph.toolkit import Record, ToolResult
+from mrgraph.weights import count_tokens, idf_weights, kind_members, kind_share
 from mrgraph.types import Source
 
 HOP = 0.5  # share of its origin's relevance a hop result inherits
@@ -215,7 +215,7 @@ class State:
     calls: int = 0
     when: QuestionTime = QuestionTime()  # the time the question names, if any
     # a kind the question names -> the tokens of things of that kind: an episode holding one
-    # holds kind_share of the kind word (toolkit.kind_members, kind_share)
+    # holds kind_share of the kind word (weights.kind_members, kind_share)
     kinds: Mapping[str, frozenset[str]] = field(default_factory=dict)
     # the turns of H's episodes that were not read, fetched after the loop (policies.turns.
     # fetch_unread) for the answer step's ranking; keyed like evidence.turns; the reader

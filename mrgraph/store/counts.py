@@ -1,6 +1,6 @@
 """CountsMemo: a GraphStore view for one question, reading each token count once.
 
-The toolkit weighs search tokens by idf from `token_df` (mrgraph.toolkit.search_weights), and one
+The toolkit weighs search tokens by idf from `token_df` (mrgraph.weights.search_weights), and one
 question asks for the same counts again and again: State.start for the question's words, then
 the first searches for the same words. Nothing writes while a question is answered, so the view
 keeps every (label, token) count and each label's total, and answers a token_df whose tokens it

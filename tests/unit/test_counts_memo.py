@@ -11,7 +11,8 @@ from mrgraph.errors import StoreError
 from mrgraph.store.base import GraphStore
 from mrgraph.store.counts import CountsMemo
 from mrgraph.store.memory import MemoryStore
-from mrgraph.toolkit import run_tool, search_weights
+from mrgraph.toolkit import run_tool
+from mrgraph.weights import search_weights
 from tests.contract.conftest import World
 
 NS = "cm"

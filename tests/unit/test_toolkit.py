@@ -12,8 +12,8 @@ import pytest
 from mrgraph.errors import ToolArgumentError
 from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
-from mrgraph.toolkit import (BROAD_KIND, KIND_SHARE, TOOL_NAMES, ToolResult, kind_share,
-                             run_tool, search_weights, tool_specs)
+from mrgraph.toolkit import TOOL_NAMES, ToolResult, run_tool, tool_specs
+from mrgraph.weights import BROAD_KIND, KIND_SHARE, kind_share, search_weights
 from tests.contract.conftest import World
 
 NS = "tk"

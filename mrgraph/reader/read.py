@@ -9,8 +9,8 @@
   4. answer by kind:
        when      the date the sentence states, else its episode's ("7 May 2023"); a
                  weekday said in the week before as that ("the Friday before 7 May 2023");
-       duration  the span of time it says ("4 years"), else the date; "how long ago" too
-                 ("10 years ago"; numbers in digits);
+       duration  the first span of time the best REACH sentences say ("4 years"), else the
+                 date; "how long ago" too ("10 years ago"; numbers in digits);
        how often the first frequency of the best REACH sentences ("three times a week");
        yes_no / would   "No" when the sentence denies, else "Yes";
        choice    the option the evidence mentions most;
@@ -61,7 +61,7 @@ DEFAULT_THRESHOLD = 0.2
 MAX_ITEMS = 8
 RANK, NEXT = 0.3, 0.5  # what a phrase loses per sentence rank, and for being in the next sentence
 TOP, GAP = 3, 1.0  # sentences whose phrases compete; what a phrase loses per score below the best
-REACH = 8  # sentences searched for a specific form the question asks for (a frequency)
+REACH = 8  # sentences searched for a specific form the question asks for (a frequency, a span)
 FOLLOW_KINDS = ("how", "why")
 ITEM_SHARE = 0.5  # a list item's sentence holds at least this share of the best one's q
 # a question about an earlier state is not answered by the current belief
@@ -115,8 +115,12 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
     best = found[0]
     kind = question.kind
     if kind in ("when", "duration"):
-        span = duration(best.text) if kind == "duration" or _AGO.search(question.text) else None
-        return span or _when(state, best) or best.text, (best.dia_id,)
+        if kind == "duration" or _AGO.search(question.text):
+            span = next(((d, s.dia_id) for s in found[:REACH] if (d := duration(s.text))),
+                        None)
+            if span:
+                return span[0], (span[1],)
+        return _when(state, best) or best.text, (best.dia_id,)
     if _OFTEN.search(question.text):
         often = next(((f, s.dia_id) for s in found[:REACH] if (f := frequency(s.text))), None)
         if often:

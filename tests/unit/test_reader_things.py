@@ -1,0 +1,72 @@
+"""Reader, fifth pass: a phrase that names a thing, a kind of the thing asked for however broad
+the kind, and a copula that ends a noun phrase (reader.phrases, reader.words)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mrgraph.lexicon import default as lexicon
+from mrgraph.reader.phrases import phrase
+from mrgraph.reader.question import analyse
+from mrgraph.reader.read import read
+from mrgraph.reader.words import is_a, kind_of, noun_like
+from tests.unit.test_reader import state
+
+SPEAKERS = ("Priya", "Omar")
+wordnet = pytest.mark.skipif(not lexicon().available,
+                             reason="needs WordNet (wordnet-base, .ci/run)")
+
+
+@wordnet
+def test_a_word_is_a_kind_of_a_broad_kind_by_its_hypernyms() -> None:
+    assert not kind_of("event")  # too broad to list its members
+    assert is_a("concert", "event") and is_a("fundraiser", "event")
+    assert is_a("violin", "instrument") and is_a("aunt", "person")
+    assert not is_a("cat", "event") and not is_a("event", "event")
+    assert not is_a("concert", "xyzzy")
+
+
+@wordnet
+def test_a_phrase_ends_with_a_noun_not_a_verb() -> None:
+    assert noun_like("sidewalk") and noun_like("flood") and noun_like("Lisbon")
+    assert not noun_like("came") and not noun_like("hit") and not noun_like("get")
+    assert not noun_like("cozy")  # mostly an adjective
+
+
+@wordnet
+def test_the_thing_found_beats_the_verb_next_to_the_question_word() -> None:
+    question = "What did Priya find in her garden during her walk?"
+    # "came" follows the question's "garden"; the thing found is the noun phrase
+    s = state(question, [("D1:1", "Priya", "I was out walking in my garden when I came across "
+                                          "this cool stone statue for the spring."),
+                         ("D1:2", "Omar", "Wow!")])
+    assert read(s).answer == "stone statue"  # "cool": praise, trimmed
+
+
+@wordnet
+def test_a_kind_of_a_broad_thing_asked_for_is_preferred() -> None:
+    q = analyse("What event is Omar getting ready for at the school?", SPEAKERS)
+    assert q.head == "event"
+    fundraiser = phrase("I'm getting ready for a fundraiser at the school.", q)
+    carrot = phrase("I'm getting ready for a carrot at the school.", q)
+    assert fundraiser[0] == "fundraiser" and carrot[0] == "carrot"
+    assert fundraiser[1] > carrot[1]
+
+
+def test_a_copula_ends_the_noun_phrase() -> None:
+    q = analyse("What did the bake sale raise money for?", SPEAKERS)
+    said, _ = phrase("The bake sale raised money for the animal shelter, which is so "
+                     "rewarding.", q)
+    assert said == "animal shelter"
+    q = analyse("What did Omar's walk raise awareness for?", SPEAKERS)
+    said, _ = phrase("My walk raised awareness for clean water is really rewarding.", q)
+    assert said == "clean water"
+
+
+def test_how_long_takes_the_span_of_a_sentence_below_the_best() -> None:
+    question = "How long has Omar been playing the cello?"
+    s = state(question, [("D1:1", "Omar", "Playing the cello makes me so happy, I play it "
+                                          "every evening."),
+                         ("D1:2", "Omar", "Nine years now, and the cello still surprises me.")])
+    reading = read(s)
+    assert reading.answer == "9 years" and reading.supports == ("D1:2",)

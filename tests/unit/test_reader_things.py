@@ -6,10 +6,13 @@ from __future__ import annotations
 import pytest
 
 from mrgraph.lexicon import default as lexicon
+from mrgraph.reader.evidence import (TURN, content_share, split_sentences,
+                                    wrong_person)
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
 from mrgraph.reader.words import is_a, kind_of, noun_like
+from mrgraph.types import NOT_MENTIONED
 from tests.unit.test_reader import state
 
 SPEAKERS = ("Priya", "Omar")
@@ -70,3 +73,17 @@ def test_how_long_takes_the_span_of_a_sentence_below_the_best() -> None:
                          ("D1:2", "Omar", "Nine years now, and the cello still surprises me.")])
     reading = read(s)
     assert reading.answer == "9 years" and reading.supports == ("D1:2",)
+
+
+def test_the_persons_turn_that_says_it_over_several_sentences_is_about_them() -> None:
+    question = "What is Omar's view on baking rye bread for neighbours on Sundays?"
+    turns = [("D1:1", "Priya", "Baking rye bread on Sundays is my favourite."),
+             ("D1:2", "Omar", "Baking rye is lovely. My view: bread on Sundays is best. "
+                              "My neighbours love it.")]
+    s = state(question, turns)
+    q = analyse(question, SPEAKERS)
+    # no one sentence of Omar's holds as much of the question as Priya's does; his turn does
+    assert max(content_share(s, q, p) for p in split_sentences(turns[1][2])) < \
+        content_share(s, q, turns[0][2]) < TURN * content_share(s, q, turns[1][2])
+    assert not wrong_person(s, q)
+    assert read(s).answer != NOT_MENTIONED

@@ -1,5 +1,7 @@
 """Reader, fifth pass: a phrase that names a thing, a kind of the thing asked for however broad
-the kind, and a copula that ends a noun phrase (reader.phrases, reader.words)."""
+the kind, a copula that ends a noun phrase (reader.phrases, reader.words); "how long" below the
+best sentence (reader.read); the person's whole turn in the wrong-person test
+(reader.evidence); lists of a broad kind (reader.lists)."""
 
 from __future__ import annotations
 
@@ -87,3 +89,15 @@ def test_the_persons_turn_that_says_it_over_several_sentences_is_about_them() ->
         content_share(s, q, turns[0][2]) < TURN * content_share(s, q, turns[1][2])
     assert not wrong_person(s, q)
     assert read(s).answer != NOT_MENTIONED
+
+
+@wordnet
+def test_a_list_of_a_broad_kind_gathers_what_is_a_kind_of_it() -> None:
+    question = "What activities has Priya done with her cousins?"
+    s = state(question, [("D1:1", "Priya", "My cousins and I had a picnic by the river."),
+                         ("D1:2", "Omar", "Sounds lovely!"),
+                         ("D1:3", "Priya", "My cousins and I tried pottery too, so messy.")])
+    assert not kind_of("activities")  # too broad to list
+    answer = read(s).answer
+    assert "picnic" in answer and "pottery" in answer
+    assert "cousins" not in answer  # the question's own words are no items

@@ -20,7 +20,8 @@
                  - "How is it now?" - "Much better."): the next statement of its turn, else
                  the first of their next turn after the other's question (a statement with
                  two content words: not "Wow!" or a name); the sentence itself
-                 when it gives a reason ("because") or nothing follows; abstain when what
+                 when it gives a reason ("because": for "why", what follows it) or
+                 nothing follows; abstain when what
                  follows is about the listener ("Sorry about the fall! Must have hurt you."):
                  the question named the wrong person;
        what / who / where   the phrase (reader.phrases) of the best three sentences and
@@ -65,6 +66,8 @@ _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a 
 _MEANS = re.compile(r"\bby (\w+ing)\b[^.!?;]*", re.IGNORECASE)  # how: the means
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
+# why: the reason the sentence gives, after "because" ("I left *because the music was loud*")
+_BECAUSE = re.compile(r"\b(?:because(?: of)?|'?cause|since)\s+([^.!?;]+)", re.IGNORECASE)
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
                       r"thanks|thank you)\b[\s,!.-]*)+", re.IGNORECASE)
 
@@ -149,10 +152,14 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
 
 def _said(kind: str, sentence: str) -> str:
     """A sentence answering why/how, without its opener ("Oh, ..."); for "how", only the
-    means when it says one ("I stay calm *by reading before bed*")."""
+    means when it says one ("I stay calm *by reading before bed*"); for "why", only the reason
+    after "because" / "since" when it says something."""
     means = _MEANS.search(sentence) if kind == "how" else None
     if means and _is_gerund(means.group(1).lower()):
         return means.group(0)
+    because = _BECAUSE.search(sentence) if kind == "why" else None
+    if because and _says_something(because.group(1)):
+        return because.group(1).strip()
     return _OPENERS.sub("", sentence).strip() or sentence
 
 

@@ -101,3 +101,14 @@ def test_a_list_of_a_broad_kind_gathers_what_is_a_kind_of_it() -> None:
     answer = read(s).answer
     assert "picnic" in answer and "pottery" in answer
     assert "cousins" not in answer  # the question's own words are no items
+
+
+def test_why_answers_with_the_reason_after_because() -> None:
+    question = "Why did Omar leave the concert early?"
+    s = state(question, [("D1:1", "Omar", "I left the concert early because the music was "
+                                          "far too loud for me."),
+                         ("D1:2", "Priya", "Oh no!")])
+    assert read(s).answer == "the music was far too loud for me"
+    # "since" as a time ("since 2019") is no reason worth cutting to when it says nothing
+    s = state(question, [("D1:1", "Omar", "I left the concert early since then.")])
+    assert read(s).answer == "I left the concert early since then."

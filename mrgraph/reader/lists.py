@@ -6,7 +6,7 @@
                  instruments": the violin, not the games); then every word of the kind the
                  head noun names ("Which cities...") in the person's own sentences - for a
                  kind too broad to list ("activities"), every word WordNet files under it
-                 ("picnic", "pottery") - but not the question's own words;
+                 ("karaoke", "archery") - but not the question's own words;
   names_of_kind  whether the person names, of themselves, a *named* thing of the kind (a
                  list question is then about them, whoever else says more).
 """

@@ -16,7 +16,7 @@ is scored by where it stands:
   +0.3 the phrase ends with a noun (WordNet: mostly a noun, not mostly a verb): a thing, not
        "came" or "hit"
   +0.5 a word of it is a kind of the head noun by WordNet's hypernyms, however broad the
-       kind ("What event..." - "a fundraiser"), when no word is of the head's listed kind
+       kind ("What event..." - "a reunion"), when no word is of the head's listed kind
   -0.15 per word beyond four (answers are short)
 A run followed by ", run" ... "and run" (short runs) is also one list segment, scoring its
 first run's score + LISTED ("stands for *love, faith and strength*").
@@ -196,10 +196,10 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
     content = [w for w in phrase if not is_function_word(w)]
     score += 0.3 * min(3, len(content))
     if content and noun_like(phrase[-1]):
-        score += NOUN_END  # a thing: the phrase ends with a noun ("a rainbow *sidewalk*")
+        score += NOUN_END  # a thing: the phrase ends with a noun ("a rusty *lantern*")
     if not typed and head and question.head and any(len(w) > 2 and is_a(w, question.head)
                                                     for w in content):
-        score += IS_A  # a kind of the thing asked for, however broad ("event" - "fundraiser")
+        score += IS_A  # a kind of the thing asked for, however broad ("event" - "reunion")
     if len(content) == 1 and _verb_like(content[0]):
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
     if verb in _DO and _verb_like(phrase[0]):

@@ -168,7 +168,7 @@ IS_A_SENSES, IS_A_DEPTH = 2, 12  # a word's senses looked up, and how far above 
 @lru_cache(maxsize=50_000)
 def is_a(word: str, kind: str) -> bool:
     """Whether `word` names a kind of `kind` by WordNet's hypernyms, however broad the kind
-    ("fundraiser" is an event, "flood" a disaster; `kind_of` drops kinds that broad); the
+    ("reunion" is an event, "harp" an instrument; `kind_of` drops kinds that broad); the
     word's SENSES most frequent noun senses, any sense of `kind`; False without WordNet."""
     words_ = lexicon()
     targets = set(words_.offsets(words_.base(kind.lower(), "noun"), "noun"))
@@ -190,6 +190,6 @@ def is_a(word: str, kind: str) -> bool:
 @lru_cache(maxsize=50_000)
 def noun_like(word: str) -> bool:
     """Whether a phrase may end with `word` as a thing: WordNet knows it mostly as a noun
-    and not mostly as a verb ("sidewalk", "flood"; not "came", "hit", "longer")."""
+    and not mostly as a verb ("lantern", "tornado"; not "came", "hit", "go")."""
     lowered, words_ = word.lower(), lexicon()
     return words_.mostly_noun(words_.base(lowered, "noun")) and not mostly_verb(lowered)

@@ -25,47 +25,47 @@ wordnet = pytest.mark.skipif(not lexicon().available,
 @wordnet
 def test_a_word_is_a_kind_of_a_broad_kind_by_its_hypernyms() -> None:
     assert not kind_of("event")  # too broad to list its members
-    assert is_a("concert", "event") and is_a("fundraiser", "event")
-    assert is_a("violin", "instrument") and is_a("aunt", "person")
-    assert not is_a("cat", "event") and not is_a("event", "event")
-    assert not is_a("concert", "xyzzy")
+    assert is_a("reunion", "event") and is_a("karaoke", "activity")
+    assert is_a("harp", "instrument") and is_a("nephew", "person")
+    assert not is_a("tornado", "instrument") and not is_a("event", "event")
+    assert not is_a("reunion", "xyzzy")
 
 
 @wordnet
 def test_a_phrase_ends_with_a_noun_not_a_verb() -> None:
-    assert noun_like("sidewalk") and noun_like("flood") and noun_like("Lisbon")
+    assert noun_like("tornado") and noun_like("reunion") and noun_like("Lisbon")
     assert not noun_like("came") and not noun_like("hit") and not noun_like("get")
     assert not noun_like("cozy")  # mostly an adjective
 
 
 @wordnet
 def test_the_thing_found_beats_the_verb_next_to_the_question_word() -> None:
-    question = "What did Priya find in her garden during her walk?"
-    # "came" follows the question's "garden"; the thing found is the noun phrase
-    s = state(question, [("D1:1", "Priya", "I was out walking in my garden when I came across "
-                                          "this cool stone statue for the spring."),
+    question = "What did Priya find in the woods during her jog?"
+    # "came" follows the question's "woods"; the thing found is the noun phrase
+    s = state(question, [("D1:1", "Priya", "I was out jogging in the woods when I came across "
+                                          "this cool rusty lantern for the hikers."),
                          ("D1:2", "Omar", "Wow!")])
-    assert read(s).answer == "stone statue"  # "cool": praise, trimmed
+    assert read(s).answer == "rusty lantern"  # "cool": praise, trimmed
 
 
 @wordnet
 def test_a_kind_of_a_broad_thing_asked_for_is_preferred() -> None:
     q = analyse("What event is Omar getting ready for at the school?", SPEAKERS)
     assert q.head == "event"
-    fundraiser = phrase("I'm getting ready for a fundraiser at the school.", q)
-    carrot = phrase("I'm getting ready for a carrot at the school.", q)
-    assert fundraiser[0] == "fundraiser" and carrot[0] == "carrot"
-    assert fundraiser[1] > carrot[1]
+    reunion = phrase("I'm getting ready for a reunion at the school.", q)
+    teapot = phrase("I'm getting ready for a teapot at the school.", q)
+    assert reunion[0] == "reunion" and teapot[0] == "teapot"
+    assert reunion[1] > teapot[1]
 
 
 def test_a_copula_ends_the_noun_phrase() -> None:
-    q = analyse("What did the bake sale raise money for?", SPEAKERS)
-    said, _ = phrase("The bake sale raised money for the animal shelter, which is so "
-                     "rewarding.", q)
-    assert said == "animal shelter"
-    q = analyse("What did Omar's walk raise awareness for?", SPEAKERS)
-    said, _ = phrase("My walk raised awareness for clean water is really rewarding.", q)
-    assert said == "clean water"
+    q = analyse("What did the book fair raise money for?", SPEAKERS)
+    said, _ = phrase("The book fair raised money for the village library, which is so "
+                     "lovely.", q)
+    assert said == "village library"
+    q = analyse("What did Omar's swim raise money for?", SPEAKERS)
+    said, _ = phrase("My swim raised money for a brass band is really lovely.", q)
+    assert said == "brass band"
 
 
 def test_how_long_takes_the_span_of_a_sentence_below_the_best() -> None:
@@ -93,22 +93,22 @@ def test_the_persons_turn_that_says_it_over_several_sentences_is_about_them() ->
 
 @wordnet
 def test_a_list_of_a_broad_kind_gathers_what_is_a_kind_of_it() -> None:
-    question = "What activities has Priya done with her cousins?"
-    s = state(question, [("D1:1", "Priya", "My cousins and I had a picnic by the river."),
+    question = "What activities has Priya done with her nephews?"
+    s = state(question, [("D1:1", "Priya", "My nephews and I did karaoke by the river."),
                          ("D1:2", "Omar", "Sounds lovely!"),
-                         ("D1:3", "Priya", "My cousins and I tried pottery too, so messy.")])
+                         ("D1:3", "Priya", "My nephews and I tried archery too, so messy.")])
     assert not kind_of("activities")  # too broad to list
     answer = read(s).answer
-    assert "picnic" in answer and "pottery" in answer
-    assert "cousins" not in answer  # the question's own words are no items
+    assert "karaoke" in answer and "archery" in answer
+    assert "nephews" not in answer  # the question's own words are no items
 
 
 def test_why_answers_with_the_reason_after_because() -> None:
-    question = "Why did Omar leave the concert early?"
-    s = state(question, [("D1:1", "Omar", "I left the concert early because the music was "
-                                          "far too loud for me."),
+    question = "Why did Omar leave the party early?"
+    s = state(question, [("D1:1", "Omar", "I left the party early because the room was "
+                                          "far too hot for me."),
                          ("D1:2", "Priya", "Oh no!")])
-    assert read(s).answer == "the music was far too loud for me"
+    assert read(s).answer == "the room was far too hot for me"
     # "since" as a time ("since 2019") is no reason worth cutting to when it says nothing
-    s = state(question, [("D1:1", "Omar", "I left the concert early since then.")])
-    assert read(s).answer == "I left the concert early since then."
+    s = state(question, [("D1:1", "Omar", "I left the party early since then.")])
+    assert read(s).answer == "I left the party early since then."

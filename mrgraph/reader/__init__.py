@@ -8,5 +8,6 @@
   words       closed English word classes, irregular verbs, `lemma` (where a lemma table plugs in)
   dates       dates as people say them
   confidence  P(correct), a logistic model fitted by benchmarks/calibration.py
+  lists       the items of a list question, gathered across turns
   read        the answer step itself
 """

@@ -2,7 +2,8 @@
 the question points (rules on the project's tokenizer; see the README).
 
 A sentence is cut into *segments*: runs of words between punctuation, the question's own words,
-clause words ("because", "that"), subject pronouns and prepositions (except "of"); function
+clause words ("because", "that"), subject pronouns, prepositions (except "of") and the forms
+of "be" that join a noun to what is said of it ("the race *was* rewarding"); function
 words are trimmed off both ends, and a segment keeps at least one content word. Each segment
 is scored by where it stands:
 
@@ -12,6 +13,10 @@ is scored by where it stands:
   +1.5 a place after in/at/to/from for "where"; a name or a relation ("my aunt") for "who"
   +1.5 the object of the preposition a question ends with, after a word of the question
        ("What did it raise awareness *for*?" - "awareness for *mental health*")
+  +0.3 the phrase ends with a noun (WordNet: mostly a noun, not mostly a verb): a thing, not
+       "came" or "hit"
+  +0.5 a word of it is a kind of the head noun by WordNet's hypernyms, however broad the
+       kind ("What event..." - "a reunion"), when no word is of the head's listed kind
   -0.15 per word beyond four (answers are short)
 A run followed by ", run" ... "and run" (short runs) is also one list segment, scoring its
 first run's score + LISTED ("stands for *love, faith and strength*").
@@ -27,14 +32,16 @@ from functools import lru_cache
 
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
-                                  SUBJECTS, is_function_word, is_kind, kind_of, lemma,
-                                  mostly_verb, synonyms)
+                                  SUBJECTS, is_a, is_function_word, is_kind, kind_of, lemma,
+                                  mostly_verb, noun_like, synonyms)
 from mrgraph.text import words
 
 _TOKEN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9'’+&/-]*[A-Za-z0-9+])?|[^\sA-Za-z0-9]")
 MAX_WORDS = 4
 MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list gains
 KIND = 2.0
+NOUN_END, IS_A = 0.3, 0.5  # a phrase ending with a noun; naming a kind of the head noun
+_COPULAS = frozenset({"is", "are", "was", "were"})  # end a noun phrase: "X *is* rewarding"
 _DO = frozenset({lemma("do"), lemma("did")})
 _QUOTED = re.compile(r"[\"“]([^\"”]{2,60})[\"”]")
 _PLACE_PREPOSITIONS = frozenset({"in", "at", "to", "from", "near", "around", "into"})
@@ -86,7 +93,8 @@ def _asked(question: Question) -> frozenset[str]:
 def _breaks(token: Token, asked: frozenset[str]) -> bool:
     lowered = token.text.lower()
     return not token.word or token.lemma in asked or lowered in CLAUSE or \
-        lowered in SUBJECTS or (lowered in PREPOSITIONS and lowered != "of")
+        lowered in SUBJECTS or (lowered in PREPOSITIONS and lowered != "of") or \
+        lowered in _COPULAS
 
 
 def _trim(run: list[int], toks: Sequence[Token]) -> list[int]:
@@ -187,6 +195,11 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
         phrase = phrase[:max(typed[-1] + 1, len(run) if len(phrase) > len(run) else 0)]
     content = [w for w in phrase if not is_function_word(w)]
     score += 0.3 * min(3, len(content))
+    if content and noun_like(phrase[-1]):
+        score += NOUN_END  # a thing: the phrase ends with a noun ("a rusty *lantern*")
+    if not typed and head and question.head and any(len(w) > 2 and is_a(w, question.head)
+                                                    for w in content):
+        score += IS_A  # a kind of the thing asked for, however broad ("event" - "reunion")
     if len(content) == 1 and _verb_like(content[0]):
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
     if verb in _DO and _verb_like(phrase[0]):

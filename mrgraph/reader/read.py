@@ -9,21 +9,19 @@
   4. answer by kind:
        when      the date the sentence states, else its episode's ("7 May 2023"); a
                  weekday said in the week before as that ("the Friday before 7 May 2023");
-       duration  the span of time it says ("4 years"), else the date; "how long ago" too
-                 ("10 years ago"; numbers in digits);
+       duration  the first span of time the best REACH sentences say ("4 years"), else the
+                 date; "how long ago" too ("10 years ago"; numbers in digits);
        how often the first frequency of the best REACH sentences ("three times a week");
        yes_no / would   "No" when the sentence denies, else "Yes";
        choice    the option the evidence mentions most;
-       list      the phrases of every usable sentence that matches the question's verb or
-                 head noun, across all turns read, de-duplicated, joined with ", "; then
-                 every word of the kind the head noun names ("Which cities...") in the
-                 person's own sentences;
+       list      the items gathered across all turns read (reader.lists), joined with ", ";
        count     the number said next to the head noun, else the number of list items;
        why / how what the person says next (the best sentence sets the scene: "I had a fall."
                  - "How is it now?" - "Much better."): the next statement of its turn, else
                  the first of their next turn after the other's question (a statement with
                  two content words: not "Wow!" or a name); the sentence itself
-                 when it gives a reason ("because") or nothing follows; abstain when what
+                 when it gives a reason ("because": for "why", what follows it) or
+                 nothing follows; abstain when what
                  follows is about the listener ("Sorry about the fall! Must have hurt you."):
                  the question named the wrong person;
        what / who / where   the phrase (reader.phrases) of the best three sentences and
@@ -37,7 +35,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
 from dataclasses import dataclass
 
 from mrgraph.beliefs import is_negative
@@ -48,30 +45,29 @@ from mrgraph.reader.confidence import Features
 from mrgraph.reader.dates import format_range, weekday_before
 from mrgraph.reader.evidence import (Sentence, content_share, follow_about, is_question, sentences,
                                     split_sentences, wrong_person)
-from mrgraph.reader.phrases import count, duration, frequency, items, negated, phrase
+from mrgraph.reader.lists import gather, names_of_kind
+from mrgraph.reader.phrases import count, duration, frequency, negated, phrase
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, shipped
-from mrgraph.reader.words import (DETERMINERS, TIME_WORDS, is_function_word, is_kind, kind_of,
-                                  lemma)
+from mrgraph.reader.words import DETERMINERS, TIME_WORDS, is_function_word, lemma
 from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
 from mrgraph.types import NOT_MENTIONED
 
 DEFAULT_THRESHOLD = 0.2
-MAX_ITEMS = 8
 RANK, NEXT = 0.3, 0.5  # what a phrase loses per sentence rank, and for being in the next sentence
 TOP, GAP = 3, 1.0  # sentences whose phrases compete; what a phrase loses per score below the best
-REACH = 8  # sentences searched for a specific form the question asks for (a frequency)
+REACH = 8  # sentences searched for a specific form the question asks for (a frequency, a span)
 FOLLOW_KINDS = ("how", "why")
-ITEM_SHARE = 0.5  # a list item's sentence holds at least this share of the best one's q
 # a question about an earlier state is not answered by the current belief
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]")
 _MEANS = re.compile(r"\bby (\w+ing)\b[^.!?;]*", re.IGNORECASE)  # how: the means
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
+# why: the reason the sentence gives, after "because" ("I left *because the music was loud*")
+_BECAUSE = re.compile(r"\b(?:because(?: of)?|'?cause|since)\s+([^.!?;]+)", re.IGNORECASE)
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
                       r"thanks|thank you)\b[\s,!.-]*)+", re.IGNORECASE)
 
@@ -102,7 +98,7 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
     best = found[0]
     rel = float(best.event["relevance"]) if best.event else 0.0
     if max(best.q, rel) < threshold or (wrong_person(state, question) and not
-                                         _names_of_kind(question, found, speakers)):
+                                         names_of_kind(question, found, speakers)):
         return _abstain(question, best, found)
     answer, supports = _answer(state, question, found, ranker or shipped())
     if answer == NOT_MENTIONED:
@@ -115,8 +111,12 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
     best = found[0]
     kind = question.kind
     if kind in ("when", "duration"):
-        span = duration(best.text) if kind == "duration" or _AGO.search(question.text) else None
-        return span or _when(state, best) or best.text, (best.dia_id,)
+        if kind == "duration" or _AGO.search(question.text):
+            span = next(((d, s.dia_id) for s in found[:REACH] if (d := duration(s.text))),
+                        None)
+            if span:
+                return span[0], (span[1],)
+        return _when(state, best) or best.text, (best.dia_id,)
     if _OFTEN.search(question.text):
         often = next(((f, s.dia_id) for s in found[:REACH] if (f := frequency(s.text))), None)
         if often:
@@ -126,7 +126,7 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
     if kind == "choice":
         return _choice(question, found)
     if kind in ("list", "count"):
-        listed, supports = _gather(question, found)
+        listed, supports = gather(question, found)
         if kind == "count":
             said = next((n for s in found[:3] if (n := count(s.text, question.head))), None)
             if said:
@@ -152,10 +152,14 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
 
 def _said(kind: str, sentence: str) -> str:
     """A sentence answering why/how, without its opener ("Oh, ..."); for "how", only the
-    means when it says one ("I stay calm *by reading before bed*")."""
+    means when it says one ("I stay calm *by reading before bed*"); for "why", only the reason
+    after "because" / "since" when it says something."""
     means = _MEANS.search(sentence) if kind == "how" else None
     if means and _is_gerund(means.group(1).lower()):
         return means.group(0)
+    because = _BECAUSE.search(sentence) if kind == "why" else None
+    if because and _says_something(because.group(1)):
+        return because.group(1).strip()
     return _OPENERS.sub("", sentence).strip() or sentence
 
 
@@ -220,82 +224,6 @@ def _says_something(sentence: str) -> bool:
     """A statement with two content words at least: not a question, not "Wow!", "<name>!"."""
     return not is_question(sentence) and \
         sum(not is_function_word(w) for w in words(sentence)) >= 2
-
-
-def _gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple[str, ...]]:
-    """The items of every usable sentence matching the question's verb or head noun."""
-    keys = {lemma(w) for w in (question.verb, question.head) if w}
-    floor = ITEM_SHARE * found[0].q
-    listed: list[str] = []
-    seen: set[frozenset[str]] = set()
-    supports: list[str] = []
-    for sentence in found:
-        if sentence.q < floor or sentence.q <= 0:
-            continue
-        if keys and not keys & {lemma(w) for w in words(sentence.text)}:
-            continue
-        said, score = phrase(sentence.text, question)
-        if not said or score < 1.0:
-            continue
-        for item in items(said):
-            key = frozenset(tokenize(item))
-            if key and key not in seen:
-                seen.add(key)
-                listed.append(item)
-                if sentence.dia_id not in supports:
-                    supports.append(sentence.dia_id)
-        if len(listed) >= MAX_ITEMS:
-            break
-    kind = kind_of(question.head) if question.head else frozenset()
-    head = lemma(question.head or "")
-    typed = [i for i in listed if any(is_kind(w, kind) or lemma(w) == head for w in words(i))]
-    if typed:  # "What instruments...": the violin, not the games also played
-        listed = typed
-    for word, dia_id in _of_kind([s for s in found if s.q >= floor], kind):
-        key = frozenset(tokenize(word))
-        if key and not any(key <= frozenset(tokenize(i)) for i in listed):
-            listed.append(word)
-            supports.append(dia_id)
-    return listed[:MAX_ITEMS], tuple(dict.fromkeys(supports))
-
-
-def _names_of_kind(question: Question, found: list[Sentence], speakers: set[str]) -> bool:
-    """Whether the person names, of themselves, a place or a thing of the kind a list asks
-    for ("Which cities ...?" - "Paris"): the evidence is about them, whoever else says more."""
-    if question.kind != "list" or not question.head:
-        return False
-    return any(name for _, _, name in _kind_words(found, kind_of(question.head), speakers))
-
-
-def _of_kind(found: list[Sentence], kind: frozenset[str], speakers: Collection[str] = ()
-             ) -> list[tuple[str, str]]:
-    """The words of `kind` in the sentences about the person asked about, best first: the
-    names among them ("Paris"), else all (a word that is one too: "reading")."""
-    said = _kind_words(found, kind, speakers)
-    named = [(w, d) for w, d, name in said if name]
-    return named or [(w, d) for w, d, _ in said]
-
-
-def _kind_words(found: list[Sentence], kind: frozenset[str], speakers: Collection[str]
-                ) -> list[tuple[str, str, bool]]:
-    """(word, dia_id, is a name) of each word of `kind` in the person's own sentences; a
-    capital that opens a sentence is no name ("Reading helps me relax")."""
-    names = {w for s in {*speakers, *(s.speaker for s in found)} for w in words(s)}
-    said: list[tuple[str, str, bool]] = []
-    for sentence in found:
-        if not sentence.own or not kind:
-            continue
-        said += [(w, sentence.dia_id, w[:1].isupper() and not _opens(sentence.text, m.start()))
-                 for m in _WORD.finditer(sentence.text)
-                 if is_kind(w := m.group(), kind) and not is_function_word(w)
-                 and w.lower() not in names
-                 and lexicon().mostly_noun(lexicon().base(w.lower(), "noun"))]
-    return said
-
-
-def _opens(text: str, at: int) -> bool:
-    """Whether the word at `at` opens its sentence (only quotes, brackets or spaces before)."""
-    return not text[:at].strip(" \t\"'(\u201c\u2018")
 
 
 def _choice(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:

@@ -101,7 +101,8 @@ def test_how_and_why_are_answered_by_what_the_person_says_next() -> None:
     assert read(s).answer == "I wanted company on my long walks."
     s = state("Why did Omar adopt a dog?", [
         ("D1:1", "Omar", "I adopted a dog because I wanted company. He is a terrier.")])
-    assert read(s).answer == "I adopted a dog because I wanted company."
+    # the sentence gives the reason itself: what follows "because" answers
+    assert read(s).answer == "I wanted company"
 
 
 def test_what_follows_skips_a_sentence_that_says_nothing() -> None:

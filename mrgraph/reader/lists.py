@@ -1,0 +1,111 @@
+"""Lists: the items a list question asks for, gathered across every turn read.
+
+  gather         the phrases of every usable sentence that matches the question's verb or head
+                 noun (at ITEM_SHARE of the best sentence's share at least), de-duplicated, up
+                 to MAX_ITEMS; kept to the kind asked for when some are of it ("What
+                 instruments": the violin, not the games); then every word of the kind the
+                 head noun names ("Which cities...") in the person's own sentences - for a
+                 kind too broad to list ("activities"), every word WordNet files under it
+                 ("karaoke", "archery") - but not the question's own words;
+  names_of_kind  whether the person names, of themselves, a *named* thing of the kind (a
+                 list question is then about them, whoever else says more).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from mrgraph.lexicon import default as lexicon
+from mrgraph.reader.evidence import Sentence
+from mrgraph.reader.phrases import items, phrase
+from mrgraph.reader.question import Question
+from mrgraph.reader.words import is_a, is_function_word, is_kind, kind_of, lemma
+from mrgraph.text import tokenize, words
+
+MAX_ITEMS = 8
+ITEM_SHARE = 0.5  # a list item's sentence holds at least this share of the best one's q
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]")
+
+
+def gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple[str, ...]]:
+    """The items of every usable sentence matching the question's verb or head noun."""
+    keys = {lemma(w) for w in (question.verb, question.head) if w}
+    floor = ITEM_SHARE * found[0].q
+    listed: list[str] = []
+    seen: set[frozenset[str]] = set()
+    supports: list[str] = []
+    for sentence in found:
+        if sentence.q < floor or sentence.q <= 0:
+            continue
+        if keys and not keys & {lemma(w) for w in words(sentence.text)}:
+            continue
+        said, score = phrase(sentence.text, question)
+        if not said or score < 1.0:
+            continue
+        for item in items(said):
+            key = frozenset(tokenize(item))
+            if key and key not in seen:
+                seen.add(key)
+                listed.append(item)
+                if sentence.dia_id not in supports:
+                    supports.append(sentence.dia_id)
+        if len(listed) >= MAX_ITEMS:
+            break
+    kind = kind_of(question.head) if question.head else frozenset()
+    head = lemma(question.head or "")
+    # a kind too broad to list ("activities"): its instances by WordNet's hypernyms
+    broad = question.head if question.head and not kind else None
+    typed = [i for i in listed if any(is_kind(w, kind) or lemma(w) == head or
+                                      (broad and len(w) > 2 and is_a(w, broad))
+                                      for w in words(i))]
+    if typed:  # "What instruments...": the violin, not the games also played
+        listed = typed
+    asked = set(tokenize(question.text))
+    for word, dia_id in _of_kind([s for s in found if s.q >= floor], kind, broad=broad):
+        key = frozenset(tokenize(word))
+        if key and not key <= asked and not any(key <= frozenset(tokenize(i)) for i in listed):
+            listed.append(word)
+            supports.append(dia_id)
+    return listed[:MAX_ITEMS], tuple(dict.fromkeys(supports))
+
+
+def names_of_kind(question: Question, found: list[Sentence], speakers: set[str]) -> bool:
+    """Whether the person names, of themselves, a place or a thing of the kind a list asks
+    for ("Which cities ...?" - "Paris"): the evidence is about them, whoever else says more."""
+    if question.kind != "list" or not question.head:
+        return False
+    return any(name for _, _, name in _kind_words(found, kind_of(question.head), speakers))
+
+
+def _of_kind(found: list[Sentence], kind: frozenset[str], speakers: Collection[str] = (),
+             broad: str | None = None) -> list[tuple[str, str]]:
+    """The words of `kind` in the sentences about the person asked about, best first: the
+    names among them ("Paris"), else all (a word that is one too: "reading")."""
+    said = _kind_words(found, kind, speakers, broad)
+    named = [(w, d) for w, d, name in said if name]
+    return named or [(w, d) for w, d, _ in said]
+
+
+def _kind_words(found: list[Sentence], kind: frozenset[str], speakers: Collection[str],
+                broad: str | None = None) -> list[tuple[str, str, bool]]:
+    """(word, dia_id, is a name) of each word of `kind` in the person's own sentences; a
+    capital that opens a sentence is no name ("Reading helps me relax")."""
+    names = {w for s in {*speakers, *(s.speaker for s in found)} for w in words(s)}
+    said: list[tuple[str, str, bool]] = []
+    for sentence in found:
+        if not sentence.own or not (kind or broad):
+            continue
+        said += [(w, sentence.dia_id, w[:1].isupper() and not _opens(sentence.text, m.start()))
+                 for m in _WORD.finditer(sentence.text)
+                 if (is_kind(w := m.group(), kind) or
+                     (broad is not None and len(w) > 2 and is_a(w, broad)))
+                 and not is_function_word(w)
+                 and w.lower() not in names
+                 and lexicon().mostly_noun(lexicon().base(w.lower(), "noun"))]
+    return said
+
+
+def _opens(text: str, at: int) -> bool:
+    """Whether the word at `at` opens its sentence (only quotes, brackets or spaces before)."""
+    return not text[:at].strip(" \t\"'(\u201c\u2018")

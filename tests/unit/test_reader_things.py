@@ -1,0 +1,114 @@
+"""Reader, fifth pass: a phrase that names a thing, a kind of the thing asked for however broad
+the kind, a copula that ends a noun phrase (reader.phrases, reader.words); "how long" below the
+best sentence (reader.read); the person's whole turn in the wrong-person test
+(reader.evidence); lists of a broad kind (reader.lists)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mrgraph.lexicon import default as lexicon
+from mrgraph.reader.evidence import (TURN, content_share, split_sentences,
+                                    wrong_person)
+from mrgraph.reader.phrases import phrase
+from mrgraph.reader.question import analyse
+from mrgraph.reader.read import read
+from mrgraph.reader.words import is_a, kind_of, noun_like
+from mrgraph.types import NOT_MENTIONED
+from tests.unit.test_reader import state
+
+SPEAKERS = ("Priya", "Omar")
+wordnet = pytest.mark.skipif(not lexicon().available,
+                             reason="needs WordNet (wordnet-base, .ci/run)")
+
+
+@wordnet
+def test_a_word_is_a_kind_of_a_broad_kind_by_its_hypernyms() -> None:
+    assert not kind_of("event")  # too broad to list its members
+    assert is_a("reunion", "event") and is_a("karaoke", "activity")
+    assert is_a("harp", "instrument") and is_a("nephew", "person")
+    assert not is_a("tornado", "instrument") and not is_a("event", "event")
+    assert not is_a("reunion", "xyzzy")
+
+
+@wordnet
+def test_a_phrase_ends_with_a_noun_not_a_verb() -> None:
+    assert noun_like("tornado") and noun_like("reunion") and noun_like("Lisbon")
+    assert not noun_like("came") and not noun_like("hit") and not noun_like("get")
+    assert not noun_like("cozy")  # mostly an adjective
+
+
+@wordnet
+def test_the_thing_found_beats_the_verb_next_to_the_question_word() -> None:
+    question = "What did Priya find in the woods during her jog?"
+    # "came" follows the question's "woods"; the thing found is the noun phrase
+    s = state(question, [("D1:1", "Priya", "I was out jogging in the woods when I came across "
+                                          "this cool rusty lantern for the hikers."),
+                         ("D1:2", "Omar", "Wow!")])
+    assert read(s).answer == "rusty lantern"  # "cool": praise, trimmed
+
+
+@wordnet
+def test_a_kind_of_a_broad_thing_asked_for_is_preferred() -> None:
+    q = analyse("What event is Omar getting ready for at the school?", SPEAKERS)
+    assert q.head == "event"
+    reunion = phrase("I'm getting ready for a reunion at the school.", q)
+    teapot = phrase("I'm getting ready for a teapot at the school.", q)
+    assert reunion[0] == "reunion" and teapot[0] == "teapot"
+    assert reunion[1] > teapot[1]
+
+
+def test_a_copula_ends_the_noun_phrase() -> None:
+    q = analyse("What did the book fair raise money for?", SPEAKERS)
+    said, _ = phrase("The book fair raised money for the village library, which is so "
+                     "lovely.", q)
+    assert said == "village library"
+    q = analyse("What did Omar's swim raise money for?", SPEAKERS)
+    said, _ = phrase("My swim raised money for a brass band is really lovely.", q)
+    assert said == "brass band"
+
+
+def test_how_long_takes_the_span_of_a_sentence_below_the_best() -> None:
+    question = "How long has Omar been playing the cello?"
+    s = state(question, [("D1:1", "Omar", "Playing the cello makes me so happy, I play it "
+                                          "every evening."),
+                         ("D1:2", "Omar", "Nine years now, and the cello still surprises me.")])
+    reading = read(s)
+    assert reading.answer == "9 years" and reading.supports == ("D1:2",)
+
+
+def test_the_persons_turn_that_says_it_over_several_sentences_is_about_them() -> None:
+    question = "What is Omar's view on baking rye bread for neighbours on Sundays?"
+    turns = [("D1:1", "Priya", "Baking rye bread on Sundays is my favourite."),
+             ("D1:2", "Omar", "Baking rye is lovely. My view: bread on Sundays is best. "
+                              "My neighbours love it.")]
+    s = state(question, turns)
+    q = analyse(question, SPEAKERS)
+    # no one sentence of Omar's holds as much of the question as Priya's does; his turn does
+    assert max(content_share(s, q, p) for p in split_sentences(turns[1][2])) < \
+        content_share(s, q, turns[0][2]) < TURN * content_share(s, q, turns[1][2])
+    assert not wrong_person(s, q)
+    assert read(s).answer != NOT_MENTIONED
+
+
+@wordnet
+def test_a_list_of_a_broad_kind_gathers_what_is_a_kind_of_it() -> None:
+    question = "What activities has Priya done with her nephews?"
+    s = state(question, [("D1:1", "Priya", "My nephews and I did karaoke by the river."),
+                         ("D1:2", "Omar", "Sounds lovely!"),
+                         ("D1:3", "Priya", "My nephews and I tried archery too, so messy.")])
+    assert not kind_of("activities")  # too broad to list
+    answer = read(s).answer
+    assert "karaoke" in answer and "archery" in answer
+    assert "nephews" not in answer  # the question's own words are no items
+
+
+def test_why_answers_with_the_reason_after_because() -> None:
+    question = "Why did Omar leave the party early?"
+    s = state(question, [("D1:1", "Omar", "I left the party early because the room was "
+                                          "far too hot for me."),
+                         ("D1:2", "Priya", "Oh no!")])
+    assert read(s).answer == "the room was far too hot for me"
+    # "since" as a time ("since 2019") is no reason worth cutting to when it says nothing
+    s = state(question, [("D1:1", "Omar", "I left the party early since then.")])
+    assert read(s).answer == "I left the party early since then."

@@ -41,28 +41,16 @@ from mrgraph.types import (
 _KIND_RANK: dict[str, int] = {"entity": 0, "attribute": 1, "keyword": 2, "date": 3}
 
 
-def build_batch(conversation: Conversation, extraction: Extraction, ns: str, *,
-                transcript: bool = True) -> GraphBatch:
-    """Everything `conversation` contributes to namespace `ns`. `transcript` False leaves out
-    what `build_transcript` gives (written apart, before it: mrgraph.ingest.pipeline); the two
-    hold exactly the records of the whole batch, which is them in that order."""
+def build_batch(conversation: Conversation, extraction: Extraction, ns: str) -> GraphBatch:
+    """Everything `conversation` contributes to namespace `ns`."""
     if extraction.conversation_id != conversation.id:
         raise MrGraphError(f"extraction of {extraction.conversation_id!r} given for "
                            f"conversation {conversation.id!r}")
     builder = _Builder(ns, conversation)
-    if transcript:
-        builder.transcript()
+    builder.transcript()
     builder.episodes(extraction)
     builder.facts(extraction)
     builder.topics(extraction)
-    return builder.batch()
-
-
-def build_transcript(conversation: Conversation, ns: str) -> GraphBatch:
-    """The conversation's Conversation, Session and Turn nodes and the HAS_SESSION and
-    HAS_TURN edges: what its input alone decides, before any extraction."""
-    builder = _Builder(ns, conversation)
-    builder.transcript()
     return builder.batch()
 
 

@@ -77,16 +77,13 @@ def supported() -> bool:
 
 @contextmanager
 def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extractor,
-               workers: int, *, transcript: bool = True) -> Iterator[Iterator[Extracted]]:
+               workers: int) -> Iterator[Iterator[Extracted]]:
     """The conversations extracted and built, in file order, as they come (`workers` from
     plan_workers: with more than one, all are started here and run while the caller consumes
-    the first results, or does other work first: writing the transcripts). Iterating raises
-    what the first failing conversation (in file order) raised; leaving the block stops what
-    is still queued. `transcript` False: the batches leave out the transcript part
-    (build.build_batch)."""
+    the first results). Iterating raises what the first failing conversation (in file order)
+    raised; leaving the block stops what is still queued."""
     if workers <= 1:
-        yield (_extract(ns, conversation, extractor, transcript)
-               for conversation in conversations)
+        yield (_extract(ns, conversation, extractor) for conversation in conversations)
         return
     # imported here: ~10-20 ms every command importing the pipeline would pay otherwise
     import multiprocessing
@@ -98,8 +95,7 @@ def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extrac
     # this way rather than through a global keeps concurrent ingests of one process apart.
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
                                initializer=_start_worker,
-                               initargs=(os.getpid(), ns, conversations, extractor,
-                                         transcript))
+                               initargs=(os.getpid(), ns, conversations, extractor))
     try:
         # The workers are forked at the first submit. Frozen objects are left alone by the
         # collector: a worker's collections would otherwise touch every object inherited from
@@ -138,22 +134,20 @@ def extract_all(ns: str, conversations: Sequence[Conversation], extractor: Extra
         return list(extracted)
 
 
-def _extract(ns: str, conversation: Conversation, extractor: Extractor,
-             transcript: bool = True) -> Extracted:
+def _extract(ns: str, conversation: Conversation, extractor: Extractor) -> Extracted:
     extraction = extractor.extract(conversation)
-    return Extracted(build_batch(conversation, extraction, ns, transcript=transcript),
-                     extraction.tokens)
+    return Extracted(build_batch(conversation, extraction, ns), extraction.tokens)
 
 
 # The work of this worker process (set by _start_worker in the worker, never in the parent).
-_WORK: tuple[str, Sequence[Conversation], Extractor, bool] | None = None
+_WORK: tuple[str, Sequence[Conversation], Extractor] | None = None
 
 
 def _start_worker(parent: int, ns: str, conversations: Sequence[Conversation],
-                  extractor: Extractor, transcript: bool) -> None:
+                  extractor: Extractor) -> None:
     global _WORK
     _die_with(parent)
-    _WORK = (ns, conversations, extractor, transcript)
+    _WORK = (ns, conversations, extractor)
     # Ctrl-C is the parent's to handle: it stops the ingest; a worker ends with the pool.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -173,5 +167,5 @@ def _die_with(parent: int) -> None:
 
 def _work(index: int) -> Extracted:
     assert _WORK is not None, "runs in a worker started by extracting"
-    ns, conversations, extractor, transcript = _WORK
-    return _extract(ns, conversations[index], extractor, transcript)
+    ns, conversations, extractor = _WORK
+    return _extract(ns, conversations[index], extractor)

@@ -8,9 +8,7 @@ A bad file leaves the store untouched. How the writes commit depends on the stor
   conversation's batch is checked and written as soon as it is extracted (in file order, while
   worker processes extract the next: mrgraph.ingest.parallel), inside that one unit (begun
   once the first conversation is extracted), so an error in any conversation rolls back the
-  writes of those before it (a store this ingest created stays, empty). With workers, the
-  unit begins at once and this process writes the transcripts (conversations, sessions,
-  turns) while they extract, and the rest of each conversation as it comes; same graph.
+  writes of those before it (a store this ingest created stays, empty).
 * With an embedder, and on Neo4j, everything that can fail on bad input (loading, extraction,
   building, embedding, the limits) runs before the first write.
 * a number (Neo4j): the file is written in batches of at most that many records, each committed
@@ -35,9 +33,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from mrgraph import beliefs
-from mrgraph.errors import InputError, MrGraphError
+from mrgraph.errors import MrGraphError
 from mrgraph.hybrid import count_models, model_label
-from mrgraph.ingest.build import build_transcript
 from mrgraph.ingest.embed import EpisodeEmbedder
 from mrgraph.ingest.extract import Extractor
 from mrgraph.ingest.loaders import load
@@ -110,15 +107,10 @@ def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fm
     start = time.perf_counter()
     conversations = load(path, fmt, max_bytes=max_bytes)
     used = plan_workers(workers, conversations, extractor)
-    streamed = embedder is None and store.ingest_batch_size is None
-    # while workers extract, this process writes the transcripts (conversation ids are unique
-    # in a file: each conversation's transcript is forgotten and written once)
-    early = streamed and used > 1 and len({c.id for c in conversations}) == len(conversations)
-    with extracting(store.ns, conversations, extractor, used,
-                    transcript=not early) as extracted:
+    with extracting(store.ns, conversations, extractor, used) as extracted:
         reported = _reported(conversations, extracted, progress)
-        if streamed:
-            state, tokens = _stream(store, reported, str(path), conversations, on_batch, early)
+        if embedder is None and store.ingest_batch_size is None:
+            state, tokens = _stream(store, reported, str(path), len(conversations), on_batch)
         else:
             state, tokens = _in_batches(store, list(reported), str(path), embedder, on_batch)
     turns = sum(c.turn_count for c in conversations)
@@ -142,37 +134,25 @@ def _reported(conversations: Sequence[Conversation], extracted: Iterable[Extract
         yield found
 
 
-def _stream(store: GraphStore, extracted: Iterable[Extracted], source: str,
-            conversations: Sequence[Conversation], on_batch: BatchDone | None,
-            transcripts: bool) -> tuple[_State, int]:
+def _stream(store: GraphStore, extracted: Iterable[Extracted], source: str, total: int,
+            on_batch: BatchDone | None) -> tuple[_State, int]:
     """A store that saves a whole file at once (embedded): each conversation's batch is checked
     and written as soon as it is extracted, while workers extract the next ones, all in the
-    file's one write unit, so a bad conversation anywhere rolls back everything before it.
-    `transcripts` (workers extract, leaving the transcripts out of their batches): the unit
-    begins at once and the transcripts are written first, while the workers extract."""
-    total = len(conversations)
+    file's one write unit, so a bad conversation anywhere rolls back everything before it."""
     state, tokens = _State(total), 0
     entities: set[str] = set()
     forgotten: set[str] = set()
     pending = iter(extracted)
-    first = None
-    if not transcripts:
-        # The unit begins once the first conversation is extracted and checked: a file failing
-        # there (most files hold one conversation) does not even create the store.
-        first = next(pending, None)
-        if first is not None:
-            check_batch(first.batch, source)
+    # The unit begins once the first conversation is extracted and checked: a file failing
+    # there (most files hold one conversation) does not even create the store.
+    first = next(pending, None)
+    if first is not None:
+        check_batch(first.batch, source)
     with store.writing():
-        written = 0  # conversations whose transcript is written
-        if transcripts:
-            written = _write_transcripts(store, conversations, source, state)
-        for index, found in enumerate(chain([first] if first is not None else [], pending)):
-            batch = found.batch
-            if transcripts and index >= written:  # its transcript was not written: with it
-                batch = _with_transcript(conversations[index], batch, store.ns)
+        for found in chain([first] if first is not None else [], pending):
             if found is not first:
-                check_batch(batch, source)
-            forgotten |= _write_batch(store, (Part(batch, index >= written),), state)
+                check_batch(found.batch, source)
+            forgotten |= _write_batch(store, (Part(found.batch, True),), state)
             tokens += found.tokens
             entities.update(_entities([found.batch]))
             state.done += 1
@@ -180,35 +160,6 @@ def _stream(store: GraphStore, extracted: Iterable[Extracted], source: str,
                 on_batch(state.done, total)
         refresh_beliefs(store, sorted(entities | forgotten))
     return state, tokens
-
-
-def _with_transcript(conversation: Conversation, batch: GraphBatch, ns: str) -> GraphBatch:
-    """The conversation's whole batch (build.build_batch's records, in its order) from the
-    batch a worker built without the transcript."""
-    transcript = build_transcript(conversation, ns)
-    return GraphBatch(batch.conversation_id, transcript.nodes + batch.nodes,
-                      transcript.edges + batch.edges)
-
-
-def _write_transcripts(store: GraphStore, conversations: Sequence[Conversation], source: str,
-                      state: _State) -> int:
-    """Write the conversations' transcripts, in file order, up to the first that the store
-    holds already or that fails its check; returns how many were written. From that one on,
-    each conversation is written whole when its turn comes, as without workers: a conversation
-    held is replaced after the conversations before it are written, and the first failing
-    conversation in file order is the one reported."""
-    existing = set(store.conversations())
-    for written, conversation in enumerate(conversations):
-        if conversation.id in existing:
-            return written
-        batch = build_transcript(conversation, store.ns)
-        try:
-            check_batch(batch, source)
-        except InputError:
-            return written
-        result = store.write_batch(batch)
-        state.nodes, state.edges = state.nodes + result.nodes, state.edges + result.edges
-    return len(conversations)
 
 
 def _in_batches(store: GraphStore, extracted: Sequence[Extracted], source: str,

@@ -10,7 +10,7 @@ import pytest
 
 from mrgraph.errors import MrGraphError
 from mrgraph.ids import node_id
-from mrgraph.ingest.build import build_batch, build_transcript
+from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
 from mrgraph.text import token_set
@@ -214,17 +214,6 @@ def test_deterministic_and_namespaced(batch: GraphBatch) -> None:
     assert build_batch(CONV, EXTRACTION, NS) == batch
     other = build_batch(CONV, EXTRACTION, "other")
     assert {n.id for n in other.nodes}.isdisjoint({n.id for n in batch.nodes})
-
-
-def test_the_transcript_and_the_rest_are_the_whole_batch_in_order(batch: GraphBatch) -> None:
-    """Workers build a batch without the transcript, which the ingest writes apart first."""
-    transcript = build_transcript(CONV, NS)
-    rest = build_batch(CONV, EXTRACTION, NS, transcript=False)
-    assert {n.label for n in transcript.nodes} == {"Conversation", "Session", "Turn"}
-    assert {e.type for e in transcript.edges} == {"HAS_SESSION", "HAS_TURN"}
-    assert transcript.nodes + rest.nodes == batch.nodes
-    assert transcript.edges + rest.edges == batch.edges
-    assert transcript.conversation_id == rest.conversation_id == batch.conversation_id
 
 
 def test_fact_entity_gets_a_cue_even_without_episodes() -> None:

@@ -9,7 +9,6 @@ import signal
 import subprocess
 import sys
 import time
-from dataclasses import replace
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -20,10 +19,7 @@ from mrgraph.errors import ConfigError, IngestWorkerError, InputError, MrGraphEr
 from mrgraph.eval import synth
 from mrgraph.ingest import parallel
 from mrgraph.ingest.extract import HeuristicExtractor
-from mrgraph.ingest import pipeline
-from mrgraph.ingest.build import build_transcript
 from mrgraph.ingest.pipeline import ingest_file
-from mrgraph.limits import check_batch
 from mrgraph.store.memory import MemoryStore
 from mrgraph.types import Conversation, Extraction, SessionExtraction
 
@@ -127,51 +123,6 @@ def test_ingest_with_workers_writes_the_same_graph(tmp_path: Path,
         exports.append(store.export())
         store.close()
     assert exports[0] == exports[1]
-
-
-def test_a_re_ingest_with_workers_writes_the_same_graph(tmp_path: Path) -> None:
-    """With workers, the transcripts are written first, up to the first conversation the store
-    holds: from there on each is replaced and written whole, in file order, as serially."""
-    path = tmp_path / "synth.json"
-    samples = synth.to_locomo(synth.generate(1_500, synth.SynthConfig(seed=7)))
-    path.write_text(json.dumps(samples), encoding="utf-8")
-    held = tmp_path / "held.json"  # an earlier, different version of two conversations
-    older = synth.to_locomo(synth.generate(600, synth.SynthConfig(seed=5)))[:2]
-    for sample, target in zip(older, (samples[2], samples[4])):
-        sample["sample_id"] = target["sample_id"]
-    held.write_text(json.dumps(older), encoding="utf-8")
-    exports, counts = [], []
-    for workers in (1, 2, 3):
-        store = MemoryStore(tmp_path / f"w{workers}", "ns")
-        ingest_file(store, held, HeuristicExtractor(), workers=1)
-        report = ingest_file(store, path, HeuristicExtractor(), workers=workers)
-        assert report.workers == workers
-        exports.append(store.export())
-        counts.append((report.nodes, report.edges, report.graph_nodes, report.graph_edges))
-        store.close()
-    assert exports[0] == exports[1] == exports[2]
-    assert counts[0] == counts[1] == counts[2]
-
-
-def test_transcripts_are_written_up_to_the_first_that_fails_its_check(tmp_path: Path,
-        conversations: list[Conversation]) -> None:
-    """That one is checked again, whole, when its turn comes (the error of the first failing
-    conversation in file order wins); what the loaders let through rarely fails here."""
-    first = conversations[1].sessions[0]
-    bad = replace(conversations[1], sessions=(  # an index no store holds (over 2^63 - 1)
-        replace(first, turns=(replace(first.turns[0], index=2 ** 63), *first.turns[1:])),
-        *conversations[1].sessions[1:]))
-    store = MemoryStore(tmp_path / "graph", "ns")
-    state = pipeline._State(3)
-    with store.writing():
-        written = pipeline._write_transcripts(store, [conversations[0], bad, conversations[2]],
-                                              "f.json", state)
-        assert written == 1
-        assert store.conversations() == [conversations[0].id]
-        assert state.nodes == 1 + len(conversations[0].sessions) + _turns(conversations[:1])
-    with pytest.raises(InputError, match="'index'"):
-        check_batch(build_transcript(bad, "ns"), "f.json")
-    store.close()
 
 
 def test_the_worker_setting() -> None:

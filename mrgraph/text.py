@@ -65,7 +65,6 @@ def short_for(word: str, first_name: str) -> bool:
     return len(word) >= MIN_SHORT_NAME and first_name.startswith(word)
 
 
-@lru_cache(maxsize=100_000)  # an ingest asks ~8,000 times for ~2,000 names (candidate tags)
 def normalize_key(name: str) -> str:
     """The identity of a cue, tag or topic name: lowercase words joined by single spaces."""
     return " ".join(words(name))

@@ -6,10 +6,13 @@ the planner and the runtime run as interpreted code until the JIT has compiled t
 after the server starts (tools/neo4j/start.sh does), `warm_up` moves that cost out of the first
 user's command: it writes copies of the bundled sample transcript into a scratch namespace,
 re-derives its beliefs, forgets a conversation, reads a checkpoint and asks the demo's questions,
-all in ONE write unit that it then rolls back, so the server keeps nothing of it. Repeating the
-work a few times lets the JIT compile the paths the rows go through, not only the plans.
+in write units (one a round) that it rolls back, so the server keeps nothing of it. Repeating
+the work lets the JIT compile the paths the rows go through, not only the plans. It moves the
+cost, it does not remove it: the warm-up takes longer than the first ingest it spares (section
+26), so it pays for a server started before it is needed (a launcher, CI), not for a user who
+starts the server and ingests at once.
 
-    python -m mrgraph.store.neo4j_warmup [--uri bolt://127.0.0.1:7687] [--copies 1,2,12,130]
+    python -m mrgraph.store.neo4j_warmup [--uri bolt://127.0.0.1:7687] [--copies 1,2,12,40]
 (user, password and database from NEO4J_USER / NEO4J_PASSWORD / NEO4J_DATABASE)
 """
 
@@ -37,9 +40,11 @@ from mrgraph.types import Conversation, Extraction, GraphBatch
 
 # Copies of the sample per round. Neo4j caches a plan per statement AND per size class of each
 # list parameter (measured on 5.26: a statement planned for 30 rows is planned again for 1, 2,
-# 11, 128 and 1,024 rows), so the rounds write 1, 2, 12 and 130 conversations: 1 to 4,550 turns.
-COPIES = (1, 2, 12, 130)
-ASK_COPIES = 2  # rounds up to this size also ask (see _unit)
+# 11, 128 and 1,024 rows), so the rounds write 1, 2, 12 and 40 conversations (35 to 1,400
+# turns, 4 to 160 sessions): the classes of files up to a few hundred conversations. A round of
+# 130 copies (4,550 turns) cost 25-34 s at load 8-11 for the classes of bigger files.
+COPIES = (1, 2, 12, 40)
+ASK_COPIES = 1  # rounds up to this size also ask (see _unit)
 
 @dataclass(frozen=True)
 class WarmUp:

@@ -3,7 +3,7 @@
 On a fresh JVM the first ingest of the dev file took ~10 s on a quiet machine against ~1 s warm
 (benchmarks/RESULTS.md sections 21, 22, 26): every statement is planned for the first time, and
 the planner and the runtime run as interpreted code until the JIT has compiled them. Run once
-after the server starts (tools/neo4j/start.sh does), `warm_up` moves that cost out of the first
+after the server starts (`NEO4J_WARMUP=1 bash tools/neo4j/start.sh` does), `warm_up` moves that cost out of the first
 user's command: it writes copies of the bundled sample transcript into a scratch namespace,
 re-derives its beliefs, forgets a conversation, reads a checkpoint and asks the demo's questions,
 in write units (one a round) that it rolls back, so the server keeps nothing of it. Repeating

@@ -9,10 +9,11 @@
 #   NEO4J_HEAP           JVM -Xmx, default 1g  NEO4J_PAGECACHE_MB default 256
 #   NEO4J_START_TIMEOUT  seconds to wait for Bolt, default 180 (the first build downloads more)
 #   NEO4J_PYTHON         python used for the Bolt check if it can `import neo4j` (default python3)
-#   NEO4J_WARMUP         1 (default): after a start, warm the server for mrgraph with that python
-#                        if it can `import mrgraph` (python -m mrgraph.store.neo4j_warmup: plans
-#                        and compiles an ingest's and an ask's statements in rolled-back
-#                        transactions; the first ingest then takes ~2 s instead of ~10 s); 0: skip
+#   NEO4J_WARMUP         1: after a start, warm the server for mrgraph with that python if it can
+#                        `import mrgraph` (python -m mrgraph.store.neo4j_warmup: plans and
+#                        compiles an ingest's and an ask's statements in rolled-back
+#                        transactions). Default 0: it takes longer than the first ingest it
+#                        shortens (benchmarks/RESULTS.md section 26); for a server started early
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -50,7 +51,7 @@ port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 have_py_driver() { command -v "$PY" >/dev/null 2>&1 && "$PY" -c 'import neo4j' >/dev/null 2>&1; }
 
 warm_up() {  # only after a start of ours: a running server was warmed when it started
-    [[ "${NEO4J_WARMUP:-1}" == 1 ]] || return 0
+    [[ "${NEO4J_WARMUP:-0}" == 1 ]] || return 0
     if ! "$PY" -c 'import mrgraph' >/dev/null 2>&1; then
         say "no warm-up: $PY cannot import mrgraph"
         return 0

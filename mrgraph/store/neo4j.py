@@ -194,7 +194,7 @@ class Neo4jStore:
     def _read_session(self) -> neo4j.Session:
         """This thread's read-mode session, kept between reads: it holds a connection only
         while a statement runs, and opening one per statement was ~7% of the client's read
-        work (benchmarks/RESULTS.md section 26)."""
+        work under a profiler (benchmarks/RESULTS.md section 26)."""
         session: neo4j.Session | None = getattr(self._local, "reader", None)
         if session is None:
             session = self._local.reader = self._session(neo4j.READ_ACCESS)

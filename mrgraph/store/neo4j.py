@@ -106,9 +106,12 @@ class Neo4jStore:
         self._threads: ThreadPoolExecutor | None = None  # read_many's statements at once
         auth = (self._user, self._password) if self._password is not None else None
         try:  # creating the driver parses settings only; it connects on first use
+            # No notifications: nothing reads them, and the server builds and the driver
+            # decodes and checks them for every statement.
             self._driver = neo4j.GraphDatabase.driver(
                 self._uri, auth=auth, connection_timeout=10.0,
-                max_transaction_retry_time=RETRY_SECONDS, user_agent="mrgraph")
+                max_transaction_retry_time=RETRY_SECONDS, user_agent="mrgraph",
+                notifications_min_severity="OFF")
         except (nx.ConfigurationError, ValueError) as exc:
             raise StoreUnavailableError(f"cannot use Neo4j URI {self._uri!r}: "
                                         f"{self._scrub(str(exc))}") from None
@@ -180,8 +183,22 @@ class Neo4jStore:
         with self._errors():
             if unit is not None:  # see the unit's own writes
                 return work(unit.flushed(self.ns))
-            with self._session(neo4j.READ_ACCESS) as session:
+            session = self._read_session()
+            try:
                 return _retrying(lambda: work(session))
+            except BaseException:
+                self._local.reader = None  # a session that failed is not reused
+                _quietly(session.close)
+                raise
+
+    def _read_session(self) -> neo4j.Session:
+        """This thread's read-mode session, kept between reads: it holds a connection only
+        while a statement runs, and opening one per statement was ~7% of the client's read
+        work under a profiler (benchmarks/RESULTS.md section 26)."""
+        session: neo4j.Session | None = getattr(self._local, "reader", None)
+        if session is None:
+            session = self._local.reader = self._session(neo4j.READ_ACCESS)
+        return session
 
     def _write(self, work: Work[T]) -> T:
         unit = self._unit()
@@ -353,10 +370,13 @@ class Neo4jStore:
         if len(parts) == 1 or self._unit() is not None:
             return self._read(lambda tx: nb.read_many(tx, self.ns, reads))
         answers: list[Any] = [None] * len(reads)
-        futures = [self._pool().submit(self._read, functools.partial(
-            nb.read_many, ns=self.ns, reads=[reads[n] for n in part])) for part in parts]
-        for part, future in zip(parts, futures):
-            for n, answer in zip(part, future.result()):
+        works = [functools.partial(nb.read_many, ns=self.ns, reads=[reads[n] for n in part])
+                 for part in parts]
+        # The calling thread runs the last statement itself: one thread hand-off less a step.
+        futures = [self._pool().submit(self._read, work) for work in works[:-1]]
+        found = self._read(works[-1])
+        for part, got in zip(parts, [f.result() for f in futures] + [found]):
+            for n, answer in zip(part, got):
                 answers[n] = answer
         return answers
 

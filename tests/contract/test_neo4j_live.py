@@ -34,6 +34,7 @@ from mrgraph.store import cypher
 from mrgraph.store.copy import copy_store
 from mrgraph.store.memory import MemoryStore
 from mrgraph.store.neo4j import Neo4jStore
+from mrgraph.store.neo4j_warmup import warm_up
 from mrgraph.text import normalize_key, token_set
 from mrgraph.toolkit import run_tool
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord
@@ -446,3 +447,27 @@ def test_a_rounds_calls_run_on_threads_kept_from_earlier_rounds(spaces: Namespac
         answers.append(store.run_calls([call] * 4, 4))
     assert answers[0] == answers[1] == answers[2] == [answers[0][0]] * 4 and answers[0][0].ids
     assert seen[1] <= seen[0] and seen[2] <= seen[0] and len(seen[0]) == 4
+
+
+def test_the_warm_up_runs_an_ingest_and_asks_and_leaves_nothing(spaces: Namespaces) -> None:
+    """tools/neo4j/start.sh warms a fresh server (mrgraph.store.neo4j_warmup): the work is real
+    (rows written, read back, asked about) but rolled back, so the server keeps none of it."""
+    store = spaces.open("warm")
+    statements: list[str] = []
+    run = cypher.run
+
+    def counted(runner: Any, name: str, params: Any) -> Any:
+        statements.append(name)
+        return run(runner, name, params)
+
+    cypher.run = counted
+    try:
+        done = warm_up(store, copies=(1, 2))
+    finally:
+        cypher.run = run
+    assert done.turns[1] == 2 * done.turns[0] > 0 and len(done.seconds) == 2
+    for name in ("merge_turns", "merge_cue_of_edges", "fact_observations", "search_events",
+                 "event_keywords", "forget_conversation", "save_checkpoint"):
+        assert name in statements
+    assert store.conversations() == [] and store.stats().nodes == {}
+    assert store.checkpoint(f"warmup-{store.ns}") is None

@@ -9,6 +9,12 @@
 #   NEO4J_HEAP           JVM -Xmx, default 1g  NEO4J_PAGECACHE_MB default 256
 #   NEO4J_START_TIMEOUT  seconds to wait for Bolt, default 180 (the first build downloads more)
 #   NEO4J_PYTHON         python used for the Bolt check if it can `import neo4j` (default python3)
+#   NEO4J_WARMUP         1: after a start, warm the server for mrgraph with that python if it can
+#                        `import mrgraph` (python -m mrgraph.store.neo4j_warmup: plans and
+#                        compiles an ingest's and an ask's statements in rolled-back
+#                        transactions). Default 0: it takes longer than the first ingest it
+#                        shortens (benchmarks/RESULTS.md section 26); use it for a server started
+#                        before it is needed
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -44,6 +50,18 @@ running_pid() {  # prints the pid of our launcher if it is alive
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 have_py_driver() { command -v "$PY" >/dev/null 2>&1 && "$PY" -c 'import neo4j' >/dev/null 2>&1; }
+
+warm_up() {  # only after a start of ours: a running server was warmed when it started
+    [[ "${NEO4J_WARMUP:-0}" == 1 ]] || return 0
+    if ! "$PY" -c 'import mrgraph' >/dev/null 2>&1; then
+        say "no warm-up: $PY cannot import mrgraph"
+        return 0
+    fi
+    local t0=$SECONDS
+    "$PY" -m mrgraph.store.neo4j_warmup --uri "bolt://127.0.0.1:$NEO4J_BOLT_PORT" >&2 \
+        || { say "warm-up failed (the server runs; its first statements will be slow)"; return 0; }
+    say "warmed up in $((SECONDS - t0)) s"
+}
 
 bolt_ok() {
     if [[ "$USE_PY" == 1 ]]; then
@@ -93,6 +111,7 @@ USE_PY=0
 have_py_driver && USE_PY=1
 mkdir -p "$RUN"
 
+STARTED=0
 if pid="$(running_pid)"; then
     if ready; then
         say "already running (pid $pid): bolt://127.0.0.1:$NEO4J_BOLT_PORT http://127.0.0.1:$NEO4J_HTTP_PORT/browser/"
@@ -128,6 +147,7 @@ else
         >"$LOG" 2>&1 </dev/null &
     pid=$!
     echo "$pid" >"$PIDFILE"
+    STARTED=1
 fi
 
 t0=$SECONDS
@@ -147,3 +167,4 @@ check="$([[ $USE_PY == 1 ]] && echo "Python driver" || echo "TCP port; no import
 auth="$([[ -n $NEO4J_PASSWORD ]] && echo "user neo4j, password from NEO4J_PASSWORD" || echo "auth disabled")"
 say "ready in $((SECONDS - t0)) s (pid $pid, checked with $check)"
 say "bolt://127.0.0.1:$NEO4J_BOLT_PORT ($auth)  browser: http://127.0.0.1:$NEO4J_HTTP_PORT/browser/"
+if [[ "$STARTED" == 1 ]]; then warm_up; fi

@@ -30,8 +30,8 @@ from mrgraph.hybrid import ToolContext, hybrid_events
 from mrgraph.llm.base import ToolSpec
 from mrgraph.store.base import BeliefEdge, EventRecord, GraphStore
 from mrgraph.text import normalize_key
-from mrgraph.weights import search_weights
 from mrgraph.toolargs import MAX_LIMIT, MAX_WINDOW, arg, date_bounds, fields_schema, parse_fields
+from mrgraph.weights import search_weights
 
 CUE_ID = re.compile(r"^cue-[0-9a-f]{16}$")
 TOPIC_ID = re.compile(r"^topic-[0-9a-f]{16}$")

@@ -154,7 +154,7 @@ def _stream(store: GraphStore, extracted: Iterable[Extracted], source: str, tota
                 check_batch(found.batch, source)
             forgotten |= _write_batch(store, (Part(found.batch, True),), state)
             tokens += found.tokens
-            entities.update(_entities([found.batch]))
+            entities.update(fact_entities([found.batch]))
             state.done += 1
             if on_batch is not None:
                 on_batch(state.done, total)
@@ -180,7 +180,7 @@ def _in_batches(store: GraphStore, extracted: Sequence[Extracted], source: str,
     try:
         with nullcontext() if checkpointed else store.writing():  # embedded: one save
             key = plan_key(store.ns, planned) if checkpointed else ""
-            _write_batches(store, planned, key, source, _entities(batches), state, on_batch)
+            _write_batches(store, planned, key, source, fact_entities(batches), state, on_batch)
     except (MrGraphError, KeyboardInterrupt) as exc:
         if checkpointed and (state.done > 0 or state.inside):
             raise _resumable(exc, source, state) from exc
@@ -258,7 +258,7 @@ def _resumable(exc: BaseException, source: str, state: _State) -> BaseException:
     return type(exc)(f"{exc}; {note}" if str(exc) else note)
 
 
-def _entities(batches: Sequence[GraphBatch]) -> list[str]:
+def fact_entities(batches: Sequence[GraphBatch]) -> list[str]:
     """Entity names with facts in these batches: the beliefs this ingest can change."""
     return sorted({str(n.props["entity"]) for b in batches for n in b.nodes if n.label == "Fact"})
 

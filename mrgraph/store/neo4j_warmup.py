@@ -31,7 +31,7 @@ from mrgraph.errors import MrGraphError
 from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
-from mrgraph.ingest.pipeline import _entities, refresh_beliefs
+from mrgraph.ingest.pipeline import fact_entities, refresh_beliefs
 from mrgraph.ingest.sample import sample_path
 from mrgraph.reconstruct import ask
 from mrgraph.store.base import Checkpoint
@@ -45,6 +45,7 @@ from mrgraph.types import Conversation, Extraction, GraphBatch
 # 130 copies (4,550 turns) cost 25-34 s at load 8-11 for the classes of bigger files.
 COPIES = (1, 2, 12, 40)
 ASK_COPIES = 1  # rounds up to this size also ask (see _unit)
+
 
 @dataclass(frozen=True)
 class WarmUp:
@@ -89,7 +90,7 @@ def _unit(store: Neo4jStore, work: Sequence[tuple[Conversation, Extraction]],
         batch = build_batch(conversation, extraction, store.ns)
         batches.append(batch)
         store.write_batch(batch)
-    refresh_beliefs(store, _entities(batches))
+    refresh_beliefs(store, fact_entities(batches))
     key = f"warmup-{store.ns}"
     store.save_checkpoint(Checkpoint(key, 1, 2, (batches[0].conversation_id,), (), "warm-up"))
     store.checkpoint(key)
@@ -102,17 +103,28 @@ def _unit(store: Neo4jStore, work: Sequence[tuple[Conversation, Extraction]],
     store.forget_conversation(batches[-1].conversation_id)
 
 
+def _copies(text: str) -> tuple[int, ...]:
+    try:
+        counts = tuple(int(n) for n in text.split(","))
+    except ValueError:
+        counts = ()
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError(f"not positive whole numbers separated by commas: {text!r}")
+    return counts
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--uri", default="bolt://127.0.0.1:7687")
-    parser.add_argument("--copies", default=",".join(map(str, COPIES)),
-                        help="sample copies written per round, comma-separated")
+    parser.add_argument("--copies", type=_copies, default=COPIES,
+                        help="sample copies written per round, comma-separated (default "
+                             + ",".join(map(str, COPIES)) + ")")
     args = parser.parse_args(argv)
     settings = Settings.from_env()
     store = Neo4jStore(args.uri, scratch_namespace(), settings.neo4j_user, settings.neo4j_password,
                        settings.neo4j_database)
     try:
-        done = warm_up(store, [int(n) for n in args.copies.split(",")])
+        done = warm_up(store, args.copies)
     except MrGraphError as exc:
         print(f"neo4j_warmup: {exc}", file=sys.stderr)
         return 1

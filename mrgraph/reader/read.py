@@ -45,6 +45,7 @@ from mrgraph.reader.confidence import Features
 from mrgraph.reader.dates import format_range, weekday_before
 from mrgraph.reader.evidence import (Sentence, content_share, follow_about, is_question, sentences,
                                     split_sentences, wrong_person)
+from mrgraph.reader.feelings import asks_feeling, feeling
 from mrgraph.reader.lists import gather, names_of_kind
 from mrgraph.reader.phrases import count, duration, frequency, negated, phrase
 from mrgraph.reader.question import Question, analyse
@@ -125,6 +126,9 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
         return ("No" if negated(best.text) else "Yes"), (best.dia_id,)
     if kind == "choice":
         return _choice(question, found)
+    if kind not in FOLLOW_KINDS and asks_feeling(question.text) and \
+            (felt := feeling(found, REACH)):
+        return felt
     if kind in ("list", "count"):
         listed, supports = gather(question, found)
         if kind == "count":
@@ -140,6 +144,8 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
         if follow is not None and question.person is not None and \
                 follow_about(best.speaker, follow[0], _speakers(state)) != question.person:
             return NOT_MENTIONED, ()  # what follows is about the listener: not the person's
+        if asks_feeling(question.text) and (felt := feeling(found, REACH)):
+            return felt
         if follow is not None:
             return _said(kind, follow[0]), (follow[1],)
     if kind in ("why", "how"):

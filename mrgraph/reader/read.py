@@ -13,6 +13,8 @@
                  date; "how long ago" too ("10 years ago"; numbers in digits);
        how often the first frequency of the best REACH sentences ("three times a week");
        yes_no / would   "No" when the sentence denies, else "Yes";
+       feeling   "how did X feel / describe ...": the adjective said of it, else what
+                 follows "felt" (reader.feelings: "so *excited*", "felt *at ease*");
        choice    the option the evidence mentions most;
        list      the items gathered across all turns read (reader.lists), joined with ", ";
        count     the number said next to the head noun, else the number of list items;
@@ -24,6 +26,7 @@
                  nothing follows; abstain when what
                  follows is about the listener ("Sorry about the fall! Must have hurt you."):
                  the question named the wrong person;
+       opinion   "what did X say / think about Y": the best sentence, not a phrase of it;
        what / who / where   the phrase (reader.phrases) of the best three sentences and
                  of the sentence after each that the fitted ranker (reader.ranker) puts first;
                  without one, the best phrase less per rank and per score below the best;
@@ -65,6 +68,9 @@ _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
 _MEANS = re.compile(r"\bby (\w+ing)\b[^.!?;]*", re.IGNORECASE)  # how: the means
+# "what did X say / think about Y": what they said of it, the sentence, not a phrase of it
+_OPINION = re.compile(r"\bwhat\b.*\b(?:say|says|said|think|thinks|thought|believes?|believed)"
+                      r" about\b", re.IGNORECASE)
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 # why: the reason the sentence gives, after "because" ("I left *because the music was loud*")
@@ -149,6 +155,8 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
         if follow is not None:
             return _said(kind, follow[0]), (follow[1],)
     if kind in ("why", "how"):
+        return _said(kind, best.text), (best.dia_id,)
+    if _OPINION.search(question.text):
         return _said(kind, best.text), (best.dia_id,)
     chosen = ranker.choose(question, found)
     if chosen is not None:

@@ -52,3 +52,13 @@ def test_how_someone_felt_is_answered_with_the_feeling() -> None:
                          ("D1:3", "Omar", "After the regatta I was so gleeful and sleepy.")])
     reading = read(s)
     assert reading.answer == "gleeful and sleepy" and reading.supports == ("D1:3",)
+
+
+def test_what_someone_said_about_a_thing_is_the_sentence_not_a_phrase() -> None:
+    question = "What did Priya say about rowing in the regatta?"
+    s = state(question, [("D1:1", "Priya", "Oh, rowing in the regatta is the best way to "
+                                           "spend a windy morning."),
+                         ("D1:2", "Omar", "Sounds fun!")])
+    reading = read(s)
+    assert reading.answer == "rowing in the regatta is the best way to spend a windy morning."
+    assert reading.supports == ("D1:1",)

@@ -22,7 +22,8 @@
                  - "How is it now?" - "Much better."): the next statement of its turn, else
                  the first of their next turn after the other's question (a statement with
                  two content words: not "Wow!" or a name); the sentence itself
-                 when it gives a reason ("because": for "why", what follows it) or
+                 when it gives a reason ("because": for "why", what follows it; "..., so":
+                 what comes before it) or
                  nothing follows; abstain when what
                  follows is about the listener ("Sorry about the fall! Must have hurt you."):
                  the question named the wrong person;
@@ -75,6 +76,9 @@ _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 # why: the reason the sentence gives, after "because" ("I left *because the music was loud*")
 _BECAUSE = re.compile(r"\b(?:because(?: of)?|'?cause|since)\s+([^.!?;]+)", re.IGNORECASE)
+# why: the reason before "so" ("*I love the sea*, so I moved to the coast")
+_SO = re.compile(r"^(.*?\w)(?:\s*,\s*so\s+\w|\s+so\s+(?:i|i'm|i've|we|we're|he|she|they|it|"
+                 r"that|\w+ing)\b)", re.IGNORECASE)
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
                       r"thanks|thank you)\b[\s,!.-]*)+", re.IGNORECASE)
 
@@ -174,6 +178,9 @@ def _said(kind: str, sentence: str) -> str:
     because = _BECAUSE.search(sentence) if kind == "why" else None
     if because and _says_something(because.group(1)):
         return because.group(1).strip()
+    cause = _SO.search(sentence) if kind == "why" else None
+    if cause and _says_something(cause.group(1)):
+        return _OPENERS.sub("", cause.group(1)).strip()
     return _OPENERS.sub("", sentence).strip() or sentence
 
 

@@ -32,7 +32,8 @@
                  of the sentence after each that the fitted ranker (reader.ranker) puts first;
                  without one, the best phrase less per rank and per score below the best;
   5. a belief read from the semantic layer answers instead when it covers the question at
-     least as well (what mrgraph currently believes), never for a time or an earlier state;
+     least as well (what mrgraph currently believes), never for a time, a reason ("why"), a
+     manner ("how") or an earlier state;
   6. the confidence is fitted on data (reader.confidence) from what the answer rests on.
 """
 
@@ -297,7 +298,8 @@ def _belief(state: State, question: Question, found: list[Sentence]) -> \
     """The belief to answer with, of those read: the most confident (ties: the one covering
     more of the question, then an affirmation, then the first), when it covers the question
     - its aspect and statement - at least as well as the best sentence."""
-    if question.kind in ("when", "duration") or not state.evidence.beliefs or \
+    # a belief is a state ("likes running"): no date, no reason, no manner
+    if question.kind in ("when", "duration", "why", "how") or not state.evidence.beliefs or \
             _PAST.search(state.question):
         return None
     scored = [(float(b["confidence"]),

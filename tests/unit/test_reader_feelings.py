@@ -73,3 +73,16 @@ def test_why_answers_with_the_reason_before_so() -> None:
     # "so" before an adjective is no "therefore": nothing is cut
     s = state(question, [("D1:1", "Omar", "The lighthouse is so quiet at night.")])
     assert read(s).answer == "The lighthouse is so quiet at night."
+
+
+def test_a_belief_gives_no_reason_nor_manner() -> None:
+    """A belief is a state ("likes rowing"): it answers "what", never "why" or "how"."""
+    question = "Why did Omar join the rowing club?"
+    s = state(question, [("D1:1", "Omar", "I joined the rowing club because my brother "
+                                          "rows there every Sunday.")])
+    s.evidence.beliefs["b1"] = {"id": "b1", "entity": "Omar", "aspect": "rowing club",
+                                "statement": "likes rowing club join", "confidence": 0.9,
+                                "dia_ids": ["D1:1"]}
+    assert read(s).answer == "my brother rows there every Sunday"
+    s.question = "What did Omar join?"
+    assert read(s).answer == "likes rowing club"  # "what" still takes the belief's words

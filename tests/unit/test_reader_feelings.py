@@ -66,10 +66,10 @@ def test_what_someone_said_about_a_thing_is_the_sentence_not_a_phrase() -> None:
 
 def test_why_answers_with_the_reason_before_so() -> None:
     question = "Why did Omar move to the lighthouse?"
-    s = state(question, [("D1:1", "Omar", "Oh, I adore the sound of waves so moving to the "
-                                          "lighthouse was easy."),
+    s = state(question, [("D1:1", "Omar", "Oh, I adore the sound of gulls so relocating to "
+                                          "the lighthouse was easy."),
                          ("D1:2", "Priya", "Lovely!")])
-    assert read(s).answer == "I adore the sound of waves"
+    assert read(s).answer == "I adore the sound of gulls"
     # "so" before an adjective is no "therefore": nothing is cut
     s = state(question, [("D1:1", "Omar", "The lighthouse is so quiet at night.")])
     assert read(s).answer == "The lighthouse is so quiet at night."

@@ -13,6 +13,8 @@
                  date; "how long ago" too ("10 years ago"; numbers in digits);
        how often the first frequency of the best REACH sentences ("three times a week");
        yes_no / would   "No" when the sentence denies, else "Yes";
+       feeling   "how did X feel / describe ...": the adjective said of it, else what
+                 follows "felt" (reader.feelings: "so *excited*", "felt *at ease*");
        choice    the option the evidence mentions most;
        list      the items gathered across all turns read (reader.lists), joined with ", ";
        count     the number said next to the head noun, else the number of list items;
@@ -20,15 +22,18 @@
                  - "How is it now?" - "Much better."): the next statement of its turn, else
                  the first of their next turn after the other's question (a statement with
                  two content words: not "Wow!" or a name); the sentence itself
-                 when it gives a reason ("because": for "why", what follows it) or
+                 when it gives a reason ("because": for "why", what follows it; "..., so":
+                 what comes before it) or
                  nothing follows; abstain when what
                  follows is about the listener ("Sorry about the fall! Must have hurt you."):
                  the question named the wrong person;
+       opinion   "what did X say / think about Y": the best sentence, not a phrase of it;
        what / who / where   the phrase (reader.phrases) of the best three sentences and
                  of the sentence after each that the fitted ranker (reader.ranker) puts first;
                  without one, the best phrase less per rank and per score below the best;
   5. a belief read from the semantic layer answers instead when it covers the question at
-     least as well (what mrgraph currently believes), never for a time or an earlier state;
+     least as well (what mrgraph currently believes), never for a time, a reason ("why"), a
+     manner ("how") or an earlier state;
   6. the confidence is fitted on data (reader.confidence) from what the answer rests on.
 """
 
@@ -45,6 +50,7 @@ from mrgraph.reader.confidence import Features
 from mrgraph.reader.dates import format_range, weekday_before
 from mrgraph.reader.evidence import (Sentence, content_share, follow_about, is_question, sentences,
                                     split_sentences, wrong_person)
+from mrgraph.reader.feelings import asks_feeling, feeling
 from mrgraph.reader.lists import gather, names_of_kind
 from mrgraph.reader.phrases import count, duration, frequency, negated, phrase
 from mrgraph.reader.question import Question, analyse
@@ -64,10 +70,16 @@ _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
 _MEANS = re.compile(r"\bby (\w+ing)\b[^.!?;]*", re.IGNORECASE)  # how: the means
+# "what did X say / think about Y": what they said of it, the sentence, not a phrase of it
+_OPINION = re.compile(r"\bwhat\b.*\b(?:say|says|said|think|thinks|thought|believes?|believed)"
+                      r" about\b", re.IGNORECASE)
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 # why: the reason the sentence gives, after "because" ("I left *because the music was loud*")
 _BECAUSE = re.compile(r"\b(?:because(?: of)?|'?cause|since)\s+([^.!?;]+)", re.IGNORECASE)
+# why: the reason before "so" ("*I love the sea*, so I moved to the coast")
+_SO = re.compile(r"^(.*?\w)(?:\s*,\s*so\s+\w|\s+so\s+(?:i|i'm|i've|we|we're|he|she|they|it|"
+                 r"that|\w+ing)\b)", re.IGNORECASE)
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
                       r"thanks|thank you)\b[\s,!.-]*)+", re.IGNORECASE)
 
@@ -125,6 +137,9 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
         return ("No" if negated(best.text) else "Yes"), (best.dia_id,)
     if kind == "choice":
         return _choice(question, found)
+    if kind not in FOLLOW_KINDS and asks_feeling(question.text) and \
+            (felt := feeling(found, REACH)):
+        return felt
     if kind in ("list", "count"):
         listed, supports = gather(question, found)
         if kind == "count":
@@ -140,9 +155,13 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
         if follow is not None and question.person is not None and \
                 follow_about(best.speaker, follow[0], _speakers(state)) != question.person:
             return NOT_MENTIONED, ()  # what follows is about the listener: not the person's
+        if asks_feeling(question.text) and (felt := feeling(found, REACH)):
+            return felt
         if follow is not None:
             return _said(kind, follow[0]), (follow[1],)
     if kind in ("why", "how"):
+        return _said(kind, best.text), (best.dia_id,)
+    if _OPINION.search(question.text):
         return _said(kind, best.text), (best.dia_id,)
     chosen = ranker.choose(question, found)
     if chosen is not None:
@@ -160,6 +179,9 @@ def _said(kind: str, sentence: str) -> str:
     because = _BECAUSE.search(sentence) if kind == "why" else None
     if because and _says_something(because.group(1)):
         return because.group(1).strip()
+    cause = _SO.search(sentence) if kind == "why" else None
+    if cause and _says_something(cause.group(1)):
+        return _OPENERS.sub("", cause.group(1)).strip()
     return _OPENERS.sub("", sentence).strip() or sentence
 
 
@@ -276,7 +298,8 @@ def _belief(state: State, question: Question, found: list[Sentence]) -> \
     """The belief to answer with, of those read: the most confident (ties: the one covering
     more of the question, then an affirmation, then the first), when it covers the question
     - its aspect and statement - at least as well as the best sentence."""
-    if question.kind in ("when", "duration") or not state.evidence.beliefs or \
+    # a belief is a state ("likes running"): no date, no reason, no manner
+    if question.kind in ("when", "duration", "why", "how") or not state.evidence.beliefs or \
             _PAST.search(state.question):
         return None
     scored = [(float(b["confidence"]),

@@ -2,8 +2,8 @@
 or description, not a sentence: "How did she feel about the trip?" - "I'm so *excited*!";
 "How does he describe the lake?" - "It was *calm and quiet*".
 
-The word is an adjective (WordNet lists it at least as often as an adjective as a noun) said as a predicate: after a form of "be", "feel", "seem", "look", "sound" or
-"made it", an intensifier ("so", "really") allowed in between; a second one joined by "and"
+The word is an adjective (WordNet lists it at least as often as an adjective as a noun) said
+as a predicate: after a form of "be", "feel", "seem", "look", "sound" or "made it", an intensifier ("so", "really") allowed in between; a second one joined by "and"
 or a comma comes with it ("calm and quiet").
 """
 
@@ -91,7 +91,7 @@ def felt(sentence: str) -> str:
     said = _TOKEN.findall(sentence.lower().replace("\u2019", "'"))
     for at, word in enumerate(said[1:], 1):
         if word in _FEEL and said[at - 1] in _PRONOUNS | {"and"}:
-            rest = [w for w in said[at + 1:at + 1 + FELT]]
+            rest = said[at + 1:at + 1 + FELT]
             rest = rest[:rest.index(",")] if "," in rest else rest
             while rest and rest[0] in INTENSIFIERS:
                 rest = rest[1:]

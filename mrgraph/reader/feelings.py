@@ -3,8 +3,9 @@ or description, not a sentence: "How did she feel about the trip?" - "I'm so *ex
 "How does he describe the lake?" - "It was *calm and quiet*".
 
 The word is an adjective (WordNet lists it at least as often as an adjective as a noun) said
-as a predicate: after a form of "be", "feel", "seem", "look", "sound" or "made it", an intensifier ("so", "really") allowed in between; a second one joined by "and"
-or a comma comes with it ("calm and quiet").
+as a predicate: after a form of "be", "feel", "seem", "look", "sound" or "made it", an
+intensifier ("so", "really") allowed in between; a second one joined by "and" or a comma comes
+with it ("calm and quiet").
 """
 
 from __future__ import annotations

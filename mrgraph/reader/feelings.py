@@ -22,8 +22,6 @@ _ASKS = re.compile(r"\bhow\b.*\b(?:feel|feels|felt|describes?|described)\b|"
                    r"\bwhat (?:emotions?|feelings?)\b|"
                    r"\bwhat\b.*\bfeels?\b(?: (?:in|when|during|about|at|while)\b|\s*\?)",
                    re.IGNORECASE)
-LINKS = frozenset("""is was are were am be been being it's i'm i was that's he's she's they're
-we're feel feels felt feeling seem seems seemed look looks looked sound sounds sounded""".split())
 INTENSIFIERS = frozenset("""so really very pretty super totally truly absolutely quite
 incredibly extremely just too kinda""".split())
 _AND = frozenset({"and", ",", "&"})
@@ -31,7 +29,10 @@ FELT = 6  # words of a feeling said without an adjective
 _FEEL = frozenset("feel feels felt".split())
 _BARE_BE = frozenset("is was are were am".split())
 _PRONOUNS = frozenset("i it we they he she you that this".split())
-_BE = frozenset("is was are were am be been being it's i'm that's he's she's they're we're".split())
+_BE = _BARE_BE | frozenset("be been being it's i'm that's he's she's they're we're".split())
+# the words after which a predicate says how someone felt or something was
+LINKS = _BE | _FEEL | frozenset("feeling seem seems seemed look looks looked sound sounds "
+                                "sounded".split())
 # words WordNet lists as adjectives that say no quality ("all", "like", "still")
 _NOT_SAID_OF = AUXILIARIES | CLAUSE | DETERMINERS | PREPOSITIONS | SUBJECTS | frozenset(
     "all both such still like sure able about".split())
@@ -106,8 +107,8 @@ def feeling(found: Sequence[Sentence], reach: int) -> tuple[str, tuple[str]] | N
     a sentence saying it with "felt" first, its adjective or else what follows "felt"."""
     best = found[:reach]
     for sentence in best:
-        if felt(sentence.text):
-            return described(sentence.text) or felt(sentence.text), (sentence.dia_id,)
+        if said := felt(sentence.text):
+            return described(sentence.text) or said, (sentence.dia_id,)
     for sentence in best:
         said = described(sentence.text)
         if said:

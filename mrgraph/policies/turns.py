@@ -205,15 +205,13 @@ def _reached(state: State) -> dict[str, tuple[float, str]]:
     hop results, a belief's episodes): routing's relevance if it ranked the episode, else its
     search share, else 0; an H episode's own entry wins over these (`setdefault`)."""
     found: dict[str, tuple[float, str]] = {}
-    for outcome in state.outcomes:
-        for event in _episodes(outcome):
-            event_id = str(event["id"])
-            ranked = state.candidates.get(event_id)
-            relevance = float(ranked["relevance"]) if ranked \
-                else state.event_q.get(event_id, 0.0)
-            for dia_id in event["dia_ids"]:
-                if relevance > found.get(dia_id, (-1.0, ""))[0]:
-                    found[dia_id] = (relevance, event_id)
+    for event in reached_episodes(state):
+        event_id = str(event["id"])
+        ranked = state.candidates.get(event_id)
+        relevance = float(ranked["relevance"]) if ranked else state.event_q.get(event_id, 0.0)
+        for dia_id in event["dia_ids"]:
+            if relevance > found.get(dia_id, (-1.0, ""))[0]:
+                found[dia_id] = (relevance, event_id)
     return found
 
 

@@ -8,9 +8,7 @@ import pytest
 
 from mrgraph.lexicon import Lexicon, default
 from mrgraph.text import tokenize
-
-needs_wordnet = pytest.mark.skipif(not default().available,
-                                   reason="WordNet (Debian wordnet-base) not installed")
+from tests.unit.marks import needs_wordnet
 
 
 @needs_wordnet

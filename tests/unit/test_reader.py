@@ -3,17 +3,15 @@ or no, a number; the asked person's own words first; never a question; a fitted 
 
 from __future__ import annotations
 
-import pytest
-
 from mrgraph.eval.metrics import expected_calibration_error, reliability
 from mrgraph.policies.base import Budget, State
 from mrgraph.reader import confidence
 from mrgraph.reader.phrases import count, duration, frequency, items, negated, phrase
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
-from mrgraph.lexicon import default as lexicon
 from mrgraph.text import tokenize
 from mrgraph.types import NOT_MENTIONED
+from tests.unit.marks import needs_wordnet
 
 SPEAKERS = ("Priya", "Omar")
 
@@ -38,7 +36,7 @@ def test_the_phrase_is_the_object_of_the_verb_asked_about() -> None:
     assert phrase('I keep rereading "The Long Winter" by the fire.', q)[0] == "The Long Winter"
 
 
-@pytest.mark.skipif(not lexicon().available, reason="needs WordNet (wordnet-base, .ci/run)")
+@needs_wordnet
 def test_a_synonym_of_the_verb_asked_about_points_at_the_phrase() -> None:
     q = analyse("What did Omar discover in the attic?", SPEAKERS)
     assert q.verb == "discover"
@@ -66,10 +64,6 @@ def test_lists_gather_every_turn_of_the_person_without_repeats() -> None:
     assert reading.kind == "list"
     assert sorted(reading.answer.split(", ")) == ["cello", "harp"]
     assert set(reading.supports) == {"D1:1", "D1:3"}
-
-
-needs_wordnet = pytest.mark.skipif(not lexicon().available,
-                                   reason="WordNet (Debian wordnet-base) not installed")
 
 
 @needs_wordnet

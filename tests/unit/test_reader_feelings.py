@@ -3,15 +3,10 @@ with the words of feeling or description said (reader.feelings)."""
 
 from __future__ import annotations
 
-import pytest
-
-from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.feelings import asks_feeling, described, felt
 from mrgraph.reader.read import read
+from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
-
-wordnet = pytest.mark.skipif(not lexicon().available,
-                             reason="needs WordNet (wordnet-base, .ci/run)")
 
 
 def test_which_questions_ask_for_a_feeling() -> None:
@@ -25,7 +20,7 @@ def test_which_questions_ask_for_a_feeling() -> None:
     assert not asks_feeling("What did Omar bring to the regatta?")
 
 
-@wordnet
+@needs_wordnet
 def test_the_feeling_is_the_adjective_said_as_a_predicate() -> None:
     assert described("The glacier walk made me feel gleeful and rested.") == "gleeful and rested"
     assert described("It was a really jubilant and sleepy evening.") == "jubilant and sleepy"
@@ -44,7 +39,7 @@ def test_what_follows_felt_when_no_adjective_does() -> None:
     assert felt("The regatta starts at noon.") == ""
 
 
-@wordnet
+@needs_wordnet
 def test_how_someone_felt_is_answered_with_the_feeling() -> None:
     question = "How did Omar feel after the regatta?"
     s = state(question, [("D1:1", "Omar", "The regatta finished late on Sunday."),

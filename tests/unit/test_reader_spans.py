@@ -3,22 +3,18 @@ a list after the verb, the object of the preposition a question ends with."""
 
 from __future__ import annotations
 
-import pytest
-
-from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.dates import weekday_before
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
 from mrgraph.types import NOT_MENTIONED
+from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
 
 SPEAKERS = ("Priya", "Omar")
-wordnet = pytest.mark.skipif(not lexicon().available,
-                             reason="needs WordNet (wordnet-base, .ci/run)")
 
 
-@wordnet
+@needs_wordnet
 def test_the_verb_of_a_thing_points_at_the_phrase_but_is_not_the_persons_verb() -> None:
     q = analyse("What does Omar's ring symbolize?", SPEAKERS)
     assert q.verb is None  # whom the evidence is about is not judged on it
@@ -52,7 +48,7 @@ def test_praise_alone_is_not_the_phrase() -> None:
         "help out the local library"
 
 
-@wordnet
+@needs_wordnet
 def test_a_list_gathers_every_thing_of_the_kind_the_person_names() -> None:
     s = state("Which cities has Omar visited?", [
         ("D1:1", "Omar", "Last spring I visited Lisbon with my brother."),
@@ -100,7 +96,7 @@ def test_a_date_question_is_answered_when_the_others_cover_it_only_a_little_bett
     assert read(s).answer == "the Saturday before 7 May 2023"
 
 
-@wordnet
+@needs_wordnet
 def test_a_list_question_is_answered_when_the_person_names_things_of_its_kind() -> None:
     turns = [("D1:1", "Omar", "I visited so many cities this year, the cities of Spain most."),
              ("D1:2", "Omar", "I visited cities like Seville and Granada."),
@@ -122,7 +118,7 @@ def test_a_follow_up_thanking_the_listener_is_still_the_persons_own() -> None:
     assert read(state("How is Omar's running going?", turns)).answer != NOT_MENTIONED
 
 
-@wordnet
+@needs_wordnet
 def test_the_means_is_a_verbs_ing_not_a_noun_that_ends_so() -> None:
     s = state("How does Priya get to work in winter?", [
         ("D1:1", "Priya", "In winter I get to work by everything but the bike, mostly the bus.")])
@@ -132,7 +128,7 @@ def test_the_means_is_a_verbs_ing_not_a_noun_that_ends_so() -> None:
     assert read(s).answer == "by taking the bus from the corner"
 
 
-@wordnet
+@needs_wordnet
 def test_a_capital_that_opens_a_sentence_is_not_a_name_of_the_kind() -> None:
     # "Reading" is a town too, but here it only opens Priya's sentence
     turns = [("D1:1", "Omar", "I visited so many cities this year, the cities of Spain most."),

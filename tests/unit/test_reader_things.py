@@ -5,9 +5,6 @@ best sentence (reader.read); the person's whole turn in the wrong-person test
 
 from __future__ import annotations
 
-import pytest
-
-from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.evidence import (TURN, content_share, split_sentences,
                                     wrong_person)
 from mrgraph.reader.phrases import phrase
@@ -15,14 +12,13 @@ from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
 from mrgraph.reader.words import is_a, kind_of, noun_like
 from mrgraph.types import NOT_MENTIONED
+from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
 
 SPEAKERS = ("Priya", "Omar")
-wordnet = pytest.mark.skipif(not lexicon().available,
-                             reason="needs WordNet (wordnet-base, .ci/run)")
 
 
-@wordnet
+@needs_wordnet
 def test_a_word_is_a_kind_of_a_broad_kind_by_its_hypernyms() -> None:
     assert not kind_of("event")  # too broad to list its members
     assert is_a("reunion", "event") and is_a("karaoke", "activity")
@@ -31,14 +27,14 @@ def test_a_word_is_a_kind_of_a_broad_kind_by_its_hypernyms() -> None:
     assert not is_a("reunion", "xyzzy")
 
 
-@wordnet
+@needs_wordnet
 def test_a_phrase_ends_with_a_noun_not_a_verb() -> None:
     assert noun_like("tornado") and noun_like("reunion") and noun_like("Lisbon")
     assert not noun_like("came") and not noun_like("hit") and not noun_like("get")
     assert not noun_like("cozy")  # mostly an adjective
 
 
-@wordnet
+@needs_wordnet
 def test_the_thing_found_beats_the_verb_next_to_the_question_word() -> None:
     question = "What did Priya find in the woods during her jog?"
     # "came" follows the question's "woods"; the thing found is the noun phrase
@@ -48,7 +44,7 @@ def test_the_thing_found_beats_the_verb_next_to_the_question_word() -> None:
     assert read(s).answer == "rusty lantern"  # "cool": praise, trimmed
 
 
-@wordnet
+@needs_wordnet
 def test_a_kind_of_a_broad_thing_asked_for_is_preferred() -> None:
     q = analyse("What event is Omar getting ready for at the school?", SPEAKERS)
     assert q.head == "event"
@@ -91,7 +87,7 @@ def test_the_persons_turn_that_says_it_over_several_sentences_is_about_them() ->
     assert read(s).answer != NOT_MENTIONED
 
 
-@wordnet
+@needs_wordnet
 def test_a_list_of_a_broad_kind_gathers_what_is_a_kind_of_it() -> None:
     question = "What activities has Priya done with her nephews?"
     s = state(question, [("D1:1", "Priya", "My nephews and I did karaoke by the river."),

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-
-from mrgraph.lexicon import default as lexicon
 from mrgraph.policies.base import Action, Budget, Outcome, State
 from mrgraph.policies.turns import asked_speakers, asks_several, is_plural, rank_turns
 from mrgraph.text import tokenize
 from mrgraph.toolkit import ToolResult
+from tests.unit.marks import needs_wordnet
 
 
 def _state(question: str, episodes: dict[str, tuple[float, list[str]]]) -> State:
@@ -38,7 +36,7 @@ def test_questions_asking_for_several_things() -> None:
     assert not asks_several("What did Sam paint?")
 
 
-@pytest.mark.skipif(not lexicon().available, reason="needs WordNet (wordnet-base, .ci/run)")
+@needs_wordnet
 def test_plural_nouns() -> None:
     assert is_plural("children") and is_plural("women") and is_plural("puppies")
     assert is_plural("arts") and is_plural("books")

@@ -39,7 +39,7 @@ from mrgraph.eval.locomo import load_locomo_qa
 from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
-from mrgraph.ingest.pipeline import _entities, refresh_beliefs
+from mrgraph.ingest.pipeline import fact_entities, refresh_beliefs
 from mrgraph.reconstruct import ask
 from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
@@ -66,7 +66,7 @@ def write(store: GraphStore, work: list[tuple[Conversation, Extraction]]) -> flo
             batch = build_batch(conversation, extraction, store.ns)
             batches.append(batch)
             store.write_batch(batch)
-        refresh_beliefs(store, _entities(batches))
+        refresh_beliefs(store, fact_entities(batches))
     return time.perf_counter() - started
 
 

@@ -393,12 +393,13 @@ class _Unit:
     def __init__(self, session: neo4j.Session, tx: neo4j.Transaction) -> None:
         self.session, self.tx = session, tx
         self.pending: wr.BatchPlan | None = None
+        self.novelty = wr.Novelty()
 
     def flushed(self, ns: str) -> neo4j.Transaction:
         """The transaction, after sending the pending batches (so reads see them)."""
         if self.pending is not None:
             pending, self.pending = self.pending, None
-            wr.flush(self.tx, ns, pending)
+            wr.flush(self.tx, ns, pending, self.novelty)
         return self.tx
 
 

@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from neo4j import exceptions as nx
+
 from mrgraph.errors import NotFoundError, StoreError
 from mrgraph.store import cypher
 from mrgraph.store.base import BeliefEdge, Checkpoint, ForgetResult, check_props
@@ -37,6 +39,25 @@ EDGE_FILES = {
     "FROM_EPISODE": "merge_from_episode_edges", "GROUPS": "merge_groups_edges",
     "HAS_EXPERIENCE": "merge_has_experience_edges",
     "EXPERIENCE_FROM": "merge_experience_from_edges", "SUPPORTS": "merge_supports_edges",
+}
+# merge_x -> create_x: the same rows, for nodes and edges known new (flush)
+CREATE_FILES = {
+    "merge_conversations": "create_conversations", "merge_sessions": "create_sessions",
+    "merge_turns": "create_turns", "merge_episodes": "create_episodes",
+    "merge_cues": "create_cues", "merge_tags": "create_tags", "merge_facts": "create_facts",
+    "merge_topics": "create_topics", "merge_experiences": "create_experiences",
+    "merge_proposals": "create_proposals", "merge_practice_rounds": "create_practice_rounds",
+    "merge_has_session_edges": "create_has_session_edges",
+    "merge_has_turn_edges": "create_has_turn_edges",
+    "merge_has_episode_edges": "create_has_episode_edges",
+    "merge_from_turn_edges": "create_from_turn_edges", "merge_next_edges": "create_next_edges",
+    "merge_cue_of_edges": "create_cue_of_edges", "merge_has_tag_edges": "create_has_tag_edges",
+    "merge_tags_edges": "create_tags_edges", "merge_belief_edges": "create_belief_edges",
+    "merge_from_episode_edges": "create_from_episode_edges",
+    "merge_groups_edges": "create_groups_edges",
+    "merge_has_experience_edges": "create_has_experience_edges",
+    "merge_experience_from_edges": "create_experience_from_edges",
+    "merge_supports_edges": "create_supports_edges",
 }
 BELIEF_PROPS = ("aspect", "statement", "confidence", "support", "first_seen", "last_seen",
                 "status", "history")
@@ -65,6 +86,17 @@ class BatchPlan:
         self.labels.update(other.labels)
         self.conversations += other.conversations
         self.nodes, self.edges = self.nodes + other.nodes, self.edges + other.edges
+
+
+@dataclass
+class Novelty:
+    """What a write unit knows of its namespace's nodes, so it can create instead of merge:
+    whether the namespace held none when the unit first sent nodes (None: not asked yet), and
+    the node ids the unit has sent since. Nothing else writes the namespace's nodes meanwhile:
+    every writer holds the namespace lock (lock_namespace) until it ends."""
+
+    empty: bool | None = None
+    sent: set[str] = field(default_factory=set)
 
 
 # ------------------------------------------------------------------ schema
@@ -145,19 +177,76 @@ def write_batch(tx: Runner, ns: str, plan: BatchPlan) -> WriteResult:
     return WriteResult(plan.conversations[0], plan.nodes, plan.edges)
 
 
-def flush(tx: Runner, ns: str, plan: BatchPlan) -> None:
-    """Send the planned rows: nodes of every label first, then edges, CHUNK rows a statement."""
+def flush(tx: Runner, ns: str, plan: BatchPlan, novelty: Novelty | None = None) -> None:
+    """Send the planned rows: nodes of every label first, then edges, CHUNK rows a statement.
+    With `novelty` (a write unit's), nodes known new are created, not merged, and so are
+    edges with a node created here at an end (no such edge can exist yet): MERGE's lookups
+    were most of a fresh ingest's server time (benchmarks/RESULTS.md section 33)."""
     where = f"batch {', '.join(repr(c) for c in dict.fromkeys(plan.conversations))}"
+    if novelty is not None and novelty.empty is None and plan.node_rows:
+        novelty.empty = bool(rows(tx, "namespace_empty", ns=ns)[0]["empty"])
+    created: set[str] = set()
     for name, node_rows in plan.node_rows.items():
-        written = _merge(tx, name, ns, node_rows)
-        if written != len(node_rows):
-            raise StoreError(f"{where}: {len(node_rows) - written} node(s) in {name}.cypher "
+        new, old = _split_nodes(node_rows, novelty)
+        created.update(row["id"] for row in new)
+        written = _create(tx, name, ns, new, where) + _merge(tx, name, ns, old)
+        if written != len(new) + len(old):
+            raise StoreError(f"{where}: {len(new) + len(old) - written} node(s) in {name}.cypher "
                              "have ids of another namespace")
+    if novelty is not None:
+        novelty.sent.update(plan.labels)
     for name, edge_rows in plan.edge_rows.items():
-        written = _merge(tx, name, ns, edge_rows)
-        if written != len(edge_rows):  # the ends exist (checked before) but have other labels
-            raise StoreError(f"{where}: {len(edge_rows) - written} edge(s) in {name}.cypher join "
-                             "nodes whose labels the graph model does not allow for that type")
+        new, old = _split_edges(edge_rows, created)
+        written = _create(tx, name, ns, new, where) + _merge(tx, name, ns, old)
+        if written != len(new) + len(old):  # the ends exist (checked before) but have other labels
+            raise StoreError(f"{where}: {len(new) + len(old) - written} edge(s) in {name}.cypher "
+                             "join nodes whose labels the graph model does not allow for that type")
+
+
+def _split_nodes(node_rows: list[dict[str, Any]], novelty: Novelty | None
+                 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(rows to create, rows to merge): an id is new when the namespace was empty and the unit
+    has not sent it. A new id's repeated rows fold into one, later properties winning, as the
+    merges one after another would leave them."""
+    if novelty is None or not novelty.empty:
+        return [], node_rows
+    new: dict[str, dict[str, Any]] = {}
+    old = []
+    for row in node_rows:
+        if row["id"] in novelty.sent:
+            old.append(row)
+        elif row["id"] in new:
+            new[row["id"]]["props"].update(row["props"])
+        else:
+            new[row["id"]] = {"id": row["id"], "props": dict(row["props"])}
+    return list(new.values()), old
+
+
+def _split_edges(edge_rows: list[dict[str, Any]], created: set[str]
+                 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(rows to create, rows to merge): an edge is new when one of its ends is created by this
+    flush; its repeated rows fold into one, as for nodes."""
+    if not created:
+        return [], edge_rows
+    new: dict[tuple[str, str], dict[str, Any]] = {}
+    old = []
+    for row in edge_rows:
+        pair = row["src"], row["dst"]
+        if pair in new:
+            new[pair]["props"].update(row["props"])
+        elif row["src"] in created or row["dst"] in created:
+            new[pair] = {"src": row["src"], "dst": row["dst"], "props": dict(row["props"])}
+        else:
+            old.append(row)
+    return list(new.values()), old
+
+
+def _create(tx: Runner, name: str, ns: str, create_rows: list[dict[str, Any]], where: str) -> int:
+    try:
+        return _merge(tx, CREATE_FILES[name], ns, create_rows)
+    except nx.ConstraintError:  # only an id of another namespace can collide with a new node
+        raise StoreError(f"{where}: node(s) in {CREATE_FILES[name]}.cypher have ids of another "
+                         "namespace") from None
 
 
 def _merge(tx: Runner, name: str, ns: str, merge_rows: list[dict[str, Any]]) -> int:

@@ -171,6 +171,22 @@ def test_a_batch_the_server_rejects_is_rolled_back_whole_and_redone(
     assert store.export() == graph
 
 
+def test_a_fresh_namespace_meeting_an_id_of_another_is_refused_whole(
+        spaces: Namespaces, transcript: Path) -> None:
+    """The first unit of an empty namespace creates its nodes (create_*.cypher) instead of
+    merging them: a node of another namespace holding one of its ids fails it whole, with the
+    same error as the merge files give."""
+    store = spaces.open(ingest_batch_size=SIZE)
+    first = _batch_nodes(store.ns, transcript, 1)
+    squatter = spaces.open("squatter")
+    squatter.write_batch(GraphBatch("squat", (first[-1],), ()))
+    with pytest.raises(StoreError, match="another namespace"):
+        ingest(store, transcript)
+    assert store.export() == ([], []) and checkpoints(spaces, store.ns) == []
+    spaces.wipe(squatter.ns)
+    assert ingest(store, transcript).resumed == 0 and store.conversations()
+
+
 def test_a_reingest_forgets_the_old_version_once_not_again_on_resume(
         spaces: Namespaces, transcript: Path, tmp_path: Path,
         uninterrupted: tuple[Graph, IngestReport]) -> None:

@@ -59,6 +59,35 @@ def test_edge_properties_merge_by_src_type_dst(store: GraphStore, world: World) 
     assert store.stats().edges == {"CUE_OF": 1}
 
 
+def test_repeats_in_one_unit_of_a_fresh_namespace_fold_like_merges(store: GraphStore,
+                                                                   world: World) -> None:
+    """A unit writing into an empty namespace (Neo4j creates its new nodes and edges instead of
+    merging them): a node or edge repeated in a batch or across the unit's batches ends as the
+    merges one after another would leave it."""
+    a = world.lone("Cue", "a", name="a", key="a", kind="keyword", tokens="a", gone="soon")
+    a_again = NodeRecord("Cue", a.id, {"kind": "entity", "gone": None, "new": (1, 2)})
+    e = world.lone("Episode", "e", date="2023-01-01", tokens="a")
+    f = world.lone("Episode", "f", date="2023-01-02", tokens="b")
+    with store.writing():
+        store.write_batch(GraphBatch("c", (a, e, a_again), (
+            EdgeRecord("CUE_OF", a.id, e.id, {"tag": "t1", "w": 1}),
+            EdgeRecord("CUE_OF", a.id, e.id, {"tag": "t2", "w": None}))))
+        assert store.get_node(a.id) == NodeRecord("Cue", a.id, {
+            "name": "a", "key": "a", "kind": "entity", "tokens": "a", "new": (1, 2),
+            "ns": world.ns})
+        store.write_batch(GraphBatch("d", (f, NodeRecord("Episode", e.id, {"tokens": "c"})), (
+            EdgeRecord("CUE_OF", a.id, e.id, {"w": 3}), EdgeRecord("NEXT", e.id, f.id, {}),
+            EdgeRecord("CUE_OF", a.id, f.id, {"tag": "t3"}))))
+    nodes, edges = store.export()
+    assert [(n.id, n.props) for n in nodes if n.id == e.id] == [
+        (e.id, {"date": "2023-01-01", "tokens": "c", "ns": world.ns})]
+    assert sorted(edges, key=lambda x: (x.type, x.dst)) == sorted([
+        EdgeRecord("CUE_OF", a.id, e.id, {"tag": "t2", "w": 3}),
+        EdgeRecord("CUE_OF", a.id, f.id, {"tag": "t3"}), EdgeRecord("NEXT", e.id, f.id, {})],
+        key=lambda x: (x.type, x.dst))
+    assert store.stats().edges == {"CUE_OF": 2, "NEXT": 1}
+
+
 def test_an_edge_to_an_unknown_node_refuses_the_whole_batch(loaded: GraphStore,
                                                              world: World) -> None:
     before = loaded.export()

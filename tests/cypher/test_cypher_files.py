@@ -136,6 +136,26 @@ def test_write_batch_has_a_file_per_label_and_relationship_type() -> None:
         assert f"MERGE (a)-[r:{rtype}]->(b)" in _text(name)
 
 
+def test_each_merge_file_has_a_create_twin_with_the_same_rows() -> None:
+    """create_x.cypher writes the rows of merge_x.cypher known new (neo4j_write.flush): the same
+    label or type, ends found the same way, the same params and count returned."""
+    merges = [*neo4j_write.NODE_FILES.values(), *neo4j_write.EDGE_FILES.values()]
+    assert sorted(neo4j_write.CREATE_FILES) == sorted(merges)
+    for label, name in neo4j_write.NODE_FILES.items():
+        create = neo4j_write.CREATE_FILES[name]
+        assert create == name.replace("merge_", "create_", 1)
+        assert f"CREATE (n:{label} {{id: row.id, ns: $ns}})" in _text(create)
+    for rtype, name in neo4j_write.EDGE_FILES.items():
+        create = neo4j_write.CREATE_FILES[name]
+        merged, created = (cypher.strip_comments_and_strings(_text(n)).strip()
+                           for n in (name, create))
+        assert created == merged.replace(f"MERGE (a)-[r:{rtype}]->(b)",
+                                         f"CREATE (a)-[r:{rtype}]->(b)")
+        assert "MERGE" not in created
+    for name in merges:
+        assert cypher.load(neo4j_write.CREATE_FILES[name]).params == cypher.load(name).params
+
+
 def test_neo4j_store_implements_the_whole_protocol() -> None:
     wanted = {n for n, v in vars(GraphStore).items() if not n.startswith("_") and callable(v)}
     wanted |= {"uri"}

@@ -1,0 +1,14 @@
+// mode: write
+// params: $ns, $rows
+// returns: written (rows whose two endpoints exist in the namespace)
+// write_batch, for BELIEF edges known new: an end of each is a node the same flush
+// creates (neo4j_write.flush), so no such edge can exist yet and CREATE skips MERGE's
+// search of the pair. The rows are unique per pair (the caller folds repeats).
+// The rest of the BELIEF rows go to merge_belief_edges.cypher.
+CYPHER replan=skip
+UNWIND $rows AS row
+MATCH (a:Cue {id: row.src}) USING INDEX SEEK a:Cue(id) WHERE a.ns = $ns
+MATCH (b:Fact {id: row.dst}) USING INDEX SEEK b:Fact(id) WHERE b.ns = $ns
+CREATE (a)-[r:BELIEF]->(b)
+SET r += row.props
+RETURN count(r) AS written

@@ -69,11 +69,10 @@ def read_many(tx: Runner, ns: str, reads: Sequence[Read]) -> list[Any]:
 
 def statements(reads: Sequence[Read]) -> list[list[int]]:
     """The positions of `reads` grouped by the statement that answers them (read_many): one
-    group per kind of read, and per label for token_df (a file per label)."""
-    groups: dict[tuple[str, Any], list[int]] = {}
-    for n, (method, args) in enumerate(reads):
-        key = (method, args[0] if method == "token_df" else None)
-        groups.setdefault(key, []).append(n)
+    group per kind of read (token_df's labels too: token_df_many asks them in one)."""
+    groups: dict[str, list[int]] = {}
+    for n, (method, _) in enumerate(reads):
+        groups.setdefault(method, []).append(n)
     return list(groups.values())
 
 

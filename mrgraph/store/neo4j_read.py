@@ -225,20 +225,27 @@ def token_df(tx: Runner, ns: str, label: str, tokens: Sequence[str]) -> tuple[in
 
 def token_df_many(tx: Runner, ns: str, asked: Sequence[tuple[str, Sequence[str]]]
                   ) -> list[tuple[int, dict[str, int]]]:
-    """token_df of every (label, tokens) of `asked`: one statement per label, for the union of
-    its calls' tokens (a token's count does not depend on the others asked with it)."""
+    """token_df of every (label, tokens) of `asked`, for the union of each label's tokens (a
+    token's count does not depend on the others asked with it): one statement, a label's own
+    file when one label is asked, else token_df_labels (a question's first step asks three)."""
     by_label: dict[str, dict[str, None]] = {}
     for label, tokens in asked:
         if label not in TOKEN_DF_FILES:
             raise StoreError(f"token_df: label must be one of {sorted(TOKEN_LABELS)}, "
                              f"not {label!r}")
         by_label.setdefault(label, {}).update(dict.fromkeys(tokens))
-    counts: dict[str, tuple[int, dict[str, int]]] = {}
-    for label, union in by_label.items():
-        items = [{"token": t, "query": _phrase(t)} for t in union
-                 if t and not _WHITESPACE.search(t)]
-        row = rows(tx, TOKEN_DF_FILES[label], ns=ns, tokens=items)[0]
-        counts[label] = int(row["total"]), {d["token"]: int(d["df"]) for d in row["dfs"]}
+    items = {label: [{"token": t, "query": _phrase(t)} for t in union
+                     if t and not _WHITESPACE.search(t)] for label, union in by_label.items()}
+    if not items:
+        return []
+    if len(items) == 1:
+        [(only, quoted)] = items.items()
+        found = [dict(rows(tx, TOKEN_DF_FILES[only], ns=ns, tokens=quoted)[0], label=only)]
+    else:
+        found = rows(tx, "token_df_labels", ns=ns,
+                     asked=[{"label": label, "tokens": quoted} for label, quoted in items.items()])
+    counts = {row["label"]: (int(row["total"]), {d["token"]: int(d["df"]) for d in row["dfs"]})
+              for row in found}
     return [(counts[label][0], {t: counts[label][1].get(t, 0) for t in tokens})
             for label, tokens in asked]
 

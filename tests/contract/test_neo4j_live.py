@@ -31,6 +31,7 @@ from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.reconstruct import ask
 from mrgraph.store import cypher
+from mrgraph.store import neo4j_batch as nb
 from mrgraph.store.copy import copy_store
 from mrgraph.store.memory import MemoryStore
 from mrgraph.store.neo4j import Neo4jStore
@@ -268,6 +269,26 @@ def test_stored_tokens_with_lucene_syntax_match_exactly_like_the_embedded_store(
         assert store.token_df("Cue", [token]) == reference.token_df("Cue", [token])
     everything = {t: 1.0 for t in RAW_TOKENS}
     assert store.search_cues(everything, 50) == reference.search_cues(everything, 50)
+
+
+def test_token_counts_of_several_labels_in_one_statement_are_each_labels_own(
+        spaces: Namespaces, tmp_path: Path) -> None:
+    """read_many sends every token_df of a step as one statement (token_df_labels.cypher, a
+    branch per label): each answer is the one-label read's and the embedded store's."""
+    store = spaces.open()
+    reference = MemoryStore(tmp_path / "graph", store.ns)
+    ingest_file(store, FIXTURES / "ana_ben_benchmark_format.json", HeuristicExtractor())
+    ingest_file(reference, FIXTURES / "ana_ben_benchmark_format.json", HeuristicExtractor())
+    words = sorted(token_set("where did Ana go to the lake with Ben and her dog")) + ["zzz"]
+    reads = [("token_df", (label, tuple(words[k:]))) for k, label in
+             enumerate(["Episode", "Cue", "Tag", "Topic", "Cue"])]
+    assert nb.statements(reads) == [[0, 1, 2, 3, 4]]
+    got = store.read_many(reads)
+    assert got == [store.token_df(*args) for _, args in reads]
+    assert got == [reference.token_df(*args) for _, args in reads]
+    assert all(total > 0 for total, _ in got[:3]) and any(any(df.values()) for _, df in got)
+    assert store.read_many([("token_df", ("Tag", ())), ("token_df", ("Cue", ()))]) == [
+        reference.token_df("Tag", ()), reference.token_df("Cue", ())]
 
 
 def test_non_ascii_names_order_by_code_point_like_python(spaces: Namespaces) -> None:

@@ -42,8 +42,8 @@ def test_other_failures_and_the_deadline_end_the_retries() -> None:
     assert len(tries) == 2
 
 
-def test_a_step_is_one_statement_per_kind_and_token_df_label() -> None:
+def test_a_step_is_one_statement_per_kind_of_read() -> None:
     reads = [("search_events", ({"a": 1.0}, 5)), ("token_df", ("Cue", ("a",))),
              ("search_events", ({"b": 1.0}, 5)), ("token_df", ("Tag", ("a",))),
              ("token_df", ("Cue", ("b",))), ("get_events", (("e1",),))]
-    assert statements(reads) == [[0, 2], [1, 4], [3], [5]]
+    assert statements(reads) == [[0, 2], [1, 3, 4], [5]]

@@ -2,7 +2,7 @@
 
 Every statement comes from a `cypher/*.cypher` file (mrgraph.store.cypher); values are always
 parameters. The queries themselves live in neo4j_read.py / neo4j_write.py; this module owns the
-connection, the transactions and the translation of driver errors.
+connection and the transactions (neo4j_errors translates driver errors).
 
 Transactions
   * Reads outside a write unit run as auto-commit statements of a read-mode session: one round
@@ -19,7 +19,8 @@ Transactions
     at once but sends it together with the unit's next batches (one statement per label/type
     file for all of them, chunked into UNWINDs of CHUNK rows) just before the unit's next read,
     other write or commit: a unit holding many conversations costs a few statements, not a few
-    per conversation.
+    per conversation. A unit whose namespace held no node creates its new nodes and edges
+    instead of merging them (neo4j_write.Novelty).
   * A write outside `writing()` is its own managed write transaction (retried by the driver
     when it fails transiently).
   * Every write transaction first writes the namespace's lock node (lock_namespace.cypher), so
@@ -46,21 +47,22 @@ from __future__ import annotations
 
 import functools
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit
 
 import neo4j
 from neo4j import exceptions as nx
 
-from mrgraph.errors import StoreError, StoreUnavailableError
+from mrgraph.errors import StoreUnavailableError
 from mrgraph.store import cypher
 from mrgraph.store import neo4j_batch as nb
 from mrgraph.store import neo4j_read as rd
 from mrgraph.store import neo4j_toolkit as tk
 from mrgraph.store import neo4j_write as wr
+from mrgraph.store.neo4j_errors import (RETRY_SECONDS, ErrorTranslator, public_uri, quietly,
+                                        retrying)
 from mrgraph.store.base import (BeliefEdge, Checkpoint, CueHit, EmbeddingCount, EventRecord,
                                 FactObservation, ForgetResult, GraphStore, KeywordRecord,
                                 TagCount, TimeRecord, TopicHit, TurnRecord)
@@ -76,7 +78,6 @@ SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 INGEST_BATCH_SIZE = 25_000
 # Statements of one read step in flight at once (read_many): a step has at most ~6 kinds.
 READ_THREADS = 6
-RETRY_SECONDS = 10.0  # as the driver's max_transaction_retry_time below
 
 
 class Neo4jStore:
@@ -91,14 +92,15 @@ class Neo4jStore:
             raise ValueError("ingest_batch_size must be at least 1")
         if parts.scheme not in SCHEMES:
             raise StoreUnavailableError(
-                f"not a Neo4j URI: {_public_uri(uri)!r} (expected one of "
+                f"not a Neo4j URI: {public_uri(uri)!r} (expected one of "
                 f"{', '.join(s + '://' for s in SCHEMES)})")
         self.ns = ns
-        self._uri = _public_uri(uri)
+        self._uri = public_uri(uri)
         # The driver refuses user:password@ in a URI (and would echo it): take them as the auth.
         self._user = unquote(parts.username) if parts.username else user
         self._password = unquote(parts.password) if parts.password is not None else password
         self._database = database
+        self._errors = ErrorTranslator(self._uri, self._user, self._password, database)
         self._ingest_batch_size = ingest_batch_size
         self._lock = threading.Lock()
         self._local = threading.local()
@@ -114,7 +116,7 @@ class Neo4jStore:
                 notifications_min_severity="OFF")
         except (nx.ConfigurationError, ValueError) as exc:
             raise StoreUnavailableError(f"cannot use Neo4j URI {self._uri!r}: "
-                                        f"{self._scrub(str(exc))}") from None
+                                        f"{self._errors.scrub(str(exc))}") from None
 
     @property
     def uri(self) -> str:
@@ -142,20 +144,20 @@ class Neo4jStore:
         if self._unit() is not None:  # nested unit: the outermost one commits
             yield
             return
-        with self._errors():
+        with self._errors.translated():
             session = self._session(neo4j.WRITE_ACCESS)
             unit = self._local.unit = _Unit(session, session.begin_transaction())
             wr.lock_namespace(unit.tx, self.ns)
         try:
             yield
-            with self._errors():
+            with self._errors.translated():
                 unit.flushed(self.ns).commit()
         except BaseException:
-            _quietly(unit.tx.rollback)
+            quietly(unit.tx.rollback)
             raise
         finally:
             self._local.unit = None
-            _quietly(session.close)
+            quietly(session.close)
 
     def _unit(self) -> _Unit | None:
         unit: _Unit | None = getattr(self._local, "unit", None)
@@ -171,7 +173,7 @@ class Neo4jStore:
         retries), then make sure the schema exists: the write files' index hints need it."""
         if self._ready:
             return
-        with self._lock, self._errors():
+        with self._lock, self._errors.translated():
             if not self._ready:
                 self._driver.verify_connectivity()
                 with self._driver.session(database=self._database) as session:
@@ -180,15 +182,15 @@ class Neo4jStore:
 
     def _read(self, work: Work[T]) -> T:
         unit = self._unit()
-        with self._errors():
+        with self._errors.translated():
             if unit is not None:  # see the unit's own writes
                 return work(unit.flushed(self.ns))
             session = self._read_session()
             try:
-                return _retrying(lambda: work(session))
+                return retrying(lambda: work(session))
             except BaseException:
                 self._local.reader = None  # a session that failed is not reused
-                _quietly(session.close)
+                quietly(session.close)
                 raise
 
     def _read_session(self) -> neo4j.Session:
@@ -202,48 +204,11 @@ class Neo4jStore:
 
     def _write(self, work: Work[T]) -> T:
         unit = self._unit()
-        with self._errors():
+        with self._errors.translated():
             if unit is not None:
                 return work(unit.flushed(self.ns))
             with self._session(neo4j.WRITE_ACCESS) as session:
                 return session.execute_write(lambda tx: work(wr.lock_namespace(tx, self.ns)))
-
-    # -------------------------------------------------------------- errors
-
-    @contextmanager
-    def _errors(self) -> Iterator[None]:
-        """Translate driver failures into mrgraph errors that name the server, not the secret."""
-        where = f"Neo4j at {self._uri}"
-        try:
-            yield
-        except nx.AuthError:
-            raise StoreUnavailableError(
-                f"{where}: authentication failed for user {self._user!r} "
-                "(check NEO4J_USER / NEO4J_PASSWORD)") from None
-        except (nx.ServiceUnavailable, nx.SessionExpired) as exc:
-            raise StoreUnavailableError(
-                f"{where} is unreachable: {self._scrub(str(exc))}") from None
-        except nx.ClientError as exc:
-            if exc.code == "Neo.ClientError.Database.DatabaseNotFound":
-                raise StoreUnavailableError(
-                    f"{where}: database {self._database!r} does not exist") from None
-            if exc.code == "Neo.ClientError.Security.AuthenticationRateLimit":
-                raise StoreUnavailableError(
-                    f"{where}: too many failed logins for user {self._user!r}; the server "
-                    "refuses it for a few seconds (check NEO4J_USER / NEO4J_PASSWORD)") from None
-            if exc.code.startswith("Neo.ClientError.Security."):
-                raise StoreUnavailableError(
-                    f"{where}: not allowed: {self._scrub(exc.message or '')}") from None
-            raise StoreError(f"{where} rejected a query: {exc.code}: "
-                             f"{self._scrub(exc.message or '')}") from None
-        except (nx.Neo4jError, nx.DriverError) as exc:
-            raise StoreError(f"{where} failed: {type(exc).__name__}: "
-                             f"{self._scrub(str(exc))}") from None
-
-    def _scrub(self, message: str) -> str:
-        if self._password:
-            message = message.replace(self._password, "***")
-        return message
 
     # -------------------------------------------------------------- writes
 
@@ -254,7 +219,7 @@ class Neo4jStore:
             return self._write(lambda tx: wr.write_batch(tx, self.ns, plan))
         # In a unit the batch is checked now and sent with the unit's other batches (one
         # statement per file instead of one per file and batch) before its next read or write.
-        with self._errors():
+        with self._errors.translated():
             wr.check_batch(unit.tx, self.ns, plan, unit.pending)
         if unit.pending is None:
             unit.pending = plan
@@ -401,37 +366,3 @@ class _Unit:
             pending, self.pending = self.pending, None
             wr.flush(self.tx, ns, pending, self.novelty)
         return self.tx
-
-
-def _public_uri(uri: str) -> str:
-    """The URI without user:password@ (a password may be embedded in it)."""
-    parts = urlsplit(uri)
-    if parts.username is None and parts.password is None:
-        return uri
-    host = parts.hostname or ""
-    netloc = f"{host}:{parts.port}" if parts.port else host
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
-
-
-def _retrying(read: Callable[[], T], seconds: float = RETRY_SECONDS) -> T:
-    """Run `read` again after a failure the driver calls retryable (a transient server error,
-    a lost connection), with a growing pause, for up to `seconds`: the managed transactions'
-    rule, for reads made of auto-commit statements (reads have no effect to undo)."""
-    deadline, pause = time.monotonic() + seconds, 0.05
-    while True:
-        try:
-            return read()
-        except (nx.Neo4jError, nx.DriverError) as exc:
-            if not exc.is_retryable() or time.monotonic() + pause > deadline:
-                raise
-        time.sleep(pause)
-        pause = min(pause * 2, 1.0)
-
-
-def _quietly(action: Callable[[], Any]) -> None:
-    """Cleanup after a failure must not mask the failure itself."""
-    try:
-        action()
-    except Exception:  # noqa: BLE001 - the original error is being raised
-        pass
-

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from neo4j import exceptions as nx
 
-from mrgraph.store.neo4j import _retrying
+from mrgraph.store.neo4j_errors import retrying as _retrying
 from mrgraph.store.neo4j_batch import statements
 
 

@@ -134,6 +134,7 @@ DUMMY: dict[str, Any] = {
     "text": "x", "rows": [], "vector": [1.0, 0.0], "done": 1, "total": 2,
     "conversations": ["x"], "source": "x", "model": "x", "labels": ["x"],
 }
+DUMMY["asked"] = [{"label": "Episode", "tokens": DUMMY["tokens"]}]  # token_df_labels
 # Files answering a round's calls at once take `calls`, each call a map of the values above.
 DUMMY["calls"] = [{"i": 0, **{k: DUMMY[k] for k in (
     "limit", "weights", "queries", "key", "cue_id", "tag", "event_id", "topic_id", "start", "end",

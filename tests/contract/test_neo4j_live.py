@@ -488,7 +488,8 @@ def test_the_warm_up_runs_an_ingest_and_asks_and_leaves_nothing(spaces: Namespac
     finally:
         cypher.run = run
     assert done.turns[1] == 2 * done.turns[0] > 0 and len(done.seconds) == 2
-    for name in ("merge_turns", "merge_cue_of_edges", "fact_observations", "search_events",
+    for name in ("merge_turns", "create_turns", "merge_cue_of_edges", "create_cue_of_edges",
+                 "namespace_empty", "fact_observations", "search_events", "token_df_labels",
                  "event_keywords", "forget_conversation", "save_checkpoint"):
         assert name in statements
     assert store.conversations() == [] and store.stats().nodes == {}

@@ -178,8 +178,11 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
     if prep is not None and toks[prep].text.lower() == _stranded(question) and prep > 0 and \
             toks[prep - 1].lemma in asked | {verb, head}:
         score += 1.5  # "what did the race raise awareness *for*" - "awareness for *X*"
-    if question.kind == "where" and before is not None and \
-            toks[before].text.lower() in _PLACE_PREPOSITIONS:
+    # a place: right after in/at/to... ("a trip to *Lisbon*"; determiners between), not
+    # an infinitive ("got to *feed* a horse")
+    if question.kind == "where" and prep is not None and \
+            toks[prep].text.lower() in _PLACE_PREPOSITIONS and \
+            not (toks[prep].text.lower() == "to" and mostly_verb(phrase[0].lower())):
         score += 1.5
     if (question.kind == "who" or "name" in words(question.text)) and any(_named(toks, i) or toks[i].text.lower() in RELATIONS
                                       for i in run):

@@ -75,7 +75,7 @@ IRREGULAR = {
 @lru_cache(maxsize=100_000)
 def lemma(word: str) -> str:
     """The base form as a stem: irregular forms first, then the Porter stem."""
-    lowered = word.lower().strip("'’")
+    lowered = word.lower().strip("'’+")  # "LGBTQ+" is the question's "lgbtq"
     return stem(IRREGULAR.get(lowered, lowered))
 
 

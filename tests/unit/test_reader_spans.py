@@ -4,7 +4,7 @@ a list after the verb, the object of the preposition a question ends with."""
 from __future__ import annotations
 
 from mrgraph.reader.dates import weekday_before
-from mrgraph.reader.phrases import phrase
+from mrgraph.reader.phrases import phrase, segments
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
 from mrgraph.types import NOT_MENTIONED
@@ -145,3 +145,21 @@ def test_a_choice_answers_with_the_option_the_evidence_holds() -> None:
     s = state("Does Omar live close to a beach or the mountains?", [
         ("D1:1", "Omar", "From my flat I can walk to the mountains in ten minutes.")])
     assert read(s).answer == "mountains"
+
+
+
+@needs_wordnet
+def test_where_scores_the_place_right_after_the_preposition_not_an_infinitive() -> None:
+    q = analyse("Where did Omar find the recipe for the plum cake?", SPEAKERS)
+    # "to" right before the place counts as "from that" before the trip does
+    scored = {s.words: s.score for s in segments("I found the recipe from that trip to Lisbon.", q)}
+    assert scored[("Lisbon",)] >= scored[("trip",)]
+    # "got to *feed*" is an infinitive, not a place
+    scored = {s.words: s.score for s in segments("I got to feed a goat a turnip in class.", q)}
+    assert scored[("feed", "a", "goat", "a", "turnip")] < scored[("class",)]
+
+
+def test_a_question_word_written_with_a_plus_is_not_repeated_as_the_phrase() -> None:
+    q = analyse("What was taught in the C++ evening course?", SPEAKERS)
+    said, _ = phrase("Last week I went to a C++ evening course and it was really enlightening.", q)
+    assert said != "C++"

@@ -11,7 +11,8 @@
                  weekday said in the week before as that ("the Friday before 7 May 2023");
        duration  the first span of time the best REACH sentences say ("4 years"), else the
                  date; "how long ago" too ("10 years ago"; numbers in digits);
-       how often the first frequency of the best REACH sentences ("three times a week");
+       how often the first frequency of the best REACH sentences ("three times a week"),
+                 else of the person's own sentences (a reply to "how often do you...?");
        yes_no / would   "No" when the sentence denies, else "Yes";
        feeling   "how did X feel / describe ...": the adjective said of it, else what
                  follows "felt" (reader.feelings: "so *excited*", "felt *at ease*");
@@ -130,7 +131,11 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
                 return span[0], (span[1],)
         return _when(state, best) or best.text, (best.dia_id,)
     if _OFTEN.search(question.text):
-        often = next(((f, s.dia_id) for s in found[:REACH] if (f := frequency(s.text))), None)
+        # the best REACH sentences first, then any of the person's: the reply to "how often
+        # do you...?" says little else of the question ("Twice a month; it keeps me fit.")
+        often = next(((f, s.dia_id) for s in found[:REACH] if (f := frequency(s.text))), None) \
+            or next(((f, s.dia_id) for s in found[REACH:] if s.own and (f := frequency(s.text))),
+                    None)
         if often:
             return often[0], (often[1],)
     if kind in ("yes_no", "would"):

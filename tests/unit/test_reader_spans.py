@@ -163,3 +163,14 @@ def test_a_question_word_written_with_a_plus_is_not_repeated_as_the_phrase() -> 
     q = analyse("What was taught in the C++ evening course?", SPEAKERS)
     said, _ = phrase("Last week I went to a C++ evening course and it was really enlightening.", q)
     assert said != "C++"
+
+
+def test_how_often_reaches_past_the_best_sentences_for_the_persons_frequency() -> None:
+    chatter = [(f"D1:{i}", "Omar", f"My kids loved the swim lesson number {i} at the lake.")
+               for i in range(1, 10)]
+    s = state("How often does Omar swim with his kids?", [
+        *chatter, ("D1:10", "Priya", "How often do you all go?"),
+        ("D1:11", "Omar", "Twice a month; it keeps us fit.")])
+    reading = read(s)
+    assert reading.answer == "Twice a month"
+    assert reading.supports == ("D1:11",)

@@ -174,3 +174,13 @@ def test_how_often_reaches_past_the_best_sentences_for_the_persons_frequency() -
     reading = read(s)
     assert reading.answer == "Twice a month"
     assert reading.supports == ("D1:11",)
+
+
+@needs_wordnet
+def test_a_sentence_below_the_best_three_naming_a_thing_of_the_kind_asked_competes() -> None:
+    s = state("What instrument does Omar practise every evening?", [
+        ("D1:1", "Omar", "I practise every evening after dinner, it calms me."),
+        ("D1:2", "Omar", "Practising every evening is my way to unwind."),
+        ("D1:3", "Omar", "Every evening I lose track of time when I practise."),
+        ("D1:4", "Omar", "Lately it has been the oboe, it sounds so warm.")])
+    assert read(s).answer == "oboe"

@@ -22,8 +22,8 @@ from typing import Any, Protocol
 from mrgraph.reader.evidence import Sentence, split_sentences
 from mrgraph.reader.phrases import after_dash, segments, tokens, verb_at
 from mrgraph.reader.question import Question
-from mrgraph.text import words
 from mrgraph.reader.words import NUMBERS, RELATIONS, is_function_word, is_kind, kind_of, lemma
+from mrgraph.text import words
 
 TOP = 3
 REACH = 8  # sentences searched for a thing of the head noun's kind

@@ -10,6 +10,8 @@ is scored by where it stands:
   +2   right after the question's verb ("I *donated* my old car" -> "old car")
   +1   right after another word of the question; +1.5 before the head noun asked about
        ("a *woodworking* workshop": the head joins the phrase)
+  +2   right before the verb "what" is the subject of ("what makes X a good coach" -
+       "*her patience* will make her one")
   +1.5 a place after in/at/to/from for "where"; a name or a relation ("my aunt") for "who"
   +1.5 the object of the preposition a question ends with, after a word of the question
        ("What did it raise awareness *for*?" - "awareness for *mental health*")
@@ -31,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
+from mrgraph.reader.words import (AUXILIARIES, CLAUSE, DETERMINERS, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
                                   SUBJECTS, is_a, is_function_word, is_kind, kind_of, lemma,
                                   mostly_verb, noun_like, synonyms)
 from mrgraph.text import words
@@ -42,6 +44,7 @@ MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list g
 KIND = 2.0
 NOUN_END, IS_A = 0.3, 0.5  # a phrase ending with a noun; naming a kind of the head noun
 _COPULAS = frozenset({"is", "are", "was", "were"})  # end a noun phrase: "X *is* rewarding"
+_SUBJECT_ADVERBS = frozenset({"really", "always", "also", "just", "truly", "definitely", "still"})
 _DO = frozenset({lemma("do"), lemma("did")})
 _QUOTED = re.compile(r"[\"“]([^\"”]{2,60})[\"”]")
 _PLACE_PREPOSITIONS = frozenset({"in", "at", "to", "from", "near", "around", "into"})
@@ -169,6 +172,8 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
     elif verb and after + 1 < len(toks) and toks[after].text.lower() in SUBJECTS and \
             toks[after + 1].lemma == verb:
         score += 2.0  # the object before its clause: "these *figurines* I bought"
+    elif question.caused_by and _before_verb(after, toks, question.caused_by):
+        score += 2.0  # "what makes X a good coach" - "*her patience* will make her one"
     elif after < len(toks) and toks[after].lemma in asked and score >= 2.0:
         score -= 1.5  # it only describes what the question already names ("a *short* trip")
     if run[0] >= 2 and toks[run[0] - 1].text == "," and toks[run[0] - 2].lemma in asked | {head} \
@@ -217,6 +222,15 @@ def _stranded(question: Question) -> str | None:
     the answer."""
     said = words(question.text)
     return said[-1] if said and said[-1] in PREPOSITIONS else None
+
+
+def _before_verb(at: int, toks: Sequence[Token], verb: str) -> bool:
+    """Whether `verb` (or a synonym) stands at `at`, auxiliaries and adverbs before it
+    ("her patience *will really make*"): what precedes is its subject."""
+    while at < len(toks) and toks[at].word and (toks[at].text.lower() in AUXILIARIES or
+                                                toks[at].text.lower() in _SUBJECT_ADVERBS):
+        at += 1
+    return at < len(toks) and toks[at].word and _the_verb(toks, at, verb)
 
 
 def _object_of(start: int, toks: Sequence[Token]) -> int | None:

@@ -184,3 +184,13 @@ def test_a_sentence_below_the_best_three_naming_a_thing_of_the_kind_asked_compet
         ("D1:3", "Omar", "Every evening I lose track of time when I practise."),
         ("D1:4", "Omar", "Lately it has been the oboe, it sounds so warm.")])
     assert read(s).answer == "oboe"
+
+
+def test_what_as_the_subject_of_a_verb_answers_with_that_verbs_subject() -> None:
+    q = analyse("According to Priya, what makes Omar a patient teacher?", SPEAKERS)
+    assert q.caused_by == "makes" and q.head is None  # a verb, not the thing asked for
+    said, _ = phrase("Your calm voice and kindness will really make the pupils adore you.", q)
+    assert said == "calm voice and kindness"
+    q = analyse("What inspired Omar's quilt?", SPEAKERS)
+    assert q.caused_by == "inspired"
+    assert analyse("What instruments does Omar play?", SPEAKERS).caused_by is None

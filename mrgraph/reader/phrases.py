@@ -361,3 +361,22 @@ def negated(sentence: str) -> bool:
 
 def number(word: str) -> int | None:
     return int(word) if word.isdigit() else NUMBERS.get(word.lower())
+
+
+_OWNERS = {"my": "{speaker}'s", "our": "{speaker}'s", "your": "{listener}'s"}
+
+
+def possessor(sentence: str, noun: str, speaker: str, listener: str = "") -> str | None:
+    """Whose `noun` the sentence names ("whose birthday" - "we celebrated *my daughter's*
+    birthday" -> "<speaker>'s daughter"): the owner before "'s <noun>", "my" said as the
+    speaker's name; a bare "my/his/her <noun>" names nobody new (None)."""
+    match = re.search(rf"\b(?:(my|our|your|his|her|their|the|a)\s+)?([A-Za-z][\w-]*)['’]s\s+"
+                      rf"{re.escape(noun)}\b", sentence, re.IGNORECASE)
+    if not match:
+        return None
+    owner, whom = (match.group(1) or "").lower(), match.group(2)
+    said = _OWNERS.get(owner, "").format(speaker=speaker, listener=listener)
+    if said and said != "'s":
+        return f"{said} {whom}"
+    return f"{owner} {whom}".strip() if owner else whom
+

@@ -194,3 +194,12 @@ def test_what_as_the_subject_of_a_verb_answers_with_that_verbs_subject() -> None
     q = analyse("What inspired Omar's quilt?", SPEAKERS)
     assert q.caused_by == "inspired"
     assert analyse("What instruments does Omar play?", SPEAKERS).caused_by is None
+
+
+def test_whose_is_answered_by_the_owner_named_before_the_noun() -> None:
+    s = state("Whose anniversary did Omar celebrate last week?", [
+        ("D1:1", "Omar", "Last week was lovely!"),
+        ("D1:2", "Omar", "We celebrated my uncle's anniversary at a lakeside cafe.")])
+    reading = read(s)
+    assert reading.answer == "Omar's uncle"  # "my" said by Omar
+    assert reading.supports == ("D1:2",)

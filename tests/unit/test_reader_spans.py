@@ -203,3 +203,12 @@ def test_whose_is_answered_by_the_owner_named_before_the_noun() -> None:
     reading = read(s)
     assert reading.answer == "Omar's uncle"  # "my" said by Omar
     assert reading.supports == ("D1:2",)
+
+
+def test_a_reply_to_the_others_question_about_it_is_the_persons_own_fact() -> None:
+    s = state("How often does Omar walk his dog by the canal?", [
+        ("D1:1", "Priya", "My dog loves the canal path."),
+        ("D1:2", "Priya", "Do you walk your dog by the canal often?"),
+        ("D1:3", "Omar", "Yeah, about twice a week. It clears my head.")])
+    reading = read(s)
+    assert reading.answer == "about twice a week"

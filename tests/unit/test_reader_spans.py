@@ -212,3 +212,12 @@ def test_a_reply_to_the_others_question_about_it_is_the_persons_own_fact() -> No
         ("D1:3", "Omar", "Yeah, about twice a week. It clears my head.")])
     reading = read(s)
     assert reading.answer == "about twice a week"
+
+
+def test_where_looks_below_the_best_three_for_a_named_place() -> None:
+    s = state("Where did Omar hike on his spring holiday?", [
+        ("D1:1", "Omar", "I so love to hike in spring!"),
+        ("D1:2", "Omar", "Spring hikes are simply wonderful."),
+        ("D1:3", "Omar", "Hiking every spring keeps me going."),
+        ("D1:4", "Omar", "On holiday we went up in the Tatra mountains for three days.")])
+    assert "Tatra" in read(s).answer

@@ -222,11 +222,12 @@ def wrong_person(state: State, question: Question) -> bool:
         else:
             others = max(others, share)
     # a turn of the person's own may say it over two sentences: its fit, as a sentence's
-    replied = PROMPT * _replied(state, question)
-    theirs = max(theirs, TURN * _own_turns(state, question, verb if with_verb else None),
-                 replied)
+    theirs = max(theirs, TURN * _own_turns(state, question, verb if with_verb else None))
     margin = SAME_WHEN if dated else SAME
-    return theirs + margin < others or \
+    if theirs + margin >= others and (with_verb or not _turns_about_others(state, question)):
+        return False
+    replied = PROMPT * _replied(state, question)  # only read when it could change the verdict
+    return max(theirs, replied) + margin < others or \
         (not with_verb and _turns_about_others(state, question, replied))
 
 
@@ -253,7 +254,7 @@ def _own_turns(state: State, question: Question, verb: str | None) -> float:
     return best
 
 
-def _turns_about_others(state: State, question: Question, replied: float) -> bool:
+def _turns_about_others(state: State, question: Question, replied: float = 0.0) -> bool:
     """The same test on whole turns by speaker: the others' turns cover the question better
     than any turn of the person (catches a fact spread over a turn's sentences)."""
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}

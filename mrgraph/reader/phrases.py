@@ -20,6 +20,7 @@ is scored by where it stands:
   +0.5 a word of it is a kind of the head noun by WordNet's hypernyms, however broad the
        kind ("What event..." - "a reunion"), when no word is of the head's listed kind
   -0.15 per word beyond four (answers are short)
+For "where" and "who", "and" before a verb ends a run too ("the Tatra Mountains *and camped*").
 A run followed by ", run" ... "and run" (short runs) is also one list segment, scoring its
 first run's score + LISTED ("stands for *love, faith and strength*").
 The best segment is the phrase (ties: the first).
@@ -100,6 +101,13 @@ def _breaks(token: Token, asked: frozenset[str]) -> bool:
         lowered in _COPULAS
 
 
+def _and_then(toks: Sequence[Token], i: int) -> bool:
+    """ "and" starting a new clause ("the Alps *and hiked* for days"): a place or a name ends
+    there."""
+    return toks[i].text.lower() == "and" and i + 1 < len(toks) and \
+        _verb_like(toks[i + 1].text) and not toks[i + 1].text[:1].isupper()
+
+
 def _trim(run: list[int], toks: Sequence[Token]) -> list[int]:
     while run and is_function_word(toks[run[0]].text):
         run = run[1:]
@@ -113,7 +121,7 @@ def segments(sentence: str, question: Question) -> list[Segment]:
     toks, asked = tokens(sentence), _asked(question)
     runs: list[list[int]] = [[]]
     for i, tok in enumerate(toks):
-        if _breaks(tok, asked):
+        if _breaks(tok, asked) or (question.kind in ("where", "who") and _and_then(toks, i)):
             runs.append([])
         else:
             runs[-1].append(i)

@@ -221,3 +221,12 @@ def test_where_looks_below_the_best_three_for_a_named_place() -> None:
         ("D1:3", "Omar", "Hiking every spring keeps me going."),
         ("D1:4", "Omar", "On holiday we went up in the Tatra mountains for three days.")])
     assert "Tatra" in read(s).answer
+
+
+def test_a_place_ends_where_and_starts_a_new_clause() -> None:
+    q = analyse("Where did Omar hike last spring?", SPEAKERS)
+    said, _ = phrase("We hiked up in the Tatra Mountains and camped by a lake.", q)
+    assert said == "Tatra Mountains"
+    # for a thing, "A and B" stays one phrase
+    q = analyse("What is Omar offering to the pupils?", SPEAKERS)
+    assert "and" in phrase("I'm offering one-on-one tutoring and coaching.", q)[0]

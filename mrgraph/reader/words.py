@@ -76,6 +76,8 @@ IRREGULAR = {
 def lemma(word: str) -> str:
     """The base form as a stem: irregular forms first, then the Porter stem."""
     lowered = word.lower().strip("'’+")  # "LGBTQ+" is the question's "lgbtq"
+    if lowered.endswith(("'s", "’s")) and len(lowered) > 3:
+        lowered = lowered[:-2]  # "name's Coco": the question's "name"
     return stem(IRREGULAR.get(lowered, lowered))
 
 

@@ -230,3 +230,9 @@ def test_a_place_ends_where_and_starts_a_new_clause() -> None:
     # for a thing, "A and B" stays one phrase
     q = analyse("What is Omar offering to the pupils?", SPEAKERS)
     assert "and" in phrase("I'm offering one-on-one tutoring and coaching.", q)[0]
+
+
+def test_a_contracted_question_word_is_not_repeated_in_the_phrase() -> None:
+    q = analyse("What is the name of Omar's new kitten?", SPEAKERS)
+    said, _ = phrase("Her name's Pebble and she is tiny.", q)
+    assert said == "Pebble"

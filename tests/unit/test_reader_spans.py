@@ -206,26 +206,26 @@ def test_whose_is_answered_by_the_owner_named_before_the_noun() -> None:
 
 
 def test_a_reply_to_the_others_question_about_it_is_the_persons_own_fact() -> None:
-    s = state("How often does Omar walk his dog by the canal?", [
-        ("D1:1", "Priya", "My dog loves the canal path."),
-        ("D1:2", "Priya", "Do you walk your dog by the canal often?"),
+    s = state("How often does Omar walk his ferret by the canal?", [
+        ("D1:1", "Priya", "My ferret loves the canal path."),
+        ("D1:2", "Priya", "Do you walk your ferret by the canal often?"),
         ("D1:3", "Omar", "Yeah, about twice a week. It clears my head.")])
     reading = read(s)
     assert reading.answer == "about twice a week"
 
 
 def test_where_looks_below_the_best_three_for_a_named_place() -> None:
-    s = state("Where did Omar hike on his spring holiday?", [
-        ("D1:1", "Omar", "I so love to hike in spring!"),
-        ("D1:2", "Omar", "Spring hikes are simply wonderful."),
-        ("D1:3", "Omar", "Hiking every spring keeps me going."),
+    s = state("Where did Omar trek on his spring holiday?", [
+        ("D1:1", "Omar", "I so love to trek in spring!"),
+        ("D1:2", "Omar", "Spring treks are simply wonderful."),
+        ("D1:3", "Omar", "Trekking every spring keeps me going."),
         ("D1:4", "Omar", "On holiday we went up in the Tatra mountains for three days.")])
     assert "Tatra" in read(s).answer
 
 
 def test_a_place_ends_where_and_starts_a_new_clause() -> None:
-    q = analyse("Where did Omar hike last spring?", SPEAKERS)
-    said, _ = phrase("We hiked up in the Tatra Mountains and camped by a lake.", q)
+    q = analyse("Where did Omar trek last spring?", SPEAKERS)
+    said, _ = phrase("We trekked up in the Tatra Mountains and rowed on a fjord.", q)
     assert said == "Tatra Mountains"
     # for a thing, "A and B" stays one phrase
     q = analyse("What is Omar offering to the pupils?", SPEAKERS)
@@ -233,6 +233,6 @@ def test_a_place_ends_where_and_starts_a_new_clause() -> None:
 
 
 def test_a_contracted_question_word_is_not_repeated_in_the_phrase() -> None:
-    q = analyse("What is the name of Omar's new kitten?", SPEAKERS)
+    q = analyse("What is the name of Omar's new gecko?", SPEAKERS)
     said, _ = phrase("Her name's Pebble and she is tiny.", q)
     assert said == "Pebble"

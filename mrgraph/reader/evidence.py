@@ -201,9 +201,7 @@ def wrong_person(state: State, question: Question) -> bool:
     question's words better than anything said of that speaker (by them, or to them): the
     evidence is about someone else (LoCoMo's adversarial questions swap the person). A
     whole turn of the person's counts too, at TURN of its share (as in `sentences`). When
-    the question has a verb and some sentence holds it, only such sentences are compared;
-    a turn of the person's replying to the other's question that asks ours (ASKED of it)
-    counts at PROMPT of that share ("Do you walk the dog often?" - "Twice a week."):
+    the question has a verb and some sentence holds it, only such sentences are compared:
     "What instruments does X play?" is about who *plays*, not who says "instrumental"."""
     if question.person is None:
         return False
@@ -226,7 +224,10 @@ def wrong_person(state: State, question: Question) -> bool:
     margin = SAME_WHEN if dated else SAME
     if theirs + margin >= others and (with_verb or not _turns_about_others(state, question)):
         return False
-    replied = PROMPT * _replied(state, question)  # only read when it could change the verdict
+    # a reply of the person's to the other's question asking ours (ASKED of it) is theirs at
+    # PROMPT of that share ("Do you walk the dog often?" - "Twice a week."); read only when
+    # it could change the verdict
+    replied = PROMPT * _replied(state, question)
     return max(theirs, replied) + margin < others or \
         (not with_verb and _turns_about_others(state, question, replied))
 

@@ -34,6 +34,7 @@ OWN = 0.15  # the person asked about says it themselves
 TURN = 0.7  # a sentence shares some of its whole turn's fit (the turn answers as a whole)
 MIN_WORDS = 3  # content words a sentence needs to share its turn's fit
 PROMPT = 0.8  # the reply to a question that asks ours: its first sentence answers it
+ASKED = 0.5  # a question asking half of ours makes the reply to it the person's
 _SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "ya"})
 _FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself", "we", "our", "us", "ours", "m",
                            "ve"})
@@ -221,8 +222,23 @@ def wrong_person(state: State, question: Question) -> bool:
     # a turn of the person's own may say it over two sentences: its fit, as a sentence's
     theirs = max(theirs, TURN * _own_turns(state, question, verb if with_verb else None))
     margin = SAME_WHEN if dated else SAME
-    return theirs + margin < others or \
-        (not with_verb and _turns_about_others(state, question))
+    if theirs + margin >= others and (with_verb or not _turns_about_others(state, question)):
+        return False
+    # a reply of the person's to the other's question asking ours (ASKED of it) is theirs at
+    # PROMPT of that share ("Do you walk the dog often?" - "Twice a week."); read only when
+    # it could change the verdict
+    replied = PROMPT * _replied(state, question)
+    return max(theirs, replied) + margin < others or \
+        (not with_verb and _turns_about_others(state, question, replied))
+
+
+def _replied(state: State, question: Question) -> float:
+    """How much of the question the other speaker asked right before a turn of the person's
+    ("How long have you been knitting?" - "Nine years now."): the reply is about them."""
+    asked = _asked_before(state, question)
+    shares = (asked.get(_turn_key(t, 1), 0.0) for t in state.evidence.turns.values()
+              if str(t["speaker"]) == question.person)
+    return max((share for share in shares if share >= ASKED), default=0.0)
 
 
 def _own_turns(state: State, question: Question, verb: str | None) -> float:
@@ -239,7 +255,7 @@ def _own_turns(state: State, question: Question, verb: str | None) -> float:
     return best
 
 
-def _turns_about_others(state: State, question: Question) -> bool:
+def _turns_about_others(state: State, question: Question, replied: float = 0.0) -> bool:
     """The same test on whole turns by speaker: the others' turns cover the question better
     than any turn of the person (catches a fact spread over a turn's sentences)."""
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
@@ -252,4 +268,4 @@ def _turns_about_others(state: State, question: Question) -> bool:
             theirs = max(theirs, share)
         else:
             others = max(others, share)
-    return theirs + TURNS_SAME < others
+    return max(theirs, replied) + TURNS_SAME < others

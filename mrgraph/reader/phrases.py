@@ -10,6 +10,8 @@ is scored by where it stands:
   +2   right after the question's verb ("I *donated* my old car" -> "old car")
   +1   right after another word of the question; +1.5 before the head noun asked about
        ("a *woodworking* workshop": the head joins the phrase)
+  +2   right before the verb "what" is the subject of ("what makes X a good coach" -
+       "*her patience* will make her one")
   +1.5 a place after in/at/to/from for "where"; a name or a relation ("my aunt") for "who"
   +1.5 the object of the preposition a question ends with, after a word of the question
        ("What did it raise awareness *for*?" - "awareness for *mental health*")
@@ -18,6 +20,7 @@ is scored by where it stands:
   +0.5 a word of it is a kind of the head noun by WordNet's hypernyms, however broad the
        kind ("What event..." - "a reunion"), when no word is of the head's listed kind
   -0.15 per word beyond four (answers are short)
+For "where" and "who", "and" before a verb ends a run too ("the Tatra Mountains *and camped*").
 A run followed by ", run" ... "and run" (short runs) is also one list segment, scoring its
 first run's score + LISTED ("stands for *love, faith and strength*").
 The best segment is the phrase (ties: the first).
@@ -31,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
+from mrgraph.reader.words import (AUXILIARIES, CLAUSE, DETERMINERS, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
                                   SUBJECTS, is_a, is_function_word, is_kind, kind_of, lemma,
                                   mostly_verb, noun_like, synonyms)
 from mrgraph.text import words
@@ -42,6 +45,7 @@ MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list g
 KIND = 2.0
 NOUN_END, IS_A = 0.3, 0.5  # a phrase ending with a noun; naming a kind of the head noun
 _COPULAS = frozenset({"is", "are", "was", "were"})  # end a noun phrase: "X *is* rewarding"
+_SUBJECT_ADVERBS = frozenset({"really", "always", "also", "just", "truly", "definitely", "still"})
 _DO = frozenset({lemma("do"), lemma("did")})
 _QUOTED = re.compile(r"[\"“]([^\"”]{2,60})[\"”]")
 _PLACE_PREPOSITIONS = frozenset({"in", "at", "to", "from", "near", "around", "into"})
@@ -97,6 +101,13 @@ def _breaks(token: Token, asked: frozenset[str]) -> bool:
         lowered in _COPULAS
 
 
+def _and_then(toks: Sequence[Token], i: int) -> bool:
+    """ "and" starting a new clause ("the Alps *and hiked* for days"): a place or a name ends
+    there."""
+    return toks[i].text.lower() == "and" and i + 1 < len(toks) and \
+        _verb_like(toks[i + 1].text) and not toks[i + 1].text[:1].isupper()
+
+
 def _trim(run: list[int], toks: Sequence[Token]) -> list[int]:
     while run and is_function_word(toks[run[0]].text):
         run = run[1:]
@@ -110,7 +121,7 @@ def segments(sentence: str, question: Question) -> list[Segment]:
     toks, asked = tokens(sentence), _asked(question)
     runs: list[list[int]] = [[]]
     for i, tok in enumerate(toks):
-        if _breaks(tok, asked):
+        if _breaks(tok, asked) or (question.kind in ("where", "who") and _and_then(toks, i)):
             runs.append([])
         else:
             runs[-1].append(i)
@@ -169,6 +180,8 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
     elif verb and after + 1 < len(toks) and toks[after].text.lower() in SUBJECTS and \
             toks[after + 1].lemma == verb:
         score += 2.0  # the object before its clause: "these *figurines* I bought"
+    elif question.caused_by and _before_verb(after, toks, question.caused_by):
+        score += 2.0  # "what makes X a good coach" - "*her patience* will make her one"
     elif after < len(toks) and toks[after].lemma in asked and score >= 2.0:
         score -= 1.5  # it only describes what the question already names ("a *short* trip")
     if run[0] >= 2 and toks[run[0] - 1].text == "," and toks[run[0] - 2].lemma in asked | {head} \
@@ -178,8 +191,11 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
     if prep is not None and toks[prep].text.lower() == _stranded(question) and prep > 0 and \
             toks[prep - 1].lemma in asked | {verb, head}:
         score += 1.5  # "what did the race raise awareness *for*" - "awareness for *X*"
-    if question.kind == "where" and before is not None and \
-            toks[before].text.lower() in _PLACE_PREPOSITIONS:
+    # a place: right after in/at/to... ("a trip to *Lisbon*"; determiners between), not
+    # an infinitive ("got to *feed* a horse")
+    if question.kind == "where" and prep is not None and \
+            toks[prep].text.lower() in _PLACE_PREPOSITIONS and \
+            not (toks[prep].text.lower() == "to" and mostly_verb(phrase[0].lower())):
         score += 1.5
     if (question.kind == "who" or "name" in words(question.text)) and any(_named(toks, i) or toks[i].text.lower() in RELATIONS
                                       for i in run):
@@ -214,6 +230,15 @@ def _stranded(question: Question) -> str | None:
     the answer."""
     said = words(question.text)
     return said[-1] if said and said[-1] in PREPOSITIONS else None
+
+
+def _before_verb(at: int, toks: Sequence[Token], verb: str) -> bool:
+    """Whether `verb` (or a synonym) stands at `at`, auxiliaries and adverbs before it
+    ("her patience *will really make*"): what precedes is its subject."""
+    while at < len(toks) and toks[at].word and (toks[at].text.lower() in AUXILIARIES or
+                                                toks[at].text.lower() in _SUBJECT_ADVERBS):
+        at += 1
+    return at < len(toks) and toks[at].word and _the_verb(toks, at, verb)
 
 
 def _object_of(start: int, toks: Sequence[Token]) -> int | None:
@@ -344,3 +369,22 @@ def negated(sentence: str) -> bool:
 
 def number(word: str) -> int | None:
     return int(word) if word.isdigit() else NUMBERS.get(word.lower())
+
+
+_OWNERS = {"my": "{speaker}'s", "our": "{speaker}'s", "your": "{listener}'s"}
+
+
+def possessor(sentence: str, noun: str, speaker: str, listener: str = "") -> str | None:
+    """Whose `noun` the sentence names ("whose birthday" - "we celebrated *my daughter's*
+    birthday" -> "<speaker>'s daughter"): the owner before "'s <noun>", "my" said as the
+    speaker's name; a bare "my/his/her <noun>" names nobody new (None)."""
+    match = re.search(rf"\b(?:(my|our|your|his|her|their|the|a)\s+)?([A-Za-z][\w-]*)['’]s\s+"
+                      rf"{re.escape(noun)}\b", sentence, re.IGNORECASE)
+    if not match:
+        return None
+    owner, whom = (match.group(1) or "").lower(), match.group(2)
+    said = _OWNERS.get(owner, "").format(speaker=speaker, listener=listener)
+    if said and said != "'s":
+        return f"{said} {whom}"
+    return f"{owner} {whom}".strip() if owner else whom
+

@@ -15,7 +15,9 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
   person    the one speaker of the conversation the question names (None for none or two);
   head      the noun after "what"/"which" (the thing asked for: "workshop", "instruments"),
             skipping "kind of", "type of", "sort of";
-  verb      the word after the person when an auxiliary precedes them ("did Priya *donate*").
+  verb      the word after the person when an auxiliary precedes them ("did Priya *donate*");
+  caused_by the verb "what" is the subject of ("what *inspired* her quilt"): its subject in
+            the evidence answers, and the verb is not a head noun.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mrgraph.policies.base import is_temporal
-from mrgraph.reader.words import mostly_verb
+from mrgraph.reader.words import IRREGULAR, mostly_verb
 from mrgraph.text import STOPWORDS, stem, words
 
 Kind = Literal["when", "duration", "count", "who", "where", "why", "how", "yes_no", "choice",
@@ -67,6 +69,7 @@ class Question:
     verb: str | None = None
     stems: frozenset[str] = frozenset()
     action: str | None = None  # the verb asked about, whoever its subject (see `_action`)
+    caused_by: str | None = None  # "what *makes* X ...": the answer is this verb's subject
 
     @property
     def about_one(self) -> bool:
@@ -96,13 +99,30 @@ def analyse(question: str, speakers: Iterable[str] = ()) -> Question:
     names = {w for p in people for w in words(p)}
     said = words(question)
     head = _head(said, names)
+    caused_by = _subject_verb(said, names)
+    if caused_by is not None:
+        head = None  # "what *inspired* X": a verb, not the thing asked for
     kind = _kind(question, said, head)
     stems = frozenset(stem(w) for w in said
                       if w not in names and w not in STOPWORDS and w not in AUXILIARIES
                       and w not in _ADVERBS and (len(w) > 1 or w.isdigit()))
     verb = _verb(said, names)
     return Question(question, kind, people[0] if len(people) == 1 else None, people,
-                    head, verb, stems, verb or _action(said))
+                    head, verb, stems, verb or _action(said), caused_by)
+
+
+def _subject_verb(said: list[str], names: set[str]) -> str | None:
+    """The verb when "what" is its subject: "what *makes* <name> a good coach", "what
+    *inspired* her painting" (a verb form in -s / -ed that WordNet knows mostly as a verb,
+    right after "what", before a name or a possessive)."""
+    at = said.index("what") if "what" in said[:4] else -1
+    if at < 0 or at + 2 >= len(said):
+        return None
+    word, after = said[at + 1], said[at + 2]
+    if word in AUXILIARIES or word in STOPWORDS or \
+            not (word.endswith(("s", "ed")) or word in IRREGULAR) or not mostly_verb(word):
+        return None
+    return word if after in names or after in _POSSESSIVES or after == "s" else None
 
 
 def _kind(question: str, said: list[str], head: str | None) -> Kind:

@@ -11,7 +11,8 @@
                  weekday said in the week before as that ("the Friday before 7 May 2023");
        duration  the first span of time the best REACH sentences say ("4 years"), else the
                  date; "how long ago" too ("10 years ago"; numbers in digits);
-       how often the first frequency of the best REACH sentences ("three times a week");
+       how often the first frequency of the best REACH sentences ("three times a week"),
+                 else of the person's own sentences (a reply to "how often do you...?");
        yes_no / would   "No" when the sentence denies, else "Yes";
        feeling   "how did X feel / describe ...": the adjective said of it, else what
                  follows "felt" (reader.feelings: "so *excited*", "felt *at ease*");
@@ -27,6 +28,8 @@
                  nothing follows; abstain when what
                  follows is about the listener ("Sorry about the fall! Must have hurt you."):
                  the question named the wrong person;
+       whose     the owner the best REACH sentences name before "'s <noun>" ("my
+                 daughter's birthday" said by X -> "X's daughter");
        opinion   "what did X say / think about Y": the best sentence, not a phrase of it;
        what / who / where   the phrase (reader.phrases) of the best three sentences and
                  of the sentence after each that the fitted ranker (reader.ranker) puts first;
@@ -52,7 +55,7 @@ from mrgraph.reader.evidence import (Sentence, content_share, follow_about, is_q
                                     split_sentences, wrong_person)
 from mrgraph.reader.feelings import asks_feeling, feeling
 from mrgraph.reader.lists import gather, names_of_kind
-from mrgraph.reader.phrases import count, duration, frequency, negated, phrase
+from mrgraph.reader.phrases import count, duration, frequency, negated, phrase, possessor
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, shipped
 from mrgraph.reader.words import DETERMINERS, TIME_WORDS, is_function_word, lemma
@@ -130,7 +133,11 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
                 return span[0], (span[1],)
         return _when(state, best) or best.text, (best.dia_id,)
     if _OFTEN.search(question.text):
-        often = next(((f, s.dia_id) for s in found[:REACH] if (f := frequency(s.text))), None)
+        # the best REACH sentences first, then any of the person's: the reply to "how often
+        # do you...?" says little else of the question ("Twice a month; it keeps me fit.")
+        often = next(((f, s.dia_id) for s in found[:REACH] if (f := frequency(s.text))), None) \
+            or next(((f, s.dia_id) for s in found[REACH:] if s.own and (f := frequency(s.text))),
+                    None)
         if often:
             return often[0], (often[1],)
     if kind in ("yes_no", "would"):
@@ -161,12 +168,29 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
             return _said(kind, follow[0]), (follow[1],)
     if kind in ("why", "how"):
         return _said(kind, best.text), (best.dia_id,)
+    if said_whose := _whose(state, question, found):
+        return said_whose
     if _OPINION.search(question.text):
         return _said(kind, best.text), (best.dia_id,)
     chosen = ranker.choose(question, found)
     if chosen is not None:
         return chosen.text, (chosen.dia_id,)
     return _best_phrase(question, found)
+
+
+def _whose(state: State, question: Question, found: list[Sentence]) -> \
+        tuple[str, tuple[str, ...]] | None:
+    """ "Whose <noun> ...?": the owner the best REACH sentences name before "'s <noun>"."""
+    asked = words(question.text)
+    if len(asked) < 2 or asked[0] != "whose":
+        return None
+    speakers = _speakers(state)
+    for sentence in found[:REACH]:
+        other = next((p for p in speakers if p != sentence.speaker), "")
+        owner = possessor(sentence.text, asked[1], sentence.speaker, other)
+        if owner:
+            return owner, (sentence.dia_id,)
+    return None
 
 
 def _said(kind: str, sentence: str) -> str:

@@ -75,7 +75,9 @@ IRREGULAR = {
 @lru_cache(maxsize=100_000)
 def lemma(word: str) -> str:
     """The base form as a stem: irregular forms first, then the Porter stem."""
-    lowered = word.lower().strip("'’")
+    lowered = word.lower().strip("'’+")  # "LGBTQ+" is the question's "lgbtq"
+    if lowered.endswith(("'s", "’s")) and len(lowered) > 3:
+        lowered = lowered[:-2]  # "name's Coco": the question's "name"
     return stem(IRREGULAR.get(lowered, lowered))
 
 

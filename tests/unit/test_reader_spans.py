@@ -4,7 +4,7 @@ a list after the verb, the object of the preposition a question ends with."""
 from __future__ import annotations
 
 from mrgraph.reader.dates import weekday_before
-from mrgraph.reader.phrases import phrase
+from mrgraph.reader.phrases import phrase, segments
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
 from mrgraph.types import NOT_MENTIONED
@@ -145,3 +145,94 @@ def test_a_choice_answers_with_the_option_the_evidence_holds() -> None:
     s = state("Does Omar live close to a beach or the mountains?", [
         ("D1:1", "Omar", "From my flat I can walk to the mountains in ten minutes.")])
     assert read(s).answer == "mountains"
+
+
+
+@needs_wordnet
+def test_where_scores_the_place_right_after_the_preposition_not_an_infinitive() -> None:
+    q = analyse("Where did Omar find the recipe for the plum cake?", SPEAKERS)
+    # "to" right before the place counts as "from that" before the trip does
+    scored = {s.words: s.score for s in segments("I found the recipe from that trip to Lisbon.", q)}
+    assert scored[("Lisbon",)] >= scored[("trip",)]
+    # "got to *feed*" is an infinitive, not a place
+    scored = {s.words: s.score for s in segments("I got to feed a goat a turnip in class.", q)}
+    assert scored[("feed", "a", "goat", "a", "turnip")] < scored[("class",)]
+
+
+def test_a_question_word_written_with_a_plus_is_not_repeated_as_the_phrase() -> None:
+    q = analyse("What was taught in the C++ evening course?", SPEAKERS)
+    said, _ = phrase("Last week I went to a C++ evening course and it was really enlightening.", q)
+    assert said != "C++"
+
+
+def test_how_often_reaches_past_the_best_sentences_for_the_persons_frequency() -> None:
+    chatter = [(f"D1:{i}", "Omar", f"My kids loved the swim lesson number {i} at the lake.")
+               for i in range(1, 10)]
+    s = state("How often does Omar swim with his kids?", [
+        *chatter, ("D1:10", "Priya", "How often do you all go?"),
+        ("D1:11", "Omar", "Twice a month; it keeps us fit.")])
+    reading = read(s)
+    assert reading.answer == "Twice a month"
+    assert reading.supports == ("D1:11",)
+
+
+@needs_wordnet
+def test_a_sentence_below_the_best_three_naming_a_thing_of_the_kind_asked_competes() -> None:
+    s = state("What instrument does Omar practise every evening?", [
+        ("D1:1", "Omar", "I practise every evening after dinner, it calms me."),
+        ("D1:2", "Omar", "Practising every evening is my way to unwind."),
+        ("D1:3", "Omar", "Every evening I lose track of time when I practise."),
+        ("D1:4", "Omar", "Lately it has been the oboe, it sounds so warm.")])
+    assert read(s).answer == "oboe"
+
+
+def test_what_as_the_subject_of_a_verb_answers_with_that_verbs_subject() -> None:
+    q = analyse("According to Priya, what makes Omar a patient teacher?", SPEAKERS)
+    assert q.caused_by == "makes" and q.head is None  # a verb, not the thing asked for
+    said, _ = phrase("Your calm voice and kindness will really make the pupils adore you.", q)
+    assert said == "calm voice and kindness"
+    q = analyse("What inspired Omar's quilt?", SPEAKERS)
+    assert q.caused_by == "inspired"
+    assert analyse("What instruments does Omar play?", SPEAKERS).caused_by is None
+
+
+def test_whose_is_answered_by_the_owner_named_before_the_noun() -> None:
+    s = state("Whose anniversary did Omar celebrate last week?", [
+        ("D1:1", "Omar", "Last week was lovely!"),
+        ("D1:2", "Omar", "We celebrated my uncle's anniversary at a lakeside cafe.")])
+    reading = read(s)
+    assert reading.answer == "Omar's uncle"  # "my" said by Omar
+    assert reading.supports == ("D1:2",)
+
+
+def test_a_reply_to_the_others_question_about_it_is_the_persons_own_fact() -> None:
+    s = state("How often does Omar walk his ferret by the canal?", [
+        ("D1:1", "Priya", "My ferret loves the canal path."),
+        ("D1:2", "Priya", "Do you walk your ferret by the canal often?"),
+        ("D1:3", "Omar", "Yeah, about twice a week. It clears my head.")])
+    reading = read(s)
+    assert reading.answer == "about twice a week"
+
+
+def test_where_looks_below_the_best_three_for_a_named_place() -> None:
+    s = state("Where did Omar trek on his spring holiday?", [
+        ("D1:1", "Omar", "I so love to trek in spring!"),
+        ("D1:2", "Omar", "Spring treks are simply wonderful."),
+        ("D1:3", "Omar", "Trekking every spring keeps me going."),
+        ("D1:4", "Omar", "On holiday we went up in the Tatra mountains for three days.")])
+    assert "Tatra" in read(s).answer
+
+
+def test_a_place_ends_where_and_starts_a_new_clause() -> None:
+    q = analyse("Where did Omar trek last spring?", SPEAKERS)
+    said, _ = phrase("We trekked up in the Tatra Mountains and rowed on a fjord.", q)
+    assert said == "Tatra Mountains"
+    # for a thing, "A and B" stays one phrase
+    q = analyse("What is Omar offering to the pupils?", SPEAKERS)
+    assert "and" in phrase("I'm offering one-on-one tutoring and coaching.", q)[0]
+
+
+def test_a_contracted_question_word_is_not_repeated_in_the_phrase() -> None:
+    q = analyse("What is the name of Omar's new gecko?", SPEAKERS)
+    said, _ = phrase("Her name's Pebble and she is tiny.", q)
+    assert said == "Pebble"

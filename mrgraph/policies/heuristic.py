@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mrgraph.experience.guide import Guide, knobs_of
+from mrgraph.policies.turns import asks_several
 from mrgraph.policies.answer import DEFAULT_THRESHOLD, extractive_answer
 from mrgraph.policies.base import Action, Budget, Draft, Lead, State
 from mrgraph.policies.semantic import aspect_calls, belief_calls
@@ -68,7 +69,7 @@ class HeuristicRun:
         self.question, self.budget, self.semantic = question, budget, semantic
         self.min_priority, self.threshold = min_priority, threshold
         self.tokens = 0
-        self.hands_turns = False  # the offline reader reads the turns read
+        self.hands_turns = asks_several(question)
         self._read = False
         self.final: State | None = None  # the state answered from (benchmarks read H from it)
         # episodes seen, leads seen, H: what a round may change

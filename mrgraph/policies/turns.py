@@ -133,6 +133,7 @@ def fetch_unread(store: GraphStore, state: State) -> None:
     # under the GIL); Neo4j sends them together whatever the count
     found = store.run_calls([functools.partial(_context, str(e["id"]), window)
                              for e, window in unread], 1)
+    reached = _reached(state)
     for (event, _), turns in zip(unread, found):
         conversation = str(event.get("conversation", ""))
         for t in turns:
@@ -140,7 +141,9 @@ def fetch_unread(store: GraphStore, state: State) -> None:
             if key not in read:  # only what was not read: handed_turns adds these to those
                 state.unread_turns.setdefault(key, {
                     "dia_id": t.dia_id, "speaker": t.speaker, "text": t.text, "date": t.date,
-                    "session": t.session, "index": t.index, "conversation": conversation})
+                    "session": t.session, "index": t.index, "conversation": conversation,
+                    "event_id": str(event["id"]),
+                    "relevance": reached.get(t.dia_id, (0.0, ""))[0]})
 
 
 def reached_episodes(state: State) -> list[Record]:
@@ -168,16 +171,17 @@ def handed_turns(state: State) -> list[Record]:
     texts = {d: f"{pool[d][0]['speaker']}: {pool[d][0]['text']}" for d in order}
     speakers = {d: str(pool[d][0]["speaker"]) for d in order}
     opening = {d for d in order if int(pool[d][0].get("index", OPENING_TURNS)) < OPENING_TURNS}
-    handed = [t for d in rank_turns(state, texts, speakers, opening)
+    handed = [t for d in rank_turns(state, texts, speakers, opening, state.budget.answer_turns)
               if d in pool for t in pool[d]]
     return handed[: state.budget.answer_turns]
 
 
 def rank_turns(state: State, texts: Mapping[str, str], speakers: Mapping[str, str],
-               opening: Collection[str] = ()) -> list[str]:
+               opening: Collection[str] = (), limit: int | None = None) -> list[str]:
     """The dia_ids of H and of the other episodes reached, best first. `texts`: dia_id -> text
     in transcript order (those turns and the turn before each); `speakers`: dia_id -> speaker;
-    `opening`: the dia_ids of turns of a session's opening exchange (OPENING_TURNS)."""
+    `opening`: the dia_ids of turns of a session's opening exchange (OPENING_TURNS); only the
+    first `limit` are in order (the rest follow unspread: the greedy spread is quadratic)."""
     order = list(texts)
     before = {d: order[i - 1] for i, d in enumerate(order) if i}
     asked = asked_speakers(state.question, sorted(set(speakers.values())))
@@ -197,7 +201,7 @@ def rank_turns(state: State, texts: Mapping[str, str], speakers: Mapping[str, st
     own = {d: _own(state, d, texts, speakers, before) + ASKED * (speakers.get(d) in asked)
            + OPENING * (several and d in opening) for d in episode}
     ranked = sorted(episode, key=lambda d: (-(own[d] + weight * episode[d][0]), dia_order(d)))
-    return _spread(ranked, own, episode, weight) if several else ranked
+    return _spread(ranked, own, episode, weight, limit) if several else ranked
 
 
 def _reached(state: State) -> dict[str, tuple[float, str]]:
@@ -234,15 +238,17 @@ def _own(state: State, dia_id: str, texts: Mapping[str, str], speakers: Mapping[
 
 
 def _spread(ranked: list[str], own: Mapping[str, float],
-            episode: Mapping[str, tuple[float, str]], weight: float) -> list[str]:
-    """Greedy: the best turn next, its episode's part discounted by SPREAD per turn taken."""
+            episode: Mapping[str, tuple[float, str]], weight: float,
+            limit: int | None = None) -> list[str]:
+    """Greedy: the best turn next, its episode's part discounted by SPREAD per turn taken;
+    after `limit` turns, the rest as ranked."""
     taken: dict[str, int] = {}
-    left, out = list(ranked), []
-    while left:
+    left, out = list(ranked), list[str]()
+    while left and (limit is None or len(out) < limit):
         best = max(left, key=lambda d: own[d] + weight * episode[d][0]
                    * SPREAD ** taken.get(episode[d][1], 0))  # max: the first of equals
         left.remove(best)
         out.append(best)
         taken[episode[best][1]] = taken.get(episode[best][1], 0) + 1
-    return out
+    return out + left
 

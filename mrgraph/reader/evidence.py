@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from mrgraph.ingest.dates import DateMention, find_dates
 from mrgraph.policies.base import State, dia_order, record_text
+from mrgraph.policies.turns import handed_turns
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import lemma
 from mrgraph.text import tokenize, words
@@ -99,7 +100,7 @@ def sentences(state: State, question: Question) -> list[Sentence]:
     asked = _asked_before(state, question)
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     names = {t for p in speakers for t in tokenize(p)}
-    for turn in state.evidence.turns.values():
+    for turn in _turns(state):
         event = events.get(str(turn.get("event_id")))
         rel = float(event["relevance"]) if event else float(turn.get("relevance", 0.0))
         speaker, text, said = str(turn["speaker"]), str(turn["text"]), str(turn.get("date", ""))
@@ -127,6 +128,27 @@ def sentences(state: State, question: Question) -> list[Sentence]:
     found.sort(key=lambda s: dia_order(s.dia_id) if s.dia_id else (0,))
     found.sort(key=lambda s: -s.score)
     return found
+
+
+# the last state's turns, with the sizes they were gathered at (ranked once per state)
+_pool: list[tuple[State, tuple[int, int], list[Record]]] = []
+
+
+def _turns(state: State) -> list[Record]:
+    """The turns read and, when the loop fetched more (a question asking for several things),
+    those of the turns handed on (`handed_turns`) that were not read. Ranked once per state:
+    `sentences` and `wrong_person` read the same list."""
+    if not state.unread_turns:
+        return list(state.evidence.turns.values())
+    sizes = len(state.evidence.turns), len(state.unread_turns)
+    for held, sized, turns in _pool:
+        if held is state and sized == sizes:
+            return turns
+    read = set(map(id, state.evidence.turns.values()))
+    turns = [*state.evidence.turns.values(),
+             *(t for t in handed_turns(state) if id(t) not in read)]
+    _pool[:] = [(state, sizes, turns)]
+    return turns
 
 
 def _turn_key(turn: Record, shift: int = 0) -> str:
@@ -204,8 +226,8 @@ def wrong_person(state: State, question: Question) -> bool:
     "What instruments does X play?" is about who *plays*, not who says "instrumental"."""
     if question.person is None:
         return False
-    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
-    said = [(str(t["speaker"]), s) for t in state.evidence.turns.values()
+    speakers = {str(t["speaker"]) for t in _turns(state)}
+    said = [(str(t["speaker"]), s) for t in _turns(state)
             for s in split_sentences(str(t["text"])) if not is_question(s)]
     dated = question.kind in ("when", "duration")  # a date rests on the episode: all its words
     verb = lemma(question.verb) if question.verb and not dated else None
@@ -229,7 +251,7 @@ def _own_turns(state: State, question: Question, verb: str | None) -> float:
     """How well the person's own turns (their statements joined) cover the question; only
     turns holding `verb` when one is given."""
     best = 0.0
-    for turn in state.evidence.turns.values():
+    for turn in _turns(state):
         if str(turn["speaker"]) != question.person:
             continue
         text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
@@ -242,9 +264,9 @@ def _own_turns(state: State, question: Question, verb: str | None) -> float:
 def _turns_about_others(state: State, question: Question) -> bool:
     """The same test on whole turns by speaker: the others' turns cover the question better
     than any turn of the person (catches a fact spread over a turn's sentences)."""
-    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
+    speakers = {str(t["speaker"]) for t in _turns(state)}
     theirs = others = 0.0
-    for turn in state.evidence.turns.values():
+    for turn in _turns(state):
         text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
         share = content_share(state, question, text)
         # a whole turn says "you" too often to be about the listener for it; a name is enough

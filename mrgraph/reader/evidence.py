@@ -223,7 +223,9 @@ def wrong_person(state: State, question: Question) -> bool:
     evidence is about someone else (LoCoMo's adversarial questions swap the person). A
     whole turn of the person's counts too, at TURN of its share (as in `sentences`). When
     the question has a verb and some sentence holds it, only such sentences are compared:
-    "What instruments does X play?" is about who *plays*, not who says "instrumental"."""
+    "What instruments does X play?" is about who *plays*, not who says "instrumental". For a
+    list (or a count), the person's own sentence never counts for the others: "I have to tell
+    you, I took a pottery class" is theirs, whatever its "you"."""
     if question.person is None:
         return False
     speakers = {str(t["speaker"]) for t in _turns(state)}
@@ -238,7 +240,7 @@ def wrong_person(state: State, question: Question) -> bool:
         share = content_share(state, question, sentence)
         if about_whom(speaker, sentence, speakers) == question.person:
             theirs = max(theirs, share)
-        else:
+        elif speaker != question.person or not question.wants_items:
             others = max(others, share)
     # a turn of the person's own may say it over two sentences: its fit, as a sentence's
     theirs = max(theirs, TURN * _own_turns(state, question, verb if with_verb else None))

@@ -66,3 +66,20 @@ def test_the_heuristic_walk_fetches_the_turns_for_several_things_only() -> None:
     assert policy.start("Which cities has Omar visited?", Budget()).hands_turns
     assert policy.start("How many times has Priya moved house?", Budget()).hands_turns
     assert not policy.start("What did Omar donate to the library?", Budget()).hands_turns
+
+
+def test_a_list_counts_the_persons_own_sentence_that_also_says_you() -> None:
+    # "you" makes a sentence about the listener ("your painting"), but in the person's own
+    # turn it may only be a turn of phrase: their list items are still theirs
+    question = "What classes has Omar taken?"
+    s = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
+    s.evidence.events["e1"] = {"id": "e1", "summary": "", "dia_ids": ["D1:1", "D1:2"],
+                               "relevance": 0.5, "date": "2023-05-07"}
+    s.evidence.add_turns([{"dia_id": d, "speaker": who, "event_id": "e1", "text": text,
+                           "date": "2023-05-07T10:00:00"} for d, who, text in (
+        ("D1:1", "Priya", "Good morning, how was the week?"),
+        ("D1:2", "Omar", "I have to tell you, I took a woodcarving class and a glassblowing "
+                         "class."))], "c1", 0.5)
+    reading = read(s)
+    assert reading.kind == "list"
+    assert reading.answer.startswith("woodcarving class")

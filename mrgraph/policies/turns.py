@@ -34,6 +34,7 @@ Ties: transcript order.
 from __future__ import annotations
 
 import functools
+import heapq
 import re
 from collections.abc import Collection, Mapping, Sequence
 
@@ -229,19 +230,53 @@ def _episodes(outcome: Outcome) -> list[Record]:
 
 def _own(state: State, dia_id: str, texts: Mapping[str, str], speakers: Mapping[str, str],
          before: Mapping[str, str]) -> float:
-    share = state.q_share(tokenize(texts.get(dia_id, "")))
+    share = state.q_share(_tokens(texts.get(dia_id, "")))
     asked = before.get(dia_id, "")  # the turn before: a question by someone else?
     if asked and texts[asked].rstrip().endswith("?") \
             and speakers.get(asked) != speakers.get(dia_id):
-        share = max(share, REPLY * state.q_share(tokenize(texts[asked])))
+        share = max(share, REPLY * state.q_share(_tokens(texts[asked])))
     return share
+
+
+# a conversation's turns are ranked again for every question: tokenise each text once
+@functools.lru_cache(maxsize=50_000)
+def _tokens(text: str) -> frozenset[str]:
+    return frozenset(tokenize(text))
 
 
 def _spread(ranked: list[str], own: Mapping[str, float],
             episode: Mapping[str, tuple[float, str]], weight: float,
             limit: int | None = None) -> list[str]:
-    """Greedy: the best turn next, its episode's part discounted by SPREAD per turn taken;
-    after `limit` turns, the rest as ranked."""
+    """Greedy: the best turn next (ties: the first ranked), its episode's part discounted by
+    SPREAD per turn taken; after `limit` turns, the rest as ranked. Lazily: a turn's score
+    only falls as its episode's turns are taken, so a stale entry of the heap is scored again
+    and pushed back (the same order as scoring every turn left at each step)."""
+    if any(episode[d][0] < 0 for d in ranked):  # a negative part would rise: score them all
+        return _spread_all(ranked, own, episode, weight, limit)
+    taken: dict[str, int] = {}
+
+    def score(d: str) -> float:
+        return own[d] + weight * episode[d][0] * SPREAD ** taken.get(episode[d][1], 0)
+
+    heap = [(-score(d), at, d, 0) for at, d in enumerate(ranked)]
+    heapq.heapify(heap)
+    out: list[str] = []
+    while heap and (limit is None or len(out) < limit):
+        _, at, d, seen = heapq.heappop(heap)
+        now = taken.get(episode[d][1], 0)
+        if seen != now:  # its episode gave turns since: score it again
+            heapq.heappush(heap, (-score(d), at, d, now))
+            continue
+        out.append(d)
+        taken[episode[d][1]] = now + 1
+    chosen = set(out)
+    return out + [d for d in ranked if d not in chosen]
+
+
+def _spread_all(ranked: list[str], own: Mapping[str, float],
+                episode: Mapping[str, tuple[float, str]], weight: float,
+                limit: int | None = None) -> list[str]:
+    """`_spread` scoring every turn left at each step."""
     taken: dict[str, int] = {}
     left, out = list(ranked), list[str]()
     while left and (limit is None or len(out) < limit):
@@ -251,4 +286,3 @@ def _spread(ranked: list[str], own: Mapping[str, float],
         out.append(best)
         taken[episode[best][1]] = taken.get(episode[best][1], 0) + 1
     return out + left
-

@@ -4,6 +4,7 @@ benchmarks/recall_budget.py."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 from collections.abc import Iterator, Sequence
@@ -18,7 +19,7 @@ from mrgraph.policies import LLMPolicy
 from mrgraph.policies.base import Action, Budget, Draft, State, dia_order
 from mrgraph.policies.heuristic import HeuristicPolicy, HeuristicRun
 from mrgraph.policies.llm_policy import LLMRun
-from mrgraph.policies.turns import handed_turns
+from mrgraph.policies.turns import _spread, _spread_all, handed_turns
 from mrgraph.reconstruct import reconstruct
 from mrgraph.store.memory import MemoryStore
 
@@ -239,3 +240,16 @@ def test_a_turn_handed_on_from_an_episode_not_kept_may_be_cited(store: MemorySto
     _, listed = prompt_turns(llm.calls[-1].messages[-1].content or "")
     assert {"D1:3", "D2:2"} <= set(listed)  # one of them from the episode H did not keep
     assert set(answer.supports) == {"D1:3", "D2:2"}
+
+
+def test_the_lazy_spread_keeps_the_order_of_scoring_every_turn_left() -> None:
+    rng = random.Random(7)
+    for _ in range(200):
+        ranked = [f"D{i}:1" for i in range(rng.randint(1, 40))]
+        # few distinct values: ties must go to the first ranked, as in the plain greedy
+        own = {d: rng.choice((0.0, 0.1, 0.25, 0.5)) for d in ranked}
+        episode = {d: (rng.choice((0.0, 0.3, 0.6, 1.0)), f"e{rng.randint(1, 5)}")
+                   for d in ranked}
+        for limit in (None, 3, 20):
+            assert _spread(ranked, own, episode, 0.5, limit) == \
+                _spread_all(ranked, own, episode, 0.5, limit)

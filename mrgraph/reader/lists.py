@@ -7,6 +7,8 @@
                  head noun names ("Which cities...") in the person's own sentences - for a
                  kind too broad to list ("activities"), every word WordNet files under it
                  ("karaoke", "archery") - but not the question's own words;
+  with_items     a belief's answer to a list question (one item) followed by the items of the
+                 turns;
   names_of_kind  whether the person names, of themselves, a *named* thing of the kind (a
                  list question is then about them, whoever else says more).
 """
@@ -68,6 +70,17 @@ def gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple[
             listed.append(word)
             supports.append(dia_id)
     return listed[:MAX_ITEMS], tuple(dict.fromkeys(supports))
+
+
+def with_items(question: Question, found: list[Sentence], answer: str,
+               supports: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """A belief's answer to a list question is one item: the items the turns give follow
+    it (`gather`, up to MAX_ITEMS in all); other answers as they are."""
+    if question.kind != "list" or not found:
+        return answer, supports
+    listed, more = gather(question, found)
+    said = [answer, *(i for i in listed if i.lower() != answer.lower())][:MAX_ITEMS]
+    return ", ".join(said), tuple(dict.fromkeys(supports + more))
 
 
 def names_of_kind(question: Question, found: list[Sentence], speakers: set[str]) -> bool:

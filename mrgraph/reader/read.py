@@ -51,7 +51,7 @@ from mrgraph.reader.dates import format_range, weekday_before
 from mrgraph.reader.evidence import (Sentence, content_share, follow_about, is_question, sentences,
                                     split_sentences, wrong_person)
 from mrgraph.reader.feelings import asks_feeling, feeling
-from mrgraph.reader.lists import gather, names_of_kind
+from mrgraph.reader.lists import gather, names_of_kind, with_items
 from mrgraph.reader.phrases import count, duration, frequency, negated, phrase
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, shipped
@@ -104,6 +104,7 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
     found = sentences(state, question)
     belief = _belief(state, question, found)
     if belief is not None:
+        belief = with_items(question, found, *belief)
         return _reading(question, belief[0], belief[1], found, belief_answer=True)
     if not found:
         return _abstain(question, None, found)

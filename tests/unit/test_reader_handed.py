@@ -83,3 +83,23 @@ def test_a_list_counts_the_persons_own_sentence_that_also_says_you() -> None:
     reading = read(s)
     assert reading.kind == "list"
     assert reading.answer.startswith("woodcarving class")
+
+
+def test_a_belief_answering_a_list_is_one_item_and_the_turns_give_the_others() -> None:
+    question = "What sports does Omar play?"
+    s = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
+    s.evidence.events["e1"] = {"id": "e1", "summary": "", "dia_ids": ["D1:1", "D1:2"],
+                               "relevance": 0.5, "date": "2023-05-07"}
+    s.evidence.add_turns([{"dia_id": d, "speaker": "Omar", "event_id": "e1", "text": text,
+                           "date": "2023-05-07T10:00:00"} for d, text in (
+        ("D1:1", "I play squash on Mondays."),
+        ("D1:2", "I also play cricket with my cousins."))], "c1", 0.5)
+    s.evidence.beliefs["b1"] = {"id": "b1", "entity": "Omar", "aspect": "sports",
+                                "statement": "likes sports tennis", "confidence": 0.9,
+                                "dia_ids": ["D1:1"]}
+    reading = read(s)
+    first, *rest = reading.answer.split(", ")
+    assert "tennis" in first  # the belief's item first
+    assert {"squash", "cricket"} <= set(rest)
+    s.evidence.beliefs.clear()
+    assert "tennis" not in read(s).answer

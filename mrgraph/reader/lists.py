@@ -61,10 +61,13 @@ def gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple[
     typed = [i for i in listed if any(is_kind(w, kind) or lemma(w) == head or
                                       (broad and len(w) > 2 and is_a(w, broad))
                                       for w in words(i))]
-    if typed:  # "What instruments...": the violin, not the games also played
+    of_kind = _of_kind([s for s in found if s.q >= floor], kind, broad=broad)
+    # "What instruments...": the violin, not the games also played; when no phrase is of a
+    # narrow kind but the person names things of it ("Bach" of musicians), those alone
+    if typed or (kind and of_kind):
         listed = typed
     asked = set(tokenize(question.text))
-    for word, dia_id in _of_kind([s for s in found if s.q >= floor], kind, broad=broad):
+    for word, dia_id in of_kind:
         key = frozenset(tokenize(word))
         if key and not key <= asked and not any(key <= frozenset(tokenize(i)) for i in listed):
             listed.append(word)

@@ -9,6 +9,7 @@ from mrgraph.policies.heuristic import HeuristicPolicy
 from mrgraph.reader.read import read
 from mrgraph.text import tokenize
 from mrgraph.types import NOT_MENTIONED
+from tests.unit.marks import needs_wordnet
 
 TURNS = [("D1:1", "Priya", "I play the cello in a small band."),
          ("D1:2", "Omar", "Nice, how long have you played?"),
@@ -103,3 +104,18 @@ def test_a_belief_answering_a_list_is_one_item_and_the_turns_give_the_others() -
     assert {"squash", "cricket"} <= set(rest)
     s.evidence.beliefs.clear()
     assert "tennis" not in read(s).answer
+
+
+@needs_wordnet
+def test_a_list_of_a_narrow_kind_keeps_to_the_things_the_person_names_of_it() -> None:
+    # no phrase is a composer ("pieces"), but the person names two: those are the list
+    question = "Which composers does Priya play?"
+    s = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
+    s.evidence.events["e1"] = {"id": "e1", "summary": "", "dia_ids": ["D1:1", "D2:1"],
+                               "relevance": 0.5, "date": "2023-05-07"}
+    s.evidence.add_turns([{"dia_id": d, "speaker": "Priya", "event_id": "e1", "text": text,
+                           "date": "2023-05-07T10:00:00"} for d, text in (
+        ("D1:1", "Which composers do I play? Whatever my teacher picks."),
+        ("D2:1", "This month I play pieces by Rossini and by Grieg for the spring recital."))],
+        "c1", 0.5)
+    assert read(s).answer == "Rossini, Grieg"

@@ -6,7 +6,8 @@ Neo4j, their reads in few transactions), results kept in call order so runs are 
 routing
 keeps the relevant part of each result and prunes the rest; H grows and Z gets new leads. The
 policy stops by asking for nothing, or the budget stops it. Then, for an answer step that is
-handed turns (an LLM's), the turns of H's episodes not read are fetched in one read
+handed turns (an LLM's; the offline reader's for a question asking for several things),
+the turns of H's episodes not read are fetched in one read
 (policies.turns.fetch_unread, handed_turns), and the policy answers from H.
 
 Routing (see mrgraph.policies.base for the relevance formula):

@@ -1,5 +1,6 @@
-"""The evidence the reader answers from: the sentences of the turns the policy read, scored
-against the question, and the beliefs it read.
+"""The evidence the reader answers from: the sentences of the turns the policy read (for a
+question asking for several things, and the turns handed on: policies.turns.handed_turns),
+scored against the question, and the beliefs it read.
 
   score(s) = fit(s) + EPISODE_WEIGHT * relevance of its episode + OWN if the person asked
              about said it + TIMED if a "when" question's sentence states a date

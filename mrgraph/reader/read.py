@@ -16,7 +16,8 @@
        feeling   "how did X feel / describe ...": the adjective said of it, else what
                  follows "felt" (reader.feelings: "so *excited*", "felt *at ease*");
        choice    the option the evidence mentions most;
-       list      the items gathered across all turns read (reader.lists), joined with ", ";
+       list      the items gathered across all turns read (reader.lists), joined with ", "
+                 (for a question asking for several things, the turns handed on too);
        count     the number said next to the head noun, else the number of list items;
        why / how what the person says next (the best sentence sets the scene: "I had a fall."
                  - "How is it now?" - "Much better."): the next statement of its turn, else
@@ -33,7 +34,7 @@
                  without one, the best phrase less per rank and per score below the best;
   5. a belief read from the semantic layer answers instead when it covers the question at
      least as well (what mrgraph currently believes), never for a time, a reason ("why"), a
-     manner ("how") or an earlier state;
+     manner ("how") or an earlier state; for a list, as its first item;
   6. the confidence is fitted on data (reader.confidence) from what the answer rests on.
 """
 

@@ -75,6 +75,7 @@ class Recording:
             self.tokens = 0
             # the same fetched turns as the policy's own run (the reader reads them)
             self.hands_turns = bool(getattr(inner, "hands_turns", False))
+            self.hands_reached = bool(getattr(inner, "hands_reached", True))
 
         def next_actions(self, state: State):  # type: ignore[no-untyped-def]
             return self.inner.next_actions(state)  # type: ignore[attr-defined]

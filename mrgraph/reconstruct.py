@@ -83,7 +83,7 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
     # the answer step is handed the best turns of all of H (a run of a policy written before
     # PolicyRun.hands_turns hands none)
     if getattr(run, "hands_turns", False):
-        fetch_unread(store, state)
+        fetch_unread(store, state, getattr(run, "hands_reached", True))
     draft = run.answer(state)
     return Answer(answer=draft.answer, supports=draft.supports,
                   confidence=round(draft.confidence, 4), rounds=state.round,

@@ -377,7 +377,9 @@ class PolicyRun(Protocol):
     `hands_turns`: its answer step reads `policies.turns.handed_turns`, so the loop fetches
     the unread turns of H's episodes first (the offline reader reads the turns read, and the
     handed ones only for a question asking for several things: for other questions no read,
-    and no Neo4j round trip, is spent for it)."""
+    and no Neo4j round trip, is spent for it). A run may also say `hands_reached = False`:
+    the fetch then leaves out the other reached episodes' turns (`fetch_unread`'s `reached`;
+    True when the run does not say)."""
 
     tokens: int
     hands_turns: bool

@@ -70,8 +70,11 @@ class HeuristicRun:
         self.min_priority, self.threshold = min_priority, threshold
         self.tokens = 0
         # the reader reads the turns read; for a question asking for several things, the
-        # turns handed on too (each thing is said in a turn of its own, often unread)
+        # turns handed on too (each thing is said in a turn of its own, often unread) - of H's
+        # episodes only: the other reached episodes' turns cost ~40 reads and gain little
+        # offline (RESULTS.md 31)
         self.hands_turns = asks_several(question)
+        self.hands_reached = False
         self._read = False
         self.final: State | None = None  # the state answered from (benchmarks read H from it)
         # episodes seen, leads seen, H: what a round may change

@@ -117,24 +117,26 @@ def asked_speakers(question: str, speakers: Sequence[str]) -> frozenset[str]:
     return frozenset(named)
 
 
-def fetch_unread(store: GraphStore, state: State) -> None:
+def fetch_unread(store: GraphStore, state: State, reached: bool = True) -> None:
     """Read the turns of H's episodes not all of whose turns were read (with
     `Budget.context_window` around them) into `state.unread_turns`, in one `run_calls`. For a
-    question asking for several things (`asks_several`), the turns of every other episode a
-    call reached (`_reached`: the rest of the entry search's ranking, evicted episodes, hop
-    results) too: each thing asked for is said in one turn, often of an episode ranked below
-    H's ten, which `rank_turns` may lift by the turn's own words."""
+    question asking for several things (`asks_several`), when `reached`, the turns of every
+    other episode a call reached (`_reached`: the rest of the entry search's ranking, evicted
+    episodes, hop results) too: each thing asked for is said in one turn, often of an episode
+    ranked below H's ten, which `rank_turns` may lift by the turn's own words (~40 more
+    episodes: the offline reader, which reads H's, does without them - RESULTS.md 31)."""
     read = set(state.evidence.turns)  # "conversation/dia_id": dia_ids repeat across conversations
     unread = [(e, state.budget.context_window) for e in state.evidence.ranked_events()
               if not {f"{e.get('conversation', '')}/{d}" for d in e["dia_ids"]} <= read]
-    if asks_several(state.question):
+    if reached and asks_several(state.question):
         kept = set(state.evidence.events)
         unread += [(e, 0) for e in reached_episodes(state) if str(e["id"]) not in kept]
     # one worker: these reads wait on nothing but the store (threads only add their start-up
     # under the GIL); Neo4j sends them together whatever the count
     found = store.run_calls([functools.partial(_context, str(e["id"]), window)
                              for e, window in unread], 1)
-    reached = _reached(state)
+    # the episode and its relevance as rank_turns ranks it: the reader scores them so too
+    relevance = _reached(state)
     for (event, _), turns in zip(unread, found):
         conversation = str(event.get("conversation", ""))
         for t in turns:
@@ -144,7 +146,7 @@ def fetch_unread(store: GraphStore, state: State) -> None:
                     "dia_id": t.dia_id, "speaker": t.speaker, "text": t.text, "date": t.date,
                     "session": t.session, "index": t.index, "conversation": conversation,
                     "event_id": str(event["id"]),
-                    "relevance": reached.get(t.dia_id, (0.0, ""))[0]})
+                    "relevance": relevance.get(t.dia_id, (0.0, ""))[0]})
 
 
 def reached_episodes(state: State) -> list[Record]:

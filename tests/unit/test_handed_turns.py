@@ -221,6 +221,20 @@ def test_several_things_are_handed_the_turns_of_every_episode_reached(
         assert {"D1:3", "D2:2"} <= set(handed) <= fetched
 
 
+def test_a_run_may_be_handed_the_turns_of_its_own_episodes_only(store: MemoryStore) -> None:
+    # the offline reader's run (hands_reached = False): H's turns, not the other episode's
+    run = _SearchOnce(True)
+    run.hands_reached = False  # type: ignore[attr-defined]
+    reconstruct(store, "What pets has Ana adopted from the shelter?", _Started(run),
+                Budget(max_evidence=1))
+    state = run.final
+    assert state is not None and len(state.evidence.events) == 1
+    kept = {d for e in state.evidence.events.values() for d in e["dia_ids"]}
+    fetched = {str(t["dia_id"]) for t in state.unread_turns.values()}
+    assert kept <= fetched and len({int(t["session"]) for t in state.unread_turns.values()}) == 1
+    assert all(t["event_id"] in state.evidence.events for t in state.unread_turns.values())
+
+
 class _SearchThenLLM(_SearchOnce):
     def __init__(self, reader: LLMRun) -> None:
         super().__init__(reader.hands_turns)

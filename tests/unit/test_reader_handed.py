@@ -65,6 +65,8 @@ def test_the_person_test_weighs_the_fetched_turns_too() -> None:
 def test_the_heuristic_walk_fetches_the_turns_for_several_things_only() -> None:
     policy = HeuristicPolicy()
     assert policy.start("Which cities has Omar visited?", Budget()).hands_turns
+    # of H's episodes only (the LLM's run is handed the other reached episodes' turns too)
+    assert not policy.start("Which cities has Omar visited?", Budget()).hands_reached
     assert policy.start("How many times has Priya moved house?", Budget()).hands_turns
     assert not policy.start("What did Omar donate to the library?", Budget()).hands_turns
 

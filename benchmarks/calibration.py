@@ -73,7 +73,9 @@ class Recording:
         def __init__(self, owner: Recording, inner: object) -> None:
             self.owner, self.inner = owner, inner
             self.tokens = 0
-            self.hands_turns = False
+            # the same fetched turns as the policy's own run (the reader reads them)
+            self.hands_turns = bool(getattr(inner, "hands_turns", False))
+            self.hands_reached = bool(getattr(inner, "hands_reached", True))
 
         def next_actions(self, state: State):  # type: ignore[no-untyped-def]
             return self.inner.next_actions(state)  # type: ignore[attr-defined]

@@ -6,7 +6,8 @@ Neo4j, their reads in few transactions), results kept in call order so runs are 
 routing
 keeps the relevant part of each result and prunes the rest; H grows and Z gets new leads. The
 policy stops by asking for nothing, or the budget stops it. Then, for an answer step that is
-handed turns (an LLM's), the turns of H's episodes not read are fetched in one read
+handed turns (an LLM's; the offline reader's for a question asking for several things),
+the turns of H's episodes not read are fetched in one read
 (policies.turns.fetch_unread, handed_turns), and the policy answers from H.
 
 Routing (see mrgraph.policies.base for the relevance formula):
@@ -82,7 +83,7 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
     # the answer step is handed the best turns of all of H (a run of a policy written before
     # PolicyRun.hands_turns hands none)
     if getattr(run, "hands_turns", False):
-        fetch_unread(store, state)
+        fetch_unread(store, state, getattr(run, "hands_reached", True))
     draft = run.answer(state)
     return Answer(answer=draft.answer, supports=draft.supports,
                   confidence=round(draft.confidence, 4), rounds=state.round,

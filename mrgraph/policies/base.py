@@ -218,8 +218,8 @@ class State:
     # holds kind_share of the kind word (weights.kind_members, kind_share)
     kinds: Mapping[str, frozenset[str]] = field(default_factory=dict)
     # the turns of H's episodes that were not read, fetched after the loop (policies.turns.
-    # fetch_unread) for the answer step's ranking; keyed like evidence.turns; the reader
-    # reads evidence.turns only
+    # fetch_unread) for the answer step's ranking; keyed like evidence.turns; the offline
+    # reader reads the handed ones too (reader.evidence)
     unread_turns: dict[str, Record] = field(default_factory=dict)
 
     @classmethod
@@ -375,8 +375,11 @@ class Draft:
 class PolicyRun(Protocol):
     """One question's navigation. `tokens`: LLM tokens spent so far (0 offline).
     `hands_turns`: its answer step reads `policies.turns.handed_turns`, so the loop fetches
-    the unread turns of H's episodes first (the offline reader reads only the turns read: no
-    read, and no Neo4j round trip, is spent for it)."""
+    the unread turns of H's episodes first (the offline reader reads the turns read, and the
+    handed ones only for a question asking for several things: for other questions no read,
+    and no Neo4j round trip, is spent for it). A run may also say `hands_reached = False`:
+    the fetch then leaves out the other reached episodes' turns (`fetch_unread`'s `reached`;
+    True when the run does not say)."""
 
     tokens: int
     hands_turns: bool

@@ -33,6 +33,7 @@ from mrgraph.experience.guide import Guide, knobs_of
 from mrgraph.policies.answer import DEFAULT_THRESHOLD, extractive_answer
 from mrgraph.policies.base import Action, Budget, Draft, Lead, State
 from mrgraph.policies.semantic import aspect_calls, belief_calls
+from mrgraph.policies.turns import asks_several
 from mrgraph.toolargs import MAX_LIMIT
 
 MIN_PRIORITY = 0.05  # leads below this are not worth a call
@@ -68,7 +69,12 @@ class HeuristicRun:
         self.question, self.budget, self.semantic = question, budget, semantic
         self.min_priority, self.threshold = min_priority, threshold
         self.tokens = 0
-        self.hands_turns = False  # the offline reader reads the turns read
+        # the reader reads the turns read; for a question asking for several things, the
+        # turns handed on too (each thing is said in a turn of its own, often unread) - of H's
+        # episodes only: the other reached episodes' turns cost ~40 reads and gain little
+        # offline (RESULTS.md 31)
+        self.hands_turns = asks_several(question)
+        self.hands_reached = False
         self._read = False
         self.final: State | None = None  # the state answered from (benchmarks read H from it)
         # episodes seen, leads seen, H: what a round may change

@@ -34,6 +34,7 @@ Ties: transcript order.
 from __future__ import annotations
 
 import functools
+import heapq
 import re
 from collections.abc import Collection, Mapping, Sequence
 
@@ -116,23 +117,26 @@ def asked_speakers(question: str, speakers: Sequence[str]) -> frozenset[str]:
     return frozenset(named)
 
 
-def fetch_unread(store: GraphStore, state: State) -> None:
+def fetch_unread(store: GraphStore, state: State, reached: bool = True) -> None:
     """Read the turns of H's episodes not all of whose turns were read (with
     `Budget.context_window` around them) into `state.unread_turns`, in one `run_calls`. For a
-    question asking for several things (`asks_several`), the turns of every other episode a
-    call reached (`_reached`: the rest of the entry search's ranking, evicted episodes, hop
-    results) too: each thing asked for is said in one turn, often of an episode ranked below
-    H's ten, which `rank_turns` may lift by the turn's own words."""
+    question asking for several things (`asks_several`), when `reached`, the turns of every
+    other episode a call reached (`_reached`: the rest of the entry search's ranking, evicted
+    episodes, hop results) too: each thing asked for is said in one turn, often of an episode
+    ranked below H's ten, which `rank_turns` may lift by the turn's own words (~40 more
+    episodes: the offline reader, which reads H's, does without them - RESULTS.md 31)."""
     read = set(state.evidence.turns)  # "conversation/dia_id": dia_ids repeat across conversations
     unread = [(e, state.budget.context_window) for e in state.evidence.ranked_events()
               if not {f"{e.get('conversation', '')}/{d}" for d in e["dia_ids"]} <= read]
-    if asks_several(state.question):
+    if reached and asks_several(state.question):
         kept = set(state.evidence.events)
         unread += [(e, 0) for e in reached_episodes(state) if str(e["id"]) not in kept]
     # one worker: these reads wait on nothing but the store (threads only add their start-up
     # under the GIL); Neo4j sends them together whatever the count
     found = store.run_calls([functools.partial(_context, str(e["id"]), window)
                              for e, window in unread], 1)
+    # the episode and its relevance as rank_turns ranks it: the reader scores them so too
+    relevance = _reached(state)
     for (event, _), turns in zip(unread, found):
         conversation = str(event.get("conversation", ""))
         for t in turns:
@@ -140,7 +144,9 @@ def fetch_unread(store: GraphStore, state: State) -> None:
             if key not in read:  # only what was not read: handed_turns adds these to those
                 state.unread_turns.setdefault(key, {
                     "dia_id": t.dia_id, "speaker": t.speaker, "text": t.text, "date": t.date,
-                    "session": t.session, "index": t.index, "conversation": conversation})
+                    "session": t.session, "index": t.index, "conversation": conversation,
+                    "event_id": str(event["id"]),
+                    "relevance": relevance.get(t.dia_id, (0.0, ""))[0]})
 
 
 def reached_episodes(state: State) -> list[Record]:
@@ -168,16 +174,17 @@ def handed_turns(state: State) -> list[Record]:
     texts = {d: f"{pool[d][0]['speaker']}: {pool[d][0]['text']}" for d in order}
     speakers = {d: str(pool[d][0]["speaker"]) for d in order}
     opening = {d for d in order if int(pool[d][0].get("index", OPENING_TURNS)) < OPENING_TURNS}
-    handed = [t for d in rank_turns(state, texts, speakers, opening)
+    handed = [t for d in rank_turns(state, texts, speakers, opening, state.budget.answer_turns)
               if d in pool for t in pool[d]]
     return handed[: state.budget.answer_turns]
 
 
 def rank_turns(state: State, texts: Mapping[str, str], speakers: Mapping[str, str],
-               opening: Collection[str] = ()) -> list[str]:
+               opening: Collection[str] = (), limit: int | None = None) -> list[str]:
     """The dia_ids of H and of the other episodes reached, best first. `texts`: dia_id -> text
     in transcript order (those turns and the turn before each); `speakers`: dia_id -> speaker;
-    `opening`: the dia_ids of turns of a session's opening exchange (OPENING_TURNS)."""
+    `opening`: the dia_ids of turns of a session's opening exchange (OPENING_TURNS); only the
+    first `limit` are in order (the rest follow unspread: the greedy spread is quadratic)."""
     order = list(texts)
     before = {d: order[i - 1] for i, d in enumerate(order) if i}
     asked = asked_speakers(state.question, sorted(set(speakers.values())))
@@ -197,7 +204,7 @@ def rank_turns(state: State, texts: Mapping[str, str], speakers: Mapping[str, st
     own = {d: _own(state, d, texts, speakers, before) + ASKED * (speakers.get(d) in asked)
            + OPENING * (several and d in opening) for d in episode}
     ranked = sorted(episode, key=lambda d: (-(own[d] + weight * episode[d][0]), dia_order(d)))
-    return _spread(ranked, own, episode, weight) if several else ranked
+    return _spread(ranked, own, episode, weight, limit) if several else ranked
 
 
 def _reached(state: State) -> dict[str, tuple[float, str]]:
@@ -225,24 +232,59 @@ def _episodes(outcome: Outcome) -> list[Record]:
 
 def _own(state: State, dia_id: str, texts: Mapping[str, str], speakers: Mapping[str, str],
          before: Mapping[str, str]) -> float:
-    share = state.q_share(tokenize(texts.get(dia_id, "")))
+    share = state.q_share(_tokens(texts.get(dia_id, "")))
     asked = before.get(dia_id, "")  # the turn before: a question by someone else?
     if asked and texts[asked].rstrip().endswith("?") \
             and speakers.get(asked) != speakers.get(dia_id):
-        share = max(share, REPLY * state.q_share(tokenize(texts[asked])))
+        share = max(share, REPLY * state.q_share(_tokens(texts[asked])))
     return share
 
 
+# a conversation's turns are ranked again for every question: tokenise each text once
+@functools.lru_cache(maxsize=50_000)
+def _tokens(text: str) -> frozenset[str]:
+    return frozenset(tokenize(text))
+
+
 def _spread(ranked: list[str], own: Mapping[str, float],
-            episode: Mapping[str, tuple[float, str]], weight: float) -> list[str]:
-    """Greedy: the best turn next, its episode's part discounted by SPREAD per turn taken."""
+            episode: Mapping[str, tuple[float, str]], weight: float,
+            limit: int | None = None) -> list[str]:
+    """Greedy: the best turn next (ties: the first ranked), its episode's part discounted by
+    SPREAD per turn taken; after `limit` turns, the rest as ranked. Lazily: a turn's score
+    only falls as its episode's turns are taken, so a stale entry of the heap is scored again
+    and pushed back (the same order as scoring every turn left at each step)."""
+    if any(episode[d][0] < 0 for d in ranked):  # a negative part would rise: score them all
+        return _spread_all(ranked, own, episode, weight, limit)
     taken: dict[str, int] = {}
-    left, out = list(ranked), []
-    while left:
+
+    def score(d: str) -> float:
+        return own[d] + weight * episode[d][0] * SPREAD ** taken.get(episode[d][1], 0)
+
+    heap = [(-score(d), at, d, 0) for at, d in enumerate(ranked)]
+    heapq.heapify(heap)
+    out: list[str] = []
+    while heap and (limit is None or len(out) < limit):
+        _, at, d, seen = heapq.heappop(heap)
+        now = taken.get(episode[d][1], 0)
+        if seen != now:  # its episode gave turns since: score it again
+            heapq.heappush(heap, (-score(d), at, d, now))
+            continue
+        out.append(d)
+        taken[episode[d][1]] = now + 1
+    chosen = set(out)
+    return out + [d for d in ranked if d not in chosen]
+
+
+def _spread_all(ranked: list[str], own: Mapping[str, float],
+                episode: Mapping[str, tuple[float, str]], weight: float,
+                limit: int | None = None) -> list[str]:
+    """`_spread` scoring every turn left at each step."""
+    taken: dict[str, int] = {}
+    left, out = list(ranked), list[str]()
+    while left and (limit is None or len(out) < limit):
         best = max(left, key=lambda d: own[d] + weight * episode[d][0]
                    * SPREAD ** taken.get(episode[d][1], 0))  # max: the first of equals
         left.remove(best)
         out.append(best)
         taken[episode[best][1]] = taken.get(episode[best][1], 0) + 1
-    return out
-
+    return out + left

@@ -1,5 +1,6 @@
-"""The evidence the reader answers from: the sentences of the turns the policy read, scored
-against the question, and the beliefs it read.
+"""The evidence the reader answers from: the sentences of the turns the policy read (for a
+question asking for several things, and the turns handed on: policies.turns.handed_turns),
+scored against the question, and the beliefs it read.
 
   score(s) = fit(s) + EPISODE_WEIGHT * relevance of its episode + OWN if the person asked
              about said it + TIMED if a "when" question's sentence states a date
@@ -23,6 +24,7 @@ from functools import lru_cache
 
 from mrgraph.ingest.dates import DateMention, find_dates
 from mrgraph.policies.base import State, dia_order, record_text
+from mrgraph.policies.turns import handed_turns
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import lemma
 from mrgraph.text import tokenize, words
@@ -100,7 +102,7 @@ def sentences(state: State, question: Question) -> list[Sentence]:
     asked = _asked_before(state, question)
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     names = {t for p in speakers for t in tokenize(p)}
-    for turn in state.evidence.turns.values():
+    for turn in _turns(state):
         event = events.get(str(turn.get("event_id")))
         rel = float(event["relevance"]) if event else float(turn.get("relevance", 0.0))
         speaker, text, said = str(turn["speaker"]), str(turn["text"]), str(turn.get("date", ""))
@@ -128,6 +130,27 @@ def sentences(state: State, question: Question) -> list[Sentence]:
     found.sort(key=lambda s: dia_order(s.dia_id) if s.dia_id else (0,))
     found.sort(key=lambda s: -s.score)
     return found
+
+
+# the last state's turns, with the sizes they were gathered at (ranked once per state)
+_pool: list[tuple[State, tuple[int, int], list[Record]]] = []
+
+
+def _turns(state: State) -> list[Record]:
+    """The turns read and, when the loop fetched more (a question asking for several things),
+    those of the turns handed on (`handed_turns`) that were not read. Ranked once per state:
+    `sentences` and `wrong_person` read the same list."""
+    if not state.unread_turns:
+        return list(state.evidence.turns.values())
+    sizes = len(state.evidence.turns), len(state.unread_turns)
+    for held, sized, turns in _pool:
+        if held is state and sized == sizes:
+            return turns
+    read = set(map(id, state.evidence.turns.values()))
+    turns = [*state.evidence.turns.values(),
+             *(t for t in handed_turns(state) if id(t) not in read)]
+    _pool[:] = [(state, sizes, turns)]
+    return turns
 
 
 def _turn_key(turn: Record, shift: int = 0) -> str:
@@ -202,11 +225,13 @@ def wrong_person(state: State, question: Question) -> bool:
     evidence is about someone else (LoCoMo's adversarial questions swap the person). A
     whole turn of the person's counts too, at TURN of its share (as in `sentences`). When
     the question has a verb and some sentence holds it, only such sentences are compared:
-    "What instruments does X play?" is about who *plays*, not who says "instrumental"."""
+    "What instruments does X play?" is about who *plays*, not who says "instrumental". For a
+    list (or a count), the person's own sentence never counts for the others: "I have to tell
+    you, I took a pottery class" is theirs, whatever its "you"."""
     if question.person is None:
         return False
-    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
-    said = [(str(t["speaker"]), s) for t in state.evidence.turns.values()
+    speakers = {str(t["speaker"]) for t in _turns(state)}
+    said = [(str(t["speaker"]), s) for t in _turns(state)
             for s in split_sentences(str(t["text"])) if not is_question(s)]
     dated = question.kind in ("when", "duration")  # a date rests on the episode: all its words
     verb = lemma(question.verb) if question.verb and not dated else None
@@ -217,7 +242,7 @@ def wrong_person(state: State, question: Question) -> bool:
         share = content_share(state, question, sentence)
         if about_whom(speaker, sentence, speakers) == question.person:
             theirs = max(theirs, share)
-        else:
+        elif speaker != question.person or not question.wants_items:
             others = max(others, share)
     # a turn of the person's own may say it over two sentences: its fit, as a sentence's
     theirs = max(theirs, TURN * _own_turns(state, question, verb if with_verb else None))
@@ -245,7 +270,7 @@ def _own_turns(state: State, question: Question, verb: str | None) -> float:
     """How well the person's own turns (their statements joined) cover the question; only
     turns holding `verb` when one is given."""
     best = 0.0
-    for turn in state.evidence.turns.values():
+    for turn in _turns(state):
         if str(turn["speaker"]) != question.person:
             continue
         text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
@@ -258,9 +283,9 @@ def _own_turns(state: State, question: Question, verb: str | None) -> float:
 def _turns_about_others(state: State, question: Question, replied: float = 0.0) -> bool:
     """The same test on whole turns by speaker: the others' turns cover the question better
     than any turn of the person (catches a fact spread over a turn's sentences)."""
-    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
+    speakers = {str(t["speaker"]) for t in _turns(state)}
     theirs = others = 0.0
-    for turn in state.evidence.turns.values():
+    for turn in _turns(state):
         text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
         share = content_share(state, question, text)
         # a whole turn says "you" too often to be about the listener for it; a name is enough

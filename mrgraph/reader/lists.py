@@ -7,6 +7,8 @@
                  head noun names ("Which cities...") in the person's own sentences - for a
                  kind too broad to list ("activities"), every word WordNet files under it
                  ("karaoke", "archery") - but not the question's own words;
+  with_items     a belief's answer to a list question (one item) followed by the items of the
+                 turns;
   names_of_kind  whether the person names, of themselves, a *named* thing of the kind (a
                  list question is then about them, whoever else says more).
 """
@@ -59,15 +61,29 @@ def gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple[
     typed = [i for i in listed if any(is_kind(w, kind) or lemma(w) == head or
                                       (broad and len(w) > 2 and is_a(w, broad))
                                       for w in words(i))]
-    if typed:  # "What instruments...": the violin, not the games also played
+    of_kind = _of_kind([s for s in found if s.q >= floor], kind, broad=broad)
+    # "What instruments...": the violin, not the games also played; when no phrase is of a
+    # narrow kind but the person names things of it ("Bach" of musicians), those alone
+    if typed or (kind and of_kind):
         listed = typed
     asked = set(tokenize(question.text))
-    for word, dia_id in _of_kind([s for s in found if s.q >= floor], kind, broad=broad):
+    for word, dia_id in of_kind:
         key = frozenset(tokenize(word))
         if key and not key <= asked and not any(key <= frozenset(tokenize(i)) for i in listed):
             listed.append(word)
             supports.append(dia_id)
     return listed[:MAX_ITEMS], tuple(dict.fromkeys(supports))
+
+
+def with_items(question: Question, found: list[Sentence], answer: str,
+               supports: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """A belief's answer to a list question is one item: the items the turns give follow
+    it (`gather`, up to MAX_ITEMS in all); other answers as they are."""
+    if question.kind != "list" or not found:
+        return answer, supports
+    listed, more = gather(question, found)
+    said = [answer, *(i for i in listed if i.lower() != answer.lower())][:MAX_ITEMS]
+    return ", ".join(said), tuple(dict.fromkeys(supports + more))
 
 
 def names_of_kind(question: Question, found: list[Sentence], speakers: set[str]) -> bool:

@@ -17,7 +17,8 @@
        feeling   "how did X feel / describe ...": the adjective said of it, else what
                  follows "felt" (reader.feelings: "so *excited*", "felt *at ease*");
        choice    the option the evidence mentions most;
-       list      the items gathered across all turns read (reader.lists), joined with ", ";
+       list      the items gathered across all turns read (reader.lists), joined with ", "
+                 (for a question asking for several things, the turns handed on too);
        count     the number said next to the head noun, else the number of list items;
        why / how what the person says next (the best sentence sets the scene: "I had a fall."
                  - "How is it now?" - "Much better."): the next statement of its turn, else
@@ -36,7 +37,7 @@
                  without one, the best phrase less per rank and per score below the best;
   5. a belief read from the semantic layer answers instead when it covers the question at
      least as well (what mrgraph currently believes), never for a time, a reason ("why"), a
-     manner ("how") or an earlier state;
+     manner ("how") or an earlier state; for a list, as its first item;
   6. the confidence is fitted on data (reader.confidence) from what the answer rests on.
 """
 
@@ -54,7 +55,7 @@ from mrgraph.reader.dates import format_range, weekday_before
 from mrgraph.reader.evidence import (Sentence, content_share, follow_about, is_question, sentences,
                                     split_sentences, wrong_person)
 from mrgraph.reader.feelings import asks_feeling, feeling
-from mrgraph.reader.lists import gather, names_of_kind
+from mrgraph.reader.lists import gather, names_of_kind, with_items
 from mrgraph.reader.phrases import count, duration, frequency, negated, phrase, possessor
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, shipped
@@ -107,6 +108,7 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
     found = sentences(state, question)
     belief = _belief(state, question, found)
     if belief is not None:
+        belief = with_items(question, found, *belief)
         return _reading(question, belief[0], belief[1], found, belief_answer=True)
     if not found:
         return _abstain(question, None, found)

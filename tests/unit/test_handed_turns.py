@@ -4,6 +4,7 @@ benchmarks/recall_budget.py."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 from collections.abc import Iterator, Sequence
@@ -18,7 +19,7 @@ from mrgraph.policies import LLMPolicy
 from mrgraph.policies.base import Action, Budget, Draft, State, dia_order
 from mrgraph.policies.heuristic import HeuristicPolicy, HeuristicRun
 from mrgraph.policies.llm_policy import LLMRun
-from mrgraph.policies.turns import handed_turns
+from mrgraph.policies.turns import _spread, _spread_all, handed_turns
 from mrgraph.reconstruct import reconstruct
 from mrgraph.store.memory import MemoryStore
 
@@ -220,6 +221,20 @@ def test_several_things_are_handed_the_turns_of_every_episode_reached(
         assert {"D1:3", "D2:2"} <= set(handed) <= fetched
 
 
+def test_a_run_may_be_handed_the_turns_of_its_own_episodes_only(store: MemoryStore) -> None:
+    # the offline reader's run (hands_reached = False): H's turns, not the other episode's
+    run = _SearchOnce(True)
+    run.hands_reached = False  # type: ignore[attr-defined]
+    reconstruct(store, "What pets has Ana adopted from the shelter?", _Started(run),
+                Budget(max_evidence=1))
+    state = run.final
+    assert state is not None and len(state.evidence.events) == 1
+    kept = {d for e in state.evidence.events.values() for d in e["dia_ids"]}
+    fetched = {str(t["dia_id"]) for t in state.unread_turns.values()}
+    assert kept <= fetched and len({int(t["session"]) for t in state.unread_turns.values()}) == 1
+    assert all(t["event_id"] in state.evidence.events for t in state.unread_turns.values())
+
+
 class _SearchThenLLM(_SearchOnce):
     def __init__(self, reader: LLMRun) -> None:
         super().__init__(reader.hands_turns)
@@ -239,3 +254,16 @@ def test_a_turn_handed_on_from_an_episode_not_kept_may_be_cited(store: MemorySto
     _, listed = prompt_turns(llm.calls[-1].messages[-1].content or "")
     assert {"D1:3", "D2:2"} <= set(listed)  # one of them from the episode H did not keep
     assert set(answer.supports) == {"D1:3", "D2:2"}
+
+
+def test_the_lazy_spread_keeps_the_order_of_scoring_every_turn_left() -> None:
+    rng = random.Random(7)
+    for _ in range(200):
+        ranked = [f"D{i}:1" for i in range(rng.randint(1, 40))]
+        # few distinct values: ties must go to the first ranked, as in the plain greedy
+        own = {d: rng.choice((0.0, 0.1, 0.25, 0.5)) for d in ranked}
+        episode = {d: (rng.choice((0.0, 0.3, 0.6, 1.0)), f"e{rng.randint(1, 5)}")
+                   for d in ranked}
+        for limit in (None, 3, 20):
+            assert _spread(ranked, own, episode, 0.5, limit) == \
+                _spread_all(ranked, own, episode, 0.5, limit)

@@ -1,0 +1,123 @@
+"""The offline reader of a question asking for several things reads the turns handed on
+(policies.turns.handed_turns: those read and the best of H's and the reached episodes' other
+turns), not only the turns its walk read: each thing is said in a turn of its own."""
+
+from __future__ import annotations
+
+from mrgraph.policies.base import Budget, State
+from mrgraph.policies.heuristic import HeuristicPolicy
+from mrgraph.reader.read import read
+from mrgraph.text import tokenize
+from mrgraph.types import NOT_MENTIONED
+from tests.unit.marks import needs_wordnet
+
+TURNS = [("D1:1", "Priya", "I play the cello in a small band."),
+         ("D1:2", "Omar", "Nice, how long have you played?"),
+         ("D2:1", "Priya", "Last night I played the harp for two hours.")]
+
+
+def state(question: str, read_ids: set[str], fetched: bool) -> State:
+    """One episode holding TURNS; the walk read `read_ids`; the loop fetched the others
+    (as policies.turns.fetch_unread records them) when `fetched`."""
+    s = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
+    s.evidence.events["e1"] = {"id": "e1", "summary": "", "dia_ids": [t[0] for t in TURNS],
+                               "relevance": 0.5, "date": "2023-05-07"}
+    s.evidence.add_turns([{"dia_id": d, "speaker": who, "text": text, "event_id": "e1",
+                           "date": "2023-05-07T10:00:00"}
+                          for d, who, text in TURNS if d in read_ids], "c1", 0.5)
+    if fetched:
+        for d, who, text in TURNS:
+            if d not in read_ids:
+                s.unread_turns[f"c1/{d}"] = {
+                    "dia_id": d, "speaker": who, "text": text, "date": "2023-05-07T10:00:00",
+                    "session": int(d[1]), "index": 0, "conversation": "c1",
+                    "event_id": "e1", "relevance": 0.5}
+    return s
+
+
+def test_a_list_gathers_the_items_of_turns_fetched_but_not_read() -> None:
+    question = "What instruments does Priya play?"
+    walked = read(state(question, {"D1:1", "D1:2"}, fetched=False))
+    assert walked.answer == "cello"
+    handed = read(state(question, {"D1:1", "D1:2"}, fetched=True))
+    assert handed.answer == "cello, harp"
+    assert set(handed.supports) == {"D1:1", "D2:1"}
+
+
+def test_the_person_test_weighs_the_fetched_turns_too() -> None:
+    # read: only the other speaker's turn about playing; fetched: the person's own
+    question = "What instruments does Omar play?"
+    s = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
+    s.evidence.events["e1"] = {"id": "e1", "summary": "", "dia_ids": ["D1:1", "D1:2", "D1:3"],
+                               "relevance": 0.5, "date": "2023-05-07"}
+    s.evidence.add_turns([{"dia_id": d, "speaker": who, "event_id": "e1", "text": text,
+                           "date": "2023-05-07T10:00:00"} for d, who, text in (
+        ("D1:1", "Priya", "I play the cello in a small band."),
+        ("D1:3", "Omar", "That sounds lovely."))], "c1", 0.5)
+    assert read(s).answer == NOT_MENTIONED  # about Priya: Omar says nothing of it
+    s.unread_turns["c1/D1:2"] = {
+        "dia_id": "D1:2", "speaker": "Omar", "text": "I play the banjo on weekends.",
+        "date": "2023-05-07T10:00:00", "session": 1, "index": 1, "conversation": "c1",
+        "event_id": "e1", "relevance": 0.5}
+    assert read(s).answer == "banjo"
+
+
+def test_the_heuristic_walk_fetches_the_turns_for_several_things_only() -> None:
+    policy = HeuristicPolicy()
+    assert policy.start("Which cities has Omar visited?", Budget()).hands_turns
+    # of H's episodes only (the LLM's run is handed the other reached episodes' turns too)
+    assert not policy.start("Which cities has Omar visited?", Budget()).hands_reached
+    assert policy.start("How many times has Priya moved house?", Budget()).hands_turns
+    assert not policy.start("What did Omar donate to the library?", Budget()).hands_turns
+
+
+def test_a_list_counts_the_persons_own_sentence_that_also_says_you() -> None:
+    # "you" makes a sentence about the listener ("your painting"), but in the person's own
+    # turn it may only be a turn of phrase: their list items are still theirs
+    question = "What classes has Omar taken?"
+    s = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
+    s.evidence.events["e1"] = {"id": "e1", "summary": "", "dia_ids": ["D1:1", "D1:2"],
+                               "relevance": 0.5, "date": "2023-05-07"}
+    s.evidence.add_turns([{"dia_id": d, "speaker": who, "event_id": "e1", "text": text,
+                           "date": "2023-05-07T10:00:00"} for d, who, text in (
+        ("D1:1", "Priya", "Good morning, how was the week?"),
+        ("D1:2", "Omar", "I have to tell you, I took a woodcarving class and a glassblowing "
+                         "class."))], "c1", 0.5)
+    reading = read(s)
+    assert reading.kind == "list"
+    assert reading.answer.startswith("woodcarving class")
+
+
+def test_a_belief_answering_a_list_is_one_item_and_the_turns_give_the_others() -> None:
+    question = "What sports does Omar play?"
+    s = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
+    s.evidence.events["e1"] = {"id": "e1", "summary": "", "dia_ids": ["D1:1", "D1:2"],
+                               "relevance": 0.5, "date": "2023-05-07"}
+    s.evidence.add_turns([{"dia_id": d, "speaker": "Omar", "event_id": "e1", "text": text,
+                           "date": "2023-05-07T10:00:00"} for d, text in (
+        ("D1:1", "I play squash on Mondays."),
+        ("D1:2", "I also play cricket with my cousins."))], "c1", 0.5)
+    s.evidence.beliefs["b1"] = {"id": "b1", "entity": "Omar", "aspect": "sports",
+                                "statement": "likes sports tennis", "confidence": 0.9,
+                                "dia_ids": ["D1:1"]}
+    reading = read(s)
+    first, *rest = reading.answer.split(", ")
+    assert "tennis" in first  # the belief's item first
+    assert {"squash", "cricket"} <= set(rest)
+    s.evidence.beliefs.clear()
+    assert "tennis" not in read(s).answer
+
+
+@needs_wordnet
+def test_a_list_of_a_narrow_kind_keeps_to_the_things_the_person_names_of_it() -> None:
+    # no phrase is a composer ("pieces"), but the person names two: those are the list
+    question = "Which composers does Priya play?"
+    s = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
+    s.evidence.events["e1"] = {"id": "e1", "summary": "", "dia_ids": ["D1:1", "D2:1"],
+                               "relevance": 0.5, "date": "2023-05-07"}
+    s.evidence.add_turns([{"dia_id": d, "speaker": "Priya", "event_id": "e1", "text": text,
+                           "date": "2023-05-07T10:00:00"} for d, text in (
+        ("D1:1", "Which composers do I play? Whatever my teacher picks."),
+        ("D2:1", "This month I play pieces by Rossini and by Grieg for the spring recital."))],
+        "c1", 0.5)
+    assert read(s).answer == "Rossini, Grieg"

@@ -2,9 +2,10 @@
 
 The heuristic extractor is CPU-bound and sees one conversation at a time (its statistics are
 per conversation), so a file of several conversations extracts in parallel: each worker takes a
-whole conversation, extracts it and builds its GraphBatch, and sends the batch back. Results
-are gathered in file order whatever the worker count and whatever finishes first, so the
-batches, and so the graph, are identical to a serial run (tests/unit/test_ingest_parallel.py).
+whole conversation, extracts it and builds its GraphBatch, and sends the batch back. The
+batches are identical to a serial run's whatever the worker count; they come in the order they
+finish, each with its index in the file, and an error is the one a serial run raises: that of
+the first failing conversation in file order (tests/unit/test_ingest_parallel.py).
 
 Workers are forked (no re-import, no pickling of the input: they inherit it) and die with the
 ingest, even one killed with SIGKILL (Linux's parent-death signal); on other platforms, or for
@@ -26,7 +27,7 @@ import threading
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from mrgraph.errors import IngestWorkerError
 from mrgraph.ingest.build import build_batch
@@ -75,15 +76,24 @@ def supported() -> bool:
     return sys.platform.startswith("linux")
 
 
+Check = Callable[[Extracted], None]
+
+
 @contextmanager
 def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extractor,
-               workers: int) -> Iterator[Iterator[Extracted]]:
-    """The conversations extracted and built, in file order, as they come (`workers` from
-    plan_workers: with more than one, all are started here and run while the caller consumes
-    the first results). Iterating raises what the first failing conversation (in file order)
-    raised; leaving the block stops what is still queued."""
+               workers: int, check: Check | None = None
+               ) -> Iterator[Iterator[tuple[int, Extracted]]]:
+    """The conversations extracted and built, as (index in the file, Extracted), each as soon
+    as it is done: in file order with one worker (`workers` from plan_workers); with more, all
+    are started here and run while the caller consumes the first results, which come in the
+    order they finish. `check` runs here on each result before it is yielded; what it raises
+    counts as that conversation's failure. Iterating raises what the first failing
+    conversation in file order raised (its extraction or its check), once every conversation
+    before it was yielded (later ones finishing earlier may have been); leaving the block stops
+    what is still queued."""
     if workers <= 1:
-        yield (_extract(ns, conversation, extractor) for conversation in conversations)
+        yield ((i, _checked(_extract(ns, c, extractor), check))
+               for i, c in enumerate(conversations))
         return
     # imported here: ~10-20 ms every command importing the pipeline would pay otherwise
     import multiprocessing
@@ -105,13 +115,46 @@ def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extrac
         if freeze:
             gc.freeze()
         try:
-            futures = {i: pool.submit(_work, i) for i in order}
+            futures = {pool.submit(_work, i): i for i in order}
         finally:
             if freeze:
                 gc.unfreeze()
-        yield (_result(futures[i], conversations[i]) for i in range(len(conversations)))
+        yield _as_done(futures, conversations, check)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _as_done(futures: dict[Future[Extracted], int], conversations: Sequence[Conversation],
+             check: Check | None) -> Iterator[tuple[int, Extracted]]:
+    """The futures' results as they finish, with the errors of `extracting`."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+    waiting = set(futures)
+    failed: dict[int, Exception] = {}
+    yielded: set[int] = set()
+    while True:
+        first = min(failed, default=len(conversations))
+        if first < len(conversations) and yielded.issuperset(range(first)):
+            raise failed[first]
+        if not waiting:
+            return
+        done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+        for future in sorted(done, key=futures.__getitem__):
+            index = futures[future]
+            if index > min(failed, default=index):
+                continue  # after a failure: its error is what iterating raises
+            try:
+                found = _checked(_result(future, conversations[index]), check)
+            except Exception as exc:  # noqa: BLE001 - raised in file order, above
+                failed[index] = exc
+                continue
+            yielded.add(index)
+            yield index, found
+
+
+def _checked(found: Extracted, check: Check | None) -> Extracted:
+    if check is not None:
+        check(found)
+    return found
 
 
 def _result(future: Future[Extracted], conversation: Conversation) -> Extracted:
@@ -131,7 +174,8 @@ def extract_all(ns: str, conversations: Sequence[Conversation], extractor: Extra
                 workers: int) -> list[Extracted]:
     """Every conversation extracted and built, in file order (see `extracting`)."""
     with extracting(ns, conversations, extractor, workers) as extracted:
-        return list(extracted)
+        found = dict(extracted)
+    return [found[i] for i in range(len(conversations))]
 
 
 def _extract(ns: str, conversation: Conversation, extractor: Extractor) -> Extracted:

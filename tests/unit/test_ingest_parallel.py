@@ -87,6 +87,38 @@ def test_the_first_failing_conversation_in_file_order_raises(
             parallel.extract_all("ns", conversations, extractor, workers)
 
 
+def test_a_failing_check_counts_as_its_conversations_failure(
+        conversations: list[Conversation]) -> None:
+    """`check` runs on each result as it comes: of two failing, the first in file order raises,
+    after everything before it was yielded (later ones may come before, as they finish)."""
+    bad = {conversations[1].id, conversations[3].id}
+
+    def check(found: parallel.Extracted) -> None:
+        if found.batch.conversation_id in bad:
+            raise InputError(f"bad {found.batch.conversation_id}")
+
+    for workers in (1, 2, 4):
+        yielded: list[int] = []
+        with pytest.raises(InputError, match=f"bad {conversations[1].id}$"):
+            with parallel.extracting("ns", conversations, HeuristicExtractor(), workers,
+                                     check) as extracted:
+                for index, _ in extracted:
+                    yielded.append(index)
+        assert 0 in yielded and not {1, 3} & set(yielded)
+        if workers == 1:  # in file order: nothing after the failure
+            assert yielded == [0]
+
+
+def test_results_come_as_they_finish_with_their_index(conversations: list[Conversation]
+                                                      ) -> None:
+    extractor = HeuristicExtractor()
+    serial = parallel.extract_all("ns", conversations, extractor, 1)
+    with parallel.extracting("ns", conversations, extractor, 2) as extracted:
+        found = list(extracted)
+    assert sorted(i for i, _ in found) == list(range(len(conversations)))
+    assert all(serial[i] == e for i, e in found)
+
+
 def test_plan_workers(conversations: list[Conversation]) -> None:
     extractor = HeuristicExtractor()
     turns = _turns(conversations)

@@ -33,8 +33,9 @@ import threading
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from operator import itemgetter
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 from mrgraph import limits
 from mrgraph.errors import (
@@ -414,8 +415,7 @@ def _where(edge: EdgeRecord) -> str:
     return f"edge ({edge.src})-[:{edge.type}]->({edge.dst})"
 
 
-def _first(row: tuple[Any, ...]) -> Any:
-    return row[0]
+_first = itemgetter(0)  # a row's key: C code, called for every row a batch sorts
 
 
 def _merge(target: Attrs, props: Props) -> None:

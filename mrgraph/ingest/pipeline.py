@@ -110,9 +110,9 @@ def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fm
     conversations = load(path, fmt, max_bytes=max_bytes)
     used = plan_workers(workers, conversations, extractor)
     streamed = embedder is None and store.ingest_batch_size is None
-    # streamed, each batch is checked as it comes (a failure counts as its conversation's)
-    check = (lambda found: check_batch(found.batch, str(path))) if streamed else None
-    with extracting(store.ns, conversations, extractor, used, check) as extracted:
+    # streamed, each batch is checked where it is built (a failure counts as its conversation's)
+    with extracting(store.ns, conversations, extractor, used,
+                    str(path) if streamed else None) as extracted:
         reported = _reported(conversations, extracted, progress)
         if streamed:
             state, tokens = _stream(store, reported, conversations, on_batch, used > 1)

@@ -110,6 +110,12 @@ def check_batch(batch: GraphBatch, path: str) -> None:
 _CHECKED: weakref.WeakValueDictionary[int, GraphBatch] = weakref.WeakValueDictionary()
 
 
+def mark_checked(batch: GraphBatch) -> None:
+    """Remember `batch` as checked: check_batch passed on an equal batch in the process that
+    built it (an ingest's worker, mrgraph.ingest.parallel), which sent it here."""
+    _CHECKED[id(batch)] = batch
+
+
 def checked(batch: GraphBatch) -> bool:
     """`batch` (this very object) passed check_batch: its properties need no other check."""
     return _CHECKED.get(id(batch)) is batch

@@ -2,9 +2,10 @@
 
 The heuristic extractor is CPU-bound and sees one conversation at a time (its statistics are
 per conversation), so a file of several conversations extracts in parallel: each worker takes a
-whole conversation, extracts it and builds its GraphBatch, and sends the batch back. Results
-are gathered in file order whatever the worker count and whatever finishes first, so the
-batches, and so the graph, are identical to a serial run (tests/unit/test_ingest_parallel.py).
+whole conversation, extracts it and builds its GraphBatch, and sends the batch back. The
+batches are identical to a serial run's whatever the worker count; they come in the order they
+finish, each with its index in the file, and an error is the one a serial run raises: that of
+the first failing conversation in file order (tests/unit/test_ingest_parallel.py).
 
 Workers are forked (no re-import, no pickling of the input: they inherit it) and die with the
 ingest, even one killed with SIGKILL (Linux's parent-death signal); on other platforms, or for
@@ -31,6 +32,7 @@ from typing import Iterator, Sequence
 from mrgraph.errors import IngestWorkerError
 from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import Extractor
+from mrgraph.limits import check_batch, mark_checked
 from mrgraph.types import Conversation, GraphBatch
 
 MIN_TURNS = 250  # turns of input per worker, at least: below that a worker costs more than it saves
@@ -77,13 +79,18 @@ def supported() -> bool:
 
 @contextmanager
 def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extractor,
-               workers: int) -> Iterator[Iterator[Extracted]]:
-    """The conversations extracted and built, in file order, as they come (`workers` from
-    plan_workers: with more than one, all are started here and run while the caller consumes
-    the first results). Iterating raises what the first failing conversation (in file order)
-    raised; leaving the block stops what is still queued."""
+               workers: int, source: str | None = None
+               ) -> Iterator[Iterator[tuple[int, Extracted]]]:
+    """The conversations extracted and built, as (index in the file, Extracted), each as soon
+    as it is done: in file order with one worker (`workers` from plan_workers); with more, all
+    are started here and run while the caller consumes the first results, which come in the
+    order they finish. With `source` (the file, for errors) each batch is also checked against
+    the limits (mrgraph.limits.check_batch) where it is built, a failure counting as that
+    conversation's. Iterating raises what the first failing conversation in file order raised
+    (its extraction or its check), once every conversation before it was yielded (later ones
+    finishing earlier may have been); leaving the block stops what is still queued."""
     if workers <= 1:
-        yield (_extract(ns, conversation, extractor) for conversation in conversations)
+        yield ((i, _extract(ns, c, extractor, source)) for i, c in enumerate(conversations))
         return
     # imported here: ~10-20 ms every command importing the pipeline would pay otherwise
     import multiprocessing
@@ -95,7 +102,7 @@ def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extrac
     # this way rather than through a global keeps concurrent ingests of one process apart.
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
                                initializer=_start_worker,
-                               initargs=(os.getpid(), ns, conversations, extractor))
+                               initargs=(os.getpid(), ns, conversations, extractor, source))
     try:
         # The workers are forked at the first submit. Frozen objects are left alone by the
         # collector: a worker's collections would otherwise touch every object inherited from
@@ -105,13 +112,42 @@ def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extrac
         if freeze:
             gc.freeze()
         try:
-            futures = {i: pool.submit(_work, i) for i in order}
+            futures = {pool.submit(_work, i): i for i in order}
         finally:
             if freeze:
                 gc.unfreeze()
-        yield (_result(futures[i], conversations[i]) for i in range(len(conversations)))
+        yield _as_done(futures, conversations, source is not None)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _as_done(futures: dict[Future[Extracted], int], conversations: Sequence[Conversation],
+             checked: bool) -> Iterator[tuple[int, Extracted]]:
+    """The futures' results as they finish, with the errors of `extracting`."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+    waiting = set(futures)
+    failed: dict[int, Exception] = {}
+    yielded: set[int] = set()
+    while True:
+        first = min(failed, default=len(conversations))
+        if first < len(conversations) and yielded.issuperset(range(first)):
+            raise failed[first]
+        if not waiting:
+            return
+        done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+        for future in sorted(done, key=futures.__getitem__):
+            index = futures[future]
+            if index > min(failed, default=index):
+                continue  # after a failure: its error is what iterating raises
+            try:
+                found = _result(future, conversations[index])
+            except Exception as exc:  # noqa: BLE001 - raised in file order, above
+                failed[index] = exc
+                continue
+            if checked:  # in the worker, on the batch this one was unpickled from
+                mark_checked(found.batch)
+            yielded.add(index)
+            yield index, found
 
 
 def _result(future: Future[Extracted], conversation: Conversation) -> Extracted:
@@ -131,23 +167,28 @@ def extract_all(ns: str, conversations: Sequence[Conversation], extractor: Extra
                 workers: int) -> list[Extracted]:
     """Every conversation extracted and built, in file order (see `extracting`)."""
     with extracting(ns, conversations, extractor, workers) as extracted:
-        return list(extracted)
+        found = dict(extracted)
+    return [found[i] for i in range(len(conversations))]
 
 
-def _extract(ns: str, conversation: Conversation, extractor: Extractor) -> Extracted:
+def _extract(ns: str, conversation: Conversation, extractor: Extractor,
+             source: str | None) -> Extracted:
     extraction = extractor.extract(conversation)
-    return Extracted(build_batch(conversation, extraction, ns), extraction.tokens)
+    batch = build_batch(conversation, extraction, ns)
+    if source is not None:
+        check_batch(batch, source)
+    return Extracted(batch, extraction.tokens)
 
 
 # The work of this worker process (set by _start_worker in the worker, never in the parent).
-_WORK: tuple[str, Sequence[Conversation], Extractor] | None = None
+_WORK: tuple[str, Sequence[Conversation], Extractor, str | None] | None = None
 
 
 def _start_worker(parent: int, ns: str, conversations: Sequence[Conversation],
-                  extractor: Extractor) -> None:
+                  extractor: Extractor, source: str | None) -> None:
     global _WORK
     _die_with(parent)
-    _WORK = (ns, conversations, extractor)
+    _WORK = (ns, conversations, extractor, source)
     # Ctrl-C is the parent's to handle: it stops the ingest; a worker ends with the pool.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -167,5 +208,5 @@ def _die_with(parent: int) -> None:
 
 def _work(index: int) -> Extracted:
     assert _WORK is not None, "runs in a worker started by extracting"
-    ns, conversations, extractor = _WORK
-    return _extract(ns, conversations[index], extractor)
+    ns, conversations, extractor, source = _WORK
+    return _extract(ns, conversations[index], extractor, source)

@@ -5,10 +5,11 @@ A bad file leaves the store untouched. How the writes commit depends on the stor
 
 * None (embedded): the whole file is one `store.writing()` unit, one atomic save; an interrupted
   or failed ingest leaves the previous store as it was. Without an embedder, each
-  conversation's batch is checked and written as soon as it is extracted (in file order, while
-  worker processes extract the next: mrgraph.ingest.parallel), inside that one unit (begun
-  once the first conversation is extracted), so an error in any conversation rolls back the
-  writes of those before it (a store this ingest created stays, empty).
+  conversation's batch is checked and written as soon as it is extracted (while worker
+  processes extract the next: mrgraph.ingest.parallel; in the order they finish, with the graph
+  file order gives: mrgraph.ingest.reorder), inside that one unit (begun once the first
+  conversation is extracted, or at once when workers extract), so an error in any conversation
+  rolls back the writes of those before it (a store this ingest created stays, empty).
 * With an embedder, and on Neo4j, everything that can fail on bad input (loading, extraction,
   building, embedding, the limits) runs before the first write.
 * a number (Neo4j): the file is written in batches of at most that many records, each committed
@@ -40,6 +41,7 @@ from mrgraph.ingest.extract import Extractor
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.parallel import Extracted, extracting, plan_workers
 from mrgraph.ingest.plan import Part, WriteBatch, plan_batches, plan_key
+from mrgraph.ingest.reorder import Reorder
 from mrgraph.limits import check_batch
 from mrgraph.store.base import (BeliefEdge, Checkpoint, EmbeddingCount, FactObservation,
                                 ForgetResult, GraphStore)
@@ -107,12 +109,17 @@ def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fm
     start = time.perf_counter()
     conversations = load(path, fmt, max_bytes=max_bytes)
     used = plan_workers(workers, conversations, extractor)
-    with extracting(store.ns, conversations, extractor, used) as extracted:
+    streamed = embedder is None and store.ingest_batch_size is None
+    # streamed, each batch is checked where it is built (a failure counts as its conversation's)
+    with extracting(store.ns, conversations, extractor, used,
+                    str(path) if streamed else None) as extracted:
         reported = _reported(conversations, extracted, progress)
-        if embedder is None and store.ingest_batch_size is None:
-            state, tokens = _stream(store, reported, str(path), len(conversations), on_batch)
+        if streamed:
+            state, tokens = _stream(store, reported, conversations, on_batch, used > 1)
         else:
-            state, tokens = _in_batches(store, list(reported), str(path), embedder, on_batch)
+            found = dict(reported)
+            state, tokens = _in_batches(store, [found[i] for i in range(len(found))], str(path),
+                                        embedder, on_batch)
     turns = sum(c.turn_count for c in conversations)
     skipped = tuple(f"{f.conversation_id} session {f.session_number}: {f.error}"
                     for f in getattr(extractor, "last_failures", ()))
@@ -125,41 +132,57 @@ def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fm
                         sum(held.nodes.values()), sum(held.edges.values()), used)
 
 
-def _reported(conversations: Sequence[Conversation], extracted: Iterable[Extracted],
-              progress: Progress | None) -> Iterator[Extracted]:
-    """`extracted`, telling `progress` of each conversation as it comes."""
-    for conversation, found in zip(conversations, extracted):
-        if progress is not None:
-            progress(conversation.id, conversation.turn_count)
-        yield found
+def _reported(conversations: Sequence[Conversation], extracted: Iterable[tuple[int, Extracted]],
+              progress: Progress | None) -> Iterator[tuple[int, Extracted]]:
+    """`extracted`, telling `progress` of each conversation in file order, as soon as it and
+    every conversation before it have come."""
+    came: set[int] = set()
+    told = 0
+    for index, found in extracted:
+        came.add(index)
+        while told in came and progress is not None:
+            progress(conversations[told].id, conversations[told].turn_count)
+            told += 1
+        yield index, found
 
 
-def _stream(store: GraphStore, extracted: Iterable[Extracted], source: str, total: int,
-            on_batch: BatchDone | None) -> tuple[_State, int]:
-    """A store that saves a whole file at once (embedded): each conversation's batch is checked
-    and written as soon as it is extracted, while workers extract the next ones, all in the
-    file's one write unit, so a bad conversation anywhere rolls back everything before it."""
-    state, tokens = _State(total), 0
+def _stream(store: GraphStore, extracted: Iterable[tuple[int, Extracted]],
+            conversations: Sequence[Conversation], on_batch: BatchDone | None, early: bool
+            ) -> tuple[_State, int]:
+    """A store that saves a whole file at once (embedded): each conversation's batch (checked
+    by `extracting`) is written as soon as it is extracted, while workers extract the next
+    ones, in whatever order they finish (mrgraph.ingest.reorder: the graph is that of file
+    order), all in the file's one write unit, so a bad conversation anywhere rolls back
+    everything written before it."""
+    state, tokens = _State(len(conversations)), 0
     entities: set[str] = set()
     forgotten: set[str] = set()
     pending = iter(extracted)
-    # The unit begins once the first conversation is extracted and checked: a file failing
-    # there (most files hold one conversation) does not even create the store.
-    first = next(pending, None)
-    if first is not None:
-        check_batch(first.batch, source)
+    # Extracting here, the unit begins once the first conversation is extracted and checked: a
+    # file failing there (most files hold one conversation) does not even create the store.
+    # Workers extracting, it begins at once, while this process would wait for them anyway
+    # (creating the store file takes tens of ms of disk syncs).
+    first = None if early else next(pending, None)
     with store.writing():
-        for found in chain([first] if first is not None else [], pending):
-            if found is not first:
-                check_batch(found.batch, source)
-            forgotten |= _write_batch(store, (Part(found.batch, True),), state)
+        order = Reorder(free=_new(store, conversations))
+        for index, found in chain([first] if first is not None else [], pending):
             tokens += found.tokens
-            entities.update(fact_entities([found.batch]))
-            state.done += 1
-            if on_batch is not None:
-                on_batch(state.done, total)
+            for at, batch in order.arrive(index, found.batch):
+                forgotten |= _write_batch(store, (Part(batch, True),), state)
+                for fix in order.written(at, batch):
+                    store.write_batch(fix)
+                entities.update(fact_entities([batch]))
+                state.done += 1
+                if on_batch is not None:
+                    on_batch(state.done, state.total)
         refresh_beliefs(store, sorted(entities | forgotten))
     return state, tokens
+
+
+def _new(store: GraphStore, conversations: Sequence[Conversation]) -> bool:
+    """None of the conversations is in the store, and their ids are distinct."""
+    ids = {c.id for c in conversations}
+    return len(ids) == len(conversations) and ids.isdisjoint(store.conversations())
 
 
 def _in_batches(store: GraphStore, extracted: Sequence[Extracted], source: str,

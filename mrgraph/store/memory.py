@@ -13,7 +13,8 @@ use). A directory holding a format 1 JSON file of the namespace is migrated when
 
 In memory: node attributes are dicts with `_label` (the label: Tag and Topic have a `label`
 property of their own), `ns` and the properties; an edge is (src, type, dst) with its
-properties. The toolkit reads live in `mrgraph.store.memory_reads`.
+properties. The toolkit reads live in `mrgraph.store.memory_reads`, the forget in
+`mrgraph.store.memory_forget`.
 
 Writes: `writing()` takes the namespace's lock without waiting long (StoreLockedError), begins
 one SQLite write transaction, writes through to it, and commits once on a clean exit (atomic and
@@ -33,23 +34,23 @@ import threading
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from operator import itemgetter
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 from mrgraph import limits
 from mrgraph.errors import (
     ConfigError,
-    NotFoundError,
     StoreCorruptError,
     StoreError,
     StoreUnavailableError,
 )
 from mrgraph.store import persist
-from mrgraph.store.base import (BeliefEdge, Checkpoint, FactObservation, ForgetResult,
-                                check_props)
+from mrgraph.store.base import BeliefEdge, Checkpoint, FactObservation, check_props
 from mrgraph.store.index import GraphIndex, NodeCache, lookup_key
 from mrgraph.store.legacy import migrate_if_needed
-from mrgraph.store.memory_reads import Attrs, GraphReads, _read
+from mrgraph.store.memory_forget import GraphForget
+from mrgraph.store.memory_reads import Attrs, _read
 from mrgraph.store.persist import LABEL, NO_PROPS, encode_props
 from mrgraph.text import normalize_key
 from mrgraph.types import EdgeRecord, GraphBatch, Props, WriteResult
@@ -58,7 +59,7 @@ _BELIEF_PROPS = ("aspect", "statement", "confidence", "support", "first_seen", "
                  "status", "history")
 
 
-class MemoryStore(GraphReads):
+class MemoryStore(GraphForget):
     """The embedded store of namespace `ns` in directory `path`."""
 
     def __init__(self, path: str | os.PathLike[str], ns: str, *, lock_timeout: float = 1.0) -> None:
@@ -309,62 +310,6 @@ class MemoryStore(GraphReads):
         self._index.edge_removed(etype)
         self._edge_changed(src, etype, dst)
 
-    # -------------------------------------------------------------- forget
-
-    def forget_conversation(self, conversation_id: str) -> ForgetResult:
-        with self.writing():
-            roots = self._index.ids("Conversation", conversation_id)
-            if not roots:
-                raise NotFoundError(f"no conversation {conversation_id!r} in namespace "
-                                    f"{self.ns!r}")
-            self._dirty = True
-            return self._forget(conversation_id, roots)
-
-    def _forget(self, conversation_id: str, roots: list[str]) -> ForgetResult:
-        sessions = self._targets(roots, "HAS_SESSION")
-        episodes = self._targets(sessions, "HAS_EPISODE")
-        doomed = set(roots) | sessions | self._targets(sessions, "HAS_TURN") | episodes
-        topics = self._sources(episodes, "GROUPS") - doomed
-        facts = self._sources(episodes, "FROM_EPISODE") - doomed
-        cues = self._sources(episodes, "CUE_OF") - doomed
-        tags = self._sources(episodes, "TAGS") - doomed
-        entities = sorted({str(self._nodes[f].get("entity")) for f in facts
-                           if self._nodes[f].get("entity") is not None})
-        nodes = len(doomed)
-        edges = sum(self._drop_node(n) for n in sorted(doomed))
-        # What is left of the touched neighbours, in dependency order: a fact's removal takes
-        # BELIEF edges a cue may have relied on; a cue's removal takes HAS_TAG edges.
-        cues |= self._sources(facts, "BELIEF")
-        for group, keep in ((topics, ("GROUPS",)), (facts, ("FROM_EPISODE",)),
-                            (cues, ("CUE_OF", "BELIEF"))):
-            for node_id in sorted(group):
-                if not any(self._out(node_id, t) for t in keep):
-                    edges += self._drop_node(node_id)
-                    nodes += 1
-        for cue in sorted(c for c in cues if c in self._nodes):
-            edges += self._unbacked_has_tag(cue)
-        for tag in sorted(tags):
-            if not self._out(tag, "TAGS"):
-                edges += self._drop_node(tag)
-                nodes += 1
-        return ForgetResult(conversation_id, nodes, edges, tuple(entities))
-
-    def _unbacked_has_tag(self, cue: str) -> int:
-        """Drop the cue's HAS_TAG edges to tags that no longer tag an episode the cue reaches."""
-        reached = {e for e, _ in self._out(cue, "CUE_OF")}
-        dropped = 0
-        for tag, _ in self._out(cue, "HAS_TAG"):
-            if not any(e in reached for e, _ in self._out(tag, "TAGS")):
-                self._drop_edge(cue, "HAS_TAG", tag)
-                dropped += 1
-        return dropped
-
-    def _targets(self, sources: Sequence[str] | set[str], etype: str) -> set[str]:
-        return {v for s in sources for v, _ in self._out(s, etype)}
-
-    def _sources(self, targets: set[str], etype: str) -> set[str]:
-        return {u for t in targets for u, _ in self._in(t, etype)}
-
     # -------------------------------------------------------------- beliefs
 
     @_read
@@ -414,8 +359,7 @@ def _where(edge: EdgeRecord) -> str:
     return f"edge ({edge.src})-[:{edge.type}]->({edge.dst})"
 
 
-def _first(row: tuple[Any, ...]) -> Any:
-    return row[0]
+_first = itemgetter(0)  # a row's key: C code, called for every row a batch sorts
 
 
 def _merge(target: Attrs, props: Props) -> None:

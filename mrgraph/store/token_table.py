@@ -13,6 +13,7 @@ token order (as the other backends sum); order: score desc, secondary key asc, i
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any, Callable
 
 import numpy as np
@@ -35,8 +36,8 @@ def tokens_of(attrs: Attrs) -> list[str]:
     return []
 
 
-def _row_key(row: tuple[str, str, str, str]) -> tuple[str, str, str]:
-    return row[0], row[1], row[2]
+# a row's key (label, token, id): C code, called for every row a flush sorts
+_row_key = itemgetter(0, 1, 2)
 
 
 class TokenTable:

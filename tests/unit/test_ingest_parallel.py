@@ -14,11 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from mrgraph import limits
 from mrgraph.config import Settings
 from mrgraph.errors import ConfigError, IngestWorkerError, InputError, MrGraphError
 from mrgraph.eval import synth
 from mrgraph.ingest import parallel
 from mrgraph.ingest.extract import HeuristicExtractor
+from mrgraph.ingest.loaders import load
 from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.store.memory import MemoryStore
 from mrgraph.types import Conversation, Extraction, SessionExtraction
@@ -85,6 +87,39 @@ def test_the_first_failing_conversation_in_file_order_raises(
     for workers in (1, 2, 4):
         with pytest.raises(MrGraphError, match=f"cannot extract {first}$"):
             parallel.extract_all("ns", conversations, extractor, workers)
+
+
+def test_a_failing_check_counts_as_its_conversations_failure(tmp_path: Path) -> None:
+    """With `source`, each batch is checked against the limits where it is built: of two
+    failing, the first in file order raises, after everything before it was yielded (later
+    ones may come before, as they finish)."""
+    samples = synth.to_locomo(synth.generate(1_500, synth.SynthConfig(seed=7)))
+    for bad in (1, 3):  # a cue no store can index
+        samples[bad]["conversation"]["session_1"][0]["text"] = "I love " + "z" * 12_000 + "."
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(samples), encoding="utf-8")
+    conversations = load(path)
+    for workers in (1, 2, 4):
+        yielded: list[int] = []
+        with pytest.raises(InputError, match=f"conversation '{samples[1]['sample_id']}'.*'key'"):
+            with parallel.extracting("ns", conversations, HeuristicExtractor(), workers,
+                                     str(path)) as extracted:
+                for index, found in extracted:
+                    assert limits.checked(found.batch)  # the store will not check it again
+                    yielded.append(index)
+        assert 0 in yielded and not {1, 3} & set(yielded)
+        if workers == 1:  # in file order: nothing after the failure
+            assert yielded == [0]
+
+
+def test_results_come_as_they_finish_with_their_index(conversations: list[Conversation]
+                                                      ) -> None:
+    extractor = HeuristicExtractor()
+    serial = parallel.extract_all("ns", conversations, extractor, 1)
+    with parallel.extracting("ns", conversations, extractor, 2) as extracted:
+        found = list(extracted)
+    assert sorted(i for i, _ in found) == list(range(len(conversations)))
+    assert all(serial[i] == e for i, e in found)
 
 
 def test_plan_workers(conversations: list[Conversation]) -> None:

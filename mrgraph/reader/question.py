@@ -10,7 +10,9 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
             choice    a yes/no form offering options ("... a beach or the mountains?");
             would     an inference ("Would ...", "... likely ...", "Might ..."): yes or no;
             list      "what"/"which" + a plural noun ("What instruments ..."), "What are
-                      some ...", "What kinds/types of ...": items gathered across turns;
+                      some ...", "What kinds/types of ...": items gathered across turns
+                      (not when the past tense asks about one occasion: "... did she do
+                      at the picnic?" is a "what");
             what      anything else ("What did X donate ...", "Which song ...").
   person    the one speaker of the conversation the question names (None for none or two);
   head      the noun after "what"/"which" (the thing asked for: "workshop", "instruments"),
@@ -53,6 +55,7 @@ _WH = r"who|whom|whose|what|which|where|why|how"
 _TIME_ASKED = re.compile(r"\b(how long ago|(what|which) (date|day|year|month|time)|since when)\b")
 # "What has X painted?": the perfect asks for everything done, a list
 _PERFECT = re.compile(r"^what (has|have) \w+(?: and \w+)? \w+ed\b")
+_ONE_OCCASION = re.compile(r"\bdid\b.*\b(at|during) (the|a|an|that|this)\b")
 _LIST_OPENERS = re.compile(r"^\s*(what|which)\s+(are|were)\s+(some|the)\b", re.IGNORECASE)
 
 
@@ -149,7 +152,8 @@ def _kind(question: str, said: list[str], head: str | None) -> Kind:
         return first  # type: ignore[return-value]
     if _LIST_OPENERS.match(question) or _PLURAL_CLASS.search(text) or \
             (head is not None and _plural(head)) or _PERFECT.match(text):
-        return "list"
+        # "What activities did she do at the picnic?": one past occasion, one sentence
+        return "what" if _ONE_OCCASION.search(text) else "list"
     return "what"
 
 

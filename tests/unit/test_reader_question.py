@@ -30,6 +30,10 @@ SPEAKERS = ("Priya", "Omar Hale")
     ("Which cities has Omar visited?", "list"),
     ("What are some hobbies Priya has picked up?", "list"),
     ("What kinds of books does Omar read?", "list"),
+    # one past occasion ("at the regatta"): the one sentence about it, not a list
+    ("What kind of games did Priya play at the carnival?", "what"),
+    ("What snacks did Omar bring during the regatta?", "what"),
+    ("What snacks does Omar bring to regattas?", "list"),
     ("What did Priya buy at the market?", "what"),
     ("Which song did Omar learn first?", "what"),
     ("What kind of car does Priya drive?", "what"),

@@ -236,3 +236,12 @@ def test_a_contracted_question_word_is_not_repeated_in_the_phrase() -> None:
     q = analyse("What is the name of Omar's new gecko?", SPEAKERS)
     said, _ = phrase("Her name's Pebble and she is tiny.", q)
     assert said == "Pebble"
+
+
+def test_what_someone_realized_is_the_clause_after_the_verb_and_that() -> None:
+    s = state("What did Omar realize after the regatta?", [
+        ("D1:1", "Omar", "I sailed in the regatta on Sunday, it was windy."),
+        ("D1:2", "Omar", "I'm starting to realize that slow sailing is underrated.")])
+    reading = read(s)
+    assert reading.answer == "slow sailing is underrated"
+    assert reading.supports == ("D1:2",)

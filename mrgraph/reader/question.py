@@ -5,7 +5,8 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
   kind      when      a date or a time ("when", "what year", "how long ago");
             duration  "how long" (has/have/did/was...): a span of time ("4 years"), else a date;
             count     "how many", "how much";
-            who / where / why / how    by the question word;
+            who / where / why / how    by the question word ("What is her reason for..."
+                      asks why);
             yes_no    an auxiliary first ("Did ...", "Is ...", "Has ...");
             choice    a yes/no form offering options ("... a beach or the mountains?");
             would     an inference ("Would ...", "... likely ...", "Might ..."): yes or no;
@@ -150,6 +151,8 @@ def _kind(question: str, said: list[str], head: str | None) -> Kind:
         return "who"
     if first in ("where", "why", "how"):
         return first  # type: ignore[return-value]
+    if first == "what" and re.search(r"\breasons? (for|to|behind)\b", text):
+        return "why"  # "What is her reason for ...?" asks why
     if _LIST_OPENERS.match(question) or _PLURAL_CLASS.search(text) or \
             (head is not None and _plural(head)) or _PERFECT.match(text):
         # "What activities did she do at the picnic?": one past occasion, one sentence

@@ -34,6 +34,8 @@ SPEAKERS = ("Priya", "Omar Hale")
     ("What kind of games did Priya play at the carnival?", "what"),
     ("What snacks did Omar bring during the regatta?", "what"),
     ("What snacks does Omar bring to regattas?", "list"),
+    ("What is Priya's reason for taking up fencing?", "why"),
+    ("What was the reason behind Omar's move to the fjords?", "why"),
     ("What did Priya buy at the market?", "what"),
     ("Which song did Omar learn first?", "what"),
     ("What kind of car does Priya drive?", "what"),

@@ -245,3 +245,12 @@ def test_what_someone_realized_is_the_clause_after_the_verb_and_that() -> None:
     reading = read(s)
     assert reading.answer == "slow sailing is underrated"
     assert reading.supports == ("D1:2",)
+
+
+def test_the_phrase_before_the_questions_closing_phrase_answers() -> None:
+    s = state("What did Priya receive from a chess club?", [
+        ("D1:1", "Priya", "Chess keeps me sharp, I play every evening."),
+        ("D1:2", "Priya", "Look, one of my medals from a chess club, hard work paid off.")])
+    reading = read(s)
+    assert reading.answer == "medals"
+    assert reading.supports == ("D1:2",)

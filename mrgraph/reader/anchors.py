@@ -1,6 +1,8 @@
 """The phrase a question's closing prepositional phrase anchors: "What did X receive *from a
 chess club*?" - "Here's one of my medals from a chess club": the phrase right before the same
-phrase in the evidence ("medals") is the thing asked for.
+phrase in the evidence ("medals") is the thing asked for; and the subject a dash describes
+as the noun asked of its owner ("What was her aunt's gift?" - "This scarf ... - a gift from my
+aunt").
 """
 
 from __future__ import annotations
@@ -9,9 +11,10 @@ import re
 
 from mrgraph.reader.phrases import segments
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import PREPOSITIONS
+from mrgraph.reader.words import PREPOSITIONS, mostly_verb
 from mrgraph.text import words
 
+_OWNED = re.compile(r"(?<=\w)'s (\w+)")  # "what was her aunt's *gift*": the thing owned
 MAX_OBJECT = 4  # words after the closing preposition ("from a dance contest")
 _OWNERS = frozenset({"the", "a", "an", "my", "our", "his", "her", "their", "your"})
 _DETERMINERS = r"(?:(?:the|a|an|my|our|his|her|their|your)\s+)?"
@@ -54,3 +57,20 @@ def _tail(said: list[str]) -> str:
     while len(said) > 1 and said[0].lower() in _OWNERS:
         said = said[1:]
     return " ".join(said)
+
+
+def described(sentence: str, question: Question) -> str | None:
+    """ "What was her aunt's gift?" - "This scarf means a lot - a gift from my aunt": the
+    sentence's first phrase, when a dash then describes it as the noun the question asks
+    of the owner."""
+    owned = _OWNED.findall(question.text)  # the last: "her aunt's friend's *gift*"
+    if not owned or not re.search(rf"\s[-\u2013\u2014]\s*(?:a|an|the|my)\s+"
+                                  rf"{re.escape(owned[-1])}\b", sentence, re.IGNORECASE):
+        return None
+    cut = segments(sentence, question)
+    if not cut:
+        return None
+    said = list(cut[0].words)
+    # the subject ends at its verb ("compass *means* ...")
+    verb = next((i for i, w in enumerate(said) if i and mostly_verb(w)), len(said))
+    return " ".join(said[:verb])

@@ -254,3 +254,12 @@ def test_the_phrase_before_the_questions_closing_phrase_answers() -> None:
     reading = read(s)
     assert reading.answer == "medals"
     assert reading.supports == ("D1:2",)
+
+
+def test_a_dash_describing_the_subject_as_the_owned_noun_names_it() -> None:
+    s = state("What was Omar's uncle's gift to him?", [
+        ("D1:1", "Omar", "This compass means everything to me - a gift from my uncle in the fjords."),
+        ("D1:2", "Omar", "He handed it to me on a foggy pier.")])
+    reading = read(s)
+    assert reading.answer == "compass"
+    assert reading.supports == ("D1:1",)

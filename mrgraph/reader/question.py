@@ -18,7 +18,8 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
   person    the one speaker of the conversation the question names (None for none or two);
   head      the noun after "what"/"which" (the thing asked for: "workshop", "instruments"),
             skipping "kind of", "type of", "sort of";
-  verb      the word after the person when an auxiliary precedes them ("did Priya *donate*");
+  verb      the word after the person when an auxiliary precedes them ("did Priya *donate*"),
+            past "need to", "want to"... ("did Priya need to *sell*");
   caused_by the verb "what" is the subject of ("what *inspired* her quilt"): its subject in
             the evidence answers, and the verb is not a head noun.
 """
@@ -48,6 +49,7 @@ _NOT_PLURAL = frozenset({"is", "was", "has", "does", "this", "his", "hers", "its
                          "christmas", "series", "species", "means"})
 _POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their"})
 _MODIFIED_BY = _POSSESSIVES | {"the", "a", "an", "this", "that", "these", "those", "s"}
+_CATENATIVES = frozenset({"need", "want", "have", "try", "plan", "hope"})
 _VERB_STOPWORDS = frozenset({"like", "go", "get", "do"})  # stopwords that are the verb asked about
 _PLURAL_CLASS = re.compile(r"\b(what|which) (kinds|types|sorts|forms) of\b")
 _ADVERBS = frozenset({"likely", "probably", "still", "also", "ever", "both", "usually",
@@ -214,6 +216,9 @@ def _verb(said: list[str], names: set[str]) -> str | None:
             while j < len(said) and (said[j] in names or said[j] in _ADVERBS or said[j] == "and"):
                 j += 3 if said[j] == "and" and said[j + 1:j + 2] and \
                     said[j + 1] in _POSSESSIVES else 1
+            if said[j:j + 1] and said[j] in _CATENATIVES and said[j + 1:j + 2] == ["to"] and \
+                    j + 2 < len(said):
+                j += 2  # "did X *need to help*": the verb after "to" is what was done
             if j < len(said) and (said[j] not in STOPWORDS or said[j] in _VERB_STOPWORDS):
                 return said[j]
             return None

@@ -64,6 +64,9 @@ def test_head_noun_and_verb() -> None:
     assert analyse("Would Omar likely visit a museum?", SPEAKERS).verb == "visit"
     assert analyse("What have Priya and her kids baked?", SPEAKERS).verb == "baked"
     assert analyse("Did Priya and Omar both enter the race?", SPEAKERS).verb == "enter"
+    # "need to / want to / try to <verb>": the verb after "to" is what was done
+    assert analyse("Why did Omar need to sell his kayak?", SPEAKERS).verb == "sell"
+    assert analyse("What did Priya try to knit?", SPEAKERS).verb == "knit"
 
 
 def test_stems_leave_out_names_and_auxiliaries() -> None:

@@ -388,3 +388,16 @@ def possessor(sentence: str, noun: str, speaker: str, listener: str = "") -> str
         return f"{said} {whom}"
     return f"{owner} {whom}".strip() if owner else whom
 
+
+
+_THAT = re.compile(r"\b([A-Za-z]+) that ([^.!?;]+)")
+
+
+def that_clause(text: str, verb: str) -> str | None:
+    """The clause after `verb` (any form of it) and "that" ("I learned that *rest
+    matters*"), of three words at least; None when `text` holds none."""
+    for match in _THAT.finditer(text):
+        clause = match.group(2).strip(" ,-")
+        if lemma(match.group(1)) == lemma(verb) and len(words(clause)) >= 3:
+            return clause
+    return None

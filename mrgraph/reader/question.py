@@ -5,17 +5,21 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
   kind      when      a date or a time ("when", "what year", "how long ago");
             duration  "how long" (has/have/did/was...): a span of time ("4 years"), else a date;
             count     "how many", "how much";
-            who / where / why / how    by the question word;
+            who / where / why / how    by the question word ("What is her reason for..."
+                      asks why);
             yes_no    an auxiliary first ("Did ...", "Is ...", "Has ...");
             choice    a yes/no form offering options ("... a beach or the mountains?");
             would     an inference ("Would ...", "... likely ...", "Might ..."): yes or no;
             list      "what"/"which" + a plural noun ("What instruments ..."), "What are
-                      some ...", "What kinds/types of ...": items gathered across turns;
+                      some ...", "What kinds/types of ...": items gathered across turns
+                      (not when the past tense asks about one occasion: "... did she do
+                      at the picnic?" is a "what");
             what      anything else ("What did X donate ...", "Which song ...").
   person    the one speaker of the conversation the question names (None for none or two);
   head      the noun after "what"/"which" (the thing asked for: "workshop", "instruments"),
             skipping "kind of", "type of", "sort of";
-  verb      the word after the person when an auxiliary precedes them ("did Priya *donate*");
+  verb      the word after the person when an auxiliary precedes them ("did Priya *donate*"),
+            past "need to", "want to"... ("did Priya need to *sell*");
   caused_by the verb "what" is the subject of ("what *inspired* her quilt"): its subject in
             the evidence answers, and the verb is not a head noun.
 """
@@ -45,6 +49,7 @@ _NOT_PLURAL = frozenset({"is", "was", "has", "does", "this", "his", "hers", "its
                          "christmas", "series", "species", "means"})
 _POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their"})
 _MODIFIED_BY = _POSSESSIVES | {"the", "a", "an", "this", "that", "these", "those", "s"}
+_CATENATIVES = frozenset({"need", "want", "have", "try", "plan", "hope"})
 _VERB_STOPWORDS = frozenset({"like", "go", "get", "do"})  # stopwords that are the verb asked about
 _PLURAL_CLASS = re.compile(r"\b(what|which) (kinds|types|sorts|forms) of\b")
 _ADVERBS = frozenset({"likely", "probably", "still", "also", "ever", "both", "usually",
@@ -53,6 +58,7 @@ _WH = r"who|whom|whose|what|which|where|why|how"
 _TIME_ASKED = re.compile(r"\b(how long ago|(what|which) (date|day|year|month|time)|since when)\b")
 # "What has X painted?": the perfect asks for everything done, a list
 _PERFECT = re.compile(r"^what (has|have) \w+(?: and \w+)? \w+ed\b")
+_ONE_OCCASION = re.compile(r"\bdid\b.*\b(at|during) (the|a|an|that|this)\b")
 _LIST_OPENERS = re.compile(r"^\s*(what|which)\s+(are|were)\s+(some|the)\b", re.IGNORECASE)
 
 
@@ -147,9 +153,12 @@ def _kind(question: str, said: list[str], head: str | None) -> Kind:
         return "who"
     if first in ("where", "why", "how"):
         return first  # type: ignore[return-value]
+    if first == "what" and re.search(r"\breasons? (for|to|behind)\b", text):
+        return "why"  # "What is her reason for ...?" asks why
     if _LIST_OPENERS.match(question) or _PLURAL_CLASS.search(text) or \
             (head is not None and _plural(head)) or _PERFECT.match(text):
-        return "list"
+        # "What activities did she do at the picnic?": one past occasion, one sentence
+        return "what" if _ONE_OCCASION.search(text) else "list"
     return "what"
 
 
@@ -207,6 +216,9 @@ def _verb(said: list[str], names: set[str]) -> str | None:
             while j < len(said) and (said[j] in names or said[j] in _ADVERBS or said[j] == "and"):
                 j += 3 if said[j] == "and" and said[j + 1:j + 2] and \
                     said[j + 1] in _POSSESSIVES else 1
+            if said[j:j + 1] and said[j] in _CATENATIVES and said[j + 1:j + 2] == ["to"] and \
+                    j + 2 < len(said):
+                j += 2  # "did X *need to help*": the verb after "to" is what was done
             if j < len(said) and (said[j] not in STOPWORDS or said[j] in _VERB_STOPWORDS):
                 return said[j]
             return None

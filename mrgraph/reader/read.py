@@ -55,8 +55,9 @@ from mrgraph.reader.dates import format_range, weekday_before
 from mrgraph.reader.evidence import (Sentence, content_share, follow_about, is_question, sentences,
                                     split_sentences, wrong_person)
 from mrgraph.reader.feelings import asks_feeling, feeling
+from mrgraph.reader.anchors import anchored, described
 from mrgraph.reader.lists import gather, names_of_kind, with_items
-from mrgraph.reader.phrases import count, duration, frequency, negated, phrase, possessor
+from mrgraph.reader.phrases import count, duration, frequency, negated, phrase, possessor, that_clause
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, shipped
 from mrgraph.reader.words import DETERMINERS, TIME_WORDS, is_function_word, lemma
@@ -174,6 +175,19 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
         return said_whose
     if _OPINION.search(question.text):
         return _said(kind, best.text), (best.dia_id,)
+    # "What did X realize?" - "I'm starting to realize that *rest matters*": the clause
+    clause = next(((c, s.dia_id) for s in found[:REACH] if s.own and question.verb and
+                   (c := that_clause(s.text, question.verb))), None)
+    if kind == "what" and clause:
+        return clause[0], (clause[1],)
+    # "What did X receive from a chess club?" - "one of my *medals* from a chess club"
+    held = next(((a, s.dia_id) for s in found[:TOP] if (a := anchored(s.text, question))), None)
+    if kind == "what" and held:
+        return held[0], (held[1],)
+    said_of = next(((a, s.dia_id) for s in found[:TOP] if (a := described(s.text, question))),
+                   None)
+    if kind == "what" and said_of:  # "This scarf ... - a gift from my aunt"
+        return said_of[0], (said_of[1],)
     chosen = ranker.choose(question, found)
     if chosen is not None:
         return chosen.text, (chosen.dia_id,)

@@ -30,6 +30,12 @@ SPEAKERS = ("Priya", "Omar Hale")
     ("Which cities has Omar visited?", "list"),
     ("What are some hobbies Priya has picked up?", "list"),
     ("What kinds of books does Omar read?", "list"),
+    # one past occasion ("at the regatta"): the one sentence about it, not a list
+    ("What kind of games did Priya play at the carnival?", "what"),
+    ("What snacks did Omar bring during the regatta?", "what"),
+    ("What snacks does Omar bring to regattas?", "list"),
+    ("What is Priya's reason for taking up fencing?", "why"),
+    ("What was the reason behind Omar's move to the fjords?", "why"),
     ("What did Priya buy at the market?", "what"),
     ("Which song did Omar learn first?", "what"),
     ("What kind of car does Priya drive?", "what"),
@@ -58,6 +64,9 @@ def test_head_noun_and_verb() -> None:
     assert analyse("Would Omar likely visit a museum?", SPEAKERS).verb == "visit"
     assert analyse("What have Priya and her kids baked?", SPEAKERS).verb == "baked"
     assert analyse("Did Priya and Omar both enter the race?", SPEAKERS).verb == "enter"
+    # "need to / want to / try to <verb>": the verb after "to" is what was done
+    assert analyse("Why did Omar need to sell his kayak?", SPEAKERS).verb == "sell"
+    assert analyse("What did Priya try to knit?", SPEAKERS).verb == "knit"
 
 
 def test_stems_leave_out_names_and_auxiliaries() -> None:

@@ -236,3 +236,30 @@ def test_a_contracted_question_word_is_not_repeated_in_the_phrase() -> None:
     q = analyse("What is the name of Omar's new gecko?", SPEAKERS)
     said, _ = phrase("Her name's Pebble and she is tiny.", q)
     assert said == "Pebble"
+
+
+def test_what_someone_realized_is_the_clause_after_the_verb_and_that() -> None:
+    s = state("What did Omar realize after the regatta?", [
+        ("D1:1", "Omar", "I sailed in the regatta on Sunday, it was windy."),
+        ("D1:2", "Omar", "I'm starting to realize that slow sailing is underrated.")])
+    reading = read(s)
+    assert reading.answer == "slow sailing is underrated"
+    assert reading.supports == ("D1:2",)
+
+
+def test_the_phrase_before_the_questions_closing_phrase_answers() -> None:
+    s = state("What did Priya receive from a chess club?", [
+        ("D1:1", "Priya", "Chess keeps me sharp, I play every evening."),
+        ("D1:2", "Priya", "Look, one of my medals from a chess club, hard work paid off.")])
+    reading = read(s)
+    assert reading.answer == "medals"
+    assert reading.supports == ("D1:2",)
+
+
+def test_a_dash_describing_the_subject_as_the_owned_noun_names_it() -> None:
+    s = state("What was Omar's uncle's gift to him?", [
+        ("D1:1", "Omar", "This compass means everything to me - a gift from my uncle in the fjords."),
+        ("D1:2", "Omar", "He handed it to me on a foggy pier.")])
+    reading = read(s)
+    assert reading.answer == "compass"
+    assert reading.supports == ("D1:1",)

@@ -35,6 +35,18 @@ def state(question: str, read_ids: set[str], fetched: bool) -> State:
     return s
 
 
+def one_episode(question: str, said: list[tuple[str, str, str]],
+                dia_ids: list[str] | None = None) -> State:
+    """One episode (of `dia_ids`, or of the turns said) whose turns `said` (id, speaker,
+    text) the walk read."""
+    s = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
+    s.evidence.events["e1"] = {"id": "e1", "summary": "", "relevance": 0.5, "date": "2023-05-07",
+                               "dia_ids": dia_ids or [d for d, _, _ in said]}
+    s.evidence.add_turns([{"dia_id": d, "speaker": who, "event_id": "e1", "text": text,
+                           "date": "2023-05-07T10:00:00"} for d, who, text in said], "c1", 0.5)
+    return s
+
+
 def test_a_list_gathers_the_items_of_turns_fetched_but_not_read() -> None:
     question = "What instruments does Priya play?"
     walked = read(state(question, {"D1:1", "D1:2"}, fetched=False))
@@ -47,13 +59,9 @@ def test_a_list_gathers_the_items_of_turns_fetched_but_not_read() -> None:
 def test_the_person_test_weighs_the_fetched_turns_too() -> None:
     # read: only the other speaker's turn about playing; fetched: the person's own
     question = "What instruments does Omar play?"
-    s = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
-    s.evidence.events["e1"] = {"id": "e1", "summary": "", "dia_ids": ["D1:1", "D1:2", "D1:3"],
-                               "relevance": 0.5, "date": "2023-05-07"}
-    s.evidence.add_turns([{"dia_id": d, "speaker": who, "event_id": "e1", "text": text,
-                           "date": "2023-05-07T10:00:00"} for d, who, text in (
-        ("D1:1", "Priya", "I play the cello in a small band."),
-        ("D1:3", "Omar", "That sounds lovely."))], "c1", 0.5)
+    s = one_episode(question, [("D1:1", "Priya", "I play the cello in a small band."),
+                               ("D1:3", "Omar", "That sounds lovely.")],
+                    ["D1:1", "D1:2", "D1:3"])
     assert read(s).answer == NOT_MENTIONED  # about Priya: Omar says nothing of it
     s.unread_turns["c1/D1:2"] = {
         "dia_id": "D1:2", "speaker": "Omar", "text": "I play the banjo on weekends.",
@@ -75,14 +83,10 @@ def test_a_list_counts_the_persons_own_sentence_that_also_says_you() -> None:
     # "you" makes a sentence about the listener ("your painting"), but in the person's own
     # turn it may only be a turn of phrase: their list items are still theirs
     question = "What classes has Omar taken?"
-    s = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
-    s.evidence.events["e1"] = {"id": "e1", "summary": "", "dia_ids": ["D1:1", "D1:2"],
-                               "relevance": 0.5, "date": "2023-05-07"}
-    s.evidence.add_turns([{"dia_id": d, "speaker": who, "event_id": "e1", "text": text,
-                           "date": "2023-05-07T10:00:00"} for d, who, text in (
+    s = one_episode(question, [
         ("D1:1", "Priya", "Good morning, how was the week?"),
         ("D1:2", "Omar", "I have to tell you, I took a woodcarving class and a glassblowing "
-                         "class."))], "c1", 0.5)
+                         "class.")])
     reading = read(s)
     assert reading.kind == "list"
     assert reading.answer.startswith("woodcarving class")
@@ -90,13 +94,8 @@ def test_a_list_counts_the_persons_own_sentence_that_also_says_you() -> None:
 
 def test_a_belief_answering_a_list_is_one_item_and_the_turns_give_the_others() -> None:
     question = "What sports does Omar play?"
-    s = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
-    s.evidence.events["e1"] = {"id": "e1", "summary": "", "dia_ids": ["D1:1", "D1:2"],
-                               "relevance": 0.5, "date": "2023-05-07"}
-    s.evidence.add_turns([{"dia_id": d, "speaker": "Omar", "event_id": "e1", "text": text,
-                           "date": "2023-05-07T10:00:00"} for d, text in (
-        ("D1:1", "I play squash on Mondays."),
-        ("D1:2", "I also play cricket with my cousins."))], "c1", 0.5)
+    s = one_episode(question, [("D1:1", "Omar", "I play squash on Mondays."),
+                               ("D1:2", "Omar", "I also play cricket with my cousins.")])
     s.evidence.beliefs["b1"] = {"id": "b1", "entity": "Omar", "aspect": "sports",
                                 "statement": "likes sports tennis", "confidence": 0.9,
                                 "dia_ids": ["D1:1"]}
@@ -112,12 +111,8 @@ def test_a_belief_answering_a_list_is_one_item_and_the_turns_give_the_others() -
 def test_a_list_of_a_narrow_kind_keeps_to_the_things_the_person_names_of_it() -> None:
     # no phrase is a composer ("pieces"), but the person names two: those are the list
     question = "Which composers does Priya play?"
-    s = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
-    s.evidence.events["e1"] = {"id": "e1", "summary": "", "dia_ids": ["D1:1", "D2:1"],
-                               "relevance": 0.5, "date": "2023-05-07"}
-    s.evidence.add_turns([{"dia_id": d, "speaker": "Priya", "event_id": "e1", "text": text,
-                           "date": "2023-05-07T10:00:00"} for d, text in (
-        ("D1:1", "Which composers do I play? Whatever my teacher picks."),
-        ("D2:1", "This month I play pieces by Rossini and by Grieg for the spring recital."))],
-        "c1", 0.5)
+    s = one_episode(question, [
+        ("D1:1", "Priya", "Which composers do I play? Whatever my teacher picks."),
+        ("D2:1", "Priya", "This month I play pieces by Rossini and by Grieg for the spring "
+                          "recital.")])
     assert read(s).answer == "Rossini, Grieg"

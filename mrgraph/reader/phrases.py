@@ -35,7 +35,7 @@ from functools import lru_cache
 
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (AUXILIARIES, CLAUSE, DETERMINERS, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
-                                  SUBJECTS, is_a, is_function_word, is_kind, kind_of, lemma,
+                                  SUBJECTS, adjective, adjective_sense, is_a, is_function_word, is_kind, kind_of, lemma,
                                   mostly_verb, noun_like, synonyms)
 from mrgraph.text import words
 
@@ -108,6 +108,15 @@ def _and_then(toks: Sequence[Token], i: int) -> bool:
         _verb_like(toks[i + 1].text) and not toks[i + 1].text[:1].isupper()
 
 
+def _adjective_comma(toks: Sequence[Token], i: int, head: str) -> bool:
+    """A comma between two adjectives of the question's head noun after a determiner ("what
+    kind of room" - "a *warm, bright* room")."""
+    return toks[i].text == "," and 2 <= i < len(toks) - 2 and \
+        toks[i - 2].text.lower() in DETERMINERS and adjective(toks[i - 1].text) and \
+        toks[i + 1].word and adjective_sense(toks[i + 1].text) and \
+        toks[i + 2].lemma == head
+
+
 def _trim(run: list[int], toks: Sequence[Token]) -> list[int]:
     while run and is_function_word(toks[run[0]].text):
         run = run[1:]
@@ -121,6 +130,8 @@ def segments(sentence: str, question: Question) -> list[Segment]:
     toks, asked = tokens(sentence), _asked(question)
     runs: list[list[int]] = [[]]
     for i, tok in enumerate(toks):
+        if question.head and _adjective_comma(toks, i, lemma(question.head)):
+            continue  # "a warm, bright room" is one phrase
         if _breaks(tok, asked) or (question.kind in ("where", "who") and _and_then(toks, i)):
             runs.append([])
         else:

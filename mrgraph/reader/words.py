@@ -195,3 +195,17 @@ def noun_like(word: str) -> bool:
     and not mostly as a verb ("lantern", "tornado"; not "came", "hit", "go")."""
     lowered, words_ = word.lower(), lexicon()
     return words_.mostly_noun(words_.base(lowered, "noun")) and not mostly_verb(lowered)
+
+
+@lru_cache(maxsize=50_000)
+def adjective(word: str) -> bool:
+    """Whether WordNet knows `word` as an adjective at least as often as a noun ("safe",
+    "bright"; not "home"); False without WordNet."""
+    lowered, words_ = word.lower(), lexicon()
+    senses = len(words_.offsets(lowered, "adj"))
+    return senses > 0 and senses >= len(words_.offsets(words_.base(lowered, "noun"), "noun"))
+
+
+def adjective_sense(word: str) -> bool:
+    """Whether WordNet knows `word` as an adjective at all ("inviting")."""
+    return bool(lexicon().offsets(word.lower(), "adj"))

@@ -263,3 +263,10 @@ def test_a_dash_describing_the_subject_as_the_owned_noun_names_it() -> None:
     reading = read(s)
     assert reading.answer == "compass"
     assert reading.supports == ("D1:1",)
+
+
+@needs_wordnet
+def test_adjectives_parted_by_a_comma_before_the_head_noun_stay_one_phrase() -> None:
+    q = analyse("What kind of cabin does Omar want to build?", SPEAKERS)
+    said, _ = phrase("I want to build an airy, snug cabin by the fjord.", q)
+    assert said == "airy snug cabin"

@@ -144,6 +144,9 @@ def segments(sentence: str, question: Question) -> list[Segment]:
         listed = _listed(kept_runs[at:], toks)
         if listed:
             found.append(Segment(listed, scored.score + LISTED, scored.start))
+        how_to = _and_how_to(kept, toks)
+        if how_to:
+            found.append(Segment(how_to, scored.score + LISTED, scored.start))
     named = _verb_object(toks, question)
     if named:
         found.append(named)
@@ -152,6 +155,16 @@ def segments(sentence: str, question: Question) -> list[Segment]:
         if not {lemma(w) for w in title} <= asked:
             found.append(Segment(title, 2.0 + 0.3 * min(3, len(title)), -1))
     return found
+
+
+def _and_how_to(run: list[int], toks: Sequence[Token]) -> tuple[str, ...] | None:
+    """A thing joined to a "how to" clause is one topic ("they covered *knot types and how
+    to tie them*"): the run, then the words up to the clause's punctuation."""
+    end = run[-1] + 1
+    if [t.text.lower() for t in toks[end:end + 3]] != ["and", "how", "to"]:
+        return None
+    stop = next((j for j in range(end, len(toks)) if not toks[j].word), len(toks))
+    return tuple(toks[j].text for j in range(run[0], stop))
 
 
 def _listed(runs: Sequence[list[int]], toks: Sequence[Token]) -> tuple[str, ...] | None:

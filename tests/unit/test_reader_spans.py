@@ -270,3 +270,9 @@ def test_adjectives_parted_by_a_comma_before_the_head_noun_stay_one_phrase() -> 
     q = analyse("What kind of cabin does Omar want to build?", SPEAKERS)
     said, _ = phrase("I want to build an airy, snug cabin by the fjord.", q)
     assert said == "airy snug cabin"
+
+
+def test_a_thing_joined_to_a_how_to_clause_is_one_phrase() -> None:
+    q = analyse("What was covered at the rigging drill?", SPEAKERS)
+    said, _ = phrase("They covered splice knots and how to coil a halyard.", q)
+    assert said == "splice knots and how to coil a halyard"

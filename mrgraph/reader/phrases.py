@@ -35,7 +35,7 @@ from functools import lru_cache
 
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (AUXILIARIES, CLAUSE, DETERMINERS, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
-                                  SUBJECTS, adjective, adjective_sense, is_a, is_function_word, is_kind, kind_of, lemma,
+                                  SUBJECTS, adjective, adjective_sense, gerund, is_a, is_function_word, is_kind, kind_of, lemma,
                                   mostly_verb, noun_like, synonyms)
 from mrgraph.text import words
 
@@ -144,7 +144,7 @@ def segments(sentence: str, question: Question) -> list[Segment]:
         listed = _listed(kept_runs[at:], toks)
         if listed:
             found.append(Segment(listed, scored.score + LISTED, scored.start))
-        how_to = _and_how_to(kept, toks)
+        how_to = _and_how_to(kept, toks) or _gerund_place(kept, toks)
         if how_to:
             found.append(Segment(how_to, scored.score + LISTED, scored.start))
     named = _verb_object(toks, question)
@@ -162,6 +162,17 @@ def _and_how_to(run: list[int], toks: Sequence[Token]) -> tuple[str, ...] | None
     to tie them*"): the run, then the words up to the clause's punctuation."""
     end = run[-1] + 1
     if [t.text.lower() for t in toks[end:end + 3]] != ["and", "how", "to"]:
+        return None
+    stop = next((j for j in range(end, len(toks)) if not toks[j].word), len(toks))
+    return tuple(toks[j].text for j in range(run[0], stop))
+
+
+def _gerund_place(run: list[int], toks: Sequence[Token]) -> tuple[str, ...] | None:
+    """An activity said as one gerund goes on with where it is done ("started *knitting at
+    the guild hall each week*"): the gerund, then the words up to the punctuation."""
+    end = run[-1] + 1
+    if len(run) != 1 or not gerund(toks[run[0]].text) or end >= len(toks) or \
+            toks[end].text.lower() not in ("at", "in", "with"):
         return None
     stop = next((j for j in range(end, len(toks)) if not toks[j].word), len(toks))
     return tuple(toks[j].text for j in range(run[0], stop))

@@ -209,3 +209,10 @@ def adjective(word: str) -> bool:
 def adjective_sense(word: str) -> bool:
     """Whether WordNet knows `word` as an adjective at all ("inviting")."""
     return bool(lexicon().offsets(word.lower(), "adj"))
+
+
+def gerund(word: str) -> bool:
+    """Whether `word` is a verb's -ing form ("knitting"; not "thing", "evening")."""
+    lowered = word.lower()
+    return lowered.endswith("ing") and lowered not in TIME_WORDS and \
+        lexicon().base(lowered, "verb") != lowered

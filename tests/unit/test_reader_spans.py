@@ -276,3 +276,10 @@ def test_a_thing_joined_to_a_how_to_clause_is_one_phrase() -> None:
     q = analyse("What was covered at the rigging drill?", SPEAKERS)
     said, _ = phrase("They covered splice knots and how to coil a halyard.", q)
     assert said == "splice knots and how to coil a halyard"
+
+
+@needs_wordnet
+def test_an_activity_said_as_one_gerund_goes_on_with_where_it_is_done() -> None:
+    q = analyse("What new hobby did Omar take up?", SPEAKERS)
+    said, _ = phrase("I took up weaving at the loom barn on Sundays.", q)
+    assert said == "weaving at the loom barn on Sundays"

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (AUXILIARIES, CLAUSE, DETERMINERS, IRREGULAR, NEGATIONS, NUMBERS, PREPOSITIONS, RELATIONS,
+from mrgraph.reader.words import (AUXILIARIES, CLAUSE, DETERMINERS, IRREGULAR, PREPOSITIONS, RELATIONS,
                                   SUBJECTS, adjective, adjective_sense, gerund, is_a, is_function_word, is_kind, kind_of, lemma,
                                   mostly_verb, noun_like, synonyms)
 from mrgraph.text import words
@@ -49,19 +49,6 @@ _SUBJECT_ADVERBS = frozenset({"really", "always", "also", "just", "truly", "defi
 _DO = frozenset({lemma("do"), lemma("did")})
 _QUOTED = re.compile(r"[\"“]([^\"”]{2,60})[\"”]")
 _PLACE_PREPOSITIONS = frozenset({"in", "at", "to", "from", "near", "around", "into"})
-_DURATION = re.compile(
-    r"\b((?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|"
-    r"several|a couple of|few)\s+(?:years?|months?|weeks?|days?|hours?|decades?)(?:\s+ago)?|"
-    r"since\s+(?:19|20)\d\d)\b", re.IGNORECASE)
-_TIMES = r"(?:once|twice|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|many) times)"
-_PERIOD = r"(?:day|night|morning|evening|week|weekend|month|year|summer|winter)"
-_FREQUENCY = re.compile(
-    rf"\b((?:at least |about |around |almost |nearly |only |usually )?{_TIMES}"
-    rf"(?:(?: or |-){_TIMES})?(?: (?:a|an|per|each|every) {_PERIOD})|"
-    rf"(?:once|twice) or {_TIMES}|\d+ times|(?:almost |nearly )?every (?:other |single )?{_PERIOD}|"
-    r"daily|weekly|monthly|yearly|annually)\b", re.IGNORECASE)
-_COUNT = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-                    r"twice|once|a couple|both|a few|several)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -366,73 +353,3 @@ def items(text: str) -> list[str]:
     """A phrase split into the items of a list ("cello and harp" -> 2 items)."""
     parts = re.split(r",\s*|\s+and\s+|\s*&\s*", text)
     return [p.strip() for p in parts if p.strip()]
-
-
-def duration(sentence: str) -> str | None:
-    """A span of time said in the sentence ("4 years", "since 2016"), or None; a number said
-    in words is written in digits ("ten years ago" -> "10 years ago")."""
-    match = _DURATION.search(sentence)
-    if not match:
-        return None
-    first, _, rest = match.group(1).partition(" ")
-    value = NUMBERS.get(first.lower()) if first.lower() not in ("a", "an") else None
-    return f"{value} {rest}" if value is not None and rest else match.group(1)
-
-
-def frequency(sentence: str) -> str | None:
-    """How often the sentence says something happens ("three times a week", "every day")."""
-    match = _FREQUENCY.search(sentence)
-    return match.group(1) if match else None
-
-
-def count(sentence: str, head: str | None) -> str | None:
-    """A number said in the sentence, near the head noun when there is one."""
-    if head is not None:
-        head_lemma = lemma(head)
-        toks = tokens(sentence)
-        for i, tok in enumerate(toks):
-            if tok.lemma == head_lemma and i > 0 and _COUNT.fullmatch(toks[i - 1].text):
-                return toks[i - 1].text.lower()
-    return None
-
-
-def negated(sentence: str) -> bool:
-    """Whether the sentence denies ("I never tried it", "we didn't go")."""
-    said = words(sentence.replace("n't", " not"))
-    return any(w in NEGATIONS for w in said)
-
-
-def number(word: str) -> int | None:
-    return int(word) if word.isdigit() else NUMBERS.get(word.lower())
-
-
-_OWNERS = {"my": "{speaker}'s", "our": "{speaker}'s", "your": "{listener}'s"}
-
-
-def possessor(sentence: str, noun: str, speaker: str, listener: str = "") -> str | None:
-    """Whose `noun` the sentence names ("whose birthday" - "we celebrated *my daughter's*
-    birthday" -> "<speaker>'s daughter"): the owner before "'s <noun>", "my" said as the
-    speaker's name; a bare "my/his/her <noun>" names nobody new (None)."""
-    match = re.search(rf"\b(?:(my|our|your|his|her|their|the|a)\s+)?([A-Za-z][\w-]*)['’]s\s+"
-                      rf"{re.escape(noun)}\b", sentence, re.IGNORECASE)
-    if not match:
-        return None
-    owner, whom = (match.group(1) or "").lower(), match.group(2)
-    said = _OWNERS.get(owner, "").format(speaker=speaker, listener=listener)
-    if said and said != "'s":
-        return f"{said} {whom}"
-    return f"{owner} {whom}".strip() if owner else whom
-
-
-
-_THAT = re.compile(r"\b([A-Za-z]+) that ([^.!?;]+)")
-
-
-def that_clause(text: str, verb: str) -> str | None:
-    """The clause after `verb` (any form of it) and "that" ("I learned that *rest
-    matters*"), of three words at least; None when `text` holds none."""
-    for match in _THAT.finditer(text):
-        clause = match.group(2).strip(" ,-")
-        if lemma(match.group(1)) == lemma(verb) and len(words(clause)) >= 3:
-            return clause
-    return None

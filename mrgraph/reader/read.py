@@ -57,7 +57,8 @@ from mrgraph.reader.evidence import (Sentence, content_share, follow_about, is_q
 from mrgraph.reader.feelings import asks_feeling, feeling
 from mrgraph.reader.anchors import anchored, described
 from mrgraph.reader.lists import gather, names_of_kind, with_items
-from mrgraph.reader.phrases import count, duration, frequency, negated, phrase, possessor, that_clause
+from mrgraph.reader.forms import count, duration, frequency, negated, possessor, that_clause
+from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, shipped
 from mrgraph.reader.words import DETERMINERS, TIME_WORDS, is_function_word, lemma

@@ -6,7 +6,8 @@ from __future__ import annotations
 from mrgraph.eval.metrics import expected_calibration_error, reliability
 from mrgraph.policies.base import Budget, State
 from mrgraph.reader import confidence
-from mrgraph.reader.phrases import count, duration, frequency, items, negated, phrase
+from mrgraph.reader.forms import count, duration, frequency, negated
+from mrgraph.reader.phrases import items, phrase
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
 from mrgraph.text import tokenize

@@ -17,7 +17,7 @@ from mrgraph.text import words
 _OWNED = re.compile(r"(?<=\w)'s (\w+)")  # "what was her aunt's *gift*": the thing owned
 MAX_OBJECT = 4  # words after the closing preposition ("from a dance contest")
 _OWNERS = frozenset({"the", "a", "an", "my", "our", "his", "her", "their", "your"})
-_DETERMINERS = r"(?:(?:the|a|an|my|our|his|her|their|your)\s+)?"
+_DETERMINERS = rf"(?:(?:{'|'.join(sorted(_OWNERS))})\s+)?"  # any one of them, or none
 
 
 def closing_phrase(question: Question) -> re.Pattern[str] | None:

@@ -59,7 +59,9 @@ from mrgraph.reader.anchors import anchored, described
 from mrgraph.reader.lists import gather, names_of_kind, with_items
 from mrgraph.reader.forms import count, duration, frequency, negated, possessor, that_clause
 from mrgraph.reader.phrases import phrase
+from mrgraph.reader.pronouns import third_person
 from mrgraph.reader.question import Question, analyse
+from mrgraph.reader.stated import stated
 from mrgraph.reader.ranker import Chooser, shipped
 from mrgraph.reader.words import DETERMINERS, TIME_WORDS, is_function_word, lemma
 from mrgraph.text import tokenize, words
@@ -109,7 +111,7 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
     question = analyse(state.question, speakers)
     found = sentences(state, question)
     belief = _belief(state, question, found)
-    if belief is not None:
+    if belief is not None and not stated(question, found, REACH):  # a sentence's form first
         belief = with_items(question, found, *belief)
         return _reading(question, belief[0], belief[1], found, belief_answer=True)
     if not found:
@@ -122,6 +124,7 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
     answer, supports = _answer(state, question, found, ranker or shipped())
     if answer == NOT_MENTIONED:
         return _abstain(question, best, found)
+    answer = third_person(answer, question, found, supports)
     return _reading(question, answer, supports, found)
 
 
@@ -176,6 +179,8 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
         return said_whose
     if _OPINION.search(question.text):
         return _said(kind, best.text), (best.dia_id,)
+    if said_so := stated(question, found, REACH):  # "... but *jazz* is my top pick"
+        return said_so
     # "What did X realize?" - "I'm starting to realize that *rest matters*": the clause
     clause = next(((c, s.dia_id) for s in found[:REACH] if s.own and question.verb and
                    (c := that_clause(s.text, question.verb))), None)

@@ -1,0 +1,83 @@
+"""Answers a sentence states in a set form that the question's own words call for:
+
+  favorite  "What is X's favorite ...?" - "I like them all, but *jazz* is my top pick",
+            "my favorite is *the blue one*": the phrase said to be the person's favorite;
+  plan      "What did X plan to do ...?" - "I'm off to *meet my sister for lunch*": what the
+            person says they are off / going / about to do, to the end of the clause.
+
+Only the person's own sentences (`Sentence.own`) among the best `reach` are searched, best
+first; None when none says it so.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from mrgraph.reader.evidence import Sentence
+from mrgraph.reader.question import Question
+from mrgraph.reader.words import CLAUSE, DETERMINERS, SUBJECTS, mostly_verb
+from mrgraph.text import words
+
+_FAVORITE_ASKED = re.compile(r"\b(?:favou?rite|fave)\b", re.IGNORECASE)
+_FAVORED = r"(?:favou?rite|fave|top pick|top choice|number one)"
+# "<phrase> is my (absolute) favorite": the phrase before it
+_IS_FAVORITE = re.compile(rf"\s+(?:is|was|are|were)\s+(?:definitely\s+|probably\s+|still\s+)?"
+                          rf"(?:my|our)\s+(?:absolute\s+|all-time\s+|personal\s+)?{_FAVORED}\b",
+                          re.IGNORECASE)
+# "my favorite (one) is <phrase>": the phrase after it, to the clause's end
+_FAVORITE_IS = re.compile(rf"\b(?:my|our)\s+(?:absolute\s+|all-time\s+)?{_FAVORED}"
+                          rf"(?:\s+\w+){{0,2}}?\s+(?:is|was|has to be|would be)\s+([^.!?;,]+)",
+                          re.IGNORECASE)
+_PLAN_ASKED = re.compile(r"\b(?:plan|plans|planned|planning|going to|gonna)\b.*\bdo\b",
+                         re.IGNORECASE)
+_OFF_TO = re.compile(r"\b(?:i'm|i am|we're|we are)\s+(?:off|going|about|planning|heading out)"
+                     r"\s+to\s+([^.!?;,]+)", re.IGNORECASE)
+MAX_WORDS = 4  # the favorite named before "is my favorite"
+MAX_CLAUSE = 10  # what the person is off to do, or names as their favorite after "is"
+
+
+def stated(question: Question, found: Sequence[Sentence], reach: int) -> \
+        tuple[str, tuple[str, ...]] | None:
+    """The answer one of the person's best `reach` sentences states in the form the question
+    calls for (see the module docstring), with the turn it rests on."""
+    if question.kind not in ("what", "who", "where"):
+        return None
+    if _FAVORITE_ASKED.search(question.text):
+        form = favorite
+    elif _PLAN_ASKED.search(question.text):
+        form = off_to
+    else:
+        return None
+    return next(((said, (s.dia_id,)) for s in found[:reach] if s.own and (said := form(s.text))),
+                None)
+
+
+def favorite(sentence: str) -> str | None:
+    """The phrase `sentence` names as the speaker's favorite, or None."""
+    match = _IS_FAVORITE.search(sentence)
+    if match:
+        before = re.findall(r"[\w'-]+|[^\w\s]", sentence[:match.start()])
+        run: list[str] = []
+        for word in reversed(before):  # back to a clause's edge: "..., but *jazz* is ..."
+            low = word.lower()
+            if not word[0].isalnum() or low in CLAUSE or low in SUBJECTS or \
+                    (mostly_verb(low) and not low.endswith("ing")) or len(run) == MAX_WORDS:
+                break
+            run.insert(0, word)
+        while run and run[0].lower() in DETERMINERS:
+            run.pop(0)
+        return " ".join(run) if run and len(run) < MAX_WORDS else None
+    after = _FAVORITE_IS.search(sentence)
+    if after and 0 < len(words(after.group(1))) <= MAX_CLAUSE:
+        return after.group(1).strip()
+    return None
+
+
+def off_to(sentence: str) -> str | None:
+    """What the speaker says they are off / going / about to do ("I'm off to *have lunch
+    with my aunt*"), to the end of the clause, or None."""
+    match = _OFF_TO.search(sentence)
+    if match is None or not 0 < len(words(match.group(1))) <= MAX_CLAUSE:
+        return None
+    return match.group(1).strip()

@@ -1,0 +1,61 @@
+"""Answers a sentence states in a set form (a favorite, a plan), and the person's own words
+said of them in the third person."""
+
+from __future__ import annotations
+
+from mrgraph.reader.question import analyse
+from mrgraph.reader.read import read
+from mrgraph.reader.stated import favorite, off_to
+from tests.unit.test_reader import state
+
+SPEAKERS = ("Priya", "Omar")
+
+
+def test_the_phrase_said_to_be_the_favorite() -> None:
+    assert favorite("I like every season, but autumn is my top pick.") == "autumn"
+    assert favorite("Honestly, the blue one is definitely my favorite.") == "blue one"
+    assert favorite("My favorite is the little bakery on the corner!") == \
+        "the little bakery on the corner"
+    # a verb or a subject ends the phrase: "I think" is not the favorite
+    assert favorite("I think tennis is my favourite.") == "tennis"
+    assert favorite("I like autumn a lot.") is None
+
+
+def test_a_favorite_question_is_answered_by_the_sentence_that_says_so() -> None:
+    s = state("What is Omar's favorite kind of music?", [
+        ("D1:1", "Omar", "Music keeps me going every day."),
+        ("D1:2", "Omar", "I listen to all kinds of music, but jazz is my top pick."),
+        ("D1:3", "Priya", "I prefer folk myself.")])
+    assert read(s).answer == "jazz"
+
+
+def test_what_the_person_is_off_to_do_answers_a_plan() -> None:
+    assert off_to("Well, I'm off to meet my sister for lunch. Bye!") == \
+        "meet my sister for lunch"
+    assert off_to("I was off work today.") is None
+    s = state("What did Priya plan to do after the meeting?", [
+        ("D2:1", "Priya", "The meeting went well and everyone agreed on the budget. "
+                          "Now I'm off to pick up the kids from school!"),
+        ("D2:2", "Omar", "Have a good afternoon, Priya.")])
+    # "Priya" is not the question's pronoun: the first person stays as said
+    assert read(s).answer == "pick up the kids from school"
+
+
+def test_the_persons_own_words_are_said_of_them_with_the_questions_pronoun() -> None:
+    s = state("How does Omar keep calm before his exams?", [
+        ("D3:1", "Omar", "Before exams I keep calm by reminding myself of my past results.")])
+    assert read(s).answer == "by reminding himself of his past results"
+    s = state("How does Priya keep calm before her exams?", [
+        ("D3:1", "Priya", "Before exams I keep calm by reminding myself of my past results.")])
+    assert read(s).answer == "by reminding herself of her past results"
+    # no pronoun in the question: as said
+    s = state("How does Priya keep calm before exams?", [
+        ("D3:1", "Priya", "Before exams I keep calm by reminding myself of my past results.")])
+    assert read(s).answer == "by reminding myself of my past results"
+
+
+def test_a_sentence_said_as_i_keeps_its_first_person() -> None:
+    s = state("Why did Omar sell his car?", [
+        ("D4:1", "Omar", "I sold my car last week. I sold it because I wanted my garage back.")])
+    assert read(s).answer == "I wanted my garage back"
+    assert analyse("Why did Omar sell his car?", SPEAKERS).person == "Omar"

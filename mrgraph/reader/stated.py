@@ -3,7 +3,9 @@
   favorite  "What is X's favorite ...?" - "I like them all, but *jazz* is my top pick",
             "my favorite is *the blue one*": the phrase said to be the person's favorite;
   plan      "What did X plan to do ...?" - "I'm off to *meet my sister for lunch*": what the
-            person says they are off / going / about to do, to the end of the clause.
+            person says they are off / going / about to do, to the end of the clause;
+  happened  "What happened to X's dog ...?" - "my dog *ran off into the woods*": what the
+            sentence says the thing did or had done to it, its verb to the clause's end.
 
 Only the person's own sentences (`Sentence.own`) among the best `reach` are searched, best
 first; None when none says it so.
@@ -12,11 +14,12 @@ first; None when none says it so.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import CLAUSE, DETERMINERS, SUBJECTS, mostly_verb
+from mrgraph.reader.words import AUXILIARIES, CLAUSE, DETERMINERS, IRREGULAR, SUBJECTS, mostly_verb
 from mrgraph.text import words
 
 _FAVORITE_ASKED = re.compile(r"\b(?:favou?rite|fave)\b", re.IGNORECASE)
@@ -31,6 +34,7 @@ _FAVORITE_IS = re.compile(rf"\b(?:my|our)\s+(?:absolute\s+|all-time\s+)?{_FAVORE
                           re.IGNORECASE)
 _PLAN_ASKED = re.compile(r"\b(?:plan|plans|planned|planning|going to|gonna)\b.*\bdo\b",
                          re.IGNORECASE)
+_HAPPENED = re.compile(r"\bwhat happened to (?:\w+'s|his|her|their|the) (\w+)", re.IGNORECASE)
 _OFF_TO = re.compile(r"\b(?:i'm|i am|we're|we are)\s+(?:off|going|about|planning|heading out)"
                      r"\s+to\s+([^.!?;,]+)", re.IGNORECASE)
 MAX_WORDS = 4  # the favorite named before "is my favorite"
@@ -43,14 +47,21 @@ def stated(question: Question, found: Sequence[Sentence], reach: int) -> \
     calls for (see the module docstring), with the turn it rests on."""
     if question.kind not in ("what", "who", "where"):
         return None
-    if _FAVORITE_ASKED.search(question.text):
-        form = favorite
-    elif _PLAN_ASKED.search(question.text):
-        form = off_to
-    else:
+    form = _form(question.text)
+    if form is None:
         return None
     return next(((said, (s.dia_id,)) for s in found[:reach] if s.own and (said := form(s.text))),
                 None)
+
+
+def _form(question: str) -> Callable[[str], str | None] | None:
+    """The set form the question's words call for, as a reader of one sentence."""
+    happened = _HAPPENED.search(question)
+    if happened:
+        return partial(done_to, thing=happened.group(1))
+    if _FAVORITE_ASKED.search(question):
+        return favorite
+    return off_to if _PLAN_ASKED.search(question) else None
 
 
 def favorite(sentence: str) -> str | None:
@@ -79,5 +90,20 @@ def off_to(sentence: str) -> str | None:
     with my aunt*"), to the end of the clause, or None."""
     match = _OFF_TO.search(sentence)
     if match is None or not 0 < len(words(match.group(1))) <= MAX_CLAUSE:
+        return None
+    return match.group(1).strip()
+
+
+def done_to(sentence: str, thing: str) -> str | None:
+    """What `sentence` says `thing` did, or had done to it ("my *car* broke down on the way"
+    -> "broke down on the way"): the verb right after "my/our/the <thing>" to the end of the
+    clause; None when a verb does not follow it."""
+    match = re.search(rf"\b(?:my|our|his|her|their|the)\s+{re.escape(thing)}\s+([^.!?;,]+)",
+                      sentence, re.IGNORECASE)
+    if match is None:
+        return None
+    said = words(match.group(1))
+    if not said or len(said) > MAX_CLAUSE or not (said[0] in IRREGULAR or said[0].endswith("ed")
+                                                 or said[0] in AUXILIARIES):
         return None
     return match.group(1).strip()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
-from mrgraph.reader.stated import favorite, off_to
+from mrgraph.reader.stated import done_to, favorite, off_to
 from tests.unit.test_reader import state
 
 SPEAKERS = ("Priya", "Omar")
@@ -59,3 +59,14 @@ def test_a_sentence_said_as_i_keeps_its_first_person() -> None:
         ("D4:1", "Omar", "I sold my car last week. I sold it because I wanted my garage back.")])
     assert read(s).answer == "I wanted my garage back"
     assert analyse("Why did Omar sell his car?", SPEAKERS).person == "Omar"
+
+
+def test_what_happened_to_a_thing_is_the_verb_after_it() -> None:
+    assert done_to("We panicked when my bike was stolen at the station.", "bike") == \
+        "was stolen at the station"
+    assert done_to("Luckily my bike's fine.", "bike") is None
+    assert done_to("I rode my bike to work.", "bike") is None
+    s = state("What happened to Omar's laptop during the trip?", [
+        ("D5:1", "Omar", "The trip was long. Halfway there my laptop fell off the train seat!"),
+        ("D5:2", "Priya", "Oh no, that sounds awful.")])
+    assert read(s).answer == "fell off the train seat"

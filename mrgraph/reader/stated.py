@@ -4,6 +4,8 @@
             "my favorite is *the blue one*": the phrase said to be the person's favorite;
   plan      "What did X plan to do ...?" - "I'm off to *meet my sister for lunch*": what the
             person says they are off / going / about to do, to the end of the clause;
+  glad      "What is X excited about ...?" - "I'm thrilled to *start my new job*": what follows
+            a word of the same feeling and about/for/to/of/that, to the clause's end;
   happened  "What happened to X's dog ...?" - "my dog *ran off into the woods*": what the
             sentence says the thing did or had done to it, its verb to the clause's end.
 
@@ -35,6 +37,11 @@ _FAVORITE_IS = re.compile(rf"\b(?:my|our)\s+(?:absolute\s+|all-time\s+)?{_FAVORE
 _PLAN_ASKED = re.compile(r"\b(?:plan|plans|planned|planning|going to|gonna)\b.*\bdo\b",
                          re.IGNORECASE)
 _HAPPENED = re.compile(r"\bwhat happened to (?:\w+'s|his|her|their|the) (\w+)", re.IGNORECASE)
+# words of one feeling: the question's word calls for any of its group
+_FEELINGS = (("excited", "thrilled", "stoked", "pumped", "psyched", "eager", "looking forward",
+              "can't wait"),
+             ("happy", "glad", "grateful", "thankful", "proud"),
+             ("nervous", "worried", "anxious", "scared", "afraid"))
 _OFF_TO = re.compile(r"\b(?:i'm|i am|we're|we are)\s+(?:off|going|about|planning|heading out)"
                      r"\s+to\s+([^.!?;,]+)", re.IGNORECASE)
 MAX_WORDS = 4  # the favorite named before "is my favorite"
@@ -61,6 +68,11 @@ def _form(question: str) -> Callable[[str], str | None] | None:
         return partial(done_to, thing=happened.group(1))
     if _FAVORITE_ASKED.search(question):
         return favorite
+    asked = set(words(question))
+    group = next((g for g in _FEELINGS if asked & set(g) or
+                  any(" " in w and w in question.lower() for w in g)), None)
+    if group is not None and re.match(r"\s*what\b", question, re.IGNORECASE):
+        return partial(glad, feeling=group)
     return off_to if _PLAN_ASKED.search(question) else None
 
 
@@ -105,5 +117,16 @@ def done_to(sentence: str, thing: str) -> str | None:
     said = words(match.group(1))
     if not said or len(said) > MAX_CLAUSE or not (said[0] in IRREGULAR or said[0].endswith("ed")
                                                  or said[0] in AUXILIARIES):
+        return None
+    return match.group(1).strip()
+
+
+def glad(sentence: str, feeling: Sequence[str]) -> str | None:
+    """What `sentence` says the speaker feels one of `feeling` about ("I'm thrilled to *start
+    my new job*"), to the end of the clause; None when it says no such thing."""
+    said = "|".join(re.escape(w) for w in feeling)
+    match = re.search(rf"\b(?:{said})\s+(?:about|for|to|of|that)\s+([^.!?;,]+)", sentence,
+                      re.IGNORECASE)
+    if match is None or not 0 < len(words(match.group(1))) <= MAX_CLAUSE:
         return None
     return match.group(1).strip()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
-from mrgraph.reader.stated import done_to, favorite, off_to
+from mrgraph.reader.stated import done_to, favorite, glad, off_to
 from tests.unit.test_reader import state
 
 SPEAKERS = ("Priya", "Omar")
@@ -70,3 +70,15 @@ def test_what_happened_to_a_thing_is_the_verb_after_it() -> None:
         ("D5:1", "Omar", "The trip was long. Halfway there my laptop fell off the train seat!"),
         ("D5:2", "Priya", "Oh no, that sounds awful.")])
     assert read(s).answer == "fell off the train seat"
+
+
+def test_what_the_person_is_excited_about_follows_a_word_of_that_feeling() -> None:
+    excited = ("excited", "thrilled", "stoked")
+    assert glad("I'm so thrilled to finally open my own bakery, it's a dream.", excited) == \
+        "finally open my own bakery"
+    # another feeling is not what was asked
+    assert glad("I'm nervous about the opening day.", excited) is None
+    s = state("What is Omar excited about in the new job?", [
+        ("D6:1", "Omar", "The new job starts Monday. I'm stoked to lead a team of my own!"),
+        ("D6:2", "Priya", "That's wonderful news.")])
+    assert read(s).answer == "lead a team of my own"

@@ -1,5 +1,6 @@
 """Answers of a fixed form inside a sentence, by pattern: a span of time, a frequency, a
-count by its noun, a denial, whose thing it is, the clause a verb says "that" of."""
+count by its noun, a denial, whose thing it is, the clause a verb says "that" of, what a
+thing was done for."""
 
 from __future__ import annotations
 
@@ -87,3 +88,15 @@ def that_clause(text: str, verb: str) -> str | None:
         if lemma(match.group(1)) == lemma(verb) and len(words(clause)) >= 3:
             return clause
     return None
+
+
+# "I had to do it *for my kids*": what it was done for answers "why"
+_DONE_FOR = re.compile(r"\b(?:do|did|does|doing|done)\s+(?:it|this|that)\s+(for\s+[^.!?;,]+)",
+                       re.IGNORECASE)
+
+
+def done_for(sentence: str) -> str | None:
+    """What the sentence says "it" was done for ("I needed to do it *for my family*"), or
+    None."""
+    match = _DONE_FOR.search(sentence)
+    return match.group(1).strip() if match else None

@@ -57,7 +57,8 @@ from mrgraph.reader.evidence import (Sentence, content_share, follow_about, is_q
 from mrgraph.reader.feelings import asks_feeling, feeling
 from mrgraph.reader.anchors import anchored, described
 from mrgraph.reader.lists import gather, names_of_kind, with_items
-from mrgraph.reader.forms import count, duration, frequency, negated, possessor, that_clause
+from mrgraph.reader.forms import (count, done_for, duration, frequency, negated, possessor,
+                                  that_clause)
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.pronouns import third_person
 from mrgraph.reader.question import Question, analyse
@@ -225,6 +226,8 @@ def _said(kind: str, sentence: str) -> str:
     because = _BECAUSE.search(sentence) if kind == "why" else None
     if because and _says_something(because.group(1)):
         return because.group(1).strip()
+    if kind == "why" and (purpose := done_for(sentence)):  # "I did it *for my kids*"
+        return purpose
     cause = _SO.search(sentence) if kind == "why" else None
     if cause and _says_something(cause.group(1)):
         return _OPENERS.sub("", cause.group(1)).strip()

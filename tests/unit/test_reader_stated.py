@@ -3,6 +3,7 @@ said of them in the third person."""
 
 from __future__ import annotations
 
+from mrgraph.reader.forms import done_for
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
 from mrgraph.reader.stated import done_to, favorite, glad, off_to
@@ -82,3 +83,12 @@ def test_what_the_person_is_excited_about_follows_a_word_of_that_feeling() -> No
         ("D6:1", "Omar", "The new job starts Monday. I'm stoked to lead a team of my own!"),
         ("D6:2", "Priya", "That's wonderful news.")])
     assert read(s).answer == "lead a team of my own"
+
+
+def test_why_is_answered_by_what_it_was_done_for() -> None:
+    assert done_for("It was hard, but I had to do it for my kids.") == "for my kids"
+    assert done_for("I did the dishes for an hour.") is None
+    s = state("Why did Priya sell her piano?", [
+        ("D7:1", "Priya", "I finally sold my piano. It hurt, but I did it for my studies.")])
+    # the reason, in the question's pronoun for her
+    assert read(s).answer == "for her studies"

@@ -22,11 +22,16 @@ from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.phrases import items, phrase
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import is_a, is_function_word, is_kind, kind_of, lemma
+from mrgraph.reader.words import (AUXILIARIES, SUBJECTS, is_a, is_function_word, is_kind,
+                                  kind_of, lemma)
 from mrgraph.text import tokenize, words
 
 MAX_ITEMS = 8
 ITEM_SHARE = 0.5  # a list item's sentence holds at least this share of the best one's q
+MAX_ITEM_WORDS = 5
+# a list's closing words are no item: "..., *all of that*", "*etc*", "*and more*"
+_CLOSING = re.compile(r"(?:and )?(?:all of that|all that|etc|and so on|so on|more|stuff like "
+                      r"that|things like that|you name it)")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]")
 
 
@@ -37,19 +42,22 @@ def gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple[
     listed: list[str] = []
     seen: set[frozenset[str]] = set()
     supports: list[str] = []
+    kept: set[str] = set()  # items a sentence lists after the head noun: of the kind asked
     for sentence in found:
         if sentence.q < floor or sentence.q <= 0:
             continue
         if keys and not keys & {lemma(w) for w in words(sentence.text)}:
             continue
-        said, score = phrase(sentence.text, question)
-        if not said or score < 1.0:
+        named = enumerated(sentence.text, question.head) if question.head else []
+        said, score = phrase(sentence.text, question) if not named else ("", 0.0)
+        if not named and (not said or score < 1.0):
             continue
-        for item in items(said):
+        for item in named or items(said):
             key = frozenset(tokenize(item))
             if key and key not in seen:
                 seen.add(key)
                 listed.append(item)
+                kept.update(named)
                 if sentence.dia_id not in supports:
                     supports.append(sentence.dia_id)
         if len(listed) >= MAX_ITEMS:
@@ -58,7 +66,7 @@ def gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple[
     head = lemma(question.head or "")
     # a kind too broad to list ("activities"): its instances by WordNet's hypernyms
     broad = question.head if question.head and not kind else None
-    typed = [i for i in listed if any(is_kind(w, kind) or lemma(w) == head or
+    typed = [i for i in listed if i in kept or any(is_kind(w, kind) or lemma(w) == head or
                                       (broad and len(w) > 2 and is_a(w, broad))
                                       for w in words(i))]
     of_kind = _of_kind([s for s in found if s.q >= floor], kind, broad=broad)
@@ -73,6 +81,22 @@ def gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple[
             listed.append(word)
             supports.append(dia_id)
     return listed[:MAX_ITEMS], tuple(dict.fromkeys(supports))
+
+
+def enumerated(sentence: str, head: str) -> list[str]:
+    """The items a sentence lists right after the head noun and a dash or a colon ("lots of
+    board games - chess, mahjong, word games, all of that" -> chess, mahjong, word games);
+    [] when it lists fewer than two."""
+    match = re.search(rf"\b{re.escape(head)}\s*[-\u2013\u2014:]\s*([^.!?;]+)", sentence,
+                      re.IGNORECASE)
+    if match is None:
+        return []
+    said = [i for i in items(match.group(1)) if not _CLOSING.fullmatch(i.lower())]
+    # items, not clauses: no verb "be" nor subject in them ("the craft, *it is* fun")
+    if len(said) < 2 or any(len(words(i)) > MAX_ITEM_WORDS or
+                            set(words(i)) & (AUXILIARIES | SUBJECTS) for i in said):
+        return []
+    return said
 
 
 def with_items(question: Question, found: list[Sentence], answer: str,

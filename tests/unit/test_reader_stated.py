@@ -4,6 +4,7 @@ said of them in the third person."""
 from __future__ import annotations
 
 from mrgraph.reader.forms import done_for
+from mrgraph.reader.lists import enumerated
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
 from mrgraph.reader.stated import done_to, favorite, glad, off_to
@@ -92,3 +93,16 @@ def test_why_is_answered_by_what_it_was_done_for() -> None:
         ("D7:1", "Priya", "I finally sold my piano. It hurt, but I did it for my studies.")])
     # the reason, in the question's pronoun for her
     assert read(s).answer == "for her studies"
+
+
+def test_the_items_listed_after_the_head_noun_and_a_dash() -> None:
+    assert enumerated("We own lots of board games - chess, mahjong, word games, all of that.",
+                      "games") == ["chess", "mahjong", "word games"]
+    assert enumerated("I tried pottery - the craft, it is fun.", "pottery") == []
+    assert enumerated("My games: chess.", "games") == []
+    s = state("What kind of plants does Priya grow on her balcony?", [
+        ("D8:1", "Priya", "My balcony is full of potted plants- ferns, wild strawberries, "
+                          "tiny lemon trees, all of that."),
+        ("D8:2", "Omar", "Sounds lovely.")])
+    # each item whole, not the words of the plant kind alone ("strawberries", "trees")
+    assert read(s).answer == "ferns, wild strawberries, tiny lemon trees"

@@ -44,9 +44,10 @@ def third_person(answer: str, question: Question, found: Sequence[Sentence],
     """`answer` with the person's first-person words in the third person, when every
     sentence it rests on is the person's own (see the module docstring)."""
     table = pronouns_of(question)
-    said_by = {s.speaker for s in found if s.dia_id in supports}
-    if table is None or not supports or said_by != {question.person} or \
+    if table is None or not supports or not _FIRST.search(answer) or \
             _SUBJECTS & set(words(answer)):
+        return answer
+    if {s.speaker for s in found if s.dia_id in supports} != {question.person}:
         return answer
     return _FIRST.sub(lambda m: _cased(table[m.group(1).lower()], m.group(1)), answer)
 

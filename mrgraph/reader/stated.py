@@ -6,6 +6,8 @@
             person says they are off / going / about to do, to the end of the clause;
   glad      "What is X excited about ...?" - "I'm thrilled to *start my new job*": what follows
             a word of the same feeling and about/for/to/of/that, to the clause's end;
+  most      "What was the biggest challenge X faced?" - "..., but *the worst was self-doubt*": what
+            a superlative with "the" is said to be, when the question holds a superlative too;
   happened  "What happened to X's dog ...?" - "my dog *ran off into the woods*": what the
             sentence says the thing did or had done to it, its verb to the clause's end.
 
@@ -21,7 +23,8 @@ from functools import partial
 
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import AUXILIARIES, CLAUSE, DETERMINERS, IRREGULAR, SUBJECTS, mostly_verb
+from mrgraph.reader.words import (AUXILIARIES, CLAUSE, DETERMINERS, IRREGULAR, SUBJECTS,
+                                  mostly_verb, superlative)
 from mrgraph.text import words
 
 _FAVORITE_ASKED = re.compile(r"\b(?:favou?rite|fave)\b", re.IGNORECASE)
@@ -42,6 +45,9 @@ _FEELINGS = (("excited", "thrilled", "stoked", "pumped", "psyched", "eager", "lo
               "can't wait"),
              ("happy", "glad", "grateful", "thankful", "proud"),
              ("nervous", "worried", "anxious", "scared", "afraid"))
+# "the worst (part) was <phrase>"
+_THE_MOST = re.compile(r"\bthe\s+(\w+)(?:\s+(?:part|thing|one|bit))?\s+(?:was|is|has been)\s+"
+                       r"([^.!?;,]+)", re.IGNORECASE)
 _OFF_TO = re.compile(r"\b(?:i'm|i am|we're|we are)\s+(?:off|going|about|planning|heading out)"
                      r"\s+to\s+([^.!?;,]+)", re.IGNORECASE)
 MAX_WORDS = 4  # the favorite named before "is my favorite"
@@ -73,7 +79,9 @@ def _form(question: str) -> Callable[[str], str | None] | None:
                   any(" " in w and w in question.lower() for w in g)), None)
     if group is not None and re.match(r"\s*what\b", question, re.IGNORECASE):
         return partial(glad, feeling=group)
-    return off_to if _PLAN_ASKED.search(question) else None
+    if _PLAN_ASKED.search(question):
+        return off_to
+    return most if any(superlative(w) for w in asked) else None
 
 
 def favorite(sentence: str) -> str | None:
@@ -130,3 +138,12 @@ def glad(sentence: str, feeling: Sequence[str]) -> str | None:
     if match is None or not 0 < len(words(match.group(1))) <= MAX_CLAUSE:
         return None
     return match.group(1).strip()
+
+
+def most(sentence: str) -> str | None:
+    """What `sentence` says the superlative is ("the hardest part was *the waiting*"), or
+    None."""
+    for match in _THE_MOST.finditer(sentence):
+        if superlative(match.group(1)) and 0 < len(words(match.group(2))) <= MAX_CLAUSE:
+            return match.group(2).strip()
+    return None

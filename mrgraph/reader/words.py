@@ -216,3 +216,24 @@ def gerund(word: str) -> bool:
     lowered = word.lower()
     return lowered.endswith("ing") and lowered not in TIME_WORDS and \
         lexicon().base(lowered, "verb") != lowered
+
+
+_SUPERLATIVES = frozenset({"best", "worst", "most", "least"})
+
+
+@lru_cache(maxsize=10_000)
+def superlative(word: str) -> bool:
+    """Whether `word` is an adjective's superlative ("biggest", "hardest", "happiest",
+    "latest", "best"; not "forest", "interest", "honest")."""
+    lowered = word.lower()
+    if lowered in _SUPERLATIVES:
+        return True
+    words_ = lexicon()
+    # a word of its own in WordNet is no inflected form ("forest", "modest")
+    if len(lowered) < 6 or not lowered.endswith("est") or \
+            any(words_.offsets(lowered, pos) for pos in ("noun", "verb", "adj")):
+        return False
+    stem_ = lowered[:-3]
+    bases = {stem_, stem_ + "e", stem_[:-1] + "y" if stem_.endswith("i") else stem_,
+             stem_[:-1] if len(stem_) > 2 and stem_[-1] == stem_[-2] else stem_}
+    return any(adjective_sense(b) for b in bases)

@@ -7,7 +7,9 @@ from mrgraph.reader.forms import done_for
 from mrgraph.reader.lists import enumerated
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
-from mrgraph.reader.stated import done_to, favorite, glad, off_to
+from mrgraph.reader.stated import done_to, favorite, glad, most, off_to
+from mrgraph.reader.words import superlative
+from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
 
 SPEAKERS = ("Priya", "Omar")
@@ -106,3 +108,17 @@ def test_the_items_listed_after_the_head_noun_and_a_dash() -> None:
         ("D8:2", "Omar", "Sounds lovely.")])
     # each item whole, not the words of the plant kind alone ("strawberries", "trees")
     assert read(s).answer == "ferns, wild strawberries, tiny lemon trees"
+
+
+@needs_wordnet
+def test_what_a_superlative_is_said_to_be() -> None:
+    assert [w for w in ("biggest", "happiest", "worst", "forest", "interest", "honest")
+            if superlative(w)] == ["biggest", "happiest", "worst"]
+    assert most("So many delays... but the hardest part was the waiting.") == "the waiting"
+    assert most("The best thing is it's free.") == "it's free"
+    assert most("The forest was quiet and the interest is high.") is None
+    s = state("What was the toughest part of Priya's move abroad?", [
+        ("D9:1", "Priya", "Moving abroad was a lot - new job, new flat, new language. "
+                          "Honestly the scariest bit was leaving my grandmother behind."),
+        ("D9:2", "Omar", "That must have been hard.")])
+    assert read(s).answer == "leaving my grandmother behind"

@@ -51,7 +51,7 @@ _THE_MOST = re.compile(r"\bthe\s+(\w+)(?:\s+(?:part|thing|one|bit))?\s+(?:was|is
 _OFF_TO = re.compile(r"\b(?:i'm|i am|we're|we are)\s+(?:off|going|about|planning|heading out)"
                      r"\s+to\s+([^.!?;,]+)", re.IGNORECASE)
 MAX_WORDS = 4  # the favorite named before "is my favorite"
-MAX_CLAUSE = 10  # what the person is off to do, or names as their favorite after "is"
+MAX_CLAUSE = 10  # the longest clause a set form answers with ("off to *...*")
 
 
 def stated(question: Question, found: Sequence[Sentence], reach: int) -> \

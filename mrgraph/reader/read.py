@@ -120,7 +120,8 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
     best = found[0]
     rel = float(best.event["relevance"]) if best.event else 0.0
     if max(best.q, rel) < threshold or (wrong_person(state, question) and not
-                                         names_of_kind(question, found, speakers)):
+                                         names_of_kind(question, found, speakers) and
+                                         not stated(question, found, REACH)):
         return _abstain(question, best, found)
     answer, supports = _answer(state, question, found, ranker or shipped())
     if answer == NOT_MENTIONED:

@@ -11,8 +11,9 @@
   happened  "What happened to X's dog ...?" - "my dog *ran off into the woods*": what the
             sentence says the thing did or had done to it, its verb to the clause's end.
 
-Only the person's own sentences (`Sentence.own`) among the best `reach` are searched, best
-first; None when none says it so.
+Only the sentences the person says themselves among the best `reach` are searched, best first
+(the forms are first-person: another speaker's "I'm off to ..." is not the person's plan); None
+when none says it so.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (AUXILIARIES, CLAUSE, DETERMINERS, IRREGULAR, SUBJECTS,
                                   mostly_verb, superlative)
-from mrgraph.text import words
+from mrgraph.text import stem, words
 
 _FAVORITE_ASKED = re.compile(r"\b(?:favou?rite|fave)\b", re.IGNORECASE)
+_FAVORITE_STEMS = frozenset(stem(w) for w in ("favorite", "favourite", "fave"))
 _FAVORED = r"(?:favou?rite|fave|top pick|top choice|number one)"
 # "<phrase> is my (absolute) favorite": the phrase before it
 _IS_FAVORITE = re.compile(rf"\s+(?:is|was|are|were)\s+(?:definitely\s+|probably\s+|still\s+)?"
@@ -60,20 +62,22 @@ def stated(question: Question, found: Sequence[Sentence], reach: int) -> \
     calls for (see the module docstring), with the turn it rests on."""
     if question.kind not in ("what", "who", "where"):
         return None
-    form = _form(question.text)
+    form = _form(question)
     if form is None:
         return None
-    return next(((said, (s.dia_id,)) for s in found[:reach] if s.own and (said := form(s.text))),
-                None)
+    # said by the person: a first-person form of the other speaker's is not theirs
+    return next(((said, (s.dia_id,)) for s in found[:reach]
+                 if s.own and s.speaker == question.person and (said := form(s.text))), None)
 
 
-def _form(question: str) -> Callable[[str], str | None] | None:
+def _form(asked_: Question) -> Callable[[str], str | None] | None:
     """The set form the question's words call for, as a reader of one sentence."""
+    question = asked_.text
     happened = _HAPPENED.search(question)
     if happened:
         return partial(done_to, thing=happened.group(1))
     if _FAVORITE_ASKED.search(question):
-        return favorite
+        return partial(_favorite_of, about=asked_.stems - _FAVORITE_STEMS)
     asked = set(words(question))
     group = next((g for g in _FEELINGS if asked & set(g) or
                   any(" " in w and w in question.lower() for w in g)), None)
@@ -82,6 +86,14 @@ def _form(question: str) -> Callable[[str], str | None] | None:
     if _PLAN_ASKED.search(question):
         return off_to
     return most if any(superlative(w) for w in asked) else None
+
+
+def _favorite_of(sentence: str, about: frozenset[str]) -> str | None:
+    """The favorite `sentence` names, when it also names what it is a favorite of (a word
+    of the question: "favorite *dance*" - "I love all *dances*, but ...")."""
+    if about and not about & {stem(w) for w in words(sentence)}:
+        return None
+    return favorite(sentence)
 
 
 def favorite(sentence: str) -> str | None:

@@ -122,3 +122,24 @@ def test_what_a_superlative_is_said_to_be() -> None:
                           "Honestly the scariest bit was leaving my grandmother behind."),
         ("D9:2", "Omar", "That must have been hard.")])
     assert read(s).answer == "leaving my grandmother behind"
+
+
+def test_a_favorite_of_another_thing_does_not_answer() -> None:
+    s = state("What is Omar's favorite kind of film?", [
+        ("D2:1", "Omar", "I love all sports, but tennis is my top pick."),
+        ("D2:2", "Omar", "I watch a film every weekend, mostly old westerns.")])
+    assert read(s).answer == "old westerns"
+
+
+def test_a_set_form_the_person_states_is_theirs_whoever_says_more() -> None:
+    s = state("What did Priya plan to do after the evening class?", [
+        ("D1:1", "Omar", "After the evening class I usually plan the next class, as I do every "
+                         "evening."),
+        ("D1:2", "Priya", "Nice. Well, I'm off to grab dinner with my cousin. Bye!"),
+        ("D1:3", "Omar", "The evening class plan worked out, I do love it.")])
+    # the other speaker covers more of the question, but the plan is Priya's own
+    assert read(s).answer == "grab dinner with my cousin"
+    # another speaker's first-person plan is not the person's
+    s = state("What did Priya plan to do after the evening class?", [
+        ("D1:1", "Omar", "Priya, after the evening class I'm off to the gym.")])
+    assert read(s).answer != "the gym"

@@ -162,12 +162,21 @@ def _turn_key(turn: Record, shift: int = 0) -> str:
 
 def _asked_before(state: State, question: Question) -> dict[str, float]:
     """Turns holding a question, keyed like `_turn_key`: how much of our question each asks.
-    The turn after one is its reply ("What did you buy?" - "A red bike.")."""
-    found: dict[str, float] = {}
+    The turn after one is its reply ("What did you buy?" - "A red bike."). A question asked
+    back asks what the other speaker's question right before it asked ("How long have you
+    been painting?" - "Since I was ten. How long have you?" - "Seven years.")."""
+    own: dict[str, float] = {}
+    speaker: dict[str, str] = {}
     for turn in state.evidence.turns.values():
         asking = [s for s in split_sentences(str(turn["text"])) if is_question(s)]
         if asking:
-            found[_turn_key(turn)] = max(content_share(state, question, s) for s in asking)
+            own[_turn_key(turn)] = max(content_share(state, question, s) for s in asking)
+            speaker[_turn_key(turn)] = str(turn["speaker"])
+    found = dict(own)
+    for turn in state.evidence.turns.values():
+        key, before = _turn_key(turn), _turn_key(turn, 1)
+        if key in own and before in own and speaker[before] != speaker[key]:
+            found[key] = max(own[key], own[before])
     return found
 
 

@@ -43,6 +43,9 @@ _FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself", "we", "our", "us",
 # "you" that addresses no one in particular
 _GENERIC_YOU = re.compile(r"\b(thank you|thanks to you|you know|you see|see you|mind you)\b",
                           re.IGNORECASE)
+# "what did X *do*": a verb that names no action of its own ("I did it", "do you?") says
+# nothing of whose the evidence is
+_LIGHT_VERBS = frozenset({"do"})
 SAME = 0.0  # how much better the other speakers must cover the question to be "about them"
 SAME_WHEN = 0.3  # a date question rests on the episode more than on who says it
 TURNS_SAME = 0.15  # the same margin for whole turns
@@ -162,12 +165,21 @@ def _turn_key(turn: Record, shift: int = 0) -> str:
 
 def _asked_before(state: State, question: Question) -> dict[str, float]:
     """Turns holding a question, keyed like `_turn_key`: how much of our question each asks.
-    The turn after one is its reply ("What did you buy?" - "A red bike.")."""
-    found: dict[str, float] = {}
+    The turn after one is its reply ("What did you buy?" - "A red bike."). A question asked
+    back asks what the other speaker's question right before it asked ("How long have you
+    been painting?" - "Since I was ten. How long have you?" - "Seven years.")."""
+    own: dict[str, float] = {}
+    speaker: dict[str, str] = {}
     for turn in state.evidence.turns.values():
         asking = [s for s in split_sentences(str(turn["text"])) if is_question(s)]
         if asking:
-            found[_turn_key(turn)] = max(content_share(state, question, s) for s in asking)
+            own[_turn_key(turn)] = max(content_share(state, question, s) for s in asking)
+            speaker[_turn_key(turn)] = str(turn["speaker"])
+    found = dict(own)
+    for turn in state.evidence.turns.values():
+        key, before = _turn_key(turn), _turn_key(turn, 1)
+        if key in own and before in own and speaker[before] != speaker[key]:
+            found[key] = max(own[key], own[before])
     return found
 
 
@@ -235,6 +247,7 @@ def wrong_person(state: State, question: Question) -> bool:
             for s in split_sentences(str(t["text"])) if not is_question(s)]
     dated = question.kind in ("when", "duration")  # a date rests on the episode: all its words
     verb = lemma(question.verb) if question.verb and not dated else None
+    verb = None if verb in _LIGHT_VERBS else verb
     with_verb = [(who, s) for who, s in said
                  if verb and verb in {lemma(w) for w in word_set(s)}]
     theirs = others = 0.0

@@ -1,0 +1,36 @@
+"""Which sentences the reader answers from: the turns of a dialogue that answer the question,
+and whose they are (reader.evidence)."""
+
+from __future__ import annotations
+
+from mrgraph.reader.evidence import sentences, wrong_person
+from mrgraph.reader.question import analyse
+from mrgraph.reader.read import read
+from mrgraph.types import NOT_MENTIONED
+from tests.unit.test_reader import state
+
+SPEAKERS = ("Priya", "Omar")
+
+
+def test_a_question_asked_back_is_answered_by_the_reply_after_it() -> None:
+    # Omar asks; Priya answers for herself and asks the same back in other words; Omar's
+    # reply answers Omar's own question, about himself
+    s = state("How long has Omar been sewing quilts?", [
+        ("D1:1", "Omar", "Wow, Priya, that looks lovely! How long have you been sewing quilts?"),
+        ("D1:2", "Priya", "Since I was twelve or so. Sewing quilts calms me and I sew most "
+                          "evenings. How long have you been into it?"),
+        ("D1:3", "Omar", "Nine years now, and I still love it.")])
+    q = analyse(s.question, SPEAKERS)
+    assert not wrong_person(s, q)
+    assert sentences(s, q)[0].dia_id == "D1:3"
+    assert read(s).answer == "9 years"
+
+
+def test_what_someone_did_is_not_judged_on_the_verb_do() -> None:
+    # Omar says "do", but only of something else; what was done after the trip is Priya's
+    s = state("What did Omar do after the road trip to relax?", [
+        ("D1:1", "Priya", "After the road trip I went on a long nature walk to relax."),
+        ("D1:2", "Omar", "I do love a good road trip with friends!")])
+    q = analyse(s.question, SPEAKERS)
+    assert wrong_person(s, q)
+    assert read(s).answer == NOT_MENTIONED

@@ -24,7 +24,7 @@ from pathlib import Path
 from mrgraph.errors import MrGraphError
 from mrgraph.ids import node_id
 from mrgraph.ingest.dates import anchor_date
-from mrgraph.text import STOPWORDS, normalize_key, stem, words
+from mrgraph.text import normalize_key, word_tokens, words
 from mrgraph.types import (
     Conversation,
     CueKind,
@@ -58,8 +58,7 @@ def _tokens(*texts: str) -> str:
     """`" ".join(text.token_set(...))`, stemming each distinct word once (same result, and an
     episode's text repeats most of its words)."""
     distinct = set(words(" ".join(texts)))
-    return " ".join(sorted({stem(w) for w in distinct
-                            if w not in STOPWORDS and len(w) > 1 or w.isdigit()}))
+    return " ".join(sorted({t for t in word_tokens(distinct) if t is not None}))
 
 
 def _props(**values: PropValue) -> dict[str, PropValue]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import bisect
 import mmap
+import re
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -143,7 +144,7 @@ class Lexicon:
     @lru_cache(maxsize=100_000)  # noqa: B019 - one process-wide lexicon (`default`)
     def offsets(self, lemma: str, pos: str) -> tuple[int, ...]:
         """Synset offsets of `lemma` (lowercase, spaces as _) in `pos`, most frequent first."""
-        if not lemma or any(c.isspace() for c in lemma):  # keys have none; the licence lines do
+        if not lemma or _SPACE.search(lemma):  # keys have none; the licence lines do
             return ()
         line = self._index_of(pos).find(lemma.encode())
         if line is None:
@@ -222,6 +223,7 @@ class Lexicon:
                 return
 
 
+_SPACE = re.compile(r"\s")  # exactly the characters str.isspace() accepts (tested)
 _KIND_MARKERS = frozenset({"what", "which", "favorite", "favourite", "any"})
 _POSSESSIVES = frozenset({"his", "her", "their", "my", "your", "our"})
 _KIND_NOUNS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts"})

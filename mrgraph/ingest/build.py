@@ -24,7 +24,7 @@ from pathlib import Path
 from mrgraph.errors import MrGraphError
 from mrgraph.ids import node_id
 from mrgraph.ingest.dates import anchor_date
-from mrgraph.text import STOPWORDS, normalize_key, stem, words
+from mrgraph.text import normalize_key, word_tokens, words
 from mrgraph.types import (
     Conversation,
     CueKind,
@@ -58,8 +58,7 @@ def _tokens(*texts: str) -> str:
     """`" ".join(text.token_set(...))`, stemming each distinct word once (same result, and an
     episode's text repeats most of its words)."""
     distinct = set(words(" ".join(texts)))
-    return " ".join(sorted({stem(w) for w in distinct
-                            if w not in STOPWORDS and len(w) > 1 or w.isdigit()}))
+    return " ".join(sorted({t for t in word_tokens(distinct) if t is not None}))
 
 
 def _props(**values: PropValue) -> dict[str, PropValue]:
@@ -88,11 +87,14 @@ class _Builder:
         return found
 
     def node(self, label: str, node_id: str, props: dict[str, PropValue]) -> None:
-        self.nodes.setdefault(node_id, NodeRecord(label, node_id, props))
+        if node_id not in self.nodes:  # the first wins; a record is built only for it
+            self.nodes[node_id] = NodeRecord(label, node_id, props)
 
     def edge(self, etype: str, src: str, dst: str, props: dict[str, PropValue] | None = None
              ) -> None:
-        self.edges.setdefault((src, etype, dst), EdgeRecord(etype, src, dst, props or {}))
+        key = (src, etype, dst)
+        if key not in self.edges:
+            self.edges[key] = EdgeRecord(etype, src, dst, props or {})
 
     # ------------------------------------------------------------ transcript
 
@@ -169,7 +171,8 @@ class _Builder:
 
     def tag(self, label: str, key: str) -> str:
         tag_id = self.id("Tag", key)
-        self.node("Tag", tag_id, {"label": label, "key": key, "tokens": _tokens(label)})
+        if tag_id not in self.nodes:  # most tags are met again in later episodes
+            self.node("Tag", tag_id, {"label": label, "key": key, "tokens": _tokens(label)})
         return tag_id
 
     def cue(self, name: str, kind: CueKind) -> str | None:

@@ -2,18 +2,23 @@
 
 The heuristic extractor is CPU-bound and sees one conversation at a time (its statistics are
 per conversation), so a file of several conversations extracts in parallel: each worker takes a
-whole conversation, extracts it and builds its GraphBatch, and sends the batch back. The
-batches are identical to a serial run's whatever the worker count; they come in the order they
-finish, each with its index in the file, and an error is the one a serial run raises: that of
-the first failing conversation in file order (tests/unit/test_ingest_parallel.py).
+whole conversation, extracts it and builds its GraphBatch, and sends the batch back. With n
+extracting processes, n - 1 are forked workers and the ingest's own process is the n-th: it
+extracts a share of the conversations (`share`: fewer turns than a worker, since it also writes
+every batch), so a file of three conversations on two cores forks one worker, not two, and the
+conversations this process extracts need no pickling and leave its caches (stems, WordNet
+look-ups) warm for its next ingest and the workers it forks then. The batches are identical to
+a serial run's whatever the worker count; they come in the order they finish, each with its
+index in the file, and an error is the one a serial run raises: that of the first failing
+conversation in file order (tests/unit/test_ingest_parallel.py).
 
 Workers are forked (no re-import, no pickling of the input: they inherit it) and die with the
 ingest, even one killed with SIGKILL (Linux's parent-death signal); on other platforms, or for
 an extractor that is not `forkable` (the LLM extractor keeps per-call state and runs its own
 concurrent requests), extraction stays in this process. Workers are not free (forking, sending
-the batches back: the dev file's 1.3 MB of pickled batches take 15-30 ms to unpickle here,
-joining them), so a worker is used per MIN_TURNS turns of input at most (`plan_workers`); a
-heuristic extraction of MIN_TURNS turns takes ~0.1 CPU-s.
+the batches back, as plain tuples: `Extracted.__reduce__`; joining them), so an extracting
+process is used per MIN_TURNS turns of input at most (`plan_workers`); a heuristic extraction
+of MIN_TURNS turns takes ~0.1 CPU-s.
 """
 
 from __future__ import annotations
@@ -27,14 +32,18 @@ import threading
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from functools import partial
+from typing import Callable, Iterator, Sequence
 
 from mrgraph.errors import IngestWorkerError
 from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import Extractor
 from mrgraph.limits import check_batch, mark_checked
-from mrgraph.types import Conversation, GraphBatch
+from mrgraph.types import Conversation, EdgeRecord, GraphBatch, NodeRecord, Props
 
+# Writing a batch costs about this fraction of extracting it (the dev file, one process: writes
+# ~0.2 CPU-s, extraction and build ~0.6): the ingest's process, which writes, extracts less.
+WRITE_SHARE = 0.35
 MIN_TURNS = 250  # turns of input per worker, at least: below that a worker costs more than it saves
 
 
@@ -44,6 +53,21 @@ class Extracted:
 
     batch: GraphBatch
     tokens: int
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Sent from a worker as plain tuples: pickling ~10,000 frozen dataclasses one by one
+        took ~3x longer to dump and ~2x longer to load (the dev file: ~0.1 CPU-s an ingest)."""
+        batch = self.batch
+        return _extracted, (batch.conversation_id,
+                            [(n.label, n.id, n.props) for n in batch.nodes],
+                            [(e.type, e.src, e.dst, e.props) for e in batch.edges], self.tokens)
+
+
+def _extracted(conversation_id: str, nodes: list[tuple[str, str, Props]],
+               edges: list[tuple[str, str, str, Props]], tokens: int) -> Extracted:
+    """Extracted.__reduce__'s inverse."""
+    return Extracted(GraphBatch(conversation_id, tuple([NodeRecord(*n) for n in nodes]),
+                                tuple([EdgeRecord(*e) for e in edges])), tokens)
 
 
 def available_cores() -> int:
@@ -56,7 +80,8 @@ def available_cores() -> int:
 
 def plan_workers(requested: int, conversations: Sequence[Conversation],
                  extractor: Extractor) -> int:
-    """Worker processes for these conversations: 1 means this process does it all.
+    """Processes extracting these conversations, this one included (`share`): 1 means this
+    process does it all.
     `requested` 0 is automatic (one per available core); any other number is a ceiling. Never
     more than the conversations, nor more than one per MIN_TURNS turns, and 1 for an extractor
     that is not `forkable`, where processes cannot be forked, or off the main thread (a server
@@ -82,9 +107,10 @@ def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extrac
                workers: int, source: str | None = None
                ) -> Iterator[Iterator[tuple[int, Extracted]]]:
     """The conversations extracted and built, as (index in the file, Extracted), each as soon
-    as it is done: in file order with one worker (`workers` from plan_workers); with more, all
-    are started here and run while the caller consumes the first results, which come in the
-    order they finish. With `source` (the file, for errors) each batch is also checked against
+    as it is done: in file order with one process (`workers` from plan_workers); with more,
+    workers - 1 are forked, the workers' conversations all started at once, and this process
+    extracts its share (`share`) as the caller consumes the results, which come in the order
+    they finish. With `source` (the file, for errors) each batch is also checked against
     the limits (mrgraph.limits.check_batch) where it is built, a failure counting as that
     conversation's. Iterating raises what the first failing conversation in file order raised
     (its extraction or its check), once every conversation before it was yielded (later ones
@@ -95,12 +121,10 @@ def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extrac
     # imported here: ~10-20 ms every command importing the pipeline would pay otherwise
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
-    # Biggest first, so that no worker starts a big conversation when the others are done.
-    order = sorted(range(len(conversations)),
-                   key=lambda i: (-conversations[i].turn_count, i))
+    own, order = share(conversations, workers)
     # A forked worker inherits the initializer's arguments (nothing is pickled); passing them
     # this way rather than through a global keeps concurrent ingests of one process apart.
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+    pool = ProcessPoolExecutor(workers - 1, mp_context=multiprocessing.get_context("fork"),
                                initializer=_start_worker,
                                initargs=(os.getpid(), ns, conversations, extractor, source))
     try:
@@ -116,25 +140,57 @@ def extracting(ns: str, conversations: Sequence[Conversation], extractor: Extrac
         finally:
             if freeze:
                 gc.unfreeze()
-        yield _as_done(futures, conversations, source is not None)
+        here = [(i, partial(_extract, ns, conversations[i], extractor, source)) for i in own]
+        yield _as_done(futures, conversations, source is not None, here)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def share(conversations: Sequence[Conversation], workers: int) -> tuple[list[int], list[int]]:
+    """(the conversations this process extracts, those the workers - 1 forked ones do, biggest
+    first): each goes, biggest first, to the least loaded, this process starting with the
+    writes' share of the file (WRITE_SHARE)."""
+    turns = [c.turn_count for c in conversations]
+    mine: list[int] = []
+    theirs: list[int] = []
+    here, loads = WRITE_SHARE * sum(turns), [0] * (workers - 1)
+    for i in sorted(range(len(conversations)), key=lambda i: (-turns[i], i)):
+        least = min(range(len(loads)), key=loads.__getitem__)
+        if here < loads[least]:
+            mine.append(i)
+            here += turns[i]
+        else:
+            theirs.append(i)
+            loads[least] += turns[i]
+    return mine, theirs
+
+
 def _as_done(futures: dict[Future[Extracted], int], conversations: Sequence[Conversation],
-             checked: bool) -> Iterator[tuple[int, Extracted]]:
-    """The futures' results as they finish, with the errors of `extracting`."""
+             checked: bool, own: Sequence[tuple[int, Callable[[], Extracted]]] = ()
+             ) -> Iterator[tuple[int, Extracted]]:
+    """The futures' results as they finish, with the errors of `extracting`; between them, the
+    `own` conversations extracted here."""
     from concurrent.futures import FIRST_COMPLETED, wait
     waiting = set(futures)
+    pending = list(own)
     failed: dict[int, Exception] = {}
     yielded: set[int] = set()
     while True:
         first = min(failed, default=len(conversations))
         if first < len(conversations) and yielded.issuperset(range(first)):
             raise failed[first]
-        if not waiting:
+        if not waiting and not pending:
             return
-        done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+        if pending:  # one of ours, then whatever the workers finished meanwhile
+            index, run = pending.pop(0)
+            done = {f for f in waiting if f.done()}
+            waiting -= done
+            if index < first:  # after a failure, its error is what iterating raises
+                here = _run_here(run)
+                futures[here] = index
+                done.add(here)
+        else:
+            done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
         for future in sorted(done, key=futures.__getitem__):
             index = futures[future]
             if index > min(failed, default=index):
@@ -148,6 +204,16 @@ def _as_done(futures: dict[Future[Extracted], int], conversations: Sequence[Conv
                 mark_checked(found.batch)
             yielded.add(index)
             yield index, found
+
+
+def _run_here(run: Callable[[], Extracted]) -> Future[Extracted]:
+    """`run()` in this process, as a done future: its result or its error."""
+    here: Future[Extracted] = Future()
+    try:
+        here.set_result(run())
+    except Exception as exc:  # noqa: BLE001 - raised in file order, by _as_done
+        here.set_exception(exc)
+    return here
 
 
 def _result(future: Future[Extracted], conversation: Conversation) -> Extracted:

@@ -28,6 +28,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from mrgraph import lexicon
 from mrgraph.ingest.salience import tag_candidates
@@ -56,21 +57,30 @@ def candidates(sentences: Iterable[str], weights: Mapping[str, float],
     found: dict[str, Candidate] = {}
 
     def offer(label: str, weight: float, first: bool = True) -> None:
+        """`label`: one whose normalize_key is not empty."""
         held = found.get(label)
-        if weight > 0 and normalize_key(label) and (held is None or held.weight < weight):
+        if weight > 0 and (held is None or held.weight < weight):
             found[label] = Candidate(label, weight, first or (held is not None and held.primary))
 
     for sentence in sentences:
         for verb, obj in tag_candidates(sentence):
             head = lex.base(obj[-1], "noun")
-            if _noun(lex, head):
-                offer(f"{lex.base(verb, 'verb')} {head}",
-                      weights.get(stem(obj[-1]), 0.0) + 0.5 * weights.get(stem(verb), 0.0))
+            if _noun(lex, head) and normalize_key(label := f"{lex.base(verb, 'verb')} {head}"):
+                offer(label, weights.get(stem(obj[-1]), 0.0) + 0.5 * weights.get(stem(verb), 0.0))
     for rank, word in enumerate(keywords):
-        base = lex.base(word.lower(), "noun")
-        if _noun(lex, base):
-            offer(base, weights.get(stem(word.lower()), 0.0), rank < primary)
+        kind = _keyword_kind(word)
+        if kind is not None:
+            offer(kind[0], weights.get(kind[1], 0.0), rank < primary)
     return list(found.values())
+
+
+@lru_cache(maxsize=100_000)
+def _keyword_kind(word: str) -> tuple[str, str] | None:
+    """(the kind a keyword names: its noun base form, the keyword's token), or None when it
+    names none; one cached call for what an episode's ~40 keywords ask each time."""
+    lex = lexicon.default()
+    base = lex.base(word.lower(), "noun")
+    return (base, stem(word.lower())) if _noun(lex, base) and normalize_key(base) else None
 
 
 def _noun(lex: lexicon.Lexicon, word: str) -> bool:

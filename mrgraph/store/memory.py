@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from operator import itemgetter
 from pathlib import Path
-from typing import Sequence
+from typing import Sequence, TypeGuard
 
 from mrgraph import limits
 from mrgraph.errors import (
@@ -53,7 +53,7 @@ from mrgraph.store.memory_forget import GraphForget
 from mrgraph.store.memory_reads import Attrs, _read
 from mrgraph.store.persist import LABEL, NO_PROPS, encode_props
 from mrgraph.text import normalize_key
-from mrgraph.types import EdgeRecord, GraphBatch, Props, WriteResult
+from mrgraph.types import EdgeRecord, GraphBatch, PropValue, Props, WriteResult
 
 _BELIEF_PROPS = ("aspect", "statement", "confidence", "support", "first_seen", "last_seen",
                  "status", "history")
@@ -207,7 +207,11 @@ class MemoryStore(GraphForget):
         for edge in edges:
             key = (edge.src, edge.type, edge.dst)
             if edge.src in fresh or edge.dst in fresh:
-                _merge(merged.setdefault(key, {}), edge.props)
+                held = merged.get(key)
+                if held is None and _plain(edge.props):  # what _merge makes of them
+                    merged[key] = dict(edge.props)
+                else:
+                    _merge(merged.setdefault(key, {}) if held is None else held, edge.props)
             else:
                 self._put_edge(edge.src, edge.type, edge.dst, edge.props)
         assert self._db.conn is not None
@@ -251,10 +255,14 @@ class MemoryStore(GraphForget):
     def _put_node(self, label: str, node_id: str, props: Props) -> None:
         attrs = self._nodes.get(node_id)
         if attrs is None:
-            attrs = {LABEL: sys.intern(label)}
-            _merge(attrs, props)
-            attrs["ns"] = self.ns
-            self._store_node(node_id, attrs)
+            if _plain(props):  # what _merge makes of them: the same keys and values
+                attrs = {LABEL: sys.intern(label), **props, "ns": self.ns}
+                self._store_node(node_id, attrs, encode_props(props))
+            else:
+                attrs = {LABEL: sys.intern(label)}
+                _merge(attrs, props)
+                attrs["ns"] = self.ns
+                self._store_node(node_id, attrs)
             self._index.add(node_id, attrs)
             return
         old = dict(attrs)
@@ -263,9 +271,11 @@ class MemoryStore(GraphForget):
             self._store_node(node_id, attrs)
             self._index.replace(node_id, old, attrs)
 
-    def _store_node(self, node_id: str, attrs: Attrs) -> None:
-        """Queue the node's row (the cache has it at once; _flush_nodes writes the batch's)."""
-        self._node_rows.append((node_id, attrs[LABEL], lookup_key(attrs), encode_props(attrs)))
+    def _store_node(self, node_id: str, attrs: Attrs, encoded: str | None = None) -> None:
+        """Queue the node's row (the cache has it at once; _flush_nodes writes the batch's);
+        `encoded`: encode_props(attrs), when the caller has it."""
+        self._node_rows.append((node_id, attrs[LABEL], lookup_key(attrs),
+                                encode_props(attrs) if encoded is None else encoded))
         self._nodes.put(node_id, attrs)
 
     def _flush_nodes(self) -> None:
@@ -360,6 +370,18 @@ def _where(edge: EdgeRecord) -> str:
 
 
 _first = itemgetter(0)  # a row's key: C code, called for every row a batch sorts
+
+
+# Property value types _merge keeps as they are (it drops None and turns lists into tuples).
+_KEPT = frozenset({str, int, float, bool, tuple})
+
+
+def _plain(props: Props) -> TypeGuard[dict[str, PropValue]]:
+    """Merged into an empty record, `props` (a dict) gives the same dict: no `id` or `ns` key
+    (_merge skips them), every value of a type _merge keeps. Checked in C: a batch's ~10,000
+    records merge several times faster through a copy than key by key."""
+    return (type(props) is dict and "id" not in props and "ns" not in props
+            and _KEPT.issuperset(map(type, props.values())))
 
 
 def _merge(target: Attrs, props: Props) -> None:

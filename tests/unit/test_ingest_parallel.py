@@ -11,6 +11,7 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -195,10 +196,11 @@ def _alive(pid: int) -> bool:
 
 
 def test_workers_die_with_an_ingest_killed_by_sigkill(tmp_path: Path) -> None:
-    """Otherwise they wait for work forever, holding the ingest's pipes open."""
+    """Otherwise they wait for work forever, holding the ingest's pipes open. Three
+    extracting processes: the ingest's own and two forked workers."""
     path = tmp_path / "synth.json"
     synth.write_locomo(path, synth.generate(6_000, synth.SynthConfig(seed=3)))
-    env = {**os.environ, "MRGRAPH_INGEST_WORKERS": "2"}
+    env = {**os.environ, "MRGRAPH_INGEST_WORKERS": "3"}
     child = subprocess.Popen([sys.executable, "-m", "mrgraph", "ingest", str(path), "--store",
                               f"file:{tmp_path / 'graph'}", "--ns", "ns"], env=env,
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -283,5 +285,25 @@ class _Killed:
 
 
 def test_a_worker_killed_from_outside_is_a_clear_error(conversations: list[Conversation]) -> None:
+    _, theirs = parallel.share(conversations, 2)  # the forked worker's, not this process's
     with pytest.raises(IngestWorkerError, match="MRGRAPH_INGEST_WORKERS=1"):
-        parallel.extract_all("ns", conversations, _Killed(conversations[0].id), 2)
+        parallel.extract_all("ns", conversations, _Killed(conversations[theirs[0]].id), 2)
+
+
+def test_this_process_extracts_a_share_and_the_workers_the_rest(
+        conversations: list[Conversation]) -> None:
+    """With n extracting processes this one and n - 1 forked workers share the conversations,
+    biggest first to the least loaded, this one loaded first with the writes (WRITE_SHARE of
+    the turns): the biggest always goes to a worker, every conversation to exactly one."""
+    turns = [c.turn_count for c in conversations]
+    for workers in (2, 3, len(conversations)):
+        mine, theirs = parallel.share(conversations, workers)
+        assert sorted(mine + theirs) == list(range(len(conversations)))
+        assert theirs[0] == max(range(len(turns)), key=lambda i: (turns[i], -i))
+        for part in (mine, theirs):  # biggest first
+            assert [turns[i] for i in part] == sorted((turns[i] for i in part), reverse=True)
+    sized = [SimpleNamespace(turn_count=n) for n in (400, 370, 660)]
+    # here: 0.35 * 1430 = 500.5 to start; 660 -> a worker, 400 -> here, 370 -> the worker
+    assert parallel.share(sized, 2) == ([0], [2, 1])  # type: ignore[arg-type]
+    assert parallel.share(sized, 3) == ([], [2, 0, 1])  # type: ignore[arg-type]
+    assert parallel.share(sized[:1], 2) == ([], [0])  # type: ignore[arg-type]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
-from mrgraph.lexicon import Lexicon, default
+from mrgraph.lexicon import _SPACE, Lexicon, default
 from mrgraph.text import tokenize
 from tests.unit.marks import needs_wordnet
 
@@ -37,6 +38,14 @@ def test_an_empty_or_spaced_word_has_no_senses() -> None:
     assert lexicon.offsets(" ", "verb") == ()
     assert lexicon.base("", "noun") == ""
     assert lexicon.offsets("dog", "noun")
+    assert lexicon.offsets("dog\u00a0", "noun") == lexicon.offsets("hot\tdog", "noun") == ()
+
+
+def test_the_space_pattern_is_str_isspace() -> None:
+    """offsets() tests a lemma for spaces with a regex (cheaper than a loop over its
+    characters): the same characters as str.isspace, every code point."""
+    assert [c for c in map(chr, range(sys.maxunicode + 1))
+            if bool(_SPACE.search(c)) != c.isspace()] == []
 
 
 @needs_wordnet

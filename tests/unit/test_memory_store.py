@@ -462,3 +462,29 @@ def test_the_format_needs_no_orjson(path: Path) -> None:
     again = MemoryStore(path, "ns")
     store.write_batch(batch("ns", "c2"))
     assert again.export() == store.export()
+
+
+def test_records_merge_alike_by_copy_or_key_by_key(tmp_path: Path) -> None:
+    """A new node or edge whose properties merge as they are (the copy) and one needing
+    _merge (None dropped, lists made tuples, `id` / `ns` skipped) give the rows _merge gives."""
+    from mrgraph.store.memory import _merge, _plain
+    plain = {"text": "hi", "n": 2, "x": 0.5, "ok": True, "ids": ("a", "b")}
+    mixed = {"text": "hi", "gone": None, "ids": ["a", "b"], "id": "n2", "ns": "other"}
+    assert _plain(plain) and not _plain(mixed) and not _plain({"n": None})
+    merged: dict[str, object] = {}
+    _merge(merged, mixed)
+    assert merged == {"text": "hi", "ids": ("a", "b")}
+    store = MemoryStore(tmp_path / "g", "ns")
+    store.write_batch(GraphBatch("c", (NodeRecord("Turn", "n1", plain),
+                                       NodeRecord("Turn", "n2", mixed)),
+                                 (EdgeRecord("NEXT", "n1", "n2", plain),
+                                  EdgeRecord("HAS_TURN", "n2", "n1", mixed))))
+    store.close()
+    reopened = MemoryStore(tmp_path / "g", "ns")
+    exported_nodes, exported_edges = reopened.export()
+    nodes = {n.id: n.props for n in exported_nodes}
+    assert {k: v for k, v in nodes["n1"].items() if k not in ("id", "ns")} == plain
+    assert {k: v for k, v in nodes["n2"].items() if k not in ("id", "ns")} == merged
+    edges = {e.type: e.props for e in exported_edges}
+    assert edges["NEXT"] == plain and edges["HAS_TURN"] == merged
+    reopened.close()

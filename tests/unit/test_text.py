@@ -1,0 +1,29 @@
+"""Search tokens (mrgraph.text): the cached word -> token table gives what stemming each word
+gives, whatever was met before."""
+
+from __future__ import annotations
+
+import random
+import string
+
+from mrgraph.text import STOPWORDS, stem, tokenize, word_tokens, words
+
+
+def _by_stem(text: str) -> list[str]:
+    return [stem(w) for w in words(text) if w not in STOPWORDS and len(w) > 1 or w.isdigit()]
+
+
+def test_tokenize_is_stemming_each_kept_word() -> None:
+    rng = random.Random(3)
+    alphabet = string.ascii_letters + string.digits + " .,'-"
+    texts = ["I went to the support group yesterday, it was so powerful!",
+             "The kids painted 2 pictures; children love painting.", "a b 7 I x 42", ""]
+    texts += ["".join(rng.choice(alphabet) for _ in range(60)) for _ in range(500)]
+    for _ in range(2):  # the table cold, then warm
+        assert [tokenize(t) for t in texts] == [_by_stem(t) for t in texts]
+
+
+def test_word_tokens_says_none_for_words_without_a_token() -> None:
+    assert word_tokens(["the", "a", "7", "went", "paintings"]) == [
+        None, None, "7", stem("went"), stem("paintings")]
+    assert word_tokens(iter(["went"])) == [stem("went")]  # any iterable of words

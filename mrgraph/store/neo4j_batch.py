@@ -115,7 +115,8 @@ def run_calls(store: BatchStore, calls: Sequence[Callable[[GraphStore], T]]) -> 
 
 
 def _join(work: Callable[[int], None], count: int) -> None:
-    """work(0) ... work(count - 1) at once, each on a thread of its own; returns when all ended.
+    """work(0) ... work(count - 1) at once, the last on this thread (one hand-off and one
+    wake-up less a round), the others each on a thread of its own; returns when all ended.
     `work` must not raise."""
     ended = threading.Semaphore(0)
 
@@ -125,9 +126,11 @@ def _join(work: Callable[[int], None], count: int) -> None:
         finally:
             ended.release()
 
-    for n in range(count):
+    for n in range(count - 1):
         _WORKERS.start(functools.partial(job, n))
-    for _ in range(count):
+    if count:
+        work(count - 1)
+    for _ in range(count - 1):
         ended.acquire()
 
 

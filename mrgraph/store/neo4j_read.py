@@ -192,14 +192,13 @@ def search_rows(name: str, asked: Sequence[tuple[Mapping[str, float], int]]
     indexed: dict[int, dict[str, Any]] = {}
     scanned: dict[int, dict[str, Any]] = {}
     for n, (weights, limit) in enumerate(asked):
-        queries = lucene_queries(weights)
-        if limit <= 0 or not queries:
-            continue
         holdable = {t: float(w) for t, w in weights.items() if t and not _WHITESPACE.search(t)}
-        if len(holdable) > SCAN_TOKENS:
-            scanned[n] = {"limit": limit, "weights": holdable}
+        if limit <= 0 or not holdable:  # no holdable token: no query either
+            continue
+        if len(holdable) > SCAN_TOKENS:  # no Lucene query is built: quoting thousands of
+            scanned[n] = {"limit": limit, "weights": holdable}  # tokens cost ms a question
         else:
-            indexed[n] = {"queries": queries, "limit": limit,
+            indexed[n] = {"queries": lucene_queries(holdable), "limit": limit,
                           "weights": {t: float(w) for t, w in weights.items()}}
     found: list[list[Row]] = [[] for _ in asked]
     got_rows = yield [(name, list(indexed.values())), (SCAN_FILES[name], list(scanned.values()))]

@@ -76,7 +76,8 @@ SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 # conversations (~4,000 records each) is one commit, a transaction stays tens of MB of heap,
 # and a failure costs little redo.
 INGEST_BATCH_SIZE = 25_000
-# Statements of one read step in flight at once (read_many): a step has at most ~6 kinds.
+# Statements of one read step in flight at once (read_many): the toolkit reads' one and the
+# few kinds beside it.
 READ_THREADS = 6
 
 
@@ -328,9 +329,9 @@ class Neo4jStore:
         return nb.run_calls(self, calls)
 
     def read_many(self, reads: Sequence[nb.Read]) -> list[Any]:
-        """The answers of `reads` (method name, arguments), a statement per kind of read
-        (nb.statements); outside a write unit the statements go out at once, each on a
-        session of its own, so a step waits for its slowest statement, not for their sum."""
+        """The answers of `reads` (method name, arguments): the toolkit reads in one statement,
+        a token count or other read beside them in one of its kind (nb.statements); outside a
+        write unit those go out at once, each on a session of its own."""
         parts = nb.statements(reads)
         if len(parts) == 1 or self._unit() is not None:
             return self._read(lambda tx: nb.read_many(tx, self.ns, reads))

@@ -3,9 +3,10 @@
 `run_calls` runs every call of a round in a thread of its own against a `RoundReader`, a
 GraphStore whose reads do not go to the server one by one: a read waits at a barrier until every
 call of the round is either waiting on a read or finished; then the waiting reads go to the
-server together (`Neo4jStore.read_many`: one statement per kind of read, each an
-`UNWIND $calls` over the reads of that kind, neo4j_toolkit's `*_many`, the statements in flight
-at once), and each call gets its own answer and goes on. A call's reads that depend on earlier
+server together (`Neo4jStore.read_many`: the toolkit reads in ONE statement, read_many.cypher,
+an `UNWIND $calls` whose branches are the kinds' own files; a token count or another read
+beside it in a statement of its own kind, in flight at the same time), and each call gets its
+own answer and goes on. A call's reads that depend on earlier
 ones (search weights before the search, a cue's id before its tags) take one such step each, so
 a round costs as many steps as its longest chain of dependent reads, not one per read.
 
@@ -36,16 +37,18 @@ T = TypeVar("T")
 Read = tuple[str, tuple[Any, ...]]  # a store read method's name and its positional arguments
 Many = Callable[[Runner, str, Sequence[Any]], Sequence[Any]]
 
-# The reads a round batches; any other read method runs on its own in the same step.
-MANY: Mapping[str, Many] = {
-    "token_df": rd.token_df_many, "entity_beliefs": rd.entity_beliefs_many,
-    "search_cues": tk.search_cues_many, "find_cues": tk.find_cues_many,
-    "cue_tags": tk.cue_tags_many, "tag_events": tk.tag_events_many,
-    "event_keywords": tk.event_keywords_many, "event_context": tk.event_context_many,
-    "conversation_time": tk.conversation_time_many, "search_topics": tk.search_topics_many,
-    "topic_events": tk.topic_events_many, "timeline": tk.timeline_many,
-    "search_events": tk.search_events_many, "get_events": tk.get_events_many,
+# The reads a round batches. A step's reads of STEP kinds go in one statement (their queries'
+# requests together, neo4j_read.run_step); a kind of MANY, or of SINGLE one by one, in one of
+# its own, beside it.
+STEP: Mapping[str, Callable[[Sequence[Any]], rd.Query[Sequence[Any]]]] = {
+    "entity_beliefs": rd.entity_beliefs_query, "search_cues": tk.search_cues_query,
+    "find_cues": tk.find_cues_query, "cue_tags": tk.cue_tags_query,
+    "tag_events": tk.tag_events_query, "event_keywords": tk.event_keywords_query,
+    "event_context": tk.event_context_query, "conversation_time": tk.conversation_time_query,
+    "search_topics": tk.search_topics_query, "topic_events": tk.topic_events_query,
+    "timeline": tk.timeline_query, "search_events": tk.search_events_query,
 }
+MANY: Mapping[str, Many] = {"token_df": rd.token_df_many, "get_events": tk.get_events_many}
 SINGLE: Mapping[str, Callable[..., Any]] = {
     "vector_events": tk.vector_events, "embedding_models": tk.embedding_models,
     "get_node": rd.get_node, "fact_observations": rd.fact_observations,
@@ -53,26 +56,36 @@ SINGLE: Mapping[str, Callable[..., Any]] = {
 
 
 def read_many(tx: Runner, ns: str, reads: Sequence[Read]) -> list[Any]:
-    """The answers of `reads`, in their order: the reads of one kind in one statement."""
+    """The answers of `reads`, in their order: the reads of STEP kinds in one statement, those
+    of another kind in one of that kind."""
     by_kind: dict[str, list[int]] = {}
     for n, (method, _) in enumerate(reads):
         by_kind.setdefault(method, []).append(n)
     answers: list[Any] = [None] * len(reads)
+    step = [(positions, STEP[method]([reads[n][1] for n in positions]))
+            for method, positions in by_kind.items() if method in STEP]
+    found = rd.run_step(tx, ns, [query for _, query in step])
+    for (positions, _), got in zip(step, found):
+        for n, answer in zip(positions, got):
+            answers[n] = answer
     for method, positions in by_kind.items():
+        if method in STEP:
+            continue
         asked = [reads[n][1] for n in positions]
         many = MANY.get(method)
-        found = many(tx, ns, asked) if many else [SINGLE[method](tx, ns, *a) for a in asked]
-        for n, answer in zip(positions, found):
+        got = many(tx, ns, asked) if many else [SINGLE[method](tx, ns, *a) for a in asked]
+        for n, answer in zip(positions, got):
             answers[n] = answer
     return answers
 
 
 def statements(reads: Sequence[Read]) -> list[list[int]]:
     """The positions of `reads` grouped by the statement that answers them (read_many): one
-    group per kind of read (token_df's labels too: token_df_many asks them in one)."""
+    group for the reads of STEP kinds, one per other kind of read (token_df's labels too:
+    token_df_many asks them in one)."""
     groups: dict[str, list[int]] = {}
     for n, (method, _) in enumerate(reads):
-        groups.setdefault(method, []).append(n)
+        groups.setdefault("" if method in STEP else method, []).append(n)
     return list(groups.values())
 
 
@@ -102,7 +115,8 @@ def run_calls(store: BatchStore, calls: Sequence[Callable[[GraphStore], T]]) -> 
 
 
 def _join(work: Callable[[int], None], count: int) -> None:
-    """work(0) ... work(count - 1) at once, each on a thread of its own; returns when all ended.
+    """work(0) ... work(count - 1) at once, the last on this thread (one hand-off and one
+    wake-up less a round), the others each on a thread of its own; returns when all ended.
     `work` must not raise."""
     ended = threading.Semaphore(0)
 
@@ -112,9 +126,11 @@ def _join(work: Callable[[int], None], count: int) -> None:
         finally:
             ended.release()
 
-    for n in range(count):
+    for n in range(count - 1):
         _WORKERS.start(functools.partial(job, n))
-    for _ in range(count):
+    if count:
+        work(count - 1)
+    for _ in range(count - 1):
         ended.acquire()
 
 

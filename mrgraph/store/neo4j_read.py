@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Generator, Mapping, Sequence, TypeVar
 
 from mrgraph.errors import NotFoundError, StoreError
 from mrgraph.store import cypher
@@ -25,6 +25,17 @@ from mrgraph.types import EdgeRecord, NodeRecord, NodeView, Stats
 
 Row = dict[str, Any]
 Runner = cypher.Runner
+T = TypeVar("T")
+# A grouped read in two halves around its statement: it yields the (file, calls) requests it
+# needs answered (grouped's arguments) and gets back each request's rows, then returns its
+# answers. So the requests of several kinds can travel in one statement (run_step).
+Request = tuple[str, list[dict[str, Any]]]
+Query = Generator[list[Request], list[list[list[Row]]], T]
+# The grouped files read_many.cypher holds as branches (a request of any other file runs alone).
+STEP_FILES = frozenset({
+    "search_events", "search_events_scan", "search_cues", "search_cues_scan", "search_topics",
+    "search_topics_scan", "find_cues", "entity_beliefs", "cue_tags", "tag_events", "topic_events",
+    "timeline", "timeline_of_cue", "event_keywords", "event_context", "conversation_time"})
 
 TOKEN_LABELS = ("Cue", "Episode", "Tag", "Topic")
 TOKEN_DF_FILES = {"Episode": "token_df_episode", "Cue": "token_df_cue", "Tag": "token_df_tag",
@@ -60,6 +71,49 @@ def grouped(tx: Runner, name: str, ns: str, calls: Sequence[Mapping[str, Any]]) 
         for record in result:
             found[record["i"]] = list(record["rows"])
     return found
+
+
+def drive(tx: Runner, ns: str, query: Query[T]) -> T:
+    """One query's answers, its requests each in a statement of its own file."""
+    answer: T = run_step(tx, ns, [query])[0]
+    return answer
+
+
+def run_step(tx: Runner, ns: str, queries: Sequence[Query[Any]]) -> list[Any]:
+    """The answers of `queries`, their requests of STEP_FILES in ONE statement (read_many.cypher:
+    a step of the loop costs one round trip, whatever kinds of read it holds), any other
+    request in a statement of its own. A file asked by a single request runs its own file."""
+    asked = [next(q) for q in queries]
+    found: list[list[list[list[Row]]]] = [[[] for _ in requests] for requests in asked]
+    combined: list[tuple[int, int, int, dict[str, Any]]] = []  # query, request, call, call
+    for n, requests in enumerate(asked):
+        for r, (file, calls) in enumerate(requests):
+            if file in STEP_FILES:
+                combined += [(n, r, k, call) for k, call in enumerate(calls)]
+            else:
+                found[n][r] = grouped(tx, file, ns, calls)
+    pairs = list(dict.fromkeys((n, r) for n, r, _, _ in combined))
+    for n, r in pairs:
+        found[n][r] = [[] for _ in asked[n][r][1]]
+    if len(pairs) == 1:
+        [(n, r)] = pairs
+        found[n][r] = grouped(tx, asked[n][r][0], ns, asked[n][r][1])
+    elif pairs:
+        result = cypher.run(tx, "read_many", {"ns": ns, "calls": [
+            {**call, "i": i, "file": asked[n][r][0]}
+            for i, (n, r, _, call) in enumerate(combined)]})
+        for record in result:
+            n, r, k, _ = combined[record["i"]]
+            found[n][r][k] = list(record["rows"])
+    answers = []
+    for query, rows_found in zip(queries, found):
+        try:
+            query.send(rows_found)
+        except StopIteration as stop:
+            answers.append(stop.value)
+        else:
+            raise RuntimeError("a grouped read yields its requests once")
+    return answers
 
 
 # ------------------------------------------------------------------ value helpers
@@ -130,26 +184,26 @@ def score(weights: Mapping[str, float], tokens: str | None) -> float:
     return round(total, 6)
 
 
-def search_rows(tx: Runner, name: str, ns: str,
-                asked: Sequence[tuple[Mapping[str, float], int]]) -> list[list[Row]]:
+def search_rows(name: str, asked: Sequence[tuple[Mapping[str, float], int]]
+                ) -> Query[list[list[Row]]]:
     """The candidate rows of every (weights, limit) search of `asked`, each row with its exact
     `score`: one statement for the calls the full-text index serves, one (`SCAN_FILES`) for
     those with over SCAN_TOKENS tokens, which read the namespace's nodes instead."""
     indexed: dict[int, dict[str, Any]] = {}
     scanned: dict[int, dict[str, Any]] = {}
     for n, (weights, limit) in enumerate(asked):
-        queries = lucene_queries(weights)
-        if limit <= 0 or not queries:
-            continue
         holdable = {t: float(w) for t, w in weights.items() if t and not _WHITESPACE.search(t)}
-        if len(holdable) > SCAN_TOKENS:
-            scanned[n] = {"limit": limit, "weights": holdable}
+        if limit <= 0 or not holdable:  # no holdable token: no query either
+            continue
+        if len(holdable) > SCAN_TOKENS:  # no Lucene query is built: quoting thousands of
+            scanned[n] = {"limit": limit, "weights": holdable}  # tokens cost ms a question
         else:
-            indexed[n] = {"queries": queries, "limit": limit,
+            indexed[n] = {"queries": lucene_queries(holdable), "limit": limit,
                           "weights": {t: float(w) for t, w in weights.items()}}
     found: list[list[Row]] = [[] for _ in asked]
-    for file, calls in ((name, indexed), (SCAN_FILES[name], scanned)):
-        for n, got in zip(calls, grouped(tx, file, ns, list(calls.values()))):
+    got_rows = yield [(name, list(indexed.values())), (SCAN_FILES[name], list(scanned.values()))]
+    for calls, file_rows in zip((indexed, scanned), got_rows):
+        for n, got in zip(calls, file_rows):
             weights = asked[n][0]
             for row in got:
                 row["score"] = score(weights, row.get("tokens")
@@ -276,9 +330,15 @@ def entity_beliefs(tx: Runner, ns: str, entity: str, aspect: str | None) -> list
 
 def entity_beliefs_many(tx: Runner, ns: str,
                         asked: Sequence[tuple[str, str | None]]) -> list[list[BeliefEdge]]:
+    return drive(tx, ns, entity_beliefs_query(asked))
+
+
+def entity_beliefs_query(asked: Sequence[tuple[str, str | None]]
+                         ) -> Query[list[list[BeliefEdge]]]:
     calls = [{"key": normalize_key(entity), "aspect": aspect} for entity, aspect in asked]
+    [found] = yield [("entity_beliefs", calls)]
     return [sorted((_belief(r) for r in got), key=lambda b: (b.aspect, -b.confidence, b.fact_id))
-            for got in grouped(tx, "entity_beliefs", ns, calls)]
+            for got in found]
 
 
 def _belief(r: Row) -> BeliefEdge:

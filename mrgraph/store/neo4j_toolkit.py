@@ -13,14 +13,15 @@ import numpy as np
 
 from mrgraph.store.base import (CueHit, EmbeddingCount, EventRecord, KeywordRecord, TagCount,
                                 TimeRecord, TopicHit, TurnRecord)
-from mrgraph.store.neo4j_read import (Row, Runner, event_record, events_by_date, grouped, rows,
-                                      search_rows, text_of, top_rows)
+from mrgraph.store.neo4j_read import (Query, Row, Runner, drive, event_record, events_by_date,
+                                      rows, search_rows, text_of, top_rows)
 from mrgraph.text import normalize_key
 
 
-# Each read comes in two forms: `x_many(tx, ns, asked)` answers a list of calls (argument
-# tuples) with one statement (a round of the loop, mrgraph.store.neo4j_batch), and `x(tx, ns,
-# ...)` is the one-call case of it, so both paths run the same query and the same shaping.
+# Each read comes in three forms: `x_query(asked)` answers a list of calls (argument tuples)
+# as a Query (neo4j_read: it yields its requests, so a step's kinds share one statement,
+# neo4j_read.run_step), `x_many(tx, ns, asked)` runs it alone, and `x(tx, ns, ...)` is the
+# one-call case, so every path runs the same query and the same shaping.
 
 
 def search_cues(tx: Runner, ns: str, weights: Mapping[str, float], limit: int) -> list[CueHit]:
@@ -29,8 +30,13 @@ def search_cues(tx: Runner, ns: str, weights: Mapping[str, float], limit: int) -
 
 def search_cues_many(tx: Runner, ns: str,
                      asked: Sequence[tuple[Mapping[str, float], int]]) -> list[list[CueHit]]:
+    return drive(tx, ns, search_cues_query(asked))
+
+
+def search_cues_query(asked: Sequence[tuple[Mapping[str, float], int]]
+                      ) -> Query[list[list[CueHit]]]:
     out = []
-    for (_, limit), found in zip(asked, search_rows(tx, "search_cues", ns, asked)):
+    for (_, limit), found in zip(asked, (yield from search_rows("search_cues", asked))):
         best = top_rows(found, limit, lambda r: text_of(r, "name"), lambda r: str(r["id"]))
         out.append([CueHit(r["id"], text_of(r, "name"), text_of(r, "kind"), r["score"],
                            int(r["episodes"])) for r in best])
@@ -42,10 +48,14 @@ def find_cues(tx: Runner, ns: str, key: str) -> list[CueHit]:
 
 
 def find_cues_many(tx: Runner, ns: str, asked: Sequence[tuple[str]]) -> list[list[CueHit]]:
-    calls = [{"key": normalize_key(key)} for key, in asked]
+    return drive(tx, ns, find_cues_query(asked))
+
+
+def find_cues_query(asked: Sequence[tuple[str]]) -> Query[list[list[CueHit]]]:
+    [got] = yield [("find_cues", [{"key": normalize_key(key)} for key, in asked])]
     return [sorted((CueHit(r["id"], text_of(r, "name"), text_of(r, "kind"), 1.0,
                            int(r["episodes"])) for r in found), key=lambda h: (h.name, h.id))
-            for found in grouped(tx, "find_cues", ns, calls)]
+            for found in got]
 
 
 def cue_tags(tx: Runner, ns: str, cue_id: str, limit: int) -> list[TagCount]:
@@ -53,8 +63,12 @@ def cue_tags(tx: Runner, ns: str, cue_id: str, limit: int) -> list[TagCount]:
 
 
 def cue_tags_many(tx: Runner, ns: str, asked: Sequence[tuple[str, int]]) -> list[list[TagCount]]:
+    return drive(tx, ns, cue_tags_query(asked))
+
+
+def cue_tags_query(asked: Sequence[tuple[str, int]]) -> Query[list[list[TagCount]]]:
     out = []
-    found = grouped(tx, "cue_tags", ns, [{"cue_id": cue_id} for cue_id, _ in asked])
+    [found] = yield [("cue_tags", [{"cue_id": cue_id} for cue_id, _ in asked])]
     for (_, limit), got in zip(asked, found):
         counts: Counter[str] = Counter()
         for r in got:
@@ -64,12 +78,16 @@ def cue_tags_many(tx: Runner, ns: str, asked: Sequence[tuple[str, int]]) -> list
     return out
 
 
-def _limited(tx: Runner, name: str, ns: str,
-             calls: Sequence[dict[str, Any]]) -> list[list[EventRecord]]:
-    """Episode reads taking a `limit`: a call asking for none sends nothing."""
-    asked = [c for c in calls if c["limit"] > 0]
-    answers = iter(grouped(tx, name, ns, asked))
-    return [events_by_date(next(answers)) if c["limit"] > 0 else [] for c in calls]
+def _limited(names: Sequence[str], calls: Sequence[Sequence[dict[str, Any]]]
+             ) -> Query[list[list[list[EventRecord]]]]:
+    """Episode reads taking a `limit`, the calls of each file of `names`: a call asking for
+    none sends nothing."""
+    found = yield [(name, [c for c in cs if c["limit"] > 0]) for name, cs in zip(names, calls)]
+    out = []
+    for cs, got in zip(calls, found):
+        answers = iter(got)
+        out.append([events_by_date(next(answers)) if c["limit"] > 0 else [] for c in cs])
+    return out
 
 
 def tag_events(tx: Runner, ns: str, cue_id: str, tag: str, limit: int) -> list[EventRecord]:
@@ -78,8 +96,13 @@ def tag_events(tx: Runner, ns: str, cue_id: str, tag: str, limit: int) -> list[E
 
 def tag_events_many(tx: Runner, ns: str,
                     asked: Sequence[tuple[str, str, int]]) -> list[list[EventRecord]]:
-    return _limited(tx, "tag_events", ns, [{"cue_id": cue_id, "tag": tag, "limit": limit}
-                                           for cue_id, tag, limit in asked])
+    return drive(tx, ns, tag_events_query(asked))
+
+
+def tag_events_query(asked: Sequence[tuple[str, str, int]]) -> Query[list[list[EventRecord]]]:
+    [found] = yield from _limited(["tag_events"], [[
+        {"cue_id": cue_id, "tag": tag, "limit": limit} for cue_id, tag, limit in asked]])
+    return found
 
 
 def event_keywords(tx: Runner, ns: str, event_id: str) -> list[KeywordRecord]:
@@ -88,7 +111,11 @@ def event_keywords(tx: Runner, ns: str, event_id: str) -> list[KeywordRecord]:
 
 def event_keywords_many(tx: Runner, ns: str,
                         asked: Sequence[tuple[str]]) -> list[list[KeywordRecord]]:
-    found = grouped(tx, "event_keywords", ns, [{"event_id": e} for e, in asked])
+    return drive(tx, ns, event_keywords_query(asked))
+
+
+def event_keywords_query(asked: Sequence[tuple[str]]) -> Query[list[list[KeywordRecord]]]:
+    [found] = yield [("event_keywords", [{"event_id": e} for e, in asked])]
     return [sorted((KeywordRecord(r["cue_id"], text_of(r, "name"), text_of(r, "kind"),
                                   text_of(r, "tag")) for r in got),
                    key=lambda k: (k.kind, k.name, k.cue_id)) for got in found]
@@ -100,7 +127,11 @@ def event_context(tx: Runner, ns: str, event_id: str, window: int) -> list[TurnR
 
 def event_context_many(tx: Runner, ns: str,
                        asked: Sequence[tuple[str, int]]) -> list[list[TurnRecord]]:
-    found = grouped(tx, "event_context", ns, [{"event_id": e, "window": w} for e, w in asked])
+    return drive(tx, ns, event_context_query(asked))
+
+
+def event_context_query(asked: Sequence[tuple[str, int]]) -> Query[list[list[TurnRecord]]]:
+    [found] = yield [("event_context", [{"event_id": e, "window": w} for e, w in asked])]
     return [_window(got, window) for (_, window), got in zip(asked, found)]
 
 
@@ -129,7 +160,11 @@ def conversation_time(tx: Runner, ns: str, event_id: str) -> TimeRecord | None:
 
 def conversation_time_many(tx: Runner, ns: str,
                            asked: Sequence[tuple[str]]) -> list[TimeRecord | None]:
-    found = grouped(tx, "conversation_time", ns, [{"event_id": e} for e, in asked])
+    return drive(tx, ns, conversation_time_query(asked))
+
+
+def conversation_time_query(asked: Sequence[tuple[str]]) -> Query[list[TimeRecord | None]]:
+    [found] = yield [("conversation_time", [{"event_id": e} for e, in asked])]
     return [_time(event_id, got[0]) if got else None for (event_id,), got in zip(asked, found)]
 
 
@@ -146,8 +181,13 @@ def search_topics(tx: Runner, ns: str, weights: Mapping[str, float], limit: int)
 
 def search_topics_many(tx: Runner, ns: str,
                        asked: Sequence[tuple[Mapping[str, float], int]]) -> list[list[TopicHit]]:
+    return drive(tx, ns, search_topics_query(asked))
+
+
+def search_topics_query(asked: Sequence[tuple[Mapping[str, float], int]]
+                        ) -> Query[list[list[TopicHit]]]:
     out = []
-    for (_, limit), found in zip(asked, search_rows(tx, "search_topics", ns, asked)):
+    for (_, limit), found in zip(asked, (yield from search_rows("search_topics", asked))):
         best = top_rows(found, limit, lambda r: text_of(r, "label"), lambda r: str(r["id"]))
         out.append([TopicHit(r["id"], text_of(r, "label"), text_of(r, "summary"), r["score"],
                              int(r["episodes"])) for r in best])
@@ -160,8 +200,13 @@ def topic_events(tx: Runner, ns: str, topic_id: str, limit: int) -> list[EventRe
 
 def topic_events_many(tx: Runner, ns: str,
                       asked: Sequence[tuple[str, int]]) -> list[list[EventRecord]]:
-    return _limited(tx, "topic_events", ns, [{"topic_id": topic_id, "limit": limit}
-                                             for topic_id, limit in asked])
+    return drive(tx, ns, topic_events_query(asked))
+
+
+def topic_events_query(asked: Sequence[tuple[str, int]]) -> Query[list[list[EventRecord]]]:
+    [found] = yield from _limited(["topic_events"], [[
+        {"topic_id": topic_id, "limit": limit} for topic_id, limit in asked]])
+    return found
 
 
 def timeline(tx: Runner, ns: str, start: str, end: str, cue_id: str | None,
@@ -171,18 +216,23 @@ def timeline(tx: Runner, ns: str, start: str, end: str, cue_id: str | None,
 
 def timeline_many(tx: Runner, ns: str, asked: Sequence[tuple[str, str, str | None, int]]
                   ) -> list[list[EventRecord]]:
+    return drive(tx, ns, timeline_query(asked))
+
+
+def timeline_query(asked: Sequence[tuple[str, str, str | None, int]]
+                   ) -> Query[list[list[EventRecord]]]:
     """Calls without a cue run timeline.cypher (from the date index), with one
     timeline_of_cue.cypher (from the cue)."""
     plain = [n for n, a in enumerate(asked) if a[2] is None]
     of_cue = [n for n, a in enumerate(asked) if a[2] is not None]
     out: list[list[EventRecord]] = [[] for _ in asked]
-    for n, found in zip(plain, _limited(tx, "timeline", ns, [
-            {"start": asked[n][0], "end": asked[n][1], "limit": asked[n][3]} for n in plain])):
-        out[n] = found
-    for n, found in zip(of_cue, _limited(tx, "timeline_of_cue", ns, [
-            {"start": asked[n][0], "end": asked[n][1], "cue_id": asked[n][2],
-             "limit": asked[n][3]} for n in of_cue])):
-        out[n] = found
+    by_date, by_cue = yield from _limited(["timeline", "timeline_of_cue"], [
+        [{"start": asked[n][0], "end": asked[n][1], "limit": asked[n][3]} for n in plain],
+        [{"start": asked[n][0], "end": asked[n][1], "cue_id": asked[n][2], "limit": asked[n][3]}
+         for n in of_cue]])
+    for positions, found in ((plain, by_date), (of_cue, by_cue)):
+        for n, events in zip(positions, found):
+            out[n] = events
     return out
 
 
@@ -193,8 +243,13 @@ def search_events(tx: Runner, ns: str, weights: Mapping[str, float],
 
 def search_events_many(tx: Runner, ns: str, asked: Sequence[tuple[Mapping[str, float], int]]
                        ) -> list[list[EventRecord]]:
+    return drive(tx, ns, search_events_query(asked))
+
+
+def search_events_query(asked: Sequence[tuple[Mapping[str, float], int]]
+                        ) -> Query[list[list[EventRecord]]]:
     out = []
-    for (_, limit), found in zip(asked, search_rows(tx, "search_events", ns, asked)):
+    for (_, limit), found in zip(asked, (yield from search_rows("search_events", asked))):
         best = top_rows(found, limit, lambda r: text_of(r["episode"], "date"),
                         lambda r: str(r["episode"]["id"]))
         out.append([event_record(r["episode"], r["score"]) for r in best])

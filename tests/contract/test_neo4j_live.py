@@ -32,6 +32,7 @@ from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.reconstruct import ask
 from mrgraph.store import cypher
 from mrgraph.store import neo4j_batch as nb
+from mrgraph.store import neo4j_read
 from mrgraph.store.copy import copy_store
 from mrgraph.store.memory import MemoryStore
 from mrgraph.store.neo4j import Neo4jStore
@@ -292,6 +293,51 @@ def test_token_counts_of_several_labels_in_one_statement_are_each_labels_own(
         reference.token_df("Tag", ()), reference.token_df("Cue", ())]
 
 
+def test_a_step_of_every_toolkit_kind_is_one_statement_answering_like_each_read(
+        spaces: Namespaces, tmp_path: Path) -> None:
+    """read_many sends a step's toolkit reads as ONE statement (read_many.cypher), a token
+    count and get_events beside it in their own: each answer is the kind's own read's and the
+    embedded store's, searches over the full-text index and over a scan alike."""
+    store = spaces.open()
+    reference = MemoryStore(tmp_path / "graph", store.ns)
+    for s in (store, reference):
+        ingest_file(s, FIXTURES / "ana_ben_benchmark_format.json", HeuristicExtractor())
+    weights = {t: 1.0 for t in token_set("where did Ana go to the lake with Ben and her dog")}
+    many = {f"x{n}": 0.5 for n in range(neo4j_read.SCAN_TOKENS)} | weights  # scanned
+    cue = next(h for h in reference.search_cues(weights, 10) if h.kind != "tag")
+    tag = reference.cue_tags(cue.id, 1)[0].tag
+    event = reference.search_events(weights, 1)[0]
+    topic = reference.search_topics(weights, 1)
+    person = _an_entity(store)
+    reads: list[nb.Read] = [
+        ("search_events", (weights, 5)), ("search_events", (many, 3)),
+        ("search_cues", (weights, 5)), ("search_cues", (many, 4)), ("search_topics", (weights, 3)),
+        ("find_cues", (person,)), ("entity_beliefs", (person, None)), ("cue_tags", (cue.id, 10)),
+        ("tag_events", (cue.id, tag, 5)), ("tag_events", (cue.id, tag, 0)),
+        ("topic_events", (topic[0].id if topic else "tp-none", 5)),
+        ("timeline", ("0000-01-01", "9999-12-31", None, 4)),
+        ("timeline", ("0000-01-01", "9999-12-31", cue.id, 4)),
+        ("event_keywords", (event.id,)), ("event_context", (event.id, 2)),
+        ("conversation_time", (event.id,)), ("conversation_time", ("ep-none",)),
+        ("get_events", ((event.id,),)), ("token_df", ("Episode", ("lake", "zzz")))]
+    statements: list[str] = []
+    run = cypher.run
+
+    def counted(runner: Any, name: str, params: Any) -> Any:
+        statements.append(name)
+        return run(runner, name, params)
+
+    cypher.run = counted
+    try:
+        got = store.read_many(reads)
+    finally:
+        cypher.run = run
+    assert sorted(statements) == ["get_events", "read_many", "token_df_episode"]
+    assert got == [getattr(store, method)(*args) for method, args in reads]
+    assert got == [getattr(reference, method)(*args) for method, args in reads]
+    assert all(got[n] for n in (0, 1, 2, 3, 5, 7, 8, 11, 12, 13, 14, 15, 17))
+
+
 def test_non_ascii_names_order_by_code_point_like_python(spaces: Namespaces) -> None:
     """Neo4j compares strings by UTF-16 unit; the store must still order like Python."""
     store = spaces.open()
@@ -489,7 +535,7 @@ def test_the_warm_up_runs_an_ingest_and_asks_and_leaves_nothing(spaces: Namespac
         cypher.run = run
     assert done.turns[1] == 2 * done.turns[0] > 0 and len(done.seconds) == 2
     for name in ("merge_turns", "create_turns", "merge_cue_of_edges", "create_cue_of_edges",
-                 "namespace_empty", "fact_observations", "search_events", "token_df_labels",
+                 "namespace_empty", "fact_observations", "search_events", "token_df_labels", "read_many",
                  "event_keywords", "forget_conversation", "save_checkpoint"):
         assert name in statements
     assert store.conversations() == [] and store.stats().nodes == {}

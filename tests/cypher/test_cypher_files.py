@@ -288,3 +288,21 @@ def test_files_that_keep_stale_plans_pin_their_start_nodes(name: str) -> None:
         pinned = "{id:" in rest.replace(" ", "") \
             or re.search(rf"USING INDEX SEEK {var}:{label}\(", code) is not None
         assert pinned, f"{name}: ({var}:{label}) is neither hinted nor a unique id"
+
+
+def test_read_many_holds_each_step_file_verbatim_as_a_branch() -> None:
+    """read_many.cypher answers a step's toolkit reads in one statement: a branch per file of
+    neo4j_read.STEP_FILES, each that file's body taking only the calls naming it, so a call gets
+    exactly what its own file gives (the two cannot drift apart)."""
+    text = _text("read_many")
+    body = text[text.index("CYPHER replan=skip\n") + len("CYPHER replan=skip\n"):]
+    branches = body.rstrip("\n").split("\nUNION ALL\n")
+    names = []
+    for branch in branches:
+        unwind, choose, rest = branch.split("\n", 2)
+        name = re.fullmatch(r"WITH call WHERE call\.file = '(\w+)'", choose)
+        assert unwind == "UNWIND $calls AS call" and name, branch[:80]
+        names.append(name.group(1))
+        own = _text(name.group(1))
+        assert own.endswith("\nCYPHER replan=skip\nUNWIND $calls AS call\n" + rest + "\n")
+    assert sorted(names) == sorted(neo4j_read.STEP_FILES) and len(set(names)) == len(names)

@@ -338,11 +338,13 @@ def run_locomo(settings: Settings, path: str | os.PathLike[str], *, out_dir: str
     vectors = make_embedder(settings, embedder, ledger)
     uri = store or fresh_store_uri(out / "store")
     turns, ingest_seconds = _ingest_all(settings, uri, plan, vectors)
+    journal = out / "records.jsonl"
+    journal.unlink(missing_ok=True)  # an earlier run's lines in the same --out are not this run's
     if workers is None:  # overlap only network waits: offline answering is CPU-bound
         workers = 8 if "openai" in (llm, judge, embedder) else 1
     try:
         records = _ask_all(settings, uri, plan, answerer, judge_llm, console, max(1, workers),
-                           vectors, partial(_journal, out / "records.jsonl", ledger))
+                           vectors, partial(_journal, journal, ledger))
     finally:
         for made in (answerer, judge_llm):  # a local model's server stops with the run
             getattr(made, "close", lambda: None)()

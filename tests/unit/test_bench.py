@@ -98,6 +98,16 @@ def test_harness_writes_results_and_report(locomo_file: Path, tmp_path: Path) ->
     assert "LoCoMo: 6 questions × 2 modes on 2 conversations" in line
 
 
+def test_a_second_run_into_the_same_directory_journals_only_its_own_questions(
+        locomo_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "again"
+    for modes in (["active", "topk"], ["topk"]):
+        bench.run_locomo(Settings(), locomo_file, out_dir=out, modes=modes)
+    lines = (out / "records.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == len(QA_A) + len(QA_B)
+    assert {json.loads(line)["mode"] for line in lines} == {"topk"}
+
+
 def test_category_5_is_scored_by_abstention_only(locomo_file: Path, tmp_path: Path) -> None:
     bench.run_locomo(Settings(), locomo_file, out_dir=tmp_path / "o", modes=["active"],
                      categories=[5])

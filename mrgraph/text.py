@@ -67,11 +67,14 @@ def word_tokens(found: Iterable[str]) -> list[str | None]:
     except KeyError:
         if len(_TOKEN_OF) > _MAX_WORDS:
             _TOKEN_OF.clear()
-        for word in found:
-            if word not in _TOKEN_OF:
-                _TOKEN_OF[word] = (stem(word) if word not in STOPWORDS and len(word) > 1
-                                   or word.isdigit() else None)
-        return list(map(_TOKEN_OF.__getitem__, found))
+        # built here, not read back from the shared table: another thread may clear it meanwhile
+        tokens = [_TOKEN_OF[w] if w in _TOKEN_OF else _token_of(w) for w in found]
+        _TOKEN_OF.update(zip(found, tokens))
+        return tokens
+
+
+def _token_of(word: str) -> str | None:
+    return stem(word) if word not in STOPWORDS and len(word) > 1 or word.isdigit() else None
 
 
 def token_set(text: str) -> tuple[str, ...]:

@@ -111,19 +111,21 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     question = analyse(state.question, speakers)
     found = sentences(state, question)
-    belief = _belief(state, question, found)
-    if belief is not None and not stated(question, found, REACH):  # a sentence's form first
+    # a form the person's own sentence states ("... but *jazz* is my top pick") comes before
+    # a belief and every other reading, and is theirs: no wrong-person test
+    said_so = stated(question, found, REACH)
+    belief = None if said_so else _belief(state, question, found)
+    if belief is not None:
         belief = with_items(question, found, *belief)
         return _reading(question, belief[0], belief[1], found, belief_answer=True)
     if not found:
         return _abstain(question, None, found)
     best = found[0]
     rel = float(best.event["relevance"]) if best.event else 0.0
-    if max(best.q, rel) < threshold or (wrong_person(state, question) and not
-                                         names_of_kind(question, found, speakers) and
-                                         not stated(question, found, REACH)):
+    if max(best.q, rel) < threshold or (not said_so and wrong_person(state, question) and
+                                         not names_of_kind(question, found, speakers)):
         return _abstain(question, best, found)
-    answer, supports = _answer(state, question, found, ranker or shipped())
+    answer, supports = said_so or _answer(state, question, found, ranker or shipped())
     if answer == NOT_MENTIONED:
         return _abstain(question, best, found)
     answer = third_person(answer, question, found, supports)
@@ -181,8 +183,6 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
         return said_whose
     if _OPINION.search(question.text):
         return _said(kind, best.text), (best.dia_id,)
-    if said_so := stated(question, found, REACH):  # "... but *jazz* is my top pick"
-        return said_so
     # "What did X realize?" - "I'm starting to realize that *rest matters*": the clause
     clause = next(((c, s.dia_id) for s in found[:REACH] if s.own and question.verb and
                    (c := that_clause(s.text, question.verb))), None)

@@ -219,21 +219,25 @@ def gerund(word: str) -> bool:
 
 
 _SUPERLATIVES = frozenset({"best", "worst", "most", "least"})
+MIN_BASE = 4  # letters of an adjective a WordNet adjective in -est is the superlative of
 
 
 @lru_cache(maxsize=10_000)
 def superlative(word: str) -> bool:
     """Whether `word` is an adjective's superlative ("biggest", "hardest", "happiest",
-    "latest", "best"; not "forest", "interest", "honest")."""
+    "greatest", "latest", "best"; not "forest", "interest", "honest")."""
     lowered = word.lower()
     if lowered in _SUPERLATIVES:
         return True
     words_ = lexicon()
-    # a word of its own in WordNet is no inflected form ("forest", "modest")
-    if len(lowered) < 6 or not lowered.endswith("est") or \
-            any(words_.offsets(lowered, pos) for pos in ("noun", "verb", "adj")):
+    # a verb or a noun of its own in WordNet is no inflected form ("interest", "forest"); an
+    # adjective may be one ("greatest", "latest" are WordNet adjectives) when its base is a
+    # whole adjective, not a short clipping ("modest" is no "mod" + "est")
+    own_adjective = bool(words_.offsets(lowered, "adj"))
+    if len(lowered) < 6 or not lowered.endswith("est") or words_.offsets(lowered, "verb") or \
+            (words_.offsets(lowered, "noun") and not own_adjective):
         return False
     stem_ = lowered[:-3]
     bases = {stem_, stem_ + "e", stem_[:-1] + "y" if stem_.endswith("i") else stem_,
              stem_[:-1] if len(stem_) > 2 and stem_[-1] == stem_[-2] else stem_}
-    return any(adjective_sense(b) for b in bases)
+    return any(adjective_sense(b) for b in bases if not own_adjective or len(b) >= MIN_BASE)

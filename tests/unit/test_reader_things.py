@@ -10,7 +10,7 @@ from mrgraph.reader.evidence import (TURN, content_share, split_sentences,
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
-from mrgraph.reader.words import is_a, kind_of, noun_like
+from mrgraph.reader.words import is_a, kind_of, noun_like, superlative
 from mrgraph.types import NOT_MENTIONED
 from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
@@ -108,3 +108,11 @@ def test_why_answers_with_the_reason_after_because() -> None:
     # "since" as a time ("since 2019") is no reason worth cutting to when it says nothing
     s = state(question, [("D1:1", "Omar", "I left the party early since then.")])
     assert read(s).answer == "I left the party early since then."
+
+
+@needs_wordnet
+def test_a_wordnet_adjective_in_est_is_a_superlative_of_a_whole_adjective() -> None:
+    # "greatest", "latest" have WordNet entries of their own, as adjectives; "modest" is no
+    # "mod" + "est", "forest" a noun, "protest" a verb
+    assert [w for w in ("greatest", "latest", "widest", "modest", "forest", "protest", "guest")
+            if superlative(w)] == ["greatest", "latest", "widest"]

@@ -1,12 +1,12 @@
 """Answers a sentence states in a set form that the question's own words call for:
 
-  favorite  "What is X's favorite ...?" - "I like them all, but *jazz* is my top pick",
+  favorite  "What is X's favorite ...?" - "I like every season, but *autumn* is my top pick",
             "my favorite is *the blue one*": the phrase said to be the person's favorite;
-  plan      "What did X plan to do ...?" - "I'm off to *meet my sister for lunch*": what the
+  plan      "What did X plan to do ...?" - "I'm off to *pick up the kids*": what the
             person says they are off / going / about to do, to the end of the clause;
-  glad      "What is X excited about ...?" - "I'm thrilled to *start my new job*": what follows
+  glad      "What is X excited about ...?" - "I'm stoked to *try the new trail*": what follows
             a word of the same feeling and about/for/to/of/that, to the clause's end;
-  most      "What was the biggest challenge X faced?" - "..., but *the worst was self-doubt*": what
+  most      "What was the toughest part of X's move?" - "the hardest part was *the waiting*": what
             a superlative with "the" is said to be, when the question holds a superlative too;
   happened  "What happened to X's dog ...?" - "my dog *ran off into the woods*": what the
             sentence says the thing did or had done to it, its verb to the clause's end.
@@ -52,7 +52,7 @@ _THE_MOST = re.compile(r"\bthe\s+(\w+)(?:\s+(?:part|thing|one|bit))?\s+(?:was|is
                        r"([^.!?;,]+)", re.IGNORECASE)
 _OFF_TO = re.compile(r"\b(?:i'm|i am|we're|we are)\s+(?:off|going|about|planning|heading out)"
                      r"\s+to\s+([^.!?;,]+)", re.IGNORECASE)
-MAX_WORDS = 4  # the favorite named before "is my favorite"
+MAX_WORDS = 4  # words before "is my favorite" that are too many to name one favorite
 MAX_CLAUSE = 10  # the longest clause a set form answers with ("off to *...*")
 
 

@@ -74,7 +74,8 @@ def grouped(tx: Runner, name: str, ns: str, calls: Sequence[Mapping[str, Any]]) 
 
 
 def drive(tx: Runner, ns: str, query: Query[T]) -> T:
-    """One query's answers, its requests each in a statement of its own file."""
+    """One query's answers: its requests go out as `run_step` sends a step (of one kind, the
+    kind's own file; of several, `read_many.cypher`)."""
     answer: T = run_step(tx, ns, [query])[0]
     return answer
 

@@ -237,9 +237,9 @@ def wrong_person(state: State, question: Question) -> bool:
     evidence is about someone else (LoCoMo's adversarial questions swap the person). A
     whole turn of the person's counts too, at TURN of its share (as in `sentences`). When
     the question has a verb and some sentence holds it, only such sentences are compared:
-    "What instruments does X play?" is about who *plays*, not who says "instrumental". For a
+    "What sports does X coach?" is about who *coaches*, not who says "sporty". For a
     list (or a count), the person's own sentence never counts for the others: "I have to tell
-    you, I took a pottery class" is theirs, whatever its "you"."""
+    you, I joined a chess club" is theirs, whatever its "you"."""
     if question.person is None:
         return False
     speakers = {str(t["speaker"]) for t in _turns(state)}

@@ -19,7 +19,7 @@ def test_a_question_asked_back_is_answered_by_the_reply_after_it() -> None:
         ("D1:1", "Omar", "Neat, Priya, is that one new? How long have you been carving wooden "
                          "spoons?"),
         ("D1:2", "Priya", "Ever since my first winter in the city. Carving spoons keeps my hands "
-                          "busy on slow weekends. How long have you been into it?"),
+                          "busy on slow weekends. How long have you been at it?"),
         ("D1:3", "Omar", "Four years, give or take, and my spoons are still lopsided.")])
     q = analyse(s.question, SPEAKERS)
     assert not wrong_person(s, q)

@@ -9,8 +9,8 @@ scored against the question, and the beliefs it read.
            the other speaker just asked);
   q(s)     share of the question's idf weight (names of the people asked about left out: their
            turns are preferred by OWN instead) the sentence holds;
-  usable   never a question ("Is this your own painting?"); a sentence of another speaker only
-           when it states the fact *to* the person ("Congrats on the new job, <name>") - it
+  usable   never a question ("Is this your own recipe?"); a sentence of another speaker only
+           when it states the fact *to* the person ("Well done on the exam, <name>") - it
            names them - or when the question names nobody.
 When no turn was read, the kept episodes' summaries are the sentences.
 """
@@ -167,7 +167,7 @@ def _asked_before(state: State, question: Question) -> dict[str, float]:
     """Turns holding a question, keyed like `_turn_key`: how much of our question each asks.
     The turn after one is its reply ("What did you buy?" - "A red bike."). A question asked
     back asks what the other speaker's question right before it asked ("How long have you
-    been painting?" - "Since I was ten. How long have you?" - "Seven years.")."""
+    been rowing?" - "Since college. How long have you?" - "Two summers.")."""
     own: dict[str, float] = {}
     speaker: dict[str, str] = {}
     for turn in state.evidence.turns.values():
@@ -237,9 +237,9 @@ def wrong_person(state: State, question: Question) -> bool:
     evidence is about someone else (LoCoMo's adversarial questions swap the person). A
     whole turn of the person's counts too, at TURN of its share (as in `sentences`). When
     the question has a verb and some sentence holds it, only such sentences are compared:
-    "What instruments does X play?" is about who *plays*, not who says "instrumental". For a
+    "What sports does X coach?" is about who *coaches*, not who says "sporty". For a
     list (or a count), the person's own sentence never counts for the others: "I have to tell
-    you, I took a pottery class" is theirs, whatever its "you"."""
+    you, I joined a chess club" is theirs, whatever its "you"."""
     if question.person is None:
         return False
     speakers = {str(t["speaker"]) for t in _turns(state)}
@@ -272,7 +272,7 @@ def wrong_person(state: State, question: Question) -> bool:
 
 def _replied(state: State, question: Question) -> float:
     """How much of the question the other speaker asked right before a turn of the person's
-    ("How long have you been knitting?" - "Nine years now."): the reply is about them."""
+    ("How long have you been fencing?" - "Three winters."): the reply is about them."""
     asked = _asked_before(state, question)
     shares = (asked.get(_turn_key(t, 1), 0.0) for t in state.evidence.turns.values()
               if str(t["speaker"]) == question.person)

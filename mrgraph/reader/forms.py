@@ -63,8 +63,8 @@ _OWNERS = {"my": "{speaker}'s", "our": "{speaker}'s", "your": "{listener}'s"}
 
 
 def possessor(sentence: str, noun: str, speaker: str, listener: str = "") -> str | None:
-    """Whose `noun` the sentence names ("whose birthday" - "we celebrated *my daughter's*
-    birthday" -> "<speaker>'s daughter"): the owner before "'s <noun>", "my" said as the
+    """Whose `noun` the sentence names ("whose birthday" - "we baked a cake for *my
+    nephew's* birthday" -> "<speaker>'s nephew"): the owner before "'s <noun>", "my" said as the
     speaker's name; a bare "my/his/her <noun>" names nobody new (None)."""
     match = re.search(rf"\b(?:(my|our|your|his|her|their|the|a)\s+)?([A-Za-z][\w-]*)['’]s\s+"
                       rf"{re.escape(noun)}\b", sentence, re.IGNORECASE)
@@ -90,13 +90,13 @@ def that_clause(text: str, verb: str) -> str | None:
     return None
 
 
-# "I had to do it *for my kids*": what it was done for answers "why"
+# "we did that *for the dog*": what it was done for answers "why"
 _DONE_FOR = re.compile(r"\b(?:do|did|does|doing|done)\s+(?:it|this|that)\s+(for\s+[^.!?;,]+)",
                        re.IGNORECASE)
 
 
 def done_for(sentence: str) -> str | None:
-    """What the sentence says "it" was done for ("I needed to do it *for my family*"), or
+    """What the sentence says "it" was done for ("I only did it *for the view*"), or
     None."""
     match = _DONE_FOR.search(sentence)
     return match.group(1).strip() if match else None

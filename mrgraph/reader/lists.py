@@ -84,8 +84,8 @@ def gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple[
 
 
 def enumerated(sentence: str, head: str) -> list[str]:
-    """The items a sentence lists right after the head noun and a dash or a colon ("lots of
-    board games - chess, mahjong, word games, all of that" -> chess, mahjong, word games);
+    """The items a sentence lists right after the head noun and a dash or a colon ("a shelf of
+    board games - chess, mahjong, word games, you name it" -> chess, mahjong, word games);
     [] when it lists fewer than two."""
     match = re.search(rf"\b{re.escape(head)}\s*[-\u2013\u2014:]\s*([^.!?;]+)", sentence,
                       re.IGNORECASE)

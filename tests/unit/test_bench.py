@@ -18,42 +18,42 @@ from mrgraph.store.uri import open_store
 from mrgraph.types import NOT_MENTIONED, Answer
 
 CONV_A = {
-    "speaker_a": "Caroline", "speaker_b": "Melanie",
-    "session_1_date_time": "1:56 pm on 8 May, 2023",
+    "speaker_a": "Ines", "speaker_b": "Tomas",
+    "session_1_date_time": "2:10 pm on 12 June, 2022",
     "session_1": [
-        {"speaker": "Caroline", "dia_id": "D1:1", "text": "Hey Mel! I went to a LGBTQ support group yesterday."},
-        {"speaker": "Melanie", "dia_id": "D1:2", "text": "That's great, Caroline! How was the support group?"},
-        {"speaker": "Caroline", "dia_id": "D1:3", "text": "It was powerful. I want to study counseling and psychology."},
-        {"speaker": "Melanie", "dia_id": "D1:4", "text": "I painted a sunrise last year, and pottery keeps me calm."},
+        {"speaker": "Ines", "dia_id": "D1:1", "text": "Hi Tom! I sang at a choir rehearsal yesterday."},
+        {"speaker": "Tomas", "dia_id": "D1:2", "text": "Lovely, Ines! How did the rehearsal go?"},
+        {"speaker": "Ines", "dia_id": "D1:3", "text": "It went well. I want to study nursing and pharmacy."},
+        {"speaker": "Tomas", "dia_id": "D1:4", "text": "I sketched a lighthouse last year, and knitting keeps me calm."},
     ],
-    "session_2_date_time": "10:00 am on 25 May, 2023",
+    "session_2_date_time": "9:30 am on 29 June, 2022",
     "session_2": [
-        {"speaker": "Melanie", "dia_id": "D2:1", "text": "I ran a charity race for mental health last Saturday."},
-        {"speaker": "Caroline", "dia_id": "D2:2", "text": "Wow! I am researching adoption agencies now."},
-        {"speaker": "Melanie", "dia_id": "D2:3", "text": "My kids love camping at the beach with me."},
+        {"speaker": "Tomas", "dia_id": "D2:1", "text": "I swam a relay for the children's hospital last Saturday."},
+        {"speaker": "Ines", "dia_id": "D2:2", "text": "Wow! I am comparing language schools now."},
+        {"speaker": "Tomas", "dia_id": "D2:3", "text": "My kids love fishing at the lake with me."},
     ],
 }
 CONV_B = {
-    "speaker_a": "Jon", "speaker_b": "Gina",
-    "session_1_date_time": "4:04 pm on 20 January, 2023",
+    "speaker_a": "Rafael", "speaker_b": "Ada",
+    "session_1_date_time": "6:15 pm on 3 March, 2022",
     "session_1": [
-        {"speaker": "Jon", "dia_id": "D1:1", "text": "Gina, I lost my job as a banker, so I am opening a dance studio."},
-        {"speaker": "Gina", "dia_id": "D1:2", "text": "I lost my job too. I started my own clothing store online."},
+        {"speaker": "Rafael", "dia_id": "D1:1", "text": "Ada, I lost my post as a pilot, so I am opening a bakery."},
+        {"speaker": "Ada", "dia_id": "D1:2", "text": "Me too, so now I run a bike repair shop online."},
     ],
 }
 QA_A = [
-    {"question": "When did Caroline go to the LGBTQ support group?", "answer": "7 May 2023",
+    {"question": "When did Ines go to the choir rehearsal?", "answer": "11 June 2022",
      "evidence": ["D1:1"], "category": 2},
-    {"question": "What does Melanie do to stay calm?", "answer": "pottery, painting",
+    {"question": "What does Tomas do to stay calm?", "answer": "knitting, sketching",
      "evidence": ["D1:4"], "category": 1},
-    {"question": "What fields would Caroline pursue?", "answer": "Psychology, counseling",
+    {"question": "What fields would Ines pursue?", "answer": "Nursing, pharmacy",
      "evidence": ["D1:3 ; D1:1"], "category": 3},
-    {"question": "What race did Melanie run?", "answer": "a charity race for mental health",
+    {"question": "What relay did Tomas swim?", "answer": "a relay for the children's hospital",
      "evidence": ["D2:1"], "category": 4},
-    {"question": "What did Caroline paint last year?", "adversarial_answer": "a sunrise",
+    {"question": "What did Ines sketch last year?", "adversarial_answer": "a lighthouse",
      "evidence": ["D1:4"], "category": 5},
 ]
-QA_B = [{"question": "What business did Jon open?", "answer": "a dance studio",
+QA_B = [{"question": "What business did Rafael open?", "answer": "a bakery",
          "evidence": ["D1:1"], "category": 4}]
 RECORD_KEYS = {"sample_id", "qa_index", "category", "category_name", "mode", "question", "gold",
                "gold_evidence", "prediction", "supports", "evidence", "confidence", "metrics",
@@ -112,7 +112,7 @@ def test_category_5_is_scored_by_abstention_only(locomo_file: Path, tmp_path: Pa
     bench.run_locomo(Settings(), locomo_file, out_dir=tmp_path / "o", modes=["active"],
                      categories=[5])
     (record,) = _results(tmp_path / "o")["results"]
-    assert record["category"] == 5 and record["gold"] == "a sunrise"
+    assert record["category"] == 5 and record["gold"] == "a lighthouse"
     m = record["metrics"]
     assert m["f1_simple"] is None and m["bleu1"] is None
     assert m["evidence_recall"] is None and m["supports_recall"] is None
@@ -122,14 +122,14 @@ def test_category_5_is_scored_by_abstention_only(locomo_file: Path, tmp_path: Pa
 
 
 def test_score_rules() -> None:
-    item = QAItem("s", 0, "Q?", "a dance studio", 4, ("D1:1", "D1:2"))
-    answer = Answer("a dance studio", ("D1:1",), 0.9, 1, 2, 0, 1.0, evidence=("D1:1", "D1:2"))
+    item = QAItem("s", 0, "Q?", "a bakery", 4, ("D1:1", "D1:2"))
+    answer = Answer("a bakery", ("D1:1",), 0.9, 1, 2, 0, 1.0, evidence=("D1:1", "D1:2"))
     m = bench.score(item, answer)
     assert m["locomo_f1"] == m["f1_simple"] == 1.0
     assert m["evidence_recall"] == 1.0 and m["supports_recall"] == 0.5
-    trap = QAItem("s", 1, "Q?", "a sunrise", 5, ("D1:4",))
+    trap = QAItem("s", 1, "Q?", "a lighthouse", 5, ("D1:4",))
     assert bench.score(trap, Answer(NOT_MENTIONED, (), 0.0, 1, 1, 0, 1.0))["locomo_f1"] == 1.0
-    assert bench.score(trap, Answer("a sunrise", (), 0.0, 1, 1, 0, 1.0))["locomo_f1"] == 0.0
+    assert bench.score(trap, Answer("a lighthouse", (), 0.0, 1, 1, 0, 1.0))["locomo_f1"] == 0.0
 
 
 def test_each_conversation_has_its_own_namespace(locomo_file: Path, tmp_path: Path) -> None:
@@ -140,8 +140,8 @@ def test_each_conversation_has_its_own_namespace(locomo_file: Path, tmp_path: Pa
         assert store.conversations() == [ns]
         store.close()
     records = _results(out)["results"]
-    jon = next(r for r in records if r["sample_id"] == "conv-b")
-    assert set(jon["evidence"]) <= {"D1:1", "D1:2"}  # conv-b has only these turns
+    rafael = next(r for r in records if r["sample_id"] == "conv-b")
+    assert set(rafael["evidence"]) <= {"D1:1", "D1:2"}  # conv-b has only these turns
 
 
 def test_judge_with_scripted_llm(locomo_file: Path, tmp_path: Path) -> None:
@@ -154,9 +154,9 @@ def test_judge_with_scripted_llm(locomo_file: Path, tmp_path: Path) -> None:
         [1.0 if label == "CORRECT" else 0.0 for label in labels]
     assert judge.remaining == 0 and {c.purpose for c in judge.calls} == {"judge"}
     first = judge.calls[0].messages[0].content or ""
-    assert str(QA_A[0]["question"]) in first and "7 May 2023" in first
+    assert str(QA_A[0]["question"]) in first and "11 June 2022" in first
     trap = judge.calls[4].messages[0].content or ""  # the category-5 question
-    assert NOT_MENTIONED in trap and "a sunrise" not in trap.split("<generated_answer>")[0]
+    assert NOT_MENTIONED in trap and "a lighthouse" not in trap.split("<generated_answer>")[0]
     assert data["summary"]["modes"]["graph"]["overall"]["judge"] == pytest.approx(4 / 6)
     assert data["summary"]["meta"]["judge"] == "judge"
 

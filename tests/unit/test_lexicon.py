@@ -63,9 +63,9 @@ def test_kinds_reach_their_members() -> None:
 def test_two_asked_words_naming_one_kind_are_that_kind() -> None:
     lexicon = default()
     # "martial" alone is a noun of its own (a kind of poet): the two words name the kind
-    arts = lexicon.kinds("what martial arts has she done".split())
+    arts = lexicon.kinds("which martial arts did she try".split())
     assert set(arts) == {"arts"} and {"judo", "karate"} <= set(arts["arts"])
-    countries = lexicon.kinds("what european countries has he seen".split())
+    countries = lexicon.kinds("which european countries did he tour".split())
     assert {"spain", "germany"} <= set(countries["country"])
     assert "canada" not in countries["country"]  # narrower than "countries"
     assert "european" not in countries

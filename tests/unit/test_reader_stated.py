@@ -3,11 +3,12 @@ said of them in the third person."""
 
 from __future__ import annotations
 
+from mrgraph.reader.evidence import sentences
 from mrgraph.reader.forms import done_for
 from mrgraph.reader.lists import enumerated
 from mrgraph.reader.question import analyse
-from mrgraph.reader.read import read
-from mrgraph.reader.stated import done_to, favorite, glad, most, off_to
+from mrgraph.reader.read import REACH, read
+from mrgraph.reader.stated import done_to, favorite, glad, most, off_to, stated
 from mrgraph.reader.words import superlative
 from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
@@ -16,9 +17,9 @@ SPEAKERS = ("Priya", "Omar")
 
 
 def test_the_phrase_said_to_be_the_favorite() -> None:
-    assert favorite("I like every season, but autumn is my top pick.") == "autumn"
+    assert favorite("I like every season, but autumn is my top choice.") == "autumn"
     assert favorite("Honestly, the blue one is definitely my favorite.") == "blue one"
-    assert favorite("My favorite is the little bakery on the corner!") == \
+    assert favorite("My favorite spot has to be the little bakery on the corner!") == \
         "the little bakery on the corner"
     # a verb or a subject ends the phrase: "I think" is not the favorite
     assert favorite("I think tennis is my favourite.") == "tennis"
@@ -28,14 +29,14 @@ def test_the_phrase_said_to_be_the_favorite() -> None:
 def test_a_favorite_question_is_answered_by_the_sentence_that_says_so() -> None:
     s = state("What is Omar's favorite kind of music?", [
         ("D1:1", "Omar", "Music keeps me going every day."),
-        ("D1:2", "Omar", "I listen to all kinds of music, but jazz is my top pick."),
+        ("D1:2", "Omar", "I play a bit of every kind of music, but jazz is still my top pick."),
         ("D1:3", "Priya", "I prefer folk myself.")])
     assert read(s).answer == "jazz"
 
 
 def test_what_the_person_is_off_to_do_answers_a_plan() -> None:
-    assert off_to("Well, I'm off to meet my sister for lunch. Bye!") == \
-        "meet my sister for lunch"
+    assert off_to("Right, I'm off to collect a parcel at the post office. See you!") == \
+        "collect a parcel at the post office"
     assert off_to("I was off work today.") is None
     s = state("What did Priya plan to do after the meeting?", [
         ("D2:1", "Priya", "The meeting went well and everyone agreed on the budget. "
@@ -47,15 +48,15 @@ def test_what_the_person_is_off_to_do_answers_a_plan() -> None:
 
 def test_the_persons_own_words_are_said_of_them_with_the_questions_pronoun() -> None:
     s = state("How does Omar keep calm before his exams?", [
-        ("D3:1", "Omar", "Before exams I keep calm by reminding myself of my past results.")])
-    assert read(s).answer == "by reminding himself of his past results"
+        ("D3:1", "Omar", "Before exams I keep calm by picturing myself on my last holiday.")])
+    assert read(s).answer == "by picturing himself on his last holiday"
     s = state("How does Priya keep calm before her exams?", [
-        ("D3:1", "Priya", "Before exams I keep calm by reminding myself of my past results.")])
-    assert read(s).answer == "by reminding herself of her past results"
+        ("D3:1", "Priya", "Before exams I keep calm by picturing myself on my last holiday.")])
+    assert read(s).answer == "by picturing herself on her last holiday"
     # no pronoun in the question: as said
     s = state("How does Priya keep calm before exams?", [
-        ("D3:1", "Priya", "Before exams I keep calm by reminding myself of my past results.")])
-    assert read(s).answer == "by reminding myself of my past results"
+        ("D3:1", "Priya", "Before exams I keep calm by picturing myself on my last holiday.")])
+    assert read(s).answer == "by picturing myself on my last holiday"
 
 
 def test_a_sentence_said_as_i_keeps_its_first_person() -> None:
@@ -82,29 +83,30 @@ def test_what_the_person_is_excited_about_follows_a_word_of_that_feeling() -> No
         "finally open my own bakery"
     # another feeling is not what was asked
     assert glad("I'm nervous about the opening day.", excited) is None
-    s = state("What is Omar excited about in the new job?", [
+    s = state("What is Omar excited about with the new job?", [
         ("D6:1", "Omar", "The new job starts Monday. I'm stoked to lead a team of my own!"),
         ("D6:2", "Priya", "That's wonderful news.")])
     assert read(s).answer == "lead a team of my own"
 
 
 def test_why_is_answered_by_what_it_was_done_for() -> None:
-    assert done_for("It was hard, but I had to do it for my kids.") == "for my kids"
+    assert done_for("Selling the boat stung, so we did that for our daughter's tuition.") == \
+        "for our daughter's tuition"
     assert done_for("I did the dishes for an hour.") is None
     s = state("Why did Priya sell her piano?", [
-        ("D7:1", "Priya", "I finally sold my piano. It hurt, but I did it for my studies.")])
+        ("D7:1", "Priya", "I finally sold my piano last spring; I mostly did it for my studies.")])
     # the reason, in the question's pronoun for her
     assert read(s).answer == "for her studies"
 
 
 def test_the_items_listed_after_the_head_noun_and_a_dash() -> None:
-    assert enumerated("We own lots of board games - chess, mahjong, word games, all of that.",
+    assert enumerated("We keep a shelf of board games - chess, mahjong, word games, you name it.",
                       "games") == ["chess", "mahjong", "word games"]
     assert enumerated("I tried pottery - the craft, it is fun.", "pottery") == []
     assert enumerated("My games: chess.", "games") == []
     s = state("What kind of plants does Priya grow on her balcony?", [
-        ("D8:1", "Priya", "My balcony is full of potted plants- ferns, wild strawberries, "
-                          "tiny lemon trees, all of that."),
+        ("D8:1", "Priya", "These days my balcony holds plants- ferns, wild strawberries, "
+                          "tiny lemon trees and so on."),
         ("D8:2", "Omar", "Sounds lovely.")])
     # each item whole, not the words of the plant kind alone ("strawberries", "trees")
     assert read(s).answer == "ferns, wild strawberries, tiny lemon trees"
@@ -120,13 +122,13 @@ def test_what_a_superlative_is_said_to_be() -> None:
     s = state("What was the toughest part of Priya's move abroad?", [
         ("D9:1", "Priya", "Moving abroad was a lot - new job, new flat, new language. "
                           "Honestly the scariest bit was leaving my grandmother behind."),
-        ("D9:2", "Omar", "That must have been hard.")])
+        ("D9:2", "Omar", "Quite a change for you.")])
     assert read(s).answer == "leaving my grandmother behind"
 
 
 def test_a_favorite_of_another_thing_does_not_answer() -> None:
     s = state("What is Omar's favorite kind of film?", [
-        ("D2:1", "Omar", "I love all sports, but tennis is my top pick."),
+        ("D2:1", "Omar", "I play plenty of sports, and squash is still my top choice."),
         ("D2:2", "Omar", "I watch a film every weekend, mostly old westerns.")])
     assert read(s).answer == "old westerns"
 
@@ -135,11 +137,13 @@ def test_a_set_form_the_person_states_is_theirs_whoever_says_more() -> None:
     s = state("What did Priya plan to do after the evening class?", [
         ("D1:1", "Omar", "After the evening class I usually plan the next class, as I do every "
                          "evening."),
-        ("D1:2", "Priya", "Nice. Well, I'm off to grab dinner with my cousin. Bye!"),
+        ("D1:2", "Priya", "Good to hear. Okay, I'm off to grab dinner with my cousin."),
         ("D1:3", "Omar", "The evening class plan worked out, I do love it.")])
     # the other speaker covers more of the question, but the plan is Priya's own
     assert read(s).answer == "grab dinner with my cousin"
-    # another speaker's first-person plan is not the person's
-    s = state("What did Priya plan to do after the evening class?", [
-        ("D1:1", "Omar", "Priya, after the evening class I'm off to the gym.")])
-    assert read(s).answer != "the gym"
+    # another speaker's first-person plan is not the person's, though it is said to her
+    said = "Priya, after the evening class I'm off to the gym."
+    s = state("What did Priya plan to do after the evening class?", [("D1:1", "Omar", said)])
+    q = analyse(s.question, SPEAKERS)
+    assert off_to(said) == "the gym" and sentences(s, q)
+    assert stated(q, sentences(s, q), REACH) is None

@@ -1,5 +1,6 @@
-"""An answer taken from the person's own words, said of them: "How does she stay calm?" -
-"by reminding *myself* of *my* goals" answers "by reminding *herself* of *her* goals".
+"""An answer taken from the person's own words, said of them: "How does Ana stay calm before
+her exams?" - "by picturing *myself* on *my* last holiday" answers "by picturing *herself* on
+*her* last holiday".
 
 Only the words that need no change of verb: the possessives, the reflexive and the object
 pronoun ("I", "we" would need their verbs changed: "I am" - "she is"). The person's pronoun is

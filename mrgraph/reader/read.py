@@ -111,7 +111,7 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     question = analyse(state.question, speakers)
     found = sentences(state, question)
-    # a form the person's own sentence states ("... but *jazz* is my top pick") comes before
+    # a form the person's own sentence states ("... but *squash* is still my top choice") comes before
     # a belief and every other reading, and is theirs: no wrong-person test
     said_so = stated(question, found, REACH)
     belief = None if said_so else _belief(state, question, found)
@@ -183,7 +183,7 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
         return said_whose
     if _OPINION.search(question.text):
         return _said(kind, best.text), (best.dia_id,)
-    # "What did X realize?" - "I'm starting to realize that *rest matters*": the clause
+    # "What did X realize?" - "I finally learned that *rest matters*": the clause
     clause = next(((c, s.dia_id) for s in found[:REACH] if s.own and question.verb and
                    (c := that_clause(s.text, question.verb))), None)
     if kind == "what" and clause:
@@ -194,7 +194,7 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
         return held[0], (held[1],)
     said_of = next(((a, s.dia_id) for s in found[:TOP] if (a := described(s.text, question))),
                    None)
-    if kind == "what" and said_of:  # "This scarf ... - a gift from my aunt"
+    if kind == "what" and said_of:  # "This scarf ... - a present my uncle made"
         return said_of[0], (said_of[1],)
     chosen = ranker.choose(question, found)
     if chosen is not None:
@@ -243,8 +243,8 @@ def _is_gerund(word: str) -> bool:
 
 def _best_phrase(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:
     """The best phrase of the best sentences and of the sentence after each in its turn (a
-    turn often restates the question, then answers it: "I wanted to feel closer to my faith.
-    So I joined a church."); each rank down costs RANK, the next sentence NEXT."""
+    turn often restates the question, then answers it: "I wanted to get fitter.
+    So I joined a rowing club."); each rank down costs RANK, the next sentence NEXT."""
     options: list[tuple[float, str, str]] = []
     top = found[0].score
     for rank, sentence in enumerate(found[:TOP]):
@@ -301,8 +301,8 @@ def _says_something(sentence: str) -> bool:
 def _choice(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:
     """The option of "A or B" that the evidence mentions most (ties: the first). An option is
     the words either side of "or" (as many before as after, up to the "?", determiners
-    dropped: "a national park or a theme park"); only the words the options do not share
-    are counted ("national" against "theme")."""
+    dropped: "a ski trip or a beach holiday"); only the words the options do not share
+    are counted ("ski" against "beach")."""
     options = _options(question.text)
     if not options:
         return found[0].text, (found[0].dia_id,)

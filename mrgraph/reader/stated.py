@@ -90,7 +90,7 @@ def _form(asked_: Question) -> Callable[[str], str | None] | None:
 
 def _favorite_of(sentence: str, about: frozenset[str]) -> str | None:
     """The favorite `sentence` names, when it also names what it is a favorite of (a word
-    of the question: "favorite *dance*" - "I love all *dances*, but ...")."""
+    of the question: "favorite *game*" - "I play all board *games*, but ...")."""
     if about and not about & {stem(w) for w in words(sentence)}:
         return None
     return favorite(sentence)
@@ -118,8 +118,8 @@ def favorite(sentence: str) -> str | None:
 
 
 def off_to(sentence: str) -> str | None:
-    """What the speaker says they are off / going / about to do ("I'm off to *have lunch
-    with my aunt*"), to the end of the clause, or None."""
+    """What the speaker says they are off / going / about to do ("I'm off to *collect a
+    parcel*"), to the end of the clause, or None."""
     match = _OFF_TO.search(sentence)
     if match is None or not 0 < len(words(match.group(1))) <= MAX_CLAUSE:
         return None
@@ -127,8 +127,8 @@ def off_to(sentence: str) -> str | None:
 
 
 def done_to(sentence: str, thing: str) -> str | None:
-    """What `sentence` says `thing` did, or had done to it ("my *car* broke down on the way"
-    -> "broke down on the way"): the verb right after "my/our/the <thing>" to the end of the
+    """What `sentence` says `thing` did, or had done to it ("my *bike* got a flat on the hill"
+    -> "got a flat on the hill"): the verb right after "my/our/the <thing>" to the end of the
     clause; None when a verb does not follow it."""
     match = re.search(rf"\b(?:my|our|his|her|their|the)\s+{re.escape(thing)}\s+([^.!?;,]+)",
                       sentence, re.IGNORECASE)

@@ -68,7 +68,8 @@ def word_tokens(found: Iterable[str]) -> list[str | None]:
         if len(_TOKEN_OF) > _MAX_WORDS:
             _TOKEN_OF.clear()
         # built here, not read back from the shared table: another thread may clear it meanwhile
-        tokens = [_TOKEN_OF[w] if w in _TOKEN_OF else _token_of(w) for w in found]
+        tokens = [t if (t := _TOKEN_OF.get(w)) is not None or w in _TOKEN_OF else _token_of(w)
+                  for w in found]
         _TOKEN_OF.update(zip(found, tokens))
         return tokens
 

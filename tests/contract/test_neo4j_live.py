@@ -18,6 +18,7 @@ import socket
 import threading
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -151,6 +152,24 @@ def _explain(uri: str, settings: Settings, name: str) -> str:
     with _driver(uri, settings) as driver, driver.session(database=settings.neo4j_database) as s:
         summary = s.run("EXPLAIN " + query.text, params).consume()
     return str(summary.query_type)
+
+
+@contextmanager
+def _statements_sent() -> Iterator[list[str]]:
+    """The names of the Cypher files the store runs meanwhile (the real statements, counted on
+    their way to the server)."""
+    statements: list[str] = []
+    run = cypher.run
+
+    def counted(runner: Any, name: str, params: Any) -> Any:
+        statements.append(name)
+        return run(runner, name, params)
+
+    cypher.run = counted
+    try:
+        yield statements
+    finally:
+        cypher.run = run
 
 
 @pytest.mark.parametrize("name", READ_FILES)
@@ -320,18 +339,8 @@ def test_a_step_of_every_toolkit_kind_is_one_statement_answering_like_each_read(
         ("event_keywords", (event.id,)), ("event_context", (event.id, 2)),
         ("conversation_time", (event.id,)), ("conversation_time", ("ep-none",)),
         ("get_events", ((event.id,),)), ("token_df", ("Episode", ("lake", "zzz")))]
-    statements: list[str] = []
-    run = cypher.run
-
-    def counted(runner: Any, name: str, params: Any) -> Any:
-        statements.append(name)
-        return run(runner, name, params)
-
-    cypher.run = counted
-    try:
+    with _statements_sent() as statements:
         got = store.read_many(reads)
-    finally:
-        cypher.run = run
     assert sorted(statements) == ["get_events", "read_many", "token_df_episode"]
     assert got == [getattr(store, method)(*args) for method, args in reads]
     assert got == [getattr(reference, method)(*args) for method, args in reads]
@@ -521,18 +530,8 @@ def test_the_warm_up_runs_an_ingest_and_asks_and_leaves_nothing(spaces: Namespac
     """tools/neo4j/start.sh warms a fresh server (mrgraph.store.neo4j_warmup): the work is real
     (rows written, read back, asked about) but rolled back, so the server keeps none of it."""
     store = spaces.open("warm")
-    statements: list[str] = []
-    run = cypher.run
-
-    def counted(runner: Any, name: str, params: Any) -> Any:
-        statements.append(name)
-        return run(runner, name, params)
-
-    cypher.run = counted
-    try:
+    with _statements_sent() as statements:
         done = warm_up(store, copies=(1, 2))
-    finally:
-        cypher.run = run
     assert done.turns[1] == 2 * done.turns[0] > 0 and len(done.seconds) == 2
     for name in ("merge_turns", "create_turns", "merge_cue_of_edges", "create_cue_of_edges",
                  "namespace_empty", "fact_observations", "search_events", "token_df_labels", "read_many",

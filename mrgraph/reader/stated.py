@@ -112,18 +112,14 @@ def favorite(sentence: str) -> str | None:
             run.pop(0)
         return " ".join(run) if run and len(run) < MAX_WORDS else None
     after = _FAVORITE_IS.search(sentence)
-    if after and 0 < len(words(after.group(1))) <= MAX_CLAUSE:
-        return after.group(1).strip()
-    return None
+    return _clause(after.group(1)) if after else None
 
 
 def off_to(sentence: str) -> str | None:
     """What the speaker says they are off / going / about to do ("I'm off to *collect a
     parcel*"), to the end of the clause, or None."""
     match = _OFF_TO.search(sentence)
-    if match is None or not 0 < len(words(match.group(1))) <= MAX_CLAUSE:
-        return None
-    return match.group(1).strip()
+    return _clause(match.group(1)) if match else None
 
 
 def done_to(sentence: str, thing: str) -> str | None:
@@ -142,20 +138,23 @@ def done_to(sentence: str, thing: str) -> str | None:
 
 
 def glad(sentence: str, feeling: Sequence[str]) -> str | None:
-    """What `sentence` says the speaker feels one of `feeling` about ("I'm thrilled to *start
-    my new job*"), to the end of the clause; None when it says no such thing."""
+    """What `sentence` says the speaker feels one of `feeling` about ("I'm stoked to *try the
+    new trail*"), to the end of the clause; None when it says no such thing."""
     said = "|".join(re.escape(w) for w in feeling)
     match = re.search(rf"\b(?:{said})\s+(?:about|for|to|of|that)\s+([^.!?;,]+)", sentence,
                       re.IGNORECASE)
-    if match is None or not 0 < len(words(match.group(1))) <= MAX_CLAUSE:
-        return None
-    return match.group(1).strip()
+    return _clause(match.group(1)) if match else None
 
 
 def most(sentence: str) -> str | None:
     """What `sentence` says the superlative is ("the hardest part was *the waiting*"), or
     None."""
     for match in _THE_MOST.finditer(sentence):
-        if superlative(match.group(1)) and 0 < len(words(match.group(2))) <= MAX_CLAUSE:
-            return match.group(2).strip()
+        if superlative(match.group(1)) and (said := _clause(match.group(2))):
+            return said
     return None
+
+
+def _clause(text: str) -> str | None:
+    """The rest of a clause a set form answers with, when it is 1 to MAX_CLAUSE words."""
+    return text.strip() if 0 < len(words(text)) <= MAX_CLAUSE else None

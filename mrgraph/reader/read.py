@@ -111,8 +111,8 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     question = analyse(state.question, speakers)
     found = sentences(state, question)
-    # a form the person's own sentence states ("... but *squash* is still my top choice") comes before
-    # a belief and every other reading, and is theirs: no wrong-person test
+    # a form the person's own sentence states ("... but *squash* is still my top choice")
+    # comes before a belief and every other reading, and is theirs: no wrong-person test
     said_so = stated(question, found, REACH)
     belief = None if said_so else _belief(state, question, found)
     if belief is not None:

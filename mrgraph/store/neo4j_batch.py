@@ -11,7 +11,8 @@ ones (search weights before the search, a cue's id before its tags) take one suc
 a round costs as many steps as its longest chain of dependent reads, not one per read.
 
 The answers are the one-call reads' own: the single-call methods of Neo4jStore are the one-call
-case of the same `*_many` functions (the contract suite checks run_calls against them).
+case of the same `*_query` (or, for token counts and get_events, `*_many`) functions (the
+contract suite checks run_calls against them).
 """
 
 from __future__ import annotations

@@ -326,12 +326,8 @@ def fact_observations(tx: Runner, ns: str, entities: Sequence[str]) -> list[Fact
 
 
 def entity_beliefs(tx: Runner, ns: str, entity: str, aspect: str | None) -> list[BeliefEdge]:
-    return entity_beliefs_many(tx, ns, [(entity, aspect)])[0]
+    return drive(tx, ns, entity_beliefs_query([(entity, aspect)]))[0]
 
-
-def entity_beliefs_many(tx: Runner, ns: str,
-                        asked: Sequence[tuple[str, str | None]]) -> list[list[BeliefEdge]]:
-    return drive(tx, ns, entity_beliefs_query(asked))
 
 
 def entity_beliefs_query(asked: Sequence[tuple[str, str | None]]

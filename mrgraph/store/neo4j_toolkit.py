@@ -18,19 +18,15 @@ from mrgraph.store.neo4j_read import (Query, Row, Runner, drive, event_record, e
 from mrgraph.text import normalize_key
 
 
-# Each read comes in three forms: `x_query(asked)` answers a list of calls (argument tuples)
+# Each read comes in two forms: `x_query(asked)` answers a list of calls (argument tuples)
 # as a Query (neo4j_read: it yields its requests, so a step's kinds share one statement,
-# neo4j_read.run_step), `x_many(tx, ns, asked)` runs it alone, and `x(tx, ns, ...)` is the
-# one-call case, so every path runs the same query and the same shaping.
+# neo4j_read.run_step), and `x(tx, ns, ...)` drives it for one call, so every path runs the
+# same query and the same shaping.
 
 
 def search_cues(tx: Runner, ns: str, weights: Mapping[str, float], limit: int) -> list[CueHit]:
-    return search_cues_many(tx, ns, [(weights, limit)])[0]
+    return drive(tx, ns, search_cues_query([(weights, limit)]))[0]
 
-
-def search_cues_many(tx: Runner, ns: str,
-                     asked: Sequence[tuple[Mapping[str, float], int]]) -> list[list[CueHit]]:
-    return drive(tx, ns, search_cues_query(asked))
 
 
 def search_cues_query(asked: Sequence[tuple[Mapping[str, float], int]]
@@ -44,11 +40,8 @@ def search_cues_query(asked: Sequence[tuple[Mapping[str, float], int]]
 
 
 def find_cues(tx: Runner, ns: str, key: str) -> list[CueHit]:
-    return find_cues_many(tx, ns, [(key,)])[0]
+    return drive(tx, ns, find_cues_query([(key,)]))[0]
 
-
-def find_cues_many(tx: Runner, ns: str, asked: Sequence[tuple[str]]) -> list[list[CueHit]]:
-    return drive(tx, ns, find_cues_query(asked))
 
 
 def find_cues_query(asked: Sequence[tuple[str]]) -> Query[list[list[CueHit]]]:
@@ -59,11 +52,8 @@ def find_cues_query(asked: Sequence[tuple[str]]) -> Query[list[list[CueHit]]]:
 
 
 def cue_tags(tx: Runner, ns: str, cue_id: str, limit: int) -> list[TagCount]:
-    return cue_tags_many(tx, ns, [(cue_id, limit)])[0]
+    return drive(tx, ns, cue_tags_query([(cue_id, limit)]))[0]
 
-
-def cue_tags_many(tx: Runner, ns: str, asked: Sequence[tuple[str, int]]) -> list[list[TagCount]]:
-    return drive(tx, ns, cue_tags_query(asked))
 
 
 def cue_tags_query(asked: Sequence[tuple[str, int]]) -> Query[list[list[TagCount]]]:
@@ -91,12 +81,8 @@ def _limited(names: Sequence[str], calls: Sequence[Sequence[dict[str, Any]]]
 
 
 def tag_events(tx: Runner, ns: str, cue_id: str, tag: str, limit: int) -> list[EventRecord]:
-    return tag_events_many(tx, ns, [(cue_id, tag, limit)])[0]
+    return drive(tx, ns, tag_events_query([(cue_id, tag, limit)]))[0]
 
-
-def tag_events_many(tx: Runner, ns: str,
-                    asked: Sequence[tuple[str, str, int]]) -> list[list[EventRecord]]:
-    return drive(tx, ns, tag_events_query(asked))
 
 
 def tag_events_query(asked: Sequence[tuple[str, str, int]]) -> Query[list[list[EventRecord]]]:
@@ -106,12 +92,8 @@ def tag_events_query(asked: Sequence[tuple[str, str, int]]) -> Query[list[list[E
 
 
 def event_keywords(tx: Runner, ns: str, event_id: str) -> list[KeywordRecord]:
-    return event_keywords_many(tx, ns, [(event_id,)])[0]
+    return drive(tx, ns, event_keywords_query([(event_id,)]))[0]
 
-
-def event_keywords_many(tx: Runner, ns: str,
-                        asked: Sequence[tuple[str]]) -> list[list[KeywordRecord]]:
-    return drive(tx, ns, event_keywords_query(asked))
 
 
 def event_keywords_query(asked: Sequence[tuple[str]]) -> Query[list[list[KeywordRecord]]]:
@@ -122,12 +104,8 @@ def event_keywords_query(asked: Sequence[tuple[str]]) -> Query[list[list[Keyword
 
 
 def event_context(tx: Runner, ns: str, event_id: str, window: int) -> list[TurnRecord]:
-    return event_context_many(tx, ns, [(event_id, window)])[0]
+    return drive(tx, ns, event_context_query([(event_id, window)]))[0]
 
-
-def event_context_many(tx: Runner, ns: str,
-                       asked: Sequence[tuple[str, int]]) -> list[list[TurnRecord]]:
-    return drive(tx, ns, event_context_query(asked))
 
 
 def event_context_query(asked: Sequence[tuple[str, int]]) -> Query[list[list[TurnRecord]]]:
@@ -155,12 +133,8 @@ def _turn(r: Row) -> TurnRecord:
 
 
 def conversation_time(tx: Runner, ns: str, event_id: str) -> TimeRecord | None:
-    return conversation_time_many(tx, ns, [(event_id,)])[0]
+    return drive(tx, ns, conversation_time_query([(event_id,)]))[0]
 
-
-def conversation_time_many(tx: Runner, ns: str,
-                           asked: Sequence[tuple[str]]) -> list[TimeRecord | None]:
-    return drive(tx, ns, conversation_time_query(asked))
 
 
 def conversation_time_query(asked: Sequence[tuple[str]]) -> Query[list[TimeRecord | None]]:
@@ -176,12 +150,8 @@ def _time(event_id: str, r: Row) -> TimeRecord:
 
 
 def search_topics(tx: Runner, ns: str, weights: Mapping[str, float], limit: int) -> list[TopicHit]:
-    return search_topics_many(tx, ns, [(weights, limit)])[0]
+    return drive(tx, ns, search_topics_query([(weights, limit)]))[0]
 
-
-def search_topics_many(tx: Runner, ns: str,
-                       asked: Sequence[tuple[Mapping[str, float], int]]) -> list[list[TopicHit]]:
-    return drive(tx, ns, search_topics_query(asked))
 
 
 def search_topics_query(asked: Sequence[tuple[Mapping[str, float], int]]
@@ -195,12 +165,8 @@ def search_topics_query(asked: Sequence[tuple[Mapping[str, float], int]]
 
 
 def topic_events(tx: Runner, ns: str, topic_id: str, limit: int) -> list[EventRecord]:
-    return topic_events_many(tx, ns, [(topic_id, limit)])[0]
+    return drive(tx, ns, topic_events_query([(topic_id, limit)]))[0]
 
-
-def topic_events_many(tx: Runner, ns: str,
-                      asked: Sequence[tuple[str, int]]) -> list[list[EventRecord]]:
-    return drive(tx, ns, topic_events_query(asked))
 
 
 def topic_events_query(asked: Sequence[tuple[str, int]]) -> Query[list[list[EventRecord]]]:
@@ -211,12 +177,8 @@ def topic_events_query(asked: Sequence[tuple[str, int]]) -> Query[list[list[Even
 
 def timeline(tx: Runner, ns: str, start: str, end: str, cue_id: str | None,
              limit: int) -> list[EventRecord]:
-    return timeline_many(tx, ns, [(start, end, cue_id, limit)])[0]
+    return drive(tx, ns, timeline_query([(start, end, cue_id, limit)]))[0]
 
-
-def timeline_many(tx: Runner, ns: str, asked: Sequence[tuple[str, str, str | None, int]]
-                  ) -> list[list[EventRecord]]:
-    return drive(tx, ns, timeline_query(asked))
 
 
 def timeline_query(asked: Sequence[tuple[str, str, str | None, int]]
@@ -238,12 +200,8 @@ def timeline_query(asked: Sequence[tuple[str, str, str | None, int]]
 
 def search_events(tx: Runner, ns: str, weights: Mapping[str, float],
                   limit: int) -> list[EventRecord]:
-    return search_events_many(tx, ns, [(weights, limit)])[0]
+    return drive(tx, ns, search_events_query([(weights, limit)]))[0]
 
-
-def search_events_many(tx: Runner, ns: str, asked: Sequence[tuple[Mapping[str, float], int]]
-                       ) -> list[list[EventRecord]]:
-    return drive(tx, ns, search_events_query(asked))
 
 
 def search_events_query(asked: Sequence[tuple[Mapping[str, float], int]]

@@ -211,7 +211,7 @@ class MemoryStore(GraphForget):
                 if held is None and _plain(edge.props):  # what _merge makes of them
                     merged[key] = dict(edge.props)
                 else:
-                    _merge(merged.setdefault(key, {}) if held is None else held, edge.props)
+                    _merge(merged.setdefault(key, {}), edge.props)
             else:
                 self._put_edge(edge.src, edge.type, edge.dst, edge.props)
         assert self._db.conn is not None

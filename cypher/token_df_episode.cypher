@@ -3,7 +3,9 @@
 // returns: total (Episode nodes in the namespace), dfs (list of {token, df}: the Episode nodes
 // holding the token)
 // $tokens = [{token, query}]: query is the token quoted for Lucene; the full-text hit is only a
-// candidate, the exact test is membership in the node's space-separated tokens.
+// candidate, the exact test is membership in the node's space-separated tokens (as a padded
+// substring: the same test as `item.token IN split(node.tokens, ' ')` for a token without
+// spaces, ~1.5 ms less a question's first statement on the dev file).
 CYPHER replan=skip
 MATCH (n:Episode) USING INDEX SEEK n:Episode(ns)
 WHERE n.ns = $ns
@@ -12,7 +14,7 @@ CALL () {
   UNWIND $tokens AS item
   CALL (item) {
     CALL db.index.fulltext.queryNodes('mrgraph_episode_tokens', item.query) YIELD node
-    WITH node WHERE node.ns = $ns AND item.token IN split(node.tokens, ' ')
+    WITH node WHERE node.ns = $ns AND (' ' + node.tokens + ' ') CONTAINS (' ' + item.token + ' ')
     RETURN count(node) AS df
   }
   RETURN collect({token: item.token, df: df}) AS dfs

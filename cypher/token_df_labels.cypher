@@ -19,7 +19,7 @@ CALL (asked) {
     UNWIND asked.tokens AS item
     CALL (item) {
       CALL db.index.fulltext.queryNodes('mrgraph_episode_tokens', item.query) YIELD node
-      WITH node WHERE node.ns = $ns AND item.token IN split(node.tokens, ' ')
+      WITH node WHERE node.ns = $ns AND (' ' + node.tokens + ' ') CONTAINS (' ' + item.token + ' ')
       RETURN count(node) AS df
     }
     RETURN collect({token: item.token, df: df}) AS dfs
@@ -36,7 +36,7 @@ CALL (asked) {
     UNWIND asked.tokens AS item
     CALL (item) {
       CALL db.index.fulltext.queryNodes('mrgraph_cue_tokens', item.query) YIELD node
-      WITH node WHERE node.ns = $ns AND item.token IN split(node.tokens, ' ')
+      WITH node WHERE node.ns = $ns AND (' ' + node.tokens + ' ') CONTAINS (' ' + item.token + ' ')
       RETURN count(node) AS df
     }
     RETURN collect({token: item.token, df: df}) AS dfs
@@ -53,7 +53,7 @@ CALL (asked) {
     UNWIND asked.tokens AS item
     CALL (item) {
       CALL db.index.fulltext.queryNodes('mrgraph_tag_tokens', item.query) YIELD node
-      WITH node WHERE node.ns = $ns AND item.token IN split(node.tokens, ' ')
+      WITH node WHERE node.ns = $ns AND (' ' + node.tokens + ' ') CONTAINS (' ' + item.token + ' ')
       RETURN count(node) AS df
     }
     RETURN collect({token: item.token, df: df}) AS dfs
@@ -70,7 +70,7 @@ CALL (asked) {
     UNWIND asked.tokens AS item
     CALL (item) {
       CALL db.index.fulltext.queryNodes('mrgraph_topic_tokens', item.query) YIELD node
-      WITH node WHERE node.ns = $ns AND item.token IN split(node.tokens, ' ')
+      WITH node WHERE node.ns = $ns AND (' ' + node.tokens + ' ') CONTAINS (' ' + item.token + ' ')
       RETURN count(node) AS df
     }
     RETURN collect({token: item.token, df: df}) AS dfs

@@ -292,6 +292,28 @@ def test_stored_tokens_with_lucene_syntax_match_exactly_like_the_embedded_store(
     assert store.search_cues(everything, 50) == reference.search_cues(everything, 50)
 
 
+def test_a_token_longer_than_an_index_term_counts_only_nodes_holding_it_whole(
+        spaces: Namespaces, tmp_path: Path) -> None:
+    """The full-text analyzers cut a token at 255 characters: a 256-character token is
+    searched as the phrase of its two pieces, which a node holding the pieces as two tokens
+    matches, and a node holding it is found by its pieces ("z"). The index only finds
+    candidates; each is checked against the node's own tokens, as embedded."""
+    store = spaces.open()
+    reference = MemoryStore(tmp_path / "graph", store.ns)
+    world = World(store.ns)
+    long = "z" * 256
+    cues = (world.lone("Cue", "pieces", name="pieces", key="pieces", kind="keyword",
+                       tokens=f"{long[:255]} z"),
+            world.lone("Cue", "whole", name="whole", key="whole", kind="keyword",
+                       tokens=f"{'y' * 127} {long}"))
+    for s in (store, reference):
+        s.write_batch(GraphBatch("c", cues, ()))
+    for token in (long, long[:255], "z", "y" * 127):
+        assert store.token_df("Cue", [token]) == reference.token_df("Cue", [token])
+    assert store.token_df("Cue", [long]) == (2, {long: 1})
+    assert store.token_df("Cue", ["z", "y" * 127]) == (2, {"z": 1, "y" * 127: 1})
+
+
 def test_token_counts_of_several_labels_in_one_statement_are_each_labels_own(
         spaces: Namespaces, tmp_path: Path) -> None:
     """read_many sends every token_df of a step as one statement (token_df_labels.cypher, a

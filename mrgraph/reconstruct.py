@@ -35,17 +35,18 @@ import json
 import re
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from mrgraph import baselines
-from mrgraph.errors import ToolArgumentError, UserError
+from mrgraph.errors import MrGraphError, ToolArgumentError, UserError
 from mrgraph.hybrid import ToolContext
 from mrgraph.llm.base import LLM, Embedder
 from mrgraph.policies import make_policy
-from mrgraph.policies.base import SAME_SESSION, Action, Budget, Lead, Outcome, Policy, State
+from mrgraph.policies.base import (SAME_SESSION, Action, Budget, Lead, Outcome, Policy, PolicyRun,
+                                   State)
 from mrgraph.policies.turns import fetch_unread
 from mrgraph.store.base import GraphStore
-from mrgraph.store.counts import CountsMemo
+from mrgraph.store.question import QuestionView
 from mrgraph.text import tokenize
 from mrgraph.toolkit import Record, ToolParams, ToolResult, parse_params, run_params
 from mrgraph.types import Answer, PropValue, Step
@@ -68,7 +69,8 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
     budget = budget or Budget()
     context = context or ToolContext()
     started = time.perf_counter()
-    store = CountsMemo(store)  # token counts read once per question (a step less on Neo4j)
+    # token counts read once per question, reads ahead kept (each a step less on Neo4j)
+    store = QuestionView(store)
     state = State.start(store, question, budget)
     run = policy.start(question, budget)
     trace: list[Step] = []
@@ -78,7 +80,7 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
         if not actions:
             break
         state.round += 1
-        outcomes = _run_round(store, state, actions, context)
+        outcomes = _run_round(store, state, actions, context, _ahead(store, run, state))
         trace.extend(_steps(outcomes, run.tokens - spent))
     # the answer step is handed the best turns of all of H (a run of a policy written before
     # PolicyRun.hands_turns hands none)
@@ -96,15 +98,38 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
 Timed = tuple[ToolResult | None, str | None, float]
 
 
+def _ahead(store: GraphStore, run: PolicyRun, state: State) -> list[ToolParams]:
+    """The calls the policy expects to make later (PolicyRun.prefetch), on a store where a
+    step of reads costs a round trip (GraphStore.prefetches); a call it cannot parse is left
+    to the round that makes it."""
+    expect = getattr(run, "prefetch", None)
+    if expect is None or not store.prefetches:
+        return []
+    ahead: list[ToolParams] = []
+    for action in expect(state):
+        try:
+            params = parse_params(action.tool, action.arguments)
+        except ToolArgumentError:
+            continue
+        if params not in ahead:
+            ahead.append(params)
+    return ahead
+
+
 def _run_round(store: GraphStore, state: State, actions: Sequence[Action],
-               context: ToolContext) -> list[Outcome]:
+               context: ToolContext, ahead: Sequence[ToolParams] = ()) -> list[Outcome]:
     """Validate the round's calls, then hand the valid ones to the store in one go
-    (store.run_calls: on Neo4j their reads travel together)."""
+    (store.run_calls: on Neo4j their reads travel together), with the calls read `ahead`
+    (their answers kept by the question's view of the store, the calls' results dropped)."""
     allowed = min(state.budget.max_calls_per_round, state.calls_left)
     checked = [_check(state, action, index < allowed) for index, action in enumerate(actions)]
     valid = [c for c in checked if not isinstance(c, Outcome)]
-    done = iter(store.run_calls([functools.partial(_timed, functools.partial(
-        run_params, params, context=context)) for params in valid], state.budget.workers))
+    calls: list[Callable[[GraphStore], Timed | None]] = [
+        functools.partial(_timed, functools.partial(run_params, params, context=context))
+        for params in valid]
+    calls += [functools.partial(_read_ahead, functools.partial(run_params, params, context=context))
+              for params in ahead if params not in valid]
+    done = iter(cast("list[Timed]", store.run_calls(calls, state.budget.workers)[:len(valid)]))
     outcomes: list[Outcome] = []
     for action, item in zip(actions, checked):  # call order
         if isinstance(item, Outcome):
@@ -132,6 +157,15 @@ def _check(state: State, action: Action, allowed: bool) -> ToolParams | Outcome:
         return parse_params(action.tool, action.arguments)
     except ToolArgumentError as err:
         return Outcome(state.round, action, None, (), (), str(err), 0.0)
+
+
+def _read_ahead(run: Callable[[GraphStore], ToolResult], store: GraphStore) -> None:
+    """A call read ahead: only its reads count (the view keeps them). Its error is left to
+    the round that makes the call, which reads again what was not kept."""
+    try:
+        run(store)
+    except MrGraphError:
+        pass
 
 
 def _timed(run: Callable[[GraphStore], ToolResult], store: GraphStore) -> Timed:

@@ -227,7 +227,7 @@ class State:
         """S0: the question's idf weights and the store's episode count (statistics, no
         content: nothing is retrieved before the policy's first call). The counts are read in
         one step, together with the question's counts over cues and tags: the first searches
-        are of the question's words, and with reconstruct's per-question CountsMemo they then
+        are of the question's words, and with reconstruct's per-question QuestionView they then
         read no counts of their own (a step less on Neo4j)."""
         counted = count_tokens(store, START_COUNTS, token_set(question))
         weights = idf_weights(question, counted[:1], unseen=True)
@@ -379,7 +379,11 @@ class PolicyRun(Protocol):
     handed ones only for a question asking for several things: for other questions no read,
     and no Neo4j round trip, is spent for it). A run may also say `hands_reached = False`:
     the fetch then leaves out the other reached episodes' turns (`fetch_unread`'s `reached`;
-    True when the run does not say)."""
+    True when the run does not say). A run may also offer `prefetch(state)`: the calls it
+    expects to make in a later round, as things stand after `next_actions`; on a store where a
+    step of reads costs a round trip (GraphStore.prefetches) the loop reads them beside the
+    round's calls, for the question's view of the store to answer them later (reconstruct).
+    They are not run as calls: not traced, not counted, their results not routed."""
 
     tokens: int
     hands_turns: bool

@@ -199,6 +199,13 @@ class GraphStore(Protocol):
         and an interrupted ingest resumes after its last committed batch
         (mrgraph.ingest.pipeline)."""
 
+    @property
+    def prefetches(self) -> bool:
+        """True when each step of reads costs a round trip and a few more reads in a step
+        cost little (Neo4j): the loop then reads what the policy expects to read next beside a
+        round's own calls (reconstruct, PolicyRun.prefetch). False embedded: there a read
+        costs microseconds and a read ahead only adds them."""
+
     # -------------------------------------------------------------- writes
 
     def writing(self) -> AbstractContextManager[None]:

@@ -99,6 +99,10 @@ class MemoryStore(GraphForget):
         needs no checkpoint: an interrupted ingest left the previous commit."""
         return None
 
+    @property
+    def prefetches(self) -> bool:
+        return False
+
     def checkpoint(self, key: str) -> Checkpoint | None:
         return None
 

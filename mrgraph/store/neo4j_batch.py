@@ -274,6 +274,10 @@ class RoundReader:
     def ingest_batch_size(self) -> int | None:
         return self._store.ingest_batch_size
 
+    @property
+    def prefetches(self) -> bool:
+        return False  # a round's calls read what they need; the loop reads ahead, not they
+
     def close(self) -> None:
         self._store.close()
 

@@ -181,7 +181,7 @@ def _counted(call: functools.partial[object], seen: list[tuple[str, str]],
 
 def test_an_ask_reads_each_token_count_once(sample: GraphStore, tmp_path: Path) -> None:
     """State.start reads the question's counts (episodes, cues, tags) in one go and the loop
-    remembers them (CountsMemo): the first searches, of the same words, read none again (on
+    remembers them (QuestionView): the first searches, of the same words, read none again (on
     Neo4j a step of dependent reads less), and the answer is the one without the memo."""
     from mrgraph.store.memory import MemoryStore
 

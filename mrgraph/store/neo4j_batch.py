@@ -1,9 +1,9 @@
 """A round of toolkit calls on Neo4j in few round trips: the calls' reads go to the server together.
 
-`run_calls` runs every call of a round in a thread of its own against a `RoundReader`, a
-GraphStore whose reads do not go to the server one by one: a read waits at a barrier until every
-call of the round is either waiting on a read or finished; then the waiting reads go to the
-server together (`Neo4jStore.read_many`: the toolkit reads in ONE statement, read_many.cypher,
+`run_calls` runs every call of a round as a greenlet of its own on the calling thread, against
+a `RoundReader`, a GraphStore whose reads do not go to the server one by one: a call that reads
+is switched out until every call of the round is either waiting on a read or finished; then
+the waiting reads go to the server together (`Neo4jStore.read_many`: the toolkit reads in ONE statement, read_many.cypher,
 an `UNWIND $calls` whose branches are the kinds' own files; a token count or another read
 beside it in a statement of its own kind, in flight at the same time), and each call gets its
 own answer and goes on. A call's reads that depend on earlier
@@ -18,13 +18,13 @@ contract suite checks run_calls against them).
 from __future__ import annotations
 
 import functools
-import os
-import queue
-import threading
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
+
+import greenlet
 
 from mrgraph.store import neo4j_read as rd
 from mrgraph.store import neo4j_toolkit as tk
@@ -95,83 +95,8 @@ def run_calls(store: BatchStore, calls: Sequence[Callable[[GraphStore], T]]) -> 
     An exception a call raises is raised here, the first in call order, once all have ended."""
     if len(calls) == 1:
         return [calls[0](store)]
-    barrier = _Barrier(store, len(calls))
-    reader = RoundReader(store, barrier)
-    results: list[Any] = [None] * len(calls)
-    errors: list[BaseException | None] = [None] * len(calls)
-
-    def work(n: int) -> None:
-        try:
-            results[n] = calls[n](reader)
-        except BaseException as exc:  # noqa: BLE001 - handed to the caller below
-            errors[n] = exc
-        finally:
-            barrier.finished()
-
-    _join(work, len(calls))
-    for error in errors:
-        if error is not None:
-            raise error
-    return results
-
-
-def _join(work: Callable[[int], None], count: int) -> None:
-    """work(0) ... work(count - 1) at once, the last on this thread (one hand-off and one
-    wake-up less a round), the others each on a thread of its own; returns when all ended.
-    `work` must not raise."""
-    ended = threading.Semaphore(0)
-
-    def job(n: int) -> None:
-        try:
-            work(n)
-        finally:
-            ended.release()
-
-    for n in range(count - 1):
-        _WORKERS.start(functools.partial(job, n))
-    if count:
-        work(count - 1)
-    for _ in range(count - 1):
-        ended.acquire()
-
-
-class _Workers:
-    """Threads for the calls of rounds, kept between rounds: starting a thread per call was ~8%
-    of an ask's client CPU on Neo4j (benchmarks/RESULTS.md section 21). A call may wait at its
-    round's barrier until every other call of the round waits too, so a call never queues for
-    a thread: an idle thread takes it, else a new one starts."""
-
-    IDLE_MAX = 64  # idle threads kept; more end
-
-    def __init__(self) -> None:
-        self._idle: list[queue.SimpleQueue[Callable[[], None]]] = []
-        self._lock = threading.Lock()
-
-    def start(self, job: Callable[[], None]) -> None:
-        with self._lock:
-            inbox = self._idle.pop() if self._idle else None
-        if inbox is None:
-            inbox = queue.SimpleQueue()
-            threading.Thread(target=self._serve, args=(inbox,), daemon=True,
-                             name="mrgraph-round-call").start()
-        inbox.put(job)
-
-    def _serve(self, inbox: queue.SimpleQueue[Callable[[], None]]) -> None:
-        while True:
-            inbox.get()()
-            with self._lock:
-                if len(self._idle) >= self.IDLE_MAX:
-                    return
-                self._idle.append(inbox)
-
-    def forget_threads(self) -> None:
-        """In a forked child the parent's threads do not exist: never hand them work."""
-        self._idle = []
-        self._lock = threading.Lock()
-
-
-_WORKERS = _Workers()
-os.register_at_fork(after_in_child=_WORKERS.forget_threads)
+    round_ = _Round(store)
+    return round_.drive(RoundReader(store, round_), calls)
 
 
 class BatchStore(GraphStore, Protocol):
@@ -180,91 +105,110 @@ class BatchStore(GraphStore, Protocol):
     def read_many(self, reads: Sequence[Read]) -> list[Any]: ...
 
 
-@dataclass(eq=False)
-class _Pending:
-    read: Read
-    done: bool = False
-    answer: Any = None
-    error: BaseException | None = None
+@dataclass(frozen=True)
+class _Reading:
+    read: Read  # what a call waiting on a read hands the hub
 
 
 @dataclass(eq=False)
-class _Fork:
-    left: int  # forked calls not yet ended
+class _Calls:
+    """Calls started together: their results and errors, and the call waiting on them."""
+
+    results: list[Any]
+    errors: list[BaseException | None]
+    left: int
+    waiter: greenlet.greenlet | None  # None: the round's own calls (the hub waits on them)
 
 
-@dataclass(eq=False)
-class _Barrier:
-    """Holds reads until every unfinished call waits on one, then sends them all at once."""
+class _Round:
+    """The calls of a round, each a greenlet on the calling thread (the hub): a call runs until
+    it reads, then waits, switched out; when no call can run, the waiting reads go to the
+    server together (BatchStore.read_many) and each waiting call runs on with its answer. A
+    call making calls of its own (RoundReader.run_calls) waits until they have all ended, and
+    they join the round meanwhile: their reads go with the others'. Switching greenlets costs
+    no thread wake-up and no GIL hand-off (a thread a call cost ~10% of an ask's client CPU
+    in Condition.notify and queue hand-offs: benchmarks/RESULTS.md 42)."""
 
-    store: BatchStore
-    running: int  # calls neither finished nor waiting on a read
-    queue: list[_Pending] = field(default_factory=list)
-    cv: threading.Condition = field(default_factory=threading.Condition)
+    def __init__(self, store: BatchStore) -> None:
+        self.store = store
+        self.hub = greenlet.getcurrent()
+        self.ready: deque[tuple[greenlet.greenlet, Any]] = deque()  # a call, what it gets
+        self.waiting: list[tuple[greenlet.greenlet, Read]] = []
+
+    def drive(self, reader: RoundReader, calls: Sequence[Callable[[GraphStore], T]]) -> list[T]:
+        started = self.start(reader, calls, None)
+        while self.ready or self.waiting:
+            while self.ready:
+                call, value = self.ready.popleft()
+                asked = call.switch(value)  # on until it reads, waits on its calls, or ends
+                if isinstance(asked, _Reading):
+                    self.waiting.append((call, asked.read))
+            if self.waiting:
+                self._send()
+        return _results(started)
+
+    def start(self, reader: RoundReader, calls: Sequence[Callable[[GraphStore], T]],
+              waiter: greenlet.greenlet | None) -> _Calls:
+        started = _Calls([None] * len(calls), [None] * len(calls), len(calls), waiter)
+        for n, call in enumerate(calls):
+            run = functools.partial(self._run, started, n, call, reader)
+            self.ready.append((greenlet.greenlet(lambda _, run=run: run(), parent=self.hub),
+                               None))
+        return started
+
+    def _run(self, started: _Calls, n: int, call: Callable[[GraphStore], Any],
+             reader: RoundReader) -> None:
+        try:
+            started.results[n] = call(reader)
+        except greenlet.GreenletExit:
+            raise  # the round was abandoned (its hub raised): nothing to hand back
+        except BaseException as exc:  # noqa: BLE001 - raised by whoever started the calls
+            started.errors[n] = exc
+        started.left -= 1
+        if started.left == 0 and started.waiter is not None:
+            self.ready.append((started.waiter, None))
 
     def read(self, read: Read) -> Any:
-        pending = _Pending(read)
-        with self.cv:
-            self.queue.append(pending)
-            self.running -= 1
-            self._flush_if_all_wait()
-            while not pending.done:
-                self.cv.wait()
-        if pending.error is not None:
-            raise pending.error
-        return pending.answer
+        ok, answer = self.hub.switch(_Reading(read))
+        if not ok:
+            raise answer
+        return answer
 
-    def fork(self, count: int) -> _Fork:
-        """A running call hands its place to `count` calls of its own."""
-        with self.cv:
-            self.running += count - 1
-        return _Fork(count)
+    def run_calls(self, reader: RoundReader, calls: Sequence[Callable[[GraphStore], T]]
+                  ) -> list[T]:
+        """Calls a call makes at once: it waits (switched out) until they have all ended."""
+        started = self.start(reader, calls, greenlet.getcurrent())
+        self.hub.switch(None)
+        return _results(started)
 
-    def fork_finished(self, fork: _Fork) -> None:
-        """A forked call ended. The last one to end hands the place back to the call that
-        forked them, which runs on: were the place left empty until that call noticed, the
-        other calls' waiting reads would go out as a step of their own without the reads
-        that call is about to make (one step more: search_events' search apart from
-        search_cues' in most first rounds)."""
-        with self.cv:
-            fork.left -= 1
-            if fork.left > 0:
-                self.running -= 1
-                self._flush_if_all_wait()
-
-    def finished(self) -> None:
-        with self.cv:
-            self.running -= 1
-            self._flush_if_all_wait()
-
-    def _flush_if_all_wait(self) -> None:
-        """Under the lock, by the last call to stop running: the others are all waiting."""
-        if self.running > 0 or not self.queue:
-            return
-        queue, self.queue = self.queue, []
+    def _send(self) -> None:
+        waiting, self.waiting = self.waiting, []
         try:
-            answers = self.store.read_many([p.read for p in queue])
-            for pending, answer in zip(queue, answers):
-                pending.answer = answer
+            answers = self.store.read_many([read for _, read in waiting])
         except BaseException as exc:  # noqa: BLE001 - every call of the step gets it
-            for pending in queue:
-                pending.error = exc
-        for pending in queue:
-            pending.done = True
-        self.running += len(queue)
-        self.cv.notify_all()
+            self.ready.extend((call, (False, exc)) for call, _ in waiting)
+        else:
+            self.ready.extend((call, (True, answer))
+                              for (call, _), answer in zip(waiting, answers))
+
+
+def _results(started: _Calls) -> list[Any]:
+    for error in started.errors:
+        if error is not None:
+            raise error
+    return started.results
 
 
 class RoundReader:
     """The GraphStore a round's calls see: reads wait at the barrier, anything else (writes,
     inspection) goes straight to the store."""
 
-    def __init__(self, store: BatchStore, barrier: _Barrier) -> None:
-        self._store, self._barrier = store, barrier
+    def __init__(self, store: BatchStore, round_: _Round) -> None:
+        self._store, self._round = store, round_
         self.ns = store.ns
 
     def _read(self, method: str, *args: Any) -> Any:
-        return self._barrier.read((method, args))
+        return self._round.read((method, args))
 
     @property
     def uri(self) -> str:
@@ -283,26 +227,10 @@ class RoundReader:
 
     def run_calls(self, calls: Sequence[Callable[[GraphStore], T]], workers: int) -> list[T]:
         """Calls a call makes at once (e.g. one token count per label) join the round: the
-        calling thread hands its place at the barrier to them until they have all ended."""
+        call waits until they have all ended."""
         if len(calls) <= 1:
             return [call(self) for call in calls]
-        results: list[Any] = [None] * len(calls)
-        errors: list[BaseException | None] = [None] * len(calls)
-        fork = self._barrier.fork(len(calls))
-
-        def work(n: int) -> None:
-            try:
-                results[n] = calls[n](self)
-            except BaseException as exc:  # noqa: BLE001 - raised below
-                errors[n] = exc
-            finally:
-                self._barrier.fork_finished(fork)
-
-        _join(work, len(calls))
-        for error in errors:
-            if error is not None:
-                raise error
-        return results
+        return self._round.run_calls(self, calls)
 
     # -------------------------------------------------------------- batched reads
 

@@ -200,7 +200,7 @@ def _results(started: _Calls) -> list[Any]:
 
 
 class RoundReader:
-    """The GraphStore a round's calls see: reads wait at the barrier, anything else (writes,
+    """The GraphStore a round's calls see: reads wait for the round's next step, anything else (writes,
     inspection) goes straight to the store."""
 
     def __init__(self, store: BatchStore, round_: _Round) -> None:

@@ -200,8 +200,8 @@ def _results(started: _Calls) -> list[Any]:
 
 
 class RoundReader:
-    """The GraphStore a round's calls see: reads wait for the round's next step, anything else (writes,
-    inspection) goes straight to the store."""
+    """The GraphStore a round's calls see: reads wait for the round's next step, anything else
+    (writes, inspection) goes straight to the store."""
 
     def __init__(self, store: BatchStore, round_: _Round) -> None:
         self._store, self._round = store, round_

@@ -15,12 +15,13 @@ from typing import Any, TypeVar
 
 from neo4j import exceptions as nx
 
+from mrgraph import limits
 from mrgraph.errors import NotFoundError, StoreError
 from mrgraph.store import cypher
 from mrgraph.store.base import BeliefEdge, Checkpoint, ForgetResult, check_props
 from mrgraph.store.neo4j_read import Runner, rows
 from mrgraph.text import normalize_key
-from mrgraph.types import GraphBatch, WriteResult
+from mrgraph.types import EdgeRecord, GraphBatch, WriteResult
 
 T = TypeVar("T", bound=Runner)
 CHUNK = 10_000  # rows per UNWIND: few statements per unit, each a few MB of parameters
@@ -125,8 +126,11 @@ def lock_namespace(tx: T, ns: str) -> T:
 
 
 def plan_batch(batch: GraphBatch) -> BatchPlan:
-    """Check the batch on its own (as the embedded store does) and group it into merge rows."""
+    """Check the batch on its own (as the embedded store does) and group it into merge rows.
+    The properties of a batch the ingest checked already (limits.checked) are not checked
+    again; an error's text is made only for a record that fails (~10k records a unit)."""
     plan = BatchPlan(conversations=[batch.conversation_id])
+    props = not limits.checked(batch)
     for node in batch.nodes:
         if not node.id or not node.label:
             raise StoreError(f"batch {batch.conversation_id!r}: a node without id or label")
@@ -136,24 +140,29 @@ def plan_batch(batch: GraphBatch) -> BatchPlan:
         if node.label not in NODE_FILES:
             raise StoreError(f"node {node.id!r}: label {node.label!r} is not in the graph model "
                              f"({', '.join(NODE_FILES)})")
-        check_props(f"node {node.id!r}", node.props, node_id=node.id)
+        if props and limits.node_problem(node.id, node.props):
+            check_props(f"node {node.id!r}", node.props, node_id=node.id)  # raises its error
         if node.props.get("id", node.id) != node.id:
             raise StoreError(f"node {node.id!r}: property id differs from the node's id")
         plan.node_rows.setdefault(NODE_FILES[node.label], []).append(
             {"id": node.id, "props": _neo4j_props(node.props)})
     for edge in batch.edges:
-        where = f"edge ({edge.src})-[:{edge.type}]->({edge.dst})"
         if edge.type not in EDGE_FILES:
-            raise StoreError(f"{where}: relationship type {edge.type!r} is not in the graph "
-                             f"model ({', '.join(EDGE_FILES)})")
-        check_props(where, edge.props)
+            raise StoreError(f"{_where(edge)}: relationship type {edge.type!r} is not in the "
+                             f"graph model ({', '.join(EDGE_FILES)})")
+        if props and limits.props_problem(edge.props):
+            check_props(_where(edge), edge.props)  # raises its error
         for end in (edge.src, edge.dst):
             if end not in plan.labels:
-                plan.outside.setdefault(end, where)
+                plan.outside.setdefault(end, _where(edge))
         plan.edge_rows.setdefault(EDGE_FILES[edge.type], []).append(
             {"src": edge.src, "dst": edge.dst, "props": _neo4j_props(edge.props)})
     plan.nodes, plan.edges = len(batch.nodes), len(batch.edges)
     return plan
+
+
+def _where(edge: EdgeRecord) -> str:
+    return f"edge ({edge.src})-[:{edge.type}]->({edge.dst})"
 
 
 def check_batch(tx: Runner, ns: str, plan: BatchPlan, pending: BatchPlan | None) -> None:
@@ -278,9 +287,13 @@ def _present(tx: Runner, ns: str, ids: list[str]) -> set[str]:
 
 
 def _neo4j_props(props: Mapping[str, Any]) -> dict[str, Any]:
-    """Properties for `SET x += props`: tuples as lists; None stays (it removes the key)."""
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in props.items()
-            if k not in _RESERVED}
+    """Properties for `SET x += props`, a copy without the reserved keys; None stays (it removes
+    the key), and the driver sends tuples as lists."""
+    copy = dict(props)
+    if "id" in copy or "ns" in copy:
+        for key in _RESERVED:
+            copy.pop(key, None)
+    return copy
 
 
 # ------------------------------------------------------------------ forget

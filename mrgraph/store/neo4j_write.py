@@ -221,7 +221,7 @@ def _split_nodes(node_rows: list[dict[str, Any]], novelty: Novelty | None
                  ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(rows to create, rows to merge): an id is new when the namespace was empty and the unit
     has not sent it. A new id's repeated rows fold into one, later properties winning, as the
-    merges one after another would leave them (a copy: the planned rows stay as they were)."""
+    merges one after another would leave them (into a new row: the planned rows never change)."""
     if novelty is None or not novelty.empty:
         return [], node_rows
     new: dict[str, dict[str, Any]] = {}

@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 from mrgraph.errors import StoreError
+from mrgraph.store import neo4j_write
 from mrgraph.types import GraphBatch, NodeRecord
-from tests.contract.conftest import World
+from tests.contract.conftest import World, expected_graph, with_ns
 from tests.contract.test_neo4j_live import Namespaces, settings, spaces, uri  # noqa: F401
 
 pytestmark = pytest.mark.neo4j
@@ -69,3 +70,20 @@ def test_repeated_ids_across_batches_of_a_unit_merge_into_one_record(spaces: Nam
     assert len({(e.type, e.src, e.dst) for e in edges}) == len(edges)
     shared = {n.id for n in world.c1().nodes} & {n.id for n in world.c2().nodes}
     assert shared and shared <= {n.id for n in nodes}
+
+
+@pytest.mark.parametrize("fresh", [True, False], ids=["created", "merged"])
+def test_files_sent_in_several_chunks_write_every_row_once(
+        spaces: Namespaces, monkeypatch: pytest.MonkeyPatch, fresh: bool) -> None:
+    """With 3 rows a statement, each file goes out in several statements, all in flight before
+    any count is read: the counts add up per file and the graph is the one of one statement a
+    file (into an empty namespace, created; into one holding a node, merged)."""
+    store = spaces.open()
+    world = World(store.ns)
+    lone = world.lone("Topic", "elsewhere", label="elsewhere")
+    if not fresh:
+        store.write_batch(GraphBatch("c0", (lone,), ()))
+    monkeypatch.setattr(neo4j_write, "CHUNK", 3)
+    world.write_into(store)
+    before = (GraphBatch("c0", (lone,), ()),) if not fresh else ()
+    assert store.export() == with_ns(expected_graph(*before, world.c1(), world.c2()), store.ns)

@@ -15,12 +15,13 @@ from typing import Any, TypeVar
 
 from neo4j import exceptions as nx
 
+from mrgraph import limits
 from mrgraph.errors import NotFoundError, StoreError
 from mrgraph.store import cypher
 from mrgraph.store.base import BeliefEdge, Checkpoint, ForgetResult, check_props
 from mrgraph.store.neo4j_read import Runner, rows
 from mrgraph.text import normalize_key
-from mrgraph.types import GraphBatch, WriteResult
+from mrgraph.types import EdgeRecord, GraphBatch, WriteResult
 
 T = TypeVar("T", bound=Runner)
 CHUNK = 10_000  # rows per UNWIND: few statements per unit, each a few MB of parameters
@@ -125,8 +126,11 @@ def lock_namespace(tx: T, ns: str) -> T:
 
 
 def plan_batch(batch: GraphBatch) -> BatchPlan:
-    """Check the batch on its own (as the embedded store does) and group it into merge rows."""
+    """Check the batch on its own (as the embedded store does) and group it into merge rows.
+    The properties of a batch the ingest checked already (limits.checked) are not checked
+    again; an error's text is made only for a record that fails (~10k records a unit)."""
     plan = BatchPlan(conversations=[batch.conversation_id])
+    props = not limits.checked(batch)
     for node in batch.nodes:
         if not node.id or not node.label:
             raise StoreError(f"batch {batch.conversation_id!r}: a node without id or label")
@@ -136,24 +140,29 @@ def plan_batch(batch: GraphBatch) -> BatchPlan:
         if node.label not in NODE_FILES:
             raise StoreError(f"node {node.id!r}: label {node.label!r} is not in the graph model "
                              f"({', '.join(NODE_FILES)})")
-        check_props(f"node {node.id!r}", node.props, node_id=node.id)
+        if props and limits.node_problem(node.id, node.props):
+            check_props(f"node {node.id!r}", node.props, node_id=node.id)  # raises its error
         if node.props.get("id", node.id) != node.id:
             raise StoreError(f"node {node.id!r}: property id differs from the node's id")
         plan.node_rows.setdefault(NODE_FILES[node.label], []).append(
             {"id": node.id, "props": _neo4j_props(node.props)})
     for edge in batch.edges:
-        where = f"edge ({edge.src})-[:{edge.type}]->({edge.dst})"
         if edge.type not in EDGE_FILES:
-            raise StoreError(f"{where}: relationship type {edge.type!r} is not in the graph "
-                             f"model ({', '.join(EDGE_FILES)})")
-        check_props(where, edge.props)
+            raise StoreError(f"{_where(edge)}: relationship type {edge.type!r} is not in the "
+                             f"graph model ({', '.join(EDGE_FILES)})")
+        if props and limits.props_problem(edge.props):
+            check_props(_where(edge), edge.props)  # raises its error
         for end in (edge.src, edge.dst):
             if end not in plan.labels:
-                plan.outside.setdefault(end, where)
+                plan.outside.setdefault(end, _where(edge))
         plan.edge_rows.setdefault(EDGE_FILES[edge.type], []).append(
             {"src": edge.src, "dst": edge.dst, "props": _neo4j_props(edge.props)})
     plan.nodes, plan.edges = len(batch.nodes), len(batch.edges)
     return plan
+
+
+def _where(edge: EdgeRecord) -> str:
+    return f"edge ({edge.src})-[:{edge.type}]->({edge.dst})"
 
 
 def check_batch(tx: Runner, ns: str, plan: BatchPlan, pending: BatchPlan | None) -> None:
@@ -186,28 +195,33 @@ def flush(tx: Runner, ns: str, plan: BatchPlan, novelty: Novelty | None = None) 
     if novelty is not None and novelty.empty is None and plan.node_rows:
         novelty.empty = bool(rows(tx, "namespace_empty", ns=ns)[0]["empty"])
     created: set[str] = set()
+    nodes: list[tuple[str, list[dict[str, Any]], list[dict[str, Any]]]] = []
     for name, node_rows in plan.node_rows.items():
         new, old = _split_nodes(node_rows, novelty)
         created.update(row["id"] for row in new)
-        written = _create(tx, name, ns, new, where) + _merge(tx, name, ns, old)
-        if written != len(new) + len(old):
-            raise StoreError(f"{where}: {len(new) + len(old) - written} node(s) in {name}.cypher "
-                             "have ids of another namespace")
+        nodes.append((name, new, old))
     if novelty is not None:
         novelty.sent.update(plan.labels)
-    for name, edge_rows in plan.edge_rows.items():
-        new, old = _split_edges(edge_rows, created)
-        written = _create(tx, name, ns, new, where) + _merge(tx, name, ns, old)
-        if written != len(new) + len(old):  # the ends exist (checked before) but have other labels
-            raise StoreError(f"{where}: {len(new) + len(old) - written} edge(s) in {name}.cypher "
-                             "join nodes whose labels the graph model does not allow for that type")
+    edges = [(name, *_split_edges(edge_rows, created))
+             for name, edge_rows in plan.edge_rows.items()]
+    written = _send(tx, ns, [s for name, new, old in nodes + edges
+                             for s in ((CREATE_FILES[name], new), (name, old))], where)
+    for n, (name, new, old) in enumerate(nodes):
+        if (missing := len(new) + len(old) - written[2 * n] - written[2 * n + 1]):
+            raise StoreError(f"{where}: {missing} node(s) in {name}.cypher have ids of another "
+                             "namespace")
+    for n, (name, new, old) in enumerate(edges, len(nodes)):
+        # the ends exist (checked before) but have labels the type does not join
+        if (missing := len(new) + len(old) - written[2 * n] - written[2 * n + 1]):
+            raise StoreError(f"{where}: {missing} edge(s) in {name}.cypher join nodes whose "
+                             "labels the graph model does not allow for that type")
 
 
 def _split_nodes(node_rows: list[dict[str, Any]], novelty: Novelty | None
                  ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(rows to create, rows to merge): an id is new when the namespace was empty and the unit
     has not sent it. A new id's repeated rows fold into one, later properties winning, as the
-    merges one after another would leave them."""
+    merges one after another would leave them (into a new row: the planned rows never change)."""
     if novelty is None or not novelty.empty:
         return [], node_rows
     new: dict[str, dict[str, Any]] = {}
@@ -215,10 +229,10 @@ def _split_nodes(node_rows: list[dict[str, Any]], novelty: Novelty | None
     for row in node_rows:
         if row["id"] in novelty.sent:
             old.append(row)
-        elif row["id"] in new:
-            new[row["id"]]["props"].update(row["props"])
+        elif (first := new.get(row["id"])) is not None:
+            new[row["id"]] = {"id": row["id"], "props": {**first["props"], **row["props"]}}
         else:
-            new[row["id"]] = {"id": row["id"], "props": dict(row["props"])}
+            new[row["id"]] = row
     return list(new.values()), old
 
 
@@ -232,29 +246,37 @@ def _split_edges(edge_rows: list[dict[str, Any]], created: set[str]
     old = []
     for row in edge_rows:
         pair = row["src"], row["dst"]
-        if pair in new:
-            new[pair]["props"].update(row["props"])
+        if (first := new.get(pair)) is not None:
+            new[pair] = {"src": pair[0], "dst": pair[1],
+                         "props": {**first["props"], **row["props"]}}
         elif row["src"] in created or row["dst"] in created:
-            new[pair] = {"src": row["src"], "dst": row["dst"], "props": dict(row["props"])}
+            new[pair] = row
         else:
             old.append(row)
     return list(new.values()), old
 
 
-def _create(tx: Runner, name: str, ns: str, create_rows: list[dict[str, Any]], where: str) -> int:
+def _send(tx: Runner, ns: str, statements: list[tuple[str, list[dict[str, Any]]]],
+          where: str) -> list[int]:
+    """Run each file of `statements` on its rows (CHUNK a statement; none for no rows) and
+    return what each wrote. A statement goes out before the one ahead of it has answered
+    (the driver still waits for that answer before it returns from the next run): the client
+    packs the next rows while the server writes (benchmarks/RESULTS.md section 42)."""
+    sent: list[tuple[int, Any]] = []
+    blamed = 0  # the statement a ConstraintError now would come from
     try:
-        return _merge(tx, CREATE_FILES[name], ns, create_rows)
+        for n, (name, file_rows) in enumerate(statements):
+            for start in range(0, len(file_rows), CHUNK):
+                blamed = sent[-1][0] if sent else n  # a run answers for the statement before
+                chunk = file_rows[start:start + CHUNK]
+                sent.append((n, cypher.run(tx, name, {"ns": ns, "rows": chunk})))
+        written = [0] * len(statements)
+        for blamed, result in sent:
+            written[blamed] += int(result.single(strict=True)["written"])
+        return written
     except nx.ConstraintError:  # only an id of another namespace can collide with a new node
-        raise StoreError(f"{where}: node(s) in {CREATE_FILES[name]}.cypher have ids of another "
-                         "namespace") from None
-
-
-def _merge(tx: Runner, name: str, ns: str, merge_rows: list[dict[str, Any]]) -> int:
-    written = 0
-    for start in range(0, len(merge_rows), CHUNK):
-        chunk = merge_rows[start:start + CHUNK]
-        written += int(rows(tx, name, ns=ns, rows=chunk)[0]["written"])
-    return written
+        raise StoreError(f"{where}: node(s) in {statements[blamed][0]}.cypher have ids of "
+                         "another namespace") from None
 
 
 def _present(tx: Runner, ns: str, ids: list[str]) -> set[str]:
@@ -265,9 +287,13 @@ def _present(tx: Runner, ns: str, ids: list[str]) -> set[str]:
 
 
 def _neo4j_props(props: Mapping[str, Any]) -> dict[str, Any]:
-    """Properties for `SET x += props`: tuples as lists; None stays (it removes the key)."""
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in props.items()
-            if k not in _RESERVED}
+    """Properties for `SET x += props`, a copy without the reserved keys; None stays (it removes
+    the key), and the driver sends tuples as lists."""
+    copy = dict(props)
+    if "id" in copy or "ns" in copy:
+        for key in _RESERVED:
+            copy.pop(key, None)
+    return copy
 
 
 # ------------------------------------------------------------------ forget
@@ -323,7 +349,8 @@ def replace_beliefs(tx: Runner, ns: str, entities: Sequence[str],
     keys_of_entities = sorted({normalize_key(e) for e in entities})
     cypher.run(tx, "delete_beliefs", {"ns": ns, "keys": keys_of_entities}).consume()
     merge_rows = [{"src": cues[b["key"]], "dst": b["dst"], "props": b["props"]} for b in beliefs]
-    if merge_rows and _merge(tx, "merge_belief_edges", ns, merge_rows) != len(merge_rows):
+    written = _send(tx, ns, [("merge_belief_edges", merge_rows)], "replace_beliefs")[0]
+    if written != len(merge_rows):
         raise StoreError("replace_beliefs: a belief's cue or fact vanished while writing")
 
 

@@ -45,7 +45,7 @@ from mrgraph.policies import make_policy
 from mrgraph.policies.base import (SAME_SESSION, Action, Budget, Lead, Outcome, Policy, PolicyRun,
                                    State)
 from mrgraph.policies.turns import fetch_unread
-from mrgraph.store.base import GraphStore
+from mrgraph.store.base import GraphStore, ReadAhead
 from mrgraph.store.question import QuestionView
 from mrgraph.text import tokenize
 from mrgraph.toolkit import Record, ToolParams, ToolResult, parse_params, run_params
@@ -79,8 +79,9 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
         actions = list(run.next_actions(state))
         if not actions:
             break
+        ahead = _ahead(store, run, state)  # as things stand after next_actions
         state.round += 1
-        outcomes = _run_round(store, state, actions, context, _ahead(store, run, state))
+        outcomes = _run_round(store, state, actions, context, ahead)
         trace.extend(_steps(outcomes, run.tokens - spent))
     # the answer step is handed the best turns of all of H (a run of a policy written before
     # PolicyRun.hands_turns hands none)
@@ -127,8 +128,8 @@ def _run_round(store: GraphStore, state: State, actions: Sequence[Action],
     calls: list[Callable[[GraphStore], Timed | None]] = [
         functools.partial(_timed, functools.partial(run_params, params, context=context))
         for params in valid]
-    calls += [functools.partial(_read_ahead, functools.partial(run_params, params, context=context))
-              for params in ahead if params not in valid]
+    calls += [ReadAhead(functools.partial(_read_ahead, functools.partial(
+        run_params, params, context=context))) for params in ahead if valid and params not in valid]
     done = iter(cast("list[Timed]", store.run_calls(calls, state.budget.workers)[:len(valid)]))
     outcomes: list[Outcome] = []
     for action, item in zip(actions, checked):  # call order

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from mrgraph.experience.guide import Guide, knobs_of
 from mrgraph.policies.answer import DEFAULT_THRESHOLD, extractive_answer
 from mrgraph.policies.base import Action, Budget, Draft, Lead, State
-from mrgraph.policies.semantic import aspect_calls, belief_calls
+from mrgraph.policies.semantic import aspect_calls, belief_calls, guessed_aspect_calls
 from mrgraph.policies.turns import asks_several
 from mrgraph.toolargs import MAX_LIMIT
 
@@ -139,10 +139,16 @@ class HeuristicRun:
                                    "limit": HOP_LIMIT}, origin=lead.key)
 
     def prefetch(self, state: State) -> Sequence[Action]:
-        """The final read as it would go now: on the dev file its episodes are the final
-        read's in 454 of 497 questions (benchmarks/RESULTS.md 42), so read ahead (on Neo4j)
-        it spares the final round its round trip."""
-        return [] if self._read else self._final_actions(state)
+        """What a later round will likely call, read ahead on Neo4j (reconstruct): before the
+        entry search, the semantic layer's personal_aspects of the people the question seems
+        to name (their first reads go with the search; round 2 then takes one step, not two);
+        later, the final read as it would go now (its episodes are the final read's in 454 of
+        497 dev questions: benchmarks/RESULTS.md 43), so the final round costs no step."""
+        if self._read:
+            return []
+        if state.round == 0:
+            return guessed_aspect_calls(state) if self.semantic and not state.temporal else []
+        return self._final_actions(state)
 
     def _final_read(self, state: State) -> list[Action]:
         self._read = True

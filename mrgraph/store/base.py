@@ -29,7 +29,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Callable, Mapping, Protocol, Sequence, TypeVar
+from typing import Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
 from mrgraph.errors import StoreError
 from mrgraph.limits import node_problem, props_problem, shorten
@@ -358,6 +358,19 @@ class GraphStore(Protocol):
 
 
 # ------------------------------------------------------------------ shared by the backends
+
+
+@dataclass(frozen=True)
+class ReadAhead(Generic[T]):
+    """A call of a round made only for its reads: the loop reads ahead what the policy expects
+    to call next (reconstruct), and keeps the answers for the question. A store may leave it
+    unfinished once the round's other calls have all ended (Neo4j: its reads never cost a
+    step of their own); its result is not used."""
+
+    call: Callable[[GraphStore], T]
+
+    def __call__(self, store: GraphStore) -> T:
+        return self.call(store)
 
 
 def run_each(store: GraphStore, calls: Sequence[Callable[[GraphStore], T]],

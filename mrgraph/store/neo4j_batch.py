@@ -30,7 +30,7 @@ from mrgraph.store import neo4j_read as rd
 from mrgraph.store import neo4j_toolkit as tk
 from mrgraph.store.base import (BeliefEdge, Checkpoint, CueHit, EmbeddingCount, EventRecord,
                                 FactObservation, ForgetResult, GraphStore, KeywordRecord,
-                                TagCount, TimeRecord, TopicHit, TurnRecord)
+                                ReadAhead, TagCount, TimeRecord, TopicHit, TurnRecord)
 from mrgraph.store.neo4j_read import Runner
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
 
@@ -134,8 +134,11 @@ class _Round:
         self.hub = greenlet.getcurrent()
         self.ready: deque[tuple[greenlet.greenlet, Any]] = deque()  # a call, what it gets
         self.waiting: list[tuple[greenlet.greenlet, Read]] = []
+        self.ahead: set[greenlet.greenlet] = set()  # the calls reading ahead (ReadAhead)
 
     def drive(self, reader: RoundReader, calls: Sequence[Callable[[GraphStore], T]]) -> list[T]:
+        """The calls' results (a ReadAhead's: None). A step goes out only while one of the
+        round's own calls waits on it: the reads ahead still waiting then are dropped."""
         started = self.start(reader, calls, None)
         while self.ready or self.waiting:
             while self.ready:
@@ -143,8 +146,12 @@ class _Round:
                 asked = call.switch(value)  # on until it reads, waits on its calls, or ends
                 if isinstance(asked, _Reading):
                     self.waiting.append((call, asked.read))
-            if self.waiting:
-                self._send()
+            if not any(call not in self.ahead for call, _ in self.waiting):
+                break
+            self._send()
+        for call in self.ahead:
+            if not call.dead:  # a read ahead left waiting: unwound (GreenletExit ends it alone)
+                call.throw()
         return _results(started)
 
     def start(self, reader: RoundReader, calls: Sequence[Callable[[GraphStore], T]],
@@ -152,8 +159,10 @@ class _Round:
         started = _Calls([None] * len(calls), [None] * len(calls), len(calls), waiter)
         for n, call in enumerate(calls):
             run = functools.partial(self._run, started, n, call, reader)
-            self.ready.append((greenlet.greenlet(lambda _, run=run: run(), parent=self.hub),
-                               None))
+            made = greenlet.greenlet(lambda _, run=run: run(), parent=self.hub)
+            if isinstance(call, ReadAhead) or waiter in self.ahead:
+                self.ahead.add(made)
+            self.ready.append((made, None))
         return started
 
     def _run(self, started: _Calls, n: int, call: Callable[[GraphStore], Any],

@@ -9,7 +9,8 @@ Nothing writes while a question is answered, so the view may keep what it read:
     whose tokens it all knows without a read (a token's count does not depend on the other
     tokens asked with it). On Neo4j that removes a step of dependent reads from each round
     whose searches it serves.
-  * the reads of KEPT kinds (an episode's turns, its session time): the loop reads ahead what
+  * the reads of some kinds (an episode's turns and session time, a person's beliefs, the cues
+    of a name): the loop reads ahead what
     the policy expects to read next (reconstruct: PolicyRun.prefetch) beside a round's own
     calls, on a store where each step of reads costs a round trip (GraphStore.prefetches);
     when the policy then makes the call, the view answers it from what it kept: on Neo4j the
@@ -26,7 +27,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from mrgraph.store.base import GraphStore, TimeRecord, TurnRecord
+from mrgraph.store.base import (BeliefEdge, CueHit, GraphStore, ReadAhead, TimeRecord,
+                                TurnRecord)
 
 T = TypeVar("T")
 
@@ -66,6 +68,12 @@ class QuestionView:
         found: TimeRecord | None = self._kept_read("conversation_time", event_id)
         return found
 
+    def entity_beliefs(self, entity: str, aspect: str | None) -> list[BeliefEdge]:
+        return list(self._kept_read("entity_beliefs", entity, aspect))
+
+    def find_cues(self, key: str) -> list[CueHit]:
+        return list(self._kept_read("find_cues", key))
+
     def _kept_read(self, method: str, *args: Hashable) -> Any:
         """The store's answer to `method(*args)`, read once a question (answers are frozen
         records; a list is handed out as a copy)."""
@@ -79,14 +87,18 @@ class QuestionView:
         return answer
 
     def run_calls(self, calls: Sequence[Callable[[GraphStore], T]], workers: int) -> list[T]:
-        return self._store.run_calls(
-            [functools.partial(_through, call, self._kept) for call in calls], workers)
+        return self._store.run_calls([_kept_through(call, self._kept) for call in calls], workers)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._store, name)
 
     def __repr__(self) -> str:
         return f"QuestionView({self._store!r})"
+
+
+def _kept_through(call: Callable[[GraphStore], T], kept: _Kept) -> Callable[[GraphStore], T]:
+    through = functools.partial(_through, call.call if isinstance(call, ReadAhead) else call, kept)
+    return ReadAhead(through) if isinstance(call, ReadAhead) else through
 
 
 def _through(call: Callable[[GraphStore], T], kept: _Kept, store: GraphStore) -> T:

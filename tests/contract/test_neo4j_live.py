@@ -34,6 +34,7 @@ from mrgraph.reconstruct import ask
 from mrgraph.store import cypher
 from mrgraph.store import neo4j_batch as nb
 from mrgraph.store import neo4j_read
+from mrgraph.store.base import ReadAhead
 from mrgraph.store.copy import copy_store
 from mrgraph.store.memory import MemoryStore
 from mrgraph.store.neo4j import Neo4jStore
@@ -498,7 +499,8 @@ class _Steps(Neo4jStore):
 def test_a_question_reads_its_counts_then_both_first_searches_in_two_steps(
         spaces: Namespaces) -> None:
     """State.start's counts (episodes, cues, tags) are one step; the first round's search_cues
-    and search_events, served those counts by the loop's memo, one more step together. (A call
+    and search_events, served those counts by the loop's memo, one more step together (with
+    the reads ahead of round 2's personal_aspects). (A call
     whose token counts fork into a call per label gives its place back at once when they end:
     the other call's search does not go out as a step of its own meanwhile.)"""
     seed = spaces.open()
@@ -509,7 +511,9 @@ def test_a_question_reads_its_counts_then_both_first_searches_in_two_steps(
     for _ in range(5):  # a race would show in some of them
         store.steps = []
         ask(store, "Where did Ana go to the lake?")
-        assert store.steps[:2] == [["token_df"] * 3, ["search_cues", "search_events"]]
+        assert store.steps[0] == ["token_df"] * 3
+        # beside the searches, the reads ahead of the person the question names ("Ana")
+        assert store.steps[1] == ["entity_beliefs", "find_cues", "search_cues", "search_events"]
 
 
 class _StepsNoAhead(_Steps):
@@ -520,7 +524,8 @@ class _StepsNoAhead(_Steps):
 
 def test_an_asks_final_read_travels_with_the_round_before_it(spaces: Namespaces) -> None:
     """The heuristic's final read (event_context of the best episodes) is read ahead in the
-    step of the round before it: an ask takes a step less than without, answering the same."""
+    step of the round before it, and the aspects of the person the question names in the entry
+    round's: an ask takes two steps less than without, answering the same."""
     seed = spaces.open()
     ingest_file(seed, FIXTURES / "ana_ben_benchmark_format.json", HeuristicExtractor())
     s = spaces.settings
@@ -534,8 +539,36 @@ def test_an_asks_final_read_travels_with_the_round_before_it(spaces: Namespaces)
         (want.answer, want.evidence, [(t.round, t.tool, t.arguments, t.result_ids)
                                       for t in want.trace])
     assert plain.steps[-1] == ["event_context"] * len(plain.steps[-1])
-    assert len(ahead.steps) == len(plain.steps) - 1
+    assert "event_context" not in ahead.steps[-1] or len(set(ahead.steps[-1])) > 1
     assert any("event_context" in step and len(set(step)) > 1 for step in ahead.steps)
+    # the person's aspects are read ahead too: round 2 takes one step, not two
+    assert len(ahead.steps) == len(plain.steps) - 2
+
+
+def test_a_read_ahead_never_costs_a_step_of_its_own(spaces: Namespaces) -> None:
+    """A ReadAhead's reads go out only with a step the round's own calls need: what it would
+    read after the own calls have ended is never sent (it is unwound where it waits)."""
+    seed = spaces.open()
+    ingest_file(seed, FIXTURES / "ana_ben_benchmark_format.json", HeuristicExtractor())
+    s = spaces.settings
+    store = _Steps(spaces.uri, seed.ns, s.neo4j_user, s.neo4j_password, s.neo4j_database)
+    spaces.stores.append(store)
+    weights, reached = {"lake": 1.0}, []
+
+    def ahead(reader: Any) -> None:
+        reader.cue_tags("no-such-cue", 5)
+        reached.append("first read answered")
+        try:
+            reader.search_events(weights, 2)
+            reached.append("second read answered")
+        finally:
+            reached.append("unwound")
+
+    store.steps = []
+    got = store.run_calls([lambda reader: reader.search_events(weights, 3), ReadAhead(ahead)], 4)
+    assert store.steps == [["cue_tags", "search_events"]]
+    assert reached == ["first read answered", "unwound"]
+    assert got[0] == seed.search_events(weights, 3) and got[0]
 
 
 def test_personal_aspects_reads_the_beliefs_and_the_persons_cue_in_one_step(

@@ -133,3 +133,21 @@ def test_in_a_namespace_of_several_transcripts_sources_name_the_right_one(
     assert result.sources and {s.conversation for s in result.sources} == {"moves"}
     assert [s.dia_id for s in result.sources] == list(result.supports)
     store.close()
+
+
+def test_the_people_a_question_seems_to_name_are_guessed_for_reading_ahead(
+        store: GraphStore) -> None:
+    """Before the entry search, the capitalised words that are not stop words stand for the
+    people round 2 may ask about (read ahead on Neo4j only; a wrong guess costs a read)."""
+    from mrgraph.policies.base import Budget, State
+    from mrgraph.policies.semantic import guessed_aspect_calls
+
+    question = "What did Lena and Omar Haddad do in Berlin when it rained?"
+    state = State.start(store, question, Budget())
+    calls = guessed_aspect_calls(state)
+    assert [c.arguments["entity"] for c in calls] == ["Lena", "Omar", "Haddad", "Berlin"]
+    assert {c.tool for c in calls} == {"personal_aspects"}
+    assert {c.arguments["query"] for c in calls} == {question}
+    answer = ask(store, "Where does Lena live?")  # the guess is what round 2 then asks for
+    assert ("personal_aspects", {"entity": "Lena", "query": "Where does Lena live?"}) in [
+        (s.tool, dict(s.arguments)) for s in answer.trace]

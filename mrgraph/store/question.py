@@ -10,11 +10,11 @@ Nothing writes while a question is answered, so the view may keep what it read:
     tokens asked with it). On Neo4j that removes a step of dependent reads from each round
     whose searches it serves.
   * the reads of some kinds (an episode's turns and session time, a person's beliefs, the cues
-    of a name): the loop reads ahead what
-    the policy expects to read next (reconstruct: PolicyRun.prefetch) beside a round's own
-    calls, on a store where each step of reads costs a round trip (GraphStore.prefetches);
-    when the policy then makes the call, the view answers it from what it kept: on Neo4j the
-    final read of an ask costs no round trip of its own.
+    of a name). On a store where each step of reads costs a round trip (GraphStore.prefetches)
+    the loop reads ahead, beside a round's own calls, what the policy expects to call next
+    (reconstruct: PolicyRun.prefetch, ReadAhead); when the policy then makes the call, the
+    view answers its reads from what it kept: on Neo4j the final read of an ask mostly costs
+    no round trip of its own, and the semantic round one instead of two.
 The answers are the store's own. Every other method is the store's own; the calls of a round
 (`run_calls`) see the view too.
 """

@@ -73,8 +73,9 @@ class Budget:
     read_episodes: int = 3  # episodes whose raw turns are read for the answer
     context_window: int = 1  # turns read around each of those episodes
     answer_turns: int = 20  # turns an LLM answer step is handed, best first (policies.turns)
-    # threads running one round's calls on the embedded store (GraphStore.run_calls); Neo4j
-    # sends a round's reads together instead and does not use it
+    # threads running one round's calls on the embedded store (GraphStore.run_calls) when a
+    # call may wait on the embedder (hybrid search; else one: reconstruct); Neo4j sends a
+    # round's reads together instead and does not use it
     workers: int = 4
 
     def __post_init__(self) -> None:

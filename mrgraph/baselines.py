@@ -147,8 +147,9 @@ class _Run:
 
     def read_q(self, event_ids: Sequence[str]) -> None:
         """q of retrieved episodes from their own stored tokens (whole text, not summary)."""
-        nodes = self.store.run_calls([functools.partial(_node, e) for e in event_ids],
-                                     self.budget.workers)  # at once: one step on Neo4j
+        # at once: one step on Neo4j; one worker: store reads only, which threads would not
+        # speed up, only start (embedded)
+        nodes = self.store.run_calls([functools.partial(_node, e) for e in event_ids], 1)
         for event_id, node in zip(event_ids, nodes):
             if node is not None:
                 tokens = str(node.props.get("tokens") or "").split()
@@ -169,8 +170,7 @@ class _Run:
         # every read of the answer's evidence at once (on Neo4j: one step, not one per read)
         found = self.store.run_calls(
             [functools.partial(_tool, "event_context", a) for a in contexts]
-            + [functools.partial(_tool, "conversation_time", a) for a in whens],
-            self.budget.workers)
+            + [functools.partial(_tool, "conversation_time", a) for a in whens], 1)
         for event_id, args, result in zip(reading, contexts, found):
             self.call("event_context", args, result.ids)
             event = self.state.evidence.events[event_id]

@@ -172,3 +172,7 @@ def test_a_round_uses_threads_only_when_a_call_may_wait_on_the_embedder(
     hybrid = ask(store, "Where did Maya move to?", embedder=HashEmbedder(16))
     assert Budget().workers in store.given and Budget().workers > 1
     assert plain.answer and hybrid.answer
+    store.given = []
+    for mode in ("topk", "graph"):  # the baselines' final reads only read the store
+        assert ask(store, "Where did Maya move to?", mode).answer
+    assert store.given and set(store.given) == {1}

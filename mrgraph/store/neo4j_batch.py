@@ -3,10 +3,10 @@
 `run_calls` runs every call of a round as a greenlet of its own on the calling thread, against
 a `RoundReader`, a GraphStore whose reads do not go to the server one by one: a call that reads
 is switched out until every call of the round is either waiting on a read or finished; then
-the waiting reads go to the server together (`Neo4jStore.read_many`: the toolkit reads in ONE statement, read_many.cypher,
-an `UNWIND $calls` whose branches are the kinds' own files; a token count or another read
-beside it in a statement of its own kind, in flight at the same time), and each call gets its
-own answer and goes on. A call's reads that depend on earlier
+the waiting reads go to the server together (`Neo4jStore.read_many`: the toolkit reads in ONE
+statement, read_many.cypher, an `UNWIND $calls` whose branches are the kinds' own files; a
+token count or another read beside it in a statement of its own kind, in flight at the same
+time), and each call gets its own answer and goes on. A call's reads that depend on earlier
 ones (search weights before the search, a cue's id before its tags) take one such step each, so
 a round costs as many steps as its longest chain of dependent reads, not one per read.
 

@@ -62,7 +62,7 @@ CREATE_FILES = {
 }
 BELIEF_PROPS = ("aspect", "statement", "confidence", "support", "first_seen", "last_seen",
                 "status", "history")
-_RESERVED = ("id", "ns")  # the node's key and the store's namespace: never taken from props
+_RESERVED = frozenset({"id", "ns"})  # the node's key and the store's namespace: never taken from props
 
 
 @dataclass
@@ -290,7 +290,7 @@ def _neo4j_props(props: Mapping[str, Any]) -> dict[str, Any]:
     """Properties for `SET x += props`, a copy without the reserved keys; None stays (it removes
     the key), and the driver sends tuples as lists."""
     copy = dict(props)
-    if "id" in copy or "ns" in copy:
+    if not _RESERVED.isdisjoint(copy):
         for key in _RESERVED:
             copy.pop(key, None)
     return copy

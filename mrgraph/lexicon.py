@@ -163,24 +163,20 @@ class Lexicon:
 
     def synset(self, offset: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """(lemmas, hyponym and instance offsets) of the noun synset at `offset`."""
-        return self._fields(offset)[0], self._pointers(offset, ("~", "~i"))
+        lemmas, fields, at = self._fields(offset)  # its line decoded once: a kind visits ~5,000
+        return lemmas, _pointers(fields, at, (b"~", b"~i"))
 
-    def _pointers(self, offset: int, symbols: tuple[str, ...]) -> tuple[int, ...]:
-        fields, at = self._fields(offset)[1:]
-        count = int(fields[at])
-        return tuple(int(fields[at + 2 + 4 * i]) for i in range(count)
-                     if fields[at + 1 + 4 * i] in symbols)
-
-    def _fields(self, offset: int) -> tuple[tuple[str, ...], list[str], int]:
-        """(lemmas, the line's fields, the index of its pointer count)."""
+    def _fields(self, offset: int) -> tuple[tuple[str, ...], list[bytes], int]:
+        """(lemmas, the line's fields, the index of its pointer count). Only the lemmas are
+        decoded: the rest of a line is ASCII numbers and symbols."""
         data = self._data.get("noun")
         if data is None:
             with open(self.root / "data.noun", "rb") as handle:
                 data = self._data["noun"] = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
         end = data.find(b"\n", offset)
-        fields = data[offset:end].split(b" | ", 1)[0].decode("utf-8", "replace").split()
+        fields = data[offset:end].split(b" | ", 1)[0].split()
         count = int(fields[3], 16)
-        lemmas = tuple(fields[4 + 2 * i].lower() for i in range(count))
+        lemmas = tuple(fields[4 + 2 * i].decode("utf-8", "replace").lower() for i in range(count))
         return lemmas, fields, 4 + 2 * count
 
     @lru_cache(maxsize=1024)  # noqa: B019
@@ -196,15 +192,20 @@ class Lexicon:
         found = self._members(roots)
         if len(found) < MIN_MEMBERS:
             found += self._members(tuple(up for root in roots[:1] for up in self.above(root)))
-        return tuple(w for w in dict.fromkeys(found) if w != kind and
-                     len(self.offsets(w, "noun")) >= len(self.offsets(w, "verb")))
+        return tuple(w for w in dict.fromkeys(found) if w != kind and self._not_mostly_verb(w))
+
+    def _not_mostly_verb(self, word: str) -> bool:
+        """At least as many noun senses as verb senses; the verb index first, since most
+        members are no verb at all (then the noun count does not matter)."""
+        verbs = self.offsets(word, "verb")
+        return not verbs or len(self.offsets(word, "noun")) >= len(verbs)
 
     def _members(self, roots: tuple[int, ...]) -> list[str]:
         return [lemma for lemmas in self._below(roots) for lemma in lemmas if lemma.isalpha()]
 
     def above(self, offset: int) -> tuple[int, ...]:
         """The hypernyms (and instance hypernyms) of the noun synset at `offset`."""
-        return self._pointers(offset, ("@", "@i"))
+        return _pointers(*self._fields(offset)[1:], (b"@", b"@i"))
 
     def _below(self, roots: tuple[int, ...]) -> Iterator[tuple[str, ...]]:
         seen: set[int] = set(roots)
@@ -221,6 +222,13 @@ class Lexicon:
             level = following
             if not level:
                 return
+
+
+def _pointers(fields: list[bytes], at: int, symbols: tuple[bytes, ...]) -> tuple[int, ...]:
+    """The offsets a synset line's pointers of `symbols` lead to (`at`: its pointer count)."""
+    count = int(fields[at])
+    return tuple(int(fields[at + 2 + 4 * i]) for i in range(count)
+                 if fields[at + 1 + 4 * i] in symbols)
 
 
 _SPACE = re.compile(r"\s")  # exactly the characters str.isspace() accepts (tested)

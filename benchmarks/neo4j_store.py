@@ -16,7 +16,8 @@ conversations copied `copies` times under new conversation ids):
   the same graph (the protocol's promise); mismatches are counted and the first few printed;
 * asks (`--asks N`): p50 ms of an offline active ask (heuristic policy) over the file's first N
   questions on each store, interleaved question by question so both see the same machine load
-  (the store asking first alternating), the Neo4j / embedded ratio, and how many answers (with evidence and trace) were identical.
+  (the store asking first alternating), the Neo4j / embedded ratio, and how many answers (with
+  evidence and trace) were identical.
 """
 
 from __future__ import annotations

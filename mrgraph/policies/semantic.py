@@ -10,15 +10,12 @@ alpha: staleness may change which aspect ranks first, never whether one is relev
 
 from __future__ import annotations
 
-import re
-
 from mrgraph.beliefs import DEFAULT_LAMBDA
 from mrgraph.policies.base import Action, State
-from mrgraph.text import STOPWORDS, tokenize
+from mrgraph.text import capitalised, tokenize
 
 ASPECT_MIN = 0.15  # Jaccard of the question's content words and an aspect's words
 MAX_ASPECTS = 2  # aspects whose beliefs are read per person
-_CAPITAL = re.compile(r"\b[A-Z][a-z]+\b")  # a name's word: "Sam", not "LGBTQ" nor "it"
 
 
 def people_named(state: State) -> list[str]:
@@ -40,8 +37,7 @@ def guessed_aspect_calls(state: State) -> list[Action]:
     capitalised word of the question that is not a stop word, the people it likely names. For
     reading ahead only (a wrong guess costs a read, never a call or an answer)."""
     return [Action("personal_aspects", {"entity": word, "query": state.question[:500]})
-            for word in dict.fromkeys(_CAPITAL.findall(state.question))
-            if word.lower() not in STOPWORDS]
+            for word in capitalised(state.question)]
 
 
 def belief_calls(state: State) -> list[Action]:

@@ -41,7 +41,7 @@ from collections.abc import Collection, Mapping, Sequence
 from mrgraph import lexicon
 from mrgraph.policies.base import Outcome, State, dia_order
 from mrgraph.store.base import GraphStore, TurnRecord
-from mrgraph.text import STOPWORDS, short_for, tokenize, words
+from mrgraph.text import STOPWORDS, capitalised, short_for, tokenize, words
 from mrgraph.toolkit import Record
 
 EPISODE = 1.0  # weight of the episode's relevance in its turns' score
@@ -61,7 +61,6 @@ EPISODE_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timel
 # over time
 _SEVERAL = re.compile(r"\b(both|in common|how many|in what ways|what ways|what (are|were)|"
                       r"(what|where) (has|have))\b", re.I)
-_CAPITAL = re.compile(r"\b[A-Z][a-z]+\b")
 # the WH phrase up to the verb after it: "what (kind of) martial arts | has", "which books | did"
 _WH_PHRASE = re.compile(r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
                         r"((?:[a-z+/'-]+\s+){0,2}?[a-z+/'-]+)\s+(?=(?:has|have|had|does|do|did|"
@@ -107,7 +106,7 @@ def asked_speakers(question: str, speakers: Sequence[str]) -> frozenset[str]:
     """The speakers the question names, by full name or by a short name that begins it (a
     capitalised word of the question that is not a stop word: "Sam", not "The" of "Theo")."""
     asked = set(words(question))
-    capitals = {w.lower() for w in _CAPITAL.findall(question)} - STOPWORDS
+    capitals = {w.lower() for w in capitalised(question)}
     named = set()
     for speaker in speakers:
         parts = words(speaker)

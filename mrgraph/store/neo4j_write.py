@@ -62,7 +62,8 @@ CREATE_FILES = {
 }
 BELIEF_PROPS = ("aspect", "statement", "confidence", "support", "first_seen", "last_seen",
                 "status", "history")
-_RESERVED = frozenset({"id", "ns"})  # the node's key and the store's namespace: never taken from props
+# the node's key and the store's namespace: never taken from props
+_RESERVED = frozenset({"id", "ns"})
 
 
 @dataclass

@@ -74,6 +74,7 @@ class _Builder:
     cues: dict[str, tuple[str, CueKind]] = field(default_factory=dict)  # key -> (name, kind)
     episode_ids: dict[tuple[int, int], str] = field(default_factory=dict)
     episode_dates: dict[str, str] = field(default_factory=dict)
+    session_dia_ids: dict[int, frozenset[str]] = field(default_factory=dict)  # one set a session
     ids: dict[tuple[str | int, ...], str] = field(default_factory=dict)  # hashing is not free
 
     @property
@@ -145,7 +146,10 @@ class _Builder:
                                f"session {session.number}")
         episode_id = self.episode_ids[key] = self.id("Episode", self.cid, *key)
         self.episode_dates[episode_id] = draft.date
-        known = {t.dia_id for t in session.turns}
+        known = self.session_dia_ids.get(session.number)
+        if known is None:  # once a session, not once an episode (a long session has thousands)
+            known = self.session_dia_ids[session.number] = frozenset(
+                t.dia_id for t in session.turns)
         dia_ids = tuple(d for d in dict.fromkeys(draft.dia_ids) if d in known)
         self.node("Episode", episode_id, _props(
             conversation_id=self.cid, session=session.number, index=draft.index, seq=seq,

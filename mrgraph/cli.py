@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Callable, Optional
 
 import click
 import typer
@@ -19,7 +19,7 @@ from mrgraph.config import Settings
 from mrgraph.engine import MODES, Memory
 from mrgraph.errors import MrGraphError, UserError
 from mrgraph.limits import has_surrogate, shorten
-from mrgraph.redact import public_uri
+from mrgraph.redact import ScrubbedStream, public_uri, scrub
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="mrgraph: a graph memory for LLM agents, answered by active reconstruction.")
@@ -90,8 +90,8 @@ def ask(question: str,
         if trace_html is not None:
             from mrgraph.serve.page import trace_html as page
             from mrgraph.serve.tracegraph import store_lookup, trace_graph
-            trace_html.write_text(page(trace_graph(answer, question, store_lookup(memory.store))),
-                                  encoding="utf-8")
+            picture = page(trace_graph(answer, question, store_lookup(memory.store)))
+            trace_html.write_text(scrub(picture), encoding="utf-8")
     if as_json:
         typer.echo(json.dumps(render.answer_dict(answer), ensure_ascii=False))
     else:
@@ -312,6 +312,15 @@ def main(argv: list[str] | None = None) -> int:
         typer.echo(one_line(message), err=True)
 
     args = sys.argv[1:] if argv is None else argv
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = ScrubbedStream(sys.stdout), ScrubbedStream(sys.stderr)
+    try:  # whatever a command prints, no secret reaches the terminal (mrgraph.redact)
+        return _main(args, err)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _main(args: list[str], err: Callable[[str], None]) -> int:
     bad = next((a for a in args if has_surrogate(a)), None)
     if bad is not None:  # bytes that are not UTF-8 reach Python as lone surrogates
         err(f"error: argument {shorten(bad)} is not valid UTF-8")

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from mrgraph.errors import ConfigError
+from mrgraph.redact import remember_secret, remember_uri_password
 
 DEFAULT_STORE = "file:.mrgraph/graph"
 DEFAULT_MODEL = "gpt-4o-mini"
@@ -35,6 +36,14 @@ class Settings:
     local_threads: int = 0  # 0: half the cores (mrgraph.llm.local.default_threads)
     llm_budget: float = 300.0  # seconds of model calls per question with --llm local
     ingest_workers: int = 0  # processes extracting an ingest's conversations; 0: one per core
+
+    def __post_init__(self) -> None:
+        # the secrets this process may meet again in model output, pages or logs: scrubbed
+        # from everything stored, cached, traced or printed (mrgraph.redact)
+        remember_secret(self.openai_api_key)
+        remember_secret(self.neo4j_password)
+        remember_uri_password(self.store)
+        remember_uri_password(self.openai_base_url)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":

@@ -6,7 +6,7 @@ the embedded store and Neo4j hold identical values and rank identically) and `em
 episode's text, then its summary when that adds something. An episode with no text gets none.
 
 Vectors are cached on disk like the LLM extractor's replies (mrgraph.ingest.llm_cache), one
-entry per (embedder name, text): re-ingesting, or ingesting a file that repeats episodes, sends
+entry per (embedder name, endpoint, text): re-ingesting, or ingesting a file that repeats episodes, sends
 only the texts never embedded before. Misses are sent `batch_size` at a time. Tokens are
 counted with tiktoken per text sent (exact for OpenAI's embedding models, which use cl100k);
 the embedder's ledger holds the server's own figure.
@@ -19,7 +19,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import replace
 
-from mrgraph.ingest.llm_cache import DEFAULT_CACHE_DIR, ReplyCache, text_key
+from mrgraph.ingest.llm_cache import DEFAULT_CACHE_DIR, ReplyCache, endpoint_of, text_key
 from mrgraph.llm.base import Embedder
 from mrgraph.llm.tokens import count_tokens
 from mrgraph.types import GraphBatch, NodeRecord, Props
@@ -84,10 +84,13 @@ class EpisodeEmbedder:
             nodes.append(node)
         return replace(batch, nodes=tuple(nodes))
 
+    def _key(self, text: str) -> str:
+        return text_key(self.embedder.name, PURPOSE, text, endpoint_of(self.embedder))
+
     def _cached(self, text: str) -> Vector | None:
         if self.cache is None:
             return None
-        value = self.cache.get(text_key(self.embedder.name, PURPOSE, text))
+        value = self.cache.get(self._key(text))
         if value is None:
             return None
         size = self.embedder.dimensions
@@ -102,7 +105,7 @@ class EpisodeEmbedder:
         if self.cache is None:
             return
         try:
-            self.cache.put(text_key(self.embedder.name, PURPOSE, text), list(vector),
+            self.cache.put(self._key(text), list(vector),
                            model=self.embedder.name, purpose=PURPOSE)
         except OSError as err:  # the cache saves tokens later; losing it loses no data now
             log.warning("cannot write the embedding cache %s: %s", self.cache.directory, err)

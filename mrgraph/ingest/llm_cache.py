@@ -1,15 +1,18 @@
 """A disk cache of structured LLM replies and embeddings, so re-ingesting or resuming an ingest
 costs no tokens.
 
-Key: sha256 over (model name, the exact messages sent, the response schema). Anything that
-changes what the model would be asked (prompt text, transcript, schema, model) changes the key,
-so a stale entry is never served; nothing else (wall clock, concurrency) is part of it.
+Key: sha256 over (model name, endpoint, the exact messages sent, the response schema). Anything
+that changes what the model would be asked (prompt text, transcript, schema, model) or who answers
+(the endpoint's base URL, without its credentials: `endpoint_of`) changes the key, so a stale
+entry, or one another server gave for a model of the same name, is never served; nothing else
+(wall clock, concurrency) is part of it.
 
 Layout: `<dir>/<key[:2]>/<key>.json` (a fan-out level keeps directories small for big corpora),
 each file `{"format": "mrgraph-llm-reply", "version": 1, "model", "purpose", "reply": <JSON>}`.
 Only validated replies are stored (the parsed JSON value, not the raw text), and a hit is
 validated again against the caller's schema, so a corrupt or hand-edited file is a miss (logged),
-never a crash or bad data.
+never a crash or bad data. No secret is written or served (mrgraph.redact.scrub_value on both
+ways: an entry an older version wrote with a key in it is served without it).
 
 Writes are atomic (temp file in the same directory, fsync, os.replace): a process killed
 mid-write leaves either the old entry or none. Concurrent writers of one key write the same
@@ -29,6 +32,7 @@ from typing import Any
 
 from mrgraph.llm.base import Message
 from mrgraph.llm.structured import validate
+from mrgraph.redact import public_uri, scrub_value
 
 log = logging.getLogger(__name__)
 
@@ -37,21 +41,32 @@ VERSION = 1
 DEFAULT_CACHE_DIR = Path(".mrgraph") / "llm-cache"
 
 
+def endpoint_of(backend: object) -> str:
+    """Who answers for `backend`: the base URL of an endpoint (OpenAI-compatible, or the local
+    model's server) without user:password@, or "" for one without (a scripted model)."""
+    base_url = getattr(backend, "base_url", None)
+    return public_uri(base_url).rstrip("/") if isinstance(base_url, str) else ""
+
+
 def cache_key(model: str, messages: Sequence[Message],
-              schema: Mapping[str, Any] | None) -> str:
+              schema: Mapping[str, Any] | None, endpoint: str = "") -> str:
     """The hex sha256 of everything that decides the model's reply."""
     payload = {
         "v": VERSION, "model": model, "schema": schema,
         "messages": [[m.role, m.content, m.name] for m in messages],
     }
+    if endpoint:  # keys without one are those of earlier versions: scripted models keep theirs
+        payload["endpoint"] = endpoint
     canonical = json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-def text_key(model: str, purpose: str, text: str) -> str:
-    """The hex sha256 of a single-text request (an embedding): model, purpose and the text.
-    Its payload has no `messages`, so it can never equal a chat reply's key."""
+def text_key(model: str, purpose: str, text: str, endpoint: str = "") -> str:
+    """The hex sha256 of a single-text request (an embedding): model, endpoint, purpose and the
+    text. Its payload has no `messages`, so it can never equal a chat reply's key."""
     payload = {"v": VERSION, "model": model, "purpose": purpose, "text": text}
+    if endpoint:
+        payload["endpoint"] = endpoint
     canonical = json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
@@ -81,7 +96,7 @@ class ReplyCache:
         if not isinstance(entry, dict) or entry.get("format") != FORMAT or "reply" not in entry:
             log.warning("ignoring LLM cache entry %s: not a %s file", path, FORMAT)
             return None
-        reply = entry["reply"]
+        reply = scrub_value(entry["reply"])
         if schema is not None and validate(reply, schema):
             log.warning("ignoring LLM cache entry %s: it does not match the schema", path)
             return None
@@ -92,7 +107,7 @@ class ReplyCache:
         path = self.path(key)
         path.parent.mkdir(parents=True, exist_ok=True)
         entry = {"format": FORMAT, "version": VERSION, "model": model, "purpose": purpose,
-                 "reply": reply}
+                 "reply": scrub_value(reply)}
         data = json.dumps(entry, ensure_ascii=False, indent=1).encode("utf-8")
         # A unique temp name per write: two threads storing the same key must not share one.
         tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")

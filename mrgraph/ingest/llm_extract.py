@@ -20,9 +20,9 @@ completes within the token cap and names only real turns and speakers. Each call
 backend's per-question time budget (MRGRAPH_LLM_BUDGET); running out of it stops the ingest with
 one line (LLMBudgetError): the next window would only run out too.
 
-Cache: every validated reply is stored under (model, prompt hash) in a `ReplyCache` (default
-`.mrgraph/llm-cache/`), so re-ingesting or resuming costs no tokens; `Extraction.tokens` counts
-only tokens of calls actually made.
+Cache: every validated reply is stored under (model, endpoint, prompt hash) in a `ReplyCache`
+(default `.mrgraph/llm-cache/`), so re-ingesting or resuming costs no tokens; `Extraction.tokens`
+counts only tokens of calls actually made.
 
 Failures: a session any of whose calls fails after the backend's retries and repairs (LLMError),
 or whose reply holds no usable episode, is skipped: it gets no SessionExtraction, so the graph
@@ -48,7 +48,7 @@ from datetime import datetime
 from typing import Any
 
 from mrgraph.errors import LLMBudgetError, LLMError, LLMReplyError
-from mrgraph.ingest.llm_cache import DEFAULT_CACHE_DIR, ReplyCache, cache_key
+from mrgraph.ingest.llm_cache import DEFAULT_CACHE_DIR, ReplyCache, cache_key, endpoint_of
 from mrgraph.ingest.llm_reply import (
     RESPONSE_SCHEMA,
     WINDOW_EPISODE_TURNS,
@@ -63,6 +63,7 @@ from mrgraph.llm.jsonrepair import InvalidReply
 from mrgraph.llm.structured import parse_structured
 from mrgraph.llm.tokens import count_tokens
 from mrgraph.prompts import load_prompt
+from mrgraph.redact import scrub, scrub_value
 from mrgraph.text import normalize_key
 from mrgraph.types import (
     Conversation,
@@ -323,7 +324,8 @@ class LLMExtractor:
         session = next(s for s in conversation.sessions if s.number == request.session_number)
         where = f"{conversation.id} session {session.number}" + (
             f" part {request.part}/{request.parts}" if request.parts > 1 else "")
-        key = cache_key(self.llm.name, request.messages, request.schema)
+        key = cache_key(self.llm.name, request.messages, request.schema,
+                        endpoint_of(self.llm))
         cached = self.cache.get(key, request.schema) if self.cache is not None else None
         if cached is not None:
             try:
@@ -367,8 +369,9 @@ class LLMExtractor:
             try:
                 parsed = parse_structured(reply.text, request.schema)
             except InvalidReply as err:
-                raise LLMError(f"invalid extraction reply: {err}") from None
-        return parsed, reply.usage.total_tokens, bool(reply.repairs)
+                raise LLMError(f"invalid extraction reply: {scrub(str(err))}") from None
+        # decoded, then scrubbed: whatever backend answered, no secret reaches the graph
+        return scrub_value(parsed), reply.usage.total_tokens, bool(reply.repairs)
 
 
 def _session_extraction(number: int, outcomes: Sequence[_Outcome]) -> SessionExtraction:

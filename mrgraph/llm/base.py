@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, Protocol, runtime_checkable
 
+from mrgraph.redact import scrub, scrub_json_text, scrub_value
+
 Role = Literal["system", "user", "assistant", "tool"]
 UsageSource = Literal["server", "tiktoken"]
 
@@ -101,6 +103,16 @@ class LLMReply:
     usage: Usage
     parsed: Any = None
     repairs: tuple[str, ...] = ()
+
+
+def scrubbed(reply: LLMReply) -> LLMReply:
+    """`reply` without any secret (mrgraph.redact) in its text, its tool calls or its decoded
+    JSON value: what a backend returns, after every decoding it did (an endpoint may echo the
+    key, escaped so that only decoding shows it)."""
+    calls = tuple(ToolCall(c.id, scrub(c.name), scrub_json_text(c.arguments))
+                  for c in reply.tool_calls)
+    text = scrub(reply.text) if reply.text is not None else None
+    return LLMReply(text, calls, reply.usage, scrub_value(reply.parsed), reply.repairs)
 
 
 @runtime_checkable

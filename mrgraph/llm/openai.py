@@ -26,6 +26,7 @@ from mrgraph.llm.base import (
     Usage,
     UsageSource,
     question_started,
+    scrubbed,
 )
 from mrgraph.llm.jsonrepair import InvalidReply, strip_think
 from mrgraph.llm.openai_embed import OpenAIEmbedder
@@ -117,6 +118,13 @@ class OpenAIChat(_Endpoint):
     def complete(self, messages: Sequence[Message], *, tools: Sequence[ToolSpec] = (),
                  response_schema: Mapping[str, Any] | None = None, purpose: str = "other",
                  temperature: float = 0.0) -> LLMReply:
+        # decoded (JSON, tool calls from content) first, then scrubbed: a key the endpoint
+        # echoed escaped (\u0073k-...) is only the key once decoded
+        return scrubbed(self._complete(messages, tools, response_schema, purpose, temperature))
+
+    def _complete(self, messages: Sequence[Message], tools: Sequence[ToolSpec],
+                  response_schema: Mapping[str, Any] | None, purpose: str,
+                  temperature: float) -> LLMReply:
         if response_schema is not None:
             check_schema(response_schema)
         offered = tuple(tools)

@@ -24,7 +24,7 @@ import openai
 from mrgraph.errors import (LLMBudgetError, LLMConfigError, LLMError, LLMReplyError,
                             LLMUnavailableError)
 from mrgraph.llm.base import TokenLedger
-from mrgraph.redact import public_uri
+from mrgraph.redact import public_uri, remember_secret, remember_uri_password, scrub
 
 log = logging.getLogger(__name__)
 
@@ -44,13 +44,16 @@ class _Secret:
 
     def __init__(self, value: str) -> None:
         self._value = value
+        if value != _PLACEHOLDER_KEY:  # "no-key-required" is no key
+            remember_secret(value)
 
     def reveal(self) -> str:
         return self._value
 
     def scrub(self, text: str) -> str:
-        secret = self._value != _PLACEHOLDER_KEY and self._value  # "no-key-required" is no key
-        return text.replace(self._value, "***") if secret else text
+        """`text` without the key (nor any other secret), in any of its encodings."""
+        secret = self._value != _PLACEHOLDER_KEY and self._value
+        return scrub(text.replace(self._value, "***") if secret else text)
 
     def __repr__(self) -> str:
         return "'***'"
@@ -97,6 +100,7 @@ class _Endpoint:
         self.model = model
         self.name = f"openai:{model}"
         self.base_url = base_url or DEFAULT_BASE_URL
+        remember_uri_password(self.base_url)
         self._key = _Secret(api_key or _PLACEHOLDER_KEY)
         self.timeout, self.max_retries = timeout, max_retries
         self.ledger = ledger

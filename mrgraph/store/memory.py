@@ -46,7 +46,8 @@ from mrgraph.errors import (
     StoreUnavailableError,
 )
 from mrgraph.store import persist
-from mrgraph.store.base import BeliefEdge, Checkpoint, FactObservation, check_props
+from mrgraph.store.base import (BeliefEdge, Checkpoint, FactObservation, check_props,
+                                scrub_batch)
 from mrgraph.store.index import GraphIndex, NodeCache, lookup_key
 from mrgraph.store.legacy import migrate_if_needed
 from mrgraph.store.memory_forget import GraphForget
@@ -193,6 +194,7 @@ class MemoryStore(GraphForget):
     # -------------------------------------------------------------- writes
 
     def write_batch(self, batch: GraphBatch) -> WriteResult:
+        batch = scrub_batch(batch)
         with self.writing():
             self._nodes.prefetch([n.id for n in batch.nodes])
             self._check_batch(batch)

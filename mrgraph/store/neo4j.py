@@ -61,11 +61,12 @@ from mrgraph.store import neo4j_batch as nb
 from mrgraph.store import neo4j_read as rd
 from mrgraph.store import neo4j_toolkit as tk
 from mrgraph.store import neo4j_write as wr
+from mrgraph.redact import remember_secret
 from mrgraph.store.neo4j_errors import (RETRY_SECONDS, ErrorTranslator, public_uri, quietly,
                                         retrying)
 from mrgraph.store.base import (BeliefEdge, Checkpoint, CueHit, EmbeddingCount, EventRecord,
                                 FactObservation, ForgetResult, GraphStore, KeywordRecord,
-                                TagCount, TimeRecord, TopicHit, TurnRecord)
+                                TagCount, TimeRecord, TopicHit, TurnRecord, scrub_batch)
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
 
 T = TypeVar("T")
@@ -100,6 +101,7 @@ class Neo4jStore:
         # The driver refuses user:password@ in a URI (and would echo it): take them as the auth.
         self._user = unquote(parts.username) if parts.username else user
         self._password = unquote(parts.password) if parts.password is not None else password
+        remember_secret(self._password)  # scrubbed from all output (mrgraph.redact)
         self._database = database
         self._errors = ErrorTranslator(self._uri, self._user, self._password, database)
         self._ingest_batch_size = ingest_batch_size
@@ -218,7 +220,7 @@ class Neo4jStore:
     # -------------------------------------------------------------- writes
 
     def write_batch(self, batch: GraphBatch) -> WriteResult:
-        plan = wr.plan_batch(batch)  # validates before any network traffic
+        plan = wr.plan_batch(scrub_batch(batch))  # validates before any network traffic
         unit = self._unit()
         if unit is None:
             return self._write(lambda tx: wr.write_batch(tx, self.ns, plan))

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit, urlunsplit
 from neo4j import exceptions as nx
 
 from mrgraph.errors import StoreError, StoreUnavailableError
+from mrgraph.redact import scrub
 
 T = TypeVar("T")
 RETRY_SECONDS = 10.0  # as the driver's max_transaction_retry_time (Neo4jStore)
@@ -55,7 +56,7 @@ class ErrorTranslator:
     def scrub(self, message: str) -> str:
         if self._password:
             message = message.replace(self._password, "***")
-        return message
+        return scrub(message)  # any other secret, in any encoding (mrgraph.redact)
 
 
 def public_uri(uri: str) -> str:

@@ -43,6 +43,22 @@ class StoreLockedError(UserError):
     """Another process holds the store's write lock."""
 
 
+class StoreReadOnlyError(UserError):
+    """A write was asked of a store that can only be read (a read-only file, directory or
+    mount): nothing was written; reads work."""
+
+
+class DiskFullError(UserError):
+    """The disk filled up during a write: it was rolled back, nothing was written. `needed`
+    estimates the bytes the write needs free (None when unknown)."""
+
+    def __init__(self, needed: int | None = None) -> None:
+        self.needed = needed
+        mb = -(-needed // 2**20) if needed else None
+        super().__init__("disk full: nothing was written (" + (
+            f"needs ~{mb:,} MB free)" if mb else "free some space and run it again)"))
+
+
 class StoreUnavailableError(UserError):
     """The store cannot be reached or opened (unreachable server, bad credentials, no database)."""
 

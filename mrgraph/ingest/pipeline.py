@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from mrgraph import beliefs
-from mrgraph.errors import MrGraphError
+from mrgraph.errors import DiskFullError, MrGraphError
 from mrgraph.hybrid import count_models, model_label
 from mrgraph.ingest.embed import EpisodeEmbedder
 from mrgraph.ingest.extract import Extractor
@@ -43,6 +43,7 @@ from mrgraph.ingest.parallel import Extracted, extracting, plan_workers
 from mrgraph.ingest.plan import Part, WriteBatch, plan_batches, plan_key
 from mrgraph.ingest.reorder import Reorder
 from mrgraph.limits import check_batch
+from mrgraph.store.disk import PER_TURN_BYTES
 from mrgraph.store.base import (BeliefEdge, Checkpoint, EmbeddingCount, FactObservation,
                                 ForgetResult, GraphStore)
 from mrgraph.types import Conversation, GraphBatch
@@ -111,16 +112,19 @@ def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fm
     used = plan_workers(workers, conversations, extractor)
     streamed = embedder is None and store.ingest_batch_size is None
     # streamed, each batch is checked where it is built (a failure counts as its conversation's)
-    with extracting(store.ns, conversations, extractor, used,
-                    str(path) if streamed else None) as extracted:
-        reported = _reported(conversations, extracted, progress)
-        if streamed:
-            state, tokens = _stream(store, reported, conversations, on_batch, used > 1)
-        else:
-            found = dict(reported)
-            state, tokens = _in_batches(store, [found[i] for i in range(len(found))], str(path),
-                                        embedder, on_batch)
     turns = sum(c.turn_count for c in conversations)
+    try:
+        with extracting(store.ns, conversations, extractor, used,
+                        str(path) if streamed else None) as extracted:
+            reported = _reported(conversations, extracted, progress)
+            if streamed:
+                state, tokens = _stream(store, reported, conversations, on_batch, used > 1)
+            else:
+                found = dict(reported)
+                state, tokens = _in_batches(store, [found[i] for i in range(len(found))],
+                                            str(path), embedder, on_batch)
+    except DiskFullError as exc:  # the store saw the batches written so far: the file's need
+        raise DiskFullError(max(exc.needed or 0, turns * PER_TURN_BYTES)) from None
     skipped = tuple(f"{f.conversation_id} session {f.session_number}: {f.error}"
                     for f in getattr(extractor, "last_failures", ()))
     model = embedder.embedder.name if embedder is not None else None

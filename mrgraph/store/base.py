@@ -418,10 +418,10 @@ def _scrubbed(props: Props) -> Props:
 
 
 def _strings(batch: GraphBatch) -> Iterator[str]:
-    """Every string property value of the batch (a list holds one kind: mrgraph.limits)."""
+    """Every string property value of the batch."""
     for props in chain((n.props for n in batch.nodes), (e.props for e in batch.edges)):
         for value in props.values():
             if type(value) is str:
                 yield value
             elif isinstance(value, (list, tuple)) and value and type(value[0]) is str:
-                yield from value
+                yield from (v for v in value if type(v) is str)  # mixed: refused later

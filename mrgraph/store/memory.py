@@ -45,7 +45,7 @@ from mrgraph.errors import (
     StoreError,
     StoreUnavailableError,
 )
-from mrgraph.store import persist
+from mrgraph.store import disk, persist
 from mrgraph.store.base import (BeliefEdge, Checkpoint, FactObservation, check_props,
                                 scrub_batch)
 from mrgraph.store.index import GraphIndex, NodeCache, lookup_key
@@ -77,6 +77,7 @@ class MemoryStore(GraphForget):
         self._reads = 0  # nesting of read transactions
         self._dirty = False  # the open write unit changed something
         self._node_rows: list[tuple[str, str, str | None, str]] = []  # queued by _store_node
+        self._unit_batches: list[GraphBatch] = []  # written in the open write unit
         if persist.legacy_file(self._dir, ns).exists():
             with self._locked():
                 migrate_if_needed(self._dir, ns)
@@ -164,8 +165,8 @@ class MemoryStore(GraphForget):
             self._dir.mkdir(parents=True, exist_ok=True)
             self._lock.acquire()
         except OSError as exc:
-            raise StoreUnavailableError(f"cannot write the store at {self._dir}: "
-                                        f"{exc.strerror or exc}") from None
+            raise disk.unwritable(exc, self._dir, self._db.path) or StoreUnavailableError(
+                f"cannot write the store at {self._dir}: {exc.strerror or exc}") from None
         try:
             yield
         finally:
@@ -175,6 +176,7 @@ class MemoryStore(GraphForget):
     def _outermost(self) -> Iterator[None]:
         self._db.connect(create=True)
         self._refresh()
+        self._unit_batches = []
         try:
             with self._db.transaction("IMMEDIATE"):
                 self._refresh()  # another process committed before our lock: build on it
@@ -182,20 +184,26 @@ class MemoryStore(GraphForget):
                 yield
                 if self._dirty:
                     self._index.save()
-        except BaseException:
+        except BaseException as exc:
             self._node_rows = []
             if self._dirty:
                 self._reset()  # rolled back: what memory holds may be the discarded writes
+            if error := disk.unit_error(exc, self._dir, self._db.path, self._unit_batches):
+                self._db.close()  # on a full disk this removes the write-ahead log (nothing
+                self._version = -3  # committed is in it), giving the space back; the next
+                raise error from None  # read reopens the file
             raise
         finally:
             self._depth = 0
             self._dirty = False
+            self._unit_batches = []
 
     # -------------------------------------------------------------- writes
 
     def write_batch(self, batch: GraphBatch) -> WriteResult:
         batch = scrub_batch(batch)
         with self.writing():
+            self._unit_batches.append(batch)  # what a full disk's error estimates from
             self._nodes.prefetch([n.id for n in batch.nodes])
             self._check_batch(batch)
             fresh = {n.id for n in batch.nodes if n.id not in self._nodes}

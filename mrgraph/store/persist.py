@@ -43,6 +43,7 @@ import filelock
 
 from mrgraph.errors import StoreCorruptError, StoreError, StoreLockedError, StoreUnavailableError
 from mrgraph.limits import RESERVED_PROPERTY
+from mrgraph.store import disk
 
 try:  # orjson is several times faster; the format is the same either way
     import orjson
@@ -145,31 +146,55 @@ def edge_data(props: str | None) -> Attrs:
 # ------------------------------------------------------------------ the database
 
 
+def _close(conn: sqlite3.Connection | None) -> None:
+    if conn is not None:
+        conn.close()
+
+
+def _tune(conn: sqlite3.Connection) -> None:
+    """Per-connection settings: none of them writes to the file."""
+    conn.execute("PRAGMA cache_size=-65536")  # 64 MiB of pages
+    conn.execute("PRAGMA temp_store=MEMORY")
+    conn.execute("PRAGMA busy_timeout=10000")  # a checkpoint may hold the file briefly
+
+
 class Database:
     """The SQLite file of one namespace; `conn` is None while the file does not exist (reads of
-    a store never written see an empty graph and create nothing)."""
+    a store never written see an empty graph and create nothing).
+
+    A file that cannot be opened for writing (a read-only file, directory or mount, a full disk
+    where SQLite cannot make the write-ahead log's index) is opened read-only for reads
+    (`read_only` says why): with `immutable=1` when no write-ahead log is beside it, so SQLite
+    writes nothing at all, else `mode=ro`. A write unit reopens it for writing first."""
 
     def __init__(self, path: Path, ns: str) -> None:
         self.path = path
         self.ns = ns
         self.conn: sqlite3.Connection | None = None
+        self.read_only: str | None = None  # why `conn` is read-only; None: it is writable
         self.connect(create=False)
 
     def connect(self, create: bool) -> bool:
-        """Open the file if it exists (or `create` it); True when connected."""
-        if self.conn is not None:
+        """Open the file if it exists (or `create` it); True when connected. `create` asks for
+        a writable connection: DiskFullError or StoreReadOnlyError when there can be none."""
+        if create and (reason := disk.read_only_reason(self.path.parent, self.path)):
+            raise disk.read_only_error(str(self.path.parent), reason)
+        if self.conn is not None and not (create and self.read_only):
             return True
+        self.close()  # a read-only connection, and a write is asked: the disk may allow it now
         if not create and not self.path.exists():
             return False
         try:
-            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
-            conn.execute("PRAGMA cache_size=-65536")  # 64 MiB of pages
-            conn.execute("PRAGMA temp_store=MEMORY")
-            conn.execute("PRAGMA journal_size_limit=67108864")  # a big unit's log shrinks after
-            conn.execute("PRAGMA busy_timeout=10000")  # a checkpoint may hold the file briefly
-            self._check_or_create(conn)
+            conn = self._open()
+        except sqlite3.OperationalError as exc:
+            if create:
+                raise self._write_error(exc) from None
+            if not disk.may_read_only(exc):
+                raise StoreCorruptError(f"{self.path}: not a mrgraph store file ({exc})") from None
+            found = self._open_read_only()
+            if found is None:  # an empty file (its creation failed): an empty graph
+                return False
+            conn, self.read_only = found, self._why_read_only(exc)
         except sqlite3.DatabaseError as exc:
             raise StoreCorruptError(f"{self.path}: not a mrgraph store file ({exc})") from None
         except OSError as exc:
@@ -178,16 +203,62 @@ class Database:
         self.conn = conn
         return True
 
-    def _check_or_create(self, conn: sqlite3.Connection) -> None:
+    def _open(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            _tune(conn)
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA journal_size_limit=67108864")  # a big unit's log shrinks after
+            # the schema of a new file is written before the switch to the write-ahead log: a
+            # unit that later fails on a full disk leaves a log with nothing committed in it,
+            # which closing the connection removes
+            if not self._check(conn):
+                self._create(conn)
+            conn.execute("PRAGMA journal_mode=WAL")
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _open_read_only(self) -> sqlite3.Connection | None:
+        """A read-only connection, or None for an empty file."""
+        wal = self.path.with_name(self.path.name + "-wal")
+        mode = "mode=ro" if wal.exists() and wal.stat().st_size else "immutable=1"
+        conn: sqlite3.Connection | None = None
+        try:
+            conn = sqlite3.connect(f"{self.path.absolute().as_uri()}?{mode}", uri=True,
+                                   isolation_level=None, check_same_thread=False)
+            _tune(conn)
+            if self._check(conn):
+                return conn
+        except sqlite3.OperationalError as exc:
+            _close(conn)
+            raise StoreUnavailableError(f"cannot read the store file {self.path} ({exc}): it "
+                                        "cannot be written, and its write-ahead log holds "
+                                        "commits only a writer can read in") from None
+        except sqlite3.DatabaseError as exc:
+            _close(conn)
+            raise StoreCorruptError(f"{self.path}: not a mrgraph store file ({exc})") from None
+        _close(conn)
+        return None
+
+    def _why_read_only(self, exc: sqlite3.Error) -> str:
+        if disk.is_full(exc, self.path.parent):
+            return "the disk is full"
+        return disk.read_only_reason(self.path.parent, self.path) or f"{exc}"
+
+    def _write_error(self, exc: sqlite3.Error) -> Exception:
+        if (found := disk.unwritable(exc, self.path.parent, self.path)) is not None:
+            return found
+        if disk.may_read_only(exc):
+            return StoreUnavailableError(f"cannot write the store file {self.path}: {exc}")
+        return StoreCorruptError(f"{self.path}: not a mrgraph store file ({exc})")
+
+    def _check(self, conn: sqlite3.Connection) -> bool:
+        """The file is this namespace's store (True), or empty (False); else StoreCorruptError."""
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if not tables:
-            conn.execute("BEGIN IMMEDIATE")
-            for statement in _SCHEMA:
-                conn.execute(statement)
-            conn.executemany("INSERT INTO meta VALUES (?, ?)",
-                             [("format", FORMAT), ("version", str(VERSION)), ("ns", self.ns)])
-            conn.execute("COMMIT")
-            return
+            return False
         meta = dict(conn.execute("SELECT key, value FROM meta")) if "meta" in tables else {}
         if meta.get("format") != FORMAT:
             raise StoreCorruptError(f"{self.path}: not a mrgraph store file (no format marker)")
@@ -197,11 +268,21 @@ class Database:
         if meta.get("ns") != self.ns:
             raise StoreCorruptError(f"{self.path}: holds namespace {meta.get('ns')!r}, "
                                     f"not {self.ns!r}")
+        return True
+
+    def _create(self, conn: sqlite3.Connection) -> None:
+        conn.execute("BEGIN IMMEDIATE")
+        for statement in _SCHEMA:
+            conn.execute(statement)
+        conn.executemany("INSERT INTO meta VALUES (?, ?)",
+                         [("format", FORMAT), ("version", str(VERSION)), ("ns", self.ns)])
+        conn.execute("COMMIT")
 
     def close(self) -> None:
         if self.conn is not None:
             self.conn.close()
             self.conn = None
+        self.read_only = None
 
     def version(self) -> int:
         """Changes whenever another connection commits (PRAGMA data_version)."""
@@ -229,11 +310,11 @@ class Database:
         conn.execute(f"BEGIN {begin}")
         try:
             yield
+            conn.execute("COMMIT")  # may fail too (a full disk): then rolled back below
         except BaseException:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
-        conn.execute("COMMIT")
 
     # -------------------------------------------------------------- counts
 

@@ -21,6 +21,7 @@ import pytest
 
 from mrgraph.errors import (
     ConfigError,
+    DiskFullError,
     StoreCorruptError,
     StoreError,
     StoreLockedError,
@@ -270,7 +271,7 @@ def test_a_failed_commit_discards_the_changes(path: Path, monkeypatch: pytest.Mo
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(GraphIndex, "save", full_disk)
-    with pytest.raises(OSError):
+    with pytest.raises(DiskFullError, match="disk full: nothing was written"):
         store.write_batch(batch("ns", "c2", text="gamma"))
     monkeypatch.undo()
     assert store.export() == export and store.stats() == stats

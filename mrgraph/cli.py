@@ -6,6 +6,7 @@ Exit codes: 0 ok, 1 user error (one clear line on stderr, no traceback), 2 inter
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Callable, Optional
@@ -309,15 +310,39 @@ def _ints(value: str, option: str) -> list[int]:
 def main(argv: list[str] | None = None) -> int:
     """Entry point: maps errors to exit codes (1 user, 2 internal) without tracebacks."""
     def err(message: str) -> None:  # one unwrapped line, whatever the terminal width
+        _say_retries()
         typer.echo(one_line(message), err=True)
 
     args = sys.argv[1:] if argv is None else argv
     streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = ScrubbedStream(sys.stdout), ScrubbedStream(sys.stderr)
+    # the library's warnings (a skipped session, a mixed embedding model...) as "warning: ..."
+    shown = logging.StreamHandler(sys.stderr)
+    shown.setLevel(logging.WARNING)
+    shown.setFormatter(_LevelFormatter())
+    logging.getLogger("mrgraph").addHandler(shown)
     try:  # whatever a command prints, no secret reaches the terminal (mrgraph.redact)
-        return _main(args, err)
+        code = _main(args, err)
+        _say_retries()
+        return code
     finally:
+        logging.getLogger("mrgraph").removeHandler(shown)
         sys.stdout, sys.stderr = streams
+
+
+class _LevelFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        return f"{record.levelname.lower()}: {one_line(record.getMessage())}"
+
+
+def _say_retries() -> None:
+    """One line for all the LLM requests the command retried (the endpoints log each one at
+    INFO level only), before its error line if it failed."""
+    transport = sys.modules.get("mrgraph.llm.transport")  # not loaded: no request was made
+    count, last = transport.RETRIES.take() if transport is not None else (0, "")
+    if count:
+        typer.echo(one_line(f"warning: {count} LLM request{'s were' if count > 1 else ' was'} "
+                            f"retried (the last after {last})"), err=True)
 
 
 def _main(args: list[str], err: Callable[[str], None]) -> int:

@@ -6,16 +6,22 @@ arguments) and never looks at the environment itself. Secrets are kept out of re
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from typing import Mapping
 
 from mrgraph.errors import ConfigError
+from mrgraph.limits import shorten
 from mrgraph.redact import remember_secret, remember_uri_password
 
 DEFAULT_STORE = "file:.mrgraph/graph"
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_EMBED_MODEL = "text-embedding-3-small"
+# The ranges of the numeric variables: anything outside is a typo, not a setting.
+MAX_INPUT_MB = 1024.0 * 1024  # 1 TB
+MAX_SECONDS = 7.0 * 24 * 3600  # a week
+MAX_THREADS = 4096
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,8 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
+        """Settings from the environment; a number that is not a finite value in its range
+        (nan, inf, 1e308, -1, abc) is a ConfigError naming the variable and its range."""
         e = os.environ if env is None else env
         model = e.get("MRGRAPH_MODEL") or DEFAULT_MODEL
         return cls(
@@ -60,12 +68,13 @@ class Settings:
             model=model,
             extract_model=e.get("MRGRAPH_EXTRACT_MODEL") or model,
             embed_model=e.get("MRGRAPH_EMBED_MODEL") or DEFAULT_EMBED_MODEL,
-            llm_timeout=_float(e, "MRGRAPH_LLM_TIMEOUT", 60.0),
-            max_input_bytes=int(_float(e, "MRGRAPH_MAX_INPUT_MB", 20.0) * 1024 * 1024),
+            llm_timeout=_number(e, "MRGRAPH_LLM_TIMEOUT", 60.0, MAX_SECONDS),
+            max_input_bytes=int(_number(e, "MRGRAPH_MAX_INPUT_MB", 20.0, MAX_INPUT_MB)
+                                * 1024 * 1024),
             local_model=e.get("MRGRAPH_LOCAL_MODEL") or None,
-            local_threads=int(_float(e, "MRGRAPH_LOCAL_THREADS", 0.0)),
-            llm_budget=_float(e, "MRGRAPH_LLM_BUDGET", 300.0),
-            ingest_workers=_workers(e),
+            local_threads=_whole(e, "MRGRAPH_LOCAL_THREADS", "0: half the cores", MAX_THREADS),
+            llm_budget=_number(e, "MRGRAPH_LLM_BUDGET", 300.0, MAX_SECONDS),
+            ingest_workers=_whole(e, "MRGRAPH_INGEST_WORKERS", "0: one per core", MAX_THREADS),
         )
 
     @property
@@ -74,23 +83,25 @@ class Settings:
         return bool(self.openai_api_key or self.openai_base_url)
 
 
-def _float(env: Mapping[str, str], name: str, default: float) -> float:
+def _number(env: Mapping[str, str], name: str, default: float, maximum: float) -> float:
+    """A finite number above 0 and at most `maximum`, or `default` when unset or empty."""
     raw = env.get(name)
     if not raw:
         return default
     try:
-        return float(raw)
+        value = float(raw)
     except ValueError:
-        raise ConfigError(f"{name} must be a number, got {raw!r}") from None
-
-
-def _workers(env: Mapping[str, str]) -> int:
-    raw = env.get("MRGRAPH_INGEST_WORKERS") or "0"
-    try:
-        value = int(raw)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise ConfigError("MRGRAPH_INGEST_WORKERS must be a whole number >= 0 (0: one per core), "
-                          f"got {raw!r}")
+        value = math.nan
+    if not (math.isfinite(value) and 0 < value <= maximum):
+        raise ConfigError(f"{name} must be a number above 0 and at most {maximum:,.0f}, got "
+                          f"{shorten(raw)}")
     return value
+
+
+def _whole(env: Mapping[str, str], name: str, zero: str, maximum: int) -> int:
+    """A whole number from 0 to `maximum` (`zero` says what 0 means), 0 when unset or empty."""
+    raw = (env.get(name) or "0").strip()
+    if not raw.isascii() or not raw.isdigit() or int(raw) > maximum:
+        raise ConfigError(f"{name} must be a whole number from 0 to {maximum:,} ({zero}), got "
+                          f"{shorten(raw)}")
+    return int(raw)

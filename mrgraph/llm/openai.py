@@ -211,7 +211,7 @@ class OpenAIChat(_Endpoint):
             request["timeout"] = min(self.timeout, left)  # a request never outlives the budget
         completion = self._with_retries(lambda client: client.chat.completions.create(**request),
                                         deadline)
-        reply = self._to_reply(completion, purpose)
+        reply = self._decoded("a chat reply", lambda: self._to_reply(completion, purpose))
         if reply.usage.source == "tiktoken":
             # The server omitted usage: count what we sent and what came back.
             usage = Usage(count_messages(messages, tools, schema),
@@ -247,8 +247,8 @@ class OpenAIChat(_Endpoint):
                                 "choices")
         message = choices[0].message
         if getattr(message, "refusal", None):
-            raise LLMError(f"the model refused the '{purpose}' request: "
-                           f"{self._key.scrub(str(message.refusal))[:300]}")
+            raise LLMReplyError(f"the model refused the '{purpose}' request: "
+                                f"{self._key.scrub(str(message.refusal))[:300]}")
         # The key never leaves in model output (an endpoint may echo it): scrubbed here, before
         # the reply is shown, traced, cached or stored
         content = getattr(message, "content", None)

@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from mrgraph.errors import LLMConfigError, LLMError
+from mrgraph.errors import LLMConfigError, LLMReplyError
 from mrgraph.llm.base import TokenLedger, Usage
 from mrgraph.llm.tokens import count_tokens
 from mrgraph.llm.transport import _Endpoint
@@ -51,15 +51,7 @@ class OpenAIEmbedder(_Endpoint):
         if self._requested is not None:
             request["dimensions"] = self._requested
         reply = self._with_retries(lambda client: client.embeddings.create(**request))
-        rows = sorted(getattr(reply, "data", None) or [], key=lambda d: int(d.index))
-        if len(rows) != len(batch):
-            raise LLMError(f"the embeddings endpoint {public_uri(self.base_url)} returned "
-                           f"{len(rows)} vectors for {len(batch)} texts")
-        vectors = [tuple(float(x) for x in row.embedding) for row in rows]
-        sizes = {len(v) for v in vectors} | ({self._dimensions} if self._dimensions else set())
-        if len(sizes) > 1:  # vectors of two sizes cannot be compared: fail before storing any
-            raise LLMError(f"the embeddings endpoint {public_uri(self.base_url)} returned "
-                           "vectors of differing dimensions")
+        vectors = self._decoded("embeddings", lambda: self._vectors(reply, len(batch)))
         self._dimensions = len(vectors[0]) if vectors else self._dimensions
         usage = getattr(reply, "usage", None)
         if usage is not None and getattr(usage, "prompt_tokens", None) is not None:
@@ -68,4 +60,17 @@ class OpenAIEmbedder(_Endpoint):
             spent = Usage(sum(count_tokens(t) for t in batch), 0, purpose, "tiktoken")
         if self.ledger is not None:
             self.ledger.record(spent)
+        return vectors
+
+    def _vectors(self, reply: Any, texts: int) -> list[tuple[float, ...]]:
+        """The reply's vectors in input order; an endpoint's wrong answer is LLMReplyError."""
+        rows = sorted(getattr(reply, "data", None) or [], key=lambda d: int(d.index))
+        if len(rows) != texts:
+            raise LLMReplyError(f"the embeddings endpoint {public_uri(self.base_url)} returned "
+                                f"{len(rows)} vectors for {texts} texts")
+        vectors = [tuple(float(x) for x in row.embedding) for row in rows]
+        sizes = {len(v) for v in vectors} | ({self._dimensions} if self._dimensions else set())
+        if len(sizes) > 1:  # vectors of two sizes cannot be compared: fail before storing any
+            raise LLMReplyError(f"the embeddings endpoint {public_uri(self.base_url)} returned "
+                                "vectors of differing dimensions")
         return vectors

@@ -37,6 +37,29 @@ _MAX_RETRY_AFTER = 120.0
 _RETRYABLE_STATUS = frozenset({408, 409, 429})
 _T = TypeVar("_T")
 
+class _Retries:
+    """How many requests every endpoint of this process retried, and the last reason: a
+    command tells it in one line (mrgraph.cli) instead of a line per retry."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._count, self._last = 0, ""
+
+    def note(self, reason: str) -> None:
+        with self._lock:
+            self._count, self._last = self._count + 1, reason
+
+    def take(self) -> tuple[int, str]:
+        """(retries, the last one's reason) since the last take."""
+        with self._lock:
+            found = self._count, self._last
+            self._count, self._last = 0, ""
+        return found
+
+
+RETRIES = _Retries()
+
+
 class _Secret:
     """A string that never shows itself in repr/str (so not in logs, tracebacks or vars())."""
 
@@ -140,8 +163,10 @@ class _Endpoint:
                     raise self._budget_error() from None
                 if delay is None or attempt + 1 == attempts:
                     raise self._map_error(err, attempt + 1) from None
-                log.warning("LLM request failed (%s); retry %d of %d in %.1fs",
-                            self._describe(err), attempt + 1, self.max_retries, delay)
+                described = self._describe(err)
+                RETRIES.note(described)  # told once, before the command's result (cli)
+                log.info("LLM request failed (%s); retry %d of %d in %.1fs", described,
+                         attempt + 1, self.max_retries, delay)
                 self._sleep(delay)
             except ValueError as err:  # the SDK decoding a body that is not JSON, or cut short
                 raise LLMReplyError(f"the LLM endpoint {public_uri(self.base_url)} sent a reply "
@@ -149,6 +174,16 @@ class _Endpoint:
                                     f"compatible API?): {self._key.scrub(str(err))[:200]}"
                                     ) from None
         raise AssertionError("unreachable: the loop returns or raises")
+
+    def _decoded(self, what: str, decode: Callable[[], _T]) -> _T:
+        """`decode()` of a reply the SDK accepted; a reply of the wrong shape (an HTML page,
+        `{"data": []}`, a choice without a message) is the endpoint's fault: LLMReplyError."""
+        try:
+            return decode()
+        except (AttributeError, TypeError, ValueError, KeyError, IndexError) as err:
+            raise LLMReplyError(f"the LLM endpoint {public_uri(self.base_url)} sent {what} that "
+                                "is not in the OpenAI format (is OPENAI_BASE_URL an OpenAI-"
+                                f"compatible API?): {self._key.scrub(str(err))[:200]}") from None
 
     def _retry_delay(self, err: openai.OpenAIError, attempt: int) -> float | None:
         """Seconds to wait before retrying `err`, or None when it is not worth retrying."""
@@ -208,5 +243,5 @@ class _Endpoint:
             # the endpoint refused what was configured (model, parameters): fixable by the user
             return LLMConfigError(f"the LLM endpoint {public_uri(self.base_url)} rejected the "
                                   f"request (model {self.model!r}): {self._describe(err)}")
-        return LLMError(f"LLM request to {public_uri(self.base_url)} (model {self.model!r}) "
-                        f"failed{tries}: {self._describe(err)}")
+        return LLMReplyError(f"LLM request to {public_uri(self.base_url)} (model "
+                             f"{self.model!r}) failed{tries}: {self._describe(err)}")

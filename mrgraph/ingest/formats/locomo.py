@@ -4,12 +4,14 @@ A sample has `sample_id` and `conversation` = {speaker_a, speaker_b, session_N: 
 session_N_date_time: "1:56 pm on 8 May, 2023"}; a turn has `speaker`, `dia_id`, `text` and an
 optional `blip_caption`. Other keys (qa, observations, summaries, img_url...) are ignored.
 Only sessions that have a turn list are loaded (the published data lists dates for sessions it
-has no turns for). Every dia_id is kept verbatim.
+has no turns for). A list of turns under a key that names no session (`session_-1`,
+`session_one`) is skipped with a warning. Every dia_id is kept verbatim.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import re
 from typing import Any
 
@@ -20,7 +22,10 @@ from mrgraph.ingest.formats.common import (
     speakers_in_order,
     timestamp_iso,
 )
+from mrgraph.limits import shorten
 from mrgraph.types import Conversation, Session, Turn
+
+log = logging.getLogger(__name__)
 
 _SESSION_KEY = re.compile(r"session_(\d+)")
 _JSON_TYPES = {int: "number", float: "number", str: "string", bool: "boolean",
@@ -77,6 +82,11 @@ def _sample(sample: object, where: str, path: str) -> Conversation:
     speaker_b = _string(conv, "speaker_b", field, path)
     numbers = sorted(session_number(m.group(1), path)
                      for key in conv if (m := _SESSION_KEY.fullmatch(key)))
+    for key, value in conv.items():
+        if isinstance(value, list) and not _SESSION_KEY.fullmatch(key):
+            # turns under a key that names no session: skipped, and said (never silently)
+            log.warning("%s: %s%s is not a session (session_1, session_2...): its %d turn(s) "
+                        "were skipped", path, field, shorten(key), len(value))
     sessions = tuple(_session(conv, number, field, path) for number in numbers)
     check_unique_ids(sessions, path, sample_id)
     return Conversation(id=sample_id, speakers=speakers_in_order((speaker_a, speaker_b), sessions),

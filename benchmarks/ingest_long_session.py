@@ -3,6 +3,7 @@ exported without session headers is one session), and how time grows with the se
 
     python benchmarks/ingest_long_session.py                      # 5k 20k 80k 200k
     python benchmarks/ingest_long_session.py --turns 5000 20000   # a quicker check
+    python benchmarks/ingest_long_session.py --locomo ../shared/data/locomo_dev.json  # + reference
     python benchmarks/ingest_long_session.py --write-only /tmp/long200k.txt --turns 200000
 
 The transcript is generated from invented sentence templates (speakers, activities, places and
@@ -11,7 +12,8 @@ with one session header, and ingested through `mrgraph ingest` (`mrgraph.cli.mai
 heuristic extraction, build, write, beliefs) into a fresh embedded store, one process per size
 so each ingest is cold. Reported: wall and CPU seconds, turns/s, peak RSS, and the least-squares
 slope of log(time) against log(turns): 1.0 is linear, 2.0 quadratic (CPU seconds are steadier
-than wall seconds on a shared machine). Target: slope <= 1.1, and the
+than wall seconds on a shared machine). `--locomo FILE` ingests a LoCoMo file the same way
+first: the reference rate, measured under the same load. Target: slope <= 1.1, and the
 200k-turn file at LoCoMo's cold turns/s (~2,000 turns/s on the embedded store).
 """
 
@@ -72,13 +74,20 @@ def transcript(turns: int, seed: int = 7) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of the ingest's worker processes that ended."""
+    own, children = (resource.getrusage(resource.RUSAGE_SELF),
+                     resource.getrusage(resource.RUSAGE_CHILDREN))
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def _child(path: str, store: str) -> None:
     """Runs in the measuring subprocess: one cold `mrgraph ingest`, timed; JSON on stdout."""
     from mrgraph.cli import main
 
-    started, cpu = time.perf_counter(), time.process_time()
+    started, cpu = time.perf_counter(), _cpu()
     code = main(["ingest", path, "--store", f"file:{store}"])
-    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    seconds, cpu = time.perf_counter() - started, _cpu() - cpu
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"code": code, "seconds": seconds, "cpu": cpu, "peak_rss_mb": round(rss, 1)}))
 
@@ -86,13 +95,17 @@ def _child(path: str, store: str) -> None:
 def measure(turns: int, tmp: Path) -> dict[str, float]:
     path = tmp / f"long{turns}.txt"
     path.write_text(transcript(turns), encoding="utf-8")
+    return cold_ingest(path, turns, tmp / f"store{turns}")
+
+
+def cold_ingest(path: Path, turns: int, store: Path) -> dict[str, float]:
+    """`mrgraph ingest path` into a new store, in a process of its own."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, __file__, "--child", str(path),
-                           str(tmp / f"store{turns}")], env=env, check=True,
-                          capture_output=True, text=True)
+    done = subprocess.run([sys.executable, __file__, "--child", str(path), str(store)],
+                          env=env, check=True, capture_output=True, text=True)
     found = json.loads(done.stdout.strip().splitlines()[-1])
     if found["code"] != 0:
-        raise SystemExit(f"ingest of {turns} turns failed: {done.stderr.strip()}")
+        raise SystemExit(f"ingest of {path} failed: {done.stderr.strip()}")
     return {"turns": turns, "seconds": round(found["seconds"], 2),
             "turns_per_s": round(turns / found["seconds"]), "cpu_seconds": round(found["cpu"], 2),
             "turns_per_cpu_s": round(turns / found["cpu"]), "peak_rss_mb": found["peak_rss_mb"],
@@ -112,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, nargs="+", default=list(SIZES))
     parser.add_argument("--write-only", type=Path, default=None,
                         help="write the transcript of the first --turns size here and stop")
+    parser.add_argument("--locomo", type=Path, default=None,
+                        help="also ingest this LoCoMo file the same way, as the reference rate")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -121,20 +136,27 @@ def main(argv: list[str] | None = None) -> int:
         args.write_only.write_text(transcript(args.turns[0]), encoding="utf-8")
         return 0
     with tempfile.TemporaryDirectory(prefix="mrgraph-long-") as tmp:
+        reference = None
+        if args.locomo:
+            from mrgraph.ingest.loaders import load
+            turns = sum(c.turn_count for c in load(args.locomo))
+            reference = cold_ingest(args.locomo, turns, Path(tmp) / "locomo")
+            print(f"LoCoMo {args.locomo.name}: " + " | ".join(
+                f"{k} {v}" for k, v in reference.items()), flush=True)
         rows = []
         for turns in args.turns:
             rows.append(measure(turns, Path(tmp)))
             print(" | ".join(f"{k} {v}" for k, v in rows[-1].items()), flush=True)
     print("| turns | MB | seconds | turns/s | CPU seconds | turns/CPU-s | peak RSS MB |\n"
           "| --- | --- | --- | --- | --- | --- | --- |")
-    for r in rows:
-        print(f"| {r['turns']:,} | {r['mb']} | {r['seconds']} | {r['turns_per_s']:,} | "
+    named = [("LoCoMo", reference)] if reference else []
+    for name, r in named + [(f"{r['turns']:,}", r) for r in rows]:
+        print(f"| {name} | {r['mb']} | {r['seconds']} | {r['turns_per_s']:,} | "
               f"{r['cpu_seconds']} | {r['turns_per_cpu_s']:,} | {r['peak_rss_mb']} |")
     if len(rows) > 1:
         print(f"\nlog-log slope on turns: wall seconds {slope(rows):.3f}, CPU seconds "
               f"{slope(rows, 'cpu_seconds'):.3f}")
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"load average at the end: {load}")
+    print("load average at the end: " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
     return 0
 
 

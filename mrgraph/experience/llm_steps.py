@@ -10,7 +10,7 @@ from typing import Any
 from mrgraph.experience.guide import KNOB_VALUES
 from mrgraph.experience.items import Utterance
 from mrgraph.experience.records import Op, Proposal, calibration_key, pattern_key
-from mrgraph.llm.base import LLM, Message
+from mrgraph.llm.base import LLM, Message, scrubbed
 from mrgraph.prompts import Value, load_prompt
 from mrgraph.text import tokenize
 
@@ -46,8 +46,9 @@ class LLMSteps:
         self.tokens = 0
 
     def _json(self, prompt: str, schema: Mapping[str, Any], **variables: Value) -> Any:
-        reply = self.llm.complete([Message.user(load_prompt(prompt).render(**variables))],
-                                  response_schema=schema, purpose="practice")
+        reply = scrubbed(self.llm.complete(  # no secret in a stored experience
+            [Message.user(load_prompt(prompt).render(**variables))], response_schema=schema,
+            purpose="practice"))
         self.tokens += reply.usage.total_tokens
         return reply.parsed if isinstance(reply.parsed, dict) else {}
 

@@ -58,7 +58,7 @@ from mrgraph.ingest.llm_reply import (
     flat_reply,
     window_schema,
 )
-from mrgraph.llm.base import LLM, Message, question_clock
+from mrgraph.llm.base import LLM, Message, question_clock, scrubbed
 from mrgraph.llm.jsonrepair import InvalidReply
 from mrgraph.llm.structured import parse_structured
 from mrgraph.llm.tokens import count_tokens
@@ -362,8 +362,8 @@ class LLMExtractor:
         """The parsed reply, its tokens and whether it needed a JSON re-ask. Each call is a
         "question" of its own for a backend's time budget."""
         with question_clock(time.monotonic()):
-            reply = self.llm.complete(request.messages, response_schema=request.schema,
-                                      purpose=PURPOSE, temperature=0.0)
+            reply = scrubbed(self.llm.complete(request.messages, response_schema=request.schema,
+                                               purpose=PURPOSE, temperature=0.0))
         parsed = reply.parsed
         if parsed is None:  # a backend that does not parse structured replies itself
             try:

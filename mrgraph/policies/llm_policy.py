@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mrgraph.experience.guide import Guide
-from mrgraph.llm.base import LLM, Message, ToolCall, question_clock
+from mrgraph.llm.base import LLM, Message, ToolCall, question_clock, scrubbed
 from mrgraph.policies.base import Action, Budget, Draft, Outcome, State
 from mrgraph.policies.turns import handed_turns
 from mrgraph.prompts import load_prompt
@@ -113,8 +113,8 @@ class LLMRun:
     def next_actions(self, state: State) -> Sequence[Action]:
         self._show_outcomes(state)
         with question_clock(self.started):
-            reply = self.llm.complete(self.messages, tools=self._tools, purpose="navigate",
-                                      temperature=self.temperature)
+            reply = scrubbed(self.llm.complete(self.messages, tools=self._tools,
+                                               purpose="navigate", temperature=self.temperature))
         self.tokens += reply.usage.total_tokens
         self.repairs += reply.repairs
         calls = self._new_calls(reply.tool_calls)
@@ -149,10 +149,10 @@ class LLMRun:
             question=state.question, hint=ANSWER_TEMPORAL_HINT if state.temporal else "",
             evidence=render_evidence(state), beliefs=render_beliefs(state))
         with question_clock(self.started):
-            reply = self.llm.complete([Message.system(load_prompt("system").render()),
-                                       *self._experiences, Message.user(prompt)],
-                                      response_schema=ANSWER_SCHEMA, purpose="answer",
-                                      temperature=self.temperature)
+            reply = scrubbed(self.llm.complete(
+                [Message.system(load_prompt("system").render()), *self._experiences,
+                 Message.user(prompt)], response_schema=ANSWER_SCHEMA, purpose="answer",
+                temperature=self.temperature))  # any backend: no secret in an answer
         self.tokens += reply.usage.total_tokens
         self.repairs += reply.repairs
         parsed = reply.parsed if isinstance(reply.parsed, dict) else {}

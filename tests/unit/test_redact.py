@@ -6,13 +6,20 @@ from __future__ import annotations
 import base64
 import io
 import json
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
 from mrgraph import redact
-from mrgraph.llm.openai import OpenAIChat
+from mrgraph.ingest.extract import HeuristicExtractor
+from mrgraph.ingest.pipeline import ingest_file
+from mrgraph.ingest.sample import sample_path
 from mrgraph.llm.base import Message, ToolSpec
+from mrgraph.llm.openai import OpenAIChat
+from mrgraph.llm.scripted import ScriptedLLM
+from mrgraph.reconstruct import ask
+from mrgraph.store.memory import MemoryStore
 from tests.fakes.openai_server import FakeOpenAIServer
 
 KEY = "sk-test-SECRET-redact-0f1e2d3c4b5a"
@@ -105,3 +112,14 @@ def test_the_openai_backend_scrubs_after_decoding(fake_openai: FakeOpenAIServer)
     tool = ToolSpec("search", "find", {"type": "object", "properties": {"text": {"type": "string"}}})
     reply = llm.complete([Message.user("q")], tools=[tool])
     assert json.loads(reply.tool_calls[0].arguments) == {"text": "***"}
+
+
+def test_an_answer_from_any_backend_is_scrubbed_after_decoding(tmp_path: Path) -> None:
+    """A scripted model (no scrubbing of its own) answers with the key JSON-escaped: the
+    policy decodes the answer and must hand it out without the key."""
+    store = MemoryStore(tmp_path / "graph", "t")
+    ingest_file(store, sample_path(), HeuristicExtractor())
+    escaped = ('{"answer": "the key is \\u0073' + KEY[1:] + '", "supports": [], '
+               '"confidence": 0.5}')
+    answer = ask(store, "What did Maya plant?", llm=ScriptedLLM(["", escaped]))
+    assert answer.answer == "the key is ***" and KEY not in repr(answer)

@@ -112,8 +112,8 @@ class TokenTable:
         scaled = np.rint(raw[found] * 1e6)  # the score at 6 decimals, as an integral float
         if found.size > limit:  # keep the `limit` best scores and everything tied with the last
             cut = np.partition(scaled, found.size - limit)[found.size - limit]
-            keep = scaled >= cut
-            found, scaled = found[keep], scaled[keep]
+            best = scaled >= cut
+            found, scaled = found[best], scaled[best]
         ranked = sorted(zip((-scaled).tolist(), (self._sec[s] for s in found.tolist()),
                             (self._ids[s] for s in found.tolist()), found.tolist()))
         return [(node_id, round(float(raw[slot]), 6)) for _, _, node_id, slot in ranked[:limit]]

@@ -11,9 +11,10 @@ the turns of H's episodes not read are fetched in one read
 (policies.turns.fetch_unread, handed_turns), and the policy answers from H.
 
 Routing (see mrgraph.policies.base for the relevance formula):
-  * episodes (search_events, tag_events, topic_events, timeline, cue_events): the `keep_per_call` best of
-    each result join H (and the candidates) and become leads, picked by relevance discounted by
-    SAME_SESSION per episode of the same session already kept or picked; H holds at most
+  * episodes (search_events, tag_events, topic_events, timeline, cue_events): the
+    `keep_per_call` best of each result join H (and the candidates) and become leads, picked
+    by relevance discounted by SAME_SESSION per episode of the same session already kept or
+    picked; H holds at most
     `max_evidence` episodes, the lowest so discounted is evicted first (ties: the latest kept
     goes). A search by the question's words also teaches q (State.note_search);
   * cues (search_cues, event_keywords): the `keep_per_call` most relevant cues not seen before

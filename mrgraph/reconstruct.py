@@ -15,7 +15,8 @@ Routing (see mrgraph.policies.base for the relevance formula):
     `keep_per_call` best of each result join H (and the candidates) and become leads, picked
     by relevance discounted by SAME_SESSION per episode of the same session already kept or
     picked; H holds at most `max_evidence` episodes, the lowest so discounted is evicted first
-    (ties: the latest kept goes). A search by the question's words also teaches q (State.note_search);
+    (ties: the latest kept goes). A search by the question's words also teaches q
+    (State.note_search);
   * cues (search_cues, event_keywords): the `keep_per_call` most relevant cues not seen before
     become leads (date cues become date leads: the timeline around them); an event_keywords
     result also re-ranks its episode by what its cues say it is about (State.note_about) and

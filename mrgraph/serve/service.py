@@ -19,7 +19,7 @@ import json
 import tempfile
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +31,8 @@ from mrgraph.engine import Memory
 from mrgraph.errors import NotFoundError, UserError
 from mrgraph.serve.tracegraph import store_lookup, trace_graph
 from mrgraph.toolkit import run_tool
-from mrgraph.types import Answer
+from mrgraph.toolview import namespace_warning, reply
+from mrgraph.types import Answer, Step
 
 MAX_TRACES = 200
 FORMATS = ("auto", "locomo", "jsonl", "text")
@@ -120,13 +121,14 @@ class Service:
                 "confidence": body["confidence"], "rounds": answer.rounds,
                 "tool_calls": answer.tool_calls, "trace_id": trace_id}
 
-    def trace(self, trace_id: str) -> dict[str, Any]:
+    def trace(self, trace_id: str, ns: str | None = None) -> dict[str, Any]:
         """The trace of an earlier answer as a graph (tracegraph), its nodes named from the
-        store: built on the first request, not by `ask`, which agents call without looking."""
+        store: built on the first request, not by `ask`, which agents call without looking.
+        With `ns`, only a trace of that namespace is found."""
         with self._guard:
             kept = self._traces.get(trace_id)
             graph = self._graphs.get(trace_id)
-        if kept is None:
+        if kept is None or (ns is not None and kept[0] != ns):
             raise NotFoundError(f"no trace {trace_id!r} (this server keeps the last "
                                 f"{MAX_TRACES} answers' traces)")
         if graph is None:
@@ -154,6 +156,53 @@ class Service:
         with self.memory(ns) as memory:
             body = render.stats_dict(memory.stats())
         return {"ns": ns, **body, "empty": not body["conversations"]}
+
+
+    # ------------------------------------------------------------------ agents (the toolkit)
+
+    def tool(self, ns: str, name: str, args: Mapping[str, object],
+             detail: bool = False) -> dict[str, Any]:
+        """One toolkit tool (mrgraph.toolview.reply: the records compact unless `detail`, a
+        warning first when the namespace is empty); ToolArgumentError on bad arguments."""
+        with self.memory(ns) as memory:
+            body = reply(memory.store, name, args, detail=detail)
+        return {"ns": ns, **body}
+
+    def namespaces(self, ns: str = "default") -> dict[str, Any]:
+        """The namespaces of the store holding a conversation, with their counts (read through
+        namespace `ns`'s store: any one sees them all)."""
+        with self.memory(ns) as memory:
+            found = memory.store.namespaces()
+        return {"namespaces": [{"ns": n.ns, "conversations": n.conversations,
+                                "episodes": n.episodes, "turns": n.turns} for n in found]}
+
+    def namespace_warning(self, ns: str) -> str:
+        """"" when `ns` holds a conversation, else the line saying it is empty and which
+        namespaces are not (toolview.namespace_warning)."""
+        with self.memory(ns) as memory:
+            return namespace_warning(memory.store)
+
+    def trace_steps(self, trace_id: str, ns: str) -> dict[str, Any]:
+        """An earlier answer's trace as the tool calls it made (no drawing: what an agent
+        reads); `trace` gives the picture's elements."""
+        with self._guard:
+            kept = self._traces.get(trace_id)
+        if kept is None or kept[0] != ns:
+            raise NotFoundError(f"no trace {trace_id!r} in namespace {ns!r} (this server keeps "
+                                f"the last {MAX_TRACES} answers' traces)")
+        _, question, answer = kept
+        return {"ns": ns, "trace_id": trace_id, "question": question, "answer": answer.answer,
+                "supports": list(answer.supports), "rounds": answer.rounds,
+                "steps": [_step(s) for s in answer.trace]}
+
+
+def _step(step: Step) -> dict[str, Any]:
+    found: dict[str, Any] = {"round": step.round, "tool": step.tool,
+                             "arguments": dict(step.arguments), "found": len(step.result_ids),
+                             "kept": list(step.kept_ids)}
+    if step.error:
+        found["error"] = step.error
+    return found
 
 
 def _namespace(ns: str) -> str:

@@ -50,7 +50,9 @@ def error_reply(exc: Exception) -> JSONRPCError:
     """The JSON-RPC error answering a message the transport could not decode."""
     errors = exc.errors() if isinstance(exc, ValidationError) else []
     unparsed = any(e.get("type") == "json_invalid" for e in errors)
-    raw = next((e.get("input") for e in errors if "input" in e), None)
+    inputs = [e.get("input") for e in errors]  # the line, or the decoded message's parts
+    raw = next((i for i in inputs if isinstance(i, dict) and "id" in i),
+               next((i for i in inputs if isinstance(i, str)), None) if unparsed else None)
     message = _reason(errors) if unparsed else "not a JSON-RPC 2.0 request"
     code = PARSE_ERROR if unparsed or not errors else INVALID_REQUEST
     prefix = "Parse error" if code == PARSE_ERROR else "Invalid request"

@@ -23,11 +23,14 @@ from typing import Any
 
 from mrgraph.experience.guide import Guide
 from mrgraph.llm.base import LLM, Message, ToolCall, question_clock
+from mrgraph.policies.answer import extractive_answer
 from mrgraph.policies.base import Action, Budget, Draft, Outcome, State
+from mrgraph.policies.final_answer import non_answer
 from mrgraph.policies.turns import handed_turns
 from mrgraph.prompts import load_prompt
 from mrgraph.toolkit import Record, tool_specs
-from mrgraph.types import NOT_MENTIONED
+from mrgraph.toolview import compact, said
+from mrgraph.types import NOT_MENTIONED, Step
 
 ANSWER_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -57,7 +60,8 @@ def tool_output(outcome: Outcome) -> str:
     tool = json.dumps(outcome.action.tool)[1:-1][:64]
     if outcome.error is not None:
         return f'<tool_output tool="{_escape(tool)}">error: {_escape(outcome.error)}</tool_output>'
-    shown = json.dumps(list(outcome.kept), ensure_ascii=False, separators=(",", ":"))
+    shown = json.dumps(compact(outcome.action.tool, outcome.kept), ensure_ascii=False,
+                       separators=(",", ":"))
     total = len(outcome.result.records) if outcome.result else 0
     notes = [outcome.result.note] if outcome.result and outcome.result.note else []
     if total > len(outcome.kept):
@@ -95,6 +99,7 @@ class LLMRun:
         self.hands_turns = True  # the answer prompt lists handed_turns
         self.started = time.monotonic()  # a backend's per-question time budget counts from here
         self.repairs: list[str] = []  # what the backend fixed in the model's replies
+        self.answer_steps: list[Step] = []  # the answer step's own, for the trace (a fallback)
         self._made: set[tuple[str, str]] = set()
         self._tools = tool_specs()
         self._shown_round = 0
@@ -145,17 +150,25 @@ class LLMRun:
             "when the evidence suffices."))
 
     def answer(self, state: State) -> Draft:
+        """The model's answer from the evidence. A reply that is not an answer (a placeholder,
+        the question repeated, nothing: policies.final_answer) is sent back once with the
+        reason, like an invalid reply; a second one is replaced by the offline reader's answer
+        from the same evidence, and `answer_steps` says so (the trace's last step)."""
         prompt = load_prompt("answer").render(
             question=state.question, hint=ANSWER_TEMPORAL_HINT if state.temporal else "",
             evidence=render_evidence(state), beliefs=render_beliefs(state))
-        with question_clock(self.started):
-            reply = self.llm.complete([Message.system(load_prompt("system").render()),
-                                       *self._experiences, Message.user(prompt)],
-                                      response_schema=ANSWER_SCHEMA, purpose="answer",
-                                      temperature=self.temperature)
-        self.tokens += reply.usage.total_tokens
-        self.repairs += reply.repairs
-        parsed = reply.parsed if isinstance(reply.parsed, dict) else {}
+        messages = [Message.system(load_prompt("system").render()), *self._experiences,
+                    Message.user(prompt)]
+        parsed, text = self._ask_answer(messages)
+        problem = non_answer(str(parsed.get("answer") or ""), state.question)
+        if problem:
+            messages += [Message.assistant(text, ()), Message.user(
+                f"That is not an answer: {problem}. Answer the question itself from the "
+                f"evidence, in a few words, or \"{NOT_MENTIONED}\". Reply with the same JSON.")]
+            parsed, _ = self._ask_answer(messages)
+            again = non_answer(str(parsed.get("answer") or ""), state.question)
+            if again:
+                return self._offline(state, again)
         answer = str(parsed.get("answer") or "").strip() or NOT_MENTIONED
         # what it may cite: the evidence, and every turn it was handed (policies.turns)
         known = state.evidence.citable() | {str(t["dia_id"])
@@ -163,6 +176,24 @@ class LLMRun:
         supports = tuple(dict.fromkeys(s for s in parsed.get("supports", []) if s in known))
         confidence = float(parsed.get("confidence", 0.0))
         return Draft(answer, supports, min(max(confidence, 0.0), 1.0))
+
+    def _ask_answer(self, messages: Sequence[Message]) -> tuple[dict[str, Any], str]:
+        with question_clock(self.started):
+            reply = self.llm.complete(messages, response_schema=ANSWER_SCHEMA, purpose="answer",
+                                      temperature=self.temperature)
+        self.tokens += reply.usage.total_tokens
+        self.repairs += reply.repairs
+        parsed = reply.parsed if isinstance(reply.parsed, dict) else {}
+        return parsed, reply.text or json.dumps(parsed, ensure_ascii=False)
+
+    def _offline(self, state: State, problem: str) -> Draft:
+        """The offline reader's answer from the same evidence, the step saying why."""
+        draft = extractive_answer(state)
+        self.answer_steps.append(Step(
+            round=state.round, tool="answer", arguments={
+                "answered_by": "offline reader", "reason": f"the model's answer twice: {problem}"},
+            result_ids=(), kept_ids=draft.supports, error=f"model answer refused: {problem}"))
+        return draft
 
 
 def _event_line(event: Record, times: dict[str, Record]) -> str:
@@ -181,7 +212,7 @@ def render_evidence(state: State) -> str:
     turns = handed_turns(state)
     if turns:
         lines.append("Turns (most relevant first):")
-        lines += [f"- {t['dia_id']} ({t['date']}) {t['speaker']}: {t['text']}" for t in turns]
+        lines += [f"- {t['dia_id']} ({t['date']}) {said(t)}" for t in turns]
     if len(lines) == 1:
         return "(nothing found)"
     return _escape("\n".join(lines))

@@ -3,8 +3,9 @@ for every surface (MCP, `mrgraph tool`, the LLM loop's tool output).
 
 The tools' own records (mrgraph.toolkit) carry everything the loop routes on (ids, dia_id
 lists, scores); an agent needs less. `compact(tool, records)` keeps, per kind of record:
-  * episode: id, conversation, session number, its labelled date (`episode_dates`), tag,
-    summary and its turns as a span ("D1:12..D1:18 (7 turns)");
+  * episode: id, conversation (left out, like a turn's, when the namespace holds one),
+    session number, its labelled date (`episode_dates`), tag, summary and its turns as a span
+    ("D1:12-18");
   * turn: dia_id, the session date labelled `said_on`, and the text as a speaker-tagged
     snippet ("Caroline: ... [photo: a caption]"); search and read results add the
     conversation and the episode, event_context marks the turns around the episode `context`;
@@ -39,12 +40,13 @@ def reply(store: GraphStore, tool: str, args: Mapping[str, object], *, detail: b
     read)."""
     result = run_tool(store, tool, args, context=context)
     body: dict[str, Any] = {}
-    warning = namespace_warning(store)
+    conversations = store.conversations()
+    warning = "" if conversations else namespace_warning(store)
     if warning:
         body["warning"] = warning
     body["tool"] = tool
     body["records"] = [dict(r) for r in result.records] if detail \
-        else compact(tool, result.records)
+        else compact(tool, result.records, one_conversation=len(conversations) == 1)
     if result.note:
         body["note"] = result.note
     return body
@@ -67,12 +69,18 @@ def namespace_warning(store: GraphStore) -> str:
     return f"namespace {store.ns!r} is empty (no conversation){known}"
 
 
-def compact(tool: str, records: Sequence[Record]) -> list[Record]:
-    """The records of `tool` as an agent needs them (see the module doc)."""
+def compact(tool: str, records: Sequence[Record], *,
+            one_conversation: bool = False) -> list[Record]:
+    """The records of `tool` as an agent needs them (see the module doc); in a namespace of
+    one conversation, without the conversation id each record would repeat."""
     shape = _SHAPES.get(tool)
     if tool in EVENT_TOOLS:
         shape = compact_event
-    return [shape(r) if shape else dict(r) for r in records]
+    shaped = [shape(r) if shape else dict(r) for r in records]
+    if one_conversation:
+        for record in shaped:
+            record.pop("conversation", None)
+    return shaped
 
 
 # ------------------------------------------------------------------ dates (one place)
@@ -92,11 +100,16 @@ def episode_dates(record: Record) -> Record:
 
 
 def dia_span(dia_ids: Sequence[str]) -> str:
-    """A list of dia_ids in few characters: listed when short, else first..last (n turns)."""
+    """A list of dia_ids in few tokens: listed when short, else its ends ("D17:1-7" when they
+    share the part before the colon, else "S1:9..S2:3")."""
     ids = [str(d) for d in dia_ids]
     if len(ids) <= SPAN:
         return ", ".join(ids)
-    return f"{ids[0]}..{ids[-1]} ({len(ids)} turns)"
+    first, last = ids[0], ids[-1]
+    head, sep, _ = first.rpartition(":")
+    if sep and last.startswith(head + sep):
+        return f"{first}-{last[len(head) + 1:]}"
+    return f"{first}..{last}"
 
 
 def compact_event(r: Record) -> Record:

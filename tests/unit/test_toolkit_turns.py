@@ -178,9 +178,18 @@ def test_every_tools_compact_records_are_smaller_and_keep_the_handles(store: Gra
     assert "episode" not in context[0]
 
 
+def test_one_conversations_records_do_not_repeat_its_id(store: GraphStore) -> None:
+    records = run(store, "search_turns", text="painting").records
+    assert all("conversation" in r for r in compact("search_turns", records))
+    assert all("conversation" not in r for r in compact("search_turns", records,
+                                                        one_conversation=True))
+
+
 def test_dia_spans() -> None:
     assert dia_span(["D1:1", "D1:2"]) == "D1:1, D1:2"
-    assert dia_span([f"D2:{i}" for i in range(3, 10)]) == "D2:3..D2:9 (7 turns)"
+    assert dia_span([f"D2:{i}" for i in range(3, 10)]) == "D2:3-9"
+    assert dia_span(["S1:9", "S1:10", "S2:1", "S2:2"]) == "S1:9..S2:2"
+    assert dia_span(["a", "b", "c", "d"]) == "a..d"
     assert dia_span([]) == ""
 
 

@@ -63,8 +63,9 @@ def call_detail(found: Found, step: Step, results: Sequence[str],
     fields = [[k, _shown(found, k, v)] for k, v in step.arguments.items()]
     fields.append(["found", str(len(results))])
     if drawn:
-        fields.append(["drawn on the answer's path", str(len(drawn))])
-    fields.append(["kept by the walk (evidence or leads)", str(len(_distinct(step.kept_ids)))])
+        fields.append(["drawn on the path", str(len(drawn))])
+    # what the walk kept (its evidence and leads) is not what the answer used: said apart
+    fields.append(["kept by the walk", str(len(_distinct(step.kept_ids)))])
     dated = _date_found(found, step)
     if dated:
         fields.append(["read", dated])

@@ -51,6 +51,9 @@ class Found:
     times: Mapping[str, TimeRecord] = field(default_factory=dict)  # episode id -> its time
     turns: Mapping[int, tuple[str, tuple[TurnRecord, ...]]] = field(default_factory=dict)
     beliefs: Mapping[str, BeliefEdge] = field(default_factory=dict)  # fact id -> its belief
+    # turns the answer rests on that no call read (a belief's provenance), read for the
+    # picture: dia_id -> (conversation, turn)
+    unread: Mapping[str, tuple[str, TurnRecord]] = field(default_factory=dict)
     empty: bool = False  # the namespace holds no conversation
     ns: str = ""  # the store's namespace ("" without a store)
 
@@ -61,7 +64,7 @@ class Found:
             return raw
         p = record.props
         if record.label == "Episode":
-            return f"episode {_day(self.times.get(raw), p)} · {p.get('tag') or ''}"
+            return f"episode · {_day(self.times.get(raw), p)} · {p.get('tag') or ''}"
         for key in ("name", "label", "statement", "summary", "dia_id", "conversation_id"):
             value = p.get(key)
             if isinstance(value, str) and value:
@@ -75,7 +78,9 @@ class Reads:
     def __init__(self, store: GraphStore | None) -> None:
         self.store = store
 
-    def find(self, steps: Sequence[Step]) -> Found:
+    def find(self, steps: Sequence[Step], supports: Sequence[str] = ()) -> Found:
+        """What the store says about the nodes `steps` reached, and the words of the
+        `supports` (dia_ids) no step read."""
         store = self.store
         if store is None:
             return Found()
@@ -87,11 +92,14 @@ class Reads:
         contexts = [(n, s) for n, s in enumerate(steps) if s.tool == "event_context"
                     and isinstance(s.arguments.get("event_id"), str) and not s.error]
         turns = store.run_calls([functools.partial(_context, s) for _, s in contexts], LOOKUPS)
+        beliefs = _beliefs(store, nodes)
+        read = {t.dia_id for found in turns for t in found}
         return Found(nodes=nodes, times={e: t for e, t in zip(episodes, times) if t is not None},
                      turns={n: (_conversation(nodes, s), t)
                             for (n, s), t in zip(contexts, turns)},
-                     beliefs=_beliefs(store, nodes), empty=not store.conversations(),
-                     ns=store.ns)
+                     beliefs=beliefs, empty=not store.conversations(), ns=store.ns,
+                     unread=_unread(store, [d for d in supports if d not in read],
+                                    beliefs.values()))
 
 
 def _ids_named(step: Step) -> list[str]:
@@ -131,6 +139,23 @@ def _entity_beliefs(entity: str, aspect: str, store: GraphStore) -> list[BeliefE
     return store.entity_beliefs(entity, aspect)
 
 
+def _unread(store: GraphStore, dia_ids: Sequence[str],
+            beliefs: Iterable[BeliefEdge]) -> dict[str, tuple[str, TurnRecord]]:
+    """The turns `dia_ids` of the beliefs' episodes, read from those episodes (window 0)."""
+    wanted = set(dia_ids)
+    episodes = sorted({e for b in beliefs if wanted & set(b.dia_ids) for e in b.episode_ids})
+    if not episodes:
+        return {}
+    events = store.get_events(episodes)
+    found = store.run_calls([functools.partial(_turns_of, e.id) for e in events], LOOKUPS)
+    return {t.dia_id: (e.conversation_id, t) for e, turns in zip(events, found) for t in turns
+            if t.dia_id in wanted}
+
+
+def _turns_of(event_id: str, store: GraphStore) -> list[TurnRecord]:
+    return store.event_context(event_id, 0)
+
+
 # ------------------------------------------------------------------ contents by kind
 
 
@@ -162,9 +187,13 @@ def _span(date: str) -> str:
 
 
 def _day(time: TimeRecord | None, props: Mapping[str, PropValue]) -> str:
-    """The first of an episode's dates (its session's, when known), without the time."""
+    """The first of an episode's dates (its session's, when known), named, without the time:
+    'session 2023-03-20'."""
     dates = session_dates(time, props)
-    return dates[0][1].split(" ")[0] if dates else ""
+    if not dates:
+        return ""
+    name, value = dates[0]
+    return f"{'session' if name == 'session date' else 'dated'} {value.split(' ')[0]}"
 
 
 def episode_content(raw: str, found: Found) -> Content:
@@ -184,13 +213,18 @@ def episode_content(raw: str, found: Found) -> Content:
 
 
 def turn_content(dia_id: str, conversation: str, turn: TurnRecord | Source | None,
-                 support: bool) -> Content:
+                 support: bool, read: bool = True) -> Content:
+    """A turn; `read`: False for a turn the walk never read (a belief's provenance), whose
+    words were read for the picture only."""
     speaker = turn.speaker if turn is not None else ""
     text = turn.text if turn is not None else ""
     date = turn.date if turn is not None else ""
     said = f"{speaker}: “{text}”" if speaker else f"“{text}”" if text else "(not read)"
-    fields = (("speaker", speaker), ("session date", date), ("conversation", conversation),
-              ("turn", dia_id))
+    fields: tuple[tuple[str, str], ...] = (
+        ("speaker", speaker), ("session date", date), ("conversation", conversation),
+        ("turn", dia_id))
+    if not read:
+        fields += (("read by the walk", "no: the answer's belief rests on it"),)
     title = "turn the answer rests on" if support else "turn"
     when = f" · session {date}" if date else ""
     # the answer's own turns get a longer label: they are what a reader came to see

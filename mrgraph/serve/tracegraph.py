@@ -17,6 +17,7 @@ Positions are computed here (preset layout), so the picture is the same in the p
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,16 +26,14 @@ from mrgraph.serve.tracecalls import call_detail, call_label
 from mrgraph.serve.tracecontent import (KINDS, NODE_ID, Content, Found, Reads, clip,
                                         episode_content, fact_content, matched_words,
                                         plain_content, turn_content)
-from mrgraph.serve.tracepath import QUESTION, AnswerPath, CallView, answer_path, ranks
+from mrgraph.serve.tracelayout import SLOT, place
+from mrgraph.serve.tracepath import QUESTION, AnswerPath, CallView, answer_path
 from mrgraph.store.base import GraphStore
-from mrgraph.types import Answer, Step
+from mrgraph.types import Answer, Source, Step
 
-SLOT = 340.0  # px between nodes side by side (a label is at most 300 px wide)
-ROW = 84.0  # px between rows of the path (a label wraps over at most three lines)
-MAX_COLUMNS = 3  # nodes side by side in a row of the path; more wrap to a new row
 STRIP_GAP = 130.0  # px from the path's last row to the row of collapsed rounds
 ROUND_SLOT = 150.0  # px between collapsed rounds
-MIN_ROUNDS_PER_LINE = 4  # more when the path is wider: the strip is never the widest part
+MIN_ROUNDS_PER_LINE = 5  # more when the path is wider: the strip is never the widest part
 REST_ROW = 70.0  # px between rows of a round's calls when it is expanded
 REST_COLUMNS = 3
 
@@ -68,7 +67,8 @@ class _Trace:
 
 def trace_graph(answer: Answer, question: str, reads: Reads | None = None) -> dict[str, Any]:
     """The answer, its sources and its trace as cytoscape elements (plain JSON)."""
-    trace = _index(answer, question, (reads or Reads(None)).find(answer.trace))
+    trace = _index(answer, question,
+                   (reads or Reads(None)).find(answer.trace, answer.supports))
     path = answer_path(trace.calls, trace.supports, _provenance(trace))
     nodes, edges = _path_elements(trace, path)
     rest = _rest(trace, path)
@@ -78,11 +78,23 @@ def trace_graph(answer: Answer, question: str, reads: Reads | None = None) -> di
         "supports": list(answer.supports), "rounds": answer.rounds,
         "tool_calls": answer.tool_calls, "tokens": answer.tokens,
         "latency_ms": round(answer.latency_ms, 2), "empty": trace.found.empty,
-        "sources": [{"dia_id": s.dia_id, "conversation": s.conversation, "date": s.date,
-                     "speaker": s.speaker, "text": s.text} for s in answer.sources],
+        "ns": trace.found.ns,
+        "sources": [_source(s, trace.found) for s in answer.sources],
         "evidence": list(answer.evidence), "summary": _summary(trace, path),
         "elements": {"nodes": nodes, "edges": edges}, "rest": rest,
     }
+
+
+def _source(source: Source, found: Found) -> dict[str, str]:
+    """A quoted support. One no call read (a belief's provenance) carries no words and its
+    episode's date: its turn, read for the picture, gives its words and session date."""
+    unread = found.unread.get(source.dia_id)
+    if not source.text and unread is not None and unread[0] == source.conversation:
+        turn = unread[1]
+        return {"dia_id": source.dia_id, "conversation": source.conversation,
+                "date": turn.date, "speaker": turn.speaker, "text": turn.text}
+    return {"dia_id": source.dia_id, "conversation": source.conversation, "date": source.date,
+            "speaker": source.speaker, "text": source.text}
 
 
 def store_lookup(store: GraphStore) -> Reads:
@@ -162,6 +174,11 @@ def _support(trace: _Trace, dia_id: str) -> str:
     if same:
         return same[0]
     conversation = source.conversation if source else ""
+    unread = trace.found.unread.get(dia_id)
+    if unread is not None and (not conversation or unread[0] == conversation):
+        conversation, turn = unread
+        return trace.node(dia_id, "turn", _turn_key(conversation, dia_id),
+                          turn_content(dia_id, conversation, turn, True, read=False))
     return trace.node(dia_id, "turn", key, turn_content(dia_id, conversation, source, True))
 
 
@@ -180,11 +197,10 @@ def _provenance(trace: _Trace) -> dict[str, frozenset[str]]:
 def _path_elements(trace: _Trace,
                    path: AnswerPath) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     calls = [f"call:{i}" for i in path.calls]
-    keys = [QUESTION, *calls, *sorted(path.nodes - {QUESTION})]
+    keys = [QUESTION, *calls, *sorted(path.nodes - {QUESTION}, key=_natural)]
     drawn = {i: [e.target for e in path.edges if e.kind == "reach" and e.source == f"call:{i}"]
              for i in path.calls}
-    places = _place(keys, path)
-    nodes = [_question_node(trace, places[QUESTION])]
+    nodes = [_question_node(trace)]
     for index in path.calls:
         step = trace.answer.trace[index]
         data = {"id": f"call:{index}", "kind": "call", "tool": step.tool, "round": step.round,
@@ -193,31 +209,40 @@ def _path_elements(trace: _Trace,
                                     len(drawn[index])),
                 "detail": call_detail(trace.found, step, trace.calls[index].results,
                                       trace.contents, drawn[index])}
-        nodes.append(_element(data, places[f"call:{index}"], "error" if step.error else ""))
-    for key in sorted(path.nodes - {QUESTION}):
+        nodes.append(_element(data, "error" if step.error else ""))
+    for key in sorted(path.nodes - {QUESTION}, key=_natural):
         content = trace.contents[key]
         data = {"id": key, "kind": trace.kinds[key], "ref": trace.raws[key], "path": True,
                 "support": key in trace.supports, "label": content.label,
                 "detail": content.detail()}
-        nodes.append(_element(data, places[key]))
+        nodes.append(_element(data))
+    places = place(keys, path.edges, {n["data"]["id"]: n["data"]["label"] for n in nodes})
+    for node in nodes:
+        x, y = places[node["data"]["id"]]
+        node["position"] = {"x": x, "y": y}
     edges = [{"data": {"id": f"{e.kind}:{e.source}>{e.target}", "source": e.source,
                        "target": e.target, "kind": e.kind, "label": _edge_label(trace, e)}}
              for e in path.edges]
     return nodes, edges
 
 
-def _question_node(trace: _Trace, place: tuple[float, float]) -> dict[str, Any]:
+def _natural(key: str) -> tuple[str | int, ...]:
+    """Keys in reading order: 'turn:D1:9' before 'turn:D1:10'."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", key))
+
+
+def _question_node(trace: _Trace) -> dict[str, Any]:
     data = {"id": QUESTION, "kind": QUESTION, "path": True,
             "label": clip(f"question\n“{trace.question}”"),
             "detail": Content("", "question", trace.question,
                               (("answer", trace.answer.answer),
                                ("confidence", f"{trace.answer.confidence:.2f}"))).detail()}
-    return _element(data, place)
+    return _element(data)
 
 
-def _element(data: dict[str, Any], place: tuple[float, float],
-             classes: str = "") -> dict[str, Any]:
-    return {"data": data, "position": {"x": place[0], "y": place[1]}, "classes": classes}
+def _element(data: dict[str, Any], classes: str = "",
+             at: tuple[float, float] = (0.0, 0.0)) -> dict[str, Any]:
+    return {"data": data, "position": {"x": at[0], "y": at[1]}, "classes": classes}
 
 
 def _edge_label(trace: _Trace, edge: Any) -> str:
@@ -230,32 +255,6 @@ def _edge_label(trace: _Trace, edge: Any) -> str:
     if step.tool not in _SEARCHES or not isinstance(text, str) or record is None:
         return ""
     return " · ".join(matched_words(text, record.props.get("tokens")))
-
-
-def _place(keys: Sequence[str], path: AnswerPath) -> dict[str, tuple[float, float]]:
-    """Rows by rank, top to bottom; in a row each node under its first parent when that
-    column is free, else in the next free one; more than MAX_COLUMNS wrap to another row."""
-    rank = ranks(keys, path.edges)
-    parents: dict[str, list[str]] = {k: [] for k in keys}
-    for edge in path.edges:
-        if edge.target in parents:
-            parents[edge.target].append(edge.source)
-    column: dict[str, int] = {}
-    places: dict[str, tuple[float, float]] = {}
-    y = 0.0
-    for row in sorted(set(rank.values())):
-        taken: set[int] = set()
-        for key in [k for k in keys if rank[k] == row]:
-            want = min((column[p] for p in parents[key] if p in column), default=0)
-            free = [c for c in range(MAX_COLUMNS) if c not in taken]
-            if not free:
-                y, taken, free = y + ROW, set(), list(range(MAX_COLUMNS))
-            col = min(free, key=lambda c: (c < want, abs(c - want)))
-            taken.add(col)
-            column[key] = col
-            places[key] = (col * SLOT, y)
-        y += ROW
-    return places
 
 
 def _bottom(nodes: Sequence[dict[str, Any]]) -> float:
@@ -284,7 +283,7 @@ def _rest(trace: _Trace, path: AnswerPath) -> dict[str, list[dict[str, Any]]]:
                 "round": step.round, "path": False, "parent": f"block:{call.round}",
                 "label": call_label(trace.found, step, call.results, None),
                 "detail": call_detail(trace.found, step, call.results, trace.contents, [])}
-        block.append(_element(data, (col * SLOT, row * REST_ROW), "error" if step.error else ""))
+        block.append(_element(data, "error" if step.error else "", (col * SLOT, row * REST_ROW)))
     return rest
 
 
@@ -307,8 +306,8 @@ def _round_nodes(trace: _Trace, rest: Mapping[str, list[dict[str, Any]]], bottom
                     ["counted here", str(hidden)]],
                     "items_title": f"the {hidden} counted here (tap the round again to hide)",
                     "items": [c["data"]["label"].replace("\n", " — ") for c in rest[str(rnd)]]}}
-        place = ((n % per_line) * ROUND_SLOT, bottom + STRIP_GAP + (n // per_line) * REST_ROW)
-        nodes.append(_element(data, place))
+        at = ((n % per_line) * ROUND_SLOT, bottom + STRIP_GAP + (n // per_line) * REST_ROW)
+        nodes.append(_element(data, "", at))
     return nodes
 
 

@@ -92,21 +92,4 @@ def _finder(calls: Sequence[CallView], node: str, before: int) -> CallView | Non
     return first[0] if first else None
 
 
-def ranks(nodes: Iterable[str], edges: Iterable[PathEdge]) -> dict[str, int]:
-    """Each node's row in the picture: the length of the longest chain of edges leading to it
-    (the question is row 0). The path's edges always point from an earlier step of the walk to
-    a later one; the pass limit only guards against a cycle."""
-    rank = {n: 0 for n in nodes}
-    pairs = [(e.source, e.target) for e in edges if e.source in rank and e.target in rank]
-    for _ in range(len(rank)):
-        changed = False
-        for source, target in pairs:
-            if rank[target] < rank[source] + 1:
-                rank[target] = rank[source] + 1
-                changed = True
-        if not changed:
-            break
-    return rank
-
-
-__all__: Sequence[str] = ["CallView", "PathEdge", "AnswerPath", "answer_path", "ranks", "QUESTION"]
+__all__: Sequence[str] = ["CallView", "PathEdge", "AnswerPath", "answer_path", "QUESTION"]

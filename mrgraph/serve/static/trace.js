@@ -12,6 +12,7 @@
   var MIN_ZOOM = READABLE / EDGE_FONT;
   var MAX_ZOOM = 1.3;     // a small path is not blown up past this
   var PAD = 24;
+  var SOURCES = 3;        // quoted turns above the picture; the others are in it
 
   var PATH = "#2680c2", GOLD = "#de911d", GREY = "#9aa5b1";
   var STYLE = [
@@ -50,7 +51,7 @@
       "overlay-padding": 6 } },
     { selector: "edge", style: {
       "width": 2.5, "line-color": PATH, "curve-style": "taxi", "taxi-direction": "downward",
-      "taxi-turn": "50%", "target-arrow-shape": "triangle",
+      "taxi-turn": 40, "taxi-turn-min-distance": 5, "target-arrow-shape": "triangle",
       "target-arrow-color": PATH, "arrow-scale": 0.9, "label": "data(label)",
       "font-size": EDGE_FONT, "color": "#0b4f8a", "text-background-color": "#ffffff",
       "text-background-opacity": 0.9, "text-background-padding": 2 } },
@@ -75,7 +76,7 @@
       Math.round(data.latency_ms) + " ms", "answer-meta"));
     var list = document.createElement("ul");
     list.className = "sources";
-    data.sources.forEach(function (s) {
+    data.sources.slice(0, SOURCES).forEach(function (s) {
       var item = document.createElement("li");
       item.appendChild(text("span", s.dia_id + " · " + s.conversation +
         (s.date ? " · session " + s.date : ""), "where"));
@@ -84,6 +85,10 @@
       }
       list.appendChild(item);
     });
+    if (data.sources.length > SOURCES) {  // the others are gold in the picture
+      list.appendChild(text("li", "and " + (data.sources.length - SOURCES) +
+        " more turns, gold in the picture", "where"));
+    }
     box.appendChild(list);
   }
 
@@ -91,7 +96,12 @@
   function renderSummary(box, data) {
     var s = data.summary;
     box.textContent = "";
-    if (!s || !s.calls) { return; }
+    if (!s || !s.calls || data.empty) { return; }
+    if (!s.supports) {
+      box.textContent = "The answer rests on no turn, so no path is drawn: the " + s.calls +
+        " tool calls are counted per round below; tap a round to list them.";
+      return;
+    }
     var turns = s.supports === 1 ? "the turn" : "the " + s.supports + " turns";
     box.textContent = "Drawn: the answer's path, " + s.on_path + " of the " + s.calls +
       " tool calls, from the question to " + turns + " the answer rests on (gold). The other " +
@@ -165,6 +175,25 @@
       y: Math.max(PAD, cy.height() / 2 - box.h * z / 2) - box.y1 * z } }, { duration: 250 });
   }
 
+  // The wheel zooms by a steady factor per notch (about 15 %), smoothly on a touchpad. The
+  // library's own wheel zoom moves about 3 % a notch on a mouse; this listener, added to the
+  // container before the library's, takes the event first and keeps it from the library.
+  function wheelZoom(container) {
+    if (container.dataset.wheel) { return; }
+    container.dataset.wheel = "1";
+    container.addEventListener("wheel", function (event) {
+      var cy = window.mrgraphCy;
+      if (!cy) { return; }
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      var step = event.deltaMode === 1 ? 0.05 : event.deltaMode ? 1 : 0.002;
+      var factor = Math.pow(2, -event.deltaY * step * (event.ctrlKey ? 10 : 1));
+      var rect = container.getBoundingClientRect();
+      cy.zoom({ level: cy.zoom() * factor,
+        renderedPosition: { x: event.clientX - rect.left, y: event.clientY - rect.top } });
+    }, { capture: true, passive: false });
+  }
+
   function message(container, words) {
     container.innerHTML = "";
     container.appendChild(text("p", words, "message"));
@@ -175,8 +204,9 @@
     if (window.mrgraphCy) { window.mrgraphCy.destroy(); window.mrgraphCy = null; }
     emptyPanel(panel);
     if (data.empty) {
-      message(container, "The namespace holds no conversations yet, so there was nothing " +
-        "to search. Ingest a transcript first (mrgraph ingest FILE, or POST /api/ingest).");
+      message(container, "The namespace " + (data.ns ? "“" + data.ns + "” " : "") +
+        "holds no conversations yet, so there was nothing to search. Ingest a transcript " +
+        "first (mrgraph ingest FILE, or POST /api/ingest).");
       return null;
     }
     if (!data.summary || !data.summary.calls) {
@@ -185,6 +215,7 @@
       return null;
     }
     container.innerHTML = "";
+    wheelZoom(container);
     var cy = cytoscape({ container: container, elements: data.elements, style: STYLE,
       layout: { name: "preset" }, minZoom: 0.2, maxZoom: 4, autoungrabify: true });
     openingView(cy);

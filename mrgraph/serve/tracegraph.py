@@ -197,7 +197,15 @@ def _provenance(trace: _Trace) -> dict[str, frozenset[str]]:
 def _path_elements(trace: _Trace,
                    path: AnswerPath) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     calls = [f"call:{i}" for i in path.calls]
-    keys = [QUESTION, *calls, *sorted(path.nodes - {QUESTION}, key=_natural)]
+    found_by: dict[str, int] = {}  # node -> the first call drawn reaching it
+    for edge in path.edges:
+        if edge.kind == "reach":
+            index = int(edge.source.split(":")[1])
+            found_by[edge.target] = min(found_by.get(edge.target, index), index)
+    # in the order the walk found them, then by label: never by id (ids differ by namespace)
+    results = sorted(path.nodes - {QUESTION}, key=lambda k: (
+        found_by.get(k, len(trace.calls)), _natural(trace.contents[k].label)))
+    keys = [QUESTION, *calls, *results]
     drawn = {i: [e.target for e in path.edges if e.kind == "reach" and e.source == f"call:{i}"]
              for i in path.calls}
     nodes = [_question_node(trace)]
@@ -210,7 +218,7 @@ def _path_elements(trace: _Trace,
                 "detail": call_detail(trace.found, step, trace.calls[index].results,
                                       trace.contents, drawn[index])}
         nodes.append(_element(data, "error" if step.error else ""))
-    for key in sorted(path.nodes - {QUESTION}, key=_natural):
+    for key in results:
         content = trace.contents[key]
         data = {"id": key, "kind": trace.kinds[key], "ref": trace.raws[key], "path": True,
                 "support": key in trace.supports, "label": content.label,
@@ -226,9 +234,9 @@ def _path_elements(trace: _Trace,
     return nodes, edges
 
 
-def _natural(key: str) -> tuple[str | int, ...]:
-    """Keys in reading order: 'turn:D1:9' before 'turn:D1:10'."""
-    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", key))
+def _natural(text: str) -> tuple[str | int, ...]:
+    """Texts in reading order: 'D1:9 …' before 'D1:10 …'."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))
 
 
 def _question_node(trace: _Trace) -> dict[str, Any]:

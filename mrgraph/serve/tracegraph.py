@@ -220,9 +220,10 @@ def _path_elements(trace: _Trace,
         nodes.append(_element(data, "error" if step.error else ""))
     for key in results:
         content = trace.contents[key]
+        detail = content.detail()
+        detail["fields"].append(["reached by", _reached_by(trace, key, found_by.get(key))])
         data = {"id": key, "kind": trace.kinds[key], "ref": trace.raws[key], "path": True,
-                "support": key in trace.supports, "label": content.label,
-                "detail": content.detail()}
+                "support": key in trace.supports, "label": content.label, "detail": detail}
         nodes.append(_element(data))
     places = place(keys, path.edges, {n["data"]["id"]: n["data"]["label"] for n in nodes})
     for node in nodes:
@@ -232,6 +233,21 @@ def _path_elements(trace: _Trace,
                        "target": e.target, "kind": e.kind, "label": _edge_label(trace, e)}}
              for e in path.edges]
     return nodes, edges
+
+
+def _reached_by(trace: _Trace, key: str, first: int | None) -> str:
+    """Every call that reached a node, in trace order, the one the path draws marked: hops
+    that converge on it show here ("search_events r1 (drawn), tag_events r6 ×2")."""
+    counts: dict[tuple[str, int], int] = {}
+    for call in trace.calls:
+        if key in call.results:
+            name = (call.tool, call.round)
+            counts[name] = counts.get(name, 0) + 1
+    drawn = trace.calls[first] if first is not None else None
+    return ", ".join(
+        f"{tool} r{rnd}" + (f" ×{n}" if n > 1 else "")
+        + (" (drawn)" if drawn is not None and (drawn.tool, drawn.round) == (tool, rnd) else "")
+        for (tool, rnd), n in counts.items()) or "no call (read for the picture)"
 
 
 def _natural(text: str) -> tuple[str | int, ...]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -30,6 +31,7 @@ from mrgraph.engine import Memory
 from mrgraph.ingest.sample import sample_path
 from mrgraph.serve.http_api import create_app
 from mrgraph.serve.service import Service
+from mrgraph.types import Answer
 from tests.serve.conftest import ARTIFACTS, NS, serving
 
 CHROMIUM = "/usr/bin/chromium"
@@ -56,17 +58,24 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
+@dataclass(frozen=True)
+class Served:
+    url: str  # the server's base URL
+    uri: str  # its store
+    answers: dict[str, Answer]  # each of QUESTIONS answered by the library itself
+
+
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Service, str, str]]:
-    """One store holding the sample, its service and a server, for the whole module:
-    (service, base URL, store URI)."""
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One store holding the sample and a server on it, for the whole module."""
     uri = f"file:{tmp_path_factory.mktemp('browser') / 'graph'}"
     with Memory.open(Settings(), store=uri, ns=NS) as memory:
         memory.ingest([sample_path()])
+        answers = {q: memory.ask(q) for q in QUESTIONS}
     service = Service(Settings(), uri)
     try:
         with serving(create_app(service, default_ns=NS)) as url:
-            yield service, url, uri
+            yield Served(url, uri, answers)
     finally:
         service.close()
 
@@ -162,32 +171,30 @@ def _tap_support(page: Any) -> str:
 
 @pytest.mark.parametrize("number,question", list(enumerate(QUESTIONS)))
 def test_the_answers_path_is_readable_at_the_opening_zoom(
-        served: tuple[Service, str, str], watched: Watched, tmp_path: Path, number: int,
-        question: str) -> None:
-    service, url, _ = served
-    expected = service.ask(NS, question)
+        served: Served, watched: Watched, tmp_path: Path, number: int, question: str) -> None:
+    expected = served.answers[question]
     page = watched.page
     shots = _shots(tmp_path)
-    page.goto(url + "/")
+    page.goto(served.url + "/")
     assert page.input_value("input[name=ns]") == NS
     _ask(page, question)
-    trace = service.trace(expected["trace_id"])
+    summary = page.evaluate("() => window.mrgraphTrace.summary")
     view = page.evaluate(MEASURE)
     page.screenshot(path=str(shots / f"q{number + 1}-opening.png"))
     tapped = _tap_support(page)
     page.screenshot(path=str(shots / f"q{number + 1}-tapped-turn.png"))
     ARTIFACTS.extend(str(shots / f"q{number + 1}-{n}.png") for n in ("opening", "tapped-turn"))
-    assert page.inner_text("#answer .answer-text") == expected["answer"]
-    _check_opening_view(view, trace["summary"])
-    source = expected["sources"][0]
-    assert source["text"] in tapped and source["speaker"] in tapped and source["date"] in tapped
+    assert page.inner_text("#answer .answer-text") == expected.answer
+    _check_opening_view(view, summary)
+    source = expected.sources[0]
+    assert source.text in tapped and source.speaker in tapped and source.date in tapped
     assert watched.clean(), (watched.errors, watched.foreign, watched.failed)
 
 
 def test_rounds_expand_the_wheel_zooms_and_each_ask_starts_clean(
-        served: tuple[Service, str, str], watched: Watched) -> None:
+        served: Served, watched: Watched) -> None:
     page = watched.page
-    page.goto(served[1] + "/")
+    page.goto(served.url + "/")
     _ask(page, QUESTIONS[0])
     count = page.evaluate("() => window.mrgraphCy.getElementById('round:2').data('count')")
     before = page.evaluate("() => window.mrgraphCy.nodes().length")
@@ -220,18 +227,17 @@ def test_rounds_expand_the_wheel_zooms_and_each_ask_starts_clean(
     assert watched.clean(), (watched.errors, watched.foreign, watched.failed)
 
 
-def test_the_trace_file_is_the_same_page_offline(served: tuple[Service, str, str],
-                                                  watched: Watched, tmp_path: Path) -> None:
+def test_the_trace_file_is_the_same_page_offline(served: Served, watched: Watched,
+                                                  tmp_path: Path) -> None:
     out = tmp_path / "trace.html"
-    result = CliRunner().invoke(app, ["ask", QUESTIONS[1], "--store", served[2], "--ns", NS,
+    result = CliRunner().invoke(app, ["ask", QUESTIONS[1], "--store", served.uri, "--ns", NS,
                                       "--trace-html", str(out)], catch_exceptions=False)
     assert result.exit_code == 0 and f"written to {out}" in result.stderr
     page = watched.page
     page.goto(out.as_uri())
     page.wait_for_selector("body[data-state=answered]", timeout=30_000)
     view = page.evaluate(MEASURE)
-    summary = page.evaluate("() => JSON.parse(document.getElementById('trace-data')"
-                            ".textContent).summary")
+    summary = page.evaluate("() => window.mrgraphTrace.summary")
     tapped = _tap_support(page)
     shot = _shots(tmp_path) / "trace-file-tapped-turn.png"
     page.screenshot(path=str(shot))

@@ -140,9 +140,9 @@ def test_node_contents_come_from_the_store(demo_store: str) -> None:
     dated = [d for d in nodes.values() if d.get("tool") == "conversation_time"]
     assert dated, "a 'when' answer reads its episode's date: the call is on the path"
     for call in dated:  # the call shows the date it read
-        ref = call["detail"]["fields"][0][1]
-        time = times[re.search(r"\((ep-[0-9a-f]+)\)", ref).group(1)]  # type: ignore[union-attr]
-        assert f"session date {time.session_started_at[:10]}" in call["label"]
+        named = re.search(r"\((ep-[0-9a-f]+)\)", call["detail"]["fields"][0][1])
+        time = times[named.group(1)] if named else None
+        assert time is not None and f"session date {time.session_started_at[:10]}" in call["label"]
     assert not graph["empty"]
 
 

@@ -231,12 +231,14 @@
   }
 
   function clear(parts) {
+    window.mrgraphTrace = null;
     if (window.mrgraphCy) { window.mrgraphCy.destroy(); window.mrgraphCy = null; }
     ["answer", "summary", "trace"].forEach(function (k) { parts[k].innerHTML = ""; });
     emptyPanel(parts.detail);
   }
 
   function render(parts, data) {
+    window.mrgraphTrace = data;  // what is drawn, for a look from the console (and tests)
     renderAnswer(parts.answer, data);
     renderSummary(parts.summary, data);
     return renderTrace(parts.trace, parts.detail, data);

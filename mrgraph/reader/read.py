@@ -48,7 +48,7 @@ from dataclasses import dataclass
 
 from mrgraph.beliefs import is_negative
 from mrgraph.lexicon import default as lexicon
-from mrgraph.policies.base import State
+from mrgraph.found import Found
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.dates import format_range, weekday_before
@@ -105,7 +105,7 @@ class Reading:
     features: Features
 
 
-def read(state: State, threshold: float = DEFAULT_THRESHOLD,
+def read(state: Found, threshold: float = DEFAULT_THRESHOLD,
          ranker: Chooser | None = None) -> Reading:
     """Answer `state.question` from the evidence in `state` (see the module docstring);
     `ranker` picks the phrase (default: the fitted one shipped, reader.ranker)."""
@@ -133,7 +133,7 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
     return _reading(question, answer, supports, found)
 
 
-def _answer(state: State, question: Question, found: list[Sentence], ranker: Chooser) -> \
+def _answer(state: Found, question: Question, found: list[Sentence], ranker: Chooser) -> \
         tuple[str, tuple[str, ...]]:
     best = found[0]
     kind = question.kind
@@ -158,7 +158,7 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
     return _what(state, question, found, ranker)
 
 
-def _dated(state: State, question: Question, found: list[Sentence]) -> \
+def _dated(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]]:
     """when / duration: the span of time said, else the date the best sentence rests on."""
     best = found[0]
@@ -194,7 +194,7 @@ def _listed(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, 
     return None
 
 
-def _followed(state: State, question: Question, found: list[Sentence]) -> \
+def _followed(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]] | None:
     """why / how: what the person says next (`_follow`); abstain when it is about the
     listener; a feeling asked for first."""
@@ -210,7 +210,7 @@ def _followed(state: State, question: Question, found: list[Sentence]) -> \
     return None
 
 
-def _what(state: State, question: Question, found: list[Sentence], ranker: Chooser) -> \
+def _what(state: Found, question: Question, found: list[Sentence], ranker: Chooser) -> \
         tuple[str, tuple[str, ...]]:
     """what / who / where: an owner, an opinion, a clause, an anchored or described thing,
     else the phrase the ranker chooses, else the best phrase."""
@@ -239,7 +239,7 @@ def _what(state: State, question: Question, found: list[Sentence], ranker: Choos
     return _best_phrase(question, found)
 
 
-def _whose(state: State, question: Question, found: list[Sentence]) -> \
+def _whose(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]] | None:
     """ "Whose <noun> ...?": the owner the best REACH sentences name before "'s <noun>"."""
     asked = words(question.text)
@@ -298,7 +298,7 @@ def _best_phrase(question: Question, found: list[Sentence]) -> tuple[str, tuple[
     return said, (dia_id,)
 
 
-def _follow(state: State, sentence: Sentence) -> tuple[str, str] | None:
+def _follow(state: Found, sentence: Sentence) -> tuple[str, str] | None:
     """What the speaker says next about it: the next statement of the sentence's turn, else
     the first of their next turn when the other speaker asked them about it in between
     ("I started boot camps." - "How's it going?" - "We have lots more energy.")."""
@@ -325,7 +325,7 @@ def _follow(state: State, sentence: Sentence) -> tuple[str, str] | None:
     return (said[0], str(reply["dia_id"])) if said else None
 
 
-def _speakers(state: State) -> set[str]:
+def _speakers(state: Found) -> set[str]:
     return {str(t["speaker"]) for t in state.evidence.turns.values()}
 
 
@@ -335,7 +335,7 @@ def _says_something(sentence: str) -> bool:
         sum(not is_function_word(w) for w in words(sentence)) >= 2
 
 
-def _when(state: State, best: Sentence) -> str | None:
+def _when(state: Found, best: Sentence) -> str | None:
     """The date the answer rests on: the one its sentence states, else its episode's."""
     if best.stated is not None:
         stated = best.stated
@@ -352,7 +352,7 @@ def _when(state: State, best: Sentence) -> str | None:
     return format_range(str(event["date"]), event.get("date_end"))
 
 
-def _belief(state: State, question: Question, found: list[Sentence]) -> \
+def _belief(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]] | None:
     """The belief to answer with, of those read: the most confident (ties: the one covering
     more of the question, then an affirmation, then the first), when it covers the question
@@ -375,7 +375,7 @@ def _belief(state: State, question: Question, found: list[Sentence]) -> \
     return answer, _belief_supports(state, best)
 
 
-def _belief_supports(state: State, belief: Record) -> tuple[str, ...]:
+def _belief_supports(state: Found, belief: Record) -> tuple[str, ...]:
     """The turn of the belief's episodes, read, where its person says most of its statement;
     all of the episodes' turns when none of them was read."""
     held = set(tokenize(str(belief["statement"])))

@@ -23,8 +23,9 @@ At most MAX_CALLS run at once (503 beyond).
 from __future__ import annotations
 
 import asyncio
+import secrets
 import threading
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any, TypeVar
@@ -39,7 +40,7 @@ from starlette.exceptions import HTTPException
 from mrgraph import __version__
 from mrgraph.errors import BusyError, MrGraphError, NotFoundError, OvertimeError, UserError
 from mrgraph.limits import MAX_NS_CHARS, http_body_limit
-from mrgraph.serve.guard import Access, GuardMiddleware, log, one_line
+from mrgraph.serve.guard import Access, GuardMiddleware, is_loopback, log, one_line
 from mrgraph.serve.http_models import (NS_HELP, SEARCH_LIMIT_MAX, SEARCH_TEXT_MAX, AskIn,
                                        AskOut, BeliefsOut, ForgetIn, ForgetOut, IngestIn,
                                        IngestOut, SearchOut, StatsOut, TraceOut,
@@ -133,6 +134,21 @@ def _routes(app: FastAPI, service: Service, calls: "_Calls") -> None:
     async def stats(ns: str | None = NS_QUERY) -> Any:
         """Counts per label and relationship, conversations and dates of a namespace."""
         return await calls.run(service.stats, ns=ns)
+
+
+def serve_access(host: str, allowed: Iterable[str], token: str | None,
+                 writes: Iterable[str] = WRITES) -> tuple[Access, str | None]:
+    """Who may call a server bound to `host`: loopback names, `allowed`, and the address
+    itself when it is one (a rebinding page names a host, not an address); the token
+    `token`, or one made here when the server is bound beyond loopback (returned second, to be
+    shown to the user; None when none was made)."""
+    made = None
+    if token is None and not is_loopback(host):
+        token = made = secrets.token_urlsafe(24)
+    names = list(allowed)
+    if host not in ("0.0.0.0", "::", ""):
+        names.append(host)
+    return Access.of(names, token, writes), made
 
 
 class _Calls:

@@ -15,7 +15,7 @@ def test_ingest_ask_and_forget_over_http(backend: Backend) -> None:
     backend.open("api")  # registers the namespace for the fixture's cleanup
     ns = backend.ns("api")
     service = Service(backend.settings, backend.uri)
-    with TestClient(create_app(service)) as client:
+    with TestClient(create_app(service), base_url="http://127.0.0.1:8000") as client:
         ingested = client.post("/api/ingest", json={
             "ns": ns, "text": sample_path().read_text(encoding="utf-8"), "name": "sample",
             "format": "text"}).json()

@@ -73,7 +73,7 @@ def _trace_dom(page: Any) -> dict[str, Any]:
 
 def test_the_page_answers_and_draws_the_trace(browser: Any, service: Service,
                                                tmp_path: Path) -> None:
-    expected = service.ask(NS, QUESTION)
+    expected = service.ask(QUESTION, ns=NS)
     page, errors, foreign = _page(browser)
     with serving(create_app(service, default_ns=NS)) as url:
         page.goto(url + "/")

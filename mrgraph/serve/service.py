@@ -241,8 +241,11 @@ def _unpathed(call: Callable[[], T], path: str, name: str) -> T:
     except UserError as err:
         shown = f"transcript {name!r}"
         message = str(err).replace(path, shown).replace(Path(path).name, shown)
-        kind = NotFoundError if isinstance(err, NotFoundError) else UserError
-        raise kind(message) from None
+        try:
+            renamed = type(err)(message)  # its class says the status (404, 504...)
+        except TypeError:
+            renamed = UserError(message)
+        raise renamed from None
 
 
 def _trace_id(ns: str, question: str, mode: str, answer: Answer) -> str:

@@ -250,10 +250,8 @@ def serve(host: Annotated[str, typer.Option(help="Address to listen on (beyond l
     its sources and the reconstruction as a picture). Loopback Host/Origin only unless
     --allow-host; MRGRAPH_API_TOKEN (made and printed when bound beyond loopback) guards
     ingest and forget."""
-    import uvicorn
-
     from mrgraph.serve.guard import is_loopback
-    from mrgraph.serve.http_api import WRITES, create_app, serve_access
+    from mrgraph.serve.http_api import WRITES, create_app, run, serve_access
     from mrgraph.serve.service import Service
     settings = Settings.from_env()
     service = Service(settings, store, ns or settings.ns, timeout)
@@ -266,8 +264,7 @@ def serve(host: Annotated[str, typer.Option(help="Address to listen on (beyond l
                   f"{made}", highlight=False)
     out.print(f"mrgraph serve: http://{_url_host(host)}:{port}/ (API docs at /docs; namespace "
               f"{service.default_ns!r})", highlight=False)
-    uvicorn.run(create_app(service, access=access), host=host, port=port, log_level="warning",
-                timeout_graceful_shutdown=2)
+    run(create_app(service, access=access), host, port)
 
 
 def _url_host(host: str) -> str:

@@ -25,11 +25,13 @@ from __future__ import annotations
 import asyncio
 import secrets
 import threading
+from types import FrameType
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any, TypeVar
 
+import uvicorn
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError, ResponseValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -70,7 +72,9 @@ def create_app(service: Service, default_ns: str | None = None,
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        calls.loop = asyncio.get_running_loop()
         yield
+        calls.stop()
         await asyncio.to_thread(service.close)
 
     app = FastAPIOffline(
@@ -84,7 +88,29 @@ def create_app(service: Service, default_ns: str | None = None,
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     _errors(app)
     _routes(app, service, calls)
+    app.state.stop = calls.stop
     return app
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, which on SIGTERM/Ctrl-C first answers the running calls (503) and
+    kills a running ingest: its graceful shutdown then has no request left to wait for."""
+
+    def __init__(self, config: uvicorn.Config, stop: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.stop = stop
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        self.stop()
+        super().handle_exit(sig, frame)
+
+
+def run(app: FastAPI, host: str, port: int) -> None:
+    """Serve `app` until SIGTERM or Ctrl-C, which stop it within a few seconds even while
+    it is busy."""
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                            timeout_graceful_shutdown=3)
+    _Server(config, app.state.stop).run()
 
 
 def _routes(app: FastAPI, service: Service, calls: "_Calls") -> None:
@@ -152,14 +178,24 @@ def serve_access(host: str, allowed: Iterable[str], token: str | None,
 
 
 class _Calls:
-    """Service calls in daemon threads, answered within the budget."""
+    """Service calls in daemon threads, answered within the budget, or at once (503) when
+    the server stops."""
 
     def __init__(self, service: Service, slots: threading.BoundedSemaphore) -> None:
         self.service, self.slots = service, slots
+        self.stopping = asyncio.Event()
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def stop(self) -> None:
+        """From any thread, a signal handler included."""
+        self.service.stop()
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.stopping.set)
 
     async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        if not self.slots.acquire(blocking=False):
-            raise BusyError(f"the server is busy with {MAX_CALLS} calls: try again later")
+        if self.stopping.is_set() or not self.slots.acquire(blocking=False):
+            raise BusyError("the server is stopping" if self.stopping.is_set() else
+                            f"the server is busy with {MAX_CALLS} calls: try again later")
         loop = asyncio.get_running_loop()
         done: asyncio.Future[T] = loop.create_future()
 
@@ -177,11 +213,19 @@ class _Calls:
 
         threading.Thread(target=work, name="mrgraph-call", daemon=True).start()
         budget = None if self.service.timeout is None else self.service.timeout + GRACE
+        stopping: asyncio.Future[Any] = asyncio.ensure_future(self.stopping.wait())
+        waited: set[asyncio.Future[Any]] = {done, stopping}
         try:
-            return await asyncio.wait_for(asyncio.shield(done), budget)
-        except asyncio.TimeoutError:
-            raise OvertimeError(f"the request did not finish within {budget:g} s (the "
-                                "server's time budget)") from None
+            await asyncio.wait(waited, timeout=budget, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopping.cancel()
+        if done.done():
+            return done.result()
+        done.cancel()  # the thread's outcome, when it comes, goes nowhere
+        if self.stopping.is_set():
+            raise BusyError("the server is stopping: the request was not finished")
+        raise OvertimeError(f"the request did not finish within {budget:g} s (the server's "
+                            "time budget)")
 
 
 def _settle(done: "asyncio.Future[Any]", result: Any, error: BaseException | None) -> None:

@@ -83,10 +83,14 @@ class Service:
         """The namespace a call names, or the default; checked (limits.check_namespace)."""
         return self.default_ns if ns is None else check_namespace(ns)
 
+    def stop(self) -> None:
+        """Kill the running ingests' child processes (a server stopping); later ingests too."""
+        self._stop.set()
+
     def close(self, wait: float = 5.0) -> None:
         """Stop running ingests and close the stores. A store a call still holds after `wait`
         seconds is left open (the process is ending: its store keeps its last commit)."""
-        self._stop.set()
+        self.stop()
         with self._guard:
             held = list(self._memories.items())
             self._memories.clear()

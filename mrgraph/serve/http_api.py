@@ -1,7 +1,8 @@
 """`mrgraph serve`: the HTTP JSON API (FastAPI) and the trace page at `/`.
 
-Endpoints (OpenAPI schema at /openapi.json, interactive docs at /docs and /redoc, served from
-the `fastapi-offline` package's copies of Swagger UI and ReDoc: nothing from a CDN):
+Endpoints (OpenAPI schema at /openapi.json, interactive docs at /docs, served from the
+`fastapi-offline` package's copy of Swagger UI: nothing from a CDN; its ReDoc page is off, as
+ReDoc's bundle fetches its logo from the web):
   POST /api/ingest    {ns?, text, name?, format?}     ingest a transcript given as text
   POST /api/ask       {ns?, question, mode?}          answer, supports, sources, confidence,
                                                       trace_id
@@ -78,7 +79,7 @@ def create_app(service: Service, default_ns: str | None = None,
         await asyncio.to_thread(service.close)
 
     app = FastAPIOffline(
-        title="mrgraph", version=__version__, lifespan=lifespan,
+        title="mrgraph", version=__version__, lifespan=lifespan, redoc_url=None,
         responses=error_responses(),
         description="A graph memory for LLM agents, answered by active reconstruction. Every "
                     "error, unknown routes included, is `{\"error\": \"<one line>\"}`.")

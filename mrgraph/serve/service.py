@@ -243,8 +243,9 @@ def _unpathed(call: Callable[[], T], path: str, name: str) -> T:
     try:
         return call()
     except UserError as err:
-        shown = f"transcript {name!r}"
-        message = str(err).replace(path, shown).replace(Path(path).name, shown)
+        shown, file = f"transcript {name!r}", Path(path)
+        message = str(err).replace(path, shown).replace(file.name, shown)
+        message = message.replace(file.stem, name)  # the conversation id it stood for
         try:
             renamed = type(err)(message)  # its class says the status (404, 504...)
         except TypeError:

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from mrgraph.cli import main
 from mrgraph.config import Settings
+from mrgraph.errors import UserError
 from mrgraph.limits import MAX_NS_CHARS, MAX_QUESTION_CHARS, http_body_limit
 from mrgraph.serve.guard import Access
 from mrgraph.serve.http_api import WRITES, create_app, serve_access
@@ -167,6 +168,19 @@ def test_a_300_character_name_is_one_line_400_not_a_file_name(client: TestClient
                                            "format": "text"})
     assert bad.status_code == 400
     assert bad.json()["error"].startswith("transcript 'odd':1:") and "/tmp" not in bad.text
+
+
+def test_the_service_names_no_file_after_data(service: Service) -> None:
+    """The MCP tools' path: the same one-line refusals, and errors that name the transcript."""
+    for name in ("k" * 300, "a/b", ".hidden", ""):
+        with pytest.raises(UserError, match=r"^name .*: use 1 to 256 letters"):
+            service.ingest_transcript(JSONL, name, "jsonl")
+    duplicated = "## Session 1 — 2023-05-08 10:00\n[D1:1] Ana: one.\n[D1:1] Ben: two.\n"
+    with pytest.raises(UserError) as caught:
+        service.ingest_transcript(duplicated, "twice", "text")
+    said = str(caught.value)
+    assert said.startswith("transcript 'twice'") and "conversation 'twice'" in said, said
+    assert "mrgraph-upload" not in said and "/tmp" not in said and "\n" not in said
 
 
 def test_openapi_documents_every_error_shape(client: TestClient) -> None:

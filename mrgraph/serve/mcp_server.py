@@ -10,8 +10,9 @@ read-only and never write.
 Built on the SDK's low-level `Server` so that arguments are validated here, by the toolkit's
 own rules (mrgraph.toolargs), into one-line errors (the SDK's function tools answer a missing
 argument with pydantic's multi-line text and a web link), and so that nothing is logged by
-default: a user error comes back as a tool error with its one line; anything else as
-"internal error: <kind>" (details at DEBUG level on this module's logger, never paths).
+default: a user error comes back as a tool error with its one line (an uploaded transcript's
+named, never its temporary file: Service); anything else as "internal error: <kind>" (details at
+DEBUG level on this module's logger).
 
 Transports: stdio (`run_stdio`: malformed messages answered, mrgraph.serve.mcp_stdio) and
 streamable HTTP (`http_app`, served by uvicorn).
@@ -22,8 +23,6 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import re
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -72,8 +71,6 @@ FORGET = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent
 NS_SCHEMA = {"type": "string", "minLength": 1, "maxLength": 64,
              "description": "namespace (tenant) of the memory; default: the server's"}
 DETAIL_SCHEMA = {"type": "boolean", "description": "full records (default: compact)"}
-# the temporary directory an ingest's text is written to (Service): never shown
-_TEMP_PATH = re.compile(re.escape(tempfile.gettempdir()) + r"/mrgraph-ingest-[^/\s]+/")
 
 Run = Callable[[Service, str, dict[str, Any]], dict[str, Any]]
 
@@ -141,7 +138,7 @@ class McpTool:
 def _toolkit(name: str) -> McpTool:
     def run(service: Service, ns: str, args: dict[str, Any]) -> dict[str, Any]:
         detail = bool(check_value("detail", args.pop("detail", False) or False, "flag"))
-        return service.tool(ns, name, args, detail)
+        return service.tool(name, args, detail, ns=ns)
     return McpTool(name, TOOLS[name].description, TOOLS[name], READ, run)
 
 
@@ -153,11 +150,11 @@ def _service(name: str, description: str, params: type, annotations: ToolAnnotat
 
 
 def _trace(service: Service, ns: str, trace_id: str, detail: bool = False) -> dict[str, Any]:
-    return service.trace(trace_id, ns) if detail else service.trace_steps(trace_id, ns)
+    return service.trace(trace_id, ns=ns) if detail else service.trace_steps(trace_id, ns=ns)
 
 
 def _namespaces(service: Service, ns: str) -> dict[str, Any]:
-    return service.namespaces(ns)
+    return service.namespaces()
 
 
 SERVICE_TOOLS = (
@@ -168,19 +165,20 @@ SERVICE_TOOLS = (
              "changes nothing. Returns the conversations and the namespace's node and "
              "relationship counts afterwards.", IngestArgs, WRITE,
              lambda s, ns, text, name="transcript", format="auto":
-             s.ingest_transcript(ns, text, name, format)),
+             s.ingest_transcript(text, name, format, ns=ns)),
     _service("ask", "mrgraph's own offline answer to a question, with supports (turn ids), "
              "sources, confidence and a trace_id.", AskArgs, READ,
-             lambda s, ns, question, mode="active": s.ask(ns, question, mode)),
+             lambda s, ns, question, mode="active": s.ask(question, mode, ns=ns)),
     _service("beliefs", "Every candidate belief about a person, per aspect, with confidence, "
              "status and history.", BeliefsArgs, READ,
-             lambda s, ns, entity, aspect=None, as_of=None: s.beliefs(ns, entity, aspect, as_of)),
+             lambda s, ns, entity, aspect=None, as_of=None:
+             s.beliefs(entity, aspect, as_of, ns=ns)),
     _service("forget_conversation", "Remove a conversation and everything derived only from "
              "it.", ForgetArgs, FORGET,
-             lambda s, ns, conversation: s.forget_conversation(ns, conversation)),
+             lambda s, ns, conversation: s.forget_conversation(conversation, ns=ns)),
     _service("stats", "Counts per label and relationship, conversations and date span of a "
              "namespace (empty: true when it holds nothing yet).", NoArgs, READ,
-             lambda s, ns: s.stats(ns)),
+             lambda s, ns: s.stats(ns=ns)),
     _service("trace", "How an earlier ask found its answer: its tool calls round by round "
              "(detail: the picture's elements).", TraceArgs, READ, _trace),
 )
@@ -194,11 +192,11 @@ WARNED = frozenset({"ask", "beliefs", "stats", "trace"})  # toolkit replies carr
 
 
 class McpApp:
-    """The tools over one Service; `default_ns` answers calls that name no namespace."""
+    """The tools over one Service; its `default_ns` answers calls that name no namespace."""
 
-    def __init__(self, service: Service, default_ns: str = "default") -> None:
+    def __init__(self, service: Service) -> None:
         self.service = service
-        self.default_ns = check_namespace(default_ns)
+        self.default_ns = service.default_ns
 
     def call(self, name: str, arguments: Mapping[str, Any] | None) -> dict[str, Any]:
         """A tool's reply (UserError, one line, on anything the caller can fix)."""
@@ -210,7 +208,7 @@ class McpApp:
         args = dict(arguments or {})
         ns = self._ns(args.pop("ns", None)) if tool.namespaced else self.default_ns
         body = tool.run(self.service, ns, args)
-        warning = self.service.namespace_warning(ns) if name in WARNED else ""
+        warning = self.service.namespace_warning(ns=ns) if name in WARNED else ""
         return {"warning": warning, **body} if warning else body
 
     def _ns(self, value: object) -> str:
@@ -222,8 +220,8 @@ class McpApp:
         return check_namespace(value.strip())
 
 
-def build_server(service: Service, default_ns: str = "default") -> Server[Any]:
-    app = McpApp(service, default_ns)
+def build_server(service: Service) -> Server[Any]:
+    app = McpApp(service)
     tools = [Tool(name=t.name, description=t.description, input_schema=t.schema(),
                   annotations=t.annotations) for t in MCP_TOOLS.values()]
 
@@ -251,15 +249,15 @@ def build_server(service: Service, default_ns: str = "default") -> Server[Any]:
 
 
 def _error(message: str) -> CallToolResult:
-    text = " ".join(_TEMP_PATH.sub("", message).split())
+    text = " ".join(message.split())
     text = text if len(text) <= MAX_ERROR else text[:MAX_ERROR - 1] + "…"
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
 
-def run_stdio(service: Service, default_ns: str = "default") -> None:
-    anyio.run(serve_stdio, build_server(service, default_ns))
+def run_stdio(service: Service) -> None:
+    anyio.run(serve_stdio, build_server(service))
 
 
-def http_app(service: Service, default_ns: str = "default") -> Starlette:
+def http_app(service: Service) -> Starlette:
     """The streamable HTTP app (endpoint /mcp), for uvicorn."""
-    return build_server(service, default_ns).streamable_http_app(streamable_http_path="/mcp")
+    return build_server(service).streamable_http_app(streamable_http_path="/mcp")

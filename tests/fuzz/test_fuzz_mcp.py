@@ -71,9 +71,9 @@ def _app(kind: str, root: Path) -> Iterator[McpApp]:
     ns = f"fz{uuid.uuid4().hex[:10]}"
     with Memory.open(conf, store=uri, ns=ns) as memory:
         memory.ingest([sample_path()])
-    service = Service(conf, uri)
+    service = Service(conf, uri, ns)
     try:
-        yield McpApp(service, ns)
+        yield McpApp(service)
     finally:
         service.close()
         if kind == "neo4j":

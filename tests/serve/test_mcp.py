@@ -206,7 +206,7 @@ def test_every_tool_over_stdio(sample: Sample) -> None:
 
 
 def test_every_tool_over_http(sample: Sample) -> None:
-    service = Service(sample.settings, sample.uri)
+    service = Service(sample.settings, sample.uri, sample.ns)
 
     async def session(url: str) -> None:
         async with Client(f"{url}/mcp") as client:
@@ -224,12 +224,13 @@ def test_every_tool_over_http(sample: Sample) -> None:
             assert found["records"][0]["said"].startswith("Ana: ")
             bad = _error(await client.call_tool("ingest_transcript", {
                 "ns": scratch, "text": "no header here\n"}))
-            assert "mrgraph-ingest" not in bad and "/tmp" not in bad
+            assert "mrgraph-upload" not in bad and "/tmp" not in bad and "lessons" not in bad
+            assert "transcript 'transcript'" in bad
             forgot = _ok(await client.call_tool("forget_conversation", {
                 "ns": scratch, "conversation": "lessons"}))
             assert forgot["nodes_removed"] == done["graph_nodes"]
     try:
-        with serving(http_app(service, sample.ns)) as url:
+        with serving(http_app(service)) as url:
             anyio.run(session, url)
     finally:
         service.close()

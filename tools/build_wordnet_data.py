@@ -34,6 +34,7 @@ import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = Path("/usr/share/wordnet")
@@ -125,7 +126,8 @@ def license_text(path: Path) -> str:
     return text
 
 
-def layout(keys: list[int], line_of: Callable[[int, dict[int, int]], str]) -> tuple[str, dict[int, int]]:
+def layout(keys: list[int], line_of: Callable[[int, dict[int, int]], str]
+           ) -> tuple[str, dict[int, int]]:
     """The data file holding one line per key, in order, and key -> its line's byte offset.
     A line may name other keys' offsets, so its length depends on them: start from a guess
     and lay out again until no offset moves (two or three passes)."""
@@ -162,7 +164,7 @@ def build(source: Path, out: Path) -> None:
     files["LICENSE"] = license_text(source / "data.noun")
     for name, text in files.items():
         (out / name).write_text(text, encoding="ascii", newline="\n")
-    manifest = {
+    manifest: dict[str, Any] = {
         "source": f"Princeton WordNet 3.0, Debian package wordnet-base {_debian_version()}",
         "built_by": "tools/build_wordnet_data.py",
         "inputs": {name: _sha256((source / name).read_bytes()) for name in INPUTS},
@@ -173,9 +175,8 @@ def build(source: Path, out: Path) -> None:
     (out / "README.md").write_text(_readme(manifest, source), encoding="ascii")
 
 
-def _readme(manifest: dict[str, object], source: Path) -> str:
+def _readme(manifest: dict[str, Any], source: Path) -> str:
     sizes = manifest["files"]
-    assert isinstance(sizes, dict)
     total = sum(int(entry["bytes"]) for entry in sizes.values())
     used = sum((source / name).stat().st_size for name in INPUTS)
     rows = "\n".join(f"| `{name}` | {entry['bytes']:,} |" for name, entry in sizes.items())

@@ -40,7 +40,8 @@ try:
     run()
 except SystemExit as done:
     assert not done.code, done.code
-looked = [sorted(kind_of("instruments"))[:3], sorted(synonyms("symbolize")), is_a("harp", "instrument")]
+looked = [sorted(kind_of("instruments"))[:3], sorted(synonyms("symbolize")),
+          is_a("harp", "instrument")]
 print(json.dumps({"opened": sorted(p for p in seen if p.startswith(shipped)),
                   "refused": refused, "looked": looked}))
 """

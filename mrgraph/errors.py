@@ -59,6 +59,14 @@ class NotFoundError(UserError):
     """A node, conversation or entity asked for does not exist."""
 
 
+class BusyError(UserError):
+    """A server's namespace stayed busy with an earlier request for the whole time budget."""
+
+
+class OvertimeError(UserError):
+    """A server's request ran over its time budget and was stopped."""
+
+
 class ToolArgumentError(UserError):
     """A toolkit call has an unknown tool name or invalid arguments."""
 

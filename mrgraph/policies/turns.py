@@ -89,13 +89,10 @@ def asks_several(question: str) -> bool:
 
 def is_plural(word: str) -> bool:
     """A plural noun: one WordNet's morphy reduces ("children", "women", "puppies"), or an -s
-    form whose singular is a noun - even when it is a noun of its own ("arts", "damages").
-    Without WordNet: an -s ending, not -ss."""
+    form whose singular is a noun - even when it is a noun of its own ("arts", "damages")."""
     found = lexicon.default()
     if word.endswith("ss") or word in STOPWORDS:  # "class"; "his" is no plural of "hi"
         return False
-    if not found.available:
-        return word.endswith("s")
     if found.base(word, "noun") != word:  # morphy: "children" -> "child", "women" -> "woman"
         return True
     return any(word.endswith(end) and len(word) > len(end) + 1

@@ -205,8 +205,8 @@ def forget(conversation: Annotated[str, typer.Option("--conversation", help="Con
 def push(to: Annotated[str, typer.Option("--to", help="bolt://HOST:7687 (NEO4J_USER / NEO4J_PASSWORD)")],
          store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Copy the embedded graph into Neo4j, to inspect it in Neo4j Browser (idempotent)."""
-    with _memory(store, ns) as memory:
-        result = memory.push(to)
+    with _memory(store, ns) as memory, render.push_progress(out) as copied:
+        result = memory.push(to, progress=copied)
     out.print(f"pushed {result.nodes} nodes and {result.edges} relationships to "
               f"{public_uri(to)}", highlight=False)
 

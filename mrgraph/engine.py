@@ -36,6 +36,7 @@ from mrgraph.llm.base import LLM, Embedder, TokenLedger
 from mrgraph.policies import HeuristicPolicy, LLMPolicy, Policy
 from mrgraph.store.base import ForgetResult, GraphStore
 from mrgraph.store.copy import CopyResult, copy_store
+from mrgraph.store.copy import Progress as CopyProgress
 from mrgraph.store.uri import open_store
 from mrgraph.types import Answer, NodeView, Stats
 
@@ -237,11 +238,12 @@ class Memory:
             return buf.getvalue().decode("utf-8")
         raise UserError(f"unknown export format {fmt!r} (choose json or graphml)")
 
-    def push(self, to: str) -> CopyResult:
-        """Copy this namespace into another store (e.g. Neo4j for Browser); idempotent."""
+    def push(self, to: str, progress: CopyProgress | None = None) -> CopyResult:
+        """Copy this namespace into another store (e.g. Neo4j for Browser); idempotent.
+        `progress`: told the nodes and relationships copied as they are (store.copy)."""
         dst = open_store(to, self.store.ns, self.settings)
         try:
-            return copy_store(self.store, dst)
+            return copy_store(self.store, dst, progress=progress)
         finally:
             dst.close()
 

@@ -31,6 +31,10 @@ class InputError(UserError):
         self.path, self.line, self.field = path, line, field
 
 
+class PackageDataError(UserError):
+    """A data file shipped inside the mrgraph package is missing (a broken install)."""
+
+
 class IngestWorkerError(UserError):
     """A process extracting conversations died (out of memory, killed): nothing was written."""
 

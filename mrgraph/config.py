@@ -42,12 +42,14 @@ class Settings:
     local_threads: int = 0  # 0: half the cores (mrgraph.llm.local.default_threads)
     llm_budget: float = 300.0  # seconds of model calls per question with --llm local
     ingest_workers: int = 0  # processes extracting an ingest's conversations; 0: one per core
+    api_token: str | None = field(default=None, repr=False)  # serve's token (MRGRAPH_API_TOKEN)
 
     def __post_init__(self) -> None:
         # the secrets this process may meet again in model output, pages or logs: scrubbed
         # from everything stored, cached, traced or printed (mrgraph.redact)
         remember_secret(self.openai_api_key)
         remember_secret(self.neo4j_password)
+        remember_secret(self.api_token)
         remember_uri_password(self.store)
         remember_uri_password(self.openai_base_url)
 
@@ -75,6 +77,7 @@ class Settings:
             local_threads=_whole(e, "MRGRAPH_LOCAL_THREADS", "0: half the cores", MAX_THREADS),
             llm_budget=_number(e, "MRGRAPH_LLM_BUDGET", 300.0, MAX_SECONDS),
             ingest_workers=_whole(e, "MRGRAPH_INGEST_WORKERS", "0: one per core", MAX_THREADS),
+            api_token=e.get("MRGRAPH_API_TOKEN") or None,
         )
 
     @property

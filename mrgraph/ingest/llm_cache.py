@@ -32,7 +32,7 @@ from typing import Any
 
 from mrgraph.llm.base import Message
 from mrgraph.llm.structured import validate
-from mrgraph.redact import public_uri, scrub_value
+from mrgraph.redact import scrub_value
 
 log = logging.getLogger(__name__)
 
@@ -42,10 +42,11 @@ DEFAULT_CACHE_DIR = Path(".mrgraph") / "llm-cache"
 
 
 def endpoint_of(backend: object) -> str:
-    """Who answers for `backend`: the base URL of an endpoint (OpenAI-compatible, or the local
-    model's server) without user:password@, or "" for one without (a scripted model)."""
-    base_url = getattr(backend, "base_url", None)
-    return public_uri(base_url).rstrip("/") if isinstance(base_url, str) else ""
+    """Who answers for `backend`: its `endpoint` (an OpenAI-compatible server's base URL
+    without user:password@; "local" for the local model's own server), or "" for a backend
+    without one (a scripted model)."""
+    endpoint = getattr(backend, "endpoint", None)
+    return endpoint if isinstance(endpoint, str) else ""
 
 
 def cache_key(model: str, messages: Sequence[Message],

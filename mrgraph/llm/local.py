@@ -172,6 +172,12 @@ class _LocalChat(OpenAIChat):
         self.name = f"local:{model}"
         self._local = server
 
+    @property
+    def endpoint(self) -> str:
+        # our own llama.cpp server, on a port of the moment: the model file (`name`) decides
+        # the replies, so they stay cached from one run to the next
+        return "local" if self._local is not None else super().endpoint
+
     def _get_client(self) -> Any:
         if self._local is not None:
             url = self._local.start()

@@ -134,6 +134,11 @@ class _Endpoint:
         self._client: openai.OpenAI | None = None
         self._client_lock = threading.Lock()
 
+    @property
+    def endpoint(self) -> str:
+        """Who answers: the base URL without its credentials (it keys the reply cache)."""
+        return public_uri(self.base_url).rstrip("/")
+
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(model={self.model!r}, "
                 f"base_url={public_uri(self.base_url)!r}, api_key='***')")

@@ -6,8 +6,8 @@ the embedded store and Neo4j hold identical values and rank identically) and `em
 episode's text, then its summary when that adds something. An episode with no text gets none.
 
 Vectors are cached on disk like the LLM extractor's replies (mrgraph.ingest.llm_cache), one
-entry per (embedder name, endpoint, text): re-ingesting, or ingesting a file that repeats episodes, sends
-only the texts never embedded before. Misses are sent `batch_size` at a time. Tokens are
+entry per (embedder name, endpoint, text): re-ingesting, or ingesting a file that repeats
+episodes, sends only the texts never embedded before. Misses are sent `batch_size` at a time. Tokens are
 counted with tiktoken per text sent (exact for OpenAI's embedding models, which use cl100k);
 the embedder's ledger holds the server's own figure.
 """

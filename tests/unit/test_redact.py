@@ -109,7 +109,8 @@ def test_the_openai_backend_scrubs_after_decoding(fake_openai: FakeOpenAIServer)
               "required": ["answer"]}
     reply = llm.complete([Message.user("q")], response_schema=schema)
     assert reply.parsed == {"answer": "the key is ***"} and KEY not in str(reply)
-    tool = ToolSpec("search", "find", {"type": "object", "properties": {"text": {"type": "string"}}})
+    tool = ToolSpec("search", "find",
+                    {"type": "object", "properties": {"text": {"type": "string"}}})
     reply = llm.complete([Message.user("q")], tools=[tool])
     assert json.loads(reply.tool_calls[0].arguments) == {"text": "***"}
 

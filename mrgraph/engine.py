@@ -33,7 +33,6 @@ from mrgraph.ingest.pipeline import (BatchDone, IngestReport, Progress, forget_c
                                      ingest_file)
 from mrgraph.limits import check_question
 from mrgraph.llm.base import LLM, Embedder, TokenLedger
-from mrgraph.policies import HeuristicPolicy, LLMPolicy, Policy
 from mrgraph.store.base import ForgetResult, GraphStore
 from mrgraph.store.copy import CopyResult, copy_store
 from mrgraph.store.uri import open_store
@@ -149,11 +148,9 @@ class Memory:
         if not guide.experiences:
             return ask(self.store, question, mode=mode, llm=chosen,
                        embedder=self.embedder(embedder))
-        # experiences from practice: calibrations set the offline policy's knobs; an LLM is
-        # shown the ones that apply (mrgraph.experience.guide)
-        policy: Policy = HeuristicPolicy(guide=guide) if chosen is None else \
-            LLMPolicy(chosen, guide=guide)
-        answer = ask(self.store, question, mode=mode, llm=chosen, policy=policy,
+        # experiences from practice, handed to the policy: calibrations set the offline
+        # policy's knobs; an LLM is shown the ones that apply (mrgraph.experience.guide)
+        answer = ask(self.store, question, mode=mode, llm=chosen, advice=guide.advice(question),
                      embedder=self.embedder(embedder))
         used = guide.used(question, llm=chosen is not None)
         return replace(answer, experiences=tuple(f"{e.kind}: {e.statement}" for e in used))

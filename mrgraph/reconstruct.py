@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from mrgraph import baselines
+from mrgraph.advice import NO_ADVICE, Advice
 from mrgraph.errors import MrGraphError, ToolArgumentError, UserError
 from mrgraph.hybrid import ToolContext
 from mrgraph.llm.base import LLM, Embedder
@@ -63,16 +64,18 @@ __all__ = ["Budget", "ask", "reconstruct"]
 
 
 def reconstruct(store: GraphStore, question: str, policy: Policy,
-                budget: Budget | None = None, *, context: ToolContext | None = None) -> Answer:
+                budget: Budget | None = None, *, context: ToolContext | None = None,
+                advice: Advice = NO_ADVICE) -> Answer:
     """Answer `question` by active reconstruction driven by `policy`. `context` (e.g. an
-    embedder for hybrid search_events) reaches the tools; its tokens count in the answer's."""
+    embedder for hybrid search_events) reaches the tools; its tokens count in the answer's.
+    `advice`: the experiences from practice that apply to the question, handed to the policy."""
     budget = budget or Budget()
     context = context or ToolContext()
     started = time.perf_counter()
     # token counts read once per question, reads ahead kept (each a step less on Neo4j)
     store = QuestionView(store)
     state = State.start(store, question, budget)
-    run = policy.start(question, budget)
+    run = policy.start(question, budget, advice)
     trace: list[Step] = []
     while state.round < budget.max_rounds and state.calls < budget.max_calls:
         spent = run.tokens
@@ -376,7 +379,7 @@ def _route_times(state: State, records: Sequence[Record], inherited: float) -> t
 
 def ask(store: GraphStore, question: str, mode: str = "active", *, llm: LLM | None = None,
         policy: str | Policy | None = None, budget: Budget | None = None,
-        embedder: Embedder | None = None) -> Answer:
+        embedder: Embedder | None = None, advice: Advice = NO_ADVICE) -> Answer:
     """Answer `question` from `store`.
 
     mode "active": the reconstruction loop with `policy` ("heuristic", the default without an
@@ -384,7 +387,8 @@ def ask(store: GraphStore, question: str, mode: str = "active", *, llm: LLM | No
     mode "topk" / "graph": the passive baselines with the same budget (retrieve, then the
     `llm` answers from what they retrieved; extractive answers without one).
     `embedder`: episode searches become hybrid (lexical + vector, mrgraph.hybrid) when the store
-    holds embeddings; None keeps them lexical."""
+    holds embeddings; None keeps them lexical. `advice`: the experiences from practice that
+    apply to the question (mrgraph.experience.guide.Guide.advice), handed to an active policy."""
     if not question.strip():
         raise UserError("the question is empty")
     budget = budget or Budget()
@@ -397,5 +401,5 @@ def ask(store: GraphStore, question: str, mode: str = "active", *, llm: LLM | No
         raise UserError(f"unknown mode {mode!r} (choose active, topk or graph)")
     chosen = policy if policy is not None and not isinstance(policy, str) else \
         make_policy(policy or ("llm" if llm is not None else "heuristic"), llm)
-    return reconstruct(store, question, chosen, budget, context=context)
+    return reconstruct(store, question, chosen, budget, context=context, advice=advice)
 

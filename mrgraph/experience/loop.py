@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from mrgraph.experience.consensus import decide, verdicts
-from mrgraph.experience.guide import Guide, Knobs, knobs_of
+from mrgraph.experience.guide import Guide
 from mrgraph.experience.items import (PatternItem, PracticeData, QuestionItem, Utterance,
                                      practice_data)
 from mrgraph.experience.llm_steps import LLMSteps
@@ -20,6 +20,7 @@ from mrgraph.experience.trial import Score, ask_item, ask_item_llm, history, pre
 from mrgraph.llm.base import LLM
 from mrgraph.policies.base import Budget
 from mrgraph.policies.heuristic import MIN_PRIORITY
+from mrgraph.policies.knobs import Knobs, knobs_of
 from mrgraph.store.base import GraphStore
 
 Tick = Callable[[int, int], None]  # (items done, items in the round)
@@ -79,7 +80,8 @@ class _Round:
         if self.steps is not None and self.llm is not None:
             self._llm_question(item, self.steps, self.llm)
             return
-        knobs = self.guide.knobs(item.question, knobs_of(self.options.budget, MIN_PRIORITY))
+        knobs = knobs_of(self.options.budget, MIN_PRIORITY).apply(
+            self.guide.advice(item.question).rules)
         base = self._ask(item, knobs)
         self.hits += base.hit
         others = _alternatives(item, self.data.questions)

@@ -105,7 +105,7 @@ def run(path: Path, ks: Sequence[int],
         for conversation in conversations:
             store = MemoryStore(Path(tmp) / "store", conversation.id)
             ingest_conversations(store, [conversation], HeuristicExtractor())
-            shapes[conversation.id] = graph_stats(store)
+            shapes[conversation.id] = graph_stats(*store.export())
             turns = _Turns(conversation)
             for item in (q for q in questions if q.sample_id == conversation.id):
                 rows += _ask(store, turns, item, ks)

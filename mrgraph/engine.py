@@ -179,7 +179,7 @@ class Memory:
 
     def graph_stats(self) -> GraphStats:
         """How well tags group episodes, per tag, cue and most active person."""
-        return graph_stats(self.store)
+        return graph_stats(*self.store.export())
 
     def is_empty(self) -> bool:
         """The namespace holds no conversation yet (what `ask` and `stats` tell the user)."""

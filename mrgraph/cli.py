@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import click
 import typer
@@ -16,10 +16,12 @@ from rich.console import Console
 
 from mrgraph import render
 from mrgraph.config import Settings
-from mrgraph.engine import MODES, Memory
 from mrgraph.errors import MrGraphError, UserError
 from mrgraph.limits import has_surrogate, shorten
 from mrgraph.redact import public_uri
+
+if TYPE_CHECKING:  # each command imports what it runs: `--help` imports no engine
+    from mrgraph.engine import Memory
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="mrgraph: a graph memory for LLM agents, answered by active reconstruction.")
@@ -33,6 +35,7 @@ NsOpt = Annotated[Optional[str], typer.Option("--ns", help="Namespace (tenant). 
 
 
 def _memory(store: str | None, ns: str | None) -> Memory:
+    from mrgraph.engine import Memory
     return Memory.open(Settings.from_env(), store=store, ns=ns)
 
 
@@ -106,6 +109,7 @@ def chat(mode: Annotated[str, typer.Option(help="active | topk | graph")] = "act
          embedder: EmbedderOpt = "none", store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Interactive questions (:trace toggles the trace, :history, :quit)."""
     from mrgraph.chat import run_chat
+    from mrgraph.engine import MODES
     if mode not in MODES:
         raise UserError(f"unknown mode {mode!r} (choose {', '.join(MODES)})")
     with _memory(store, ns) as memory:

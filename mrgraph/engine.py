@@ -8,6 +8,9 @@
 A long-lived process (a server, `mrgraph chat`) opens one Memory and keeps it: opening an
 embedded store reads almost nothing, its reads fetch what they need and see every commit made
 since (by any process), and threads may share it (the store serialises its own file access).
+
+Each operation imports what it runs when it runs (ingest, the ask loop, practice, networkx for
+GraphML): a command pays only for what it uses (benchmarks/startup.py).
 """
 
 from __future__ import annotations
@@ -17,26 +20,25 @@ import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Sequence
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Sequence
 
 from mrgraph.config import Settings
 from mrgraph.errors import ConfigError, UserError
-from mrgraph.experience.guide import Guide, load_guide
-from mrgraph.experience.loop import DEFAULT_BUDGET_TOKENS, PracticeOptions, Tick, practice
-from mrgraph.experience.records import RoundRecord
-from mrgraph.experience.storage import Pool, load_pool
-from mrgraph.graph_stats import GraphStats, graph_stats
-from mrgraph.ingest.extract import Extractor, HeuristicExtractor
-from mrgraph.ingest.pipeline import (BatchDone, IngestReport, Progress, forget_conversation,
-                                     ingest_file)
+from mrgraph.experience.records import DEFAULT_BUDGET_TOKENS
 from mrgraph.limits import check_question
 from mrgraph.llm.base import LLM, Embedder, TokenLedger
 from mrgraph.store.base import ForgetResult, GraphStore
-from mrgraph.store.copy import CopyResult, copy_store
 from mrgraph.store.uri import open_store
 from mrgraph.types import Answer, NodeView, Stats
+
+if TYPE_CHECKING:
+    from mrgraph.experience.loop import Tick
+    from mrgraph.experience.records import RoundRecord
+    from mrgraph.experience.storage import Pool
+    from mrgraph.graph_stats import GraphStats
+    from mrgraph.ingest.extract import Extractor
+    from mrgraph.ingest.pipeline import BatchDone, IngestReport, Progress
+    from mrgraph.store.copy import CopyResult
 
 MODES = ("active", "topk", "graph")
 
@@ -73,6 +75,7 @@ class Memory:
                   llm_kind: str = "openai") -> Extractor:
         """`llm_kind` ("openai" or "local") is the model the llm extractor uses."""
         if name == "heuristic":
+            from mrgraph.ingest.extract import HeuristicExtractor
             return HeuristicExtractor()
         if name == "llm":
             from mrgraph.ingest.llm_extract import (  # only when asked: needs an LLM
@@ -92,6 +95,7 @@ class Memory:
         """Ingest files; `embedder` ("none", "openai" or an Embedder) adds episode embeddings;
         `progress` is told the turns extracted, `on_batch` the write batches written (on Neo4j
         each is committed: mrgraph.ingest.pipeline); `llm` the llm extractor's model."""
+        from mrgraph.ingest.pipeline import ingest_file
         ex = self.extractor(extractor, concurrency, llm)
         chosen = self.embedder(embedder)
         vectors = None
@@ -104,6 +108,7 @@ class Memory:
                 for p in paths]
 
     def forget(self, conversation_id: str) -> ForgetResult:
+        from mrgraph.ingest.pipeline import forget_conversation
         return forget_conversation(self.store, conversation_id)
 
     # ------------------------------------------------------------------ questions
@@ -142,6 +147,7 @@ class Memory:
         if mode not in MODES:
             raise UserError(f"unknown mode {mode!r} (choose {', '.join(MODES)})")
         check_question(question)
+        from mrgraph.experience.guide import Guide, load_guide
         from mrgraph.reconstruct import ask
         chosen = self.llm(llm)
         guide = load_guide(self.store) if mode == "active" else Guide()
@@ -160,6 +166,7 @@ class Memory:
                  max_questions: int | None = None, tick: Tick | None = None) -> list[RoundRecord]:
         """Practise on the memory's own history (mrgraph.experience): `rounds` more rounds,
         resuming after the last finished one; `llm` "heuristic" uses the offline rules."""
+        from mrgraph.experience.loop import PracticeOptions, practice
         if rounds < 1:
             raise UserError("--rounds must be at least 1")
         unknown = sorted(set(conversations) - set(self.store.conversations()))
@@ -170,6 +177,7 @@ class Memory:
 
     def experiences(self) -> Pool:
         """Experiential memory as stored: experiences, the proposal pool, the rounds."""
+        from mrgraph.experience.storage import load_pool
         return load_pool(self.store)
 
     # ------------------------------------------------------------------ inspection
@@ -179,6 +187,7 @@ class Memory:
 
     def graph_stats(self) -> GraphStats:
         """How well tags group episodes, per tag, cue and most active person."""
+        from mrgraph.graph_stats import graph_stats
         return graph_stats(*self.store.export())
 
     def is_empty(self) -> bool:
@@ -221,6 +230,7 @@ class Memory:
                            "properties": _plain(e.props)} for e in edges],
             }, ensure_ascii=False, indent=1)
         if fmt == "graphml":
+            import networkx as nx
             g = nx.MultiDiGraph()
             for n in nodes:
                 # `labels` as Neo4j (APOC) writes it; `label` is a property of tags and topics
@@ -234,6 +244,7 @@ class Memory:
 
     def push(self, to: str) -> CopyResult:
         """Copy this namespace into another store (e.g. Neo4j for Browser); idempotent."""
+        from mrgraph.store.copy import copy_store
         dst = open_store(to, self.store.ns, self.settings)
         try:
             return copy_store(self.store, dst)

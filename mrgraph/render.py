@@ -6,7 +6,7 @@ import dataclasses
 import json
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from rich.console import Console
 from rich.markup import escape
@@ -15,11 +15,13 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID, Text
 from rich.table import Table
 from rich.tree import Tree
 
-from mrgraph.experience.records import RoundRecord
-from mrgraph.experience.storage import Pool
-from mrgraph.graph_stats import GraphStats
-from mrgraph.ingest.pipeline import BatchDone, IngestReport, Progress as ProgressFn
 from mrgraph.types import Answer, NodeView, Stats
+
+if TYPE_CHECKING:  # annotations only: a command imports what it runs, not every command's
+    from mrgraph.experience.records import RoundRecord
+    from mrgraph.experience.storage import Pool
+    from mrgraph.graph_stats import GraphStats
+    from mrgraph.ingest.pipeline import BatchDone, IngestReport, Progress as ProgressFn
 
 MAX_QUOTES = 3  # supporting turns quoted under an answer
 QUOTE_CHARS = 120

@@ -12,7 +12,7 @@ from mrgraph.experience.guide import Guide
 from mrgraph.experience.items import (PatternItem, PracticeData, QuestionItem, Utterance,
                                      practice_data)
 from mrgraph.experience.llm_steps import LLMSteps
-from mrgraph.experience.records import Proposal, RoundRecord
+from mrgraph.experience.records import DEFAULT_BUDGET_TOKENS, Proposal, RoundRecord
 from mrgraph.experience.reflect import reflect_pattern, reflect_question
 from mrgraph.experience.review import SWAPPED, perturb, review_calibration, review_pattern
 from mrgraph.experience.storage import Pool, load_pool, save_round
@@ -24,7 +24,6 @@ from mrgraph.policies.knobs import Knobs, knobs_of
 from mrgraph.store.base import GraphStore
 
 Tick = Callable[[int, int], None]  # (items done, items in the round)
-DEFAULT_BUDGET_TOKENS = 800  # the paper's memory settles at 600-800 tokens
 SWAPS = 3  # same-kind alternatives a calibration must not do worse on (generalisability)
 
 

@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
-import click
 import typer
 from rich.console import Console
 
@@ -320,13 +319,17 @@ def main(argv: list[str] | None = None) -> int:
     if bad is not None:  # bytes that are not UTF-8 reach Python as lone surrogates
         err(f"error: argument {shorten(bad)} is not valid UTF-8")
         return 1
+    # typer raises its own vendored click's exceptions; an older typer, click's (imported by
+    # then: importing click for nothing would cost every command ~0.1 s)
+    click = sys.modules.get("click")
+    aborts = (typer.Abort, *((click.exceptions.Abort,) if click else ()))
+    usage = (typer.exceptions.TyperException, *((click.ClickException,) if click else ()))
     try:
         rc = app(args=args, standalone_mode=False, prog_name="mrgraph")
-    except (typer.Abort, click.exceptions.Abort):
+    except aborts:
         err("aborted")
         return 1
-    except (typer.exceptions.TyperException, click.ClickException) as e:
-        # bad usage is the user's to fix (typer raises its own vendored click's exceptions)
+    except usage as e:  # bad usage is the user's to fix
         err(f"error: {e.format_message() if hasattr(e, 'format_message') else e}")
         return 1
     except UserError as e:

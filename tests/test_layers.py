@@ -137,6 +137,12 @@ def test_imports_are_read_everywhere_in_a_module(tmp_path: Path) -> None:
                      "mrgraph.walk.sibling"}
 
 
+def test_the_policies_reach_the_reader_only_through_the_answer_step() -> None:
+    walkers = [m for m in GRAPH if m.startswith(("mrgraph.policies", "mrgraph.baselines"))]
+    reaching = {m for m in walkers if any(t.startswith("mrgraph.reader") for t in GRAPH[m])}
+    assert reaching == {"mrgraph.policies.answer"}
+
+
 @pytest.mark.parametrize("folder, forbidden", [
     ("reader", "from mrgraph.policies"), ("policies", "from mrgraph.experience"),
     ("store", "from mrgraph.ingest"), ("experience", "mrgraph.eval")])

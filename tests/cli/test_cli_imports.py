@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # what no command but its own should import (the package's name, or a prefix of its modules)
 HEAVY = ("mrgraph.experience.loop", "mrgraph.experience.trial", "mrgraph.eval",
          "mrgraph.serve", "mrgraph.ingest", "neo4j", "networkx", "nltk", "fastapi", "mcp",
-         "uvicorn", "openai")
+         "uvicorn", "openai", "tiktoken")
 # the ask path reads dates with ingest's parser until date parsing moves to mrgraph/dates.py
 # (the dates branch): the package and that module only
 ASK_PATH_TOO = frozenset({"mrgraph.ingest", "mrgraph.ingest.dates"})

@@ -208,8 +208,8 @@ def forget(conversation: Annotated[str, typer.Option("--conversation", help="Con
 def push(to: Annotated[str, typer.Option("--to", help="bolt://HOST:7687 (NEO4J_USER / NEO4J_PASSWORD)")],
          store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Copy the embedded graph into Neo4j, to inspect it in Neo4j Browser (idempotent)."""
-    with _memory(store, ns) as memory:
-        result = memory.push(to)
+    with _memory(store, ns) as memory, render.push_progress(out) as copied:
+        result = memory.push(to, progress=copied)
     out.print(f"pushed {result.nodes} nodes and {result.edges} relationships to "
               f"{public_uri(to)}", highlight=False)
 
@@ -243,20 +243,35 @@ def mcp(http: Annotated[bool, typer.Option("--http", help="Streamable HTTP on --
 
 
 @app.command()
-def serve(host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
+def serve(host: Annotated[str, typer.Option(help="Address to listen on (beyond loopback: a warning, and the API token is required to write)")] = "127.0.0.1",
           port: Annotated[int, typer.Option(min=0, max=65535, help="Port")] = 8000,
-          store: StoreOpt = None, ns: NsOpt = None) -> None:
-    """HTTP JSON API (OpenAPI at /docs) and the trace page at / (ask, see the answer, its
-    sources and the reconstruction as a picture)."""
-    import uvicorn
-
-    from mrgraph.serve.http_api import create_app
+          store: StoreOpt = None,
+          ns: Annotated[Optional[str], typer.Option("--ns", help="The API's default namespace (calls that name none) and the page's. Default: MRGRAPH_NS or 'default'")] = None,
+          allow_host: Annotated[Optional[list[str]], typer.Option("--allow-host", help="A host name (or address) accepted in Host/Origin besides loopback; repeatable")] = None,
+          timeout: Annotated[float, typer.Option(min=1.0, help="Seconds a request may take; a longer ingest is stopped")] = 300.0) -> None:
+    """HTTP JSON API (OpenAPI, docs at /docs) and the trace page at / (ask, see the answer,
+    its sources and the reconstruction as a picture). Loopback Host/Origin only unless
+    --allow-host; MRGRAPH_API_TOKEN (made and printed when bound beyond loopback) guards
+    ingest and forget."""
+    from mrgraph.serve.guard import is_loopback
+    from mrgraph.serve.http_api import WRITES, create_app, run, serve_access
     from mrgraph.serve.service import Service
     settings = Settings.from_env()
-    service = Service(settings, store)
-    out.print(f"mrgraph serve: http://{host}:{port}/ (API docs at /docs)", highlight=False)
-    uvicorn.run(create_app(service, ns or settings.ns), host=host, port=port,
-                log_level="warning")
+    service = Service(settings, store, ns or settings.ns, timeout)
+    access, made = serve_access(host, allow_host or (), settings.api_token, WRITES)
+    if not is_loopback(host):
+        typer.echo(f"warning: serving on {host}, beyond this machine: anyone who reaches port "
+                   f"{port} can read the memory; ingest and forget need the API token", err=True)
+    if made is not None:
+        out.print(f"API token (for ingest and forget; set MRGRAPH_API_TOKEN to choose it): "
+                  f"{made}", highlight=False)
+    out.print(f"mrgraph serve: http://{_url_host(host)}:{port}/ (API docs at /docs; namespace "
+              f"{service.default_ns!r})", highlight=False)
+    run(create_app(service, access=access), host, port)
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
 
 
 @app.command("local-model")

@@ -113,7 +113,7 @@ def _run_round(store: GraphStore, state: State, actions: Sequence[Action],
     calls += [ReadAhead(functools.partial(_read_ahead, functools.partial(
         run_params, params, context=context))) for params in ahead if valid and params not in valid]
     # threads only help a call waiting on the embedder: the store's own reads hold the GIL, and
-    # starting threads each round cost ~9% of an embedded ask (benchmarks/RESULTS.md 43)
+    # starting threads each round cost ~9% of an embedded ask (RESULTS.md@c29e350 section 43)
     workers = state.budget.workers if context.embedder is not None else 1
     done = iter(cast("list[Timed]", store.run_calls(calls, workers)[:len(valid)]))
     outcomes: list[Outcome] = []

@@ -43,10 +43,10 @@ FORGET = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent
 Ns = Annotated[str, Field(description="namespace (tenant) of the memory, e.g. 'default'")]
 
 
-async def _call(fn: Callable[..., T], *args: Any) -> T:
+async def _call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """Run a blocking operation off the event loop; user errors become tool errors."""
     try:
-        return await anyio.to_thread.run_sync(functools.partial(fn, *args))
+        return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
     except UserError as err:
         raise ToolError(str(err)) from err
 
@@ -64,7 +64,7 @@ def build_server(service: Service) -> MCPServer:
         """Ingest a dialogue transcript (plain text with dated session headers, JSONL messages
         or LoCoMo JSON). Re-ingesting the same transcript changes nothing. Returns the
         conversations and the nodes and relationships the namespace holds afterwards."""
-        return await _call(service.ingest_transcript, ns, text, name, format)
+        return await _call(service.ingest_transcript, text, name, format, ns=ns)
 
     @server.tool(annotations=READ)
     async def ask(ns: Ns, question: str,
@@ -72,7 +72,7 @@ def build_server(service: Service) -> MCPServer:
                   ) -> dict[str, Any]:
         """Answer a question from the memory. Returns answer, supports (turn ids), sources
         (conversation, date, speaker and text of each), confidence and trace_id."""
-        return await _call(service.ask, ns, question, mode)
+        return await _call(service.ask, question, mode, ns=ns)
 
     @server.tool(annotations=READ)
     async def beliefs(ns: Ns, entity: Annotated[str, Field(description="a person's name")],
@@ -82,31 +82,32 @@ def build_server(service: Service) -> MCPServer:
                       ) -> dict[str, Any]:
         """Every candidate belief about a person, per aspect, with confidence, status and
         history (not just the top one)."""
-        return await _call(service.beliefs, ns, entity, aspect, as_of)
+        return await _call(service.beliefs, entity, aspect, as_of, ns=ns)
 
     @server.tool(annotations=READ)
     async def search(ns: Ns, text: str,
                      limit: Annotated[int, Field(ge=1, le=50)] = 10) -> dict[str, Any]:
         """Episodes whose words match the text (idf-weighted), with date, summary and turn
         ids."""
-        return await _call(service.search, ns, text, limit)
+        return await _call(service.search, text, limit, ns=ns)
 
     @server.tool(annotations=FORGET)
     async def forget_conversation(ns: Ns, conversation: str) -> dict[str, Any]:
         """Remove a conversation and everything derived only from it."""
-        return await _call(service.forget_conversation, ns, conversation)
+        return await _call(service.forget_conversation, conversation, ns=ns)
 
     @server.tool(annotations=READ)
     async def stats(ns: Ns) -> dict[str, Any]:
         """Counts per label and relationship, conversations and date span of a namespace
         (empty: true when it holds nothing yet)."""
-        return await _call(service.stats, ns)
+        return await _call(service.stats, ns=ns)
 
     @server.tool(annotations=READ)
-    async def trace(trace_id: str) -> dict[str, Any]:
-        """The reconstruction trace of an earlier ask (by its trace_id) as a graph: rounds,
-        tool calls and what each reached (cytoscape.js elements)."""
-        return await _call(service.trace, trace_id)
+    async def trace(ns: Ns, trace_id: str) -> dict[str, Any]:
+        """The reconstruction trace of an earlier ask (by its trace_id, in the namespace that
+        asked it) as a graph: rounds, tool calls and what each reached (cytoscape.js
+        elements)."""
+        return await _call(service.trace, trace_id, ns=ns)
 
     return server
 

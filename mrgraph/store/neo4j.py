@@ -7,7 +7,7 @@ connection and the transactions (neo4j_errors translates driver errors).
 Transactions
   * Reads outside a write unit run as auto-commit statements of a read-mode session: one round
     trip a statement, where an explicit transaction adds a BEGIN and a COMMIT round trip each
-    (an ask makes ~10 read steps: 20 round trips saved; benchmarks/RESULTS.md section 16).
+    (an ask makes ~10 read steps: 20 round trips saved; RESULTS.md@c29e350 section 16).
     Neo4j reads at read-committed isolation inside a transaction too, so the statements of one
     read see what they would have seen in one transaction. Read files cannot write (the loader
     refuses write clauses), and a read whose statement fails transiently runs again whole, as
@@ -201,7 +201,7 @@ class Neo4jStore:
     def _read_session(self) -> neo4j.Session:
         """This thread's read-mode session, kept between reads: it holds a connection only
         while a statement runs, and opening one per statement was ~7% of the client's read
-        work under a profiler (benchmarks/RESULTS.md section 26)."""
+        work under a profiler (RESULTS.md@c29e350 section 26)."""
         session: neo4j.Session | None = getattr(self._local, "reader", None)
         if session is None:
             session = self._local.reader = self._session(neo4j.READ_ACCESS)

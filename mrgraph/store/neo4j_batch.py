@@ -127,7 +127,7 @@ class _Round:
     call making calls of its own (RoundReader.run_calls) waits until they have all ended, and
     they join the round meanwhile: their reads go with the others'. Switching greenlets costs
     no thread wake-up and no GIL hand-off (a thread a call cost ~10% of an ask's client CPU
-    in Condition.notify and queue hand-offs: benchmarks/RESULTS.md 43)."""
+    in Condition.notify and queue hand-offs: RESULTS.md@c29e350 section 43)."""
 
     def __init__(self, store: BatchStore) -> None:
         self.store = store

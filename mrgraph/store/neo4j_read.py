@@ -47,7 +47,7 @@ _CLAUSES_PER_QUERY = 500
 # A search with more tokens than this (a kind word bridged to its members: thousands) reads
 # the namespace's nodes (search_*_scan.cypher) instead of running a Lucene query per 500
 # tokens: on the dev file such a query hits most nodes anyway and costs 15-40 ms, the scan
-# ~30 ms in all (benchmarks/RESULTS.md section 16).
+# ~30 ms in all (RESULTS.md@c29e350 section 16).
 SCAN_TOKENS = 500
 SCAN_FILES = {"search_events": "search_events_scan", "search_cues": "search_cues_scan",
               "search_topics": "search_topics_scan"}

@@ -46,14 +46,15 @@ def test_stdio_lists_the_tools_and_answers_with_sources(demo_store: str) -> None
             assert set(tools) == TOOLS
             assert all(tools[name].annotations.read_only_hint for name in READS)
             assert not tools["forget_conversation"].annotations.read_only_hint
-            assert all("ns" in tools[n].input_schema["required"] for n in TOOLS - {"trace"})
+            assert all("ns" in tools[n].input_schema["required"] for n in TOOLS)
             asked = _structured(await client.call_tool(
                 "ask", {"ns": NS, "question": "What did Jonas build for the community garden?"}))
             assert "raised beds" in asked["answer"].lower()
             assert asked["supports"] and asked["sources"][0]["text"]
             assert asked["sources"][0]["dia_id"] == asked["supports"][0]
             assert 0 < asked["confidence"] <= 1 and asked["trace_id"].startswith("tr-")
-            trace = _structured(await client.call_tool("trace", {"trace_id": asked["trace_id"]}))
+            trace = _structured(await client.call_tool("trace", {"ns": NS,
+                                                                 "trace_id": asked["trace_id"]}))
             assert trace["answer"] == asked["answer"] and trace["elements"]["nodes"]
     anyio.run(session)
 

@@ -22,9 +22,13 @@ from mrgraph.redact import public_uri
 if TYPE_CHECKING:  # each command imports what it runs: `--help` imports no engine
     from mrgraph.engine import Memory
 
+# help is click's plain text, not rich's panels: rendering those imports rich's markdown and
+# traceback modules, which doubled what `mrgraph --help` costs (benchmarks/startup.py)
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  rich_markup_mode=None,
                   help="mrgraph: a graph memory for LLM agents, answered by active reconstruction.")
-bench_app = typer.Typer(no_args_is_help=True, help="Benchmarks: LoCoMo and scale.")
+bench_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+                        help="Benchmarks: LoCoMo and scale.")
 app.add_typer(bench_app, name="bench")
 out = Console()
 

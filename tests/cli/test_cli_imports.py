@@ -1,6 +1,7 @@
-"""A command imports what it runs: `mrgraph --help` loads no engine, and an offline `mrgraph ask`
-on the embedded store loads no practice, benchmark, server, Neo4j driver, networkx or nltk.
-Each command runs in a fresh process (the modules a process holds are what it paid for)."""
+"""A command imports what it runs: `mrgraph --help` loads no engine (nor rich's help panels),
+and an offline `mrgraph ask` on the embedded store loads no practice, benchmark, server, Neo4j
+driver, networkx or nltk. Each command runs in a fresh process (the modules a process holds
+are what it paid for)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ def test_help_imports_no_engine() -> None:
     assert "mrgraph.cli" in modules  # the probe ran the CLI
     assert heavy(modules) == []
     assert not {"mrgraph.engine", "mrgraph.reconstruct", "mrgraph.store.memory"} & modules
+    assert not {"typer.rich_utils", "rich.markdown"} & modules  # plain help, not rich panels
 
 
 @pytest.fixture(scope="module")

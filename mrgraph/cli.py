@@ -230,20 +230,58 @@ def demo(store: StoreOpt = None, ns: NsOpt = None) -> None:
 def mcp(http: Annotated[bool, typer.Option("--http", help="Streamable HTTP on --host/--port (endpoint /mcp) instead of stdio")] = False,
         host: Annotated[str, typer.Option(help="Address to listen on with --http")] = "127.0.0.1",
         port: Annotated[int, typer.Option(min=0, max=65535, help="Port with --http")] = 8765,
-        store: StoreOpt = None) -> None:
-    """MCP server for agents: ingest_transcript, ask, beliefs, search, forget_conversation,
-    stats (every call names its namespace)."""
+        store: StoreOpt = None, ns: NsOpt = None) -> None:
+    """MCP server for agents. The toolkit: search_turns, search_events, search_cues,
+    search_topics, timeline, cue_tags, tag_events, cue_events, topic_events, event_keywords,
+    event_context, read_turns, conversation_time, personal_aspects, personal_aspect; and
+    namespaces, ingest_transcript, ask, beliefs, forget_conversation, stats, trace. Every call
+    may name its namespace (ns); --ns is the default."""
     from mrgraph.serve.mcp_server import http_app, run_stdio
     from mrgraph.serve.service import Service
-    service = Service(Settings.from_env(), store)
+    settings = Settings.from_env()
+    service = Service(settings, store, ns or settings.ns)
     try:
         if http:
             import uvicorn
+            typer.echo(f"mrgraph mcp: streamable HTTP at http://{host}:{port}/mcp "
+                       f"(namespace {service.default_ns!r} by default)", err=True)
             uvicorn.run(http_app(service), host=host, port=port, log_level="warning")
         else:
             run_stdio(service)
     finally:
         service.close()
+
+
+@app.command()
+def tool(name: Annotated[Optional[str], typer.Argument(help="The tool (mrgraph tool --list)")] = None,
+         args_json: Annotated[Optional[str], typer.Argument(metavar="[ARGS_JSON]", help="Its arguments, a JSON object: '{\"text\": \"cello\"}'")] = None,
+         list_tools: Annotated[bool, typer.Option("--list", help="Print the tools: name, description, JSON schema of the arguments")] = False,
+         detail: Annotated[bool, typer.Option("--detail", help="Full records (default: compact)")] = False,
+         store: StoreOpt = None, ns: NsOpt = None) -> None:
+    """Run one toolkit tool on the store and print its JSON reply (the MCP server's tools and
+    the LLM navigator's, same validation): for agents driving a shell, and to debug a walk."""
+    from mrgraph.toolview import reply, tool_list
+    if list_tools:
+        typer.echo(json.dumps(tool_list(), ensure_ascii=False))
+        return
+    if name is None:
+        raise UserError("name a tool (mrgraph tool --list shows them)")
+    args = _json_object(args_json, "ARGS_JSON")
+    with _memory(store, ns) as memory:
+        body = reply(memory.store, name, args, detail=detail)
+        typer.echo(json.dumps({"ns": memory.store.ns, **body}, ensure_ascii=False))
+
+
+def _json_object(text: str | None, what: str) -> dict[str, Any]:
+    if text is None or not text.strip():
+        return {}
+    try:
+        value = json.loads(text)
+    except ValueError as err:
+        raise UserError(f"{what} is not valid JSON: {err}") from None
+    if not isinstance(value, dict):
+        raise UserError(f"{what} must be a JSON object, like '{{\"text\": \"cello\"}}'")
+    return value
 
 
 @app.command()

@@ -70,6 +70,7 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
     if getattr(run, "hands_turns", False):
         fetch_unread(store, state, getattr(run, "hands_reached", True))
     draft = run.answer(state)
+    trace += getattr(run, "answer_steps", [])  # e.g. an LLM's answer replaced by the reader's
     return Answer(answer=draft.answer, supports=draft.supports,
                   confidence=round(draft.confidence, 4), rounds=state.round,
                   tool_calls=state.calls, tokens=run.tokens + context.tokens,

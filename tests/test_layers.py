@@ -68,11 +68,14 @@ def imports(name: str, path: Path, modules: Iterable[str]) -> set[str]:
 
 
 def layer_of(module: str, listed: list[tuple[str, tuple[str, ...]]]) -> int | None:
-    """The index (0 = top) of the layer of the longest listed name `module` starts with."""
+    """The index (0 = top) of the layer of the longest listed name `module` starts with. The
+    root package ("mrgraph", its public API) is listed for itself only: a module of it that no
+    line names is on no layer."""
     best: tuple[int, int] | None = None  # (length of the name, layer)
     for index, (_, names) in enumerate(listed):
         for listed_name in names:
-            if module == listed_name or module.startswith(listed_name + "."):
+            below = "." in listed_name and module.startswith(listed_name + ".")
+            if module == listed_name or below:
                 if best is None or len(listed_name) > best[0]:
                     best = (len(listed_name), index)
     return best[1] if best else None
@@ -116,11 +119,12 @@ def test_every_exception_still_occurs() -> None:
 
 
 def test_the_check_finds_an_upward_import() -> None:
-    listed = [("top", ("pkg.app",)), ("middle", ("pkg.walk",)), ("bottom", ("pkg",))]
+    listed = [("top", ("pkg", "pkg.app")), ("middle", ("pkg.walk",)), ("bottom", ("pkg.types",))]
     graph = {"pkg.walk.step": ["pkg.types", "pkg.app.main"], "pkg.app": ["pkg.walk"],
              "pkg.types": []}
     assert upward(graph, listed) == ["pkg.walk.step (middle) imports pkg.app.main (top)"]
-    assert layer_of("pkg.other", listed) == 2 and layer_of("elsewhere", listed) is None
+    assert layer_of("pkg.types.dates", listed) == 2 and layer_of("pkg", listed) == 0
+    assert layer_of("pkg.new", listed) is None and layer_of("elsewhere", listed) is None
 
 
 def test_imports_are_read_everywhere_in_a_module(tmp_path: Path) -> None:

@@ -1,19 +1,21 @@
 """Routing: what the reconstruction loop (mrgraph.reconstruct) keeps of each tool result in H
 and Z, and how it ranks it (see mrgraph.policies.base for the relevance formula).
 
-  * episodes (search_events, tag_events, topic_events, timeline): the `keep_per_call` best of
-    each result join H (and the candidates) and become leads, picked by relevance discounted by
-    SAME_SESSION per episode of the same session already kept or picked; H holds at most
-    `max_evidence` episodes, the lowest so discounted is evicted first (ties: the latest kept
-    goes). A search by the question's words also teaches q (State.note_search);
+  * episodes (search_events, tag_events, topic_events, timeline, cue_events): the
+    `keep_per_call` best of each result join H (and the candidates) and become leads, picked
+    by relevance discounted by SAME_SESSION per episode of the same session already kept or
+    picked; H holds at most `max_evidence` episodes, the lowest so discounted is evicted first
+    (ties: the latest kept goes). A search by the question's words also teaches q
+    (State.note_search);
   * cues (search_cues, event_keywords): the `keep_per_call` most relevant cues not seen before
     become leads (date cues become date leads: the timeline around them); an event_keywords
     result also re-ranks its episode by what its cues say it is about (State.note_about) and
     brings it back into H if it had been evicted and now ranks above the least kept;
   * tags (cue_tags): the `keep_per_call` most relevant (cue, tag) pairs become leads, sized by
     their episode count;
-  * turns (event_context), times (conversation_time; their dates become leads) and beliefs
-    (personal_aspect: the whole distribution) are kept whole: they are small and bounded.
+  * turns (event_context, search_turns, read_turns), times (conversation_time; their dates
+    become leads) and beliefs (personal_aspect: the whole distribution) are kept whole: they
+    are small and bounded.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from mrgraph.policies.base import SAME_SESSION, Action, Lead, State
 from mrgraph.text import tokenize
 from mrgraph.toolkit import Record, ToolResult
 
-EVENT_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timeline"})
+EVENT_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timeline", "cue_events"})
+TURN_TOOLS = frozenset({"search_turns", "read_turns"})  # turns naming their own conversation
 _KIND_ORDER = {"entity": 0, "date": 1, "attribute": 2, "keyword": 3, "tag": 4}
 # An ISO day or month, or a range of them ("2023-05-01/2023-05-07"): what date cues are named.
 _DATE_CUE = re.compile(r"^(\d{4}-\d{2}(?:-\d{2})?)(?:/(\d{4}-\d{2}(?:-\d{2})?))?$")
@@ -50,6 +53,10 @@ def route(state: State, action: Action, result: ToolResult) -> tuple[Record, ...
         event_id = str(action.arguments.get("event_id", ""))
         event = state.evidence.events.get(event_id) or state.candidates.get(event_id) or {}
         state.evidence.add_turns(result.records, str(event.get("conversation", "")), inherited)
+        return result.records
+    if tool in TURN_TOOLS:
+        for turn in result.records:
+            state.evidence.add_turns([turn], str(turn.get("conversation", "")), inherited)
         return result.records
     if tool == "conversation_time":
         return _route_times(state, result.records, inherited)

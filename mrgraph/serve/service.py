@@ -28,7 +28,7 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,7 +42,8 @@ from mrgraph.limits import MAX_NAME_CHARS, check_namespace, shorten
 from mrgraph.serve.ingest_job import IngestJob, report_dict, run
 from mrgraph.serve.tracegraph import store_lookup, trace_graph
 from mrgraph.toolkit import run_tool
-from mrgraph.types import Answer
+from mrgraph.toolview import namespace_warning, reply
+from mrgraph.types import Answer, Step
 
 T = TypeVar("T")
 MAX_TRACES = 200
@@ -228,6 +229,55 @@ class Service:
         with self.memory(ns) as memory:
             body = render.stats_dict(memory.stats())
         return {"ns": ns, **body, "empty": not body["conversations"]}
+
+
+    # ------------------------------------------------------------------ agents (the toolkit)
+
+    def tool(self, name: str, args: Mapping[str, object], detail: bool = False, *,
+             ns: str | None = None) -> dict[str, Any]:
+        """One toolkit tool (mrgraph.toolview.reply: the records compact unless `detail`, a
+        warning first when the namespace is empty); ToolArgumentError on bad arguments."""
+        ns = self.namespace(ns)
+        with self.memory(ns) as memory:
+            body = reply(memory.store, name, args, detail=detail)
+        return {"ns": ns, **body}
+
+    def namespaces(self) -> dict[str, Any]:
+        """The namespaces of the store holding a conversation, with their counts (read through
+        the default namespace's store: any one sees them all)."""
+        with self.memory() as memory:
+            found = memory.store.namespaces()
+        return {"namespaces": [{"ns": n.ns, "conversations": n.conversations,
+                                "episodes": n.episodes, "turns": n.turns} for n in found]}
+
+    def namespace_warning(self, *, ns: str | None = None) -> str:
+        """"" when `ns` holds a conversation, else the line saying it is empty and which
+        namespaces are not (toolview.namespace_warning)."""
+        with self.memory(ns) as memory:
+            return namespace_warning(memory.store)
+
+    def trace_steps(self, trace_id: str, *, ns: str | None = None) -> dict[str, Any]:
+        """An earlier answer's trace in namespace `ns` as the tool calls it made (no drawing:
+        what an agent reads); `trace` gives the picture."""
+        ns = self.namespace(ns)
+        with self._guard:
+            kept = self._traces.get(trace_id)
+        if kept is None or kept[0] != ns:
+            raise NotFoundError(f"no trace {shorten(trace_id)} in namespace {ns!r} (this "
+                                f"server keeps the last {MAX_TRACES} answers' traces)")
+        _, question, answer = kept
+        return {"ns": ns, "trace_id": trace_id, "question": question, "answer": answer.answer,
+                "supports": list(answer.supports), "rounds": answer.rounds,
+                "steps": [_step(s) for s in answer.trace]}
+
+
+def _step(step: Step) -> dict[str, Any]:
+    found: dict[str, Any] = {"round": step.round, "tool": step.tool,
+                             "arguments": dict(step.arguments), "found": len(step.result_ids),
+                             "kept": list(step.kept_ids)}
+    if step.error:
+        found["error"] = step.error
+    return found
 
 
 def _check_name(name: str) -> None:

@@ -60,12 +60,14 @@ from mrgraph.store import cypher
 from mrgraph.store import neo4j_batch as nb
 from mrgraph.store import neo4j_read as rd
 from mrgraph.store import neo4j_toolkit as tk
+from mrgraph.store import neo4j_turns as nt
 from mrgraph.store import neo4j_write as wr
 from mrgraph.store.neo4j_errors import (RETRY_SECONDS, ErrorTranslator, public_uri, quietly,
                                         retrying)
 from mrgraph.store.base import (BeliefEdge, Checkpoint, CueHit, EmbeddingCount, EventRecord,
                                 FactObservation, ForgetResult, GraphStore, KeywordRecord,
-                                TagCount, TimeRecord, TopicHit, TurnRecord)
+                                NamespaceCount, SpeakerRecord, TagCount, TimeRecord, TopicHit,
+                                TurnRecord)
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
 
 T = TypeVar("T")
@@ -321,6 +323,30 @@ class Neo4jStore:
 
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
         return self._read(lambda tx: tk.get_events(tx, self.ns, event_ids))
+
+    # -------------------------------------------------------------- turn reads (agents)
+
+    def search_turns(self, weights: Mapping[str, float], limit: int,
+                     speakers: Sequence[str] | None, phrases: Sequence[str]) -> list[TurnRecord]:
+        return self._read(lambda tx: nt.search_turns(tx, self.ns, weights, limit, speakers,
+                                                     phrases))
+
+    def turns_around(self, turn_ids: Sequence[str], window: int) -> list[TurnRecord]:
+        return self._read(lambda tx: nt.turns_around(tx, self.ns, turn_ids, window))
+
+    def session_turns(self, conversation_id: str, session: int, first: int,
+                      last: int) -> list[TurnRecord]:
+        return self._read(lambda tx: nt.session_turns(tx, self.ns, conversation_id, session,
+                                                      first, last))
+
+    def cue_events(self, cue_id: str, limit: int) -> list[EventRecord]:
+        return self._read(lambda tx: nt.cue_events(tx, self.ns, cue_id, limit))
+
+    def speakers(self) -> list[SpeakerRecord]:
+        return self._read(lambda tx: nt.speakers(tx, self.ns))
+
+    def namespaces(self) -> list[NamespaceCount]:
+        return self._read(nt.namespaces)
 
     # -------------------------------------------------------------- rounds
 

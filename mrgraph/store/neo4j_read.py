@@ -37,9 +37,9 @@ STEP_FILES = frozenset({
     "search_topics_scan", "find_cues", "entity_beliefs", "cue_tags", "tag_events", "topic_events",
     "timeline", "timeline_of_cue", "event_keywords", "event_context", "conversation_time"})
 
-TOKEN_LABELS = ("Cue", "Episode", "Tag", "Topic")
+TOKEN_LABELS = ("Cue", "Episode", "Tag", "Topic", "Turn")
 TOKEN_DF_FILES = {"Episode": "token_df_episode", "Cue": "token_df_cue", "Tag": "token_df_tag",
-                   "Topic": "token_df_topic"}
+                   "Topic": "token_df_topic", "Turn": "token_df_turn"}
 LABELS = ("Conversation", "Session", "Turn", "Episode", "Cue", "Tag", "Fact", "Topic", "Experience",
           "Proposal", "PracticeRound")
 # Lucene's default limit is 1024 clauses per boolean query; stay well below it.

@@ -5,10 +5,10 @@
   searches; "quoted phrases" must appear as written (`mrgraph.text.phrase_held`); a `speaker`
   keeps that person's turns only, `said_start`/`said_end` the turns of sessions held on those
   days (the session's day; a date a turn speaks of is another thing, left for a filter of its
-  own beside these). A hit that asks something (its text holds a "?") carries the turn that
-  answers it, `reply` (`store.replies`: the next turn of its session by another speaker, at
-  most REPLY_AHEAD on): a question ranks by the words it shares with the question asked of
-  the memory, its answer ("next month") often shares none.
+  own beside these). A hit that asks something (its text holds a "?") carries the turn
+  that answers it, `reply` (`store.replies`: the next turn of its session by another
+  speaker, at most REPLY_AHEAD on): a question ranks by the words it shares with the question
+  asked of the memory, its answer ("next month") often shares none.
 * read_turns: turns by dia_id with a window around each, or a session's range; the
   conversation need not be named unless the namespace holds several that have the dia_ids.
 * cue_events: the episodes of a cue under any tag and any date (timeline needs a range, and
@@ -88,7 +88,9 @@ class SearchTurnsParams:
 
 
 def asks(turn: TurnRecord) -> bool:
-    """Whether a turn asks something (its words hold a question mark)."""
+    """Whether a turn asks something: its text holds a question mark. (Only a turn whose last
+    sentence asks reaches 0.9 points less of dev's gold evidence with replies at k=5, for 3%
+    fewer tokens: benchmarks/turn_search_recall.py.)"""
     return "?" in turn.text
 
 

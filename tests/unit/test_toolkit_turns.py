@@ -13,9 +13,10 @@ import pytest
 
 from mrgraph.errors import ToolArgumentError
 from mrgraph.llm.tokens import count_tokens
-from mrgraph.store.base import GraphStore
+from mrgraph.store.base import GraphStore, TurnRecord
 from mrgraph.store.memory import MemoryStore
 from mrgraph.toolkit import TOOL_NAMES, ToolResult, run_tool
+from mrgraph.toolkit_turns import asks
 from mrgraph.toolview import compact, dia_span, reply
 from tests.contract.conftest import World
 
@@ -74,6 +75,13 @@ def test_a_hit_asking_something_carries_its_reply(store: GraphStore) -> None:
     assert found.ids == ("D1:5", "D1:4")  # the hits only
     shown = {r["dia_id"]: r for r in compact("search_turns", found.records)}
     assert shown["D1:5"]["reply"] == {"dia_id": "D1:6", "said": "Bob: c1 turn D1:6"}
+
+
+@pytest.mark.parametrize(("text", "asking"), [
+    ("Lighthouse? The one by the harbour.", True), ("Great! When do you start?", True),
+    ("You went where?!", True), ("It was fun!", False), ("", False)])
+def test_a_turn_asks_when_it_holds_a_question_mark(text: str, asking: bool) -> None:
+    assert asks(TurnRecord("D1:1", "A", text, 1, 0, "2023-01-01", True)) is asking
 
 
 def test_a_reply_that_is_a_hit_is_only_named() -> None:

@@ -37,7 +37,6 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from mrgraph import beliefs
 from mrgraph.errors import DiskFullError, MrGraphError
-from mrgraph.hybrid import count_models, model_label
 from mrgraph.ingest.embed import EpisodeEmbedder
 from mrgraph.ingest.extract import Extractor
 from mrgraph.ingest.loaders import load
@@ -48,6 +47,7 @@ from mrgraph.limits import check_batch
 from mrgraph.store.disk import PER_TURN_BYTES
 from mrgraph.store.base import (BeliefEdge, Checkpoint, EmbeddingCount, FactObservation,
                                 ForgetResult, GraphStore)
+from mrgraph.store.embedded import count_models, model_label
 from mrgraph.types import Conversation, GraphBatch
 
 Progress = Callable[[str, int], None]  # (conversation id, turns done) after each conversation

@@ -66,8 +66,9 @@ def test_an_ingest_over_the_time_budget_is_stopped_and_the_next_one_runs(
     ns = backend.ns("slow")
     # 6 s: past the child's start (~3 s on a busy 2-core machine), into the ingest itself
     service = Service(backend.settings, backend.uri, default_ns=ns, timeout=6.0)
+    # ingest is linear (~2,000-3,000 turns/s here): 100k turns outlast the budget on any machine
     lines = [f"{'Ana' if i % 2 else 'Ben'}: note {i} about the lantern by the harbor."
-             for i in range(9000)]
+             for i in range(100_000)]
     big = "## Session 1 — 2023-05-08 10:00\n" + "\n".join(lines) + "\n"
     assert len(big) > INLINE_MAX_CHARS  # run in a child process, which the budget kills
     try:

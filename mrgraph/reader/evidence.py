@@ -105,12 +105,12 @@ def sentences(state: State, question: Question) -> list[Sentence]:
     asked = _asked_before(state, question)
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     names = {t for p in speakers for t in tokenize(p)}
-    for turn in _turns(state):
+    for turn in _turns(state, question):
         event = events.get(str(turn.get("event_id")))
         rel = float(event["relevance"]) if event else float(turn.get("relevance", 0.0))
         speaker, text, said = str(turn["speaker"]), str(turn["text"]), str(turn.get("date", ""))
-        whole = TURN * content_share(state, question, text)
-        prompt = PROMPT * asked.get(_turn_key(turn, 1), 0.0)
+        whole = TURN * content_share(state, question, text) if question.on("turn") else 0.0
+        prompt = PROMPT * asked.get(_turn_key(turn, 1), 0.0) if question.on("prompt") else 0.0
         for i, sentence in enumerate(split_sentences(text)):
             if is_question(sentence) or not _states_it(question, speaker, sentence):
                 continue
@@ -121,7 +121,8 @@ def sentences(state: State, question: Question) -> list[Sentence]:
             # a sentence with little of its own ("Thanks, <name>!") takes nothing from its turn
             own_words = len(token_set(sentence) - names)
             fit = max(q, whole, prompt if i == 0 else 0.0) if own_words >= MIN_WORDS else q
-            score = fit + EPISODE_WEIGHT * rel + OWN * own + (TIMED if stated else 0.0)
+            score = fit + EPISODE_WEIGHT * rel * question.on("episode") + \
+                OWN * own * question.on("own") + (TIMED if stated and question.on("timed") else 0.0)
             found.append(Sentence(sentence, str(turn["dia_id"]), speaker, event, q, score, own,
                                   text, stated, said))
     if not found:  # nothing read: the episodes' own summaries
@@ -139,11 +140,11 @@ def sentences(state: State, question: Question) -> list[Sentence]:
 _pool: list[tuple[State, tuple[int, int], list[Record]]] = []
 
 
-def _turns(state: State) -> list[Record]:
+def _turns(state: State, question: Question) -> list[Record]:
     """The turns read and, when the loop fetched more (a question asking for several things),
     those of the turns handed on (`handed_turns`) that were not read. Ranked once per state:
     `sentences` and `wrong_person` read the same list."""
-    if not state.unread_turns:
+    if not state.unread_turns or not question.on("handed"):
         return list(state.evidence.turns.values())
     sizes = len(state.evidence.turns), len(state.unread_turns)
     for held, sized, turns in _pool:
@@ -176,7 +177,7 @@ def _asked_before(state: State, question: Question) -> dict[str, float]:
             own[_turn_key(turn)] = max(content_share(state, question, s) for s in asking)
             speaker[_turn_key(turn)] = str(turn["speaker"])
     found = dict(own)
-    for turn in state.evidence.turns.values():
+    for turn in state.evidence.turns.values() if question.on("asked_back") else ():
         key, before = _turn_key(turn), _turn_key(turn, 1)
         if key in own and before in own and speaker[before] != speaker[key]:
             found[key] = max(own[key], own[before])
@@ -186,7 +187,7 @@ def _asked_before(state: State, question: Question) -> dict[str, float]:
 def _states_it(question: Question, speaker: str, sentence: str) -> bool:
     """A sentence counts when its speaker is the person asked about, when the question names
     nobody (or several), or when it is said to the person (it names them)."""
-    if question.person is None or speaker == question.person:
+    if question.person is None or speaker == question.person or not question.on("to_person"):
         return True
     first = words(question.person)[:1]
     return bool(first) and first[0] in words(sentence)
@@ -242,11 +243,12 @@ def wrong_person(state: State, question: Question) -> bool:
     you, I joined a chess club" is theirs, whatever its "you"."""
     if question.person is None:
         return False
-    speakers = {str(t["speaker"]) for t in _turns(state)}
-    said = [(str(t["speaker"]), s) for t in _turns(state)
+    speakers = {str(t["speaker"]) for t in _turns(state, question)}
+    said = [(str(t["speaker"]), s) for t in _turns(state, question)
             for s in split_sentences(str(t["text"])) if not is_question(s)]
     dated = question.kind in ("when", "duration")  # a date rests on the episode: all its words
-    verb = lemma(question.verb) if question.verb and not dated else None
+    verb = lemma(question.verb) if question.verb and not dated and question.on("wp_verb") \
+        else None
     verb = None if verb in _LIGHT_VERBS else verb
     with_verb = [(who, s) for who, s in said
                  if verb and verb in {lemma(w) for w in word_set(s)}]
@@ -255,19 +257,22 @@ def wrong_person(state: State, question: Question) -> bool:
         share = content_share(state, question, sentence)
         if about_whom(speaker, sentence, speakers) == question.person:
             theirs = max(theirs, share)
-        elif speaker != question.person or not question.wants_items:
+        elif speaker != question.person or not question.wants_items or \
+                not question.on("wp_lists"):
             others = max(others, share)
     # a turn of the person's own may say it over two sentences: its fit, as a sentence's
-    theirs = max(theirs, TURN * _own_turns(state, question, verb if with_verb else None))
+    if question.on("wp_own_turns"):
+        theirs = max(theirs, TURN * _own_turns(state, question, verb if with_verb else None))
     margin = SAME_WHEN if dated else SAME
-    if theirs + margin >= others and (with_verb or not _turns_about_others(state, question)):
+    turns = question.on("wp_turns") and not with_verb
+    if theirs + margin >= others and not (turns and _turns_about_others(state, question)):
         return False
     # a reply of the person's to the other's question asking ours (ASKED of it) is theirs at
     # PROMPT of that share ("Do you walk the dog often?" - "Twice a week."); read only when
     # it could change the verdict
-    replied = PROMPT * _replied(state, question)
+    replied = PROMPT * _replied(state, question) if question.on("prompt") else 0.0
     return max(theirs, replied) + margin < others or \
-        (not with_verb and _turns_about_others(state, question, replied))
+        (turns and _turns_about_others(state, question, replied))
 
 
 def _replied(state: State, question: Question) -> float:
@@ -283,7 +288,7 @@ def _own_turns(state: State, question: Question, verb: str | None) -> float:
     """How well the person's own turns (their statements joined) cover the question; only
     turns holding `verb` when one is given."""
     best = 0.0
-    for turn in _turns(state):
+    for turn in _turns(state, question):
         if str(turn["speaker"]) != question.person:
             continue
         text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
@@ -296,9 +301,9 @@ def _own_turns(state: State, question: Question, verb: str | None) -> float:
 def _turns_about_others(state: State, question: Question, replied: float = 0.0) -> bool:
     """The same test on whole turns by speaker: the others' turns cover the question better
     than any turn of the person (catches a fact spread over a turn's sentences)."""
-    speakers = {str(t["speaker"]) for t in _turns(state)}
+    speakers = {str(t["speaker"]) for t in _turns(state, question)}
     theirs = others = 0.0
-    for turn in _turns(state):
+    for turn in _turns(state, question):
         text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
         share = content_share(state, question, text)
         # a whole turn says "you" too often to be about the listener for it; a name is enough

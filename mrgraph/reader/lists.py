@@ -48,7 +48,8 @@ def gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple[
             continue
         if keys and not keys & {lemma(w) for w in words(sentence.text)}:
             continue
-        named = enumerated(sentence.text, question.head) if question.head else []
+        named = enumerated(sentence.text, question.head) \
+            if question.head and question.on("enumerated") else []
         said, score = phrase(sentence.text, question) if not named else ("", 0.0)
         if not named and (not said or score < 1.0):
             continue
@@ -66,6 +67,8 @@ def gather(question: Question, found: list[Sentence]) -> tuple[list[str], tuple[
     head = lemma(question.head or "")
     # a kind too broad to list ("activities"): its instances by WordNet's hypernyms
     broad = question.head if question.head and not kind else None
+    if not question.on("list_kinds"):
+        return listed[:MAX_ITEMS], tuple(dict.fromkeys(supports))
     typed = [i for i in listed if i in kept or any(is_kind(w, kind) or lemma(w) == head or
                                       (broad and len(w) > 2 and is_a(w, broad))
                                       for w in words(i))]

@@ -76,7 +76,8 @@ def _asked(question: Question) -> frozenset[str]:
     """The lemmas a phrase should not repeat: the question's words and the people's names."""
     found = {lemma(w) for w in words(question.text) if not is_function_word(w)}
     found.update(lemma(w) for p in question.people for w in words(p))
-    if question.action:  # the verb said another way ends a phrase as the verb does
+    if question.action and question.on("ph_synonyms"):  # the verb said another way ends a
+        # phrase as the verb does
         found.update(said for said, particle in synonyms(question.action) if not particle)
     return frozenset(found) - {""}  # "'s" stems to "": punctuation's lemma is "" too
 
@@ -117,9 +118,11 @@ def segments(sentence: str, question: Question) -> list[Segment]:
     toks, asked = tokens(sentence), _asked(question)
     runs: list[list[int]] = [[]]
     for i, tok in enumerate(toks):
-        if question.head and _adjective_comma(toks, i, lemma(question.head)):
+        if question.head and question.on("ph_adjective_comma") and \
+                _adjective_comma(toks, i, lemma(question.head)):
             continue  # "a warm, bright room" is one phrase
-        if _breaks(tok, asked) or (question.kind in ("where", "who") and _and_then(toks, i)):
+        if _breaks(tok, asked) or (question.kind in ("where", "who") and
+                                   question.on("ph_and_then") and _and_then(toks, i)):
             runs.append([])
         else:
             runs[-1].append(i)
@@ -128,16 +131,18 @@ def segments(sentence: str, question: Question) -> list[Segment]:
     for at, kept in enumerate(kept_runs):
         scored = _score(kept, toks, question, sentence)
         found.append(scored)
-        listed = _listed(kept_runs[at:], toks)
+        listed = _listed(kept_runs[at:], toks) if question.on("ph_listed") else None
         if listed:
             found.append(Segment(listed, scored.score + LISTED, scored.start))
-        how_to = _and_how_to(kept, toks) or _gerund_place(kept, toks)
+        how_to = (_and_how_to(kept, toks) or _gerund_place(kept, toks)) \
+            if question.on("ph_how_to") else None
         if how_to:
             found.append(Segment(how_to, scored.score + LISTED, scored.start))
-    named = _verb_object(toks, question)
+    named = _verb_object(toks, question) if question.on("ph_verb_object") else None
     if named:
         found.append(named)
-    for match in _QUOTED.finditer(sentence):  # a title in quotes is one phrase
+    quoted = _QUOTED.finditer(sentence) if question.on("ph_quoted") else ()
+    for match in quoted:  # a title in quotes is one phrase
         title = tuple(match.group(1).split())
         if not {lemma(w) for w in title} <= asked:
             found.append(Segment(title, 2.0 + 0.3 * min(3, len(title)), -1))
@@ -191,38 +196,42 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
     asked = _asked(question) - {verb, head} - names
     score, before = 0.0, _before(run[0], toks)
     phrase = [toks[i].text for i in run]
-    if before is not None and verb and _the_verb(toks, before, question.action or ""):
+    on = question.on
+    if before is not None and verb and on("ph_verb") and \
+            _the_verb(toks, before, question.action or "", on("ph_synonyms")):
         score += 2.0
-    elif before is not None and toks[before].lemma in asked:
+    elif before is not None and toks[before].lemma in asked and on("ph_after_word"):
         score += 1.0
     after = run[-1] + 1
-    if head and after < len(toks) and toks[after].lemma == head:
+    if head and after < len(toks) and toks[after].lemma == head and on("ph_head"):
         score += 1.5
         phrase.append(toks[after].text)
     elif verb and after + 1 < len(toks) and toks[after].text.lower() in SUBJECTS and \
-            toks[after + 1].lemma == verb:
+            toks[after + 1].lemma == verb and on("ph_object_clause"):
         score += 2.0  # the object before its clause: "these *figurines* I bought"
-    elif question.caused_by and _before_verb(after, toks, question.caused_by):
+    elif question.caused_by and on("ph_caused_by") and \
+            _before_verb(after, toks, question.caused_by):
         score += 2.0  # "what makes X a good coach" - "*her patience* will make her one"
-    elif after < len(toks) and toks[after].lemma in asked and score >= 2.0:
+    elif after < len(toks) and toks[after].lemma in asked and score >= 2.0 and \
+            on("ph_describes"):
         score -= 1.5  # it only describes what the question already names ("a *short* trip")
     if run[0] >= 2 and toks[run[0] - 1].text == "," and toks[run[0] - 2].lemma in asked | {head} \
-            and toks[run[0]].text[:1].isupper():
+            and toks[run[0]].text[:1].isupper() and on("ph_apposition"):
         score += 1.5  # an apposition names it: "my home country, *Portugal*"
     prep = _object_of(run[0], toks)
     if prep is not None and toks[prep].text.lower() == _stranded(question) and prep > 0 and \
-            toks[prep - 1].lemma in asked | {verb, head}:
+            toks[prep - 1].lemma in asked | {verb, head} and on("ph_stranded"):
         score += 1.5  # "what did the race raise awareness *for*" - "awareness for *X*"
     # a place: right after in/at/to... ("a trip to *Lisbon*"; determiners between), not
     # an infinitive ("got to *feed* a horse")
-    if question.kind == "where" and prep is not None and \
+    if question.kind == "where" and prep is not None and on("ph_place") and \
             toks[prep].text.lower() in _PLACE_PREPOSITIONS and \
             not (toks[prep].text.lower() == "to" and mostly_verb(phrase[0].lower())):
         score += 1.5
-    if (question.kind == "who" or "name" in words(question.text)) and any(_named(toks, i) or toks[i].text.lower() in RELATIONS
-                                      for i in run):
+    if (question.kind == "who" or "name" in words(question.text)) and on("ph_named") and \
+            any(_named(toks, i) or toks[i].text.lower() in RELATIONS for i in run):
         score += 1.5
-    kind = kind_of(question.head) if question.head else frozenset()
+    kind = kind_of(question.head) if question.head and on("ph_kind") else frozenset()
     # "-ing" names a thing only after a determiner: "my painting", not "saw someone drawing"
     at = [*run, after]  # where each word of the phrase stands in the sentence
     typed = [i for i, w in enumerate(phrase) if is_kind(w, kind) and
@@ -233,16 +242,16 @@ def _score(run: list[int], toks: Sequence[Token], question: Question, sentence: 
         phrase = phrase[:max(typed[-1] + 1, len(run) if len(phrase) > len(run) else 0)]
     content = [w for w in phrase if not is_function_word(w)]
     score += 0.3 * min(3, len(content))
-    if content and noun_like(phrase[-1]):
+    if content and on("ph_noun_end") and noun_like(phrase[-1]):
         score += NOUN_END  # a thing: the phrase ends with a noun ("a rusty *lantern*")
-    if not typed and head and question.head and any(len(w) > 2 and is_a(w, question.head)
-                                                    for w in content):
+    if not typed and head and question.head and on("ph_is_a") and \
+            any(len(w) > 2 and is_a(w, question.head) for w in content):
         score += IS_A  # a kind of the thing asked for, however broad ("event" - "reunion")
-    if len(content) == 1 and _verb_like(content[0]):
+    if len(content) == 1 and on("ph_lone_verb") and _verb_like(content[0]):
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
-    if verb in _DO and _verb_like(phrase[0]):
+    if verb in _DO and on("ph_do") and _verb_like(phrase[0]):
         score += 0.5  # "what did X do": a verb phrase answers ("joined a nearby church")
-    score -= 0.15 * max(0, len(phrase) - MAX_WORDS)
+    score -= 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
     return Segment(tuple(phrase), score, run[0])
 
 
@@ -271,10 +280,10 @@ def _object_of(start: int, toks: Sequence[Token]) -> int | None:
     return i if i >= 0 and toks[i].text.lower() in PREPOSITIONS else None
 
 
-def _the_verb(toks: Sequence[Token], at: int, verb: str) -> bool:
-    """Whether the word at `at` is the question's verb or a synonym of it, a phrasal one
-    ending there ("symbolize" - "it *stands for* love")."""
-    said = synonyms(verb)
+def _the_verb(toks: Sequence[Token], at: int, verb: str, synonym: bool = True) -> bool:
+    """Whether the word at `at` is the question's verb or a synonym of it (when `synonym`),
+    a phrasal one ending there ("symbolize" - "it *stands for* love")."""
+    said = synonyms(verb) if synonym else frozenset({(lemma(verb), "")})
     return (toks[at].lemma, "") in said or \
         (at > 0 and (toks[at - 1].lemma, toks[at].text.lower()) in said) or \
         (at + 1 < len(toks) and (toks[at].lemma, toks[at + 1].text.lower()) in said)

@@ -38,6 +38,22 @@ from mrgraph.text import STOPWORDS, stem, words
 Kind = Literal["when", "duration", "count", "who", "where", "why", "how", "yes_no", "choice",
                "would", "list", "what"]
 
+# The reader's rule families, each switched off alone by benchmarks/reader_ablation.py (a
+# Question's `off`): what the question asks; which sentences count and how they rank; the
+# wrong-person test; the answer's forms; the phrase rules (reader.phrases).
+FAMILIES = (
+    "caused_by", "action", "reason_kind", "one_occasion", "perfect",
+    "episode", "own", "turn", "prompt", "asked_back", "timed", "to_person", "handed",
+    "threshold", "wrong_person", "wp_verb", "wp_turns", "wp_own_turns", "wp_lists",
+    "kind_names",
+    "stated", "belief", "belief_items", "span", "often", "negation", "choice", "feelings",
+    "lists", "list_kinds", "enumerated", "count", "follow", "listener", "reasons", "whose",
+    "opinion", "clause", "anchors", "ranker", "pronouns",
+    "ph_verb", "ph_synonyms", "ph_after_word", "ph_head", "ph_object_clause", "ph_caused_by",
+    "ph_describes", "ph_apposition", "ph_stranded", "ph_place", "ph_named", "ph_kind",
+    "ph_noun_end", "ph_is_a", "ph_lone_verb", "ph_do", "ph_length", "ph_listed", "ph_how_to",
+    "ph_verb_object", "ph_quoted", "ph_adjective_comma", "ph_and_then")
+
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())
 _INFERENCE = frozenset({"would", "could", "might", "likely", "probably", "may"})
@@ -76,6 +92,12 @@ class Question:
     stems: frozenset[str] = frozenset()
     action: str | None = None  # the verb asked about, whoever its subject (see `_action`)
     caused_by: str | None = None  # "what *makes* X ...": the answer is this verb's subject
+    # rule families switched off (FAMILIES; benchmarks/reader_ablation.py): none in production
+    off: frozenset[str] = frozenset()
+
+    def on(self, family: str) -> bool:
+        """Whether the rule family `family` (one of FAMILIES) applies to this question."""
+        return family not in self.off
 
     @property
     def about_one(self) -> bool:
@@ -99,22 +121,25 @@ def named_people(question: str, speakers: Iterable[str]) -> tuple[str, ...]:
     return tuple(named)
 
 
-def analyse(question: str, speakers: Iterable[str] = ()) -> Question:
-    """The kind, person, head noun and verb of `question` (see the module docstring)."""
+def analyse(question: str, speakers: Iterable[str] = (),
+            off: frozenset[str] = frozenset()) -> Question:
+    """The kind, person, head noun and verb of `question` (see the module docstring); `off`:
+    the rule families (FAMILIES) switched off."""
     people = named_people(question, speakers)
     names = {w for p in people for w in words(p)}
     said = words(question)
     head = _head(said, names)
-    caused_by = _subject_verb(said, names)
+    caused_by = _subject_verb(said, names) if "caused_by" not in off else None
     if caused_by is not None:
         head = None  # "what *inspired* X": a verb, not the thing asked for
-    kind = _kind(question, said, head)
+    kind = _kind(question, said, head, off)
     stems = frozenset(stem(w) for w in said
                       if w not in names and w not in STOPWORDS and w not in AUXILIARIES
                       and w not in _ADVERBS and (len(w) > 1 or w.isdigit()))
     verb = _verb(said, names)
+    action = verb or (_action(said) if "action" not in off else None)
     return Question(question, kind, people[0] if len(people) == 1 else None, people,
-                    head, verb, stems, verb or _action(said), caused_by)
+                    head, verb, stems, action, caused_by, off)
 
 
 def _subject_verb(said: list[str], names: set[str]) -> str | None:
@@ -131,7 +156,7 @@ def _subject_verb(said: list[str], names: set[str]) -> str | None:
     return word if after in names or after in _POSSESSIVES or after == "s" else None
 
 
-def _kind(question: str, said: list[str], head: str | None) -> Kind:
+def _kind(question: str, said: list[str], head: str | None, off: frozenset[str]) -> Kind:
     first = said[0] if said else ""
     text = " ".join(said)
     if re.search(r"\bhow many (days|weeks|months|years|hours)\b", text):
@@ -153,12 +178,14 @@ def _kind(question: str, said: list[str], head: str | None) -> Kind:
         return "who"
     if first in ("where", "why", "how"):
         return first  # type: ignore[return-value]
-    if first == "what" and re.search(r"\breasons? (for|to|behind)\b", text):
+    if first == "what" and "reason_kind" not in off and \
+            re.search(r"\breasons? (for|to|behind)\b", text):
         return "why"  # "What is her reason for ...?" asks why
     if _LIST_OPENERS.match(question) or _PLURAL_CLASS.search(text) or \
-            (head is not None and _plural(head)) or _PERFECT.match(text):
+            (head is not None and _plural(head)) or \
+            ("perfect" not in off and _PERFECT.match(text)):
         # "What activities did she do at the picnic?": one past occasion, one sentence
-        return "what" if _ONE_OCCASION.search(text) else "list"
+        return "what" if "one_occasion" not in off and _ONE_OCCASION.search(text) else "list"
     return "what"
 
 

@@ -105,30 +105,34 @@ class Reading:
 
 
 def read(state: State, threshold: float = DEFAULT_THRESHOLD,
-         ranker: Chooser | None = None) -> Reading:
+         ranker: Chooser | None = None, off: frozenset[str] = frozenset()) -> Reading:
     """Answer `state.question` from the evidence in `state` (see the module docstring);
-    `ranker` picks the phrase (default: the fitted one shipped, reader.ranker)."""
+    `ranker` picks the phrase (default: the fitted one shipped, reader.ranker); `off`: rule
+    families switched off (reader.question.FAMILIES; benchmarks/reader_ablation.py)."""
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
-    question = analyse(state.question, speakers)
+    question = analyse(state.question, speakers, off)
     found = sentences(state, question)
     # a form the person's own sentence states ("... but *squash* is still my top choice")
     # comes before a belief and every other reading, and is theirs: no wrong-person test
-    said_so = stated(question, found, REACH)
-    belief = None if said_so else _belief(state, question, found)
+    said_so = stated(question, found, REACH) if question.on("stated") else None
+    belief = None if said_so or not question.on("belief") else _belief(state, question, found)
     if belief is not None:
-        belief = with_items(question, found, *belief)
+        if question.on("belief_items"):
+            belief = with_items(question, found, *belief)
         return _reading(question, belief[0], belief[1], found, belief_answer=True)
     if not found:
         return _abstain(question, None, found)
     best = found[0]
     rel = float(best.event["relevance"]) if best.event else 0.0
-    if max(best.q, rel) < threshold or (not said_so and wrong_person(state, question) and
-                                         not names_of_kind(question, found, speakers)):
+    if (question.on("threshold") and max(best.q, rel) < threshold) or \
+            (not said_so and question.on("wrong_person") and wrong_person(state, question) and
+             not (question.on("kind_names") and names_of_kind(question, found, speakers))):
         return _abstain(question, best, found)
     answer, supports = said_so or _answer(state, question, found, ranker or shipped())
     if answer == NOT_MENTIONED:
         return _abstain(question, best, found)
-    answer = third_person(answer, question, found, supports)
+    if question.on("pronouns"):
+        answer = third_person(answer, question, found, supports)
     return _reading(question, answer, supports, found)
 
 
@@ -137,13 +141,13 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
     best = found[0]
     kind = question.kind
     if kind in ("when", "duration"):
-        if kind == "duration" or _AGO.search(question.text):
+        if question.on("span") and (kind == "duration" or _AGO.search(question.text)):
             span = next(((d, s.dia_id) for s in found[:REACH] if (d := duration(s.text))),
                         None)
             if span:
                 return span[0], (span[1],)
         return _when(state, best) or best.text, (best.dia_id,)
-    if _OFTEN.search(question.text):
+    if question.on("often") and _OFTEN.search(question.text):
         # the best REACH sentences first, then any of the person's: the reply to "how often
         # do you...?" says little else of the question ("Twice a month; it keeps me fit.")
         often = next(((f, s.dia_id) for s in found[:REACH] if (f := frequency(s.text))), None) \
@@ -152,51 +156,57 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
         if often:
             return often[0], (often[1],)
     if kind in ("yes_no", "would"):
-        return ("No" if negated(best.text) else "Yes"), (best.dia_id,)
-    if kind == "choice":
+        return ("No" if question.on("negation") and negated(best.text) else "Yes"), \
+            (best.dia_id,)
+    if kind == "choice" and question.on("choice"):
         return _choice(question, found)
-    if kind not in FOLLOW_KINDS and asks_feeling(question.text) and \
-            (felt := feeling(found, REACH)):
+    feelings = question.on("feelings") and asks_feeling(question.text)
+    if kind not in FOLLOW_KINDS and feelings and (felt := feeling(found, REACH)):
         return felt
     if kind in ("list", "count"):
-        listed, supports = gather(question, found)
+        listed, supports = gather(question, found) if question.on("lists") else ([], ())
         if kind == "count":
-            said = next((n for s in found[:3] if (n := count(s.text, question.head))), None)
+            said = next((n for s in found[:3] if (n := count(s.text, question.head))), None) \
+                if question.on("count") else None
             if said:
                 return said, (best.dia_id,)
             if listed:
                 return str(len(listed)), supports
         if listed:
             return ", ".join(listed), supports
-    if kind in FOLLOW_KINDS and not (kind == "why" and _REASON.search(best.text)):
+    if kind in FOLLOW_KINDS and question.on("follow") and \
+            not (kind == "why" and _REASON.search(best.text)):
         follow = _follow(state, best)
-        if follow is not None and question.person is not None and \
+        if follow is not None and question.person is not None and question.on("listener") and \
                 follow_about(best.speaker, follow[0], _speakers(state)) != question.person:
             return NOT_MENTIONED, ()  # what follows is about the listener: not the person's
-        if asks_feeling(question.text) and (felt := feeling(found, REACH)):
+        if feelings and (felt := feeling(found, REACH)):
             return felt
         if follow is not None:
-            return _said(kind, follow[0]), (follow[1],)
+            return _said(question, follow[0]), (follow[1],)
     if kind in ("why", "how"):
-        return _said(kind, best.text), (best.dia_id,)
-    if said_whose := _whose(state, question, found):
+        return _said(question, best.text), (best.dia_id,)
+    if question.on("whose") and (said_whose := _whose(state, question, found)):
         return said_whose
-    if _OPINION.search(question.text):
-        return _said(kind, best.text), (best.dia_id,)
+    if question.on("opinion") and _OPINION.search(question.text):
+        return _said(question, best.text), (best.dia_id,)
     # "What did X realize?" - "I finally learned that *rest matters*": the clause
     clause = next(((c, s.dia_id) for s in found[:REACH] if s.own and question.verb and
-                   (c := that_clause(s.text, question.verb))), None)
+                   (c := that_clause(s.text, question.verb))), None) \
+        if question.on("clause") else None
     if kind == "what" and clause:
         return clause[0], (clause[1],)
+    anchors = kind == "what" and question.on("anchors")
     # "What did X receive from a chess club?" - "one of my *medals* from a chess club"
-    held = next(((a, s.dia_id) for s in found[:TOP] if (a := anchored(s.text, question))), None)
-    if kind == "what" and held:
+    held = next(((a, s.dia_id) for s in found[:TOP] if (a := anchored(s.text, question))),
+                None) if anchors else None
+    if held:
         return held[0], (held[1],)
     said_of = next(((a, s.dia_id) for s in found[:TOP] if (a := described(s.text, question))),
-                   None)
-    if kind == "what" and said_of:  # "This scarf ... - a present my uncle made"
+                   None) if anchors else None
+    if said_of:  # "This scarf ... - a present my uncle made"
         return said_of[0], (said_of[1],)
-    chosen = ranker.choose(question, found)
+    chosen = ranker.choose(question, found) if question.on("ranker") else None
     if chosen is not None:
         return chosen.text, (chosen.dia_id,)
     return _best_phrase(question, found)
@@ -217,10 +227,11 @@ def _whose(state: State, question: Question, found: list[Sentence]) -> \
     return None
 
 
-def _said(kind: str, sentence: str) -> str:
+def _said(question: Question, sentence: str) -> str:
     """A sentence answering why/how, without its opener ("Oh, ..."); for "how", only the
     means when it says one ("I stay calm *by reading before bed*"); for "why", only the reason
     after "because" / "since" when it says something."""
+    kind = question.kind if question.on("reasons") else ""
     means = _MEANS.search(sentence) if kind == "how" else None
     if means and _is_gerund(means.group(1).lower()):
         return means.group(0)

@@ -2,11 +2,11 @@
 question asking for several things, and the turns handed on: policies.turns.handed_turns),
 scored against the question, and the beliefs it read.
 
-  score(s) = fit(s) + EPISODE_WEIGHT * relevance of its episode + OWN if the person asked
-             about said it + TIMED if a "when" question's sentence states a date
-  fit(s)   max(q(s), TURN * q(its turn), PROMPT * q(the question asked in the turn before),
-           the latter for the first sentence of a turn only: dialogue answers the question
-           the other speaker just asked);
+  score(s) = fit(s) + EPISODE_WEIGHT * relevance of its episode + TIMED if a "when"
+             question's sentence states a date
+  fit(s)   max(q(s), PROMPT * q(the question asked in the turn before), the latter for the
+           first sentence of a turn only: dialogue answers the question the other speaker
+           just asked);
   q(s)     share of the question's idf weight (names of the people asked about left out: their
            turns are preferred by OWN instead) the sentence holds;
   usable   never a question ("Is this your own recipe?"); a sentence of another speaker only
@@ -32,17 +32,12 @@ from mrgraph.toolkit import Record
 
 EPISODE_WEIGHT = 0.6  # chosen leaving each dev conversation out (benchmarks/RESULTS.md, 23)
 TIMED = 0.3  # for a "when" question, a sentence that says when (a resolved date) is preferred
-OWN = 0.15  # the person asked about says it themselves
-TURN = 0.7  # a sentence shares some of its whole turn's fit (the turn answers as a whole)
-MIN_WORDS = 3  # content words a sentence needs to share its turn's fit
+TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this share
 PROMPT = 0.8  # the reply to a question that asks ours: its first sentence answers it
 ASKED = 0.5  # a question asking half of ours makes the reply to it the person's
 _SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "ya"})
 _FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself", "we", "our", "us", "ours", "m",
                            "ve"})
-# "you" that addresses no one in particular
-_GENERIC_YOU = re.compile(r"\b(thank you|thanks to you|you know|you see|see you|mind you)\b",
-                          re.IGNORECASE)
 # "what did X *do*": a verb that names no action of its own ("I did it", "do you?") says
 # nothing of whose the evidence is
 _LIGHT_VERBS = frozenset({"do"})
@@ -104,12 +99,10 @@ def sentences(state: State, question: Question) -> list[Sentence]:
     events = state.evidence.events
     asked = _asked_before(state, question)
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
-    names = {t for p in speakers for t in tokenize(p)}
     for turn in _turns(state, question):
         event = events.get(str(turn.get("event_id")))
         rel = float(event["relevance"]) if event else float(turn.get("relevance", 0.0))
         speaker, text, said = str(turn["speaker"]), str(turn["text"]), str(turn.get("date", ""))
-        whole = TURN * content_share(state, question, text) if question.on("turn") else 0.0
         prompt = PROMPT * asked.get(_turn_key(turn, 1), 0.0) if question.on("prompt") else 0.0
         for i, sentence in enumerate(split_sentences(text)):
             if is_question(sentence) or not _states_it(question, speaker, sentence):
@@ -118,11 +111,9 @@ def sentences(state: State, question: Question) -> list[Sentence]:
             own = question.person is not None and \
                 about_whom(speaker, sentence, speakers) == question.person
             stated = _stated(sentence, said) if question.kind in ("when", "duration") else None
-            # a sentence with little of its own ("Thanks, <name>!") takes nothing from its turn
-            own_words = len(token_set(sentence) - names)
-            fit = max(q, whole, prompt if i == 0 else 0.0) if own_words >= MIN_WORDS else q
+            fit = max(q, prompt if i == 0 else 0.0)
             score = fit + EPISODE_WEIGHT * rel * question.on("episode") + \
-                OWN * own * question.on("own") + (TIMED if stated and question.on("timed") else 0.0)
+                (TIMED if stated and question.on("timed") else 0.0)
             found.append(Sentence(sentence, str(turn["dia_id"]), speaker, event, q, score, own,
                                   text, stated, said))
     if not found:  # nothing read: the episodes' own summaries
@@ -166,21 +157,12 @@ def _turn_key(turn: Record, shift: int = 0) -> str:
 
 def _asked_before(state: State, question: Question) -> dict[str, float]:
     """Turns holding a question, keyed like `_turn_key`: how much of our question each asks.
-    The turn after one is its reply ("What did you buy?" - "A red bike."). A question asked
-    back asks what the other speaker's question right before it asked ("How long have you
-    been rowing?" - "Since college. How long have you?" - "Two summers.")."""
-    own: dict[str, float] = {}
-    speaker: dict[str, str] = {}
+    The turn after one is its reply ("What did you buy?" - "A red bike.")."""
+    found: dict[str, float] = {}
     for turn in state.evidence.turns.values():
         asking = [s for s in split_sentences(str(turn["text"])) if is_question(s)]
         if asking:
-            own[_turn_key(turn)] = max(content_share(state, question, s) for s in asking)
-            speaker[_turn_key(turn)] = str(turn["speaker"])
-    found = dict(own)
-    for turn in state.evidence.turns.values() if question.on("asked_back") else ():
-        key, before = _turn_key(turn), _turn_key(turn, 1)
-        if key in own and before in own and speaker[before] != speaker[key]:
-            found[key] = max(own[key], own[before])
+            found[_turn_key(turn)] = max(content_share(state, question, s) for s in asking)
     return found
 
 
@@ -222,25 +204,13 @@ def about_whom(speaker: str, sentence: str, speakers: set[str], second_person: b
     return speaker
 
 
-def follow_about(speaker: str, sentence: str, speakers: set[str]) -> str:
-    """Whom the sentence after an answer's sentence is about: as `about_whom`, but "thank
-    you" or "you know" address no one, and a sentence in the speaker's first person is the
-    speaker's own ("Thank you for asking, my energy is much better now")."""
-    cleaned = _GENERIC_YOU.sub(" ", sentence)
-    if word_set(cleaned) & _FIRST_PERSON:
-        return speaker
-    return about_whom(speaker, cleaned, speakers)
-
-
 def wrong_person(state: State, question: Question) -> bool:
     """The question names one speaker, but what the others say of themselves covers the
     question's words better than anything said of that speaker (by them, or to them): the
     evidence is about someone else (LoCoMo's adversarial questions swap the person). A
-    whole turn of the person's counts too, at TURN of its share (as in `sentences`). When
-    the question has a verb and some sentence holds it, only such sentences are compared:
-    "What sports does X coach?" is about who *coaches*, not who says "sporty". For a
-    list (or a count), the person's own sentence never counts for the others: "I have to tell
-    you, I joined a chess club" is theirs, whatever its "you"."""
+    whole turn of the person's counts too, at TURN of its share. When the question has a verb
+    and some sentence holds it, only such sentences are compared: "What sports does X
+    coach?" is about who *coaches*, not who says "sporty"."""
     if question.person is None:
         return False
     speakers = {str(t["speaker"]) for t in _turns(state, question)}
@@ -257,8 +227,7 @@ def wrong_person(state: State, question: Question) -> bool:
         share = content_share(state, question, sentence)
         if about_whom(speaker, sentence, speakers) == question.person:
             theirs = max(theirs, share)
-        elif speaker != question.person or not question.wants_items or \
-                not question.on("wp_lists"):
+        else:
             others = max(others, share)
     # a turn of the person's own may say it over two sentences: its fit, as a sentence's
     if question.on("wp_own_turns"):

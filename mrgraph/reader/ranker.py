@@ -1,8 +1,6 @@
 """Which phrase answers a what/who/where question: a linear ranker with FITTED weights.
 
-The candidates are every segment (reader.phrases.segments) of the best TOP sentences (and of
-any of the best REACH naming a thing of the head noun's kind: "What pet..." - "a ferret", or
-for "where" a named place after in/to/from...) and of
+The candidates are every segment (reader.phrases.segments) of the best TOP sentences and of
 the sentence after each in its turn. Each gets general features (below: the phrase rules'
 own score, where its sentence ranks, what the span looks like against the kind of question);
 the candidate with the highest weighted sum answers (ties: the first). The weights live in
@@ -14,7 +12,6 @@ reader.read answer.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,12 +22,8 @@ from mrgraph.reader.evidence import Sentence, split_sentences
 from mrgraph.reader.phrases import after_dash, segments, tokens, verb_at
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import NUMBERS, RELATIONS, is_function_word, is_kind, kind_of, lemma
-from mrgraph.text import words
 
 TOP = 3
-REACH = 8  # sentences searched for a thing of the head noun's kind, or a named place
-# a named place: "in / to / from ... *Lisbon*", "up in the *Pacific* ..."
-_PLACE = re.compile(r"\b(?:in|at|to|from|near|around|into)\s+(?:the\s+)?[A-Z][a-z]")
 RANK, NEXT, GAP = 0.3, 0.5, 1.0  # the hand rule's costs, kept as one feature among others
 FEATURES = ("rule", "segment", "best_in_text", "rank", "gap", "next", "q", "own", "words",
             "one_word", "named", "number", "kind", "who_named", "where_named", "start",
@@ -69,11 +62,7 @@ def candidates(question: Question, found: Sequence[Sentence]) -> list[Candidate]
     kind = kind_of(question.head) if question.head else frozenset()
     asked = {lemma(w) for w in question.text.split() if not is_function_word(w)}
     options: list[Candidate] = []
-    # below the best TOP, a sentence naming a thing of the kind asked for competes too
-    typed = [s for s in found[TOP:REACH]
-             if (kind and any(is_kind(w, kind) for w in words(s.text))) or
-             (question.kind == "where" and _PLACE.search(s.text))]
-    for rank, sentence in enumerate([*found[:TOP], *typed]):
+    for rank, sentence in enumerate(found[:TOP]):
         parts = split_sentences(sentence.turn) if sentence.turn else (sentence.text,)
         at = parts.index(sentence.text) if sentence.text in parts else len(parts)
         for extra, text in ((0, sentence.text), (1, " ".join(parts[at + 1:at + 2]))):

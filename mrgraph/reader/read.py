@@ -1,11 +1,10 @@
 """The answer step: read the evidence the policy kept and answer the question that was asked.
 
   1. analyse the question (reader.question): its kind and the person it is about;
-  2. the usable sentences of the turns read, best first (reader.evidence): the person's own
-     words preferred, never a question, another speaker only when they say it to the person;
+  2. the usable sentences of the turns read, best first (reader.evidence): never a question,
+     another speaker's only when they say it to the person;
   3. abstain (NOT_MENTIONED) when the best sentence holds too little of the question, or the
-     evidence is about someone else (evidence.wrong_person) - unless a list question's person
-     names, of themselves, a place or thing of the kind asked for ("Which cities" - "Paris");
+     evidence is about someone else (evidence.wrong_person);
   4. answer by kind:
        when      the date the sentence states, else its episode's ("7 May 2023"); a
                  weekday said in the week before as that ("the Friday before 7 May 2023");
@@ -16,29 +15,21 @@
        yes_no / would   "No" when the sentence denies, else "Yes";
        feeling   "how did X feel / describe ...": the adjective said of it, else what
                  follows "felt" (reader.feelings: "so *excited*", "felt *at ease*");
-       choice    the option the evidence mentions most;
-       list      the items gathered across all turns read (reader.lists), joined with ", "
-                 (for a question asking for several things, the turns handed on too);
-       count     the number said next to the head noun, else the number of list items;
        why / how what the person says next (the best sentence sets the scene: "I had a fall."
                  - "How is it now?" - "Much better."): the next statement of its turn, else
                  the first of their next turn after the other's question (a statement with
-                 two content words: not "Wow!" or a name); the sentence itself
-                 when it gives a reason ("because": for "why", what follows it; "..., so":
-                 what comes before it) or
-                 nothing follows; abstain when what
-                 follows is about the listener ("Sorry about the fall! Must have hurt you."):
-                 the question named the wrong person;
-       whose     the owner the best REACH sentences name before "'s <noun>" ("my
-                 daughter's birthday" said by X -> "X's daughter");
-       opinion   "what did X say / think about Y": the best sentence, not a phrase of it;
-       what / who / where   the phrase (reader.phrases) of the best three sentences and
-                 of the sentence after each that the fitted ranker (reader.ranker) puts first;
-                 without one, the best phrase less per rank and per score below the best;
+                 two content words: not "Wow!" or a name); the sentence itself when it gives
+                 a reason ("because", "so") or nothing follows; without its opener ("Oh, ");
+       other     the phrase (reader.phrases) of the best three sentences and of the sentence
+                 after each that the fitted ranker (reader.ranker) puts first; without one,
+                 the best phrase less per rank and per score below the best;
   5. a belief read from the semantic layer answers instead when it covers the question at
      least as well (what mrgraph currently believes), never for a time, a reason ("why"), a
-     manner ("how") or an earlier state; for a list, as its first item;
+     manner ("how") or an earlier state;
   6. the confidence is fitted on data (reader.confidence) from what the answer rests on.
+Each rule family can be switched off (reader.question.FAMILIES) to measure what it is worth
+(benchmarks/reader_ablation.py); those that did not help on the validation conversations were
+removed (issue 28).
 """
 
 from __future__ import annotations
@@ -47,24 +38,18 @@ import re
 from dataclasses import dataclass
 
 from mrgraph.beliefs import is_negative
-from mrgraph.lexicon import default as lexicon
 from mrgraph.policies.base import State
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.dates import format_range, weekday_before
-from mrgraph.reader.evidence import (Sentence, content_share, follow_about, is_question, sentences,
+from mrgraph.reader.evidence import (Sentence, content_share, is_question, sentences,
                                     split_sentences, wrong_person)
 from mrgraph.reader.feelings import asks_feeling, feeling
-from mrgraph.reader.anchors import anchored, described
-from mrgraph.reader.lists import gather, names_of_kind, with_items
-from mrgraph.reader.forms import (count, done_for, duration, frequency, negated, possessor,
-                                  that_clause)
+from mrgraph.reader.forms import duration, frequency, negated
 from mrgraph.reader.phrases import phrase
-from mrgraph.reader.pronouns import third_person
 from mrgraph.reader.question import Question, analyse
-from mrgraph.reader.stated import stated
 from mrgraph.reader.ranker import Chooser, shipped
-from mrgraph.reader.words import DETERMINERS, TIME_WORDS, is_function_word, lemma
+from mrgraph.reader.words import is_function_word
 from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
 from mrgraph.types import NOT_MENTIONED
@@ -78,17 +63,8 @@ FOLLOW_KINDS = ("how", "why")
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
-_MEANS = re.compile(r"\bby (\w+ing)\b[^.!?;]*", re.IGNORECASE)  # how: the means
-# "what did X say / think about Y": what they said of it, the sentence, not a phrase of it
-_OPINION = re.compile(r"\bwhat\b.*\b(?:say|says|said|think|thinks|thought|believes?|believed)"
-                      r" about\b", re.IGNORECASE)
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
-# why: the reason the sentence gives, after "because" ("I left *because the music was loud*")
-_BECAUSE = re.compile(r"\b(?:because(?: of)?|'?cause|since)\s+([^.!?;]+)", re.IGNORECASE)
-# why: the reason before "so" ("*I love the sea*, so I moved to the coast")
-_SO = re.compile(r"^(.*?\w)(?:\s*,\s*so\s+\w|\s+so\s+(?:i|i'm|i've|we|we're|he|she|they|it|"
-                 r"that|\w+ing)\b)", re.IGNORECASE)
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
                       r"thanks|thank you)\b[\s,!.-]*)+", re.IGNORECASE)
 
@@ -112,27 +88,17 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     question = analyse(state.question, speakers, off)
     found = sentences(state, question)
-    # a form the person's own sentence states ("... but *squash* is still my top choice")
-    # comes before a belief and every other reading, and is theirs: no wrong-person test
-    said_so = stated(question, found, REACH) if question.on("stated") else None
-    belief = None if said_so or not question.on("belief") else _belief(state, question, found)
+    belief = _belief(state, question, found) if question.on("belief") else None
     if belief is not None:
-        if question.on("belief_items"):
-            belief = with_items(question, found, *belief)
         return _reading(question, belief[0], belief[1], found, belief_answer=True)
     if not found:
-        return _abstain(question, None, found)
+        return _abstain(question, found)
     best = found[0]
     rel = float(best.event["relevance"]) if best.event else 0.0
     if (question.on("threshold") and max(best.q, rel) < threshold) or \
-            (not said_so and question.on("wrong_person") and wrong_person(state, question) and
-             not (question.on("kind_names") and names_of_kind(question, found, speakers))):
-        return _abstain(question, best, found)
-    answer, supports = said_so or _answer(state, question, found, ranker or shipped())
-    if answer == NOT_MENTIONED:
-        return _abstain(question, best, found)
-    if question.on("pronouns"):
-        answer = third_person(answer, question, found, supports)
+            (question.on("wrong_person") and wrong_person(state, question)):
+        return _abstain(question, found)
+    answer, supports = _answer(state, question, found, ranker or shipped())
     return _reading(question, answer, supports, found)
 
 
@@ -158,98 +124,27 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
     if kind in ("yes_no", "would"):
         return ("No" if question.on("negation") and negated(best.text) else "Yes"), \
             (best.dia_id,)
-    if kind == "choice" and question.on("choice"):
-        return _choice(question, found)
     feelings = question.on("feelings") and asks_feeling(question.text)
     if kind not in FOLLOW_KINDS and feelings and (felt := feeling(found, REACH)):
         return felt
-    if kind in ("list", "count"):
-        listed, supports = gather(question, found) if question.on("lists") else ([], ())
-        if kind == "count":
-            said = next((n for s in found[:3] if (n := count(s.text, question.head))), None) \
-                if question.on("count") else None
-            if said:
-                return said, (best.dia_id,)
-            if listed:
-                return str(len(listed)), supports
-        if listed:
-            return ", ".join(listed), supports
     if kind in FOLLOW_KINDS and question.on("follow") and \
             not (kind == "why" and _REASON.search(best.text)):
-        follow = _follow(state, best)
-        if follow is not None and question.person is not None and question.on("listener") and \
-                follow_about(best.speaker, follow[0], _speakers(state)) != question.person:
-            return NOT_MENTIONED, ()  # what follows is about the listener: not the person's
         if feelings and (felt := feeling(found, REACH)):
             return felt
+        follow = _follow(state, best)
         if follow is not None:
-            return _said(question, follow[0]), (follow[1],)
-    if kind in ("why", "how"):
-        return _said(question, best.text), (best.dia_id,)
-    if question.on("whose") and (said_whose := _whose(state, question, found)):
-        return said_whose
-    if question.on("opinion") and _OPINION.search(question.text):
-        return _said(question, best.text), (best.dia_id,)
-    # "What did X realize?" - "I finally learned that *rest matters*": the clause
-    clause = next(((c, s.dia_id) for s in found[:REACH] if s.own and question.verb and
-                   (c := that_clause(s.text, question.verb))), None) \
-        if question.on("clause") else None
-    if kind == "what" and clause:
-        return clause[0], (clause[1],)
-    anchors = kind == "what" and question.on("anchors")
-    # "What did X receive from a chess club?" - "one of my *medals* from a chess club"
-    held = next(((a, s.dia_id) for s in found[:TOP] if (a := anchored(s.text, question))),
-                None) if anchors else None
-    if held:
-        return held[0], (held[1],)
-    said_of = next(((a, s.dia_id) for s in found[:TOP] if (a := described(s.text, question))),
-                   None) if anchors else None
-    if said_of:  # "This scarf ... - a present my uncle made"
-        return said_of[0], (said_of[1],)
+            return _said(follow[0]), (follow[1],)
+    if kind in FOLLOW_KINDS:
+        return _said(best.text), (best.dia_id,)
     chosen = ranker.choose(question, found) if question.on("ranker") else None
     if chosen is not None:
         return chosen.text, (chosen.dia_id,)
     return _best_phrase(question, found)
 
 
-def _whose(state: State, question: Question, found: list[Sentence]) -> \
-        tuple[str, tuple[str, ...]] | None:
-    """ "Whose <noun> ...?": the owner the best REACH sentences name before "'s <noun>"."""
-    asked = words(question.text)
-    if len(asked) < 2 or asked[0] != "whose":
-        return None
-    speakers = _speakers(state)
-    for sentence in found[:REACH]:
-        other = next((p for p in speakers if p != sentence.speaker), "")
-        owner = possessor(sentence.text, asked[1], sentence.speaker, other)
-        if owner:
-            return owner, (sentence.dia_id,)
-    return None
-
-
-def _said(question: Question, sentence: str) -> str:
-    """A sentence answering why/how, without its opener ("Oh, ..."); for "how", only the
-    means when it says one ("I stay calm *by reading before bed*"); for "why", only the reason
-    after "because" / "since" when it says something."""
-    kind = question.kind if question.on("reasons") else ""
-    means = _MEANS.search(sentence) if kind == "how" else None
-    if means and _is_gerund(means.group(1).lower()):
-        return means.group(0)
-    because = _BECAUSE.search(sentence) if kind == "why" else None
-    if because and _says_something(because.group(1)):
-        return because.group(1).strip()
-    if kind == "why" and (purpose := done_for(sentence)):  # "I did it *for my kids*"
-        return purpose
-    cause = _SO.search(sentence) if kind == "why" else None
-    if cause and _says_something(cause.group(1)):
-        return _OPENERS.sub("", cause.group(1)).strip()
+def _said(sentence: str) -> str:
+    """A sentence answering why/how, without its opener ("Oh, ...")."""
     return _OPENERS.sub("", sentence).strip() or sentence
-
-
-def _is_gerund(word: str) -> bool:
-    """Whether an -ing word is a verb's ("reading", "running"), not a noun or a time that ends
-    so ("everything", "evening", "spring")."""
-    return word not in TIME_WORDS and lexicon().base(word, "verb") != word
 
 
 def _best_phrase(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:
@@ -299,42 +194,10 @@ def _follow(state: State, sentence: Sentence) -> tuple[str, str] | None:
     return (said[0], str(reply["dia_id"])) if said else None
 
 
-def _speakers(state: State) -> set[str]:
-    return {str(t["speaker"]) for t in state.evidence.turns.values()}
-
-
 def _says_something(sentence: str) -> bool:
     """A statement with two content words at least: not a question, not "Wow!", "<name>!"."""
     return not is_question(sentence) and \
         sum(not is_function_word(w) for w in words(sentence)) >= 2
-
-
-def _choice(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:
-    """The option of "A or B" that the evidence mentions most (ties: the first). An option is
-    the words either side of "or" (as many before as after, up to the "?", determiners
-    dropped: "a ski trip or a beach holiday"); only the words the options do not share
-    are counted ("ski" against "beach")."""
-    options = _options(question.text)
-    if not options:
-        return found[0].text, (found[0].dia_id,)
-    said = [{lemma(w) for w in words(s.text)} for s in found]
-    own = [{lemma(w) for w in option} - {lemma(w) for o in options if o is not option
-                                          for w in o} for option in options]
-    tally = [sum(len(mine & s) for s in said) for mine in own]
-    at = tally.index(max(tally))
-    where = next((s.dia_id for s, held in zip(found, said) if own[at] & held), found[0].dia_id)
-    return " ".join(options[at]), (where,)
-
-
-def _options(text: str) -> list[list[str]]:
-    """The two options of "... A or B?", determiners dropped; [] when there is no "or"."""
-    said = words(text.split("?")[0])
-    if "or" not in said[1:-1]:
-        return []
-    at = len(said) - 1 - said[::-1].index("or")  # the last "or": "... A or B?"
-    after = [w for w in said[at + 1:] if w.lower() not in DETERMINERS]
-    before = [w for w in said[:at] if w.lower() not in DETERMINERS][-len(after):]
-    return [before, after] if before and after else []
 
 
 def _when(state: State, best: Sentence) -> str | None:
@@ -394,6 +257,6 @@ def _reading(question: Question, answer: str, supports: tuple[str, ...],
     return Reading(answer, supports, confidence.calibrated(features), question.kind, features)
 
 
-def _abstain(question: Question, best: Sentence | None, found: list[Sentence]) -> Reading:
+def _abstain(question: Question, found: list[Sentence]) -> Reading:
     features = confidence.features("abstain", found, NOT_MENTIONED, False)
     return Reading(NOT_MENTIONED, (), confidence.calibrated(features), "abstain", features)

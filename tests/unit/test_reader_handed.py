@@ -1,6 +1,6 @@
 """The offline reader of a question asking for several things reads the turns handed on
-(policies.turns.handed_turns: those read and the best of H's and the reached episodes' other
-turns), not only the turns its walk read: each thing is said in a turn of its own."""
+(policies.turns.handed_turns: those read and the best of H's other turns), not only the turns
+its walk read: each thing is said in a turn of its own."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from mrgraph.policies.heuristic import HeuristicPolicy
 from mrgraph.reader.read import read
 from mrgraph.text import tokenize
 from mrgraph.types import NOT_MENTIONED
-from tests.unit.marks import needs_wordnet
 
 TURNS = [("D1:1", "Priya", "I play the cello in a small band."),
          ("D1:2", "Omar", "Nice, how long have you played?"),
@@ -47,15 +46,6 @@ def one_episode(question: str, said: list[tuple[str, str, str]],
     return s
 
 
-def test_a_list_gathers_the_items_of_turns_fetched_but_not_read() -> None:
-    question = "What instruments does Priya play?"
-    walked = read(state(question, {"D1:1", "D1:2"}, fetched=False))
-    assert walked.answer == "cello"
-    handed = read(state(question, {"D1:1", "D1:2"}, fetched=True))
-    assert handed.answer == "cello, harp"
-    assert set(handed.supports) == {"D1:1", "D2:1"}
-
-
 def test_the_person_test_weighs_the_fetched_turns_too() -> None:
     # read: only the other speaker's turn about playing; fetched: the person's own
     question = "What instruments does Omar play?"
@@ -77,42 +67,3 @@ def test_the_heuristic_walk_fetches_the_turns_for_several_things_only() -> None:
     assert not policy.start("Which cities has Omar visited?", Budget()).hands_reached
     assert policy.start("How many times has Priya moved house?", Budget()).hands_turns
     assert not policy.start("What did Omar donate to the library?", Budget()).hands_turns
-
-
-def test_a_list_counts_the_persons_own_sentence_that_also_says_you() -> None:
-    # "you" makes a sentence about the listener ("your painting"), but in the person's own
-    # turn it may only be a turn of phrase: their list items are still theirs
-    question = "What classes has Omar taken?"
-    s = one_episode(question, [
-        ("D1:1", "Priya", "Good morning, how was the week?"),
-        ("D1:2", "Omar", "I have to tell you, I took a woodcarving class and a glassblowing "
-                         "class.")])
-    reading = read(s)
-    assert reading.kind == "list"
-    assert reading.answer.startswith("woodcarving class")
-
-
-def test_a_belief_answering_a_list_is_one_item_and_the_turns_give_the_others() -> None:
-    question = "What sports does Omar play?"
-    s = one_episode(question, [("D1:1", "Omar", "I play squash on Mondays."),
-                               ("D1:2", "Omar", "I also play cricket with my cousins.")])
-    s.evidence.beliefs["b1"] = {"id": "b1", "entity": "Omar", "aspect": "sports",
-                                "statement": "likes sports tennis", "confidence": 0.9,
-                                "dia_ids": ["D1:1"]}
-    reading = read(s)
-    first, *rest = reading.answer.split(", ")
-    assert "tennis" in first  # the belief's item first
-    assert {"squash", "cricket"} <= set(rest)
-    s.evidence.beliefs.clear()
-    assert "tennis" not in read(s).answer
-
-
-@needs_wordnet
-def test_a_list_of_a_narrow_kind_keeps_to_the_things_the_person_names_of_it() -> None:
-    # no phrase is a composer ("pieces"), but the person names two: those are the list
-    question = "Which composers does Priya play?"
-    s = one_episode(question, [
-        ("D1:1", "Priya", "Which composers do I play? Whatever my teacher picks."),
-        ("D2:1", "Priya", "This month I play pieces by Rossini and by Grieg for the spring "
-                          "recital.")])
-    assert read(s).answer == "Rossini, Grieg"

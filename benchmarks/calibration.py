@@ -34,6 +34,7 @@ from mrgraph.eval.report import table
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.policies import HeuristicPolicy
 from mrgraph.policies.base import Budget, Draft, State
+from mrgraph.policies.turns import found
 from mrgraph.reader import confidence
 from mrgraph.reader.read import Reading, read
 from mrgraph.reconstruct import reconstruct
@@ -83,7 +84,7 @@ class Recording:
         def answer(self, state: State) -> Draft:
             started = time.perf_counter()
             self.owner.state = state
-            self.owner.reading = reading = read(state)
+            self.owner.reading = reading = read(found(state, bool(state.unread_turns)))
             self.owner.read_ms = (time.perf_counter() - started) * 1000
             return Draft(reading.answer, reading.supports, reading.confidence)
 

@@ -6,8 +6,8 @@
 
 Every question of each file is asked once in active mode on a fresh embedded store and the
 state it was answered from is kept (`--states DIR` pickles them, one file per data file, and
-reuses them: benchmarks/reader_errors.py `states`). The reader is then replayed on the kept
-states, first as shipped, then with one family off (`read(..., off={family})`, the families of
+reuses them: benchmarks/reader_errors.py `states`), frozen as the answer step reads them
+(policies.turns.found). The reader is then replayed on them, first as shipped, then with one family off (`read(..., off={family})`, the families of
 mrgraph.reader.question.FAMILIES), then with one of the fitted ranker's weights at zero
 (`ranker:<feature>`). The reader does not steer the walk, so a replay gives what the bench
 would. Printed per family: LoCoMo F1 of categories 1-4 and per category on each file, as the
@@ -27,14 +27,15 @@ from reader_errors import states
 from mrgraph.eval import metrics
 from mrgraph.eval.locomo import QAItem
 from mrgraph.eval.report import table
-from mrgraph.policies.base import State
+from mrgraph.found import Found
+from mrgraph.policies.turns import found
 from mrgraph.reader.question import FAMILIES
 from mrgraph.reader.ranker import FEATURES, Ranker, shipped
 from mrgraph.reader.read import Reading, read
 
 GROUPS = (("1-4", (1, 2, 3, 4)), ("multi-hop", (1,)), ("temporal", (2,)),
           ("open-domain", (3,)), ("single-hop", (4,)), ("adversarial", (5,)))
-Kept = Sequence[tuple[QAItem, State]]
+Kept = Sequence[tuple[QAItem, Found]]
 
 
 def f1(item: QAItem, reading: Reading) -> float:
@@ -142,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.states is not None:
         args.states.mkdir(parents=True, exist_ok=True)
-    files = {path.stem: states(path, args.states / f"{path.stem}.pkl" if args.states else None)
+    files = {path.stem: [(item, found(state, bool(state.unread_turns))) for item, state in
+                         states(path, args.states / f"{path.stem}.pkl" if args.states else None)]
              for path in args.files}
     print(greedy(files, families) if args.greedy else ablate(files, families, not args.no_ranker))
     return 0

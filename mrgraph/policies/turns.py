@@ -39,7 +39,8 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 
 from mrgraph import lexicon
-from mrgraph.policies.base import Outcome, State, dia_order
+from mrgraph.found import Found, dia_order
+from mrgraph.policies.base import Outcome, State
 from mrgraph.store.base import GraphStore, TurnRecord
 from mrgraph.text import STOPWORDS, capitalised, short_for, tokenize, words
 from mrgraph.toolkit import Record
@@ -176,6 +177,13 @@ def handed_turns(state: State) -> list[Record]:
     handed = [t for d in rank_turns(state, texts, speakers, opening, state.budget.answer_turns)
               if d in pool for t in pool[d]]
     return handed[: state.budget.answer_turns]
+
+
+def found(state: State, handed: bool) -> Found:
+    """What the walk found, frozen for the answer step (mrgraph.found.Found), with the turns
+    handed on (`handed_turns`) when `handed`: always for the LLM answer step; for the offline
+    reader when the loop fetched unread turns (a question asking for several things)."""
+    return state.found(handed_turns(state) if handed else ())
 
 
 def rank_turns(state: State, texts: Mapping[str, str], speakers: Mapping[str, str],

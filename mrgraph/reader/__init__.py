@@ -1,5 +1,6 @@
 """The offline reader: the answer step every mode uses when no LLM is configured
-(mrgraph.policies.answer.extractive_answer calls `read.read`).
+(mrgraph.policies.answer.extractive_answer calls `read.read`). It reads what the walk found, a
+frozen value (mrgraph.found.Found), and imports no policy.
 
   question    what the question asks for (kind, person, head noun, verb)
   evidence    the sentences of the turns read, scored; whom a sentence is about

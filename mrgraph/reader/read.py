@@ -38,7 +38,7 @@ import re
 from dataclasses import dataclass
 
 from mrgraph.beliefs import is_negative
-from mrgraph.policies.base import State
+from mrgraph.found import Found
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.dates import format_range, weekday_before
@@ -80,7 +80,7 @@ class Reading:
     features: Features
 
 
-def read(state: State, threshold: float = DEFAULT_THRESHOLD,
+def read(state: Found, threshold: float = DEFAULT_THRESHOLD,
          ranker: Chooser | None = None, off: frozenset[str] = frozenset()) -> Reading:
     """Answer `state.question` from the evidence in `state` (see the module docstring);
     `ranker` picks the phrase (default: the fitted one shipped, reader.ranker); `off`: rule
@@ -102,25 +102,14 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
     return _reading(question, answer, supports, found)
 
 
-def _answer(state: State, question: Question, found: list[Sentence], ranker: Chooser) -> \
+def _answer(state: Found, question: Question, found: list[Sentence], ranker: Chooser) -> \
         tuple[str, tuple[str, ...]]:
     best = found[0]
     kind = question.kind
     if kind in ("when", "duration"):
-        if question.on("span") and (kind == "duration" or _AGO.search(question.text)):
-            span = next(((d, s.dia_id) for s in found[:REACH] if (d := duration(s.text))),
-                        None)
-            if span:
-                return span[0], (span[1],)
-        return _when(state, best) or best.text, (best.dia_id,)
-    if question.on("often") and _OFTEN.search(question.text):
-        # the best REACH sentences first, then any of the person's: the reply to "how often
-        # do you...?" says little else of the question ("Twice a month; it keeps me fit.")
-        often = next(((f, s.dia_id) for s in found[:REACH] if (f := frequency(s.text))), None) \
-            or next(((f, s.dia_id) for s in found[REACH:] if s.own and (f := frequency(s.text))),
-                    None)
-        if often:
-            return often[0], (often[1],)
+        return _dated(state, question, found)
+    if question.on("often") and _OFTEN.search(question.text) and (often := _how_often(found)):
+        return often
     if kind in ("yes_no", "would"):
         return ("No" if question.on("negation") and negated(best.text) else "Yes"), \
             (best.dia_id,)
@@ -140,6 +129,26 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
     if chosen is not None:
         return chosen.text, (chosen.dia_id,)
     return _best_phrase(question, found)
+
+
+def _dated(state: Found, question: Question, found: list[Sentence]) -> \
+        tuple[str, tuple[str, ...]]:
+    """when / duration: the span of time said, else the date the best sentence rests on."""
+    best = found[0]
+    if question.on("span") and (question.kind == "duration" or _AGO.search(question.text)):
+        span = next(((d, s.dia_id) for s in found[:REACH] if (d := duration(s.text))), None)
+        if span:
+            return span[0], (span[1],)
+    return _when(state, best) or best.text, (best.dia_id,)
+
+
+def _how_often(found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
+    """The best REACH sentences first, then any of the person's: the reply to "how often
+    do you...?" says little else of the question ("Twice a month; it keeps me fit.")."""
+    often = next(((f, s.dia_id) for s in found[:REACH] if (f := frequency(s.text))), None) \
+        or next(((f, s.dia_id) for s in found[REACH:] if s.own and (f := frequency(s.text))),
+                None)
+    return (often[0], (often[1],)) if often else None
 
 
 def _said(sentence: str) -> str:
@@ -167,7 +176,7 @@ def _best_phrase(question: Question, found: list[Sentence]) -> tuple[str, tuple[
     return said, (dia_id,)
 
 
-def _follow(state: State, sentence: Sentence) -> tuple[str, str] | None:
+def _follow(state: Found, sentence: Sentence) -> tuple[str, str] | None:
     """What the speaker says next about it: the next statement of the sentence's turn, else
     the first of their next turn when the other speaker asked them about it in between
     ("I started boot camps." - "How's it going?" - "We have lots more energy.")."""
@@ -200,7 +209,7 @@ def _says_something(sentence: str) -> bool:
         sum(not is_function_word(w) for w in words(sentence)) >= 2
 
 
-def _when(state: State, best: Sentence) -> str | None:
+def _when(state: Found, best: Sentence) -> str | None:
     """The date the answer rests on: the one its sentence states, else its episode's."""
     if best.stated is not None:
         stated = best.stated
@@ -217,7 +226,7 @@ def _when(state: State, best: Sentence) -> str | None:
     return format_range(str(event["date"]), event.get("date_end"))
 
 
-def _belief(state: State, question: Question, found: list[Sentence]) -> \
+def _belief(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]] | None:
     """The belief to answer with, of those read: the most confident (ties: the one covering
     more of the question, then an affirmation, then the first), when it covers the question
@@ -240,7 +249,7 @@ def _belief(state: State, question: Question, found: list[Sentence]) -> \
     return answer, _belief_supports(state, best)
 
 
-def _belief_supports(state: State, belief: Record) -> tuple[str, ...]:
+def _belief_supports(state: Found, belief: Record) -> tuple[str, ...]:
     """The turn of the belief's episodes, read, where its person says most of its statement;
     all of the episodes' turns when none of them was read."""
     held = set(tokenize(str(belief["statement"])))

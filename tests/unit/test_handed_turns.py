@@ -16,7 +16,8 @@ from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.llm.scripted import ScriptedLLM, tool_reply
 from mrgraph.policies import LLMPolicy
-from mrgraph.policies.base import Action, Budget, Draft, State, dia_order
+from mrgraph.found import dia_order
+from mrgraph.policies.base import Action, Budget, Draft, State
 from mrgraph.policies.heuristic import HeuristicPolicy, HeuristicRun
 from mrgraph.policies.llm_policy import LLMRun
 from mrgraph.policies.turns import _spread, _spread_all, handed_turns

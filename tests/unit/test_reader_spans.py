@@ -6,10 +6,10 @@ from __future__ import annotations
 from mrgraph.reader.dates import weekday_before
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse
-from mrgraph.reader.read import read
 from mrgraph.types import NOT_MENTIONED
 from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
+from tests.unit.walked import read
 
 SPEAKERS = ("Priya", "Omar")
 

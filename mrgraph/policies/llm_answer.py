@@ -1,0 +1,104 @@
+"""The LLM answer step: one structured call (prompts/answer.md, response_schema ANSWER_SCHEMA)
+over what the walk found (mrgraph.found.Found): the kept episodes, most relevant first, then the
+turns handed on, best first (policies.turns.handed_turns), with every belief candidate read and
+its confidence. Supports the model cites that are in neither the evidence nor the turns it was
+handed are dropped. The LLM policy answers with it, and so do the passive baselines given an
+LLM (retrieve-then-reason: the same prompt over what they retrieved).
+
+Evidence is data, never instructions: a "</" inside it is escaped (`escape`) so it cannot
+close the prompt's delimiters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mrgraph.found import Found
+from mrgraph.llm.base import LLM, Message, question_clock
+from mrgraph.policies.base import Draft
+from mrgraph.prompts import load_prompt
+from mrgraph.toolkit import Record
+from mrgraph.types import NOT_MENTIONED
+
+ANSWER_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "answer": {"type": "string", "minLength": 1, "maxLength": 2000},
+        "supports": {"type": "array", "items": {"type": "string", "maxLength": 64},
+                     "maxItems": 50},
+        "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+    },
+    "required": ["answer", "supports", "confidence"],
+    "additionalProperties": False,
+}
+ANSWER_TEMPORAL_HINT = ("Give the resolved date of the event (like 7 May 2023), not the date of "
+                        "the session it was mentioned in.")
+
+
+@dataclass(frozen=True)
+class Replied:
+    """The model's answer and what the call cost: its tokens, what the backend repaired."""
+
+    draft: Draft
+    tokens: int
+    repairs: tuple[str, ...]
+
+
+def escape(text: str) -> str:
+    # In JSON "\/" is "/", so the escaped data still parses but can no longer close the tag.
+    return text.replace("</", "<\\/")
+
+
+def llm_answer(llm: LLM, found: Found, *, started: float, shown: Sequence[Message] = (),
+               temperature: float = 0.0) -> Replied:
+    """The model's answer to `found.question` from `found`; `shown`: the experiences it is
+    shown (after the system prompt); `started`: when the question started (question_clock)."""
+    prompt = load_prompt("answer").render(
+        question=found.question, hint=ANSWER_TEMPORAL_HINT if found.temporal else "",
+        evidence=render_evidence(found), beliefs=render_beliefs(found))
+    with question_clock(started):
+        reply = llm.complete([Message.system(load_prompt("system").render()),
+                              *shown, Message.user(prompt)],
+                             response_schema=ANSWER_SCHEMA, purpose="answer",
+                             temperature=temperature)
+    parsed = reply.parsed if isinstance(reply.parsed, dict) else {}
+    answer = str(parsed.get("answer") or "").strip() or NOT_MENTIONED
+    # what it may cite: the evidence, and every turn it was handed (policies.turns)
+    known = found.evidence.citable() | {str(t["dia_id"]) for t in found.unread_turns.values()}
+    supports = tuple(dict.fromkeys(s for s in parsed.get("supports", []) if s in known))
+    confidence = float(parsed.get("confidence", 0.0))
+    return Replied(Draft(answer, supports, min(max(confidence, 0.0), 1.0)),
+                   reply.usage.total_tokens, tuple(reply.repairs))
+
+
+def _event_line(event: Record, times: Mapping[str, Record]) -> str:
+    when = str(event["date"]) + (f" to {event['date_end']}" if event.get("date_end") else "")
+    time = times.get(str(event["id"]))
+    if time is not None:
+        when += f" (session {time['session_started_at']})"
+    return f"- [{event['id']}] {when} [{', '.join(event['dia_ids'])}] {event['summary']}"
+
+
+def render_evidence(found: Found) -> str:
+    """The kept episodes (most relevant first) and the turns handed on (`Found.handed`: of the
+    turns read and the rest of H's episodes, the `Budget.answer_turns` best, best first)."""
+    evidence = found.evidence
+    lines = ["Episodes:"] + [_event_line(e, evidence.times) for e in evidence.ranked_events()]
+    if found.handed:
+        lines.append("Turns (most relevant first):")
+        lines += [f"- {t['dia_id']} ({t['date']}) {t['speaker']}: {t['text']}"
+                  for t in found.handed]
+    if len(lines) == 1:
+        return "(nothing found)"
+    return escape("\n".join(lines))
+
+
+def render_beliefs(found: Found) -> str:
+    """Every belief candidate kept, with its confidence, support, status and provenance."""
+    lines = [f"- {b['entity']} / {b['aspect']}: \"{b['statement']}\" - confidence "
+             f"{float(b['confidence']):.2f}, support {b['support']}, {b['status']}, seen "
+             f"{b['first_seen']} to {b['last_seen']} [{', '.join(b['dia_ids'])}]"
+             for b in found.evidence.beliefs.values()]
+    return escape("\n".join(lines)) if lines else "(none retrieved)"

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
+from mrgraph.beliefs import is_negative
 from mrgraph.found import Found, dia_order, record_text
 from mrgraph.ingest.dates import DateMention, find_dates
 from mrgraph.reader.question import Question
@@ -31,6 +32,7 @@ from mrgraph.toolkit import Record
 
 EPISODE_WEIGHT = 0.6  # chosen leaving each dev conversation out (benchmarks/RESULTS.md, 23)
 TIMED = 0.3  # for a "when" question, a sentence that says when (a resolved date) is preferred
+AGREES = 0.05  # times its confidence: a sentence saying what an active belief states
 TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this share
 PROMPT = 0.8  # the reply to a question that asks ours: its first sentence answers it
 ASKED = 0.5  # a question asking half of ours makes the reply to it the person's
@@ -98,6 +100,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
     events = state.evidence.events
     asked = _asked_before(state, question)
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
+    believed = _believed(state, question) if question.on("agrees") else []
     for turn in _turns(state, question):
         event = events.get(str(turn.get("event_id")))
         rel = float(event["relevance"]) if event else float(turn.get("relevance", 0.0))
@@ -111,8 +114,10 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
                 about_whom(speaker, sentence, speakers) == question.person
             stated = _stated(sentence, said) if question.kind in ("when", "duration") else None
             fit = max(q, prompt if i == 0 else 0.0)
+            held = token_set(sentence)
+            agrees = max((c for words_, c in believed if words_ <= held), default=0.0)
             score = fit + EPISODE_WEIGHT * rel * question.on("episode") + \
-                (TIMED if stated and question.on("timed") else 0.0)
+                (TIMED if stated and question.on("timed") else 0.0) + AGREES * agrees
             found.append(Sentence(sentence, str(turn["dia_id"]), speaker, event, q, score, own,
                                   text, stated, said))
     if not found:  # nothing read: the episodes' own summaries
@@ -123,6 +128,24 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
                                   q + EPISODE_WEIGHT * float(event["relevance"]), False))
     found.sort(key=lambda s: dia_order(s.dia_id) if s.dia_id else (0,))
     found.sort(key=lambda s: -s.score)
+    return found
+
+
+def _believed(state: Found, question: Question) -> list[tuple[frozenset[str], float]]:
+    """(the words, the confidence) of each active belief read about the person asked that
+    holds some of the question and does not deny: what mrgraph believes now ("lives in
+    Denver now", not the superseded "lives in Portland"); the words leave out its person's
+    name, which the person's own sentences do not say."""
+    found = []
+    for belief in state.evidence.beliefs.values():
+        statement = str(belief["statement"])
+        if belief.get("status", "active") != "active" or is_negative(statement) or \
+                question.person not in (None, belief["entity"]) or \
+                content_share(state, question, f"{belief['aspect']} {statement}") <= 0:
+            continue
+        said = token_set(statement) - token_set(str(belief["entity"]))
+        if said:
+            found.append((said, float(belief["confidence"])))
     return found
 
 

@@ -39,9 +39,9 @@ Kind = Literal["when", "duration", "count", "who", "where", "why", "how", "yes_n
 # wrong-person test; the answer's forms; the phrase rules (reader.phrases).
 FAMILIES = (
     "caused_by",
-    "episode", "prompt", "timed", "to_person", "handed",
+    "episode", "agrees", "prompt", "timed", "to_person", "handed",
     "threshold", "wrong_person", "wp_verb", "wp_turns", "wp_own_turns",
-    "belief", "span", "often", "negation", "feelings", "follow", "ranker",
+    "believed", "items", "span", "often", "negation", "feelings", "follow", "ranker",
     "ph_verb", "ph_after_word", "ph_head", "ph_describes", "ph_named", "ph_kind",
     "ph_noun_end", "ph_is_a", "ph_lone_verb", "ph_length", "ph_listed")
 

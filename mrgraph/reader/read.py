@@ -23,10 +23,12 @@
        other     the phrase (reader.phrases) of the best three sentences and of the sentence
                  after each that the fitted ranker (reader.ranker) puts first; without one,
                  the best phrase less per rank and per score below the best;
-  5. a belief read from the semantic layer answers instead when it covers the question at
-     least as well (what mrgraph currently believes), never for a time, a reason ("why"), a
-     manner ("how") or an earlier state;
-  6. the confidence is fitted on data (reader.confidence) from what the answer rests on.
+  5. the confidence is fitted on data (reader.confidence) from what the answer rests on; when
+     an active belief read from the semantic layer states the answer and covers the question
+     as well as its sentence (what mrgraph currently believes), the belief's confidence when
+     higher. A belief never answers itself: its statement is no phrase of the conversation
+     ("likes camping trips", "has kids"), and the turns answered better on every conversation
+     measured (issue 28).
 Each rule family can be switched off (reader.question.FAMILIES) to measure what it is worth
 (benchmarks/reader_ablation.py); those that did not help on the validation conversations were
 removed (issue 28).
@@ -51,7 +53,6 @@ from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, shipped
 from mrgraph.reader.words import is_function_word
 from mrgraph.text import tokenize, words
-from mrgraph.toolkit import Record
 from mrgraph.types import NOT_MENTIONED
 
 DEFAULT_THRESHOLD = 0.2
@@ -59,6 +60,8 @@ RANK, NEXT = 0.3, 0.5  # what a phrase loses per sentence rank, and for being in
 TOP, GAP = 3, 1.0  # sentences whose phrases compete; what a phrase loses per score below the best
 REACH = 8  # sentences searched for a specific form the question asks for (a frequency, a span)
 FOLLOW_KINDS = ("how", "why")
+ITEMS, ITEM_SHARE = 6, 0.7  # items a list answer joins; the share of the best score each needs
+_LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
 # a question about an earlier state is not answered by the current belief
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
@@ -88,9 +91,6 @@ def read(state: Found, threshold: float = DEFAULT_THRESHOLD,
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     question = analyse(state.question, speakers, off)
     found = sentences(state, question)
-    belief = _belief(state, question, found) if question.on("belief") else None
-    if belief is not None:
-        return _reading(question, belief[0], belief[1], found, belief_answer=True)
     if not found:
         return _abstain(question, found)
     best = found[0]
@@ -99,7 +99,9 @@ def read(state: Found, threshold: float = DEFAULT_THRESHOLD,
             (question.on("wrong_person") and wrong_person(state, question)):
         return _abstain(question, found)
     answer, supports = _answer(state, question, found, ranker or shipped())
-    return _reading(question, answer, supports, found)
+    believed = _believed(state, question, found, answer, supports) \
+        if question.on("believed") else 0.0
+    return _reading(question, answer, supports, found, believed)
 
 
 def _answer(state: Found, question: Question, found: list[Sentence], ranker: Chooser) -> \
@@ -125,10 +127,38 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
             return _said(follow[0]), (follow[1],)
     if kind in FOLLOW_KINDS:
         return _said(best.text), (best.dia_id,)
+    if kind == "list" and question.on("items") and (listed := _items(question, found, ranker)):
+        return listed
     chosen = ranker.choose(question, found) if question.on("ranker") else None
     if chosen is not None:
         return chosen.text, (chosen.dia_id,)
     return _best_phrase(question, found)
+
+
+def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
+        tuple[str, tuple[str, ...]] | None:
+    """A question asking for several things ("What instruments ...?"): the phrase of each of
+    the best sentences of different turns, up to ITEMS, each holding ITEM_SHARE of the best
+    score at least, when they were said in two sessions at least (several things said on
+    several occasions); None when the best phrase is a list already ("Bach and Mozart")."""
+    first = ranker.choose(question, found)
+    if first is not None and _LISTED.search(first.text):
+        return None
+    said: list[str] = []
+    supports: list[str] = []
+    for sentence in found:
+        if len(said) == ITEMS or sentence.score < ITEM_SHARE * found[0].score:
+            break
+        if sentence.dia_id in supports:
+            continue
+        chosen = ranker.choose(question, [sentence])
+        item = chosen.text if chosen else phrase(sentence.text, question)[0]
+        if item and item.lower() not in (i.lower() for i in said):
+            said.append(item)
+            supports.append(sentence.dia_id)
+    if len({d.partition(":")[0] for d in supports}) < 2:
+        return None
+    return ", ".join(said), tuple(supports)
 
 
 def _dated(state: Found, question: Question, found: list[Sentence]) -> \
@@ -226,46 +256,33 @@ def _when(state: Found, best: Sentence) -> str | None:
     return format_range(str(event["date"]), event.get("date_end"))
 
 
-def _belief(state: Found, question: Question, found: list[Sentence]) -> \
-        tuple[str, tuple[str, ...]] | None:
-    """The belief to answer with, of those read: the most confident (ties: the one covering
-    more of the question, then an affirmation, then the first), when it covers the question
-    - its aspect and statement - at least as well as the best sentence."""
-    # a belief is a state ("likes running"): no date, no reason, no manner
-    if question.kind in ("when", "duration", "why", "how") or not state.evidence.beliefs or \
-            _PAST.search(state.question):
-        return None
-    scored = [(float(b["confidence"]),
-               content_share(state, question, f"{b['aspect']} {b['statement']}"),
-               not is_negative(str(b["statement"])), -i, b)
-              for i, b in enumerate(state.evidence.beliefs.values())]
-    _, q, _, _, best = max(scored, key=lambda s: s[:4])
-    if found and q < found[0].q:
-        return None
-    statement = str(best["statement"])
-    said, _ = phrase(statement, question)
-    answer = ("No" if negated(statement) else "Yes") if question.kind in ("yes_no", "would") \
-        else said or statement
-    return answer, _belief_supports(state, best)
-
-
-def _belief_supports(state: Found, belief: Record) -> tuple[str, ...]:
-    """The turn of the belief's episodes, read, where its person says most of its statement;
-    all of the episodes' turns when none of them was read."""
-    held = set(tokenize(str(belief["statement"])))
-    said = [(len(held & set(tokenize(str(t["text"])))), t) for t in state.evidence.turns.values()
-            if t["dia_id"] in belief["dia_ids"] and t["speaker"] == belief["entity"]]
-    best = max(said, key=lambda s: s[0], default=(0, None))
-    return (str(best[1]["dia_id"]),) if best[1] is not None and best[0] > 0 \
-        else tuple(belief["dia_ids"])
+def _believed(state: Found, question: Question, found: list[Sentence], answer: str,
+              supports: tuple[str, ...]) -> float:
+    """What mrgraph believes of the answer: the confidence of the most confident active belief
+    read about the person asked that states it (its statement holds every word of the answer,
+    and does not deny it: "no longer lives in Lyon" is no belief that one lives in Lyon)
+    and covers the question - its aspect and statement - at least as well as the sentence the
+    answer rests on; 0.0 when none. A belief is a state ("lives in Denver now"): never for a
+    time, a reason, a manner or an earlier state."""
+    said = set(tokenize(answer))
+    if not said or not state.evidence.beliefs or _PAST.search(state.question) or \
+            question.kind in ("when", "duration", "why", "how"):
+        return 0.0
+    rests_on = max((s.q for s in found if s.dia_id in supports), default=0.0)
+    return max((float(b["confidence"]) for b in state.evidence.beliefs.values()
+                if b.get("status", "active") == "active" and not is_negative(str(b["statement"]))
+                and question.person in (None, b["entity"])
+                and said <= set(tokenize(str(b["statement"])))
+                and content_share(state, question, f"{b['aspect']} {b['statement']}")
+                >= rests_on), default=0.0)
 
 
 def _reading(question: Question, answer: str, supports: tuple[str, ...],
-             found: list[Sentence], belief_answer: bool = False) -> Reading:
-    features = confidence.features(question.kind, found, answer, belief_answer)
+             found: list[Sentence], believed: float = 0.0) -> Reading:
+    features = confidence.features(question.kind, found, answer, believed)
     return Reading(answer, supports, confidence.calibrated(features), question.kind, features)
 
 
 def _abstain(question: Question, found: list[Sentence]) -> Reading:
-    features = confidence.features("abstain", found, NOT_MENTIONED, False)
+    features = confidence.features("abstain", found, NOT_MENTIONED, 0.0)
     return Reading(NOT_MENTIONED, (), confidence.calibrated(features), "abstain", features)

@@ -50,7 +50,7 @@ def test_how_someone_felt_is_answered_with_the_feeling() -> None:
 
 
 def test_a_belief_gives_no_reason_nor_manner() -> None:
-    """A belief is a state ("likes rowing"): it answers "what", never "why" or "how"."""
+    """A belief is a state ("likes rowing"): it never speaks to "why" or "how"."""
     question = "Why did Omar join the rowing club?"
     s = state(question, [("D1:1", "Omar", "I joined the rowing club because my brother "
                                           "rows there every Sunday.")])
@@ -59,5 +59,7 @@ def test_a_belief_gives_no_reason_nor_manner() -> None:
                                 "dia_ids": ["D1:1"]}
     assert read(s).answer == "I joined the rowing club because my brother rows there every " \
         "Sunday."
+    assert read(s).features.believed == 0.0  # not even its confidence: no reason in a belief
     s.question = "What did Omar join?"
-    assert read(s).answer == "likes rowing club"  # "what" still takes the belief's words
+    reading = read(s)  # the turn answers; the belief stating it gives its confidence
+    assert reading.answer == "rowing club" and reading.confidence == 0.9

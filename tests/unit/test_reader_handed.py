@@ -67,3 +67,25 @@ def test_the_heuristic_walk_fetches_the_turns_for_several_things_only() -> None:
     assert not policy.start("Which cities has Omar visited?", Budget()).hands_reached
     assert policy.start("How many times has Priya moved house?", Budget()).hands_turns
     assert not policy.start("What did Omar donate to the library?", Budget()).hands_turns
+
+
+def test_a_list_joins_the_phrases_said_in_several_sessions() -> None:
+    question = "What instruments does Priya play?"
+    said = [("D1:1", "Priya", "I play the cello in a small band."),
+            ("D2:1", "Priya", "Last night I played the harp for two hours."),
+            ("D3:2", "Priya", "On Sundays I play the drums at the youth club.")]
+    reading = read(one_episode(question, said))
+    assert reading.kind == "list"
+    assert [i for i in ("cello", "harp", "drums") if i in reading.answer] == \
+        ["cello", "harp", "drums"]
+    assert set(reading.supports) == {"D1:1", "D2:1", "D3:2"}
+    # said in one session: one occasion, its one phrase
+    same = [(f"D1:{i}", who, text) for i, (_, who, text) in enumerate(said, 1)]
+    assert "," not in read(one_episode(question, same)).answer
+
+
+def test_a_phrase_that_lists_things_already_answers_alone() -> None:
+    reading = read(one_episode("What fruits does Omar grow?", [
+        ("D1:1", "Omar", "I grow apples and pears in the garden."),
+        ("D2:1", "Omar", "I grow plums in pots too.")]))
+    assert reading.answer == "apples and pears"

@@ -1,0 +1,73 @@
+"""What mrgraph believes and the answer read from the turns (reader.read, reader.evidence): a
+belief never answers itself, its confidence is the answer's when it states the answer, and a
+sentence saying what an active belief states comes first among equals. Invented dialogues."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mrgraph.policies.base import State
+from mrgraph.reader import confidence
+from tests.unit.test_reader import state
+from tests.unit.walked import read
+
+
+def believe(s: State, key: str, entity: str, statement: str, score: float,
+            status: str = "active", aspect: str = "") -> State:
+    belief: dict[str, Any] = {"id": key, "entity": entity, "aspect": aspect or "about",
+                              "statement": statement, "confidence": score, "status": status,
+                              "dia_ids": ["D1:1"]}
+    s.evidence.beliefs[key] = belief
+    return s
+
+
+def test_a_belief_never_answers_the_turns_do() -> None:
+    s = believe(state("What does Omar collect?", [
+        ("D1:1", "Omar", "I collect old maps of the harbour.")]),
+        "b1", "Omar", "Omar likes collect sailing boats", 0.9, aspect="collects")
+    reading = read(s)
+    assert reading.answer.startswith("old maps") and reading.supports == ("D1:1",)
+    assert "sailing" not in reading.answer and reading.features.believed == 0.0
+
+
+def test_the_confidence_is_the_beliefs_when_it_states_the_answer() -> None:
+    cases = [  # three shapes: where someone lives, what they teach, whom they work for
+        ("Where does Priya live now?", "I live in Lisbon now, right by the river!",
+         "Priya lives in Lisbon", 0.8, "location"),
+        ("What subject does Omar teach?", "These days I teach chemistry at the night school.",
+         "Omar teaches chemistry", 0.7, "job"),
+        ("Who does Priya work for?", "I work for a small bakery on the corner.",
+         "Priya works for a small bakery", 0.85, "job")]
+    for question, said, statement, score, aspect in cases:
+        person = "Priya" if "Priya" in question else "Omar"
+        s = state(question, [("D1:1", person, said)])
+        plain = read(s)
+        believed = read(believe(s, "b1", person, statement, score, aspect=aspect))
+        assert believed.answer == plain.answer, question
+        assert believed.confidence == max(plain.confidence, score), question
+        assert believed.features.believed == score
+
+
+def test_no_lift_from_a_superseded_a_denied_or_another_persons_belief() -> None:
+    turns = [("D1:1", "Priya", "I live in Lisbon now, right by the river!")]
+    plain = read(state("Where does Priya live now?", turns)).confidence
+    for entity, statement, status in (("Priya", "Priya lives in Lisbon", "superseded"),
+                                      ("Priya", "Priya no longer lives in Lisbon", "active"),
+                                      ("Omar", "Omar lives in Lisbon", "active")):
+        s = believe(state("Where does Priya live now?", turns), "b1", entity, statement, 0.9,
+                    status, "location")
+        reading = read(s)
+        assert reading.features.believed == 0.0 and reading.confidence == plain, statement
+    assert plain < confidence.CEILING
+
+
+def test_among_equal_sentences_the_one_an_active_belief_states_comes_first() -> None:
+    turns = [("D1:1", "Priya", "I live in Lyon with my aunt."),
+             ("D2:1", "Priya", "Big change: I live in Oslo now!")]
+    # the same words of the question in both: the earlier said comes first
+    assert read(state("Where does Priya live?", turns)).answer == "Lyon"
+    s = state("Where does Priya live?", turns)
+    believe(s, "b1", "Priya", "Priya lives in Lyon", 0.25, "superseded", "location")
+    believe(s, "b2", "Priya", "Priya lives in Oslo", 0.8, "active", "location")
+    reading = read(s)
+    assert reading.answer == "Oslo" and reading.confidence >= 0.8

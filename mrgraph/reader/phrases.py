@@ -178,16 +178,6 @@ def verb_at(sentence: str, question: Question) -> int | None:
     return next((i for i, t in enumerate(tokens(sentence)) if t.word and t.lemma == verb), None)
 
 
-def after_dash(sentence: str, start: int) -> bool:
-    """Whether a dash or a colon comes right before the phrase starting at token `start`
-    (function words between): "great news - *I joined a gym*"."""
-    toks = tokens(sentence)
-    i = start - 1
-    while i >= 0 and toks[i].word and is_function_word(toks[i].text):
-        i -= 1
-    return i >= 0 and toks[i].text in ("-", "–", "—", ":")
-
-
 def _verb_like(word: str) -> bool:
     lowered = word.lower()
     return lowered.endswith(("ed", "ing")) or lowered in IRREGULAR or mostly_verb(lowered)

@@ -20,9 +20,9 @@
                  the first of their next turn after the other's question (a statement with
                  two content words: not "Wow!" or a name); the sentence itself when it gives
                  a reason ("because", "so") or nothing follows; without its opener ("Oh, ");
+       list      the phrases of the best sentences of several sessions ("cello, harp");
        other     the phrase (reader.phrases) of the best three sentences and of the sentence
-                 after each that the fitted ranker (reader.ranker) puts first; without one,
-                 the best phrase less per rank and per score below the best;
+                 after each that the fitted ranker (reader.ranker) puts first;
   5. the confidence is fitted on data (reader.confidence) from what the answer rests on; when
      an active belief read from the semantic layer states the answer and covers the question
      as well as its sentence (what mrgraph currently believes), the belief's confidence when
@@ -48,16 +48,13 @@ from mrgraph.reader.evidence import (Sentence, content_share, is_question, sente
                                     split_sentences, wrong_person)
 from mrgraph.reader.feelings import asks_feeling, feeling
 from mrgraph.reader.forms import duration, frequency, negated
-from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import Question, analyse
-from mrgraph.reader.ranker import Chooser, shipped
+from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.words import is_function_word
 from mrgraph.text import tokenize, words
 from mrgraph.types import NOT_MENTIONED
 
 DEFAULT_THRESHOLD = 0.2
-RANK, NEXT = 0.3, 0.5  # what a phrase loses per sentence rank, and for being in the next sentence
-TOP, GAP = 3, 1.0  # sentences whose phrases compete; what a phrase loses per score below the best
 REACH = 8  # sentences searched for a specific form the question asks for (a frequency, a span)
 FOLLOW_KINDS = ("how", "why")
 ITEMS, ITEM_SHARE = 6, 0.7  # items a list answer joins; the share of the best score each needs
@@ -129,10 +126,8 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return _said(best.text), (best.dia_id,)
     if kind == "list" and question.on("items") and (listed := _items(question, found, ranker)):
         return listed
-    chosen = ranker.choose(question, found) if question.on("ranker") else None
-    if chosen is not None:
-        return chosen.text, (chosen.dia_id,)
-    return _best_phrase(question, found)
+    chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found)
+    return (chosen.text, (chosen.dia_id,)) if chosen else (best.text, (best.dia_id,))
 
 
 def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
@@ -152,7 +147,7 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
         if sentence.dia_id in supports:
             continue
         chosen = ranker.choose(question, [sentence])
-        item = chosen.text if chosen else phrase(sentence.text, question)[0]
+        item = chosen.text if chosen else ""
         if item and item.lower() not in (i.lower() for i in said):
             said.append(item)
             supports.append(sentence.dia_id)
@@ -184,26 +179,6 @@ def _how_often(found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
 def _said(sentence: str) -> str:
     """A sentence answering why/how, without its opener ("Oh, ...")."""
     return _OPENERS.sub("", sentence).strip() or sentence
-
-
-def _best_phrase(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:
-    """The best phrase of the best sentences and of the sentence after each in its turn (a
-    turn often restates the question, then answers it: "I wanted to get fitter.
-    So I joined a rowing club."); each rank down costs RANK, the next sentence NEXT."""
-    options: list[tuple[float, str, str]] = []
-    top = found[0].score
-    for rank, sentence in enumerate(found[:TOP]):
-        parts = split_sentences(sentence.turn) if sentence.turn else [sentence.text]
-        at = parts.index(sentence.text) if sentence.text in parts else len(parts)
-        for extra, text in ((0.0, sentence.text), (NEXT, " ".join(parts[at + 1:at + 2]))):
-            said, score = phrase(text, question) if text else ("", float("-inf"))
-            if said:
-                options.append((score - RANK * rank - GAP * (top - sentence.score) - extra,
-                                said, sentence.dia_id))
-    if not options:
-        return found[0].text, (found[0].dia_id,)
-    _, said, dia_id = max(options, key=lambda o: o[0])  # ties: the first
-    return said, (dia_id,)
 
 
 def _follow(state: Found, sentence: Sentence) -> tuple[str, str] | None:

@@ -89,16 +89,16 @@ def read(state: Found, threshold: float = DEFAULT_THRESHOLD,
     question = analyse(state.question, speakers, off)
     found = sentences(state, question)
     if not found:
-        return _abstain(question, found)
+        return _abstain(question)
     best = found[0]
     rel = float(best.event["relevance"]) if best.event else 0.0
     if (question.on("threshold") and max(best.q, rel) < threshold) or \
             (question.on("wrong_person") and wrong_person(state, question)):
-        return _abstain(question, found)
+        return _abstain(question)
     answer, supports = _answer(state, question, found, ranker or shipped())
     believed = _believed(state, question, found, answer, supports) \
         if question.on("believed") else 0.0
-    return _reading(question, answer, supports, found, believed)
+    return _reading(question, answer, supports, believed)
 
 
 def _answer(state: Found, question: Question, found: list[Sentence], ranker: Chooser) -> \
@@ -253,11 +253,11 @@ def _believed(state: Found, question: Question, found: list[Sentence], answer: s
 
 
 def _reading(question: Question, answer: str, supports: tuple[str, ...],
-             found: list[Sentence], believed: float = 0.0) -> Reading:
-    features = confidence.features(question.kind, found, answer, believed)
+             believed: float = 0.0) -> Reading:
+    features = confidence.features(question.kind, believed)
     return Reading(answer, supports, confidence.calibrated(features), question.kind, features)
 
 
-def _abstain(question: Question, found: list[Sentence]) -> Reading:
-    features = confidence.features("abstain", found, NOT_MENTIONED, 0.0)
+def _abstain(question: Question) -> Reading:
+    features = confidence.features("abstain")
     return Reading(NOT_MENTIONED, (), confidence.calibrated(features), "abstain", features)

@@ -1,7 +1,7 @@
 // mode: read
 // params: $ns, $calls
 // returns: i (the call's index), rows, a list of maps of id, turn (map: dia_id, speaker, text,
-// session, index, date), in_event, session_date
+// session, index, date, blip_caption, conversation_id), in_event, session_date
 // The episode's own turns and every turn of its session (the first session by id, as a
 // fallback there is exactly one), within `window` turns of the own ones. For every call of
 // $calls = [{i, event_id, window}].
@@ -34,7 +34,8 @@ CALL (call) {
   UNWIND turns AS t
   WITH DISTINCT s, own_ids, t, first - w AS lo, last + w AS hi
   WHERE lo <= coalesce(t.index, 0) <= hi
-  RETURN t.id AS id, t {.dia_id, .speaker, .text, .session, .index, .date} AS turn,
+  RETURN t.id AS id, t {.dia_id, .speaker, .text, .session, .index, .date, .blip_caption,
+                           .conversation_id} AS turn,
          t.id IN own_ids AS in_event, s.date AS session_date
 }
 RETURN call.i AS i, collect({id: id, turn: turn, in_event: in_event,

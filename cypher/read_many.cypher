@@ -282,7 +282,8 @@ CALL (call) {
   UNWIND turns AS t
   WITH DISTINCT s, own_ids, t, first - w AS lo, last + w AS hi
   WHERE lo <= coalesce(t.index, 0) <= hi
-  RETURN t.id AS id, t {.dia_id, .speaker, .text, .session, .index, .date} AS turn,
+  RETURN t.id AS id, t {.dia_id, .speaker, .text, .session, .index, .date, .blip_caption,
+                           .conversation_id} AS turn,
          t.id IN own_ids AS in_event, s.date AS session_date
 }
 RETURN call.i AS i, collect({id: id, turn: turn, in_event: in_event,

@@ -37,7 +37,7 @@ from mrgraph.hybrid import ToolContext, fuse_ids
 from mrgraph.llm.base import LLM
 from mrgraph.policies.answer import extractive_answer
 from mrgraph.policies.base import HOP, Budget, Draft, State
-from mrgraph.policies.llm_answer import llm_answer
+from mrgraph.policies.llm_answer import llm_answer, refused_step
 from mrgraph.policies.turns import found
 from mrgraph.store.base import GraphStore
 from mrgraph.text import tokenize
@@ -193,6 +193,8 @@ class _Run:
             return extractive_answer(self.state)
         replied = llm_answer(self.llm, found(self.state, True), started=time.monotonic())
         self.tokens += replied.tokens
+        if replied.refused:  # the reader answered instead: the trace says why
+            self.steps.append(refused_step(1, replied))
         return replied.draft
 
 

@@ -36,6 +36,7 @@ from mrgraph.llm.base import LLM, Embedder, TokenLedger
 from mrgraph.policies import HeuristicPolicy, LLMPolicy, Policy
 from mrgraph.store.base import ForgetResult, GraphStore
 from mrgraph.store.copy import CopyResult, copy_store
+from mrgraph.store.copy import Progress as CopyProgress
 from mrgraph.store.uri import open_store
 from mrgraph.types import Answer, NodeView, Stats
 
@@ -89,10 +90,12 @@ class Memory:
     def ingest(self, paths: Sequence[str | Path], *, fmt: str = "auto", extractor: str = "heuristic",
                concurrency: int = 8, progress: Progress | None = None,
                embedder: str | Embedder | None = "none",
-               on_batch: BatchDone | None = None, llm: str = "openai") -> list[IngestReport]:
+               on_batch: BatchDone | None = None, llm: str = "openai",
+               name: str | None = None) -> list[IngestReport]:
         """Ingest files; `embedder` ("none", "openai" or an Embedder) adds episode embeddings;
         `progress` is told the turns extracted, `on_batch` the write batches written (on Neo4j
-        each is committed: mrgraph.ingest.pipeline); `llm` the llm extractor's model."""
+        each is committed: mrgraph.ingest.pipeline); `llm` the llm extractor's model; `name`
+        the transcript's name when the files are temporary copies (ingest_file)."""
         ex = self.extractor(extractor, concurrency, llm)
         chosen = self.embedder(embedder)
         vectors = None
@@ -101,7 +104,7 @@ class Memory:
             vectors = EpisodeEmbedder(chosen)
         return [ingest_file(self.store, p, ex, fmt=fmt, max_bytes=self.settings.max_input_bytes,
                             progress=progress, embedder=vectors, on_batch=on_batch,
-                            workers=self.settings.ingest_workers)
+                            workers=self.settings.ingest_workers, name=name)
                 for p in paths]
 
     def forget(self, conversation_id: str) -> ForgetResult:
@@ -235,11 +238,12 @@ class Memory:
             return buf.getvalue().decode("utf-8")
         raise UserError(f"unknown export format {fmt!r} (choose json or graphml)")
 
-    def push(self, to: str) -> CopyResult:
-        """Copy this namespace into another store (e.g. Neo4j for Browser); idempotent."""
+    def push(self, to: str, progress: CopyProgress | None = None) -> CopyResult:
+        """Copy this namespace into another store (e.g. Neo4j for Browser); idempotent.
+        `progress`: told the nodes and relationships copied as they are (store.copy)."""
         dst = open_store(to, self.store.ns, self.settings)
         try:
-            return copy_store(self.store, dst)
+            return copy_store(self.store, dst, progress=progress)
         finally:
             dst.close()
 

@@ -11,18 +11,19 @@ the turns of H's episodes not read are fetched in one read
 (policies.turns.fetch_unread, handed_turns), and the policy answers from H.
 
 Routing (see mrgraph.policies.base for the relevance formula):
-  * episodes (search_events, tag_events, topic_events, timeline): the `keep_per_call` best of
-    each result join H (and the candidates) and become leads, picked by relevance discounted by
-    SAME_SESSION per episode of the same session already kept or picked; H holds at most
-    `max_evidence` episodes, the lowest so discounted is evicted first (ties: the latest kept
-    goes). A search by the question's words also teaches q (State.note_search);
+  * episodes (search_events, tag_events, topic_events, timeline, cue_events): the
+    `keep_per_call` best of each result join H (and the candidates) and become leads, picked
+    by relevance discounted by SAME_SESSION per episode of the same session already kept or
+    picked; H holds at most `max_evidence` episodes, the lowest so discounted is evicted first
+    (ties: the latest kept goes). A search by the question's words also teaches q
+    (State.note_search);
   * cues (search_cues, event_keywords): the `keep_per_call` most relevant cues not seen before
     become leads (date cues become date leads: the timeline around them); an event_keywords
     result also re-ranks its episode by what its cues say it is about (State.note_about) and
     brings it back into H if it had been evicted and now ranks above the least kept;
   * tags (cue_tags): the `keep_per_call` most relevant (cue, tag) pairs become leads, sized by
     their episode count;
-  * turns (event_context), times (conversation_time; their dates become leads) and beliefs
+  * turns (event_context, search_turns, read_turns), times (conversation_time; their dates become leads) and beliefs
     (personal_aspect: the whole distribution) are kept whole: they are small and bounded.
 Unknown tools and bad arguments are returned to the policy as errors and count against the
 budget; calls beyond the budget are refused (not run, not counted) with an error saying so.
@@ -51,7 +52,8 @@ from mrgraph.text import tokenize
 from mrgraph.toolkit import Record, ToolParams, ToolResult, parse_params, run_params
 from mrgraph.types import Answer, PropValue, Step
 
-EVENT_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timeline"})
+EVENT_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timeline", "cue_events"})
+TURN_TOOLS = frozenset({"search_turns", "read_turns"})  # turns naming their own conversation
 _KIND_ORDER = {"entity": 0, "date": 1, "attribute": 2, "keyword": 3, "tag": 4}
 # An ISO day or month, or a range of them ("2023-05-01/2023-05-07"): what date cues are named.
 _DATE_CUE = re.compile(r"^(\d{4}-\d{2}(?:-\d{2})?)(?:/(\d{4}-\d{2}(?:-\d{2})?))?$")
@@ -88,6 +90,7 @@ def reconstruct(store: GraphStore, question: str, policy: Policy,
     if getattr(run, "hands_turns", False):
         fetch_unread(store, state, getattr(run, "hands_reached", True))
     draft = run.answer(state)
+    trace += getattr(run, "answer_steps", [])  # e.g. an LLM's answer replaced by the reader's
     return Answer(answer=draft.answer, supports=draft.supports,
                   confidence=round(draft.confidence, 4), rounds=state.round,
                   tool_calls=state.calls, tokens=run.tokens + context.tokens,
@@ -131,7 +134,7 @@ def _run_round(store: GraphStore, state: State, actions: Sequence[Action],
     calls += [ReadAhead(functools.partial(_read_ahead, functools.partial(
         run_params, params, context=context))) for params in ahead if valid and params not in valid]
     # threads only help a call waiting on the embedder: the store's own reads hold the GIL, and
-    # starting threads each round cost ~9% of an embedded ask (benchmarks/RESULTS.md 43)
+    # starting threads each round cost ~9% of an embedded ask (RESULTS.md@c29e350 section 43)
     workers = state.budget.workers if context.embedder is not None else 1
     done = iter(cast("list[Timed]", store.run_calls(calls, workers)[:len(valid)]))
     outcomes: list[Outcome] = []
@@ -223,6 +226,10 @@ def route(state: State, action: Action, result: ToolResult) -> tuple[Record, ...
         event_id = str(action.arguments.get("event_id", ""))
         event = state.evidence.events.get(event_id) or state.candidates.get(event_id) or {}
         state.evidence.add_turns(result.records, str(event.get("conversation", "")), inherited)
+        return result.records
+    if tool in TURN_TOOLS:
+        for turn in result.records:
+            state.evidence.add_turns([turn], str(turn.get("conversation", "")), inherited)
         return result.records
     if tool == "conversation_time":
         return _route_times(state, result.records, inherited)

@@ -19,6 +19,7 @@ from mrgraph.experience.records import RoundRecord
 from mrgraph.experience.storage import Pool
 from mrgraph.graph_stats import GraphStats
 from mrgraph.ingest.pipeline import BatchDone, IngestReport, Progress as ProgressFn
+from mrgraph.store.copy import Progress as CopyProgress
 from mrgraph.types import Answer, NodeView, Stats
 
 MAX_QUOTES = 3  # supporting turns quoted under an answer
@@ -52,6 +53,26 @@ def ingest_progress(console: Console) -> Iterator[IngestBars]:
             bar.update(batches[0], completed=done, total=total)
 
         yield IngestBars(advance, written)
+
+
+@contextmanager
+def push_progress(console: Console) -> Iterator[CopyProgress]:
+    """Rich progress bars for `mrgraph push`: the source read, then nodes and relationships
+    copied (each batch a write unit of the destination)."""
+    with Progress(TextColumn("[bold]push[/] {task.description}"), BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True) as bar:
+        reading = bar.add_task("reading the graph", total=None)
+        tasks: dict[str, TaskID] = {}
+
+        def copied(what: str, done: int, total: int) -> None:
+            if reading in bar.task_ids:  # the source is read: its totals are known
+                bar.remove_task(reading)
+            if what not in tasks:
+                tasks[what] = bar.add_task(what, total=total)
+            bar.update(tasks[what], completed=done, total=total, refresh=True)  # once a batch
+
+        yield copied
 
 
 def ingest_reports(console: Console, reports: Sequence[IngestReport]) -> None:

@@ -116,7 +116,9 @@ class _Builder:
                 self.node("Turn", turn_id, _props(
                     conversation_id=self.cid, dia_id=turn.dia_id, speaker=turn.speaker,
                     text=turn.text, session=session.number, index=turn.index, date=day,
-                    blip_caption=turn.blip_caption))
+                    blip_caption=turn.blip_caption,
+                    # search_turns matches these: the words said and the shared image's caption
+                    tokens=_tokens(turn.text, turn.blip_caption or "")))
                 self.edge("HAS_TURN", session_id, turn_id)
 
     # ------------------------------------------------------------ episodes, cues, tags

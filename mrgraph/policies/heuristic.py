@@ -72,7 +72,7 @@ class HeuristicRun:
         # the reader reads the turns read; for a question asking for several things, the
         # turns handed on too (each thing is said in a turn of its own, often unread) - of H's
         # episodes only: the other reached episodes' turns cost ~40 reads and gain little
-        # offline (RESULTS.md 31)
+        # offline (RESULTS.md@c29e350 section 31)
         self.hands_turns = asks_several(question)
         self.hands_reached = False
         self._read = False
@@ -143,7 +143,7 @@ class HeuristicRun:
         entry search, the semantic layer's personal_aspects of the people the question seems
         to name (their first reads go with the search; round 2 then takes one step, not two);
         later, the final read as it would go now (its episodes are the final read's in 454 of
-        497 dev questions: benchmarks/RESULTS.md 43), so the final round costs no step."""
+        497 dev questions: RESULTS.md@c29e350 section 43), so the final round costs no step."""
         if self._read:
             return []
         if state.round == 0:

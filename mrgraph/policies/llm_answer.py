@@ -11,16 +11,20 @@ close the prompt's delimiters.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from mrgraph.found import Found
 from mrgraph.llm.base import LLM, Message, question_clock
 from mrgraph.policies.base import Draft
+from mrgraph.policies.final_answer import non_answer
 from mrgraph.prompts import load_prompt
+from mrgraph.reader.read import read
 from mrgraph.toolkit import Record
-from mrgraph.types import NOT_MENTIONED
+from mrgraph.toolview import said
+from mrgraph.types import NOT_MENTIONED, Step
 
 ANSWER_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -44,6 +48,7 @@ class Replied:
     draft: Draft
     tokens: int
     repairs: tuple[str, ...]
+    refused: str = ""  # why the model's answer was not one, twice: the reader's is the draft
 
 
 def escape(text: str) -> str:
@@ -54,23 +59,63 @@ def escape(text: str) -> str:
 def llm_answer(llm: LLM, found: Found, *, started: float, shown: Sequence[Message] = (),
                temperature: float = 0.0) -> Replied:
     """The model's answer to `found.question` from `found`; `shown`: the experiences it is
-    shown (after the system prompt); `started`: when the question started (question_clock)."""
+    shown (after the system prompt); `started`: when the question started (question_clock).
+
+    A reply that is not an answer (a placeholder such as "The answer to the question", the
+    question repeated, nothing: policies.final_answer) is sent back once with the reason, like
+    an invalid reply; a second one is replaced by the offline reader's answer from the same
+    evidence, with `refused` saying why (the caller puts it in the trace: `refused_step`)."""
     prompt = load_prompt("answer").render(
         question=found.question, hint=ANSWER_TEMPORAL_HINT if found.temporal else "",
         evidence=render_evidence(found), beliefs=render_beliefs(found))
-    with question_clock(started):
-        reply = llm.complete([Message.system(load_prompt("system").render()),
-                              *shown, Message.user(prompt)],
-                             response_schema=ANSWER_SCHEMA, purpose="answer",
-                             temperature=temperature)
-    parsed = reply.parsed if isinstance(reply.parsed, dict) else {}
+    messages = [Message.system(load_prompt("system").render()), *shown, Message.user(prompt)]
+    spent = _Spent()
+    parsed, text = spent.ask(llm, messages, started, temperature)
+    problem = non_answer(str(parsed.get("answer") or ""), found.question)
+    if problem:
+        messages += [Message.assistant(text, ()), Message.user(
+            f"That is not an answer: {problem}. Answer the question itself from the evidence, "
+            f"in a few words, or \"{NOT_MENTIONED}\". Reply with the same JSON.")]
+        parsed, _ = spent.ask(llm, messages, started, temperature)
+        again = non_answer(str(parsed.get("answer") or ""), found.question)
+        if again:
+            reading = read(found)
+            return Replied(Draft(reading.answer, reading.supports, reading.confidence),
+                           spent.tokens, tuple(spent.repairs), refused=again)
     answer = str(parsed.get("answer") or "").strip() or NOT_MENTIONED
     # what it may cite: the evidence, and every turn it was handed (policies.turns)
     known = found.evidence.citable() | {str(t["dia_id"]) for t in found.unread_turns.values()}
     supports = tuple(dict.fromkeys(s for s in parsed.get("supports", []) if s in known))
     confidence = float(parsed.get("confidence", 0.0))
     return Replied(Draft(answer, supports, min(max(confidence, 0.0), 1.0)),
-                   reply.usage.total_tokens, tuple(reply.repairs))
+                   spent.tokens, tuple(spent.repairs))
+
+
+@dataclass
+class _Spent:
+    """The answer calls of one question: their tokens and the backend's repairs."""
+
+    tokens: int = 0
+    repairs: list[str] = field(default_factory=list)
+
+    def ask(self, llm: LLM, messages: Sequence[Message], started: float,
+            temperature: float) -> tuple[dict[str, Any], str]:
+        with question_clock(started):
+            reply = llm.complete(messages, response_schema=ANSWER_SCHEMA, purpose="answer",
+                                 temperature=temperature)
+        self.tokens += reply.usage.total_tokens
+        self.repairs += reply.repairs
+        parsed = reply.parsed if isinstance(reply.parsed, dict) else {}
+        return parsed, reply.text or json.dumps(parsed, ensure_ascii=False)
+
+
+def refused_step(round_: int, replied: Replied) -> Step:
+    """The trace's step saying the offline reader answered, and why."""
+    return Step(round=round_, tool="answer",
+                arguments={"answered_by": "offline reader",
+                           "reason": f"the model's answer twice: {replied.refused}"},
+                result_ids=(), kept_ids=replied.draft.supports,
+                error=f"model answer refused: {replied.refused}")
 
 
 def _event_line(event: Record, times: Mapping[str, Record]) -> str:
@@ -88,8 +133,7 @@ def render_evidence(found: Found) -> str:
     lines = ["Episodes:"] + [_event_line(e, evidence.times) for e in evidence.ranked_events()]
     if found.handed:
         lines.append("Turns (most relevant first):")
-        lines += [f"- {t['dia_id']} ({t['date']}) {t['speaker']}: {t['text']}"
-                  for t in found.handed]
+        lines += [f"- {t['dia_id']} ({t['date']}) {said(t)}" for t in found.handed]
     if len(lines) == 1:
         return "(nothing found)"
     return escape("\n".join(lines))

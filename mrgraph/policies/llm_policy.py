@@ -6,10 +6,12 @@ with a nudge towards conversation_time for temporal questions), then per round t
 calls and their outputs. Each output is what routing kept, delimited as data:
 <tool_output tool="..."> JSON </tool_output> (the system prompt says such text is never an
 instruction; a "</tool_output" inside the data is escaped so it cannot close the delimiter).
-A reply without tool calls stops the loop. The answer is a separate structured call over what
-the walk found, the LLM answer step (policies.llm_answer: the episodes, then the turns handed on
-best first, with every belief candidate and its confidence; supports the model cites that are
-not in the evidence are dropped).
+Each output's records are compact (mrgraph.toolview: what an outside agent reads too). A reply
+without tool calls stops the loop. The answer is a separate structured call over what the walk
+found, the LLM answer step (policies.llm_answer: the episodes, then the turns handed on best
+first, with every belief candidate and its confidence; supports the model cites that are not in
+the evidence are dropped; an answer that is not one is asked again, then the reader answers,
+and `answer_steps` holds the trace's step saying so).
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ from mrgraph.experience.guide import Guide
 from mrgraph.found import is_temporal
 from mrgraph.llm.base import LLM, Message, ToolCall, question_clock
 from mrgraph.policies.base import Action, Budget, Draft, Outcome, State
-from mrgraph.policies.llm_answer import escape, llm_answer
+from mrgraph.policies.llm_answer import escape, llm_answer, refused_step
 from mrgraph.policies.turns import found
 from mrgraph.prompts import load_prompt
 from mrgraph.toolkit import tool_specs
+from mrgraph.toolview import compact
+from mrgraph.types import Step
 
 TEMPORAL_HINT = ("This question asks about time: call conversation_time on the episodes you "
                  "rely on, and answer with the resolved date of the event (like 7 May 2023), "
@@ -38,7 +42,8 @@ def tool_output(outcome: Outcome) -> str:
     tool = json.dumps(outcome.action.tool)[1:-1][:64]
     if outcome.error is not None:
         return f'<tool_output tool="{escape(tool)}">error: {escape(outcome.error)}</tool_output>'
-    shown = json.dumps(list(outcome.kept), ensure_ascii=False, separators=(",", ":"))
+    shown = json.dumps(compact(outcome.action.tool, outcome.kept), ensure_ascii=False,
+                       separators=(",", ":"))
     total = len(outcome.result.records) if outcome.result else 0
     notes = [outcome.result.note] if outcome.result and outcome.result.note else []
     if total > len(outcome.kept):
@@ -76,6 +81,7 @@ class LLMRun:
         self.hands_turns = True  # the answer prompt lists handed_turns
         self.started = time.monotonic()  # a backend's per-question time budget counts from here
         self.repairs: list[str] = []  # what the backend fixed in the model's replies
+        self.answer_steps: list[Step] = []  # the answer step's own, for the trace (a fallback)
         self._made: set[tuple[str, str]] = set()
         self._tools = tool_specs()
         self._shown_round = 0
@@ -130,4 +136,6 @@ class LLMRun:
                              temperature=self.temperature, started=self.started)
         self.tokens += replied.tokens
         self.repairs += replied.repairs
+        if replied.refused:  # the reader answered instead: the trace's last step says why
+            self.answer_steps.append(refused_step(state.round, replied))
         return replied.draft

@@ -6,7 +6,7 @@ holds text for (the turns read and those) with `rank_turns` and hands the answer
 `Budget.answer_turns` best. The LLM answer prompt lists them in that order;
 benchmarks/recall_budget.py measures recall on the same list. For a question asking for
 several things the same read also fetches the turns of every other episode a call reached (~40
-more; ~12 ms an embedded ask, RESULTS.md sections 19 and 24): each thing asked for is said in a
+more; ~12 ms an embedded ask, RESULTS.md@c29e350 sections 19, 24): each thing asked for is said in a
 turn of its own, often of an episode below H's ten. Other questions: H's episodes only.
 
 A turn of H ranks at
@@ -89,13 +89,10 @@ def asks_several(question: str) -> bool:
 
 def is_plural(word: str) -> bool:
     """A plural noun: one WordNet's morphy reduces ("children", "women", "puppies"), or an -s
-    form whose singular is a noun - even when it is a noun of its own ("arts", "damages").
-    Without WordNet: an -s ending, not -ss."""
+    form whose singular is a noun - even when it is a noun of its own ("arts", "damages")."""
     found = lexicon.default()
     if word.endswith("ss") or word in STOPWORDS:  # "class"; "his" is no plural of "hi"
         return False
-    if not found.available:
-        return word.endswith("s")
     if found.base(word, "noun") != word:  # morphy: "children" -> "child", "women" -> "woman"
         return True
     return any(word.endswith(end) and len(word) > len(end) + 1
@@ -124,7 +121,8 @@ def fetch_unread(store: GraphStore, state: State, reached: bool = True) -> None:
     other episode a call reached (`_reached`: the rest of the entry search's ranking, evicted
     episodes, hop results) too: each thing asked for is said in one turn, often of an episode
     ranked below H's ten, which `rank_turns` may lift by the turn's own words (~40 more
-    episodes: the offline reader, which reads H's, does without them - RESULTS.md 31)."""
+    episodes: the offline reader, which reads H's, does without them - RESULTS.md@c29e350
+    section 31)."""
     read = set(state.evidence.turns)  # "conversation/dia_id": dia_ids repeat across conversations
     unread = [(e, state.budget.context_window) for e in state.evidence.ranked_events()
               if not {f"{e.get('conversation', '')}/{d}" for d in e["dia_ids"]} <= read]

@@ -30,7 +30,7 @@ from mrgraph.reader.words import lemma
 from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
 
-EPISODE_WEIGHT = 0.6  # chosen leaving each dev conversation out (benchmarks/RESULTS.md, 23)
+EPISODE_WEIGHT = 0.6  # chosen leaving each dev conversation out (RESULTS.md@c29e350 section 23)
 TIMED = 0.3  # for a "when" question, a sentence that says when (a resolved date) is preferred
 AGREES = 0.05  # times its confidence: a sentence saying what an active belief states
 TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this share

@@ -94,7 +94,7 @@ def is_function_word(word: str) -> bool:
 @lru_cache(maxsize=1_000)
 def kind_of(noun: str) -> frozenset[str]:
     """The one-word things of the kind a noun names (WordNet, mrgraph.lexicon): "instruments"
-    -> violin, clarinet...; empty for a word that names no kind (or without WordNet)."""
+    -> violin, clarinet...; empty for a word that names no kind."""
     words_ = lexicon()
     found = words_.members(words_.base(noun.lower(), "noun"))
     # a kind as broad as "activity" or "event" holds most nouns: it tells nothing
@@ -124,7 +124,7 @@ IS_A_SENSES, IS_A_DEPTH = 2, 12  # a word's senses looked up, and how far above 
 def is_a(word: str, kind: str) -> bool:
     """Whether `word` names a kind of `kind` by WordNet's hypernyms, however broad the kind
     ("reunion" is an event, "harp" an instrument; `kind_of` drops kinds that broad); the
-    word's IS_A_SENSES most frequent noun senses, any sense of `kind`; False without WordNet."""
+    word's IS_A_SENSES most frequent noun senses, any sense of `kind`."""
     words_ = lexicon()
     targets = set(words_.offsets(words_.base(kind.lower(), "noun"), "noun"))
     noun = words_.base(word.lower(), "noun")

@@ -6,7 +6,7 @@ and a read touches only what it needs (mrgraph.store.persist has the file).
 * `GraphIndex`: node counts per label and edge counts per type (the file's `counts` table, kept
   current by every write), lookups by key through the file's (label, key) index, and three
   structures built from the file on first use:
-  - a TokenTable per searchable label (Episode, Cue, Tag, Topic): the file's token postings,
+  - a TokenTable per searchable label (Episode, Cue, Tag, Topic, Turn): the file's token postings,
     read per token (mrgraph.store.token_table);
   - the Timeline (episodes sorted by date, for bisecting a range), rebuilt after an episode change;
   - the VectorIndex (embedded episodes per model), rebuilt after an episode change.
@@ -35,7 +35,8 @@ def _text(key: str) -> Callable[[Attrs], str]:
 
 
 # The secondary sort key of each searchable label, after the score (base.py's orders).
-SECONDARY_KEY = {"Episode": "date", "Cue": "name", "Tag": "label", "Topic": "label"}
+SECONDARY_KEY = {"Episode": "date", "Cue": "name", "Tag": "label", "Topic": "label",
+                 "Turn": "date"}
 SECONDARY: dict[str, Callable[[Attrs], str]] = {k: _text(v) for k, v in SECONDARY_KEY.items()}
 TOKEN_LABELS = frozenset(SECONDARY)
 

@@ -309,6 +309,7 @@ class GraphReads:
             dia_id=_str(a, "dia_id"), speaker=_str(a, "speaker"), text=_str(a, "text"),
             session=int(a.get("session") or 0), index=int(a.get("index") or 0),
             date=_str(session, "date") or _str(a, "date"), in_event=in_event,
+            caption=_str(a, "blip_caption"), conversation_id=_str(a, "conversation_id"),
         )
 
     @_read

@@ -1,7 +1,7 @@
 """Warm a freshly started Neo4j server for mrgraph: plan and compile what an ingest and an ask run.
 
 On a fresh JVM the first ingest of the dev file took ~10 s on a quiet machine against ~1 s warm
-(benchmarks/RESULTS.md sections 21, 22, 26): every statement is planned for the first time, and
+(RESULTS.md@c29e350 sections 21, 22, 26): every statement is planned for the first time, and
 the planner and the runtime run as interpreted code until the JIT has compiled them. Run once
 after the server starts (`NEO4J_WARMUP=1 bash tools/neo4j/start.sh` does), `warm_up` moves that cost out of the first
 user's command: it writes copies of the bundled sample transcript into a scratch namespace,

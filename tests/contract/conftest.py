@@ -30,6 +30,7 @@ from mrgraph.ingest.pipeline import refresh_beliefs
 from mrgraph.ingest.sample import sample_path
 from mrgraph.store.base import GraphStore
 from mrgraph.store.uri import open_store
+from mrgraph.text import token_set
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, Props
 
 NEO4J_URI_ENV = "MRGRAPH_TEST_NEO4J_URI"
@@ -204,6 +205,21 @@ FACTS: dict[str, tuple[str, str, str, Evidence]] = {  # name -> (entity, aspect,
     "f5": ("Bob", "hobby", "Bob likes galleries", [("e12", "2023-05-01", {"negated": True})]),
     "f4": ("Carol", "home", "Carol lives in Boston", [("e31", "2023-07-01", {})]),
 }
+# Turns with words of their own (search_turns); every other turn says "<cid> turn <dia_id>".
+TURN_TEXTS: dict[tuple[str, str], tuple[str, str | None]] = {  # -> (text, image caption)
+    ("c1", "D1:4"): ("I finished the lighthouse painting last night!",
+                     "a painting of a lighthouse at dusk"),
+    ("c1", "D1:5"): ("Lighthouse? The one by the harbour?", None),
+    ("c1", "D2:1"): ("My pottery class starts on Monday.", None),
+    ("c2", "D1:1"): ("Painting the fence took the whole weekend.", None),
+    ("c2", "D1:2"): ("Here is the fence now.", "a white fence in a garden"),
+}
+
+
+def turn_text(cid: str, dia: str) -> tuple[str, str | None]:
+    return TURN_TEXTS.get((cid, dia), (f"{cid} turn {dia}", None))
+
+
 TOPICS = {  # name -> (conversation, label, summary, tokens, episodes)
     "t1": ("c1", "Art", "Bob and Alice paint", "art paint", ("e12", "e21")),
     "t2": ("c2", "Work", "Jobs and careers", "job work", ("e31",)),
@@ -284,9 +300,12 @@ class World:
             b.edge("HAS_SESSION", conv, ses)
             for index in range(count):
                 dia = f"D{number}:{index + 1}"
+                text, caption = turn_text(cid, dia)
                 turn = b.node("Turn", (cid, dia), conversation_id=cid, dia_id=dia,
-                              speaker=speakers[index % 2], text=f"{cid} turn {dia}",
-                              session=number, index=index, date=date)
+                              speaker=speakers[index % 2], text=text,
+                              session=number, index=index, date=date,
+                              tokens=" ".join(token_set(f"{text} {caption or ''}")),
+                              **({"blip_caption": caption} if caption else {}))
                 b.edge("HAS_TURN", ses, turn)
         self._episodes(b, cid)
         self._facts(b, cid)

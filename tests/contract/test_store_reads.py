@@ -15,7 +15,7 @@ from mrgraph.store.base import (
     TurnRecord,
 )
 from mrgraph.types import GraphBatch
-from tests.contract.conftest import SESSIONS, World
+from tests.contract.conftest import SESSIONS, World, turn_text
 
 
 def event(world: World, name: str, score: float = 0.0) -> EventRecord:
@@ -113,8 +113,10 @@ def test_event_keywords_is_the_reverse_hop(loaded: GraphStore, world: World) -> 
 def turns(cid: str, session: int, indexes: range, own: set[int]) -> list[TurnRecord]:
     speakers = ("Alice", "Bob") if cid == "c1" else ("Alice", "Carol")
     date = SESSIONS[cid][session][1]
-    return [TurnRecord(f"D{session}:{i + 1}", speakers[i % 2], f"{cid} turn D{session}:{i + 1}",
-                       session, i, date, i in own) for i in indexes]
+    return [TurnRecord(f"D{session}:{i + 1}", speakers[i % 2],
+                       turn_text(cid, f"D{session}:{i + 1}")[0], session, i, date, i in own,
+                       turn_text(cid, f"D{session}:{i + 1}")[1] or "", cid)
+            for i in indexes]
 
 
 @pytest.mark.parametrize(("name", "window", "cid", "session", "indexes", "own"), [

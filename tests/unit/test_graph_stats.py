@@ -10,7 +10,6 @@ from typer.testing import CliRunner
 
 from mrgraph.cli import app
 from mrgraph.graph_stats import PersonTags, Spread, _people, graph_stats
-from mrgraph.lexicon import default
 from mrgraph.types import EdgeRecord, NodeRecord
 from mrgraph.ingest.sample import sample_path
 from tests.unit.conftest import ingested
@@ -62,8 +61,8 @@ def test_people_are_speakers_their_short_names_and_person_entities() -> None:
     people = _people(nodes)
     assert people["c-sam"] == people["c-short"] == "Samantha"  # the short name folds in
     assert people["c-theo"] == "Theo"
-    if default().available:  # WordNet files a city as a place and a physicist as a person
-        assert "c-city" not in people and people["c-writer"] == "Einstein"
+    # WordNet files a city as a place and a physicist as a person
+    assert "c-city" not in people and people["c-writer"] == "Einstein"
     assert "c-thing" not in people  # a name WordNet does not know is not taken for a person
 
 

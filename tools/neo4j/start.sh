@@ -13,8 +13,8 @@
 #                        `import mrgraph` (python -m mrgraph.store.neo4j_warmup: plans and
 #                        compiles an ingest's and an ask's statements in rolled-back
 #                        transactions). Default 0: it takes longer than the first ingest it
-#                        shortens (benchmarks/RESULTS.md section 26); use it for a server started
-#                        before it is needed
+#                        shortens (benchmarks/RESULTS.md, "Neo4j store"); use it for a server
+#                        started before it is needed
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -3,12 +3,15 @@ question asking for several things, and the turns handed on: mrgraph.found.Found
 scored against the question, and the beliefs it read.
 
   score(s) = fit(s) + EPISODE_WEIGHT * relevance of its episode + TIMED if a "when"
-             question's sentence states a date
+             question's sentence states a date + AGREES * confidence of an active belief it
+             states (`believed`: what mrgraph believes now comes first among equals)
   fit(s)   max(q(s), PROMPT * q(the question asked in the turn before), the latter for the
            first sentence of a turn only: dialogue answers the question the other speaker
-           just asked);
-  q(s)     share of the question's idf weight (names of the people asked about left out: their
-           turns are preferred by OWN instead) the sentence holds;
+           just asked; COVERS * the share of the question such a belief holds, its aspect
+           included: "I teach chemistry" holds what "job: teaches chemistry" holds of "What is
+           her job?");
+  q(s)     share of the question's idf weight (names of the people asked about left out) the
+           sentence holds;
   usable   never a question ("Is this your own recipe?"); a sentence of another speaker only
            when it states the fact *to* the person ("Well done on the exam, <name>") - it
            names them - or when the question names nobody.
@@ -33,6 +36,7 @@ from mrgraph.toolkit import Record
 EPISODE_WEIGHT = 0.6  # chosen leaving each dev conversation out (RESULTS.md@c29e350 section 23)
 TIMED = 0.3  # for a "when" question, a sentence that says when (a resolved date) is preferred
 AGREES = 0.05  # times its confidence: a sentence saying what an active belief states
+COVERS = 1.0  # of the belief's share of the question: what such a sentence holds of it at least
 TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this share
 PROMPT = 0.8  # the reply to a question that asks ours: its first sentence answers it
 ASKED = 0.5  # a question asking half of ours makes the reply to it the person's
@@ -45,6 +49,9 @@ _LIGHT_VERBS = frozenset({"do"})
 SAME = 0.0  # how much better the other speakers must cover the question to be "about them"
 SAME_WHEN = 0.3  # a date question rests on the episode more than on who says it
 TURNS_SAME = 0.15  # the same margin for whole turns
+# a question about an earlier state is not answered by what is believed now
+_PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
+                   r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -100,7 +107,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
     events = state.evidence.events
     asked = _asked_before(state, question)
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
-    believed = _believed(state, question) if question.on("agrees") else []
+    beliefs = believed(state, question) if question.on("agrees") else []
     for turn in _turns(state, question):
         event = events.get(str(turn.get("event_id")))
         rel = float(event["relevance"]) if event else float(turn.get("relevance", 0.0))
@@ -113,9 +120,11 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
             own = question.person is not None and \
                 about_whom(speaker, sentence, speakers) == question.person
             stated = _stated(sentence, said) if question.kind in ("when", "duration") else None
-            fit = max(q, prompt if i == 0 else 0.0)
             held = token_set(sentence)
-            agrees = max((c for words_, c in believed if words_ <= held), default=0.0)
+            agrees = max((c for words_, c, _ in beliefs if words_ <= held), default=0.0)
+            covers = max((share for words_, _, share in beliefs if words_ <= held),
+                         default=0.0)
+            fit = max(q, prompt if i == 0 else 0.0, COVERS * covers)
             score = fit + EPISODE_WEIGHT * rel * question.on("episode") + \
                 (TIMED if stated and question.on("timed") else 0.0) + AGREES * agrees
             found.append(Sentence(sentence, str(turn["dia_id"]), speaker, event, q, score, own,
@@ -131,21 +140,25 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
     return found
 
 
-def _believed(state: Found, question: Question) -> list[tuple[frozenset[str], float]]:
-    """(the words, the confidence) of each active belief read about the person asked that
-    holds some of the question and does not deny: what mrgraph believes now ("lives in
-    Denver now", not the superseded "lives in Portland"); the words leave out its person's
-    name, which the person's own sentences do not say."""
-    found = []
+def believed(state: Found, question: Question) -> list[tuple[frozenset[str], float, float]]:
+    """(its words, its confidence, its share of the question) of each active belief read
+    about the person asked that holds some of the question - its aspect and statement - and
+    does not deny: what mrgraph believes now ("lives in Denver now", not the superseded "lives
+    in Portland"). Its words leave out its person's name, which their own sentences do not
+    say. None for a question about a time, a reason, a manner or an earlier state: a belief is
+    a state ("likes running"), the current one."""
+    found: list[tuple[frozenset[str], float, float]] = []
+    if question.kind in ("when", "duration", "why", "how") or _PAST.search(question.text):
+        return found
     for belief in state.evidence.beliefs.values():
         statement = str(belief["statement"])
+        share = content_share(state, question, f"{belief['aspect']} {statement}")
         if belief.get("status", "active") != "active" or is_negative(statement) or \
-                question.person not in (None, belief["entity"]) or \
-                content_share(state, question, f"{belief['aspect']} {statement}") <= 0:
+                question.person not in (None, belief["entity"]) or share <= 0:
             continue
         said = token_set(statement) - token_set(str(belief["entity"]))
         if said:
-            found.append((said, float(belief["confidence"])))
+            found.append((said, float(belief["confidence"]), share))
     return found
 
 

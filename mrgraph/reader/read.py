@@ -39,12 +39,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from mrgraph.beliefs import is_negative
 from mrgraph.found import Found
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.dates import format_range, weekday_before
-from mrgraph.reader.evidence import (Sentence, content_share, is_question, sentences,
+from mrgraph.reader.evidence import (Sentence, believed, is_question, sentences,
                                     split_sentences, wrong_person)
 from mrgraph.reader.feelings import asks_feeling, feeling
 from mrgraph.reader.forms import duration, frequency, negated
@@ -59,9 +58,6 @@ REACH = 8  # sentences searched for a specific form the question asks for (a fre
 FOLLOW_KINDS = ("how", "why")
 ITEMS, ITEM_SHARE = 6, 0.7  # items a list answer joins; the share of the best score each needs
 _LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
-# a question about an earlier state is not answered by the current belief
-_PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
-                   r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
@@ -233,23 +229,13 @@ def _when(state: Found, best: Sentence) -> str | None:
 
 def _believed(state: Found, question: Question, found: list[Sentence], answer: str,
               supports: tuple[str, ...]) -> float:
-    """What mrgraph believes of the answer: the confidence of the most confident active belief
-    read about the person asked that states it (its statement holds every word of the answer,
-    and does not deny it: "no longer lives in Lyon" is no belief that one lives in Lyon)
-    and covers the question - its aspect and statement - at least as well as the sentence the
-    answer rests on; 0.0 when none. A belief is a state ("lives in Denver now"): never for a
-    time, a reason, a manner or an earlier state."""
+    """What mrgraph believes of the answer: the confidence of the most confident belief of
+    `evidence.believed` that states it (holds every word of it) and covers the question as well
+    as the sentence the answer rests on; 0.0 when none."""
     said = set(tokenize(answer))
-    if not said or not state.evidence.beliefs or _PAST.search(state.question) or \
-            question.kind in ("when", "duration", "why", "how"):
-        return 0.0
     rests_on = max((s.q for s in found if s.dia_id in supports), default=0.0)
-    return max((float(b["confidence"]) for b in state.evidence.beliefs.values()
-                if b.get("status", "active") == "active" and not is_negative(str(b["statement"]))
-                and question.person in (None, b["entity"])
-                and said <= set(tokenize(str(b["statement"])))
-                and content_share(state, question, f"{b['aspect']} {b['statement']}")
-                >= rests_on), default=0.0)
+    return max((score for words_, score, share in believed(state, question)
+                if said and said <= words_ and share >= rests_on), default=0.0)
 
 
 def _reading(question: Question, answer: str, supports: tuple[str, ...],

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from mrgraph.policies.base import State
 from mrgraph.reader import confidence
+from mrgraph.reader.question import analyse
+from mrgraph.types import NOT_MENTIONED
 from tests.unit.test_reader import state
-from tests.unit.walked import read
+from tests.unit.walked import read, sentences
 
 
 def believe(s: State, key: str, entity: str, statement: str, score: float,
@@ -71,3 +75,29 @@ def test_among_equal_sentences_the_one_an_active_belief_states_comes_first() -> 
     believe(s, "b2", "Priya", "Priya lives in Oslo", 0.8, "active", "location")
     reading = read(s)
     assert reading.answer == "Oslo" and reading.confidence >= 0.8
+
+
+@pytest.mark.parametrize(("question", "person", "other", "said", "statement", "aspect"), [
+    ("What is Priya's job in town?", "Priya", "I walked around town with my aunt.",
+     "These days I teach chemistry at the night school.", "Priya teaches chemistry", "job"),
+    ("What sport does Omar play at weekends?", "Omar", "At weekends I visit my aunt.",
+     "Most mornings I row on the lake with my club.", "Omar rows on the lake", "sport"),
+    ("What is Priya's hometown by the sea?", "Priya", "I love the sea in winter.",
+     "I grew up in Porto, by the river.", "Priya grew up in Porto", "hometown")])
+def test_a_sentence_saying_an_active_belief_holds_the_question_as_the_belief_does(
+        question: str, person: str, other: str, said: str, statement: str,
+        aspect: str) -> None:
+    # the other sentence holds one word of the question ("town"); the one saying what the
+    # belief states holds none, but the belief's aspect holds another ("job"): as much
+    turns = [("D1:1", person, other), ("D2:1", person, said)]
+    asked = analyse(question, (person,))
+    assert sentences(state(question, turns), asked)[0].dia_id == "D1:1"  # transcript order
+    s = believe(state(question, turns), "b1", person, statement, 0.8, aspect=aspect)
+    first = sentences(s, asked)[0]
+    assert first.dia_id == "D2:1" and first.q == 0.0
+    assert read(s).answer != NOT_MENTIONED
+    # an earlier state is not what is believed now
+    past = question.replace(" is ", " was ").replace(" does ", " did ").replace("?", " first?")
+    s = believe(state(past, turns), "b1", person, statement, 0.8, aspect=aspect)
+    assert sentences(s, analyse(past, (person,)))[0].dia_id == "D1:1"
+    assert read(s).features.believed == 0.0

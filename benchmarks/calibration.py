@@ -33,6 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
+from mrgraph.advice import NO_ADVICE, Advice
 from mrgraph.config import Settings
 from mrgraph.eval import metrics
 from mrgraph.eval.bench import fresh_store_uri, ingest_conversations, make_plan
@@ -79,8 +80,8 @@ class Recording:
         self.state: State | None = None
         self.read_ms = 0.0
 
-    def start(self, question: str, budget: Budget) -> Recording.Run:
-        return Recording.Run(self, HeuristicPolicy().start(question, budget))
+    def start(self, question: str, budget: Budget, advice: Advice = NO_ADVICE) -> Recording.Run:
+        return Recording.Run(self, HeuristicPolicy().start(question, budget, advice))
 
     class Run:
         def __init__(self, owner: Recording, inner: object) -> None:

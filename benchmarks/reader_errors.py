@@ -35,6 +35,7 @@ from pathlib import Path
 
 from calibration import asked
 
+from mrgraph import scoring
 from mrgraph.eval import metrics
 from mrgraph.eval.locomo import QAItem
 from mrgraph.eval.report import table
@@ -70,10 +71,10 @@ def states(path: Path, cache: Path | None) -> list[tuple[QAItem, State]]:
 
 def gold_recall(text: str, gold: str) -> float:
     """Share of the gold answer's words (LoCoMo tokens) that `text` holds."""
-    want = Counter(metrics.stemmed_tokens(gold))
+    want = Counter(scoring.stemmed_tokens(gold))
     if not want:
         return 0.0
-    return sum((want & Counter(metrics.stemmed_tokens(text))).values()) / sum(want.values())
+    return sum((want & Counter(scoring.stemmed_tokens(text))).values()) / sum(want.values())
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ def judge(item: QAItem, state: State) -> Verdict:
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     ranked = sentences(walked, analyse(state.question, speakers))
     top = tuple(f"{s.dia_id} [{s.score:.2f}] {s.text}" for s in ranked[:TOP])
-    gold_ids = {metrics.normalize_dia_id(e) for e in item.evidence}
+    gold_ids = {scoring.normalize_dia_id(e) for e in item.evidence}
     read_gold = [t for t in state.evidence.turns.values() if t["dia_id"] in gold_ids]
     paraphrased = bool(read_gold) and \
         gold_recall(" ".join(str(t["text"]) for t in read_gold), item.answer) < 0.5

@@ -8,22 +8,27 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
-import click
 import typer
 from rich.console import Console
 
 from mrgraph import render
 from mrgraph.config import Settings
-from mrgraph.engine import MODES, Memory
 from mrgraph.errors import MrGraphError, UserError
 from mrgraph.limits import has_surrogate, shorten
 from mrgraph.redact import public_uri
 
+if TYPE_CHECKING:  # each command imports what it runs: `--help` imports no engine
+    from mrgraph.engine import Memory
+
+# help is click's plain text, not rich's panels: rendering those imports rich's markdown and
+# traceback modules, which doubled what `mrgraph --help` costs (benchmarks/startup.py)
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  rich_markup_mode=None,
                   help="mrgraph: a graph memory for LLM agents, answered by active reconstruction.")
-bench_app = typer.Typer(no_args_is_help=True, help="Benchmarks: LoCoMo and scale.")
+bench_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+                        help="Benchmarks: LoCoMo and scale.")
 app.add_typer(bench_app, name="bench")
 out = Console()
 
@@ -33,6 +38,7 @@ NsOpt = Annotated[Optional[str], typer.Option("--ns", help="Namespace (tenant). 
 
 
 def _memory(store: str | None, ns: str | None) -> Memory:
+    from mrgraph.engine import Memory
     return Memory.open(Settings.from_env(), store=store, ns=ns)
 
 
@@ -106,6 +112,7 @@ def chat(mode: Annotated[str, typer.Option(help="active | topk | graph")] = "act
          embedder: EmbedderOpt = "none", store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Interactive questions (:trace toggles the trace, :history, :quit)."""
     from mrgraph.chat import run_chat
+    from mrgraph.engine import MODES
     if mode not in MODES:
         raise UserError(f"unknown mode {mode!r} (choose {', '.join(MODES)})")
     with _memory(store, ns) as memory:
@@ -369,13 +376,17 @@ def main(argv: list[str] | None = None) -> int:
     if bad is not None:  # bytes that are not UTF-8 reach Python as lone surrogates
         err(f"error: argument {shorten(bad)} is not valid UTF-8")
         return 1
+    # typer raises its own vendored click's exceptions; an older typer, click's (imported by
+    # then: importing click for nothing would cost every command ~0.1 s)
+    click = sys.modules.get("click")
+    aborts = (typer.Abort, *((click.exceptions.Abort,) if click else ()))
+    usage = (typer.exceptions.TyperException, *((click.ClickException,) if click else ()))
     try:
         rc = app(args=args, standalone_mode=False, prog_name="mrgraph")
-    except (typer.Abort, click.exceptions.Abort):
+    except aborts:
         err("aborted")
         return 1
-    except (typer.exceptions.TyperException, click.ClickException) as e:
-        # bad usage is the user's to fix (typer raises its own vendored click's exceptions)
+    except usage as e:  # bad usage is the user's to fix
         err(f"error: {e.format_message() if hasattr(e, 'format_message') else e}")
         return 1
     except UserError as e:

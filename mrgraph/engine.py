@@ -8,6 +8,9 @@
 A long-lived process (a server, `mrgraph chat`) opens one Memory and keeps it: opening an
 embedded store reads almost nothing, its reads fetch what they need and see every commit made
 since (by any process), and threads may share it (the store serialises its own file access).
+
+Each operation imports what it runs when it runs (ingest, the ask loop, practice, networkx for
+GraphML): a command pays only for what it uses (benchmarks/startup.py).
 """
 
 from __future__ import annotations
@@ -17,28 +20,26 @@ import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Sequence
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Sequence
 
 from mrgraph.config import Settings
 from mrgraph.errors import ConfigError, UserError
-from mrgraph.experience.guide import Guide, load_guide
-from mrgraph.experience.loop import DEFAULT_BUDGET_TOKENS, PracticeOptions, Tick, practice
-from mrgraph.experience.records import RoundRecord
-from mrgraph.experience.storage import Pool, load_pool
-from mrgraph.graph_stats import GraphStats, graph_stats
-from mrgraph.ingest.extract import Extractor, HeuristicExtractor
-from mrgraph.ingest.pipeline import (BatchDone, IngestReport, Progress, forget_conversation,
-                                     ingest_file)
+from mrgraph.experience.records import DEFAULT_BUDGET_TOKENS
 from mrgraph.limits import check_question
 from mrgraph.llm.base import LLM, Embedder, TokenLedger
-from mrgraph.policies import HeuristicPolicy, LLMPolicy, Policy
 from mrgraph.store.base import ForgetResult, GraphStore
-from mrgraph.store.copy import CopyResult, copy_store
-from mrgraph.store.copy import Progress as CopyProgress
 from mrgraph.store.uri import open_store
 from mrgraph.types import Answer, NodeView, Stats
+
+if TYPE_CHECKING:
+    from mrgraph.experience.loop import Tick
+    from mrgraph.experience.records import RoundRecord
+    from mrgraph.experience.storage import Pool
+    from mrgraph.graph_stats import GraphStats
+    from mrgraph.ingest.extract import Extractor
+    from mrgraph.ingest.pipeline import BatchDone, IngestReport, Progress
+    from mrgraph.store.copy import CopyResult
+    from mrgraph.store.copy import Progress as CopyProgress
 
 MODES = ("active", "topk", "graph")
 
@@ -75,6 +76,7 @@ class Memory:
                   llm_kind: str = "openai") -> Extractor:
         """`llm_kind` ("openai" or "local") is the model the llm extractor uses."""
         if name == "heuristic":
+            from mrgraph.ingest.extract import HeuristicExtractor
             return HeuristicExtractor()
         if name == "llm":
             from mrgraph.ingest.llm_extract import (  # only when asked: needs an LLM
@@ -96,6 +98,7 @@ class Memory:
         `progress` is told the turns extracted, `on_batch` the write batches written (on Neo4j
         each is committed: mrgraph.ingest.pipeline); `llm` the llm extractor's model; `name`
         the transcript's name when the files are temporary copies (ingest_file)."""
+        from mrgraph.ingest.pipeline import ingest_file
         ex = self.extractor(extractor, concurrency, llm)
         chosen = self.embedder(embedder)
         vectors = None
@@ -108,6 +111,7 @@ class Memory:
                 for p in paths]
 
     def forget(self, conversation_id: str) -> ForgetResult:
+        from mrgraph.ingest.pipeline import forget_conversation
         return forget_conversation(self.store, conversation_id)
 
     # ------------------------------------------------------------------ questions
@@ -146,17 +150,16 @@ class Memory:
         if mode not in MODES:
             raise UserError(f"unknown mode {mode!r} (choose {', '.join(MODES)})")
         check_question(question)
+        from mrgraph.experience.guide import Guide, load_guide
         from mrgraph.reconstruct import ask
         chosen = self.llm(llm)
         guide = load_guide(self.store) if mode == "active" else Guide()
         if not guide.experiences:
             return ask(self.store, question, mode=mode, llm=chosen,
                        embedder=self.embedder(embedder))
-        # experiences from practice: calibrations set the offline policy's knobs; an LLM is
-        # shown the ones that apply (mrgraph.experience.guide)
-        policy: Policy = HeuristicPolicy(guide=guide) if chosen is None else \
-            LLMPolicy(chosen, guide=guide)
-        answer = ask(self.store, question, mode=mode, llm=chosen, policy=policy,
+        # experiences from practice, handed to the policy: calibrations set the offline
+        # policy's knobs; an LLM is shown the ones that apply (mrgraph.experience.guide)
+        answer = ask(self.store, question, mode=mode, llm=chosen, advice=guide.advice(question),
                      embedder=self.embedder(embedder))
         used = guide.used(question, llm=chosen is not None)
         return replace(answer, experiences=tuple(f"{e.kind}: {e.statement}" for e in used))
@@ -166,6 +169,7 @@ class Memory:
                  max_questions: int | None = None, tick: Tick | None = None) -> list[RoundRecord]:
         """Practise on the memory's own history (mrgraph.experience): `rounds` more rounds,
         resuming after the last finished one; `llm` "heuristic" uses the offline rules."""
+        from mrgraph.experience.loop import PracticeOptions, practice
         if rounds < 1:
             raise UserError("--rounds must be at least 1")
         unknown = sorted(set(conversations) - set(self.store.conversations()))
@@ -176,6 +180,7 @@ class Memory:
 
     def experiences(self) -> Pool:
         """Experiential memory as stored: experiences, the proposal pool, the rounds."""
+        from mrgraph.experience.storage import load_pool
         return load_pool(self.store)
 
     # ------------------------------------------------------------------ inspection
@@ -185,7 +190,8 @@ class Memory:
 
     def graph_stats(self) -> GraphStats:
         """How well tags group episodes, per tag, cue and most active person."""
-        return graph_stats(self.store)
+        from mrgraph.graph_stats import graph_stats
+        return graph_stats(*self.store.export())
 
     def is_empty(self) -> bool:
         """The namespace holds no conversation yet (what `ask` and `stats` tell the user)."""
@@ -227,6 +233,7 @@ class Memory:
                            "properties": _plain(e.props)} for e in edges],
             }, ensure_ascii=False, indent=1)
         if fmt == "graphml":
+            import networkx as nx
             g = nx.MultiDiGraph()
             for n in nodes:
                 # `labels` as Neo4j (APOC) writes it; `label` is a property of tags and topics
@@ -241,6 +248,7 @@ class Memory:
     def push(self, to: str, progress: CopyProgress | None = None) -> CopyResult:
         """Copy this namespace into another store (e.g. Neo4j for Browser); idempotent.
         `progress`: told the nodes and relationships copied as they are (store.copy)."""
+        from mrgraph.store.copy import copy_store
         dst = open_store(to, self.store.ns, self.settings)
         try:
             return copy_store(self.store, dst, progress=progress)

@@ -35,7 +35,6 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from mrgraph import beliefs
 from mrgraph.errors import MrGraphError
-from mrgraph.hybrid import count_models, model_label
 from mrgraph.ingest.embed import EpisodeEmbedder
 from mrgraph.ingest.extract import Extractor
 from mrgraph.ingest.loaders import load
@@ -45,6 +44,7 @@ from mrgraph.ingest.reorder import Reorder
 from mrgraph.limits import check_batch
 from mrgraph.store.base import (BeliefEdge, Checkpoint, EmbeddingCount, FactObservation,
                                 ForgetResult, GraphStore)
+from mrgraph.store.embedded import count_models, model_label
 from mrgraph.types import Conversation, GraphBatch
 
 Progress = Callable[[str, int], None]  # (conversation id, turns done) after each conversation

@@ -10,6 +10,7 @@ The dates are said the way people say them (mrgraph.reader.dates).
 
 from __future__ import annotations
 
+from mrgraph.found import Found
 from mrgraph.policies.base import Draft, State
 from mrgraph.policies.turns import found
 from mrgraph.reader.dates import format_date, format_range, format_span
@@ -19,9 +20,14 @@ from mrgraph.reader.read import DEFAULT_THRESHOLD, read
 def extractive_answer(state: State, threshold: float = DEFAULT_THRESHOLD) -> Draft:
     """The reader's answer to `state.question` from what the walk found (`found`: with the
     turns handed on when the loop fetched unread ones)."""
-    reading = read(found(state, bool(state.unread_turns)), threshold)
+    return reader_answer(found(state, bool(state.unread_turns)), threshold)
+
+
+def reader_answer(walked: Found, threshold: float = DEFAULT_THRESHOLD) -> Draft:
+    """The reader's answer from a walk's findings (the LLM answer step falls back on it)."""
+    reading = read(walked, threshold)
     return Draft(reading.answer, reading.supports, reading.confidence)
 
 
 __all__ = ["DEFAULT_THRESHOLD", "extractive_answer", "format_date", "format_range",
-           "format_span"]
+           "format_span", "reader_answer"]

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, Protocol
 
+from mrgraph.advice import NO_ADVICE, Advice
 from mrgraph.errors import ConfigError
 from mrgraph.found import Found, Held, Kept, is_temporal, question_share, record_text
 from mrgraph.policies.question_dates import QuestionTime, question_time
@@ -345,7 +346,10 @@ class PolicyRun(Protocol):
 
 
 class Policy(Protocol):
+    """A navigation policy. `start` is handed the experiences practice advises for the
+    question (mrgraph.advice; NO_ADVICE when there are none)."""
+
     @property
     def name(self) -> str: ...
 
-    def start(self, question: str, budget: Budget) -> PolicyRun: ...
+    def start(self, question: str, budget: Budget, advice: Advice = NO_ADVICE) -> PolicyRun: ...

@@ -29,9 +29,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mrgraph.experience.guide import Guide, knobs_of
+from mrgraph.advice import NO_ADVICE, Advice
 from mrgraph.policies.answer import DEFAULT_THRESHOLD, extractive_answer
 from mrgraph.policies.base import Action, Budget, Draft, Lead, State
+from mrgraph.policies.knobs import knobs_of
 from mrgraph.policies.semantic import aspect_calls, belief_calls, guessed_aspect_calls
 from mrgraph.policies.turns import asks_several
 from mrgraph.toolargs import MAX_LIMIT
@@ -47,18 +48,17 @@ TAG_LIMIT = 50  # all of a cue's tags (cheap): their counts tell how specific th
 @dataclass(frozen=True)
 class HeuristicPolicy:
     """Deterministic active navigation; `threshold` is the extractive answer's cut-off.
-    `guide`: experiences from practice; its calibrations for the question's kind set the
-    knobs (episodes read, context window, semantic layer, min priority: experience.guide)."""
+    The calibrations practice advises for the question (`Advice.rules`) set the knobs
+    (episodes read, context window, semantic layer, min priority: policies.knobs)."""
 
     min_priority: float = MIN_PRIORITY
     threshold: float = DEFAULT_THRESHOLD
     name: str = "heuristic"
-    guide: Guide | None = None
 
-    def start(self, question: str, budget: Budget) -> HeuristicRun:
-        if self.guide is None:
+    def start(self, question: str, budget: Budget, advice: Advice = NO_ADVICE) -> HeuristicRun:
+        if not advice.rules:
             return HeuristicRun(question, budget, self.min_priority, self.threshold)
-        knobs = self.guide.knobs(question, knobs_of(budget, self.min_priority))
+        knobs = knobs_of(budget, self.min_priority).apply(advice.rules)
         return HeuristicRun(question, knobs.budget(budget), knobs.min_priority, self.threshold,
                             semantic=knobs.semantic)
 

@@ -18,10 +18,10 @@ from typing import Any
 
 from mrgraph.found import Found
 from mrgraph.llm.base import LLM, Message, question_clock
+from mrgraph.policies.answer import reader_answer
 from mrgraph.policies.base import Draft
 from mrgraph.policies.final_answer import non_answer
 from mrgraph.prompts import load_prompt
-from mrgraph.reader.read import read
 from mrgraph.toolkit import Record
 from mrgraph.toolview import said
 from mrgraph.types import NOT_MENTIONED, Step
@@ -79,9 +79,8 @@ def llm_answer(llm: LLM, found: Found, *, started: float, shown: Sequence[Messag
         parsed, _ = spent.ask(llm, messages, started, temperature)
         again = non_answer(str(parsed.get("answer") or ""), found.question)
         if again:
-            reading = read(found)
-            return Replied(Draft(reading.answer, reading.supports, reading.confidence),
-                           spent.tokens, tuple(spent.repairs), refused=again)
+            return Replied(reader_answer(found), spent.tokens, tuple(spent.repairs),
+                           refused=again)
     answer = str(parsed.get("answer") or "").strip() or NOT_MENTIONED
     # what it may cite: the evidence, and every turn it was handed (policies.turns)
     known = found.evidence.citable() | {str(t["dia_id"]) for t in found.unread_turns.values()}

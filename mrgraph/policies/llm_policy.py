@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mrgraph.experience.guide import Guide
+from mrgraph.advice import NO_ADVICE, Advice
 from mrgraph.found import is_temporal
 from mrgraph.llm.base import LLM, Message, ToolCall, question_clock
 from mrgraph.policies.base import Action, Budget, Draft, Outcome, State
@@ -67,15 +67,15 @@ class LLMPolicy:
     llm: LLM
     temperature: float = 0.0
     name: str = "llm"
-    guide: Guide | None = None  # experiences from practice, shown to navigation and answer
 
-    def start(self, question: str, budget: Budget) -> LLMRun:
-        return LLMRun(self.llm, question, budget, self.temperature, self.guide)
+    def start(self, question: str, budget: Budget, advice: Advice = NO_ADVICE) -> LLMRun:
+        """`advice`: the experiences from practice shown to navigation and answer."""
+        return LLMRun(self.llm, question, budget, self.temperature, advice)
 
 
 class LLMRun:
     def __init__(self, llm: LLM, question: str, budget: Budget, temperature: float,
-                 guide: Guide | None = None) -> None:
+                 advice: Advice = NO_ADVICE) -> None:
         self.llm, self.budget, self.temperature = llm, budget, temperature
         self.tokens = 0
         self.hands_turns = True  # the answer prompt lists handed_turns
@@ -91,10 +91,9 @@ class LLMRun:
             Message.user(load_prompt("navigate").render(
                 question=question, hint=hint, max_rounds=budget.max_rounds,
                 max_calls=budget.max_calls, max_calls_per_round=budget.max_calls_per_round))]
-        shown = guide.text(question) if guide is not None else ""
         # experiences from practice: advice on how to search and answer, never evidence
         self._experiences = [Message.user(load_prompt("experiences").render(
-            experiences=escape(shown)))] if shown else []
+            experiences=escape(advice.shown)))] if advice.shown else []
         self.messages += self._experiences
 
     def next_actions(self, state: State) -> Sequence[Action]:

@@ -18,7 +18,8 @@ from mrgraph.cli import app
 from mrgraph.config import Settings
 from mrgraph.engine import Memory
 from mrgraph.errors import LLMConfigError
-from mrgraph.ingest.llm_extract import SMALL_MODEL_WINDOW, window_turns_of
+from mrgraph.ingest.llm_extract import SMALL_MODEL_WINDOW
+from mrgraph.ingest.llm_prompt import window_turns_of
 from mrgraph.ingest.llm_reply import iso_date
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.sample import sample_path

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, cast
 
 from mrgraph.belief_reads import Record as Record  # re-exported: the record type of every tool
 from mrgraph.belief_reads import belief_record, rank_aspects
+from mrgraph.dates import date_record, session_value
 from mrgraph.errors import ToolArgumentError
 from mrgraph.hybrid import ToolContext, hybrid_events
 from mrgraph.llm.base import ToolSpec
@@ -68,8 +69,8 @@ def event_record(e: EventRecord) -> Record:
     record: Record = {"id": e.id, "conversation": e.conversation_id, "session": e.session,
                       "date": e.date, "tag": e.tag, "summary": e.summary,
                       "dia_ids": list(e.dia_ids)}
-    if e.date_end:
-        record["date_end"] = e.date_end
+    if e.mentions:
+        record["mentions"] = list(e.mentions)
     if e.score:
         record["score"] = e.score
     return record
@@ -156,14 +157,17 @@ class EventContextParams:
         return ToolResult(self.name, tuple(
             {"dia_id": t.dia_id, "speaker": t.speaker, "text": t.text, "date": t.date,
              "session": t.session, "index": t.index, "in_event": t.in_event,
-             "event_id": self.event_id}
+             "event_id": self.event_id,
+             **({"dates": [date_record(d) for d in t.dates]} if t.dates else {})}
             for t in turns), tuple(t.dia_id for t in turns))
 
 
 @dataclass(frozen=True)
 class ConversationTimeParams:
     name: ClassVar[str] = "conversation_time"
-    description: ClassVar[str] = "The session timestamp and the resolved dates of an episode."
+    description: ClassVar[str] = ("When an episode was said (its session) and every date its "
+                                  "turns mention, each with its precision, phrase, speaker and "
+                                  "the statement it belongs to.")
     event_id: str = _event()
 
     def run(self, store: GraphStore) -> ToolResult:
@@ -171,7 +175,9 @@ class ConversationTimeParams:
         if t is None:
             return _missing(self.name, "episode", self.event_id)
         record: Record = {"event_id": t.event_id, "session_started_at": t.session_started_at,
-                          "date": t.date, "date_end": t.date_end, "dates": list(t.dates)}
+                          "date": t.date, "mentions": [date_record(m) for m in t.mentions]}
+        if t.session_started_at or t.date:
+            record["session_date"] = date_record(session_value(t.session_started_at or t.date))
         return ToolResult(self.name, (record,), (t.event_id,))
 
 

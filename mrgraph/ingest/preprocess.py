@@ -22,7 +22,7 @@ from datetime import date
 from typing import NamedTuple, Sequence
 
 from mrgraph import lexicon
-from mrgraph.ingest.dates import DateMention, find_dates
+from mrgraph.dates import DateMention, find_dates
 from mrgraph.text import tokenize
 from mrgraph.types import Turn
 
@@ -134,13 +134,14 @@ def _match_case(found: str, replacement: str) -> str:
 
 
 def annotate_dates(text: str, mentions: Sequence[DateMention]) -> str:
-    """`text` with each mention followed by its ISO form: "yesterday [2023-05-07]"."""
+    """`text` with each mention followed by its value, as precise as it was said:
+    "yesterday [2023-05-07]", "last year [2022]", "last week [2023-W23]"."""
     pieces: list[str] = []
     position = 0
     for mention in mentions:
         start, end = mention.span
         pieces.append(text[position:end])
-        pieces.append(f" [{mention.iso}]")
+        pieces.append(f" [{mention.value.value}]")
         position = end
     pieces.append(text[position:])
     return "".join(pieces)

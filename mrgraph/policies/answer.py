@@ -3,13 +3,12 @@ answer with `extractive_answer`, so they differ only in the evidence they found.
 
 It is the reader (mrgraph.reader): what was asked (kind, person), the answer phrase rather than
 the sentence, lists, yes/no, counts and dates, a fitted confidence (see mrgraph.reader.read).
-The dates are said the way people say them (mrgraph.reader.dates).
+The dates are said as precisely as they were said (mrgraph.dates.render, mrgraph.reader.dates).
 """
 
 from __future__ import annotations
 
 from mrgraph.policies.base import Draft, State
-from mrgraph.reader.dates import format_date, format_range, format_span
 from mrgraph.reader.read import DEFAULT_THRESHOLD, read
 
 
@@ -19,5 +18,4 @@ def extractive_answer(state: State, threshold: float = DEFAULT_THRESHOLD) -> Dra
     return Draft(reading.answer, reading.supports, reading.confidence)
 
 
-__all__ = ["DEFAULT_THRESHOLD", "extractive_answer", "format_date", "format_range",
-           "format_span"]
+__all__ = ["DEFAULT_THRESHOLD", "extractive_answer"]

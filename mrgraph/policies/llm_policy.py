@@ -166,11 +166,22 @@ class LLMRun:
 
 
 def _event_line(event: Record, times: dict[str, Record]) -> str:
-    when = str(event["date"]) + (f" to {event['date_end']}" if event.get("date_end") else "")
+    """An episode: its session's day, and the dates its turns mention when they were read
+    ("last year" = 2022, D3:4)."""
+    when = f"said {event['date']}"
     time = times.get(str(event["id"]))
-    if time is not None:
-        when += f" (session {time['session_started_at']})"
+    if time is not None and time.get("mentions"):
+        when += "; mentions " + ", ".join(
+            f"\"{m.get('phrase', '')}\" = {m['when']} ({m.get('dia_id', '')})"
+            for m in time["mentions"])
     return f"- [{event['id']}] {when} [{', '.join(event['dia_ids'])}] {event['summary']}"
+
+
+def _dates_of(turn: Record) -> str:
+    """The dates a turn mentions, resolved ("last year" = 2022), when its record has them."""
+    dates = turn.get("dates") or ()
+    return " [dates: " + "; ".join(f"\"{d.get('phrase', '')}\" = {d['when']}"
+                                   for d in dates) + "]" if dates else ""
 
 
 def render_evidence(state: State) -> str:
@@ -181,7 +192,8 @@ def render_evidence(state: State) -> str:
     turns = handed_turns(state)
     if turns:
         lines.append("Turns (most relevant first):")
-        lines += [f"- {t['dia_id']} ({t['date']}) {t['speaker']}: {t['text']}" for t in turns]
+        lines += [f"- {t['dia_id']} ({t['date']}) {t['speaker']}: {t['text']}" + _dates_of(t)
+                  for t in turns]
     if len(lines) == 1:
         return "(nothing found)"
     return _escape("\n".join(lines))

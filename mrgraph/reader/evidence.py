@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date
 from functools import lru_cache
 
-from mrgraph.ingest.dates import DateMention, find_dates
+from mrgraph.dates import DateValue
 from mrgraph.policies.base import State, dia_order, record_text
 from mrgraph.policies.turns import handed_turns
+from mrgraph.reader.dates import stated as stated_date
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import lemma
 from mrgraph.text import tokenize, words
@@ -64,7 +64,7 @@ class Sentence:
     score: float
     own: bool  # about the person asked about: said by them of themselves, or to them
     turn: str = ""  # the whole turn
-    stated: DateMention | None = None
+    stated: DateValue | None = None  # for a "when" question: the date the sentence states
     said: str = ""  # the session date of the turn
 
 
@@ -117,7 +117,9 @@ def sentences(state: State, question: Question) -> list[Sentence]:
             q = content_share(state, question, sentence)
             own = question.person is not None and \
                 about_whom(speaker, sentence, speakers) == question.person
-            stated = _stated(sentence, said) if question.kind in ("when", "duration") else None
+            stated = stated_date(sentence, text, said,
+                                 lambda clause: content_share(state, question, clause)) \
+                if question.kind in ("when", "duration") else None
             # a sentence with little of its own ("Thanks, <name>!") takes nothing from its turn
             own_words = len(token_set(sentence) - names)
             fit = max(q, whole, prompt if i == 0 else 0.0) if own_words >= MIN_WORDS else q
@@ -190,16 +192,6 @@ def _states_it(question: Question, speaker: str, sentence: str) -> bool:
         return True
     first = words(question.person)[:1]
     return bool(first) and first[0] in words(sentence)
-
-
-def _stated(text: str, said: str) -> DateMention | None:
-    """The first time expression of a sentence, resolved against its session's date (as
-    ingestion resolved it); None without one or without a session date."""
-    try:
-        anchor = date.fromisoformat(said[:10])
-    except ValueError:
-        return None
-    return next((m for m in find_dates(text, anchor) if not m.approximate), None)
 
 
 @lru_cache(maxsize=1_000)

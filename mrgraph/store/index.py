@@ -8,7 +8,8 @@ and a read touches only what it needs (mrgraph.store.persist has the file).
   structures built from the file on first use:
   - a TokenTable per searchable label (Episode, Cue, Tag, Topic): the file's token postings,
     read per token (mrgraph.store.token_table);
-  - the Timeline (episodes sorted by date, for bisecting a range), rebuilt after an episode change;
+  - the Timeline (episodes sorted by date, for bisecting a range), rebuilt after an episode change,
+    and the mention timeline (the dates episodes' turns mention, sorted by their first day);
   - the VectorIndex (embedded episodes per model), rebuilt after an episode change.
 """
 
@@ -147,6 +148,7 @@ class GraphIndex:
         self.node_counts, self.edge_counts = db.counts()
         self._tokens = {label: TokenTable(db, label, SECONDARY[label]) for label in SECONDARY}
         self._timeline: Timeline | None = None
+        self._mentions: Timeline | None = None  # the dates episodes' turns mention
         self._vectors: VectorIndex | None = None
 
     # -------------------------------------------------------------- maintenance
@@ -178,6 +180,8 @@ class GraphIndex:
         if label == "Episode":
             self._timeline = None
             self._vectors = None
+        if label in ("Episode", "DateMention"):
+            self._mentions = None
 
     def edge_added(self, etype: str, count: int = 1) -> None:
         self.edge_counts[etype] = self.edge_counts.get(etype, 0) + count
@@ -237,6 +241,17 @@ class GraphIndex:
                 rows.append((date, eid, end if isinstance(end, str) and end else date))
             self._timeline = Timeline(rows)
         return self._timeline
+
+    def mention_timeline(self) -> Timeline:
+        """(start, episode id, end) of every date a turn of an episode mentions."""
+        if self._mentions is None:
+            self._mentions = Timeline([
+                (str(start), str(episode), str(end)) for start, episode, end in self._db.rows(
+                    "SELECT json_extract(m.props, '$.start'), f.src, json_extract(m.props, '$.end') "
+                    "FROM nodes m JOIN edges t ON t.dst = m.id AND t.type = 'MENTIONS_DATE' "
+                    "JOIN edges f ON f.dst = t.src AND f.type = 'FROM_TURN' "
+                    "WHERE m.label = 'DateMention'")])
+        return self._mentions
 
     def vectors(self, ns: str) -> VectorIndex:
         if self._vectors is None:

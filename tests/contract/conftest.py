@@ -152,11 +152,10 @@ class EpisodeSpec:
     session: int
     index: int
     turns: tuple[int, ...]  # turn indexes in the session
-    date: str
+    date: str  # its session's day (an episode is dated by its session)
     tag: str
     cues: tuple[str, ...]  # cue keys
     tokens: str
-    date_end: str | None = None
 
 
 # Conversations: c1 (Alice, Bob; two sessions), c2 (Alice, Carol; one session).
@@ -170,9 +169,8 @@ EPISODES = {
     "c1": (
         EpisodeSpec("e11", 1, 0, (0, 1), "2023-05-08", "career change", ("alice", "job"),
                     "alice career job leave"),
-        EpisodeSpec("e12", 1, 1, (3, 4), "2023-05-01", "painting",
-                    ("alice", "bob", "paint", "2023 05"), "alice bob paint week",
-                    date_end="2023-05-07"),
+        EpisodeSpec("e12", 1, 1, (3, 4), "2023-05-08", "painting",
+                    ("alice", "bob", "paint", "2023 05"), "alice bob paint week"),
         EpisodeSpec("e13", 1, 2, (5,), "2023-05-08", "career change", ("alice", "job", "2023 05"),
                     "alice job offer"),
         EpisodeSpec("e21", 2, 0, (0, 1, 2), "2023-06-10", "painting", ("bob", "paint", "paint class"),
@@ -193,15 +191,21 @@ CUES = {  # key -> (name, kind, tokens)
     "paint class": ("paint class", "keyword", "class paint"),
     "2023 05": ("2023-05", "date", "05 2023"),
 }
+# Dates turns mention: (conversation, session, turn index) -> (phrase, value, precision, start,
+# end). "last week" said in e12 (session day 8 May 2023) is the week of 1-7 May.
+MENTIONS = {
+    ("c1", 1, 3): ("last week", "2023-W18", "week", "2023-05-01", "2023-05-07"),
+    ("c2", 1, 2): ("last year", "2022", "year", "2022-01-01", "2022-12-31"),
+}
 TAGS = {"career change": ("Career change", "career change"), "painting": ("painting", "paint")}
 Evidence = list[tuple[str, str, dict[str, object]]]  # (episode, date, extra FROM_EPISODE props)
 FACTS: dict[str, tuple[str, str, str, Evidence]] = {  # name -> (entity, aspect, statement, evidence)
     "f1": ("Alice", "job", "Alice works as a teacher",
            [("e11", "2023-05-08", {}), ("e31", "2023-07-01", {"confidence": 0.85})]),
     "f2": ("Alice", "job", "Alice works as a nurse",
-           [("e12", "2023-05-01", {"confidence": 0.8, "contradicts": True})]),
-    "f3": ("Bob", "hobby", "Bob paints", [("e12", "2023-05-01", {}), ("e21", "2023-06-10", {})]),
-    "f5": ("Bob", "hobby", "Bob likes galleries", [("e12", "2023-05-01", {"negated": True})]),
+           [("e12", "2023-05-08", {"confidence": 0.8, "contradicts": True})]),
+    "f3": ("Bob", "hobby", "Bob paints", [("e12", "2023-05-08", {}), ("e21", "2023-06-10", {})]),
+    "f5": ("Bob", "hobby", "Bob likes galleries", [("e12", "2023-05-08", {"negated": True})]),
     "f4": ("Carol", "home", "Carol lives in Boston", [("e31", "2023-07-01", {})]),
 }
 TOPICS = {  # name -> (conversation, label, summary, tokens, episodes)
@@ -284,10 +288,20 @@ class World:
             b.edge("HAS_SESSION", conv, ses)
             for index in range(count):
                 dia = f"D{number}:{index + 1}"
+                said = MENTIONS.get((cid, number, index))
+                text = f"{cid} turn {dia}" + (f" {said[0]}" if said else "")
                 turn = b.node("Turn", (cid, dia), conversation_id=cid, dia_id=dia,
-                              speaker=speakers[index % 2], text=f"{cid} turn {dia}",
+                              speaker=speakers[index % 2], text=text,
                               session=number, index=index, date=date)
                 b.edge("HAS_TURN", ses, turn)
+                if said:
+                    phrase, value, precision, start, end = said
+                    mention = b.node("DateMention", (cid, dia, 0), conversation_id=cid,
+                                     session=number, index=0, value=value, precision=precision,
+                                     source="relative", start=start, end=end, phrase=phrase,
+                                     said=date, approximate=False, dia_id=dia,
+                                     speaker=speakers[index % 2], statement=text, when=phrase)
+                    b.edge("MENTIONS_DATE", turn, mention)
         self._episodes(b, cid)
         self._facts(b, cid)
         for name, (tcid, label, summary, tokens, episodes) in TOPICS.items():
@@ -302,13 +316,14 @@ class World:
         previous = None
         has_tag: set[tuple[str, str]] = set()
         for seq, spec in enumerate(EPISODES[cid]):
-            dates = (spec.date,) if spec.date_end is None else (spec.date, spec.date_end)
             dia = self.dia_ids(spec.key)
+            mentions = tuple(MENTIONS[(cid, spec.session, i)][1] for i in spec.turns
+                             if (cid, spec.session, i) in MENTIONS)
             ep = b.node("Episode", (cid, spec.session, spec.index), conversation_id=cid,
                         session=spec.session, index=spec.index, seq=seq,
                         text=f"episode {spec.key}", summary=f"summary of {spec.key}",
-                        tag=TAGS[spec.tag][0], date=spec.date, date_end=spec.date_end,
-                        dates=dates, dia_ids=dia, tokens=spec.tokens)
+                        tag=TAGS[spec.tag][0], date=spec.date, mentions=mentions or None,
+                        dia_ids=dia, tokens=spec.tokens)
             b.edge("HAS_EPISODE", self.session(cid, spec.session), ep)
             for i in spec.turns:
                 b.edge("FROM_TURN", ep, self.turn(cid, spec.session, i))

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from mrgraph.ingest.dates import find_dates
+from mrgraph.dates import find_dates
 from mrgraph.ingest.preprocess import (
     ResolvedTurn,
     annotate_dates,
@@ -58,7 +58,7 @@ def test_annotate_dates() -> None:
     text = "I went yesterday and will go next week."
     annotated = annotate_dates(text, find_dates(text, ANCHOR))
     assert annotated == ("I went yesterday [2023-05-07] and will go next week "
-                         "[2023-05-15/2023-05-21].")
+                         "[2023-W20].")  # a week, not its first day
 
 
 def test_resolve_turn_dates_then_pronouns() -> None:

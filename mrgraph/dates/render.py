@@ -122,10 +122,14 @@ def _weeks_said(value: DateValue) -> str | None:
 
 
 def _weekend_said(value: DateValue) -> str | None:
+    """A Saturday-Sunday: relative to the day it was said when said so ("the weekend before
+    17 July 2023"), else (or ahead) by its Saturday ("the weekend of 5 August 2023")."""
     first, last = date.fromisoformat(value.start), date.fromisoformat(value.end)
-    said = _said(value)
-    if said is None or first.weekday() != 5 or (last - first).days != 1:
+    if first.weekday() != 5 or (last - first).days != 1:
         return None
+    said = _said(value)
+    if said is None:
+        return f"the weekend of {format_day(value.start)}"
     if first <= said <= last:
         return f"the weekend of {format_day(said.isoformat())}"
     if first > said:  # ahead: the weekend itself is clearer

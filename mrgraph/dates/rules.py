@@ -16,9 +16,9 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   month, "next May" the first after it.
 * Seasons are meteorological (northern hemisphere): spring March-May, summer June-August,
   autumn (fall) September-November, winter December-February, named by the year they start in.
-  "last summer" is the latest summer that ended before the anchor, "this summer" the summer of
-  the anchor's year (for winter: the one holding the anchor, else the coming one), "next
-  summer" the one after that.
+  "this summer" is the summer holding the anchor, else one that ended at most three months
+  before it ("this winter was hard", said on 1 March), else the coming one; "last summer" is
+  the latest summer that ended before the anchor; "next summer" the one after "this summer".
 * "N days ago" is a day, "N weeks ago" the ISO week holding the day N weeks back, "N months
   ago" that calendar month, "N years ago" that year: the precision of the unit said.
   "about / around / over ... N units ago" is the same value marked approximate.
@@ -29,7 +29,9 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   "tomorrow" = anchor+1 (precision day).
 * Stated dates: "May 7, 2023", "7 May 2023", "7th of May", "2023-05-07" (a day; without a year,
   the anchor's year), "May 2023" (a month), "the summer of 2022" (a season), "in / since 2022"
-  (a year).
+  (a year), "the first week of August" (the ISO week holding 1 August; "the last week": the one
+  holding its last day) and "the first weekend of August" (its first Saturday-Sunday).
+* "(it feels) like yesterday" is an idiom, not a day.
 * An expression whose date would fall before year 1 or after 9999 is not resolved.
 """
 
@@ -90,6 +92,11 @@ _DIGIT = re.compile(r"\d")
 _TRIGGER_WORDS = ("day", "night", "week", "month", "year", "ago", "tomorrow", "morning",
                   "afternoon", "evening", "last", "this", "next", "spring", "summer", "autumn",
                   "fall", "winter")
+_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
+# "it feels like yesterday": an idiom, not a day (matched on the text before "yesterday")
+_LIKE_YESTERDAY = re.compile(r"\blike\s+(?:it\s+(?:was|is|were)\s+)?(?:just\s+|only\s+)?$",
+                             re.I)
+SEASON_AFTER = 92  # days after a season ends that "this <season>" still names it
 _SHIFT = {"last": -1, "this": 0, "next": 1, "this past": -1, "this coming": 1}
 
 
@@ -158,15 +165,22 @@ def _rel_period(match: re.Match[str], anchor: date) -> Resolved:
 
 def _rel_season(match: re.Match[str], anchor: date) -> Resolved:
     which, name = _norm(match.group(1)), _SEASON_NAMES[match.group(2).lower()]
-    # "this": the season of that name holding the anchor, else the one of the anchor's year
-    # (winter: the one starting in the anchor's December, or holding January-February)
-    year = anchor.year - 1 if name == "winter" and anchor.month < 3 else anchor.year
+    this = _this_season(name, anchor)
     if _SHIFT[which] > 0:
-        return _season(name, year + 1)
+        return _season(name, this.start.year + 1)
     if _SHIFT[which] < 0:  # the latest one that ended before the anchor
-        found = _season(name, year)
-        return found if found.end < anchor else _season(name, year - 1)
-    return _season(name, year)
+        return this if this.end < anchor else _season(name, this.start.year - 1)
+    return this
+
+
+def _this_season(name: str, anchor: date) -> Resolved:
+    """"this summer": the one holding the anchor; else the one that ended at most
+    SEASON_AFTER days before it ("this winter was hard", said on 1 March); else the next."""
+    seasons = [_season(name, year) for year in (anchor.year - 1, anchor.year, anchor.year + 1)]
+    for found in seasons:
+        if found.start <= anchor <= found.end + timedelta(days=SEASON_AFTER):
+            return found
+    return next(found for found in seasons if found.start > anchor)
 
 
 def _season_year(match: re.Match[str], anchor: date) -> Resolved:
@@ -196,6 +210,26 @@ def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:
     elif _SHIFT[which] > 0 and month <= anchor.month:
         year += 1
     return _month(date(year, month, 1))
+
+
+def _part_of_month(match: re.Match[str], anchor: date) -> Resolved | None:
+    """"the first week of August [2023]": the ISO week holding the month's first day (then the
+    next ones; "last": the one holding its last day); a weekend: its first Saturday-Sunday
+    (then the next ones; "last": its last Saturday)."""
+    if match.group(3) == "may":
+        return None
+    which, unit = match.group(1).lower(), match.group(2).lower()
+    first, last = _month_of(date(int(match.group(4) or anchor.year),
+                                 _month_number(match.group(3)), 1))
+    if unit == "week":
+        day = last if which == "last" else first + timedelta(weeks=_ORDINALS[which])
+        return _week(day) if day <= last else None
+    saturday = first + timedelta(days=(5 - first.weekday()) % 7)
+    if which == "last":
+        saturday = last - timedelta(days=(last.weekday() - 5) % 7)
+    else:
+        saturday += timedelta(weeks=_ORDINALS[which])
+    return _weekend(saturday - timedelta(days=5)) if saturday <= last else None
 
 
 def _weekdays_ago(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -297,6 +331,8 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     (_WHICH + r"\s+" + _SEASON, _rel_season, "relative"),
     (_WHICH + r"\s+" + _DAY, _rel_weekday, "relative"),
     (r"(last|this|next)\s+" + _FULL_MONTH, _rel_month, "relative"),
+    (r"(?:the\s+)?(first|second|third|fourth|last)\s+(week|weekend)\s+(?:of|in)\s+" + _MONTH
+     + r"(?:,?\s+" + _YEAR + ")?", _part_of_month, "stated"),
     (_NUM + r"\s+(weekend|" + _FULL_DAY[1:-1] + r")s\s+ago", _weekdays_ago, "relative"),
     (_ABOUT + _NUM + r"\s+(day|week|month|year)s?\s+ago", _ago, "relative"),
     (r"(?:in|during|since)\s+" + _YEAR, _in_year, "stated"),
@@ -324,6 +360,8 @@ def find_dates(text: str, anchor: date) -> list[DateMention]:
     for match in scan:
         pattern, resolve, source = _RULES[int(str(match.lastgroup)[1:])]
         written = text[match.start():match.end()]
+        if written.lower() == "yesterday" and _LIKE_YESTERDAY.search(text, 0, match.start()):
+            continue
         groups = pattern.fullmatch(written)
         try:
             got = resolve(groups, anchor) if groups else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import calendar
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from mrgraph.dates import find_dates
 
@@ -22,6 +22,16 @@ _MONTH_NAMES = {name.lower(): i for i, name in enumerate(calendar.month_name) if
 _MONTH_ONLY = re.compile(r"\b(?:in|during|of|last|this|early|late|mid)[\s-]+(january|february|"
                          r"march|april|may|june|july|august|september|october|november|"
                          r"december)\b(?![\s,]+\d)", re.IGNORECASE)
+
+
+TOLD = 14  # days after a session that a question may still name for it
+
+
+def _later(iso: str, days: int) -> str:
+    try:
+        return (date.fromisoformat(iso) + timedelta(days=days)).isoformat()
+    except ValueError:
+        return iso
 
 
 @dataclass(frozen=True)
@@ -35,14 +45,14 @@ class QuestionTime:
         return bool(self.ranges or self.months)
 
     def fits(self, start: str, end: str | None = None) -> bool:
-        """Whether the days [start, end] (an episode's session day, or a date its turns
-        mention) overlap what the question names. No slack either way: a question names the
-        day something was told ("what did Maria share on 16 June, 2023?": the session's) or
-        the day it happened ("on 3 May": the date a turn mentions), and an episode has both."""
+        """Whether the days [start, end] (an episode's session day) overlap what the question
+        names, allowing TOLD days after `end`: a question may name a day a little after the
+        session it was said in ("what did Maria do on 16 June" of a session of 10 June)."""
         if not start:
             return False
         last = end or start
-        if any(s <= last[:10] and start[:10] <= e for s, e in self.ranges):
+        told = _later(last[:10], TOLD)
+        if any(s <= told and start[:10] <= e for s, e in self.ranges):
             return True
         return _month(start) in self.months or _month(last) in self.months
 

@@ -11,6 +11,7 @@ next month"). The answer says it as precisely as it was said ("2022", "the week 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date
 from functools import lru_cache
@@ -29,24 +30,55 @@ def turn_dates(text: str, said: str) -> tuple[DateValue, ...]:
     return tuple(mentions(text, anchor))
 
 
-def stated(sentence: str, turn: str, said: str, fit: Callable[[str], float]) -> DateValue | None:
+# A question about what is ahead ("When is she going to ...?"), or what is past ("When did
+# ...?"): the dates that answer it lie on that side of the day they were said.
+_AHEAD = re.compile(r"\b(will|going to|gonna|plan(?:s|ning)? (?:on|to)|planning|intends?|"
+                    r"upcoming|next)\b", re.IGNORECASE)
+_PAST = re.compile(r"\b(did|was|were|had|ago)\b", re.IGNORECASE)
+
+
+def ahead(question: str) -> bool | None:
+    """True for a question about what is ahead, False for one about the past, None when it
+    says neither."""
+    if _AHEAD.search(question):
+        return True
+    return False if _PAST.search(question) else None
+
+
+def agrees(value: DateValue, future: bool | None) -> bool:
+    """Whether a date lies on the side of its saying that the question asks about: a plan
+    ("next month") does not say when something past happened, nor a memory when a plan is."""
+    if future is None or not value.said:
+        return True
+    return value.end >= value.said if future else value.start <= value.said
+
+
+def stated(sentence: str, turn: str, said: str, fit: Callable[[str], float],
+           future: bool | None = None) -> DateValue | None:
     """The date `sentence` (of the turn whose text is `turn`) states, if any: of the turn's
-    dates whose phrase it holds, the one whose clause `fit` scores highest (ties: the first)."""
-    held = [v for v in turn_dates(turn or sentence, said) if v.phrase in sentence]
+    dates whose phrase it holds and that lie on the side the question asks about (`future`:
+    `ahead`), the one whose clause `fit` scores highest (ties: the first)."""
+    held = [v for v in turn_dates(turn or sentence, said)
+            if v.phrase in sentence and agrees(v, future)]
     if len(held) < 2:
         return held[0] if held else None
     return max(held, key=lambda v: fit(v.statement))  # max keeps the first of equals
 
 
-def told(sentence: str, turn: str, said: str, fit: Callable[[str], float]) -> DateValue | None:
+def told(sentence: str, turn: str, said: str, fit: Callable[[str], float],
+         future: bool | None = None) -> DateValue | None:
     """The date of what `sentence` tells, of all the dates its turn mentions: the one whose
-    clause holds most of the question (`fit`), one the sentence states winning ties, then the
-    first. A turn tells one story more often than two ("I got a puppy two weeks ago! Her name's
-    Coco."): when no clause holds any of the question, its first date is the story's."""
-    dates = turn_dates(turn or sentence, said)
+    clause holds most of the question (`fit`), then one on the side the question asks about,
+    then one the sentence states, then the first. A turn tells one story more often than two
+    ("I got a puppy two weeks ago! Her name's Coco."): when no clause holds any of the
+    question, its first date is the story's. A question about what is ahead never takes a
+    past date; one about the past may take a plan ("We host a contest next month" answers
+    "When did they host the contest?", asked later)."""
+    dates = [v for v in turn_dates(turn or sentence, said) if future is not True or
+             agrees(v, future)]
     if not dates:
         return None
-    return max(dates, key=lambda v: (fit(v.statement), v.phrase in sentence))
+    return max(dates, key=lambda v: (fit(v.statement), agrees(v, future), v.phrase in sentence))
 
 
 def when(value: DateValue | None, said: str) -> str | None:

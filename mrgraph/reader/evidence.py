@@ -24,6 +24,7 @@ from functools import lru_cache
 from mrgraph.dates import DateValue
 from mrgraph.policies.base import State, dia_order, record_text
 from mrgraph.policies.turns import handed_turns
+from mrgraph.reader.dates import ahead
 from mrgraph.reader.dates import stated as stated_date
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import lemma
@@ -101,6 +102,7 @@ def content_share(state: State, question: Question, text: str) -> float:
 def sentences(state: State, question: Question) -> list[Sentence]:
     """Every usable sentence of the turns read, best score first (ties: transcript order)."""
     found: list[Sentence] = []
+    future = ahead(question.text)
     events = state.evidence.events
     asked = _asked_before(state, question)
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
@@ -118,8 +120,8 @@ def sentences(state: State, question: Question) -> list[Sentence]:
             own = question.person is not None and \
                 about_whom(speaker, sentence, speakers) == question.person
             stated = stated_date(sentence, text, said,
-                                 lambda clause: content_share(state, question, clause)) \
-                if question.kind in ("when", "duration") else None
+                                 lambda clause: content_share(state, question, clause),
+                                 future) if question.kind in ("when", "duration") else None
             # a sentence with little of its own ("Thanks, <name>!") takes nothing from its turn
             own_words = len(token_set(sentence) - names)
             fit = max(q, whole, prompt if i == 0 else 0.0) if own_words >= MIN_WORDS else q

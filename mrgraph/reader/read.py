@@ -44,7 +44,6 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 
@@ -53,7 +52,7 @@ from mrgraph.lexicon import default as lexicon
 from mrgraph.policies.base import State
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
-from mrgraph.reader.dates import told, when
+from mrgraph.reader.when import answer_when
 from mrgraph.reader.evidence import (Sentence, content_share, follow_about, is_question, sentences,
                                     split_sentences, wrong_person)
 from mrgraph.reader.feelings import asks_feeling, feeling
@@ -144,7 +143,7 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
                         None)
             if span:
                 return span[0], (span[1],)
-        return _when(state, question, best) or best.text, (best.dia_id,)
+        return answer_when(state, question, found)
     if _OFTEN.search(question.text):
         # the best REACH sentences first, then any of the person's: the reply to "how often
         # do you...?" says little else of the question ("Twice a month; it keeps me fit.")
@@ -326,38 +325,6 @@ def _options(text: str) -> list[list[str]]:
     after = [w for w in said[at + 1:] if w.lower() not in DETERMINERS]
     before = [w for w in said[:at] if w.lower() not in DETERMINERS][-len(after):]
     return [before, after] if before and after else []
-
-
-def _when(state: State, question: Question, best: Sentence) -> str | None:
-    """The date the answer rests on: of the dates its turn mentions, the one whose clause
-    holds most of the question (reader.dates.told), as precisely as it was said; with none,
-    one the same speaker told just before, when the other only asked in between ("Something
-    happened yesterday..." - "What happened?" - "I had a car accident."); else the day it was
-    said (its session's: an episode is dated by its session)."""
-    said = best.said or (str(best.event["date"]) if best.event is not None else "")
-    fit = functools.partial(content_share, state, question)
-    value = told(best.text, best.turn, said, fit)
-    if value is None and (before := _asked_between(state, best)) is not None:
-        value = told("", before, said, fit)
-    return when(value, said)
-
-
-def _asked_between(state: State, sentence: Sentence) -> str | None:
-    """The text of the turn the sentence's speaker said two turns before its own, when the
-    other speaker's turn in between asks a question (and nothing more about the date)."""
-    turn = next((t for t in state.evidence.turns.values()
-                 if t["dia_id"] == sentence.dia_id and t["text"] == sentence.turn), None)
-    session, _, number = sentence.dia_id.partition(":")
-    if turn is None or not number.isdigit() or int(number) < 3:
-        return None
-    key = f"{turn.get('conversation', '')}/{session}:"
-    asked = state.evidence.turns.get(key + str(int(number) - 1))
-    before = state.evidence.turns.get(key + str(int(number) - 2))
-    if asked is None or before is None or asked["speaker"] == sentence.speaker or \
-            before["speaker"] != sentence.speaker or \
-            not any(is_question(p) for p in split_sentences(str(asked["text"]))):
-        return None
-    return str(before["text"])
 
 
 def _belief(state: State, question: Question, found: list[Sentence]) -> \

@@ -49,7 +49,8 @@ def test_fits_overlaps_and_holds_contains() -> None:
     march = question_time("in March 2023")
     assert march.fits("2023-03-14")
     assert march.fits("2023-02-20", "2023-03-02")  # a range overlapping it
-    assert not march.fits("2023-02-20")  # an episode is dated by its session: no slack
+    assert march.fits("2023-02-20")  # a session up to TOLD days before: still named by it
+    assert not march.fits("2023-02-14")
     assert not march.fits("2023-02-01")
     # a date a turn mentions counts only when at least as precise as the question
     assert march.holds("2023-03-06", "2023-03-12")  # a week of March

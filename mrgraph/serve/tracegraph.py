@@ -20,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from mrgraph.dates import format_day
 from mrgraph.store.base import GraphStore
 from mrgraph.types import Answer, NodeRecord, PropValue, Step
 
@@ -179,8 +180,9 @@ def _kind(raw: str, tool: str) -> str:
 
 def _caption(record: NodeRecord) -> str:
     p: Mapping[str, PropValue] = record.props
-    if record.label == "Episode":
-        return f"{p.get('date', '')} · {p.get('tag') or p.get('summary') or ''}"
+    if record.label == "Episode":  # dated by its session: the day it was said
+        said = format_day(str(p.get("date", "")))
+        return f"said {said} · {p.get('tag') or p.get('summary') or ''}"
     for key in ("statement", "name", "label", "dia_id", "summary", "conversation_id"):
         value = p.get(key)
         if isinstance(value, str) and value:

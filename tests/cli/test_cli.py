@@ -79,13 +79,28 @@ def test_ask_quotes_the_turns_it_rests_on(store: str) -> None:
     invoke("ingest", str(sample_path()), "--store", store)
     code, output = invoke("ask", "When did Maya adopt the dog?", "--store", store)
     assert code == 0 and "Saturday before 20 March" in output
-    assert "S2:1 · sample · 2023-03-20 · Maya: Jonas, big news: I adopted a dog" in output
+    assert "S2:1 · sample · said 20 March 2023 · Maya: Jonas, big news: I adopted a dog" in output
 
 
 def test_ask_trace_prints_a_tree(store: str) -> None:
     invoke("ingest", str(sample_path()), "--store", store)
     code, output = invoke("ask", "When did Maya adopt the dog?", "--trace", "--store", store)
     assert code == 0 and "round 1" in output and "search_cues" in output
+
+
+def test_show_says_when_a_date_was_and_how_precisely(store: str) -> None:
+    invoke("ingest", str(sample_path()), "--store", store)
+    code, output = invoke("export", "--format", "json", "--store", store)
+    exported = json.loads(output)
+    mention = next(n for n in exported["nodes"] if n["label"] == "DateMention"
+                   and n["properties"]["phrase"] == "this week")
+    code, output = invoke("show", mention["id"], "--store", store)
+    assert code == 0
+    assert "when this week: the week of 2 June 2023 (week, relative)" in output
+    assert "<-[MENTIONS_DATE]- Turn" in output
+    episode = next(n for n in exported["nodes"] if n["label"] == "Episode")
+    code, output = invoke("show", episode["id"], "--store", store)
+    assert code == 0 and "(the session's day)" in output
 
 
 def test_show_export_and_forget_leave_no_node_behind(store: str, tmp_path: Path) -> None:

@@ -49,7 +49,9 @@ def test_rounds_are_columns_and_calls_their_nodes() -> None:
     for call in calls:  # each call sits in its round's column, inside its round
         assert call["position"]["x"] == call["data"]["round"] * COLUMN
         assert call["data"]["parent"] == f"round:{call['data']['round']}"
-    assert nodes["call:1"]["data"]["label"].startswith("event_keywords(event_id: 2023-03-17")
+    # an episode is captioned by the day it was said, as people say it
+    assert nodes["call:1"]["data"]["label"].startswith(
+        "event_keywords(event_id: said 17 March 2023")
 
 
 def test_what_each_hop_reached_is_shared_and_kept_evidence_marked() -> None:

@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import networkx as nx
 
@@ -29,11 +29,13 @@ from mrgraph.experience.records import RoundRecord
 from mrgraph.experience.storage import Pool, load_pool
 from mrgraph.graph_stats import GraphStats, graph_stats
 from mrgraph.ingest.extract import Extractor, HeuristicExtractor
+from mrgraph.ingest.migrate import Migrated, check_current, migrate
 from mrgraph.ingest.pipeline import (BatchDone, IngestReport, Progress, forget_conversation,
                                      ingest_file)
 from mrgraph.limits import check_question
 from mrgraph.llm.base import LLM, Embedder, TokenLedger
 from mrgraph.policies import HeuristicPolicy, LLMPolicy, Policy
+from mrgraph.redact import public_uri
 from mrgraph.store.base import ForgetResult, GraphStore
 from mrgraph.store.copy import CopyResult, copy_store
 from mrgraph.store.uri import open_store
@@ -50,10 +52,25 @@ class Memory:
     _local: LLM | None = field(default=None, repr=False)  # one llama.cpp server per Memory
 
     @classmethod
-    def open(cls, settings: Settings, store: str | None = None, ns: str | None = None) -> "Memory":
+    def open(cls, settings: Settings, store: str | None = None, ns: str | None = None, *,
+             current: bool = True) -> "Memory":
+        """The memory of namespace `ns` of `store`; with `current`, StoreOutdatedError (one
+        line naming `mrgraph migrate`) when it holds conversations of an older graph model."""
         uri = store or settings.store
         # "" is refused by open_store, not taken for the default
-        return cls(open_store(uri, settings.ns if ns is None else ns, settings), settings)
+        opened = open_store(uri, settings.ns if ns is None else ns, settings)
+        if current:
+            try:
+                check_current(opened, public_uri(uri))
+            except BaseException:
+                opened.close()
+                raise
+        return cls(opened, settings)
+
+    def migrate(self, progress: Callable[[Migrated], None] | None = None) -> list[Migrated]:
+        """Re-derive the conversations an older graph model wrote, from their stored turns
+        (mrgraph.ingest.migrate)."""
+        return migrate(self.store, progress=progress)
 
     def __enter__(self) -> "Memory":
         return self

@@ -44,6 +44,10 @@ from mrgraph.types import (
     Session,
 )
 
+# The graph model a conversation is built with, kept on its Conversation node: 2 dates every
+# episode by its session and keeps each date a turn mentions with its precision (issue 27); a
+# store holding conversations of an older model is refused until `mrgraph migrate` (ingest.migrate).
+MODEL_VERSION = 2
 _KIND_RANK: dict[str, int] = {"entity": 0, "attribute": 1, "keyword": 2, "date": 3}
 # Every session-dated record (Session, Turn, Episode, FROM_EPISODE) says what its date is.
 _SESSION_DAY: dict[str, PropValue] = {"date_precision": "day", "date_source": "session"}
@@ -110,7 +114,8 @@ class _Builder:
     def transcript(self) -> None:
         conv_id = self.id("Conversation", self.cid)
         self.node("Conversation", conv_id, _props(
-            conversation_id=self.cid, speakers=tuple(self.conversation.speakers),
+            conversation_id=self.cid, model_version=MODEL_VERSION,
+            speakers=tuple(self.conversation.speakers),
             # the file's name only: a local path would reach exports and pushed databases
             source=Path(self.conversation.source).name if self.conversation.source else ""))
         for session in self.conversation.sessions:

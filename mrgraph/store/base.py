@@ -287,6 +287,10 @@ class GraphStore(Protocol):
 
     def conversations(self) -> list[str]: ...
 
+    def outdated_conversations(self, version: int) -> list[str]:
+        """Ids (sorted) of the conversations whose graph was built by an older graph model
+        than `version` (their Conversation node's `model_version`; none recorded: 1)."""
+
     def experience_records(self, labels: Sequence[str]) -> list[NodeRecord]:
         """The experiential memory: the namespace's nodes of `labels` among Experience,
         Proposal and PracticeRound (mrgraph.experience.storage); order: label asc, id asc."""

@@ -219,6 +219,13 @@ class GraphReads:
         return self._index.keys("Conversation")
 
     @_read
+    def outdated_conversations(self, version: int) -> list[str]:
+        found = (self._nodes[node_id] for key in self._index.keys("Conversation")
+                 for node_id in self._index.ids("Conversation", key))
+        return sorted({str(a.get("conversation_id")) for a in found
+                       if int(a.get("model_version") or 1) < version})
+
+    @_read
     def token_df(self, label: str, tokens: Sequence[str]) -> tuple[int, Mapping[str, int]]:
         if label not in TOKEN_LABELS:
             raise StoreError(f"token_df: label must be one of {sorted(TOKEN_LABELS)}, not {label!r}")

@@ -273,6 +273,11 @@ def conversations(tx: Runner, ns: str) -> list[str]:
     return sorted(str(r["conversation_id"]) for r in rows(tx, "conversations", ns=ns))
 
 
+def outdated_conversations(tx: Runner, ns: str, version: int) -> list[str]:
+    return sorted(str(r["conversation_id"])
+                  for r in rows(tx, "outdated_conversations", ns=ns, version=version))
+
+
 def token_df(tx: Runner, ns: str, label: str, tokens: Sequence[str]) -> tuple[int, dict[str, int]]:
     return token_df_many(tx, ns, [(label, tokens)])[0]
 

@@ -302,3 +302,28 @@ def test_ask_on_the_dev_conversations_supports_real_dia_ids(store: str) -> None:
     before = stats(store)
     assert invoke("ingest", str(LOCOMO_DEV), "--store", store)[0] == 0
     assert stats(store) == before
+
+
+def test_an_old_store_is_refused_in_one_line_until_migrated(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from mrgraph.ingest.build import build_batch
+    from mrgraph.ingest.extract import HeuristicExtractor
+    from mrgraph.store.memory import MemoryStore
+    from tests.contract.test_store_migrate import _as_written_before, _conversation, _write
+
+    conversation = _conversation(tmp_path)
+    old = MemoryStore(tmp_path / "old", "default")
+    _write(old, _as_written_before(build_batch(conversation,
+                                               HeuristicExtractor().extract(conversation),
+                                               "default")))
+    old.close()
+    uri = f"file:{tmp_path / 'old'}"
+    code, err = run_main(capsys, "ask", "When did Ines hike?", "--store", uri)
+    assert code == 1 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "older mrgraph" in err and f"mrgraph migrate --store {uri} --ns default" in err
+    code, output = invoke("migrate", "--store", uri)
+    assert code == 0 and "migrated chat: 5 turns" in output and "5 dates mentioned" in output
+    code, output = invoke("migrate", "--store", uri)
+    assert code == 0 and "nothing to migrate" in output
+    code, output = invoke("ask", "When did Ines hike the ridge trail?", "--store", uri)
+    assert code == 0 and output.startswith("2022")

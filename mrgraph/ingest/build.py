@@ -10,6 +10,8 @@ Rules beyond the table:
     wording met. FROM_EPISODE carries the episode's (session's) day with its precision and
     source, the extractor's confidence, negated and contradicts (None-valued properties are
     left out), and the date the fact's own clause mentions (event_*), if any.
+  * an episode's `text` is the extractor's (pronouns resolved where safe: ingest.rewrite), and
+    `original` its turns as they were said, beside it.
   * dates: an episode is dated by its session, always. Every time expression of a turn is a
     DateMention node (value, precision, source, days covered, phrase, the clause that says it,
     speaker; `mrgraph.dates`), linked from its turn (MENTIONS_DATE); its value names a date
@@ -42,6 +44,7 @@ from mrgraph.types import (
     NodeRecord,
     PropValue,
     Session,
+    Turn,
 )
 
 # The graph model a conversation is built with, kept on its Conversation node: 2 dates every
@@ -87,6 +90,7 @@ class _Builder:
     episode_ids: dict[tuple[int, int], str] = field(default_factory=dict)
     episode_dates: dict[str, str] = field(default_factory=dict)
     turn_dates: dict[str, list[DateValue]] = field(default_factory=dict)  # by dia_id
+    turns_of: dict[int, dict[str, Turn]] = field(default_factory=dict)  # session -> dia_id -> turn
     ids: dict[tuple[str | int, ...], str] = field(default_factory=dict)  # hashing is not free
 
     @property
@@ -126,6 +130,7 @@ class _Builder:
                 conversation_id=self.cid, number=session.number, started_at=session.started_at,
                 date=day, **_SESSION_DAY))
             self.edge("HAS_SESSION", conv_id, session_id)
+            self.turns_of[session.number] = {t.dia_id: t for t in session.turns}
             for turn in session.turns:
                 turn_id = self.id("Turn", self.cid, turn.dia_id)
                 self.node("Turn", turn_id, _props(
@@ -180,9 +185,12 @@ class _Builder:
         mentioned = tuple(dict.fromkeys(v.value for d in dia_ids
                                         for v in self.turn_dates.get(d, ())))
         cues = [*draft.cues, *(CueRef(value, "date") for value in mentioned)]
+        said = self.turns_of[session.number]
+        original = "\n".join(f"{said[d].speaker}: {said[d].text}" for d in dia_ids)
         self.node("Episode", episode_id, _props(
             conversation_id=self.cid, session=session.number, index=draft.index, seq=seq,
-            text=draft.text, summary=draft.summary, tag=draft.tag, date=day.value,
+            text=draft.text, original=original, summary=draft.summary, tag=draft.tag,
+            date=day.value,
             **_SESSION_DAY, mentions=mentioned or None, dia_ids=dia_ids,
             tokens=_tokens(draft.text, draft.summary, draft.tag, *(c.name for c in cues))))
         self.edge("HAS_EPISODE", self.id("Session", self.cid, session.number), episode_id)

@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from mrgraph.ingest.preprocess import resolve_pronouns
+from mrgraph.ingest.rewrite import resolve_pronouns
 from mrgraph.text import stem, tokenize
 
 

@@ -127,7 +127,8 @@ def test_properties_are_primitives_or_tuples(batch: GraphBatch) -> None:
 
 def test_transcript_nodes(batch: GraphBatch) -> None:
     conv = _node(batch, node_id(NS, "Conversation", "c1"))
-    assert conv.props == {"conversation_id": "c1", "speakers": ("Ana", "Ben"), "source": "c1.txt"}
+    assert conv.props == {"conversation_id": "c1", "model_version": 2, "speakers": ("Ana", "Ben"),
+                          "source": "c1.txt"}
     session = _node(batch, node_id(NS, "Session", "c1", 2))
     assert session.props == {"conversation_id": "c1", "number": 2,
                              "started_at": "2023-06-01T09:00:00", "date": "2023-06-01",
@@ -145,6 +146,7 @@ def test_episode_nodes(batch: GraphBatch) -> None:
     draft = EXTRACTION.sessions[0].episodes[0]
     assert first.props == {
         "conversation_id": "c1", "session": 1, "index": 0, "seq": 0, "text": draft.text,
+        "original": "Ana: I live in Lisbon.\nBen: Lisbon is lovely.",  # as said, beside it
         "summary": draft.summary, "tag": "lives Lisbon", "date": "2023-05-08",
         "date_precision": "day", "date_source": "session", "dia_ids": ("D1:1", "D1:2"),
         "tokens": " ".join(token_set(" ".join(

@@ -248,7 +248,7 @@ def test_facts_read_as_whole_statements(text: str, expected: str) -> None:
 
 
 def test_resolved_text_has_agreeing_verbs() -> None:
-    from mrgraph.ingest.preprocess import resolve_pronouns
+    from mrgraph.ingest.rewrite import resolve_pronouns
 
     said = resolve_pronouns("I love it, I go hiking, I can swim and I went home.", "Ana",
                             ("Ana", "Ben"))

@@ -11,7 +11,7 @@ episodes (`preprocess.segment`), and each episode gets
     ('keyword') (date cues come from the dates its turns mention: `mrgraph.ingest.build`);
   * a tag: the kind of event it is, from a small vocabulary reused across the conversation's
     episodes (`mrgraph.ingest.tag_vocabulary`: "adopt puppy", "go camping", "painting");
-  * a summary: the most keyword-dense resolved sentence of its most salient turns;
+  * a summary: the sentences that cover its salient keywords, each naming who (ingest.summary);
 An episode is dated by its session (`mrgraph.ingest.build`): what its turns mention is kept
 per mention, never taken for the episode's date.
 Facts come from first-person rule patterns (`mrgraph.ingest.facts`). Topics group episodes of
@@ -27,6 +27,7 @@ from typing import Protocol, Sequence
 from mrgraph.ingest import salience, tag_vocabulary
 from mrgraph.dates import anchor_date, format_day
 from mrgraph.ingest.facts import find_facts
+from mrgraph.ingest.summary import summarize
 from mrgraph.ingest.preprocess import (MAX_EPISODE, MIN_EPISODE, ResolvedTurn, Sentence,
                                       resolve_turn, segment)
 from mrgraph.text import stem, words
@@ -95,7 +96,7 @@ class HeuristicExtractor:
             found = self._facts(conversation, episode)
             keywords[(episode.session.number, episode.index)] = top
             drafts.setdefault(episode.session.number, []).append(
-                _draft(episode, ranked, top, found, context, tag))
+                _draft(episode, weights, top, found, context, tag))
             facts.setdefault(episode.session.number, []).extend(found)
         sessions = tuple(SessionExtraction(s.number, tuple(drafts.get(s.number, ())),
                                            tuple(facts.get(s.number, ())))
@@ -154,13 +155,13 @@ def _ranked(episode: _Episode, weights: dict[str, float]) -> list[Sentence]:
     return salience.rank_sentences((s for t in top_turns for s in t.sentences), weights)
 
 
-def _draft(episode: _Episode, ranked: list[Sentence], top: list[str],
+def _draft(episode: _Episode, weights: dict[str, float], top: list[str],
            facts: list[FactDraft], context: _Context, tag: str) -> EpisodeDraft:
     keywords = [context.word(t) for t in top]
     lines = [f"{t.turn.speaker}: {t.text}"
              + (f" [photo: {t.turn.blip_caption}]" if t.turn.blip_caption else "")
              for t in episode.turns]
-    summary = salience.shorten(ranked[0].text, salience.SUMMARY_CHARS) if ranked else ""
+    summary = summarize(episode.turns, weights)
     return EpisodeDraft(
         index=episode.index,
         dia_ids=tuple(t.turn.dia_id for t in episode.turns),

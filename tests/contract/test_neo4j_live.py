@@ -135,7 +135,7 @@ DUMMY: dict[str, Any] = {
     "tokens": [{"token": "a", "query": '"a"'}], "keys": ["x"], "fact_ids": ["x"],
     "conversation_id": "x", "conversation": "x", "cue": "x", "entity": "x", "episode": "x",
     "text": "x", "rows": [], "vector": [1.0, 0.0], "done": 1, "total": 2,
-    "conversations": ["x"], "source": "x", "model": "x", "labels": ["x"],
+    "conversations": ["x"], "source": "x", "model": "x", "labels": ["x"], "version": 2,
 }
 DUMMY["asked"] = [{"label": "Episode", "tokens": DUMMY["tokens"]}]  # token_df_labels
 # Files answering a round's calls at once take `calls`, each call a map of the values above.

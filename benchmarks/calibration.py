@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+from mrgraph.advice import NO_ADVICE, Advice
 from mrgraph.config import Settings
 from mrgraph.eval import metrics
 from mrgraph.eval.bench import fresh_store_uri, ingest_conversations, make_plan
@@ -34,6 +35,7 @@ from mrgraph.eval.report import table
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.policies import HeuristicPolicy
 from mrgraph.policies.base import Budget, Draft, State
+from mrgraph.policies.turns import found
 from mrgraph.reader import confidence
 from mrgraph.reader.read import Reading, read
 from mrgraph.reconstruct import reconstruct
@@ -66,8 +68,8 @@ class Recording:
         self.state: State | None = None
         self.read_ms = 0.0
 
-    def start(self, question: str, budget: Budget) -> Recording.Run:
-        return Recording.Run(self, HeuristicPolicy().start(question, budget))
+    def start(self, question: str, budget: Budget, advice: Advice = NO_ADVICE) -> Recording.Run:
+        return Recording.Run(self, HeuristicPolicy().start(question, budget, advice))
 
     class Run:
         def __init__(self, owner: Recording, inner: object) -> None:
@@ -83,7 +85,7 @@ class Recording:
         def answer(self, state: State) -> Draft:
             started = time.perf_counter()
             self.owner.state = state
-            self.owner.reading = reading = read(state)
+            self.owner.reading = reading = read(found(state, bool(state.unread_turns)))
             self.owner.read_ms = (time.perf_counter() - started) * 1000
             return Draft(reading.answer, reading.supports, reading.confidence)
 

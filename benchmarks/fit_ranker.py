@@ -28,6 +28,7 @@ from mrgraph.eval import metrics
 from mrgraph.eval.locomo import QAItem
 from mrgraph.eval.report import table
 from mrgraph.policies.base import State
+from mrgraph.policies.turns import found
 from mrgraph.reader.question import Question
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.ranker import FEATURES, Candidate, Ranker, candidates
@@ -53,19 +54,19 @@ Group = tuple[np.ndarray, np.ndarray]  # features (n x d), labels (n)
 
 
 def groups(kept: Sequence[tuple[QAItem, State]]) -> list[Group]:
-    found: list[Group] = []
+    out: list[Group] = []
     for item, state in kept:
         if item.category == 5:
             continue
         recorder = _Recording()
-        read(state, ranker=recorder)
+        read(found(state, bool(state.unread_turns)), ranker=recorder)
         if not recorder.options:
             continue
         labels = np.array([metrics.locomo_f1(c.text, item.answer, item.category)
                            for c in recorder.options])
         if labels.max() > 0:
-            found.append((np.array([c.features for c in recorder.options]), labels))
-    return found
+            out.append((np.array([c.features for c in recorder.options]), labels))
+    return out
 
 
 GRID = tuple((prior, l2) for prior in (1.0, 3.0, 10.0, 30.0) for l2 in (0.3, 1.0, 5.0))
@@ -108,7 +109,8 @@ def select(data: dict[str, list[Group]], convs: Sequence[str]) -> tuple[float, f
 
 
 def scores(kept: Sequence[tuple[QAItem, State]], ranker: Ranker) -> dict[str, float]:
-    f1 = [(item.category, metrics.locomo_f1(read(state, ranker=ranker).answer,
+    f1 = [(item.category, metrics.locomo_f1(read(found(state, bool(state.unread_turns)),
+                                                 ranker=ranker).answer,
                                             item.answer if item.category != 5 else None,
                                             item.category)) for item, state in kept]
     return {name: float(np.mean([f for c, f in f1 if c in cats]))

@@ -3,7 +3,7 @@
     python benchmarks/knob_sensitivity.py ../shared/data/locomo_dev.json
 
 Every LoCoMo question of categories 1-4 is asked through the active loop with the heuristic
-policy's default knobs and with each knob value practice may set (mrgraph.experience.guide,
+policy's default knobs and with each knob value practice may set (mrgraph.policies.knobs,
 one knob changed at a time); each conversation in its own namespace of a fresh embedded store.
 Prints, per question kind (mrgraph.experience.kinds), the mean recall at 10 episodes and LoCoMo
 F1 with the defaults, and the change each knob value makes: the ceiling of what calibration
@@ -17,15 +17,16 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
+from mrgraph import scoring
 from mrgraph.eval import metrics
 from mrgraph.eval.bench import ingest_conversations
 from mrgraph.eval.locomo import load_locomo_qa
-from mrgraph.experience.guide import KNOB_VALUES, Knobs
+from mrgraph.advice import Advice
 from mrgraph.experience.kinds import question_kind
-from mrgraph.experience.trial import KnobPolicy
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
-from mrgraph.reconstruct import reconstruct
+from mrgraph.policies.knobs import KNOB_VALUES, Knobs
+from mrgraph.reconstruct import ask
 from mrgraph.store.memory import MemoryStore
 
 
@@ -42,9 +43,9 @@ def main(path: Path) -> int:
             for item in (q for q in questions if q.sample_id == conversation.id):
                 kind = question_kind(item.question)
                 for name, knobs in variants:
-                    answer = reconstruct(store, item.question, KnobPolicy(knobs))
+                    answer = ask(store, item.question, advice=Advice(knobs.rules()))
                     cell = totals[(kind, name)]
-                    cell[0] += metrics.evidence_recall(item.evidence, answer.evidence) or 0.0
+                    cell[0] += scoring.evidence_recall(item.evidence, answer.evidence) or 0.0
                     cell[1] += metrics.locomo_f1(answer.answer, item.answer, item.category)
                     cell[2] += 1
             store.close()

@@ -8,7 +8,7 @@ Every conversation is ingested into its own namespace of a fresh embedded store 
 directory), so evidence recall compares dia_ids within one conversation. Before practice, and
 after each practice round (`mrgraph.experience.practice` on the practice namespace, offline
 rules), every held-out LoCoMo question is asked through the active loop with the heuristic
-policy given the practice namespace's active experiences (`HeuristicPolicy(guide=...)`):
+policy given the practice namespace's active experiences (`ask(..., advice=guide.advice(q))`):
 calibrations are about the navigator, so they carry over; patterns are about the practice
 conversation's people and apply to no held-out question. Figures: evidence recall at 10
 episodes (`Budget().max_evidence`, categories 1-4), LoCoMo F1 (categories 1-4, and 1-5 with
@@ -25,6 +25,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from mrgraph import scoring
+from mrgraph.advice import NO_ADVICE
 from mrgraph.eval import metrics
 from mrgraph.eval.bench import ingest_conversations
 from mrgraph.eval.locomo import QAItem, load_locomo_qa
@@ -33,7 +35,6 @@ from mrgraph.experience.loop import PracticeOptions, practice
 from mrgraph.experience.storage import load_pool
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
-from mrgraph.policies.heuristic import HeuristicPolicy
 from mrgraph.reconstruct import ask
 from mrgraph.store.memory import MemoryStore
 
@@ -42,18 +43,18 @@ Row = dict[str, Any]
 
 def evaluate(stores: dict[str, MemoryStore], questions: Sequence[QAItem],
              guide: Guide | None) -> dict[str, float]:
-    policy = HeuristicPolicy(guide=guide)
     recall: list[float] = []
     f1_14: list[float] = []
     f1_all: list[float] = []
     for item in questions:
-        answer = ask(stores[item.sample_id], item.question, policy=policy)
+        advice = guide.advice(item.question) if guide is not None else NO_ADVICE
+        answer = ask(stores[item.sample_id], item.question, advice=advice)
         f1 = metrics.locomo_f1(answer.answer, None if item.category == 5 else item.answer,
                                item.category)
         f1_all.append(f1)
         if item.category != 5:
             f1_14.append(f1)
-            found = metrics.evidence_recall(item.evidence, answer.evidence)
+            found = scoring.evidence_recall(item.evidence, answer.evidence)
             if found is not None:
                 recall.append(found)
     return {"recall": _mean(recall), "f1": _mean(f1_14), "f1_all": _mean(f1_all),

@@ -35,10 +35,12 @@ from pathlib import Path
 
 from calibration import asked
 
+from mrgraph import scoring
 from mrgraph.eval import metrics
 from mrgraph.eval.locomo import QAItem
 from mrgraph.eval.report import table
 from mrgraph.policies.base import State
+from mrgraph.policies.turns import found
 from mrgraph.reader.evidence import sentences
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
@@ -69,10 +71,10 @@ def states(path: Path, cache: Path | None) -> list[tuple[QAItem, State]]:
 
 def gold_recall(text: str, gold: str) -> float:
     """Share of the gold answer's words (LoCoMo tokens) that `text` holds."""
-    want = Counter(metrics.stemmed_tokens(gold))
+    want = Counter(scoring.stemmed_tokens(gold))
     if not want:
         return 0.0
-    return sum((want & Counter(metrics.stemmed_tokens(text))).values()) / sum(want.values())
+    return sum((want & Counter(scoring.stemmed_tokens(text))).values()) / sum(want.values())
 
 
 @dataclass(frozen=True)
@@ -86,13 +88,14 @@ class Verdict:
 
 
 def judge(item: QAItem, state: State) -> Verdict:
-    reading = read(state)
+    walked = found(state, bool(state.unread_turns))  # as the policy hands it to the reader
+    reading = read(walked)
     gold = item.answer if item.category != 5 else None
     f1 = metrics.locomo_f1(reading.answer, gold, item.category)
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
-    found = sentences(state, analyse(state.question, speakers))
-    top = tuple(f"{s.dia_id} [{s.score:.2f}] {s.text}" for s in found[:TOP])
-    gold_ids = {metrics.normalize_dia_id(e) for e in item.evidence}
+    ranked = sentences(walked, analyse(state.question, speakers))
+    top = tuple(f"{s.dia_id} [{s.score:.2f}] {s.text}" for s in ranked[:TOP])
+    gold_ids = {scoring.normalize_dia_id(e) for e in item.evidence}
     read_gold = [t for t in state.evidence.turns.values() if t["dia_id"] in gold_ids]
     paraphrased = bool(read_gold) and \
         gold_recall(" ".join(str(t["text"]) for t in read_gold), item.answer) < 0.5
@@ -102,9 +105,9 @@ def judge(item: QAItem, state: State) -> Verdict:
         bucket = "abstained"
     elif not read_gold:
         bucket = "not read"
-    elif not any(s.dia_id in gold_ids for s in found):
+    elif not any(s.dia_id in gold_ids for s in ranked):
         bucket = "not usable"
-    elif not any(s.dia_id in gold_ids for s in found[:TOP]):
+    elif not any(s.dia_id in gold_ids for s in ranked[:TOP]):
         bucket = "ranked low"
     elif not set(reading.supports) & gold_ids:
         bucket = "other sentence"

@@ -22,7 +22,7 @@ between modes):
     transcript order - the passive baseline over the transcript itself.
 Both modes read a turn as "speaker: text" (BM25 adds the photo caption), so a question naming a
 person favours that person's turns in both.
-Recall is `metrics.evidence_recall` of the gold dia_ids against those k turns. Category 5
+Recall is `scoring.evidence_recall` of the gold dia_ids against those k turns. Category 5
 (adversarial) has no gold evidence and is left out. Tables per conversation (so overfitting to
 one shows) and over all, then the tool calls the active loop made per question, then each
 conversation's most active people with their episodes per tag (as `mrgraph stats` shows them).
@@ -41,6 +41,8 @@ from typing import Any
 
 from rank_bm25 import BM25Okapi
 
+from mrgraph.advice import NO_ADVICE, Advice
+from mrgraph import scoring
 from mrgraph.eval import metrics
 from mrgraph.eval.bench import ingest_conversations
 from mrgraph.eval.locomo import QAItem, load_locomo_qa
@@ -69,8 +71,8 @@ class _Recording:
     def __init__(self) -> None:
         self.last: HeuristicRun | None = None
 
-    def start(self, question: str, budget: Budget) -> HeuristicRun:
-        self.last = HeuristicPolicy().start(question, budget)
+    def start(self, question: str, budget: Budget, advice: Advice = NO_ADVICE) -> HeuristicRun:
+        self.last = HeuristicPolicy().start(question, budget, advice)
         return self.last
 
 
@@ -103,7 +105,7 @@ def run(path: Path, ks: Sequence[int],
         for conversation in conversations:
             store = MemoryStore(Path(tmp) / "store", conversation.id)
             ingest_conversations(store, [conversation], HeuristicExtractor())
-            shapes[conversation.id] = graph_stats(store)
+            shapes[conversation.id] = graph_stats(*store.export())
             turns = _Turns(conversation)
             for item in (q for q in questions if q.sample_id == conversation.id):
                 rows += _ask(store, turns, item, ks)
@@ -131,7 +133,7 @@ def _ask(store: MemoryStore, turns: _Turns, item: QAItem, ks: Sequence[int]) -> 
         for mode, chosen in (("active", ranked[:k]), ("bm25", turns.top(item.question, k))):
             rows.append({"sample_id": item.sample_id, "index": item.index,
                          "category": item.category, "mode": mode, "k": k,
-                         "recall": metrics.evidence_recall(item.evidence, chosen),
+                         "recall": scoring.evidence_recall(item.evidence, chosen),
                          "calls": answer.tool_calls if mode == "active" else 0,
                          "ms": answer.latency_ms if mode == "active" else 0.0})
     return rows

@@ -1,7 +1,8 @@
 // mode: read
 // params: $ns, $calls
 // returns: i (the call's index), rows, a list of maps of id, turn (map: dia_id, speaker, text,
-// session, index, date), in_event, session_date, dates (the turn's DateMention property maps)
+// session, index, date, blip_caption, conversation_id), in_event, session_date, dates (the
+// turn's DateMention property maps)
 // The episode's own turns and every turn of its session (the first session by id, as a
 // fallback there is exactly one), within `window` turns of the own ones. For every call of
 // $calls = [{i, event_id, window}].
@@ -39,7 +40,8 @@ CALL (call) {
     WITH m ORDER BY m.index
     RETURN collect(properties(m)) AS dates
   }
-  RETURN t.id AS id, t {.dia_id, .speaker, .text, .session, .index, .date} AS turn,
+  RETURN t.id AS id, t {.dia_id, .speaker, .text, .session, .index, .date, .blip_caption,
+                           .conversation_id} AS turn,
          t.id IN own_ids AS in_event, s.date AS session_date, dates
 }
 RETURN call.i AS i, collect({id: id, turn: turn, in_event: in_event,

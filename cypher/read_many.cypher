@@ -294,7 +294,8 @@ CALL (call) {
     WITH m ORDER BY m.index
     RETURN collect(properties(m)) AS dates
   }
-  RETURN t.id AS id, t {.dia_id, .speaker, .text, .session, .index, .date} AS turn,
+  RETURN t.id AS id, t {.dia_id, .speaker, .text, .session, .index, .date, .blip_caption,
+                           .conversation_id} AS turn,
          t.id IN own_ids AS in_event, s.date AS session_date, dates
 }
 RETURN call.i AS i, collect({id: id, turn: turn, in_event: in_event,

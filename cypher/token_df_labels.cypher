@@ -76,5 +76,22 @@ CALL (asked) {
     RETURN collect({token: item.token, df: df}) AS dfs
   }
   RETURN total, dfs
+  UNION ALL
+  WITH asked WHERE asked.label = 'Turn'
+  CALL () {
+    MATCH (n:Turn) USING INDEX SEEK n:Turn(ns)
+    WHERE n.ns = $ns
+    RETURN count(n) AS total
+  }
+  CALL (asked) {
+    UNWIND asked.tokens AS item
+    CALL (item) {
+      CALL db.index.fulltext.queryNodes('mrgraph_turn_tokens', item.query) YIELD node
+      WITH node WHERE node.ns = $ns AND (' ' + node.tokens + ' ') CONTAINS (' ' + item.token + ' ')
+      RETURN count(node) AS df
+    }
+    RETURN collect({token: item.token, df: df}) AS dfs
+  }
+  RETURN total, dfs
 }
 RETURN asked.label AS label, total, dfs

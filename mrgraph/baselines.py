@@ -7,8 +7,8 @@ with `budget.context_window` turns around (as the heuristic policy does), make a
 for temporal questions, and answer with the offline reader (mrgraph.policies.answer ->
 mrgraph.reader: the answer phrase, lists, yes/no, a fitted confidence), so evidence recall
 compares the retrieval and nothing else. Given an `llm`, they are retrieve-then-reason proper:
-the model answers from the same evidence with the answer prompt the LLM policy uses
-(LLMRun.answer: one call, its tokens counted), so answers compare like for like too. Every retrieval is a counted call in the trace; the
+the model answers from the same evidence with the answer step the LLM policy uses
+(policies.llm_answer: one call, its tokens counted), so answers compare like for like too. Every retrieval is a counted call in the trace; the
 relevance of a kept episode is its question share from its own stored tokens (BM25) or from the
 search's score (search_events), never from a ranking of episodes the mode did not retrieve.
 
@@ -37,7 +37,8 @@ from mrgraph.hybrid import ToolContext, fuse_ids
 from mrgraph.llm.base import LLM
 from mrgraph.policies.answer import extractive_answer
 from mrgraph.policies.base import HOP, Budget, Draft, State
-from mrgraph.policies.llm_policy import LLMRun
+from mrgraph.policies.llm_answer import llm_answer, refused_step
+from mrgraph.policies.turns import found
 from mrgraph.store.base import GraphStore
 from mrgraph.text import tokenize
 from mrgraph.toolkit import Record, ToolResult, event_record, run_tool
@@ -187,14 +188,14 @@ class _Run:
                       trace=tuple(self.steps), evidence=self.state.evidence.dia_ids(),
                       sources=self.state.evidence.sources(draft.supports))
 
-
     def _answer(self) -> Draft:
         if self.llm is None:
             return extractive_answer(self.state)
-        reader = LLMRun(self.llm, self.state.question, self.budget, temperature=0.0)
-        draft = reader.answer(self.state)
-        self.tokens += reader.tokens
-        return draft
+        replied = llm_answer(self.llm, found(self.state, True), started=time.monotonic())
+        self.tokens += replied.tokens
+        if replied.refused:  # the reader answered instead: the trace says why
+            self.steps.append(refused_step(1, replied))
+        return replied.draft
 
 
 def _tool(name: str, args: dict[str, str | int], store: GraphStore) -> ToolResult:

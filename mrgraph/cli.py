@@ -8,22 +8,27 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
-import click
 import typer
 from rich.console import Console
 
 from mrgraph import render
 from mrgraph.config import Settings
-from mrgraph.engine import MODES, Memory
 from mrgraph.errors import MrGraphError, UserError
 from mrgraph.limits import has_surrogate, shorten
 from mrgraph.redact import public_uri
 
+if TYPE_CHECKING:  # each command imports what it runs: `--help` imports no engine
+    from mrgraph.engine import Memory
+
+# help is click's plain text, not rich's panels: rendering those imports rich's markdown and
+# traceback modules, which doubled what `mrgraph --help` costs (benchmarks/startup.py)
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  rich_markup_mode=None,
                   help="mrgraph: a graph memory for LLM agents, answered by active reconstruction.")
-bench_app = typer.Typer(no_args_is_help=True, help="Benchmarks: LoCoMo and scale.")
+bench_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+                        help="Benchmarks: LoCoMo and scale.")
 app.add_typer(bench_app, name="bench")
 out = Console()
 
@@ -33,6 +38,7 @@ NsOpt = Annotated[Optional[str], typer.Option("--ns", help="Namespace (tenant). 
 
 
 def _memory(store: str | None, ns: str | None, *, current: bool = True) -> Memory:
+    from mrgraph.engine import Memory
     return Memory.open(Settings.from_env(), store=store, ns=ns, current=current)
 
 
@@ -106,6 +112,7 @@ def chat(mode: Annotated[str, typer.Option(help="active | topk | graph")] = "act
          embedder: EmbedderOpt = "none", store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Interactive questions (:trace toggles the trace, :history, :quit)."""
     from mrgraph.chat import run_chat
+    from mrgraph.engine import MODES
     if mode not in MODES:
         raise UserError(f"unknown mode {mode!r} (choose {', '.join(MODES)})")
     with _memory(store, ns) as memory:
@@ -219,8 +226,8 @@ def migrate(store: StoreOpt = None, ns: NsOpt = None) -> None:
 def push(to: Annotated[str, typer.Option("--to", help="bolt://HOST:7687 (NEO4J_USER / NEO4J_PASSWORD)")],
          store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Copy the embedded graph into Neo4j, to inspect it in Neo4j Browser (idempotent)."""
-    with _memory(store, ns) as memory:
-        result = memory.push(to)
+    with _memory(store, ns) as memory, render.push_progress(out) as copied:
+        result = memory.push(to, progress=copied)
     out.print(f"pushed {result.nodes} nodes and {result.edges} relationships to "
               f"{public_uri(to)}", highlight=False)
 
@@ -237,15 +244,21 @@ def demo(store: StoreOpt = None, ns: NsOpt = None) -> None:
 def mcp(http: Annotated[bool, typer.Option("--http", help="Streamable HTTP on --host/--port (endpoint /mcp) instead of stdio")] = False,
         host: Annotated[str, typer.Option(help="Address to listen on with --http")] = "127.0.0.1",
         port: Annotated[int, typer.Option(min=0, max=65535, help="Port with --http")] = 8765,
-        store: StoreOpt = None) -> None:
-    """MCP server for agents: ingest_transcript, ask, beliefs, search, forget_conversation,
-    stats (every call names its namespace)."""
+        store: StoreOpt = None, ns: NsOpt = None) -> None:
+    """MCP server for agents. The toolkit: search_turns, search_events, search_cues,
+    search_topics, timeline, cue_tags, tag_events, cue_events, topic_events, event_keywords,
+    event_context, read_turns, conversation_time, personal_aspects, personal_aspect; and
+    namespaces, ingest_transcript, ask, beliefs, forget_conversation, stats, trace. Every call
+    may name its namespace (ns); --ns is the default."""
     from mrgraph.serve.mcp_server import http_app, run_stdio
     from mrgraph.serve.service import Service
-    service = Service(Settings.from_env(), store)
+    settings = Settings.from_env()
+    service = Service(settings, store, ns or settings.ns)
     try:
         if http:
             import uvicorn
+            typer.echo(f"mrgraph mcp: streamable HTTP at http://{host}:{port}/mcp "
+                       f"(namespace {service.default_ns!r} by default)", err=True)
             uvicorn.run(http_app(service), host=host, port=port, log_level="warning")
         else:
             run_stdio(service)
@@ -254,20 +267,67 @@ def mcp(http: Annotated[bool, typer.Option("--http", help="Streamable HTTP on --
 
 
 @app.command()
-def serve(host: Annotated[str, typer.Option(help="Address to listen on")] = "127.0.0.1",
-          port: Annotated[int, typer.Option(min=0, max=65535, help="Port")] = 8000,
-          store: StoreOpt = None, ns: NsOpt = None) -> None:
-    """HTTP JSON API (OpenAPI at /docs) and the trace page at / (ask, see the answer, its
-    sources and the reconstruction as a picture)."""
-    import uvicorn
+def tool(name: Annotated[Optional[str], typer.Argument(help="The tool (mrgraph tool --list)")] = None,
+         args_json: Annotated[Optional[str], typer.Argument(metavar="[ARGS_JSON]", help="Its arguments, a JSON object: '{\"text\": \"cello\"}'")] = None,
+         list_tools: Annotated[bool, typer.Option("--list", help="Print the tools: name, description, JSON schema of the arguments")] = False,
+         detail: Annotated[bool, typer.Option("--detail", help="Full records (default: compact)")] = False,
+         store: StoreOpt = None, ns: NsOpt = None) -> None:
+    """Run one toolkit tool on the store and print its JSON reply (the MCP server's tools and
+    the LLM navigator's, same validation): for agents driving a shell, and to debug a walk."""
+    from mrgraph.toolview import reply, tool_list
+    if list_tools:
+        typer.echo(json.dumps(tool_list(), ensure_ascii=False))
+        return
+    if name is None:
+        raise UserError("name a tool (mrgraph tool --list shows them)")
+    args = _json_object(args_json, "ARGS_JSON")
+    with _memory(store, ns) as memory:
+        body = reply(memory.store, name, args, detail=detail)
+        typer.echo(json.dumps({"ns": memory.store.ns, **body}, ensure_ascii=False))
 
-    from mrgraph.serve.http_api import create_app
+
+def _json_object(text: str | None, what: str) -> dict[str, Any]:
+    if text is None or not text.strip():
+        return {}
+    try:
+        value = json.loads(text)
+    except ValueError as err:
+        raise UserError(f"{what} is not valid JSON: {err}") from None
+    if not isinstance(value, dict):
+        raise UserError(f"{what} must be a JSON object, like '{{\"text\": \"cello\"}}'")
+    return value
+
+
+@app.command()
+def serve(host: Annotated[str, typer.Option(help="Address to listen on (beyond loopback: a warning, and the API token is required to write)")] = "127.0.0.1",
+          port: Annotated[int, typer.Option(min=0, max=65535, help="Port")] = 8000,
+          store: StoreOpt = None,
+          ns: Annotated[Optional[str], typer.Option("--ns", help="The API's default namespace (calls that name none) and the page's. Default: MRGRAPH_NS or 'default'")] = None,
+          allow_host: Annotated[Optional[list[str]], typer.Option("--allow-host", help="A host name (or address) accepted in Host/Origin besides loopback; repeatable")] = None,
+          timeout: Annotated[float, typer.Option(min=1.0, help="Seconds a request may take; a longer ingest is stopped")] = 300.0) -> None:
+    """HTTP JSON API (OpenAPI, docs at /docs) and the trace page at / (ask, see the answer,
+    its sources and the reconstruction as a picture). Loopback Host/Origin only unless
+    --allow-host; MRGRAPH_API_TOKEN (made and printed when bound beyond loopback) guards
+    ingest and forget."""
+    from mrgraph.serve.guard import is_loopback
+    from mrgraph.serve.http_api import WRITES, create_app, run, serve_access
     from mrgraph.serve.service import Service
     settings = Settings.from_env()
-    service = Service(settings, store)
-    out.print(f"mrgraph serve: http://{host}:{port}/ (API docs at /docs)", highlight=False)
-    uvicorn.run(create_app(service, ns or settings.ns), host=host, port=port,
-                log_level="warning")
+    service = Service(settings, store, ns or settings.ns, timeout)
+    access, made = serve_access(host, allow_host or (), settings.api_token, WRITES)
+    if not is_loopback(host):
+        typer.echo(f"warning: serving on {host}, beyond this machine: anyone who reaches port "
+                   f"{port} can read the memory; ingest and forget need the API token", err=True)
+    if made is not None:
+        out.print(f"API token (for ingest and forget; set MRGRAPH_API_TOKEN to choose it): "
+                  f"{made}", highlight=False)
+    out.print(f"mrgraph serve: http://{_url_host(host)}:{port}/ (API docs at /docs; namespace "
+              f"{service.default_ns!r})", highlight=False)
+    run(create_app(service, access=access), host, port)
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
 
 
 @app.command("local-model")
@@ -330,13 +390,17 @@ def main(argv: list[str] | None = None) -> int:
     if bad is not None:  # bytes that are not UTF-8 reach Python as lone surrogates
         err(f"error: argument {shorten(bad)} is not valid UTF-8")
         return 1
+    # typer raises its own vendored click's exceptions; an older typer, click's (imported by
+    # then: importing click for nothing would cost every command ~0.1 s)
+    click = sys.modules.get("click")
+    aborts = (typer.Abort, *((click.exceptions.Abort,) if click else ()))
+    usage = (typer.exceptions.TyperException, *((click.ClickException,) if click else ()))
     try:
         rc = app(args=args, standalone_mode=False, prog_name="mrgraph")
-    except (typer.Abort, click.exceptions.Abort):
+    except aborts:
         err("aborted")
         return 1
-    except (typer.exceptions.TyperException, click.ClickException) as e:
-        # bad usage is the user's to fix (typer raises its own vendored click's exceptions)
+    except usage as e:  # bad usage is the user's to fix
         err(f"error: {e.format_message() if hasattr(e, 'format_message') else e}")
         return 1
     except UserError as e:

@@ -35,6 +35,7 @@ class Settings:
     local_threads: int = 0  # 0: half the cores (mrgraph.llm.local.default_threads)
     llm_budget: float = 300.0  # seconds of model calls per question with --llm local
     ingest_workers: int = 0  # processes extracting an ingest's conversations; 0: one per core
+    api_token: str | None = field(default=None, repr=False)  # serve's token (MRGRAPH_API_TOKEN)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -57,6 +58,7 @@ class Settings:
             local_threads=int(_float(e, "MRGRAPH_LOCAL_THREADS", 0.0)),
             llm_budget=_float(e, "MRGRAPH_LLM_BUDGET", 300.0),
             ingest_workers=_workers(e),
+            api_token=e.get("MRGRAPH_API_TOKEN") or None,
         )
 
     @property

@@ -9,16 +9,10 @@ from rich.console import Console
 
 from mrgraph import render
 from mrgraph.engine import Memory
-from mrgraph.ingest.sample import sample_path
+from mrgraph.ingest.sample import QUESTIONS, sample_path
 from mrgraph.redact import public_uri
 
 DEMO_STORE = "file:.mrgraph/demo"
-QUESTIONS = (
-    "When did Maya adopt the dog?",
-    "Where does Maya live now?",
-    "What did Jonas build for the community garden?",
-    "What is Maya's job?",
-)
 
 
 def run_demo(memory: Memory, console: Console, store: str = DEMO_STORE,

@@ -8,6 +8,9 @@
 A long-lived process (a server, `mrgraph chat`) opens one Memory and keeps it: opening an
 embedded store reads almost nothing, its reads fetch what they need and see every commit made
 since (by any process), and threads may share it (the store serialises its own file access).
+
+Each operation imports what it runs when it runs (ingest, the ask loop, practice, networkx for
+GraphML): a command pays only for what it uses (benchmarks/startup.py).
 """
 
 from __future__ import annotations
@@ -17,29 +20,29 @@ import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Callable, Sequence
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from mrgraph.config import Settings
 from mrgraph.errors import ConfigError, UserError
-from mrgraph.experience.guide import Guide, load_guide
-from mrgraph.experience.loop import DEFAULT_BUDGET_TOKENS, PracticeOptions, Tick, practice
-from mrgraph.experience.records import RoundRecord
-from mrgraph.experience.storage import Pool, load_pool
-from mrgraph.graph_stats import GraphStats, graph_stats
-from mrgraph.ingest.extract import Extractor, HeuristicExtractor
-from mrgraph.ingest.migrate import Migrated, check_current, migrate
-from mrgraph.ingest.pipeline import (BatchDone, IngestReport, Progress, forget_conversation,
-                                     ingest_file)
+from mrgraph.experience.records import DEFAULT_BUDGET_TOKENS
 from mrgraph.limits import check_question
 from mrgraph.llm.base import LLM, Embedder, TokenLedger
-from mrgraph.policies import HeuristicPolicy, LLMPolicy, Policy
 from mrgraph.redact import public_uri
 from mrgraph.store.base import ForgetResult, GraphStore
-from mrgraph.store.copy import CopyResult, copy_store
+from mrgraph.store.current import check_current
 from mrgraph.store.uri import open_store
 from mrgraph.types import Answer, NodeView, Stats
+
+if TYPE_CHECKING:
+    from mrgraph.experience.loop import Tick
+    from mrgraph.experience.records import RoundRecord
+    from mrgraph.experience.storage import Pool
+    from mrgraph.graph_stats import GraphStats
+    from mrgraph.ingest.extract import Extractor
+    from mrgraph.ingest.migrate import Migrated
+    from mrgraph.ingest.pipeline import BatchDone, IngestReport, Progress
+    from mrgraph.store.copy import CopyResult
+    from mrgraph.store.copy import Progress as CopyProgress
 
 MODES = ("active", "topk", "graph")
 
@@ -70,6 +73,7 @@ class Memory:
     def migrate(self, progress: Callable[[Migrated], None] | None = None) -> list[Migrated]:
         """Re-derive the conversations an older graph model wrote, from their stored turns
         (mrgraph.ingest.migrate)."""
+        from mrgraph.ingest.migrate import migrate
         return migrate(self.store, progress=progress)
 
     def __enter__(self) -> "Memory":
@@ -91,6 +95,7 @@ class Memory:
                   llm_kind: str = "openai") -> Extractor:
         """`llm_kind` ("openai" or "local") is the model the llm extractor uses."""
         if name == "heuristic":
+            from mrgraph.ingest.extract import HeuristicExtractor
             return HeuristicExtractor()
         if name == "llm":
             from mrgraph.ingest.llm_extract import (  # only when asked: needs an LLM
@@ -106,10 +111,13 @@ class Memory:
     def ingest(self, paths: Sequence[str | Path], *, fmt: str = "auto", extractor: str = "heuristic",
                concurrency: int = 8, progress: Progress | None = None,
                embedder: str | Embedder | None = "none",
-               on_batch: BatchDone | None = None, llm: str = "openai") -> list[IngestReport]:
+               on_batch: BatchDone | None = None, llm: str = "openai",
+               name: str | None = None) -> list[IngestReport]:
         """Ingest files; `embedder` ("none", "openai" or an Embedder) adds episode embeddings;
         `progress` is told the turns extracted, `on_batch` the write batches written (on Neo4j
-        each is committed: mrgraph.ingest.pipeline); `llm` the llm extractor's model."""
+        each is committed: mrgraph.ingest.pipeline); `llm` the llm extractor's model; `name`
+        the transcript's name when the files are temporary copies (ingest_file)."""
+        from mrgraph.ingest.pipeline import ingest_file
         ex = self.extractor(extractor, concurrency, llm)
         chosen = self.embedder(embedder)
         vectors = None
@@ -118,10 +126,11 @@ class Memory:
             vectors = EpisodeEmbedder(chosen)
         return [ingest_file(self.store, p, ex, fmt=fmt, max_bytes=self.settings.max_input_bytes,
                             progress=progress, embedder=vectors, on_batch=on_batch,
-                            workers=self.settings.ingest_workers)
+                            workers=self.settings.ingest_workers, name=name)
                 for p in paths]
 
     def forget(self, conversation_id: str) -> ForgetResult:
+        from mrgraph.ingest.pipeline import forget_conversation
         return forget_conversation(self.store, conversation_id)
 
     # ------------------------------------------------------------------ questions
@@ -160,17 +169,16 @@ class Memory:
         if mode not in MODES:
             raise UserError(f"unknown mode {mode!r} (choose {', '.join(MODES)})")
         check_question(question)
+        from mrgraph.experience.guide import Guide, load_guide
         from mrgraph.reconstruct import ask
         chosen = self.llm(llm)
         guide = load_guide(self.store) if mode == "active" else Guide()
         if not guide.experiences:
             return ask(self.store, question, mode=mode, llm=chosen,
                        embedder=self.embedder(embedder))
-        # experiences from practice: calibrations set the offline policy's knobs; an LLM is
-        # shown the ones that apply (mrgraph.experience.guide)
-        policy: Policy = HeuristicPolicy(guide=guide) if chosen is None else \
-            LLMPolicy(chosen, guide=guide)
-        answer = ask(self.store, question, mode=mode, llm=chosen, policy=policy,
+        # experiences from practice, handed to the policy: calibrations set the offline
+        # policy's knobs; an LLM is shown the ones that apply (mrgraph.experience.guide)
+        answer = ask(self.store, question, mode=mode, llm=chosen, advice=guide.advice(question),
                      embedder=self.embedder(embedder))
         used = guide.used(question, llm=chosen is not None)
         return replace(answer, experiences=tuple(f"{e.kind}: {e.statement}" for e in used))
@@ -180,6 +188,7 @@ class Memory:
                  max_questions: int | None = None, tick: Tick | None = None) -> list[RoundRecord]:
         """Practise on the memory's own history (mrgraph.experience): `rounds` more rounds,
         resuming after the last finished one; `llm` "heuristic" uses the offline rules."""
+        from mrgraph.experience.loop import PracticeOptions, practice
         if rounds < 1:
             raise UserError("--rounds must be at least 1")
         unknown = sorted(set(conversations) - set(self.store.conversations()))
@@ -190,6 +199,7 @@ class Memory:
 
     def experiences(self) -> Pool:
         """Experiential memory as stored: experiences, the proposal pool, the rounds."""
+        from mrgraph.experience.storage import load_pool
         return load_pool(self.store)
 
     # ------------------------------------------------------------------ inspection
@@ -199,7 +209,8 @@ class Memory:
 
     def graph_stats(self) -> GraphStats:
         """How well tags group episodes, per tag, cue and most active person."""
-        return graph_stats(self.store)
+        from mrgraph.graph_stats import graph_stats
+        return graph_stats(*self.store.export())
 
     def is_empty(self) -> bool:
         """The namespace holds no conversation yet (what `ask` and `stats` tell the user)."""
@@ -241,6 +252,7 @@ class Memory:
                            "properties": _plain(e.props)} for e in edges],
             }, ensure_ascii=False, indent=1)
         if fmt == "graphml":
+            import networkx as nx
             g = nx.MultiDiGraph()
             for n in nodes:
                 # `labels` as Neo4j (APOC) writes it; `label` is a property of tags and topics
@@ -252,11 +264,13 @@ class Memory:
             return buf.getvalue().decode("utf-8")
         raise UserError(f"unknown export format {fmt!r} (choose json or graphml)")
 
-    def push(self, to: str) -> CopyResult:
-        """Copy this namespace into another store (e.g. Neo4j for Browser); idempotent."""
+    def push(self, to: str, progress: CopyProgress | None = None) -> CopyResult:
+        """Copy this namespace into another store (e.g. Neo4j for Browser); idempotent.
+        `progress`: told the nodes and relationships copied as they are (store.copy)."""
+        from mrgraph.store.copy import copy_store
         dst = open_store(to, self.store.ns, self.settings)
         try:
-            return copy_store(self.store, dst)
+            return copy_store(self.store, dst, progress=progress)
         finally:
             dst.close()
 

@@ -31,6 +31,10 @@ class InputError(UserError):
         self.path, self.line, self.field = path, line, field
 
 
+class PackageDataError(UserError):
+    """A data file shipped inside the mrgraph package is missing (a broken install)."""
+
+
 class IngestWorkerError(UserError):
     """A process extracting conversations died (out of memory, killed): nothing was written."""
 
@@ -53,6 +57,14 @@ class StoreCorruptError(UserError):
 
 class NotFoundError(UserError):
     """A node, conversation or entity asked for does not exist."""
+
+
+class BusyError(UserError):
+    """A server's namespace stayed busy with an earlier request for the whole time budget."""
+
+
+class OvertimeError(UserError):
+    """A server's request ran over its time budget and was stopped."""
 
 
 class ToolArgumentError(UserError):

@@ -8,7 +8,8 @@
                        episodes per tag as `cue_tags` counts them (CUE_OF edges by their tag):
                        what the forward hop from that person offers;
   facts per person     Fact nodes per entity.
-Computed from `GraphStore.export`, so both stores give the same figures.
+Computed from a namespace's export (`GraphStore.export`: its nodes and edges, which both
+stores give alike), so both stores give the same figures; a pure function of values.
 """
 
 from __future__ import annotations
@@ -19,9 +20,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from mrgraph.lexicon import Lexicon, default
-from mrgraph.store.base import GraphStore
 from mrgraph.text import short_for
-from mrgraph.types import NodeRecord
+from mrgraph.types import EdgeRecord, NodeRecord
 
 PEOPLE = 3  # the most active people shown
 
@@ -58,8 +58,9 @@ class GraphStats:
     people: tuple[PersonTags, ...]
 
 
-def graph_stats(store: GraphStore, people: int = PEOPLE) -> GraphStats:
-    nodes, edges = store.export()
+def graph_stats(nodes: Sequence[NodeRecord], edges: Sequence[EdgeRecord],
+                people: int = PEOPLE) -> GraphStats:
+    """The shape of the graph of `nodes` and `edges` (a namespace's export)."""
     person = _people(nodes)
     tags = Counter(e.src for e in edges if e.type == "TAGS")
     cue_tags = Counter(e.src for e in edges if e.type == "HAS_TAG")

@@ -30,7 +30,8 @@ from dataclasses import dataclass, field, replace
 from mrgraph.errors import LLMError
 from mrgraph.llm.base import Embedder
 from mrgraph.llm.tokens import count_tokens
-from mrgraph.store.base import EmbeddingCount, EventRecord, GraphStore
+from mrgraph.store.base import EventRecord, GraphStore
+from mrgraph.store.embedded import count_models, model_label
 
 RRF_K = 60  # the constant of the original paper: damps the weight of the very top ranks
 PURPOSE = "embed"
@@ -99,23 +100,6 @@ class ToolContext:
                          f"--embedder under the current model ({model_label(model)}) to search "
                          "them by meaning")
         log.warning("%s", self.mismatch)
-
-
-def model_label(model: str) -> str:
-    """A model name for messages (an embedding stored without one has the name "")."""
-    return model or "an unnamed model"
-
-
-def count_models(counts: Sequence[EmbeddingCount]) -> str:
-    """'N episodes are embedded with A', or with several models 'N episodes are embedded with
-    other models (n1 with A, n2 with B)'."""
-    total = sum(c.episodes for c in counts)
-    noun = "episode is" if total == 1 else "episodes are"
-    if len(counts) == 1:
-        return f"{total} {noun} embedded with {model_label(counts[0].model)}"
-    each = ", ".join(f"{c.episodes} with {model_label(c.model)}" for c in counts)
-    return f"{total} {noun} embedded with other models ({each})"
-
 
 
 @dataclass(frozen=True)

@@ -1,65 +1,62 @@
 """English lexical knowledge from WordNet 3.0: irregular lemmas and the kind bridge.
 
-The resource is Princeton WordNet 3.0 as Debian's `wordnet-base` installs it
-(/usr/share/wordnet: the wndb(5WN) files index.*, data.*, *.exc). It is read directly, lazily:
+The resource is Princeton WordNet 3.0, shipped inside the package (mrgraph/wordnet/: what
+this module reads of Debian's `wordnet-base`, derived by tools/build_wordnet_data.py, which
+describes the format; WordNet's license beside it), so every install has the same memory.
+It is read lazily, on first use:
   * lemmas: verb.exc and noun.exc map irregular forms to their base ("went" -> "go",
     "broken" -> "break", "children" -> "child"); regular forms are left to the stemmer. A form
     that is itself a noun ("saw", "left") or whose -s form is a verb's ("lives") stays as it is:
-    its reading is ambiguous. ~6,000 lines, read in milliseconds.
+    its reading is ambiguous. ~6,000 lines, read in a millisecond.
   * kinds: a noun that names a kind ("instruments", "countries", "food") -> the one-word lemmas
     of every synset below it (hyponyms and instances, transitively): "instrument" -> guitar,
-    violin, clarinet... `index.noun` is binary-searched in memory and `data.noun` read by byte
-    offset, so one look-up costs a few milliseconds and nothing is loaded up front.
-nltk's WordNet reader needs a `lexnames` file Debian does not ship and loads every index at
+    violin, clarinet... An index file is binary-searched in memory and a synset's line read
+    by byte offset, so one look-up costs microseconds and nothing is loaded up front.
+nltk's WordNet reader needs the full database (downloaded separately) and loads every index at
 start (seconds per process); this module reads only what a look-up needs.
 
-Where the files are absent, `Lexicon.open` warns once and every look-up returns nothing: words
-are then matched by stems only, and no question word is a kind.
+A missing data file (a broken install) raises PackageDataError on first use: there is no
+weaker fallback.
 """
 
 from __future__ import annotations
 
 import bisect
-import mmap
 import re
-import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-WORDNET_DIR = Path("/usr/share/wordnet")
+from mrgraph.errors import PackageDataError
+
+DATA_DIR = Path(__file__).with_name("wordnet")
+FILES = ("index.noun", "index.verb", "index.adj", "index.adv", "data.noun", "data.verb",
+         "noun.exc", "verb.exc")
 MAX_DEPTH = 8  # hyponym levels followed below a kind (WordNet's noun tree is ~20 deep)
 MAX_MEMBERS = 5000  # synsets visited per kind: "entity" or "act" would reach most of WordNet
 MIN_MEMBERS = 10  # fewer members than this: the kind borrows its hypernym's
-INSTALL_HINT = ("WordNet not found in {dir}: install Debian's wordnet-base (apt-get install "
-                "wordnet-base); until then words match by stems only and no question word "
-                "names a kind")
 
 
 @dataclass(eq=False)  # hashed by identity: its look-ups are cached per lexicon
 class Lexicon:
-    """Look-ups into one WordNet directory; an empty directory answers nothing."""
+    """Look-ups into one directory of shipped WordNet data (DATA_DIR)."""
 
     root: Path
     verb_exc: dict[str, str] = field(default_factory=dict)
     noun_exc: dict[str, str] = field(default_factory=dict)
     _index: dict[str, SortedLines] = field(default_factory=dict)  # pos -> its index file
-    _data: dict[str, mmap.mmap] = field(default_factory=dict)
+    _data: dict[str, bytes] = field(default_factory=dict)  # pos -> its data file
 
     @classmethod
-    def open(cls, root: Path = WORDNET_DIR) -> Lexicon:
-        lexicon = cls(root)
-        if not (root / "index.noun").is_file():
-            warnings.warn(INSTALL_HINT.format(dir=root), RuntimeWarning, stacklevel=2)
-            return lexicon
-        lexicon.verb_exc = _exceptions(root / "verb.exc")
-        lexicon.noun_exc = _exceptions(root / "noun.exc")
-        return lexicon
-
-    @property
-    def available(self) -> bool:
-        return bool(self.verb_exc)
+    def open(cls, root: Path = DATA_DIR) -> Lexicon:
+        """The lexicon of `root`; PackageDataError when a file is missing (checked here, so a
+        broken install fails on first use rather than mid-answer)."""
+        for name in FILES:
+            if not (root / name).is_file():
+                raise PackageDataError(f"mrgraph's WordNet data is incomplete ({name} is "
+                                       "missing from the installed package): reinstall mrgraph")
+        return cls(root, _exceptions(root / "verb.exc"), _exceptions(root / "noun.exc"))
 
     # ------------------------------------------------------------ lemmas
 
@@ -77,9 +74,7 @@ class Lexicon:
     def base(self, word: str, pos: str) -> str:
         """WordNet's morphy: the base form of `word` as a `pos` ("noun", "verb") - exceptions
         first, then its detachment rules ("adopted" -> "adopt", "puppies" -> "puppy"), the
-        first candidate WordNet lists; `word` itself when none is (or without WordNet)."""
-        if not self.available:
-            return word
+        first candidate WordNet lists; `word` itself when none is."""
         table = self.verb_exc if pos == "verb" else self.noun_exc
         if word in table:
             return table[word]
@@ -143,41 +138,39 @@ class Lexicon:
 
     @lru_cache(maxsize=100_000)  # noqa: B019 - one process-wide lexicon (`default`)
     def offsets(self, lemma: str, pos: str) -> tuple[int, ...]:
-        """Synset offsets of `lemma` (lowercase, spaces as _) in `pos`, most frequent first."""
-        if not lemma or _SPACE.search(lemma):  # keys have none; the licence lines do
+        """Synset ids of `lemma` (lowercase, spaces as _) in `pos` ("noun", "verb", "adj",
+        "adv"), most frequent first: a noun's or verb's id is where its synset's line starts
+        in data.noun / data.verb; an adjective's or adverb's is WordNet's own offset (their
+        senses are only counted)."""
+        if not lemma or _SPACE.search(lemma) or pos not in _POS:  # no key has a space
             return ()
         line = self._index_of(pos).find(lemma.encode())
-        if line is None:
-            return ()
-        fields = line.split()
-        synsets, pointers = int(fields[2]), int(fields[3])
-        return tuple(int(f) for f in fields[6 + pointers: 6 + pointers + synsets])
+        return () if line is None else tuple(map(int, line.split()[1:]))
 
     def _index_of(self, pos: str) -> SortedLines:
         found = self._index.get(pos)
         if found is None:
-            path = self.root / f"index.{pos}"
-            found = self._index[pos] = SortedLines.of(path.read_bytes() if path.is_file()
-                                                      else b"")
+            found = self._index[pos] = SortedLines.of((self.root / f"index.{pos}").read_bytes())
         return found
 
     def synset(self, offset: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
-        """(lemmas, hyponym and instance offsets) of the noun synset at `offset`."""
-        lemmas, fields, at = self._fields(offset)  # its line decoded once: a kind visits ~5,000
-        return lemmas, _pointers(fields, at, (b"~", b"~i"))
+        """(lemmas, hyponym and instance ids) of the noun synset `offset`."""
+        lemmas, below, _ = self._line("noun", offset).split(b"|")
+        return tuple(lemmas.decode().split()), tuple(map(int, below.split()))
 
-    def _fields(self, offset: int) -> tuple[tuple[str, ...], list[bytes], int]:
-        """(lemmas, the line's fields, the index of its pointer count). Only the lemmas are
-        decoded: the rest of a line is ASCII numbers and symbols."""
-        data = self._data.get("noun")
+    def above(self, offset: int) -> tuple[int, ...]:
+        """The hypernyms (and instance hypernyms) of the noun synset `offset`."""
+        return tuple(map(int, self._line("noun", offset).rsplit(b"|", 1)[1].split()))
+
+    def verb_lemmas(self, offset: int) -> tuple[str, ...]:
+        """The lemmas of the verb synset `offset` (lowercase, spaces as _)."""
+        return tuple(self._line("verb", offset).decode().split())
+
+    def _line(self, pos: str, offset: int) -> bytes:
+        data = self._data.get(pos)
         if data is None:
-            with open(self.root / "data.noun", "rb") as handle:
-                data = self._data["noun"] = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-        end = data.find(b"\n", offset)
-        fields = data[offset:end].split(b" | ", 1)[0].split()
-        count = int(fields[3], 16)
-        lemmas = tuple(fields[4 + 2 * i].decode("utf-8", "replace").lower() for i in range(count))
-        return lemmas, fields, 4 + 2 * count
+            data = self._data[pos] = (self.root / f"data.{pos}").read_bytes()
+        return data[offset: data.find(b"\n", offset)]
 
     @lru_cache(maxsize=1024)  # noqa: B019
     def members(self, kind: str) -> tuple[str, ...]:
@@ -186,8 +179,6 @@ class Lexicon:
         than noun senses ("work", "play", "watch") would match most of a conversation. A kind
         WordNet barely fills ("pet": the animals are not filed under it) borrows the members
         of what it is a kind of (pet -> animal)."""
-        if not self.available:
-            return ()
         roots = self.offsets(kind, "noun")
         found = self._members(roots)
         if len(found) < MIN_MEMBERS:
@@ -202,10 +193,6 @@ class Lexicon:
 
     def _members(self, roots: tuple[int, ...]) -> list[str]:
         return [lemma for lemmas in self._below(roots) for lemma in lemmas if lemma.isalpha()]
-
-    def above(self, offset: int) -> tuple[int, ...]:
-        """The hypernyms (and instance hypernyms) of the noun synset at `offset`."""
-        return _pointers(*self._fields(offset)[1:], (b"@", b"@i"))
 
     def _below(self, roots: tuple[int, ...]) -> Iterator[tuple[str, ...]]:
         seen: set[int] = set(roots)
@@ -224,14 +211,8 @@ class Lexicon:
                 return
 
 
-def _pointers(fields: list[bytes], at: int, symbols: tuple[bytes, ...]) -> tuple[int, ...]:
-    """The offsets a synset line's pointers of `symbols` lead to (`at`: its pointer count)."""
-    count = int(fields[at])
-    return tuple(int(fields[at + 2 + 4 * i]) for i in range(count)
-                 if fields[at + 1 + 4 * i] in symbols)
-
-
 _SPACE = re.compile(r"\s")  # exactly the characters str.isspace() accepts (tested)
+_POS = frozenset({"noun", "verb", "adj", "adv"})
 _KIND_MARKERS = frozenset({"what", "which", "favorite", "favourite", "any"})
 _POSSESSIVES = frozenset({"his", "her", "their", "my", "your", "our"})
 _KIND_NOUNS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts"})
@@ -247,23 +228,18 @@ _DETACH: dict[str, tuple[tuple[str, str], ...]] = {
 
 
 def _exceptions(path: Path) -> dict[str, str]:
-    """inflected form -> its first base form (one-word entries only)."""
-    table: dict[str, str] = {}
-    if not path.is_file():
-        return table
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-        parts = line.split()
-        if len(parts) >= 2 and parts[0].isalpha() and parts[1].isalpha():
-            table.setdefault(parts[0], parts[1])
-    return table
+    """inflected form -> its base (the shipped lines are `form base`)."""
+    pairs = (line.partition(" ") for line in path.read_text(encoding="ascii").splitlines())
+    return {form: base for form, _, base in pairs}
 
 
-STRIDE = 4096  # bytes between the sampled lines of SortedLines (~1,200 samples for index.noun)
+STRIDE = 4096  # bytes between the sampled lines of SortedLines (~600 samples for index.noun)
 
 
 @dataclass(frozen=True)
 class SortedLines:
-    """A sorted wndb index file with every line that starts after a STRIDE-byte step sampled:
+    """A sorted index file (`lemma id...` lines) with every line that starts after a
+    STRIDE-byte step sampled:
     a look-up bisects the samples (in C) and searches the few kilobytes between two of them,
     several times cheaper than a binary search over the whole file in Python, and the samples
     cost about a millisecond to take (a dict of every lemma would cost ~0.1 s per process)."""
@@ -334,5 +310,5 @@ def _find_line(index: bytes, key: bytes) -> bytes | None:
 
 @lru_cache(maxsize=1)
 def default() -> Lexicon:
-    """The process's lexicon, opened on first use from WORDNET_DIR."""
-    return Lexicon.open(WORDNET_DIR)
+    """The process's lexicon, opened on first use from the package's data (DATA_DIR)."""
+    return Lexicon.open(DATA_DIR)

@@ -17,7 +17,11 @@ Limits (documented in the README):
     are not UTF-8 produce them);
   * every integer (session numbers...): a signed 64-bit value; every float finite;
   * a list: of one kind (strings, booleans or numbers), without nulls;
-  * a question: at most MAX_QUESTION_CHARS characters.
+  * a question: at most MAX_QUESTION_CHARS characters;
+  * an HTTP request body (`mrgraph serve`): a transcript of the CLI's size limit
+    (MRGRAPH_MAX_INPUT_MB) and BODY_ENVELOPE_BYTES for the JSON around it.
+The HTTP API and the MCP server take these same values (a namespace of 65 characters is
+refused everywhere).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ MAX_NS_BYTES = 80
 MAX_NAME_CHARS = 256  # conversation ids and speaker names
 MAX_INDEXED_BYTES = 8000  # under Neo4j's measured 8,154 / 8,164-byte range-index key limit
 MAX_QUESTION_CHARS = 4000
+BODY_ENVELOPE_BYTES = 64 * 1024  # an HTTP body's JSON around its transcript
 INT64 = (-(2 ** 63), 2 ** 63 - 1)
 # Properties some Neo4j range index (or uniqueness constraint) covers (cypher/schema/).
 INDEXED = frozenset({"id", "ns", "conversation_id", "key", "date", "entity"})
@@ -62,6 +67,13 @@ def check_namespace(ns: str) -> str:
                           f"characters ({MAX_NS_BYTES} bytes in UTF-8), none of them a control "
                           "character")
     return ns
+
+
+def http_body_limit(max_input_bytes: int) -> int:
+    """The largest HTTP request body a server reads: a transcript of the CLI's limit, sent
+    as UTF-8 JSON, and its envelope. (A client that escapes every non-ASCII character as
+    \\uXXXX sends up to 6 bytes a character and meets this limit before the transcript's.)"""
+    return max_input_bytes + BODY_ENVELOPE_BYTES
 
 
 def check_question(question: str) -> None:

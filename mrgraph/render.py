@@ -6,21 +6,24 @@ import dataclasses
 import json
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn,
-                           TimeElapsedColumn)
-from rich.table import Table
-from rich.tree import Tree
 
 from mrgraph.dates import format_day, from_props, render
-from mrgraph.experience.records import RoundRecord
-from mrgraph.experience.storage import Pool
-from mrgraph.graph_stats import GraphStats
-from mrgraph.ingest.pipeline import BatchDone, IngestReport, Progress as ProgressFn
 from mrgraph.types import Answer, NodeView, Stats
+
+# rich's progress bars, tables and trees are imported by the functions that draw them, and
+# these only for annotations: a command imports what it runs, not every command's
+if TYPE_CHECKING:
+    from rich.tree import Tree
+
+    from mrgraph.experience.records import RoundRecord
+    from mrgraph.experience.storage import Pool
+    from mrgraph.graph_stats import GraphStats
+    from mrgraph.ingest.pipeline import BatchDone, IngestReport, Progress as ProgressFn
+    from mrgraph.store.copy import Progress as CopyProgress
 
 MAX_QUOTES = 3  # supporting turns quoted under an answer
 QUOTE_CHARS = 120
@@ -38,6 +41,8 @@ class IngestBars:
 def ingest_progress(console: Console) -> Iterator[IngestBars]:
     """Rich progress bars: turns extracted, then write batches written (on Neo4j each is a
     commit, so a big file shows its writes progressing too)."""
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn,
+                               TimeElapsedColumn)
     with Progress(TextColumn("[bold]ingest[/] {task.description}"), BarColumn(),
                   MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True) as bar:
@@ -53,6 +58,28 @@ def ingest_progress(console: Console) -> Iterator[IngestBars]:
             bar.update(batches[0], completed=done, total=total)
 
         yield IngestBars(advance, written)
+
+
+@contextmanager
+def push_progress(console: Console) -> Iterator[CopyProgress]:
+    """Rich progress bars for `mrgraph push`: the source read, then nodes and relationships
+    copied (each batch a write unit of the destination)."""
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn,
+                               TimeElapsedColumn)
+    with Progress(TextColumn("[bold]push[/] {task.description}"), BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True) as bar:
+        reading = bar.add_task("reading the graph", total=None)
+        tasks: dict[str, TaskID] = {}
+
+        def copied(what: str, done: int, total: int) -> None:
+            if reading in bar.task_ids:  # the source is read: its totals are known
+                bar.remove_task(reading)
+            if what not in tasks:
+                tasks[what] = bar.add_task(what, total=total)
+            bar.update(tasks[what], completed=done, total=total, refresh=True)  # once a batch
+
+        yield copied
 
 
 def ingest_reports(console: Console, reports: Sequence[IngestReport]) -> None:
@@ -107,6 +134,7 @@ def answer(console: Console, a: Answer, *, trace: bool = False) -> None:
 
 def trace_tree(a: Answer) -> Tree:
     """Rounds → tool calls (arguments, results, what was kept)."""
+    from rich.tree import Tree
     root = Tree("[bold]trace[/]")
     rounds: dict[int, Tree] = {}
     for step in a.trace:
@@ -135,6 +163,7 @@ def stats_dict(s: Stats) -> dict[str, Any]:
 
 
 def stats(console: Console, s: Stats) -> None:
+    from rich.table import Table
     table = Table(title="graph")
     table.add_column("kind")
     table.add_column("name")
@@ -167,6 +196,7 @@ def graph_stats(console: Console, g: GraphStats) -> None:
 
 
 def node_view(console: Console, view: NodeView) -> None:
+    from rich.tree import Tree
     n = view.node
     tree = Tree(f"[bold]{n.label}[/] {n.id}")
     said = _when(n.props)
@@ -184,6 +214,7 @@ def node_view(console: Console, view: NodeView) -> None:
 def beliefs(console: Console, entity: str, rows: Sequence[Mapping[str, Any]],
             as_of: str | None) -> None:
     """Per aspect, every candidate: confidence bar, status, statement, then its history."""
+    from rich.tree import Tree
     when = f" as of {as_of}" if as_of else ""
     if not rows:
         console.print(f"no beliefs about {entity}{when}", highlight=False)
@@ -261,6 +292,7 @@ def _name(props: Mapping[str, Any]) -> str:
 @contextmanager
 def practice_progress(console: Console) -> Iterator[Callable[[int, int], None]]:
     """A bar per practice round, told (items done, items in the round)."""
+    from rich.progress import Progress
     with Progress(console=console, transient=False) as bars:
         state: dict[str, Any] = {"task": None}
 
@@ -292,6 +324,7 @@ def experiences_dict(pool: Pool) -> dict[str, Any]:
 
 
 def experiences(console: Console, pool: Pool) -> None:
+    from rich.table import Table
     if not pool.experiences:
         console.print(f"no experiences yet ({_n(len(pool.rounds), 'practice round')}, "
                       f"{_n(len(pool.proposals), 'proposal')} in the pool)")

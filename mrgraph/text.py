@@ -104,3 +104,11 @@ def short_for(word: str, first_name: str) -> bool:
 def normalize_key(name: str) -> str:
     """The identity of a cue, tag or topic name: lowercase words joined by single spaces."""
     return " ".join(words(name))
+
+
+def phrase_held(text: str, phrases: Iterable[str]) -> bool:
+    """Every phrase appears in `text` as consecutive words, case and punctuation aside
+    ("hunting for glasses" is held by "Hunting for glasses, again!", not by "hunting for my
+    glasses"). What search_turns' quoted phrases mean, on every store."""
+    padded = f" {normalize_key(text)} "
+    return all(f" {normalize_key(p)} " in padded for p in phrases)

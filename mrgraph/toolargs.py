@@ -18,13 +18,18 @@ from datetime import date
 from typing import Any, Literal
 
 from mrgraph.errors import ToolArgumentError
-from mrgraph.limits import shorten
+from mrgraph.limits import MAX_QUESTION_CHARS, has_surrogate, shorten
 
-ArgKind = Literal["text", "name", "event_id", "limit", "window", "date"]
+ArgKind = Literal["text", "name", "event_id", "limit", "window", "date", "dia_ids", "number",
+                  "flag", "question", "document"]
 MAX_TEXT = 500
 MAX_NAME = 200
 MAX_LIMIT = 50
 MAX_WINDOW = 10
+MAX_DIA_IDS = 20  # turns asked by id in one call
+MAX_DIA_ID = 32
+MAX_NUMBER = 1_000_000  # a session number or a turn index
+MAX_QUESTION = MAX_QUESTION_CHARS
 EVENT_ID = re.compile(r"^ep-[0-9a-f]{16}$")
 _PARTIAL_DATE = re.compile(r"^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$")
 
@@ -33,11 +38,13 @@ _PARTIAL_DATE = re.compile(r"^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$")
 class Arg:
     kind: ArgKind
     description: str
+    choices: tuple[str, ...] = ()  # a name that must be one of these
 
 
-def arg(kind: ArgKind, description: str, default: Any = dataclasses.MISSING) -> Any:
+def arg(kind: ArgKind, description: str, default: Any = dataclasses.MISSING, *,
+        choices: tuple[str, ...] = ()) -> Any:
     """A dataclass field declaring a tool argument."""
-    return field(default=default, metadata={"arg": Arg(kind, description)})
+    return field(default=default, metadata={"arg": Arg(kind, description, choices)})
 
 
 def date_bounds(name: str, value: str) -> tuple[str, str]:
@@ -59,12 +66,21 @@ def date_bounds(name: str, value: str) -> tuple[str, str]:
                                 f"got {shorten(value)}") from None
 
 
-def _check_str(name: str, value: object, kind: ArgKind) -> str:
+def _max_chars(kind: ArgKind) -> int | None:
+    return {"text": MAX_TEXT, "question": MAX_QUESTION, "document": None}.get(kind, MAX_NAME)
+
+
+def _check_str(name: str, value: object, kind: ArgKind, choices: tuple[str, ...] = ()) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ToolArgumentError(f"'{name}' must be a non-empty string")
-    limit = MAX_TEXT if kind == "text" else MAX_NAME
-    if len(value) > limit:
-        raise ToolArgumentError(f"'{name}' is longer than {limit} characters")
+    limit = _max_chars(kind)
+    if limit is not None and len(value) > limit:
+        raise ToolArgumentError(f"'{name}' is longer than {limit:,} characters")
+    if has_surrogate(value):
+        raise ToolArgumentError(f"'{name}' holds invalid Unicode (a lone surrogate)")
+    if choices and value.strip() not in choices:
+        raise ToolArgumentError(f"'{name}' must be one of {', '.join(choices)}, "
+                                f"got {shorten(value)}")
     if kind == "event_id" and not EVENT_ID.match(value):
         raise ToolArgumentError(f"'{name}' must be an episode id like ep-0123456789abcdef")
     if kind == "date":
@@ -82,13 +98,38 @@ def _check_int(name: str, value: object, low: int, high: int) -> int:
     return value
 
 
-def check_value(name: str, value: object, kind: ArgKind) -> object:
+def _check_dia_ids(name: str, value: object) -> tuple[str, ...]:
+    if isinstance(value, str):  # one id given alone
+        value = [value]
+    if not isinstance(value, list) or not value or len(value) > MAX_DIA_IDS:
+        raise ToolArgumentError(f"'{name}' must be a list of 1 to {MAX_DIA_IDS} dia_ids "
+                                "(like \"D1:3\")")
+    found = []
+    for item in value:
+        if not isinstance(item, str) or not item.strip() or len(item) > MAX_DIA_ID \
+                or has_surrogate(item):
+            raise ToolArgumentError(f"'{name}' holds {shorten(item)}: each dia_id is a "
+                                    f"non-empty string of at most {MAX_DIA_ID} characters")
+        found.append(item.strip())
+    return tuple(dict.fromkeys(found))
+
+
+def check_value(name: str, value: object, kind: ArgKind, choices: tuple[str, ...] = ()
+                ) -> object:
     """The validated (and normalised) value of one argument."""
     if kind == "limit":
         return _check_int(name, value, 1, MAX_LIMIT)
     if kind == "window":
         return _check_int(name, value, 0, MAX_WINDOW)
-    return _check_str(name, value, kind)
+    if kind == "number":
+        return _check_int(name, value, 0, MAX_NUMBER)
+    if kind == "flag":
+        if not isinstance(value, bool):
+            raise ToolArgumentError(f"'{name}' must be true or false")
+        return value
+    if kind == "dia_ids":
+        return _check_dia_ids(name, value)
+    return _check_str(name, value, kind, choices)
 
 
 def _fields(params_type: type) -> list[tuple[dataclasses.Field[Any], Arg]]:
@@ -113,21 +154,34 @@ def parse_fields(tool: str, params_type: type, args: Mapping[str, object]) -> di
                 raise ToolArgumentError(f"{tool}: missing required argument '{f.name}'")
             continue
         try:
-            values[f.name] = check_value(f.name, value, spec.kind)
+            values[f.name] = check_value(f.name, value, spec.kind, spec.choices)
         except ToolArgumentError as err:
             raise ToolArgumentError(f"{tool}: {err}") from None
     return values
 
 
-def _schema_of(kind: ArgKind, description: str) -> dict[str, Any]:
-    if kind in ("limit", "window"):
-        return {"type": "integer", "minimum": 1 if kind == "limit" else 0,
-                "maximum": MAX_LIMIT if kind == "limit" else MAX_WINDOW,
+_INTEGERS = {"limit": (1, MAX_LIMIT), "window": (0, MAX_WINDOW), "number": (0, MAX_NUMBER)}
+
+
+def _schema_of(spec: Arg) -> dict[str, Any]:
+    kind, description = spec.kind, spec.description
+    if kind in _INTEGERS:
+        low, high = _INTEGERS[kind]
+        return {"type": "integer", "minimum": low, "maximum": high, "description": description}
+    if kind == "flag":
+        return {"type": "boolean", "description": description}
+    if kind == "dia_ids":
+        return {"type": "array", "minItems": 1, "maxItems": MAX_DIA_IDS,
+                "items": {"type": "string", "minLength": 1, "maxLength": MAX_DIA_ID},
                 "description": description}
-    schema: dict[str, Any] = {"type": "string", "minLength": 1, "description": description,
-                              "maxLength": MAX_TEXT if kind == "text" else MAX_NAME}
+    schema: dict[str, Any] = {"type": "string", "minLength": 1, "description": description}
+    limit = _max_chars(kind)
+    if limit is not None:
+        schema["maxLength"] = limit
     if kind == "event_id":
         schema["pattern"] = EVENT_ID.pattern
+    if spec.choices:
+        schema["enum"] = list(spec.choices)
     return schema
 
 
@@ -135,6 +189,6 @@ def fields_schema(params_type: type) -> dict[str, Any]:
     """The JSON schema of a params dataclass (what the model is given)."""
     fields = _fields(params_type)
     return {"type": "object",
-            "properties": {f.name: _schema_of(a.kind, a.description) for f, a in fields},
+            "properties": {f.name: _schema_of(a) for f, a in fields},
             "required": [f.name for f, _ in fields if f.default is dataclasses.MISSING],
             "additionalProperties": False}

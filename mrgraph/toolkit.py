@@ -9,10 +9,13 @@ ToolArgumentError with a message meant to be shown to the model.
 Ranking weights: free-text arguments become idf-weighted search tokens (`mrgraph.weights`),
 computed once from `store.token_df`, so every backend ranks identically.
 
-Names: a `cue` argument is a cue id (`cue-<16 hex>`) or a name; a name resolves to the cue with
-the same normalised key (`store.find_cues`), else to the best token match among cues. Topics
-resolve the same way through `search_topics`. Entities of personal_aspect(s) are names.
-Dates may be a day, a month or a year (YYYY-MM-DD, YYYY-MM, YYYY): a period covers all its days.
+Names: cues and speakers resolve as mrgraph.toolcore says; topics resolve the same way as cues,
+through `search_topics`. Entities of personal_aspect(s) are names. Dates may be a day, a month
+or a year (YYYY-MM-DD, YYYY-MM, YYYY): a period covers all its days.
+
+The turn reads (search_turns, read_turns) and cue_events live in mrgraph.toolkit_turns; every
+tool is registered in TOOLS below, in the order a navigator uses them (entry points, hops,
+reading, people), which is the order they are offered in.
 """
 
 from __future__ import annotations
@@ -21,63 +24,26 @@ import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
-from mrgraph.belief_reads import Record as Record  # re-exported: the record type of every tool
 from mrgraph.belief_reads import belief_record, rank_aspects
 from mrgraph.dates import date_record, session_value
 from mrgraph.errors import ToolArgumentError
 from mrgraph.hybrid import ToolContext, hybrid_events
 from mrgraph.llm.base import ToolSpec
-from mrgraph.store.base import BeliefEdge, EventRecord, GraphStore
+from mrgraph.store.base import BeliefEdge, EventRecord, GraphStore, TurnRecord
 from mrgraph.text import normalize_key
-from mrgraph.toolargs import MAX_LIMIT, MAX_WINDOW, arg, date_bounds, fields_schema, parse_fields
+from mrgraph.toolargs import MAX_LIMIT, arg, date_bounds, fields_schema, parse_fields
+from mrgraph.toolcore import (Record, ToolResult, cue_arg, event_arg, event_record, events,
+                              find_cue, limit_arg, missing, resolve_cue, resolve_speakers,
+                              speaker_arg, turns, window_arg)
+from mrgraph.toolkit_turns import (CueEventsParams, ReadTurnsParams, SearchTurnsParams,
+                                   quoted_phrases)
 from mrgraph.weights import search_weights
 
-CUE_ID = re.compile(r"^cue-[0-9a-f]{16}$")
 TOPIC_ID = re.compile(r"^topic-[0-9a-f]{16}$")
-
-
-def _limit() -> Any:
-    return arg("limit", f"maximum results (1-{MAX_LIMIT})", 10)
-
-
-def _event() -> Any:
-    return arg("event_id", "episode id (ep-...)")
-
-
-def _cue() -> Any:
-    return arg("name", "cue name or cue id")
-
-
-@dataclass(frozen=True)
-class ToolResult:
-    """What one tool call returned: compact plain-dict records and the ids they name
-    (episode, cue and fact ids; dia_ids for turns; tag labels; aspect names)."""
-
-    tool: str
-    records: tuple[Record, ...]
-    ids: tuple[str, ...]
-    note: str = ""  # e.g. "no cue named 'x'": shown to the model instead of a bare empty list
-
-
-def _missing(tool: str, what: str, name: str) -> ToolResult:
-    return ToolResult(tool, (), (), note=f"no {what} named {name!r}")
-
-
-def event_record(e: EventRecord) -> Record:
-    record: Record = {"id": e.id, "conversation": e.conversation_id, "session": e.session,
-                      "date": e.date, "tag": e.tag, "summary": e.summary,
-                      "dia_ids": list(e.dia_ids)}
-    if e.mentions:
-        record["mentions"] = list(e.mentions)
-    if e.score:
-        record["score"] = e.score
-    return record
-
-
-def _events(tool: str, events: Sequence[EventRecord]) -> ToolResult:
-    return ToolResult(tool, tuple(event_record(e) for e in events), tuple(e.id for e in events))
+__all__ = ["TOOLS", "TOOL_NAMES", "Record", "ToolParams", "ToolResult", "event_record",
+           "parse_params", "resolve_cue", "run_params", "run_tool", "tool_specs"]
 
 
 # ------------------------------------------------------------------ the tools
@@ -89,7 +55,7 @@ class SearchCuesParams:
     description: ClassVar[str] = ("Entry points: cues (people, things, keywords, dates) and tags "
                                   "matching keywords.")
     text: str = arg("text", "keywords to look up (names, things, activities)")
-    limit: int = _limit()
+    limit: int = limit_arg()
 
     def run(self, store: GraphStore) -> ToolResult:
         weights = search_weights(store, ("Cue", "Tag"), self.text, kinds=True)
@@ -103,31 +69,32 @@ class SearchCuesParams:
 class CueTagsParams:
     name: ClassVar[str] = "cue_tags"
     description: ClassVar[str] = "Tags of a cue (the kinds of episodes it is in) with counts."
-    cue: str = _cue()
-    limit: int = _limit()
+    cue: str = cue_arg()
+    limit: int = limit_arg()
 
     def run(self, store: GraphStore) -> ToolResult:
-        cue = resolve_cue(store, self.cue)
+        cue = find_cue(store, self.cue)
         if cue is None:
-            return _missing(self.name, "cue", self.cue)
-        tags = store.cue_tags(cue, self.limit)
-        return ToolResult(self.name, tuple({"cue": cue, "tag": t.tag, "count": t.count}
-                                           for t in tags), tuple(t.tag for t in tags))
+            return missing(self.name, "cue", self.cue)
+        tags = store.cue_tags(cue.id, self.limit)
+        return ToolResult(self.name, tuple(
+            {"cue": cue.id, "cue_name": cue.name, "tag": t.tag, "count": t.count}
+            for t in tags), tuple(t.tag for t in tags))
 
 
 @dataclass(frozen=True)
 class TagEventsParams:
     name: ClassVar[str] = "tag_events"
     description: ClassVar[str] = "Episodes linked to a cue under one tag."
-    cue: str = _cue()
+    cue: str = cue_arg()
     tag: str = arg("name", "tag label, as returned by cue_tags or event_keywords")
-    limit: int = _limit()
+    limit: int = limit_arg()
 
     def run(self, store: GraphStore) -> ToolResult:
         cue = resolve_cue(store, self.cue)
         if cue is None:
-            return _missing(self.name, "cue", self.cue)
-        return _events(self.name, store.tag_events(cue, self.tag, self.limit))
+            return missing(self.name, "cue", self.cue)
+        return events(self.name, store.tag_events(cue, self.tag, self.limit))
 
 
 @dataclass(frozen=True)
@@ -135,7 +102,7 @@ class EventKeywordsParams:
     name: ClassVar[str] = "event_keywords"
     description: ClassVar[str] = ("Reverse hop: the cues and tags of an episode, to redirect "
                                   "the search.")
-    event_id: str = _event()
+    event_id: str = event_arg()
 
     def run(self, store: GraphStore) -> ToolResult:
         found = store.event_keywords(self.event_id)
@@ -147,19 +114,17 @@ class EventKeywordsParams:
 @dataclass(frozen=True)
 class EventContextParams:
     name: ClassVar[str] = "event_context"
-    description: ClassVar[str] = ("The raw turns of an episode (with dia_ids) plus `window` "
-                                  "turns before and after it.")
-    event_id: str = _event()
-    window: int = arg("window", f"turns to add before and after (0-{MAX_WINDOW})", 1)
+    description: ClassVar[str] = ("Read an episode: its turns (dia_id, speaker, text, photo "
+                                  "captions) plus `window` turns before and after it in its "
+                                  "session (fewer at a session's start or end: the note says).")
+    event_id: str = event_arg()
+    window: int = window_arg(1)
 
     def run(self, store: GraphStore) -> ToolResult:
-        turns = store.event_context(self.event_id, self.window)
-        return ToolResult(self.name, tuple(
-            {"dia_id": t.dia_id, "speaker": t.speaker, "text": t.text, "date": t.date,
-             "session": t.session, "index": t.index, "in_event": t.in_event,
-             "event_id": self.event_id,
-             **({"dates": [date_record(d) for d in t.dates]} if t.dates else {})}
-            for t in turns), tuple(t.dia_id for t in turns))
+        found = store.event_context(self.event_id, self.window)
+        result = turns(self.name, found, self.event_id)
+        return ToolResult(result.tool, result.records, result.ids,
+                          _window_note(found, self.window))
 
 
 @dataclass(frozen=True)
@@ -168,12 +133,12 @@ class ConversationTimeParams:
     description: ClassVar[str] = ("When an episode was said (its session) and every date its "
                                   "turns mention, each with its precision, phrase, speaker and "
                                   "the statement it belongs to.")
-    event_id: str = _event()
+    event_id: str = event_arg()
 
     def run(self, store: GraphStore) -> ToolResult:
         t = store.conversation_time(self.event_id)
         if t is None:
-            return _missing(self.name, "episode", self.event_id)
+            return missing(self.name, "episode", self.event_id)
         record: Record = {"event_id": t.event_id, "session_started_at": t.session_started_at,
                           "date": t.date, "mentions": [date_record(m) for m in t.mentions]}
         if t.session_started_at or t.date:
@@ -198,7 +163,7 @@ class PersonalAspectsParams:
         for edge in cast("list[BeliefEdge]", found[0]):
             by_aspect.setdefault(edge.aspect, []).append(edge)
         if not by_aspect:
-            return _missing(self.name, "entity with beliefs", self.entity)
+            return missing(self.name, "entity with beliefs", self.entity)
         records = [{"entity": edges[0].entity, "aspect": aspect, "candidates": len(edges),
                     "top": edges[0].statement, "confidence": edges[0].confidence}
                    for aspect, edges in by_aspect.items()]
@@ -241,13 +206,13 @@ class TopicEventsParams:
     name: ClassVar[str] = "topic_events"
     description: ClassVar[str] = "Episodes of a recurring topic."
     topic: str = arg("name", "topic label or topic id")
-    limit: int = _limit()
+    limit: int = limit_arg()
 
     def run(self, store: GraphStore) -> ToolResult:
         topic = _resolve_topic(store, self.topic)
         if topic is None:
-            return _missing(self.name, "topic", self.topic)
-        return _events(self.name, store.topic_events(topic, self.limit))
+            return missing(self.name, "topic", self.topic)
+        return events(self.name, store.topic_events(topic, self.limit))
 
 
 @dataclass(frozen=True)
@@ -255,7 +220,7 @@ class SearchTopicsParams:
     name: ClassVar[str] = "search_topics"
     description: ClassVar[str] = "Recurring topics matching keywords."
     text: str = arg("text", "keywords describing a recurring theme")
-    limit: int = _limit()
+    limit: int = limit_arg()
 
     def run(self, store: GraphStore) -> ToolResult:
         weights = search_weights(store, ("Topic",), self.text)
@@ -272,16 +237,25 @@ class TimelineParams:
     start: str = arg("date", "first day (YYYY-MM-DD; YYYY-MM or YYYY: from its first day)")
     end: str = arg("date", "last day (YYYY-MM-DD; YYYY-MM or YYYY: to its last day)")
     cue: str | None = arg("name", "optional cue name or id: only its episodes", None)
-    limit: int = _limit()
+    speaker: str | None = speaker_arg("episodes in which this person speaks (not with cue)")
+    limit: int = limit_arg()
 
     def run(self, store: GraphStore) -> ToolResult:
         start, end = date_bounds("start", self.start)[0], date_bounds("end", self.end)[1]
         if start > end:
             raise ToolArgumentError(f"timeline: start {self.start} is after end {self.end}")
+        if self.cue and self.speaker:
+            raise ToolArgumentError("timeline: give a cue or a speaker, not both")
+        name = self.cue or self.speaker
         cue = resolve_cue(store, self.cue) if self.cue else None
-        if self.cue and cue is None:
-            return _missing(self.name, "cue", self.cue)
-        return _events(self.name, store.timeline(start, end, cue, self.limit))
+        if self.speaker:  # a speaker speaks in the episodes their entity cue reaches
+            speakers, known = resolve_speakers(store, self.speaker)
+            if len(speakers) != 1:
+                return missing(self.name, "one speaker", self.speaker, speakers or known)
+            cue = next((c.id for c in store.find_cues(normalize_key(speakers[0]))), None)
+        if name and cue is None:
+            return missing(self.name, "cue", name)
+        return events(self.name, store.timeline(start, end, cue, self.limit))
 
 
 @dataclass(frozen=True)
@@ -290,11 +264,16 @@ class SearchEventsParams:
     (mrgraph.hybrid); a record the vector search found also carries its `similarity`."""
 
     name: ClassVar[str] = "search_events"
-    description: ClassVar[str] = "Full-text search over episodes."
+    description: ClassVar[str] = ("Entry point: episodes (summaries, texts, cues) matching "
+                                  "words; with a speaker, the episodes where that person said "
+                                  "them.")
     text: str = arg("text", "keywords to search episode texts for")
-    limit: int = _limit()
+    speaker: str | None = speaker_arg("episodes where this person said the words")
+    limit: int = limit_arg()
 
     def run(self, store: GraphStore, context: ToolContext | None = None) -> ToolResult:
+        if self.speaker:
+            return self._said(store)
         weights = search_weights(store, ("Episode",), self.text, kinds=True)
         found = hybrid_events(store, weights, self.text, self.limit, context)
         records = [event_record(f.event) for f in found]
@@ -303,15 +282,48 @@ class SearchEventsParams:
                 record["similarity"] = fused.similarity
         return ToolResult(self.name, tuple(records), tuple(f.event.id for f in found))
 
+    def _said(self, store: GraphStore) -> ToolResult:
+        """The episodes of the speaker's turns search_turns finds, by their best turn."""
+        assert self.speaker is not None
+        speakers, known = resolve_speakers(store, self.speaker)
+        if not speakers:
+            return missing(self.name, "speaker", self.speaker, known)
+        weights = search_weights(store, ("Turn",), self.text)
+        hits = store.search_turns(weights, MAX_LIMIT, speakers, quoted_phrases(self.text)) \
+            if weights else []
+        best: dict[str, float] = {}
+        for hit in hits:  # best first
+            if hit.event_id:
+                best.setdefault(hit.event_id, hit.score)
+        found = store.get_events(list(best)[:self.limit])
+        records = [{**event_record(e), "score": best[e.id]} for e in found]
+        return ToolResult(self.name, tuple(records), tuple(e.id for e in found))
 
-ToolParams = (SearchCuesParams | CueTagsParams | TagEventsParams | EventKeywordsParams
-              | EventContextParams | ConversationTimeParams | PersonalAspectsParams
-              | PersonalAspectParams | TopicEventsParams | SearchTopicsParams | TimelineParams
-              | SearchEventsParams)
+
+def _window_note(found: Sequence[TurnRecord], window: int) -> str:
+    """What event_context could not give: the turns before or after an episode that its
+    session does not have (an episode at a session's start or end)."""
+    own = [t.index for t in found if t.in_event]
+    if not own or window <= 0:
+        return ""
+    before = sum(1 for t in found if not t.in_event and t.index < min(own))
+    after = sum(1 for t in found if not t.in_event and t.index > max(own))
+    short = [f"{n} of {window} turns {side} (the session {edge} there)"
+             for n, side, edge in ((before, "before", "starts"), (after, "after", "ends"))
+             if n < window]
+    return "; ".join(short)
+
+
+ToolParams = (SearchTurnsParams | SearchEventsParams | SearchCuesParams | SearchTopicsParams
+              | TimelineParams | CueTagsParams | TagEventsParams | CueEventsParams
+              | TopicEventsParams | EventKeywordsParams | EventContextParams | ReadTurnsParams
+              | ConversationTimeParams | PersonalAspectsParams | PersonalAspectParams)
+# in the order a navigator uses them: entry points, hops, reading, people
 TOOLS: Mapping[str, type[ToolParams]] = {t.name: t for t in (
-    SearchCuesParams, CueTagsParams, TagEventsParams, EventKeywordsParams, EventContextParams,
-    ConversationTimeParams, PersonalAspectsParams, PersonalAspectParams, TopicEventsParams,
-    SearchTopicsParams, TimelineParams, SearchEventsParams)}
+    SearchTurnsParams, SearchEventsParams, SearchCuesParams, SearchTopicsParams, TimelineParams,
+    CueTagsParams, TagEventsParams, CueEventsParams, TopicEventsParams, EventKeywordsParams,
+    EventContextParams, ReadTurnsParams, ConversationTimeParams, PersonalAspectsParams,
+    PersonalAspectParams)}
 TOOL_NAMES: tuple[str, ...] = tuple(TOOLS)
 
 # ------------------------------------------------------------------ entry points
@@ -356,18 +368,6 @@ def _cue_of(name: str, store: GraphStore) -> list[BeliefEdge] | str | None:
 
 def _get_events(event_ids: Sequence[str], store: GraphStore) -> list[EventRecord]:
     return store.get_events(event_ids)
-
-
-def resolve_cue(store: GraphStore, name: str) -> str | None:
-    """The cue id an argument names: an id as given, an exact key, else the best token match."""
-    if CUE_ID.match(name):
-        return name
-    exact = store.find_cues(normalize_key(name))
-    if exact:
-        return exact[0].id
-    weights = search_weights(store, ("Cue",), name)
-    hits = [h for h in store.search_cues(weights, 10) if h.kind != "tag"] if weights else []
-    return hits[0].id if hits else None
 
 
 def _resolve_topic(store: GraphStore, name: str) -> str | None:

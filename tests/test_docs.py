@@ -59,3 +59,27 @@ def test_environment_is_read_only_in_config() -> None:
                  if p.name != "config.py" and re.search(r"os\.environ|os\.getenv",
                                                          p.read_text(encoding="utf-8"))]
     assert offenders == []
+
+
+RESULTS = (ROOT / "benchmarks" / "RESULTS.md").read_text(encoding="utf-8")
+_CITING = ("README.md", "docs/**/*.md", "mrgraph/**/*.py", "tests/**/*.py", "benchmarks/*.py",
+           "tools/**/*.sh", "tools/**/*.md")
+
+
+def test_results_is_a_short_page_of_where_we_stand() -> None:
+    assert len(RESULTS.splitlines()) <= 500  # issue 30: the history of passes lives in git
+
+
+def test_results_sections_cited_elsewhere_exist() -> None:
+    """A section is cited by its heading ("Neo4j store"); a numbered one only in the notebook kept
+    in git (RESULTS.md@c29e350 section N), since the page's numbers move."""
+    headings = [re.sub(r"^\d+\.\s*", "", h) for h in re.findall(r"^## (.+)$", RESULTS, flags=re.M)]
+    texts = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8")
+             for pattern in _CITING for p in ROOT.glob(pattern) if p.name != "test_docs.py"}
+    named = [(f, " ".join(n.split())) for f, t in texts.items()
+             for n in re.findall(r'RESULTS\.md`?,?\s*\(?"([^"]+)"', t)]
+    numbered = [f for f, t in texts.items()
+                if re.search(r"RESULTS\.md(?!@c29e350)`?,?\s*\(?(?:sections?\s*)?\d", t)]
+    assert named, "README names no RESULTS.md section"
+    assert [(f, n) for f, n in named if not any(h.startswith(n) for h in headings)] == []
+    assert numbered == []

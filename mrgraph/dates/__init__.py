@@ -20,7 +20,7 @@ import re
 from dataclasses import replace
 from datetime import date
 
-from mrgraph.dates.render import format_day, format_month, render, render_span
+from mrgraph.dates.render import format_day, format_month, render, render_span, render_value
 from mrgraph.dates.rules import find_dates
 from mrgraph.dates.timestamps import ambiguous_reading, anchor_date, parse_timestamp, session_iso
 from mrgraph.dates.value import (PRECISIONS, SOURCES, DateMention, DateValue, Precision, Source,
@@ -30,6 +30,7 @@ __all__ = [
     "PRECISIONS", "SOURCES", "DateMention", "DateValue", "Precision", "Source",
     "ambiguous_reading", "anchor_date", "clause_at", "date_record", "find_dates", "format_day",
     "format_month", "from_props", "mentions", "parse_timestamp", "render", "render_span",
+    "render_value",
     "session_iso", "session_value", "to_props", "value_bounds",
 ]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from mrgraph.dates.value import DateValue
+from mrgraph.dates.value import DateValue, value_bounds
 
 _COUNT = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
           9: "nine", 10: "ten"}
@@ -62,6 +62,27 @@ def render(value: DateValue) -> str:
     else:
         text = value.start[:4]
     return f"around {text}" if value.approximate else text
+
+
+def render_value(text: str) -> str:
+    """A canonical value alone (an episode's `mentions`: "2023-W18", "2023-summer", "2022")
+    at its precision, in few words: a week as its days ("1-7 May 2023", "29 May-4 June
+    2023"), "the summer of 2023", "May 2023", "2022"; text that is no canonical value is
+    returned unchanged."""
+    bounds = value_bounds(text)
+    if bounds is None:
+        return text
+    if "-W" in text:
+        first, last = (date.fromisoformat(b) for b in bounds)
+        if first.month == last.month:
+            return f"{first.day}-{format_day(bounds[1])}"
+        head = format_day(bounds[0]).rsplit(" ", 1)[0] if first.year == last.year \
+            else format_day(bounds[0])
+        return f"{head}-{format_day(bounds[1])}"
+    season = text.partition("-")[2]
+    if season.isalpha():
+        return f"the {season} of {text[:4]}"
+    return render_span(*bounds)
 
 
 def render_span(start: str, end: str) -> str:

@@ -38,6 +38,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from mrgraph import scoring
 from mrgraph.config import Settings
 from mrgraph.errors import LLMError, UserError
 from mrgraph.eval import metrics
@@ -248,8 +249,8 @@ def score(item: QAItem, answer: Answer) -> dict[str, float | None]:
         "locomo_f1": metrics.locomo_f1(answer.answer, item.answer, item.category),
         "f1_simple": metrics.f1_simple(answer.answer, item.answer),
         "bleu1": metrics.bleu1(answer.answer, item.answer),
-        "evidence_recall": metrics.evidence_recall(item.evidence, answer.evidence),
-        "supports_recall": metrics.evidence_recall(item.evidence, answer.supports),
+        "evidence_recall": scoring.evidence_recall(item.evidence, answer.evidence),
+        "supports_recall": scoring.evidence_recall(item.evidence, answer.supports),
     }
 
 

@@ -3,7 +3,7 @@
 The file is a JSON list of samples, each with `sample_id` and `qa`: a list of
 {question, answer | adversarial_answer, category, evidence}. Bad structure raises InputError
 naming the file and the field; malformed evidence ids are repaired, not rejected
-(see `metrics.parse_evidence`), because the published data contains them.
+(see `mrgraph.scoring.parse_evidence`), because the published data contains them.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from mrgraph.errors import InputError
-from mrgraph.eval.metrics import CATEGORY_NAMES, parse_evidence
+from mrgraph.eval.metrics import CATEGORY_NAMES
+from mrgraph.scoring import parse_evidence
 
 
 @dataclass(frozen=True)

@@ -10,24 +10,22 @@ here under distinct names:
 - `f1_simple` and `bleu1`: what memory papers (A-Mem, Mem0 and followers) report: lowercase,
   `.,!?` to spaces, *set* overlap, no stemming; BLEU-1 on nltk word tokens.
 
-Evidence ids ("D<session>:<turn>") are normalised the same way on both sides before recall
-is computed, because the data carries malformed ids ("D8:6; D9:17", "D30:05", " D 8:6 ").
+LoCoMo's token F1 itself and evidence recall are mrgraph.scoring's: practice scores its trials
+with them too.
 """
 
 from __future__ import annotations
 
 import math
 import re
-import string
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from nltk.stem import PorterStemmer
 from nltk.tokenize import NLTKWordTokenizer
 from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
 
 from mrgraph.errors import InputError
+from mrgraph.scoring import token_f1
 
 CATEGORY_NAMES: Final[Mapping[int, str]] = {
     1: "multi-hop",
@@ -40,43 +38,15 @@ CATEGORY_NAMES: Final[Mapping[int, str]] = {
 # The exact phrases LoCoMo's scorer looks for in a category-5 prediction (case-insensitive).
 ABSTENTION_MARKERS: Final[tuple[str, ...]] = ("no information available", "not mentioned")
 
-_PUNCTUATION: Final[frozenset[str]] = frozenset(string.punctuation)
-# LoCoMo drops "and" together with the articles.
-_STOPWORDS_RE: Final[re.Pattern[str]] = re.compile(r"\b(a|an|the|and)\b")
 _SIMPLE_SEPARATORS: Final[dict[int, str]] = str.maketrans({".": " ", ",": " ", "!": " ", "?": " "})
-# One "D<session>:<turn>" id; spaces tolerated anywhere inside it, any case for the D.
-_DIA_ID_RE: Final[re.Pattern[str]] = re.compile(r"[Dd]\s*(\d+)\s*:\s*(\d+)")
 # Stand-in for punkt sentence splitting (punkt data cannot be downloaded offline).
 _SENTENCE_END_RE: Final[re.Pattern[str]] = re.compile(r"(?<=[.!?])\s+")
 
-_STEMMER: Final[PorterStemmer] = PorterStemmer()
 _WORD_TOKENIZER: Final[NLTKWordTokenizer] = NLTKWordTokenizer()
 _SMOOTHING: Final[SmoothingFunction] = SmoothingFunction()
 
 
-# --- LoCoMo F1 -------------------------------------------------------------------------------
-
-def normalize_answer(text: str | int) -> str:
-    """LoCoMo normalisation: drop commas, lowercase, strip punctuation, drop a/an/the/and."""
-    lowered = str(text).replace(",", "").lower()
-    no_punct = "".join(ch for ch in lowered if ch not in _PUNCTUATION)
-    return " ".join(_STOPWORDS_RE.sub(" ", no_punct).split())
-
-
-def stemmed_tokens(text: str | int) -> list[str]:
-    """Porter-stemmed tokens of the normalised answer."""
-    return [_STEMMER.stem(word) for word in normalize_answer(text).split()]
-
-
-def token_f1(prediction: str | int, gold: str | int) -> float:
-    """LoCoMo `f1_score`: multiset overlap F1 of stemmed tokens (0 when nothing overlaps)."""
-    pred, ref = stemmed_tokens(prediction), stemmed_tokens(gold)
-    same = sum((Counter(pred) & Counter(ref)).values())
-    if same == 0:
-        return 0.0
-    precision, recall = same / len(pred), same / len(ref)
-    return 2 * precision * recall / (precision + recall)
-
+# --- LoCoMo F1 (token_f1: mrgraph.scoring) ---------------------------------------------------
 
 def multi_answer_f1(prediction: str | int, gold: str | int) -> float:
     """LoCoMo multi-hop F1: mean over comma-separated gold parts of the best part F1."""
@@ -141,42 +111,6 @@ def bleu1(prediction: str | int, gold: str | int) -> float:
     score = sentence_bleu([reference], hypothesis, weights=(1, 0, 0, 0),
                           smoothing_function=_SMOOTHING.method1)
     return float(score)
-
-
-# --- Evidence recall -------------------------------------------------------------------------
-
-def normalize_dia_id(raw: str) -> str | None:
-    """Canonical "D<s>:<t>" for one dialogue id ("d 30:05" -> "D30:5"), or None if malformed."""
-    match = _DIA_ID_RE.fullmatch(raw.strip())
-    return f"D{int(match[1])}:{int(match[2])}" if match else None
-
-
-def parse_evidence(raw: Iterable[object]) -> tuple[str, ...]:
-    """All canonical ids in a raw evidence list, deduplicated in order.
-
-    One string may hold several ids ("D8:6; D9:17"); non-strings and strings with no id
-    (empty, session-only "D8") contribute nothing.
-    """
-    ids: dict[str, None] = {}  # a dict keeps first-seen order while deduplicating
-    for item in raw:
-        if isinstance(item, str):
-            for match in _DIA_ID_RE.finditer(item):
-                ids.setdefault(f"D{int(match[1])}:{int(match[2])}", None)
-    return tuple(ids)
-
-
-def evidence_recall(gold: Iterable[str], retrieved: Iterable[str]) -> float | None:
-    """Share of distinct gold dia_ids found among the retrieved ones.
-
-    Both sides go through `parse_evidence`, so raw data ids compare equal to canonical ones.
-    None when the question has no valid gold id: such questions cannot be scored and are left
-    out of averages (see `aggregate`), rather than counted as 0 or 1.
-    """
-    gold_ids = parse_evidence(gold)
-    if not gold_ids:
-        return None
-    found = set(parse_evidence(retrieved))
-    return sum(1 for dia_id in gold_ids if dia_id in found) / len(gold_ids)
 
 
 # --- Latency and aggregation -----------------------------------------------------------------

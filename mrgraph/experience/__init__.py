@@ -9,7 +9,8 @@ keeps what several independent proposals agree on.
              generalisability (swap the item's entity: the proposal must not single it out)
   consensus  adopt with >= 3 independent supporting proposals, demote with >= 3 contradicting
   storage    Experience / Proposal / PracticeRound nodes in either store
-  guide      what the policies receive: calibration knobs per question kind, pattern lines
+  guide      the experiences that apply to a question, as the value the loop hands the policy
+             (mrgraph.advice.Advice: calibration rules of its kind, the lines an LLM is shown)
   loop       `practice`: rounds of the above, resumable (a round is written in one unit)
 """
 

@@ -1,66 +1,18 @@
-"""What practice gives the navigator: calibration knobs per question kind (the offline policy's
-explicit hook) and the experiences an LLM navigator and answer step are shown.
-
-A calibration's rule is "knob=value" over `Knobs`, the choices of the heuristic policy that
-practice may change; patterns apply to questions naming their person."""
+"""What practice gives the navigator: the experiences that apply to a question, as the value
+the loop hands the policy (`Guide.advice` -> mrgraph.advice.Advice): the rules of the
+calibrations of the question's kind (the offline policy's knobs: policies.knobs), and the lines
+an LLM navigator and answer step are shown. Patterns apply to questions naming their person."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
+from mrgraph.advice import Advice
 from mrgraph.experience.kinds import question_kind
 from mrgraph.experience.records import Experience
+from mrgraph.experience.storage import load_pool
+from mrgraph.store.base import GraphStore
 from mrgraph.text import tokenize
-
-if TYPE_CHECKING:
-    from mrgraph.policies.base import Budget
-    from mrgraph.store.base import GraphStore
-
-# knob -> the values practice tries (the policy's defaults are among them)
-KNOB_VALUES: dict[str, tuple[str, ...]] = {
-    "read_episodes": ("2", "3", "5"),
-    "context_window": ("0", "1", "2"),
-    "semantic": ("on", "off"),
-    "min_priority": ("0.02", "0.05", "0.1"),
-}
-
-
-@dataclass(frozen=True)
-class Knobs:
-    """The heuristic policy's choices a calibration experience may set."""
-
-    read_episodes: int = 3
-    context_window: int = 1
-    semantic: bool = True
-    min_priority: float = 0.05
-
-    def value(self, knob: str) -> str:
-        current = getattr(self, knob)
-        if isinstance(current, bool):
-            return "on" if current else "off"
-        return str(current)
-
-    def set(self, rule: str) -> Knobs:
-        """These knobs with `rule` ("knob=value") applied; an unknown rule changes nothing."""
-        knob, _, value = rule.partition("=")
-        if value not in KNOB_VALUES.get(knob, ()):
-            return self
-        if knob == "semantic":
-            return replace(self, semantic=value == "on")
-        if knob == "min_priority":
-            return replace(self, min_priority=float(value))
-        if knob == "read_episodes":
-            return replace(self, read_episodes=int(value))
-        return replace(self, context_window=int(value))
-
-    def budget(self, budget: Budget) -> Budget:
-        return replace(budget, read_episodes=self.read_episodes,
-                       context_window=self.context_window)
-
-
-def knobs_of(budget: Budget, min_priority: float) -> Knobs:
-    return Knobs(budget.read_episodes, budget.context_window, True, min_priority)
 
 
 @dataclass(frozen=True)
@@ -80,10 +32,10 @@ class Guide:
         return tuple(e for e in self.experiences if e.kind == "pattern"
                      and set(tokenize(e.subject)) and set(tokenize(e.subject)) <= words)
 
-    def knobs(self, question: str, base: Knobs) -> Knobs:
-        for exp in self.calibrations(question):
-            base = base.set(exp.rule)
-        return base
+    def advice(self, question: str) -> Advice:
+        """What applies to `question`, as the loop hands it to the policy: the calibrations'
+        rules (in order: a later one of a knob wins) and the lines an LLM is shown."""
+        return Advice(tuple(e.rule for e in self.calibrations(question)), self.text(question))
 
     def used(self, question: str, *, llm: bool) -> tuple[Experience, ...]:
         """What a run on `question` uses: calibrations always (offline they set knobs; an LLM
@@ -99,5 +51,4 @@ class Guide:
 
 def load_guide(store: GraphStore) -> Guide:
     """The namespace's active experiences (none before any practice)."""
-    from mrgraph.experience.storage import load_pool
     return Guide(load_pool(store, ("Experience",)).active)

@@ -3,10 +3,10 @@ analysis (mrgraph.reader.question), behind one name so callers do not depend on 
 
 from __future__ import annotations
 
+from mrgraph.reader.question import analyse
+
 
 def question_kind(question: str) -> str:
     """when / duration / count / who / where / why / how / yes_no / choice / would / list /
     what (mrgraph.reader.question.analyse)."""
-    # imported here: the reader imports the policies, whose heuristic imports the guide
-    from mrgraph.reader.question import analyse
     return analyse(question).kind

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mrgraph.experience.guide import KNOB_VALUES
 from mrgraph.experience.items import Utterance
 from mrgraph.experience.records import Op, Proposal, calibration_key, pattern_key
 from mrgraph.llm.base import LLM, Message
+from mrgraph.policies.knobs import KNOB_VALUES
 from mrgraph.prompts import Value, load_prompt
 from mrgraph.text import tokenize
 

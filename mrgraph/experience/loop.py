@@ -8,11 +8,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from mrgraph.experience.consensus import decide, verdicts
-from mrgraph.experience.guide import Guide, Knobs, knobs_of
+from mrgraph.experience.guide import Guide
 from mrgraph.experience.items import (PatternItem, PracticeData, QuestionItem, Utterance,
                                      practice_data)
 from mrgraph.experience.llm_steps import LLMSteps
-from mrgraph.experience.records import Proposal, RoundRecord
+from mrgraph.experience.records import DEFAULT_BUDGET_TOKENS, Proposal, RoundRecord
 from mrgraph.experience.reflect import reflect_pattern, reflect_question
 from mrgraph.experience.review import SWAPPED, perturb, review_calibration, review_pattern
 from mrgraph.experience.storage import Pool, load_pool, save_round
@@ -20,10 +20,10 @@ from mrgraph.experience.trial import Score, ask_item, ask_item_llm, history, pre
 from mrgraph.llm.base import LLM
 from mrgraph.policies.base import Budget
 from mrgraph.policies.heuristic import MIN_PRIORITY
+from mrgraph.policies.knobs import Knobs, knobs_of
 from mrgraph.store.base import GraphStore
 
 Tick = Callable[[int, int], None]  # (items done, items in the round)
-DEFAULT_BUDGET_TOKENS = 800  # the paper's memory settles at 600-800 tokens
 SWAPS = 3  # same-kind alternatives a calibration must not do worse on (generalisability)
 
 
@@ -79,7 +79,8 @@ class _Round:
         if self.steps is not None and self.llm is not None:
             self._llm_question(item, self.steps, self.llm)
             return
-        knobs = self.guide.knobs(item.question, knobs_of(self.options.budget, MIN_PRIORITY))
+        knobs = knobs_of(self.options.budget, MIN_PRIORITY).apply(
+            self.guide.advice(item.question).rules)
         base = self._ask(item, knobs)
         self.hits += base.hit
         others = _alternatives(item, self.data.questions)

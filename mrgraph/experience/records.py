@@ -16,6 +16,7 @@ from mrgraph.text import normalize_key
 Kind = Literal["pattern", "calibration"]
 Op = Literal["add", "remove"]
 Status = Literal["active", "demoted"]
+DEFAULT_BUDGET_TOKENS = 800  # the memory's budget: the paper's settles at 600-800 tokens
 
 
 def pattern_key(person: str, keyword: str) -> str:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from mrgraph.experience.guide import KNOB_VALUES, Knobs
 from mrgraph.experience.items import PatternItem, QuestionItem, Utterance
 from mrgraph.experience.records import Experience, Proposal, calibration_key, pattern_key
 from mrgraph.experience.trial import Score, history, sessions_saying
+from mrgraph.policies.knobs import KNOB_VALUES, Knobs
 
 PATTERN_STATEMENT = "{person} keeps coming back to {topic} (in {sessions} earlier sessions)."
 MIN_SESSIONS = 3  # earlier sessions a stem must recur in before it is a pattern

@@ -1,8 +1,9 @@
 """Trial: the current policy answers practice items with its current experiences.
 
-A question item is asked through the reconstruction loop with the knobs its kind's
-calibrations set (offline) or with the LLM policy shown the experiences; it is scored on
-evidence (recall of its answer turn) and answer (token F1). A pattern item is predicted by the
+A question item is asked through the library's `ask` (mrgraph.reconstruct) with the knobs its
+kind's calibrations set handed down as advice (offline), or with the LLM policy shown the
+experiences; it is scored on evidence (recall of its answer turn) and answer (token F1:
+mrgraph.scoring, which the benchmarks share). A pattern item is predicted by the
 active patterns about its person; their history before its session is what reflection reads."""
 
 from __future__ import annotations
@@ -10,32 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mrgraph.eval import metrics
-from mrgraph.experience.guide import Guide, Knobs
+from mrgraph import scoring
+from mrgraph.advice import Advice
+from mrgraph.experience.guide import Guide
 from mrgraph.experience.items import PatternItem, QuestionItem, Utterance
 from mrgraph.experience.records import Experience
 from mrgraph.llm.base import LLM
-from mrgraph.policies.answer import DEFAULT_THRESHOLD
 from mrgraph.policies.base import Budget
-from mrgraph.policies.heuristic import HeuristicRun
-from mrgraph.policies.llm_policy import LLMPolicy
-from mrgraph.reconstruct import reconstruct
+from mrgraph.policies.knobs import Knobs
+from mrgraph.reconstruct import ask
 from mrgraph.store.base import GraphStore
 from mrgraph.types import Answer
 
 HIT_F1 = 0.5  # an answer this close to the label counts as right
-
-
-@dataclass(frozen=True)
-class KnobPolicy:
-    """The heuristic policy with explicit knobs (what a calibration would set)."""
-
-    knobs: Knobs
-    name: str = "heuristic"
-
-    def start(self, question: str, budget: Budget) -> HeuristicRun:
-        return HeuristicRun(question, self.knobs.budget(budget), self.knobs.min_priority,
-                            DEFAULT_THRESHOLD, semantic=self.knobs.semantic)
 
 
 @dataclass(frozen=True)
@@ -55,19 +43,23 @@ class Score:
 
 
 def score(answer: Answer, gold: Sequence[str], label: str) -> Score:
-    recall = metrics.evidence_recall(gold, answer.evidence)
-    return Score(recall or 0.0, metrics.token_f1(answer.answer, label), answer)
+    recall = scoring.evidence_recall(gold, answer.evidence)
+    return Score(recall or 0.0, scoring.token_f1(answer.answer, label), answer)
 
 
 def ask_item(store: GraphStore, item: QuestionItem, knobs: Knobs,
              budget: Budget | None = None) -> Score:
-    answer = reconstruct(store, item.question, KnobPolicy(knobs), budget)
+    """The offline policy's answer with `knobs` set, each as a calibration's rule sets it."""
+    answer = ask(store, item.question, policy="heuristic", budget=budget,
+                 advice=Advice(knobs.rules()))
     return score(answer, item.dia_ids, item.answer)
 
 
 def ask_item_llm(store: GraphStore, item: QuestionItem, llm: LLM, guide: Guide,
                  budget: Budget | None = None) -> Score:
-    answer = reconstruct(store, item.question, LLMPolicy(llm, guide=guide), budget)
+    """The LLM policy's answer, shown the experiences of `guide` that apply."""
+    answer = ask(store, item.question, llm=llm, budget=budget,
+                 advice=guide.advice(item.question))
     return score(answer, item.dia_ids, item.answer)
 
 

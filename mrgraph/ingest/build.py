@@ -28,9 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mrgraph.dates import DateValue, anchor_date, mentions, render, session_value, to_props
 from mrgraph.errors import MrGraphError
 from mrgraph.ids import node_id
-from mrgraph.dates import DateValue, anchor_date, mentions, render, session_value, to_props
+from mrgraph.store.current import MODEL_VERSION
 from mrgraph.text import normalize_key, word_tokens, words
 from mrgraph.types import (
     Conversation,
@@ -47,10 +48,6 @@ from mrgraph.types import (
     Turn,
 )
 
-# The graph model a conversation is built with, kept on its Conversation node: 2 dates every
-# episode by its session and keeps each date a turn mentions with its precision (issue 27); a
-# store holding conversations of an older model is refused until `mrgraph migrate` (ingest.migrate).
-MODEL_VERSION = 2
 _KIND_RANK: dict[str, int] = {"entity": 0, "attribute": 1, "keyword": 2, "date": 3}
 # Every session-dated record (Session, Turn, Episode, FROM_EPISODE) says what its date is.
 _SESSION_DAY: dict[str, PropValue] = {"date_precision": "day", "date_source": "session"}
@@ -136,7 +133,9 @@ class _Builder:
                 self.node("Turn", turn_id, _props(
                     conversation_id=self.cid, dia_id=turn.dia_id, speaker=turn.speaker,
                     text=turn.text, session=session.number, index=turn.index, date=day,
-                    **_SESSION_DAY, blip_caption=turn.blip_caption))
+                    **_SESSION_DAY, blip_caption=turn.blip_caption,
+                    # search_turns matches these: the words said and the shared image's caption
+                    tokens=_tokens(turn.text, turn.blip_caption or "")))
                 self.edge("HAS_TURN", session_id, turn_id)
                 self.mentions(session.number, turn_id, turn.dia_id, turn.speaker,
                               mentions(turn.text, anchor, dia_id=turn.dia_id,

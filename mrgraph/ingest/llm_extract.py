@@ -36,19 +36,17 @@ never swallowed.
 from __future__ import annotations
 
 import logging
-import math
 import os
-import re
 import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 from mrgraph.errors import LLMBudgetError, LLMError, LLMReplyError
 from mrgraph.ingest.llm_cache import DEFAULT_CACHE_DIR, ReplyCache, cache_key
+from mrgraph.ingest.llm_prompt import build_messages, chunk_turns, window_turns_of
 from mrgraph.ingest.llm_reply import (
     RESPONSE_SCHEMA,
     WINDOW_EPISODE_TURNS,
@@ -61,15 +59,12 @@ from mrgraph.ingest.llm_reply import (
 from mrgraph.llm.base import LLM, Message, question_clock
 from mrgraph.llm.jsonrepair import InvalidReply
 from mrgraph.llm.structured import parse_structured
-from mrgraph.llm.tokens import count_tokens
-from mrgraph.prompts import load_prompt
 from mrgraph.text import normalize_key
 from mrgraph.types import (
     Conversation,
     EpisodeDraft,
     Extraction,
     FactDraft,
-    Session,
     SessionExtraction,
     TopicDraft,
     Turn,
@@ -81,7 +76,6 @@ PURPOSE = "extract"
 DEFAULT_CHUNK_TOKENS = 4000
 DEFAULT_CONCURRENCY = 8
 SMALL_MODEL_WINDOW = 8  # turns per call for a small local model (--llm local)
-_TAG = re.compile(r"<\s*/?\s*transcript\s*>", re.I)
 
 ExtractProgress = Callable[[str, int, int], None]  # (conversation id, sessions done, sessions)
 
@@ -127,73 +121,6 @@ class _Outcome:
     cached: bool
     error: str | None = None
     re_asked: bool = False  # the backend re-asked for valid JSON
-
-
-def _inline(text: str) -> str:
-    """Transcript text on one line with transcript tags neutralised, so it can neither start a
-    fake line nor close the transcript early."""
-    return _TAG.sub("[tag]", " ".join(text.split()))
-
-
-def transcript_line(turn: Turn) -> str:
-    """A turn as the model sees it: `dia_id speaker: text [shares a photo: caption]`."""
-    text = f"{turn.speaker}: {turn.text}"
-    if turn.blip_caption:
-        text += f" [shares a photo: {turn.blip_caption}]"
-    return f"{turn.dia_id} {_inline(text)}"
-
-
-def chunk_turns(turns: Sequence[Turn], budget: int) -> list[tuple[Turn, ...]]:
-    """Turns split at turn boundaries into the fewest chunks of at most `budget` tokens, made
-    as even as possible (a single turn longer than the budget is a chunk of its own)."""
-    sizes = [count_tokens(transcript_line(t)) + 1 for t in turns]  # +1: the newline
-    fewest = len(_cuts(sizes, budget))
-    # The smallest cap that still needs no more chunks gives the most even split (the count
-    # only falls as the cap grows, so a binary search finds it).
-    low, high = 1, budget
-    while low < high:
-        middle = (low + high) // 2
-        if len(_cuts(sizes, middle)) <= fewest:
-            high = middle
-        else:
-            low = middle + 1
-    bounds = [*_cuts(sizes, low), len(turns)]
-    return [tuple(turns[a:b]) for a, b in zip(bounds, bounds[1:])]
-
-
-def _cuts(sizes: Sequence[int], cap: int) -> list[int]:
-    """Start indexes of greedy chunks of at most `cap` (an oversized item stands alone)."""
-    starts: list[int] = []
-    used = cap + 1  # forces a chunk to start at the first item
-    for index, size in enumerate(sizes):
-        if used + size > cap:
-            starts.append(index)
-            used = 0
-        used += size
-    return starts
-
-
-def window_turns_of(turns: Sequence[Turn], size: int) -> list[tuple[Turn, ...]]:
-    """Turns in the fewest windows of at most `size` turns, as even as possible."""
-    if not turns:
-        return []
-    count = math.ceil(len(turns) / size)
-    bounds = [round(i * len(turns) / count) for i in range(count + 1)]
-    return [tuple(turns[a:b]) for a, b in zip(bounds, bounds[1:])]
-
-
-def build_messages(conversation: Conversation, session: Session, turns: Sequence[Turn],
-                   part: int = 1, parts: int = 1,
-                   system: str = "extract_system") -> tuple[Message, ...]:
-    """The system and user messages for one chunk of a session."""
-    started = datetime.fromisoformat(session.started_at)
-    note = (f" Part {part} of {parts} of this session: episodes cover only these turns."
-            if parts > 1 else "")
-    user = load_prompt("extract").render(
-        speakers=_inline(", ".join(conversation.speakers)),
-        session_time=started.strftime("%Y-%m-%d %H:%M"), weekday=started.strftime("%A"),
-        part=note, transcript="\n".join(transcript_line(t) for t in turns))
-    return Message.system(load_prompt(system).render()), Message.user(user)
 
 
 class LLMExtractor:

@@ -1,7 +1,7 @@
 """Bringing a store written by an older graph model up to date, from what it kept.
 
 A conversation's Conversation node records the graph model it was built with
-(`build.MODEL_VERSION`; none recorded: 1, before dates had a precision). `Memory.open` refuses a
+(`mrgraph.store.current.MODEL_VERSION`; none recorded: 1, before dates had a precision). `Memory.open` refuses a
 store holding older conversations with one line naming `mrgraph migrate`, which re-derives each
 of them from its stored transcript: the Conversation, Session and Turn nodes keep every turn as
 it was said (speaker, text, dia_id, image caption) and every session's timestamp, so the same
@@ -20,15 +20,12 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from mrgraph.errors import UserError
-from mrgraph.ingest.build import MODEL_VERSION, build_batch
+from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import Extractor, HeuristicExtractor
 from mrgraph.ingest.pipeline import fact_entities, refresh_beliefs
 from mrgraph.store.base import GraphStore
+from mrgraph.store.current import MODEL_VERSION, StoreOutdatedError, check_current
 from mrgraph.types import Conversation, EdgeRecord, GraphBatch, NodeRecord, Session, Turn
-
-
-class StoreOutdatedError(UserError):
-    """The store holds conversations of an older graph model: `mrgraph migrate` brings them up."""
 
 
 @dataclass(frozen=True)
@@ -38,18 +35,6 @@ class Migrated:
     episodes: int
     date_mentions: int
     embeddings_dropped: int
-
-
-def check_current(store: GraphStore, uri: str) -> None:
-    """StoreOutdatedError (one line, the command to run) when the store holds conversations
-    built by an older graph model."""
-    old = store.outdated_conversations(MODEL_VERSION)
-    if old:
-        shown = ", ".join(old[:3]) + (f" and {len(old) - 3} more" if len(old) > 3 else "")
-        raise StoreOutdatedError(
-            f"{uri} (namespace {store.ns!r}) holds {shown}, written by an older mrgraph "
-            f"(episodes dated by what a turn mentions, dates without a precision): run "
-            f"`mrgraph migrate --store {uri} --ns {store.ns}` to re-derive them from their turns")
 
 
 def migrate(store: GraphStore, extractor: Extractor | None = None,

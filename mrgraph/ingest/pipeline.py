@@ -28,14 +28,13 @@ from __future__ import annotations
 
 import time
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from mrgraph import beliefs
 from mrgraph.errors import MrGraphError
-from mrgraph.hybrid import count_models, model_label
 from mrgraph.ingest.embed import EpisodeEmbedder
 from mrgraph.ingest.extract import Extractor
 from mrgraph.ingest.loaders import load
@@ -45,6 +44,7 @@ from mrgraph.ingest.reorder import Reorder
 from mrgraph.limits import check_batch
 from mrgraph.store.base import (BeliefEdge, Checkpoint, EmbeddingCount, FactObservation,
                                 ForgetResult, GraphStore)
+from mrgraph.store.embedded import count_models, model_label
 from mrgraph.types import Conversation, GraphBatch
 
 Progress = Callable[[str, int], None]  # (conversation id, turns done) after each conversation
@@ -98,16 +98,20 @@ class IngestReport:
 def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fmt: str = "auto",
                 max_bytes: int | None = None, progress: Progress | None = None,
                 embedder: EpisodeEmbedder | None = None,
-                on_batch: BatchDone | None = None, workers: int = 0) -> IngestReport:
+                on_batch: BatchDone | None = None, workers: int = 0,
+                name: str | None = None) -> IngestReport:
     """Ingest one transcript file; nothing is written unless all of it is good. With an
     `embedder`, every episode also gets its embedding (mrgraph.ingest.embed), before any write.
     `on_batch` is called after each write batch is written (on Neo4j: committed); what it
     raises stops the ingest there (on Neo4j the committed batches stay and a re-run resumes
     after them; embedded, nothing is saved). `workers`: processes extracting the file's
     conversations, 0 for one per core (a ceiling: mrgraph.ingest.parallel.plan_workers); the
-    graph is the same whatever the number."""
+    graph is the same whatever the number. `name`: the transcript's name when `path` is a
+    temporary copy (a server's upload, whose file name says nothing): see `renamed`."""
     start = time.perf_counter()
     conversations = load(path, fmt, max_bytes=max_bytes)
+    if name is not None:
+        conversations = renamed(conversations, Path(path), name)
     used = plan_workers(workers, conversations, extractor)
     streamed = embedder is None and store.ingest_batch_size is None
     # streamed, each batch is checked where it is built (a failure counts as its conversation's)
@@ -130,6 +134,15 @@ def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fm
                         state.edges, tokens, time.perf_counter() - start, skipped,
                         state.total, state.resumed, model, embeddings,
                         sum(held.nodes.values()), sum(held.edges.values()), used)
+
+
+def renamed(conversations: Sequence[Conversation], path: Path, name: str
+            ) -> list[Conversation]:
+    """The conversations of a temporary copy as if its file were called `name` + its suffix:
+    that is their source, and their id where the file's stem gave it (text, JSONL without a
+    conversation field); an id the transcript states itself is kept."""
+    return [replace(c, id=name if c.id == path.stem else c.id, source=name + path.suffix)
+            for c in conversations]
 
 
 def _reported(conversations: Sequence[Conversation], extracted: Iterable[tuple[int, Extracted]],

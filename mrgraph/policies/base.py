@@ -24,19 +24,20 @@ evidence from other sessions, which questions spanning several sessions need).
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Literal, Protocol
 
-from mrgraph.errors import ConfigError
+from mrgraph.advice import NO_ADVICE, Advice
 from mrgraph.dates import value_bounds
+from mrgraph.errors import ConfigError
+from mrgraph.found import Found, Held, Kept, is_temporal, question_share, record_text
 from mrgraph.policies.question_dates import QuestionTime, question_time
 from mrgraph.store.base import GraphStore
 from mrgraph.text import token_set, tokenize
 from mrgraph.toolkit import Record, ToolResult
-from mrgraph.weights import count_tokens, idf_weights, kind_members, kind_share
-from mrgraph.types import Source
+from mrgraph.weights import count_tokens, idf_weights, kind_members
 
 HOP = 0.5  # share of its origin's relevance a hop result inherits
 CONTEXT = 0.05  # agreement with the best evidence so far: orders hop results, rarely more
@@ -50,16 +51,6 @@ START_COUNTS = ("Episode", "Cue", "Tag")
 # Tools that leave an episode for what it mentions (reverse hop, its dates): a redirect.
 REDIRECTS = frozenset({"event_keywords", "conversation_time"})
 LeadKind = Literal["cue", "tag", "event", "date"]
-
-_TEMPORAL = re.compile(
-    r"\b(when|how long ago|how long has|how long have|what (date|day|year|month|time)|"
-    r"which (date|day|year|month)|since when)\b", re.IGNORECASE)
-
-
-def is_temporal(question: str) -> bool:
-    """Questions answered by a date ("when", "what date", "how long ago")."""
-    return bool(_TEMPORAL.search(question))
-
 
 @dataclass(frozen=True)
 class Budget:
@@ -129,8 +120,9 @@ class Lead:
 
 
 @dataclass
-class Evidence:
-    """H: what has been kept. Events carry their relevance under "relevance"."""
+class Evidence(Held):
+    """H: what has been kept. Events carry their relevance under "relevance"; what every mode
+    reports of it (dia_ids, sources, citable) is `Held`'s."""
 
     events: dict[str, Record] = field(default_factory=dict)
     turns: dict[str, Record] = field(default_factory=dict)
@@ -146,52 +138,10 @@ class Evidence:
                                   {**turn, "conversation": conversation,
                                    "relevance": relevance})
 
-    def ranked_events(self) -> list[Record]:
-        """Kept episodes, most relevant first (ties: kept first)."""
-        return sorted(self.events.values(), key=lambda e: -float(e["relevance"]))
-
-    def dia_ids(self) -> tuple[str, ...]:
-        """Every dia_id of the episodes kept and the turns read, in transcript order. A
-        belief's turns count when its episodes are kept: they compete for H like any other,
-        so every mode's evidence stays within the same episode budget."""
-        ids = {d for e in self.events.values() for d in e["dia_ids"]}
-        ids.update(str(t["dia_id"]) for t in self.turns.values())
-        return tuple(sorted(ids, key=dia_order))
-
-    def sources(self, supports: Sequence[str]) -> tuple[Source, ...]:
-        """The supports with where they come from: every turn read with that dia_id, else
-        every episode kept or behind a belief read that holds it (without speaker and text).
-        A dia_id two conversations share yields a source for each: ambiguity is shown."""
-        found: list[Source] = []
-        episodes = [*self.events.values(),
-                    *(e for b in self.beliefs.values() for e in b.get("episodes", ()))]
-        for dia_id in supports:
-            turns = [t for t in self.turns.values() if t["dia_id"] == dia_id]
-            mine = [Source(dia_id, str(t.get("conversation", "")), str(t.get("date", "")),
-                           str(t["speaker"]), str(t["text"])) for t in turns]
-            if not mine:
-                held = {(str(e.get("conversation", "")), str(e.get("date", "")))
-                        for e in episodes if dia_id in e["dia_ids"]}
-                mine = [Source(dia_id, conversation, day) for conversation, day in sorted(held)]
-            found += [s for s in mine if s not in found]
-        return tuple(found)
-
-    def citable(self) -> set[str]:
-        """What an answer may cite: the evidence and the turns of every belief read."""
-        return set(self.dia_ids()).union(*(b["dia_ids"] for b in self.beliefs.values()))
-
-
-def dia_order(dia_id: str) -> tuple[int, ...] | tuple[str]:
-    """Sort key putting "D2:10" after "D2:9" (LoCoMo ids); other ids sort as text after."""
-    numbers = re.findall(r"\d+", dia_id)
-    return tuple(int(n) for n in numbers) if numbers else (dia_id,)
-
-
-def record_text(record: Record) -> str:
-    """The searchable text of any record (episode summary, turn text, cue name...)."""
-    parts = [str(record.get(k, "")) for k in ("summary", "text", "name", "label", "tag",
-                                              "statement")]
-    return " ".join(p for p in parts if p)
+    def kept(self) -> Kept:
+        """H as it stands, frozen (the records themselves are shared, not copied)."""
+        return Kept(*(MappingProxyType(dict(held)) for held in
+                      (self.events, self.turns, self.times, self.beliefs, self.cues)))
 
 
 @dataclass
@@ -268,16 +218,16 @@ class State:
         return [o for o in self.outcomes if o.round == self.round]
 
     def q_share(self, tokens: Iterable[str]) -> float:
-        """Share of the question's weight held by `tokens`; a thing of a kind the question
-        names holds `kind_share` of the kind word's weight ("cello" for "what instruments")."""
-        total = sum(self.weights.values())
-        if total <= 0:
-            return 0.0
-        held = set(tokens)
-        share = sum(w for t, w in self.weights.items() if t in held)
-        share += sum(kind_share(members) * self.weights.get(kind, 0.0) for kind, members
-                     in self.kinds.items() if kind not in held and not held.isdisjoint(members))
-        return share / total
+        """Share of the question's weight held by `tokens` (found.question_share: a thing of
+        a kind the question names holds part of the kind word's weight)."""
+        return question_share(self.weights, self.kinds, tokens)
+
+    def found(self, handed: Sequence[Record] = ()) -> Found:
+        """What the walk found, frozen for the answer step, with the turns `handed` on to it
+        (policies.turns.found)."""
+        return Found(self.question, MappingProxyType(dict(self.weights)),
+                     MappingProxyType(dict(self.kinds)), self.evidence.kept(),
+                     MappingProxyType(dict(self.unread_turns)), tuple(handed))
 
     def context_tokens(self) -> set[str]:
         best = self.evidence.ranked_events()[:CONTEXT_EVENTS]
@@ -399,7 +349,10 @@ class PolicyRun(Protocol):
 
 
 class Policy(Protocol):
+    """A navigation policy. `start` is handed the experiences practice advises for the
+    question (mrgraph.advice; NO_ADVICE when there are none)."""
+
     @property
     def name(self) -> str: ...
 
-    def start(self, question: str, budget: Budget) -> PolicyRun: ...
+    def start(self, question: str, budget: Budget, advice: Advice = NO_ADVICE) -> PolicyRun: ...

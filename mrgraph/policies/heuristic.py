@@ -29,9 +29,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mrgraph.experience.guide import Guide, knobs_of
+from mrgraph.advice import NO_ADVICE, Advice
 from mrgraph.policies.answer import DEFAULT_THRESHOLD, extractive_answer
 from mrgraph.policies.base import Action, Budget, Draft, Lead, State
+from mrgraph.policies.knobs import knobs_of
 from mrgraph.policies.semantic import aspect_calls, belief_calls, guessed_aspect_calls
 from mrgraph.policies.turns import asks_several
 from mrgraph.toolargs import MAX_LIMIT
@@ -47,18 +48,17 @@ TAG_LIMIT = 50  # all of a cue's tags (cheap): their counts tell how specific th
 @dataclass(frozen=True)
 class HeuristicPolicy:
     """Deterministic active navigation; `threshold` is the extractive answer's cut-off.
-    `guide`: experiences from practice; its calibrations for the question's kind set the
-    knobs (episodes read, context window, semantic layer, min priority: experience.guide)."""
+    The calibrations practice advises for the question (`Advice.rules`) set the knobs
+    (episodes read, context window, semantic layer, min priority: policies.knobs)."""
 
     min_priority: float = MIN_PRIORITY
     threshold: float = DEFAULT_THRESHOLD
     name: str = "heuristic"
-    guide: Guide | None = None
 
-    def start(self, question: str, budget: Budget) -> HeuristicRun:
-        if self.guide is None:
+    def start(self, question: str, budget: Budget, advice: Advice = NO_ADVICE) -> HeuristicRun:
+        if not advice.rules:
             return HeuristicRun(question, budget, self.min_priority, self.threshold)
-        knobs = self.guide.knobs(question, knobs_of(budget, self.min_priority))
+        knobs = knobs_of(budget, self.min_priority).apply(advice.rules)
         return HeuristicRun(question, knobs.budget(budget), knobs.min_priority, self.threshold,
                             semantic=knobs.semantic)
 
@@ -72,7 +72,7 @@ class HeuristicRun:
         # the reader reads the turns read; for a question asking for several things, the
         # turns handed on too (each thing is said in a turn of its own, often unread) - of H's
         # episodes only: the other reached episodes' turns cost ~40 reads and gain little
-        # offline (RESULTS.md 31)
+        # offline (RESULTS.md@c29e350 section 31)
         self.hands_turns = asks_several(question)
         self.hands_reached = False
         self._read = False
@@ -143,7 +143,7 @@ class HeuristicRun:
         entry search, the semantic layer's personal_aspects of the people the question seems
         to name (their first reads go with the search; round 2 then takes one step, not two);
         later, the final read as it would go now (its episodes are the final read's in 454 of
-        497 dev questions: benchmarks/RESULTS.md 43), so the final round costs no step."""
+        497 dev questions: RESULTS.md@c29e350 section 43), so the final round costs no step."""
         if self._read:
             return []
         if state.round == 0:

@@ -6,7 +6,7 @@ holds text for (the turns read and those) with `rank_turns` and hands the answer
 `Budget.answer_turns` best. The LLM answer prompt lists them in that order;
 benchmarks/recall_budget.py measures recall on the same list. For a question asking for
 several things the same read also fetches the turns of every other episode a call reached (~40
-more; ~12 ms an embedded ask, RESULTS.md sections 19 and 24): each thing asked for is said in a
+more; ~12 ms an embedded ask, RESULTS.md@c29e350 sections 19, 24): each thing asked for is said in a
 turn of its own, often of an episode below H's ten. Other questions: H's episodes only.
 
 A turn of H ranks at
@@ -39,7 +39,8 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 
 from mrgraph import lexicon
-from mrgraph.policies.base import Outcome, State, dia_order
+from mrgraph.found import Found, dia_order
+from mrgraph.policies.base import Outcome, State
 from mrgraph.store.base import GraphStore, TurnRecord
 from mrgraph.text import STOPWORDS, capitalised, short_for, tokenize, words
 from mrgraph.toolkit import Record
@@ -88,13 +89,10 @@ def asks_several(question: str) -> bool:
 
 def is_plural(word: str) -> bool:
     """A plural noun: one WordNet's morphy reduces ("children", "women", "puppies"), or an -s
-    form whose singular is a noun - even when it is a noun of its own ("arts", "damages").
-    Without WordNet: an -s ending, not -ss."""
+    form whose singular is a noun - even when it is a noun of its own ("arts", "damages")."""
     found = lexicon.default()
     if word.endswith("ss") or word in STOPWORDS:  # "class"; "his" is no plural of "hi"
         return False
-    if not found.available:
-        return word.endswith("s")
     if found.base(word, "noun") != word:  # morphy: "children" -> "child", "women" -> "woman"
         return True
     return any(word.endswith(end) and len(word) > len(end) + 1
@@ -123,7 +121,8 @@ def fetch_unread(store: GraphStore, state: State, reached: bool = True) -> None:
     other episode a call reached (`_reached`: the rest of the entry search's ranking, evicted
     episodes, hop results) too: each thing asked for is said in one turn, often of an episode
     ranked below H's ten, which `rank_turns` may lift by the turn's own words (~40 more
-    episodes: the offline reader, which reads H's, does without them - RESULTS.md 31)."""
+    episodes: the offline reader, which reads H's, does without them - RESULTS.md@c29e350
+    section 31)."""
     read = set(state.evidence.turns)  # "conversation/dia_id": dia_ids repeat across conversations
     unread = [(e, state.budget.context_window) for e in state.evidence.ranked_events()
               if not {f"{e.get('conversation', '')}/{d}" for d in e["dia_ids"]} <= read]
@@ -176,6 +175,13 @@ def handed_turns(state: State) -> list[Record]:
     handed = [t for d in rank_turns(state, texts, speakers, opening, state.budget.answer_turns)
               if d in pool for t in pool[d]]
     return handed[: state.budget.answer_turns]
+
+
+def found(state: State, handed: bool) -> Found:
+    """What the walk found, frozen for the answer step (mrgraph.found.Found), with the turns
+    handed on (`handed_turns`) when `handed`: always for the LLM answer step; for the offline
+    reader when the loop fetched unread turns (a question asking for several things)."""
+    return state.found(handed_turns(state) if handed else ())
 
 
 def rank_turns(state: State, texts: Mapping[str, str], speakers: Mapping[str, str],

@@ -1,5 +1,5 @@
 """The evidence the reader answers from: the sentences of the turns the policy read (for a
-question asking for several things, and the turns handed on: policies.turns.handed_turns),
+question asking for several things, and the turns handed on: mrgraph.found.Found.handed),
 scored against the question, and the beliefs it read.
 
   score(s) = fit(s) + EPISODE_WEIGHT * relevance of its episode + OWN if the person asked
@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mrgraph.dates import DateValue
-from mrgraph.policies.base import State, dia_order, record_text
-from mrgraph.policies.turns import handed_turns
+from mrgraph.found import Found, dia_order, record_text
 from mrgraph.reader.dates import ahead
 from mrgraph.reader.dates import stated as stated_date
 from mrgraph.reader.question import Question
@@ -31,7 +30,7 @@ from mrgraph.reader.words import lemma
 from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
 
-EPISODE_WEIGHT = 0.6  # chosen leaving each dev conversation out (benchmarks/RESULTS.md, 23)
+EPISODE_WEIGHT = 0.6  # chosen leaving each dev conversation out (RESULTS.md@c29e350 section 23)
 TIMED = 0.3  # for a "when" question, a sentence that says when (a resolved date) is preferred
 OWN = 0.15  # the person asked about says it themselves
 TURN = 0.7  # a sentence shares some of its whole turn's fit (the turn answers as a whole)
@@ -89,7 +88,7 @@ def is_question(sentence: str) -> bool:
     return sentence.rstrip().rstrip("\"')").endswith("?")
 
 
-def content_share(state: State, question: Question, text: str) -> float:
+def content_share(state: Found, question: Question, text: str) -> float:
     """Share of the question's weight, without the people's names, that `text` holds."""
     weights = {t: w for t, w in state.weights.items() if t in question.stems}
     total = sum(weights.values())
@@ -99,7 +98,7 @@ def content_share(state: State, question: Question, text: str) -> float:
     return sum(w for t, w in weights.items() if t in held) / total
 
 
-def sentences(state: State, question: Question) -> list[Sentence]:
+def sentences(state: Found, question: Question) -> list[Sentence]:
     """Every usable sentence of the turns read, best score first (ties: transcript order)."""
     found: list[Sentence] = []
     future = ahead(question.text)
@@ -139,25 +138,11 @@ def sentences(state: State, question: Question) -> list[Sentence]:
     return found
 
 
-# the last state's turns, with the sizes they were gathered at (ranked once per state)
-_pool: list[tuple[State, tuple[int, int], list[Record]]] = []
-
-
-def _turns(state: State) -> list[Record]:
+def _turns(state: Found) -> list[Record]:
     """The turns read and, when the loop fetched more (a question asking for several things),
-    those of the turns handed on (`handed_turns`) that were not read. Ranked once per state:
-    `sentences` and `wrong_person` read the same list."""
-    if not state.unread_turns:
-        return list(state.evidence.turns.values())
-    sizes = len(state.evidence.turns), len(state.unread_turns)
-    for held, sized, turns in _pool:
-        if held is state and sized == sizes:
-            return turns
+    those of the turns handed on (`Found.handed`) that were not read."""
     read = set(map(id, state.evidence.turns.values()))
-    turns = [*state.evidence.turns.values(),
-             *(t for t in handed_turns(state) if id(t) not in read)]
-    _pool[:] = [(state, sizes, turns)]
-    return turns
+    return [*state.evidence.turns.values(), *(t for t in state.handed if id(t) not in read)]
 
 
 def _turn_key(turn: Record, shift: int = 0) -> str:
@@ -167,7 +152,7 @@ def _turn_key(turn: Record, shift: int = 0) -> str:
     return f"{turn.get('conversation', '')}/{session}:{index}"
 
 
-def _asked_before(state: State, question: Question) -> dict[str, float]:
+def _asked_before(state: Found, question: Question) -> dict[str, float]:
     """Turns holding a question, keyed like `_turn_key`: how much of our question each asks.
     The turn after one is its reply ("What did you buy?" - "A red bike."). A question asked
     back asks what the other speaker's question right before it asked ("How long have you
@@ -225,7 +210,7 @@ def follow_about(speaker: str, sentence: str, speakers: set[str]) -> str:
     return about_whom(speaker, cleaned, speakers)
 
 
-def wrong_person(state: State, question: Question) -> bool:
+def wrong_person(state: Found, question: Question) -> bool:
     """The question names one speaker, but what the others say of themselves covers the
     question's words better than anything said of that speaker (by them, or to them): the
     evidence is about someone else (LoCoMo's adversarial questions swap the person). A
@@ -264,7 +249,7 @@ def wrong_person(state: State, question: Question) -> bool:
         (not with_verb and _turns_about_others(state, question, replied))
 
 
-def _replied(state: State, question: Question) -> float:
+def _replied(state: Found, question: Question) -> float:
     """How much of the question the other speaker asked right before a turn of the person's
     ("How long have you been fencing?" - "Three winters."): the reply is about them."""
     asked = _asked_before(state, question)
@@ -273,7 +258,7 @@ def _replied(state: State, question: Question) -> float:
     return max((share for share in shares if share >= ASKED), default=0.0)
 
 
-def _own_turns(state: State, question: Question, verb: str | None) -> float:
+def _own_turns(state: Found, question: Question, verb: str | None) -> float:
     """How well the person's own turns (their statements joined) cover the question; only
     turns holding `verb` when one is given."""
     best = 0.0
@@ -287,7 +272,7 @@ def _own_turns(state: State, question: Question, verb: str | None) -> float:
     return best
 
 
-def _turns_about_others(state: State, question: Question, replied: float = 0.0) -> bool:
+def _turns_about_others(state: Found, question: Question, replied: float = 0.0) -> bool:
     """The same test on whole turns by speaker: the others' turns cover the question better
     than any turn of the person (catches a fact spread over a turn's sentences)."""
     speakers = {str(t["speaker"]) for t in _turns(state)}

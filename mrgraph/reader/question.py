@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from mrgraph.policies.base import is_temporal
+from mrgraph.found import is_temporal
 from mrgraph.reader.words import IRREGULAR, mostly_verb
 from mrgraph.text import STOPWORDS, stem, words
 

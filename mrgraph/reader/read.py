@@ -49,7 +49,7 @@ from dataclasses import dataclass
 
 from mrgraph.beliefs import is_negative
 from mrgraph.lexicon import default as lexicon
-from mrgraph.policies.base import State
+from mrgraph.found import Found
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.when import answer_when
@@ -57,6 +57,7 @@ from mrgraph.reader.evidence import (Sentence, content_share, follow_about, is_q
                                     split_sentences, wrong_person)
 from mrgraph.reader.feelings import asks_feeling, feeling
 from mrgraph.reader.anchors import anchored, described
+from mrgraph.reader.choice import choice
 from mrgraph.reader.lists import gather, names_of_kind, with_items
 from mrgraph.reader.forms import (count, done_for, duration, frequency, negated, possessor,
                                   that_clause)
@@ -65,7 +66,7 @@ from mrgraph.reader.pronouns import third_person
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.stated import stated
 from mrgraph.reader.ranker import Chooser, shipped
-from mrgraph.reader.words import DETERMINERS, TIME_WORDS, is_function_word, lemma
+from mrgraph.reader.words import TIME_WORDS, is_function_word
 from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
 from mrgraph.types import NOT_MENTIONED
@@ -105,7 +106,7 @@ class Reading:
     features: Features
 
 
-def read(state: State, threshold: float = DEFAULT_THRESHOLD,
+def read(state: Found, threshold: float = DEFAULT_THRESHOLD,
          ranker: Chooser | None = None) -> Reading:
     """Answer `state.question` from the evidence in `state` (see the module docstring);
     `ranker` picks the phrase (default: the fitted one shipped, reader.ranker)."""
@@ -133,53 +134,88 @@ def read(state: State, threshold: float = DEFAULT_THRESHOLD,
     return _reading(question, answer, supports, found)
 
 
-def _answer(state: State, question: Question, found: list[Sentence], ranker: Chooser) -> \
+def _answer(state: Found, question: Question, found: list[Sentence], ranker: Chooser) -> \
         tuple[str, tuple[str, ...]]:
     best = found[0]
     kind = question.kind
     if kind in ("when", "duration"):
-        if kind == "duration" or _AGO.search(question.text):
-            span = next(((d, s.dia_id) for s in found[:REACH] if (d := duration(s.text))),
-                        None)
-            if span:
-                return span[0], (span[1],)
-        return answer_when(state, question, found)
-    if _OFTEN.search(question.text):
-        # the best REACH sentences first, then any of the person's: the reply to "how often
-        # do you...?" says little else of the question ("Twice a month; it keeps me fit.")
-        often = next(((f, s.dia_id) for s in found[:REACH] if (f := frequency(s.text))), None) \
-            or next(((f, s.dia_id) for s in found[REACH:] if s.own and (f := frequency(s.text))),
-                    None)
-        if often:
-            return often[0], (often[1],)
+        return _dated(state, question, found)
+    if _OFTEN.search(question.text) and (often := _how_often(found)):
+        return often
     if kind in ("yes_no", "would"):
         return ("No" if negated(best.text) else "Yes"), (best.dia_id,)
     if kind == "choice":
-        return _choice(question, found)
+        return choice(question, found)
     if kind not in FOLLOW_KINDS and asks_feeling(question.text) and \
             (felt := feeling(found, REACH)):
         return felt
-    if kind in ("list", "count"):
-        listed, supports = gather(question, found)
-        if kind == "count":
-            said = next((n for s in found[:3] if (n := count(s.text, question.head))), None)
-            if said:
-                return said, (best.dia_id,)
-            if listed:
-                return str(len(listed)), supports
-        if listed:
-            return ", ".join(listed), supports
-    if kind in FOLLOW_KINDS and not (kind == "why" and _REASON.search(best.text)):
-        follow = _follow(state, best)
-        if follow is not None and question.person is not None and \
-                follow_about(best.speaker, follow[0], _speakers(state)) != question.person:
-            return NOT_MENTIONED, ()  # what follows is about the listener: not the person's
-        if asks_feeling(question.text) and (felt := feeling(found, REACH)):
-            return felt
-        if follow is not None:
-            return _said(kind, follow[0]), (follow[1],)
+    if kind in ("list", "count") and (listed := _listed(question, found)):
+        return listed
+    if kind in FOLLOW_KINDS and not (kind == "why" and _REASON.search(best.text)) and \
+            (followed := _followed(state, question, found)):
+        return followed
     if kind in ("why", "how"):
         return _said(kind, best.text), (best.dia_id,)
+    return _what(state, question, found, ranker)
+
+
+def _dated(state: Found, question: Question, found: list[Sentence]) -> \
+        tuple[str, tuple[str, ...]]:
+    """when / duration: the span of time said, else the date the best sentence rests on."""
+    if question.kind == "duration" or _AGO.search(question.text):
+        span = next(((d, s.dia_id) for s in found[:REACH] if (d := duration(s.text))),
+                    None)
+        if span:
+            return span[0], (span[1],)
+    return answer_when(state, question, found)
+
+
+def _how_often(found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
+    """The best REACH sentences first, then any of the person's: the reply to "how often
+    do you...?" says little else of the question ("Twice a month; it keeps me fit.")."""
+    often = next(((f, s.dia_id) for s in found[:REACH] if (f := frequency(s.text))), None) \
+        or next(((f, s.dia_id) for s in found[REACH:] if s.own and (f := frequency(s.text))),
+                None)
+    return (often[0], (often[1],)) if often else None
+
+
+def _listed(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
+    """list / count: the items gathered; for a count, the number said next to the head noun
+    first, else the number of items."""
+    listed, supports = gather(question, found)
+    if question.kind == "count":
+        said = next((n for s in found[:3] if (n := count(s.text, question.head))), None)
+        if said:
+            return said, (found[0].dia_id,)
+        if listed:
+            return str(len(listed)), supports
+    if listed:
+        return ", ".join(listed), supports
+    return None
+
+
+def _followed(state: Found, question: Question, found: list[Sentence]) -> \
+        tuple[str, tuple[str, ...]] | None:
+    """why / how: what the person says next (`_follow`); abstain when it is about the
+    listener; a feeling asked for first."""
+    best = found[0]
+    follow = _follow(state, best)
+    if follow is not None and question.person is not None and \
+            follow_about(best.speaker, follow[0], _speakers(state)) != question.person:
+        return NOT_MENTIONED, ()  # what follows is about the listener: not the person's
+    if asks_feeling(question.text) and (felt := feeling(found, REACH)):
+        return felt
+    if follow is not None:
+        return _said(question.kind, follow[0]), (follow[1],)
+    return None
+
+
+def _what(state: Found, question: Question, found: list[Sentence], ranker: Chooser) -> \
+        tuple[str, tuple[str, ...]]:
+    """what / who / where: an owner, an opinion, a clause, an anchored or described thing,
+    else the phrase the ranker chooses, else the best phrase."""
+    best = found[0]
+    kind = question.kind
     if said_whose := _whose(state, question, found):
         return said_whose
     if _OPINION.search(question.text):
@@ -203,7 +239,7 @@ def _answer(state: State, question: Question, found: list[Sentence], ranker: Cho
     return _best_phrase(question, found)
 
 
-def _whose(state: State, question: Question, found: list[Sentence]) -> \
+def _whose(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]] | None:
     """ "Whose <noun> ...?": the owner the best REACH sentences name before "'s <noun>"."""
     asked = words(question.text)
@@ -262,7 +298,7 @@ def _best_phrase(question: Question, found: list[Sentence]) -> tuple[str, tuple[
     return said, (dia_id,)
 
 
-def _follow(state: State, sentence: Sentence) -> tuple[str, str] | None:
+def _follow(state: Found, sentence: Sentence) -> tuple[str, str] | None:
     """What the speaker says next about it: the next statement of the sentence's turn, else
     the first of their next turn when the other speaker asked them about it in between
     ("I started boot camps." - "How's it going?" - "We have lots more energy.")."""
@@ -289,7 +325,7 @@ def _follow(state: State, sentence: Sentence) -> tuple[str, str] | None:
     return (said[0], str(reply["dia_id"])) if said else None
 
 
-def _speakers(state: State) -> set[str]:
+def _speakers(state: Found) -> set[str]:
     return {str(t["speaker"]) for t in state.evidence.turns.values()}
 
 
@@ -299,35 +335,7 @@ def _says_something(sentence: str) -> bool:
         sum(not is_function_word(w) for w in words(sentence)) >= 2
 
 
-def _choice(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]]:
-    """The option of "A or B" that the evidence mentions most (ties: the first). An option is
-    the words either side of "or" (as many before as after, up to the "?", determiners
-    dropped: "a ski trip or a beach holiday"); only the words the options do not share
-    are counted ("ski" against "beach")."""
-    options = _options(question.text)
-    if not options:
-        return found[0].text, (found[0].dia_id,)
-    said = [{lemma(w) for w in words(s.text)} for s in found]
-    own = [{lemma(w) for w in option} - {lemma(w) for o in options if o is not option
-                                          for w in o} for option in options]
-    tally = [sum(len(mine & s) for s in said) for mine in own]
-    at = tally.index(max(tally))
-    where = next((s.dia_id for s, held in zip(found, said) if own[at] & held), found[0].dia_id)
-    return " ".join(options[at]), (where,)
-
-
-def _options(text: str) -> list[list[str]]:
-    """The two options of "... A or B?", determiners dropped; [] when there is no "or"."""
-    said = words(text.split("?")[0])
-    if "or" not in said[1:-1]:
-        return []
-    at = len(said) - 1 - said[::-1].index("or")  # the last "or": "... A or B?"
-    after = [w for w in said[at + 1:] if w.lower() not in DETERMINERS]
-    before = [w for w in said[:at] if w.lower() not in DETERMINERS][-len(after):]
-    return [before, after] if before and after else []
-
-
-def _belief(state: State, question: Question, found: list[Sentence]) -> \
+def _belief(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]] | None:
     """The belief to answer with, of those read: the most confident (ties: the one covering
     more of the question, then an affirmation, then the first), when it covers the question
@@ -350,7 +358,7 @@ def _belief(state: State, question: Question, found: list[Sentence]) -> \
     return answer, _belief_supports(state, best)
 
 
-def _belief_supports(state: State, belief: Record) -> tuple[str, ...]:
+def _belief_supports(state: Found, belief: Record) -> tuple[str, ...]:
     """The turn of the belief's episodes, read, where its person says most of its statement;
     all of the episodes' turns when none of them was read."""
     held = set(tokenize(str(belief["statement"])))

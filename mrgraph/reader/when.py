@@ -10,7 +10,7 @@ import functools
 from collections.abc import Callable
 
 from mrgraph.dates import DateValue
-from mrgraph.policies.base import State
+from mrgraph.found import Found
 from mrgraph.reader.dates import agrees, ahead, told, turn_dates, when
 from mrgraph.reader.evidence import Sentence, content_share, is_question, split_sentences
 from mrgraph.reader.question import Question
@@ -18,7 +18,7 @@ from mrgraph.reader.question import Question
 REACH = 8  # the best sentences whose turns' dates compete
 
 
-def answer_when(state: State, question: Question, found: list[Sentence]) -> \
+def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]]:
     """The date the answer rests on (reader.dates): of the dates the turns of the best REACH
     sentences mention, the one whose clause holds most of the question, when the person asked
@@ -58,7 +58,7 @@ def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str],
     return (best[0], best[3], best[4]) if best is not None and best[0] > 0 else None
 
 
-def _asked_between(state: State, sentence: Sentence) -> str | None:
+def _asked_between(state: Found, sentence: Sentence) -> str | None:
     """The text of the turn the sentence's speaker said two turns before its own, when the
     other speaker's turn in between asks a question (and nothing more about the date)."""
     turn = next((t for t in state.evidence.turns.values()

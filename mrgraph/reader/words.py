@@ -98,7 +98,7 @@ def is_function_word(word: str) -> bool:
 @lru_cache(maxsize=1_000)
 def kind_of(noun: str) -> frozenset[str]:
     """The one-word things of the kind a noun names (WordNet, mrgraph.lexicon): "instruments"
-    -> violin, clarinet...; empty for a word that names no kind (or without WordNet)."""
+    -> violin, clarinet...; empty for a word that names no kind."""
     words_ = lexicon()
     found = words_.members(words_.base(noun.lower(), "noun"))
     # a kind as broad as "activity" or "event" holds most nouns: it tells nothing
@@ -130,38 +130,20 @@ SENSES = 1  # a verb's most frequent senses whose synonyms count as the verb
 def synonyms(verb: str) -> frozenset[tuple[str, str]]:
     """The verbs WordNet files with `verb` in its SENSES most frequent senses, as (lemma of
     the verb, particle or ""): "symbolize" -> (symbol, ""), (stand, "for"), (repres, "")...;
-    `verb` itself included; only itself without WordNet."""
+    `verb` itself included."""
     words_ = lexicon()
     found = {(lemma(verb), "")}
     if verb.lower() in LIGHT_VERBS:  # "make", "get": their synonyms are everywhere
         return frozenset(found)
     base = words_.base(verb.lower(), "verb")
     for offset in words_.offsets(base, "verb")[:SENSES]:
-        for name in _verb_lemmas(offset):
+        for name in words_.verb_lemmas(offset):
             parts = name.split("_")
             if len(parts) == 1:
                 found.add((lemma(parts[0]), ""))
             elif len(parts) == 2:
                 found.add((lemma(parts[0]), parts[1]))
     return frozenset(found)
-
-
-def _verb_lemmas(offset: int) -> tuple[str, ...]:
-    """The lemmas of the verb synset at `offset` (data.verb: offset lex_filenum ss_type
-    w_cnt(hex) word lex_id ...)."""
-    data = _verb_data()
-    if not data:
-        return ()
-    end = data.find(b"\n", offset)
-    fields = data[offset:end].decode("utf-8", "replace").split()
-    count = int(fields[3], 16)
-    return tuple(fields[4 + 2 * i].lower() for i in range(count))
-
-
-@lru_cache(maxsize=1)
-def _verb_data() -> bytes:
-    path = lexicon().root / "data.verb"
-    return path.read_bytes() if path.is_file() else b""
 
 
 IS_A_SENSES, IS_A_DEPTH = 2, 12  # a word's senses looked up, and how far above them
@@ -171,7 +153,7 @@ IS_A_SENSES, IS_A_DEPTH = 2, 12  # a word's senses looked up, and how far above 
 def is_a(word: str, kind: str) -> bool:
     """Whether `word` names a kind of `kind` by WordNet's hypernyms, however broad the kind
     ("reunion" is an event, "harp" an instrument; `kind_of` drops kinds that broad); the
-    word's SENSES most frequent noun senses, any sense of `kind`; False without WordNet."""
+    word's SENSES most frequent noun senses, any sense of `kind`."""
     words_ = lexicon()
     targets = set(words_.offsets(words_.base(kind.lower(), "noun"), "noun"))
     noun = words_.base(word.lower(), "noun")
@@ -200,7 +182,7 @@ def noun_like(word: str) -> bool:
 @lru_cache(maxsize=50_000)
 def adjective(word: str) -> bool:
     """Whether WordNet knows `word` as an adjective at least as often as a noun ("safe",
-    "bright"; not "home"); False without WordNet."""
+    "bright"; not "home")."""
     lowered, words_ = word.lower(), lexicon()
     senses = len(words_.offsets(lowered, "adj"))
     return senses > 0 and senses >= len(words_.offsets(words_.base(lowered, "noun"), "noun"))

@@ -85,6 +85,11 @@ class KeywordRecord:
 
 @dataclass(frozen=True)
 class TurnRecord:
+    """A turn as the turn reads return it. `in_event`: the turn is one asked for (the asked
+    episode's, the asked dia_ids, the session range) rather than context around it;
+    `event_id`: the episode holding the turn (the least id of those, "" for none); `score`:
+    search_turns' match score (0.0 elsewhere)."""
+
     dia_id: str
     speaker: str
     text: str
@@ -92,6 +97,10 @@ class TurnRecord:
     index: int
     date: str  # the session's date
     in_event: bool  # the turn belongs to the asked episode (False: context window)
+    caption: str = ""  # the caption of the image the turn shared (blip_caption), "" for none
+    conversation_id: str = ""
+    event_id: str = ""
+    score: float = 0.0
     dates: tuple[DateValue, ...] = ()  # the dates the turn mentions, in its order
 
 
@@ -109,6 +118,24 @@ class TimeRecord:
     session_started_at: str
     date: str  # the session's day
     mentions: tuple[DateValue, ...]  # in turn order
+
+
+@dataclass(frozen=True)
+class SpeakerRecord:
+    """A speaker of a conversation (the Conversation node's `speakers`, in their order)."""
+
+    conversation_id: str
+    speaker: str
+
+
+@dataclass(frozen=True)
+class NamespaceCount:
+    """A namespace of the database (or store directory) holding at least one conversation."""
+
+    ns: str
+    conversations: int
+    episodes: int
+    turns: int
 
 
 @dataclass(frozen=True)
@@ -361,6 +388,38 @@ class GraphStore(Protocol):
 
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
         """The episodes with these ids (missing ones skipped), in the order asked."""
+
+    # -------------------------------------------------------------- turn reads (agents)
+
+    def search_turns(self, weights: Mapping[str, float], limit: int,
+                     speakers: Sequence[str] | None, phrases: Sequence[str]) -> list[TurnRecord]:
+        """Turns holding any weighted token (their `tokens`: text and image caption), scored
+        like the other searches. `speakers`: only turns whose `speaker` is one of them exactly
+        (None: any). `phrases`: only turns whose text and caption hold each phrase
+        (`phrase_held`); a turn must then hold every token of the phrases. in_event True,
+        event_id and score filled. Order: score desc, date asc, id asc."""
+
+    def turns_around(self, turn_ids: Sequence[str], window: int) -> list[TurnRecord]:
+        """The turns with these node ids (missing ones skipped; in_event True) and the
+        `window` turns before and after each in its session (in_event False), once each.
+        Order: conversation_id, session, index, dia_id."""
+
+    def session_turns(self, conversation_id: str, session: int, first: int,
+                      last: int) -> list[TurnRecord]:
+        """The turns (HAS_TURN) of the Session with this conversation_id and number whose index
+        is in [first, last] (in_event True); order: index, dia_id."""
+
+    def cue_events(self, cue_id: str, limit: int) -> list[EventRecord]:
+        """Episodes the cue reaches (CUE_OF, any tag), dated or not; order: date asc, id asc."""
+
+    def speakers(self) -> list[SpeakerRecord]:
+        """The speakers of every conversation; order: conversation_id, then the
+        conversation's own order of speakers."""
+
+    def namespaces(self) -> list[NamespaceCount]:
+        """Every namespace of the database / store directory holding a conversation, with its
+        numbers of Conversation, Episode and Turn nodes; order: ns asc. Not scoped to the
+        store's own namespace: what a client lists before choosing one."""
 
     # -------------------------------------------------------------- a round of calls
 

@@ -22,10 +22,14 @@ from typing import Callable, Sequence, TypeVar
 from mrgraph.store.base import GraphStore
 from mrgraph.types import GraphBatch
 
-Progress = Callable[[int, int], None]  # (records copied so far, records in all)
+# ("nodes" | "relationships", how many are copied so far, how many in all): called once with 0
+# for each as soon as the source is read (the totals known), then after every batch
+Progress = Callable[[str, int, int], None]
 T = TypeVar("T")
 
-DEFAULT_BATCH = 10_000
+# records per write unit: small enough for push's bars to move every second or two on Neo4j;
+# on the dev file (10,567 records) 2,000 and 10,000 copy in the same 3-6 s (noise decides)
+DEFAULT_BATCH = 2_000
 
 
 @dataclass(frozen=True)
@@ -43,21 +47,25 @@ def copy_store(src: GraphStore, dst: GraphStore, *, batch_size: int = DEFAULT_BA
     if batch_size < 1:
         raise ValueError("batch_size must be at least 1")
     nodes, edges = src.export()
-    total, done, batches = len(nodes) + len(edges), 0, 0
-    plan: list[GraphBatch] = [GraphBatch("copy", chunk, ()) for chunk in _chunks(nodes, batch_size)]
-    plan += [GraphBatch("copy", (), chunk) for chunk in _chunks(edges, batch_size)]
-    for batch in plan:
+    totals = {"nodes": len(nodes), "relationships": len(edges)}
+    done = dict.fromkeys(totals, 0)
+    plan = [("nodes", GraphBatch("copy", chunk, ())) for chunk in _chunks(nodes, batch_size)]
+    plan += [("relationships", GraphBatch("copy", (), chunk))
+             for chunk in _chunks(edges, batch_size)]
+    for what, total in totals.items():
+        if progress is not None:
+            progress(what, 0, total)
+    for what, batch in plan:
         with dst.writing():
             dst.write_batch(batch)
-        batches += 1
-        done += len(batch.nodes) + len(batch.edges)
+        done[what] += len(batch.nodes) + len(batch.edges)
         if progress is not None:
-            progress(done, total)
-    return CopyResult(len(nodes), len(edges), batches)
+            progress(what, done[what], totals[what])
+    return CopyResult(len(nodes), len(edges), len(plan))
 
 
 def _chunks(records: Sequence[T], size: int) -> list[tuple[T, ...]]:
     return [tuple(records[i:i + size]) for i in range(0, len(records), size)]
 
 
-__all__ = ["DEFAULT_BATCH", "CopyResult", "copy_store"]
+__all__ = ["DEFAULT_BATCH", "CopyResult", "Progress", "copy_store"]

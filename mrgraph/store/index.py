@@ -6,7 +6,7 @@ and a read touches only what it needs (mrgraph.store.persist has the file).
 * `GraphIndex`: node counts per label and edge counts per type (the file's `counts` table, kept
   current by every write), lookups by key through the file's (label, key) index, and three
   structures built from the file on first use:
-  - a TokenTable per searchable label (Episode, Cue, Tag, Topic): the file's token postings,
+  - a TokenTable per searchable label (Episode, Cue, Tag, Topic, Turn): the file's token postings,
     read per token (mrgraph.store.token_table);
   - the Timeline (episodes sorted by date, for bisecting a range), rebuilt after an episode change,
     and the mention timeline (the dates episodes' turns mention, sorted by their first day);
@@ -36,7 +36,8 @@ def _text(key: str) -> Callable[[Attrs], str]:
 
 
 # The secondary sort key of each searchable label, after the score (base.py's orders).
-SECONDARY_KEY = {"Episode": "date", "Cue": "name", "Tag": "label", "Topic": "label"}
+SECONDARY_KEY = {"Episode": "date", "Cue": "name", "Tag": "label", "Topic": "label",
+                 "Turn": "date"}
 SECONDARY: dict[str, Callable[[Attrs], str]] = {k: _text(v) for k, v in SECONDARY_KEY.items()}
 TOKEN_LABELS = frozenset(SECONDARY)
 
@@ -103,13 +104,14 @@ class NodeCache:
 
 
 class Timeline:
-    """Episodes sorted by (date, id), with each one's end (date_end or date).
+    """Dated spans sorted by (start, id), with each one's end: episodes by their session day,
+    or the dates their turns mention (`mention_timeline`).
 
     `reach[i]` is the latest end among positions 0..i: episodes before the range's start can
     only overlap it through their end, and scanning backwards can stop once `reach` < start."""
 
     def __init__(self, rows: list[tuple[str, str, str]]) -> None:
-        """`rows`: (date, id, end) of every episode with a date."""
+        """`rows`: (start, id, end) of every dated span."""
         rows.sort()
         self.dates = [r[0] for r in rows]
         self.ids = [r[1] for r in rows]
@@ -121,7 +123,7 @@ class Timeline:
             self.reach.append(latest)
 
     def query(self, start: str, end: str, allowed: Set[str] | None, limit: int) -> list[str]:
-        """Ids of episodes with date <= end and (date_end or date) >= start, by (date, id)."""
+        """Ids of spans with start <= end and their end >= start, by (start, id)."""
         hi = bisect_right(self.dates, end)
         lo = min(bisect_left(self.dates, start), hi)
         early = []  # date < start: only a range reaching into [start, end] overlaps
@@ -234,12 +236,9 @@ class GraphIndex:
 
     def timeline(self) -> Timeline:
         if self._timeline is None:
-            rows = []
-            for date, eid, end in self._db.rows(
-                    "SELECT key, id, json_extract(props, '$.date_end') FROM nodes "
-                    "WHERE label = 'Episode' AND key > ''"):
-                rows.append((date, eid, end if isinstance(end, str) and end else date))
-            self._timeline = Timeline(rows)
+            # an episode is dated by its session: one day, ending where it starts
+            self._timeline = Timeline([(date, eid, date) for date, eid in self._db.rows(
+                "SELECT key, id FROM nodes WHERE label = 'Episode' AND key > ''")])
         return self._timeline
 
     def mention_timeline(self) -> Timeline:

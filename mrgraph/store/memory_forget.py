@@ -11,10 +11,10 @@ from typing import Sequence
 
 from mrgraph.errors import NotFoundError
 from mrgraph.store.base import ForgetResult
-from mrgraph.store.memory_reads import GraphReads
+from mrgraph.store.memory_turns import TurnReads
 
 
-class GraphForget(GraphReads):
+class GraphForget(TurnReads):
     _dirty: bool  # the open write unit changed something (MemoryStore)
 
     def writing(self) -> AbstractContextManager[None]:

@@ -317,6 +317,7 @@ class GraphReads:
             dia_id=_str(a, "dia_id"), speaker=_str(a, "speaker"), text=_str(a, "text"),
             session=int(a.get("session") or 0), index=int(a.get("index") or 0),
             date=_str(session, "date") or _str(a, "date"), in_event=in_event,
+            caption=_str(a, "blip_caption"), conversation_id=_str(a, "conversation_id"),
             dates=date_values(self._mentions(turn_id)),
         )
 
@@ -385,10 +386,10 @@ class GraphReads:
     def _overlaps(self, episode_id: str, start: str, end: str) -> bool:
         """The episode's day is in [start, end], or a turn of it mentions a date reaching it."""
         a = self._nodes[episode_id]
-        date = a.get("date")
-        if a[LABEL] != "Episode" or not isinstance(date, str) or not date:
+        if a[LABEL] != "Episode":
             return False
-        return start <= date <= end or any(
+        date = a.get("date")
+        return (isinstance(date, str) and bool(date) and start <= date <= end) or any(
             str(m.get("start")) <= end and str(m.get("end")) >= start
             for t, _ in self._out(episode_id, "FROM_TURN") for m in self._mentions(t))
 

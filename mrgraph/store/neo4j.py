@@ -7,7 +7,7 @@ connection and the transactions (neo4j_errors translates driver errors).
 Transactions
   * Reads outside a write unit run as auto-commit statements of a read-mode session: one round
     trip a statement, where an explicit transaction adds a BEGIN and a COMMIT round trip each
-    (an ask makes ~10 read steps: 20 round trips saved; benchmarks/RESULTS.md section 16).
+    (an ask makes ~10 read steps: 20 round trips saved; RESULTS.md@c29e350 section 16).
     Neo4j reads at read-committed isolation inside a transaction too, so the statements of one
     read see what they would have seen in one transaction. Read files cannot write (the loader
     refuses write clauses), and a read whose statement fails transiently runs again whole, as
@@ -60,12 +60,14 @@ from mrgraph.store import cypher
 from mrgraph.store import neo4j_batch as nb
 from mrgraph.store import neo4j_read as rd
 from mrgraph.store import neo4j_toolkit as tk
+from mrgraph.store import neo4j_turns as nt
 from mrgraph.store import neo4j_write as wr
 from mrgraph.store.neo4j_errors import (RETRY_SECONDS, ErrorTranslator, public_uri, quietly,
                                         retrying)
 from mrgraph.store.base import (BeliefEdge, Checkpoint, CueHit, EmbeddingCount, EventRecord,
                                 FactObservation, ForgetResult, GraphStore, KeywordRecord,
-                                TagCount, TimeRecord, TopicHit, TurnRecord)
+                                NamespaceCount, SpeakerRecord, TagCount, TimeRecord, TopicHit,
+                                TurnRecord)
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
 
 T = TypeVar("T")
@@ -201,7 +203,7 @@ class Neo4jStore:
     def _read_session(self) -> neo4j.Session:
         """This thread's read-mode session, kept between reads: it holds a connection only
         while a statement runs, and opening one per statement was ~7% of the client's read
-        work under a profiler (benchmarks/RESULTS.md section 26)."""
+        work under a profiler (RESULTS.md@c29e350 section 26)."""
         session: neo4j.Session | None = getattr(self._local, "reader", None)
         if session is None:
             session = self._local.reader = self._session(neo4j.READ_ACCESS)
@@ -324,6 +326,30 @@ class Neo4jStore:
 
     def get_events(self, event_ids: Sequence[str]) -> list[EventRecord]:
         return self._read(lambda tx: tk.get_events(tx, self.ns, event_ids))
+
+    # -------------------------------------------------------------- turn reads (agents)
+
+    def search_turns(self, weights: Mapping[str, float], limit: int,
+                     speakers: Sequence[str] | None, phrases: Sequence[str]) -> list[TurnRecord]:
+        return self._read(lambda tx: nt.search_turns(tx, self.ns, weights, limit, speakers,
+                                                     phrases))
+
+    def turns_around(self, turn_ids: Sequence[str], window: int) -> list[TurnRecord]:
+        return self._read(lambda tx: nt.turns_around(tx, self.ns, turn_ids, window))
+
+    def session_turns(self, conversation_id: str, session: int, first: int,
+                      last: int) -> list[TurnRecord]:
+        return self._read(lambda tx: nt.session_turns(tx, self.ns, conversation_id, session,
+                                                      first, last))
+
+    def cue_events(self, cue_id: str, limit: int) -> list[EventRecord]:
+        return self._read(lambda tx: nt.cue_events(tx, self.ns, cue_id, limit))
+
+    def speakers(self) -> list[SpeakerRecord]:
+        return self._read(lambda tx: nt.speakers(tx, self.ns))
+
+    def namespaces(self) -> list[NamespaceCount]:
+        return self._read(nt.namespaces)
 
     # -------------------------------------------------------------- rounds
 

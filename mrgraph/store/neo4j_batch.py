@@ -28,9 +28,11 @@ import greenlet
 
 from mrgraph.store import neo4j_read as rd
 from mrgraph.store import neo4j_toolkit as tk
+from mrgraph.store import neo4j_turns as nt
 from mrgraph.store.base import (BeliefEdge, Checkpoint, CueHit, EmbeddingCount, EventRecord,
                                 FactObservation, ForgetResult, GraphStore, KeywordRecord,
-                                ReadAhead, TagCount, TimeRecord, TopicHit, TurnRecord)
+                                NamespaceCount, ReadAhead, SpeakerRecord, TagCount, TimeRecord,
+                                TopicHit, TurnRecord)
 from mrgraph.store.neo4j_read import Runner
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
 
@@ -53,6 +55,8 @@ MANY: Mapping[str, Many] = {"token_df": rd.token_df_many, "get_events": tk.get_e
 SINGLE: Mapping[str, Callable[..., Any]] = {
     "vector_events": tk.vector_events, "embedding_models": tk.embedding_models,
     "get_node": rd.get_node, "fact_observations": rd.fact_observations,
+    "search_turns": nt.search_turns, "turns_around": nt.turns_around,
+    "session_turns": nt.session_turns, "cue_events": nt.cue_events, "speakers": nt.speakers,
 }
 
 
@@ -127,7 +131,7 @@ class _Round:
     call making calls of its own (RoundReader.run_calls) waits until they have all ended, and
     they join the round meanwhile: their reads go with the others'. Switching greenlets costs
     no thread wake-up and no GIL hand-off (a thread a call cost ~10% of an ask's client CPU
-    in Condition.notify and queue hand-offs: benchmarks/RESULTS.md 43)."""
+    in Condition.notify and queue hand-offs: RESULTS.md@c29e350 section 43)."""
 
     def __init__(self, store: BatchStore) -> None:
         self.store = store
@@ -301,6 +305,24 @@ class RoundReader:
     def fact_observations(self, entities: Sequence[str]) -> list[FactObservation]:
         return list(self._read("fact_observations", tuple(entities)))
 
+    def search_turns(self, weights: Mapping[str, float], limit: int,
+                     speakers: Sequence[str] | None, phrases: Sequence[str]) -> list[TurnRecord]:
+        return list(self._read("search_turns", weights, limit,
+                               None if speakers is None else tuple(speakers), tuple(phrases)))
+
+    def turns_around(self, turn_ids: Sequence[str], window: int) -> list[TurnRecord]:
+        return list(self._read("turns_around", tuple(turn_ids), window))
+
+    def session_turns(self, conversation_id: str, session: int, first: int,
+                      last: int) -> list[TurnRecord]:
+        return list(self._read("session_turns", conversation_id, session, first, last))
+
+    def cue_events(self, cue_id: str, limit: int) -> list[EventRecord]:
+        return list(self._read("cue_events", cue_id, limit))
+
+    def speakers(self) -> list[SpeakerRecord]:
+        return list(self._read("speakers"))
+
     # -------------------------------------------------------------- straight to the store
 
     def writing(self) -> AbstractContextManager[None]:
@@ -341,3 +363,6 @@ class RoundReader:
 
     def experience_records(self, labels: Sequence[str]) -> list[NodeRecord]:
         return self._store.experience_records(labels)
+
+    def namespaces(self) -> list[NamespaceCount]:
+        return self._store.namespaces()

@@ -37,9 +37,9 @@ STEP_FILES = frozenset({
     "search_topics_scan", "find_cues", "entity_beliefs", "cue_tags", "tag_events", "topic_events",
     "timeline", "timeline_of_cue", "event_keywords", "event_context", "conversation_time"})
 
-TOKEN_LABELS = ("Cue", "Episode", "Tag", "Topic")
+TOKEN_LABELS = ("Cue", "Episode", "Tag", "Topic", "Turn")
 TOKEN_DF_FILES = {"Episode": "token_df_episode", "Cue": "token_df_cue", "Tag": "token_df_tag",
-                   "Topic": "token_df_topic"}
+                   "Topic": "token_df_topic", "Turn": "token_df_turn"}
 LABELS = ("Conversation", "Session", "Turn", "Episode", "Cue", "Tag", "Fact", "Topic", "Experience",
           "Proposal", "PracticeRound", "DateMention")
 # Lucene's default limit is 1024 clauses per boolean query; stay well below it.
@@ -47,7 +47,7 @@ _CLAUSES_PER_QUERY = 500
 # A search with more tokens than this (a kind word bridged to its members: thousands) reads
 # the namespace's nodes (search_*_scan.cypher) instead of running a Lucene query per 500
 # tokens: on the dev file such a query hits most nodes anyway and costs 15-40 ms, the scan
-# ~30 ms in all (benchmarks/RESULTS.md section 16).
+# ~30 ms in all (RESULTS.md@c29e350 section 16).
 SCAN_TOKENS = 500
 SCAN_FILES = {"search_events": "search_events_scan", "search_cues": "search_cues_scan",
               "search_topics": "search_topics_scan"}

@@ -129,6 +129,7 @@ def _turn(r: Row) -> TurnRecord:
         dia_id=text_of(a, "dia_id"), speaker=text_of(a, "speaker"), text=text_of(a, "text"),
         session=int(a.get("session") or 0), index=int(a.get("index") or 0),
         date=session_date or text_of(a, "date"), in_event=bool(r["in_event"]),
+        caption=text_of(a, "blip_caption"), conversation_id=text_of(a, "conversation_id"),
         dates=date_values(r["dates"] or ()),
     )
 

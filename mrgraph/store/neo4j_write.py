@@ -194,7 +194,7 @@ def flush(tx: Runner, ns: str, plan: BatchPlan, novelty: Novelty | None = None) 
     """Send the planned rows: nodes of every label first, then edges, CHUNK rows a statement.
     With `novelty` (a write unit's), nodes known new are created, not merged, and so are
     edges with a node created here at an end (no such edge can exist yet): MERGE's lookups
-    were most of a fresh ingest's server time (benchmarks/RESULTS.md section 33)."""
+    were most of a fresh ingest's server time (RESULTS.md@c29e350 section 33)."""
     where = f"batch {', '.join(repr(c) for c in dict.fromkeys(plan.conversations))}"
     if novelty is not None and novelty.empty is None and plan.node_rows:
         novelty.empty = bool(rows(tx, "namespace_empty", ns=ns)[0]["empty"])
@@ -265,7 +265,7 @@ def _send(tx: Runner, ns: str, statements: list[tuple[str, list[dict[str, Any]]]
     """Run each file of `statements` on its rows (CHUNK a statement; none for no rows) and
     return what each wrote. A statement goes out before the one ahead of it has answered
     (the driver still waits for that answer before it returns from the next run): the client
-    packs the next rows while the server writes (benchmarks/RESULTS.md section 42)."""
+    packs the next rows while the server writes (RESULTS.md@c29e350 section 42)."""
     sent: list[tuple[int, Any]] = []
     blamed = 0  # the statement a ConstraintError now would come from
     try:

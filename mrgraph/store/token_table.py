@@ -88,8 +88,10 @@ class TokenTable:
             self._ids.clear()
             self._sec.clear()
 
-    def top(self, weights: Mapping[str, float], limit: int) -> list[tuple[str, float]]:
-        """The `limit` best (node id, score), best first."""
+    def top(self, weights: Mapping[str, float], limit: int,
+            keep: Callable[[str], bool] | None = None) -> list[tuple[str, float]]:
+        """The `limit` best (node id, score), best first; with `keep`, among the nodes it
+        keeps (asked of every node holding a token, before the cut)."""
         if limit <= 0:
             return []
         self._room()
@@ -105,11 +107,13 @@ class TokenTable:
         held = np.zeros(raw.size, dtype=bool)
         held[idx] = True
         found = np.flatnonzero(held)
+        if keep is not None:
+            found = np.array([s for s in found.tolist() if keep(self._ids[s])], dtype=np.int64)
         scaled = np.rint(raw[found] * 1e6)  # the score at 6 decimals, as an integral float
         if found.size > limit:  # keep the `limit` best scores and everything tied with the last
             cut = np.partition(scaled, found.size - limit)[found.size - limit]
-            keep = scaled >= cut
-            found, scaled = found[keep], scaled[keep]
+            best = scaled >= cut
+            found, scaled = found[best], scaled[best]
         ranked = sorted(zip((-scaled).tolist(), (self._sec[s] for s in found.tolist()),
                             (self._ids[s] for s in found.tolist()), found.tolist()))
         return [(node_id, round(float(raw[slot]), 6)) for _, _, node_id, slot in ranked[:limit]]

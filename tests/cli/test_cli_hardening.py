@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from mrgraph.cli import main
-from mrgraph.ingest.llm_extract import build_messages
+from mrgraph.ingest.llm_prompt import build_messages
 from mrgraph.ingest.loaders import load
 from mrgraph.limits import MAX_QUESTION_CHARS
 from tests.fakes.openai_server import FakeOpenAIServer, FakeResponse, chat_completion, serve_on_loopback

@@ -24,12 +24,14 @@ from pathlib import Path
 import pytest
 
 from mrgraph.config import Settings
+from mrgraph.dates import DateValue
 from mrgraph.ids import node_id
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.pipeline import refresh_beliefs
 from mrgraph.ingest.sample import sample_path
 from mrgraph.store.base import GraphStore
 from mrgraph.store.uri import open_store
+from mrgraph.text import token_set
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, Props
 
 NEO4J_URI_ENV = "MRGRAPH_TEST_NEO4J_URI"
@@ -208,6 +210,37 @@ FACTS: dict[str, tuple[str, str, str, Evidence]] = {  # name -> (entity, aspect,
     "f5": ("Bob", "hobby", "Bob likes galleries", [("e12", "2023-05-08", {"negated": True})]),
     "f4": ("Carol", "home", "Carol lives in Boston", [("e31", "2023-07-01", {})]),
 }
+# Turns with words of their own (search_turns); every other turn says "<cid> turn <dia_id>".
+TURN_TEXTS: dict[tuple[str, str], tuple[str, str | None]] = {  # -> (text, image caption)
+    ("c1", "D1:4"): ("I finished the lighthouse painting last week!",
+                     "a painting of a lighthouse at dusk"),
+    ("c1", "D1:5"): ("Lighthouse? The one by the harbour?", None),
+    ("c1", "D2:1"): ("My pottery class starts on Monday.", None),
+    ("c2", "D1:1"): ("Painting the fence took the whole weekend.", None),
+    ("c2", "D1:2"): ("Here is the fence now.", "a white fence in a garden"),
+}
+
+
+def mentioned(cid: str, session: int, index: int) -> tuple[DateValue, ...]:
+    """The dates the world's turn mentions (MENTIONS), as a store reads them back."""
+    said = MENTIONS.get((cid, session, index))
+    if said is None:
+        return ()
+    phrase, value, precision, start, end = said
+    speaker = (("Alice", "Bob") if cid == "c1" else ("Alice", "Carol"))[index % 2]
+    dia = f"D{session}:{index + 1}"
+    return (DateValue(value, precision, "relative", start, end, phrase,  # type: ignore[arg-type]
+                      SESSIONS[cid][session][1], False, dia, speaker, turn_text(cid, dia)[0]),)
+
+
+def turn_text(cid: str, dia: str) -> tuple[str, str | None]:
+    """(text, image caption) of a turn; a turn with a MENTIONS entry says its phrase too."""
+    text, caption = TURN_TEXTS.get((cid, dia), (f"{cid} turn {dia}", None))
+    session, _, number = dia[1:].partition(":")
+    said = MENTIONS.get((cid, int(session), int(number) - 1))
+    return (text if not said or said[0] in text else f"{text} {said[0]}"), caption
+
+
 TOPICS = {  # name -> (conversation, label, summary, tokens, episodes)
     "t1": ("c1", "Art", "Bob and Alice paint", "art paint", ("e12", "e21")),
     "t2": ("c2", "Work", "Jobs and careers", "job work", ("e31",)),
@@ -289,10 +322,12 @@ class World:
             for index in range(count):
                 dia = f"D{number}:{index + 1}"
                 said = MENTIONS.get((cid, number, index))
-                text = f"{cid} turn {dia}" + (f" {said[0]}" if said else "")
+                text, caption = turn_text(cid, dia)
                 turn = b.node("Turn", (cid, dia), conversation_id=cid, dia_id=dia,
                               speaker=speakers[index % 2], text=text,
-                              session=number, index=index, date=date)
+                              session=number, index=index, date=date,
+                              tokens=" ".join(token_set(f"{text} {caption or ''}")),
+                              **({"blip_caption": caption} if caption else {}))
                 b.edge("HAS_TURN", ses, turn)
                 if said:
                     phrase, value, precision, start, end = said

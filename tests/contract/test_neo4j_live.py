@@ -38,7 +38,7 @@ from mrgraph.store.base import ReadAhead
 from mrgraph.store.copy import copy_store
 from mrgraph.store.memory import MemoryStore
 from mrgraph.store.neo4j import Neo4jStore
-from mrgraph.store.neo4j_warmup import warm_up
+from mrgraph.neo4j_warmup import warm_up
 from mrgraph.text import normalize_key, token_set
 from mrgraph.toolkit import run_tool
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord
@@ -136,6 +136,8 @@ DUMMY: dict[str, Any] = {
     "conversation_id": "x", "conversation": "x", "cue": "x", "entity": "x", "episode": "x",
     "text": "x", "rows": [], "vector": [1.0, 0.0], "done": 1, "total": 2,
     "conversations": ["x"], "source": "x", "model": "x", "labels": ["x"], "version": 2,
+    "required": ["a"], "speakers": ["x"], "cut": True, "window": 1, "session": 1, "first": 0,
+    "last": 9,
 }
 DUMMY["asked"] = [{"label": "Episode", "tokens": DUMMY["tokens"]}]  # token_df_labels
 # Files answering a round's calls at once take `calls`, each call a map of the values above.
@@ -591,7 +593,7 @@ def test_personal_aspects_reads_the_beliefs_and_the_persons_cue_in_one_step(
 def test_a_rounds_calls_run_on_the_calling_thread_and_read_in_one_step(
         spaces: Namespaces) -> None:
     """A round's calls are greenlets of the calling thread, no thread started (thread
-    hand-offs cost ~10% of an ask's client CPU: benchmarks/RESULTS.md 43), and their reads
+    hand-offs cost ~10% of an ask's client CPU: RESULTS.md@c29e350 section 43), and their reads
     still go out together, a step for each read a call makes in turn; the answers stay the
     same round after round."""
     seed = spaces.open()
@@ -619,7 +621,7 @@ def test_a_rounds_calls_run_on_the_calling_thread_and_read_in_one_step(
 
 
 def test_the_warm_up_runs_an_ingest_and_asks_and_leaves_nothing(spaces: Namespaces) -> None:
-    """tools/neo4j/start.sh warms a fresh server (mrgraph.store.neo4j_warmup): the work is real
+    """tools/neo4j/start.sh warms a fresh server (mrgraph.neo4j_warmup): the work is real
     (rows written, read back, asked about) but rolled back, so the server keeps none of it."""
     store = spaces.open("warm")
     with _statements_sent() as statements:

@@ -99,6 +99,8 @@ def test_export_carries_edge_properties(loaded: GraphStore, world: World) -> Non
     ("Cue", ["paint", "class", "alice"], 7, {"paint": 2, "class": 1, "alice": 1}),
     ("Tag", ["paint", "career"], 2, {"paint": 1, "career": 1}),
     ("Topic", ["job", "art", "paint"], 2, {"job": 1, "art": 1, "paint": 1}),
+    ("Turn", ["paint", "fenc", "lighthous", "c1"], 13,
+     {"paint": 2, "fenc": 2, "lighthous": 2, "c1": 7}),
 ])
 def test_token_df_counts_label_nodes_and_holders(loaded: GraphStore, label: str,
                                                  tokens: list[str], total: int,
@@ -110,4 +112,4 @@ def test_token_df_counts_label_nodes_and_holders(loaded: GraphStore, label: str,
 
 def test_token_df_of_an_unsearchable_label_is_refused(loaded: GraphStore) -> None:
     with pytest.raises(MrGraphError):
-        loaded.token_df("Turn", ["alice"])
+        loaded.token_df("Session", ["alice"])

@@ -8,12 +8,10 @@ import pytest
 
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.pipeline import ingest_file
-from mrgraph.lexicon import default
 from mrgraph.store.base import GraphStore
 from mrgraph.toolkit import run_tool
 
-pytestmark = pytest.mark.skipif(not default().available,
-                                reason="WordNet (Debian wordnet-base) not installed")
+pytestmark = pytest.mark.wordnet
 
 TRANSCRIPT = """\
 ## Session 1 — 2023-03-04 18:20

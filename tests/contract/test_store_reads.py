@@ -14,9 +14,8 @@ from mrgraph.store.base import (
     TopicHit,
     TurnRecord,
 )
-from mrgraph.dates import DateValue
 from mrgraph.types import GraphBatch
-from tests.contract.conftest import MENTIONS, SESSIONS, World
+from tests.contract.conftest import MENTIONS, SESSIONS, World, mentioned, turn_text
 
 
 def event(world: World, name: str, score: float = 0.0) -> EventRecord:
@@ -113,25 +112,14 @@ def test_event_keywords_is_the_reverse_hop(loaded: GraphStore, world: World) -> 
 # ------------------------------------------------------------------ episodes and turns
 
 
-def mentioned(cid: str, session: int, index: int) -> tuple[DateValue, ...]:
-    """The dates the world's turn mentions, as a store reads them back."""
-    said = MENTIONS.get((cid, session, index))
-    if said is None:
-        return ()
-    phrase, value, precision, start, end = said
-    speaker = (("Alice", "Bob") if cid == "c1" else ("Alice", "Carol"))[index % 2]
-    return (DateValue(value, precision, "relative", start, end, phrase,  # type: ignore[arg-type]
-                      SESSIONS[cid][session][1], False, f"D{session}:{index + 1}", speaker,
-                      f"{cid} turn D{session}:{index + 1} {phrase}"),)
-
-
 def turns(cid: str, session: int, indexes: range, own: set[int]) -> list[TurnRecord]:
     speakers = ("Alice", "Bob") if cid == "c1" else ("Alice", "Carol")
     date = SESSIONS[cid][session][1]
     return [TurnRecord(f"D{session}:{i + 1}", speakers[i % 2],
-                       " ".join([f"{cid} turn D{session}:{i + 1}",
-                                 *(d.phrase for d in mentioned(cid, session, i))]),
-                       session, i, date, i in own, mentioned(cid, session, i)) for i in indexes]
+                       turn_text(cid, f"D{session}:{i + 1}")[0], session, i, date, i in own,
+                       turn_text(cid, f"D{session}:{i + 1}")[1] or "", cid,
+                       dates=mentioned(cid, session, i))
+            for i in indexes]
 
 
 @pytest.mark.parametrize(("name", "window", "cid", "session", "indexes", "own"), [

@@ -19,7 +19,8 @@ from mrgraph.store.neo4j import Neo4jStore
 
 ROOT = Path(__file__).resolve().parents[2]
 STORE_MODULES = [ROOT / "mrgraph" / "store" / f"{name}.py"
-                 for name in ("neo4j", "neo4j_read", "neo4j_toolkit", "neo4j_write")]
+                 for name in ("neo4j", "neo4j_read", "neo4j_toolkit", "neo4j_turns",
+                              "neo4j_write")]
 ALL = cypher.names()
 STORE_FILES = [n for n in ALL if not n.startswith(("browser/", "schema/"))]
 HEADER_KEYS = ("mode", "params", "returns")
@@ -90,7 +91,8 @@ def test_read_files_contain_no_write_clause(name: str) -> None:
 @pytest.mark.parametrize("name", ALL)
 def test_every_store_query_is_scoped_to_a_namespace(name: str) -> None:
     query = cypher.load(name)
-    if name.startswith("schema/") or name in ("list_indexes", "await_indexes"):
+    # namespaces.cypher lists the namespaces themselves (the `namespaces` tool)
+    if name.startswith("schema/") or name in ("list_indexes", "await_indexes", "namespaces"):
         assert "ns" not in query.params
     else:
         assert "ns" in query.params, name
@@ -105,7 +107,7 @@ def test_schema_files_are_idempotent_and_named_after_their_index(name: str) -> N
 
 
 def test_full_text_indexes_use_the_whitespace_analyzer_on_tokens() -> None:
-    for label in ("episode", "cue", "tag", "topic"):
+    for label in ("episode", "cue", "tag", "topic", "turn"):
         text = _text(f"schema/{label}_tokens")
         assert "ON EACH [n.tokens]" in text and "'whitespace'" in text
 

@@ -20,6 +20,7 @@ from mrgraph.ingest.sample import sample_path
 from mrgraph.serve.service import Service
 
 NS = "demo"
+LOCAL = "http://127.0.0.1:8000"  # a TestClient's base URL: the server answers loopback hosts only
 ARTIFACTS: list[str] = []  # files a test saved for people to look at (screenshots)
 
 

@@ -10,14 +10,14 @@ from fastapi.testclient import TestClient
 
 from mrgraph.serve.http_api import create_app
 from mrgraph.serve.service import Service
-from tests.serve.conftest import NS
+from tests.serve.conftest import LOCAL, NS
 
 QUESTION = "When did Maya adopt the dog?"
 
 
 @pytest.fixture
 def client(service: Service) -> Iterator[TestClient]:
-    with TestClient(create_app(service, default_ns=NS)) as c:
+    with TestClient(create_app(service, default_ns=NS), base_url=LOCAL) as c:
         yield c
 
 
@@ -27,9 +27,10 @@ def test_ask_then_fetch_its_trace(client: TestClient) -> None:
     body = asked.json()
     assert set(body) >= {"answer", "supports", "sources", "confidence", "trace_id"}
     assert body["supports"] and body["sources"][0]["speaker"] and body["sources"][0]["text"]
-    trace = client.get(f"/api/traces/{body['trace_id']}").json()
+    trace = client.get(f"/api/traces/{body['trace_id']}", params={"ns": NS}).json()
     assert trace["question"] == QUESTION and trace["answer"] == body["answer"]
     calls = [n for n in trace["elements"]["nodes"] if n["data"]["kind"] == "call"]
+    calls += [n for block in trace["rest"].values() for n in block]  # collapsed, per round
     assert len(calls) == body["tool_calls"]
 
 
@@ -50,9 +51,13 @@ def test_errors_are_4xx_with_the_one_line_message(client: TestClient) -> None:
         (client.post("/api/forget", json={"ns": NS, "conversation": "nope"}), 404,
          "no conversation 'nope' in namespace 'demo'"),
         (client.get("/api/traces/tr-0000000000000000"), 404, "no trace 'tr-0000000000000000'"),
+        (client.get("/nowhere"), 404, "no route GET /nowhere"),
+        (client.delete("/api/ask"), 405, "DELETE is not allowed on /api/ask (allowed: POST)"),
         (client.post("/api/ask", json={"ns": NS, "question": "x", "mode": "psychic"}), 400,
          "unknown mode 'psychic'"),
-        (client.post("/api/ask", json={"question": "x"}), 422, "body.ns: Field required"),
+        (client.post("/api/ask", json={"ns": NS}), 422, "body.question: Field required"),
+        (client.post("/api/ask", content=b'{"question": ',
+                     headers={"content-type": "application/json"}), 422, "JSON decode error"),
         (client.post("/api/ingest", json={"ns": NS, "text": "hello", "name": "../x"}), 400,
          "name '../x'"),
     ]
@@ -68,7 +73,7 @@ def test_ingest_and_forget_through_the_api_on_an_open_store(tmp_path: Path) -> N
             '"timestamp": "2023-05-08T09:00:00"}\n'
             '{"speaker": "Ben", "text": "Congrats! Miso is a lovely name.", '
             '"timestamp": "2023-05-08T09:02:00"}\n')
-    with TestClient(create_app(service)) as client:
+    with TestClient(create_app(service), base_url=LOCAL) as client:
         assert client.get("/api/stats", params={"ns": "t"}).json()["empty"] is True
         opened = service._memories["t"]
         ingested = client.post("/api/ingest", json={"ns": "t", "text": text, "name": "pets",
@@ -93,10 +98,10 @@ def test_the_page_is_served_with_its_vendored_library(client: TestClient) -> Non
 def test_the_server_keeps_the_last_traces_only(service: Service,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("mrgraph.serve.service.MAX_TRACES", 2)
-    ids = [service.ask(NS, q)["trace_id"] for q in
+    ids = [service.ask(q, ns=NS)["trace_id"] for q in
            ("When did Maya adopt the dog?", "What is Maya's job?", "Where does Maya live now?")]
     assert len(set(ids)) == 3
-    with TestClient(create_app(service)) as client:
+    with TestClient(create_app(service, default_ns=NS), base_url=LOCAL) as client:
         assert client.get(f"/api/traces/{ids[0]}").status_code == 404
         assert [client.get(f"/api/traces/{i}").json()["question"] for i in ids[1:]] == \
             ["What is Maya's job?", "Where does Maya live now?"]

@@ -137,7 +137,9 @@ def test_transcript_nodes(batch: GraphBatch) -> None:
     assert turn.props == {"conversation_id": "c1", "dia_id": "D1:2", "speaker": "Ben",
                           "text": "Lisbon is lovely.", "session": 1, "index": 1,
                           "date": "2023-05-08", "date_precision": "day",
-                          "date_source": "session", "blip_caption": "a tram"}
+                          "date_source": "session", "blip_caption": "a tram",
+                          # search_turns' tokens: the text's words and the caption's
+                          "tokens": " ".join(token_set("Lisbon is lovely. a tram"))}
     assert "blip_caption" not in _node(batch, node_id(NS, "Turn", "c1", "D1:1")).props
 
 

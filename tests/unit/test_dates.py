@@ -13,7 +13,8 @@ from datetime import date, datetime
 import pytest
 
 from mrgraph.dates import (DateValue, anchor_date, clause_at, date_record, find_dates, from_props,
-                           mentions, parse_timestamp, render, render_span, session_iso,
+                           mentions, parse_timestamp, render, render_span, render_value,
+                           session_iso,
                            session_value, to_props, value_bounds)
 
 MON = date(2023, 5, 8)
@@ -227,6 +228,16 @@ def test_spans_and_session_days() -> None:
         ("2023-05-08", "day", "session", "8 May 2023")
     with pytest.raises(ValueError):
         session_value("sometime")
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ("2023-W18", "1-7 May 2023"), ("2023-W22", "29 May-4 June 2023"),
+    ("2020-W53", "28 December 2020-3 January 2021"), ("2023-05", "May 2023"), ("2022", "2022"),
+    ("2023-summer", "the summer of 2023"), ("2023-05-08", "8 May 2023"),
+    ("2023-05-01/2023-05-09", "1 May 2023 to 9 May 2023"), ("not a date", "not a date"),
+])
+def test_a_canonical_value_alone_is_said_at_its_precision(value: str, said: str) -> None:
+    assert render_value(value) == said
 
 
 def test_records_and_stored_form_round_trip() -> None:

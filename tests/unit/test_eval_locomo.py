@@ -11,7 +11,8 @@ import pytest
 
 from mrgraph.errors import InputError
 from mrgraph.eval.locomo import QAItem, load_locomo_qa
-from mrgraph.eval.metrics import locomo_f1, normalize_dia_id, parse_evidence, stemmed_tokens
+from mrgraph.eval.metrics import locomo_f1
+from mrgraph.scoring import normalize_dia_id, parse_evidence, stemmed_tokens
 
 # The dev file lives outside the repo and is never copied into it.
 DEV_PATH = Path(os.environ.get(

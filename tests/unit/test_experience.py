@@ -10,7 +10,7 @@ import pytest
 
 from mrgraph.engine import Memory
 from mrgraph.experience.consensus import QUORUM, decide, verdicts
-from mrgraph.experience.guide import Guide, Knobs
+from mrgraph.experience.guide import Guide
 from mrgraph.experience.items import PatternItem, QuestionItem, practice_data
 from mrgraph.experience.kinds import question_kind
 from mrgraph.experience.loop import PracticeOptions, practice
@@ -22,6 +22,7 @@ from mrgraph.experience.trial import Score
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.policies.heuristic import HeuristicPolicy
+from mrgraph.policies.knobs import Knobs
 from mrgraph.reconstruct import reconstruct
 from mrgraph.store.memory import MemoryStore
 from mrgraph.types import Answer
@@ -57,9 +58,12 @@ def _calibration(kind: str, rule: str, support: int = 3) -> Experience:
 def test_calibrations_set_the_knobs_of_their_question_kind_only() -> None:
     guide = Guide((_calibration("when", "read_episodes=5"), _calibration("when", "semantic=off"),
                    _calibration("who", "context_window=2")))
-    assert guide.knobs("When did she move?", Knobs()) == Knobs(read_episodes=5, semantic=False)
-    assert guide.knobs("What did she say?", Knobs()) == Knobs()
+    assert guide.advice("When did she move?").rules == ("read_episodes=5", "semantic=off")
+    assert Knobs().apply(guide.advice("When did she move?").rules) == \
+        Knobs(read_episodes=5, semantic=False)
+    assert guide.advice("What did she say?").rules == ()
     assert Knobs().set("read_episodes=7") == Knobs()  # a value practice never tries: ignored
+    assert Knobs().apply(Knobs(2, 0, False, 0.1).rules()) == Knobs(2, 0, False, 0.1)
     assert [e.rule for e in guide.used("Who came?", llm=False)] == ["context_window=2"]
 
 
@@ -67,10 +71,10 @@ def test_the_heuristic_policy_reads_as_many_episodes_as_its_calibration_says(
         store: MemoryStore) -> None:
     question = "When did Iris talk about the garden beds?"
     plain = reconstruct(store, question, HeuristicPolicy())
-    guided = reconstruct(store, question, HeuristicPolicy(
-        guide=Guide((_calibration("when", "read_episodes=5"),))))
-    other_kind = reconstruct(store, "What did Iris say about the garden beds?", HeuristicPolicy(
-        guide=Guide((_calibration("when", "read_episodes=5"),))))
+    guide = Guide((_calibration("when", "read_episodes=5"),))
+    guided = reconstruct(store, question, HeuristicPolicy(), advice=guide.advice(question))
+    other = "What did Iris say about the garden beds?"
+    other_kind = reconstruct(store, other, HeuristicPolicy(), advice=guide.advice(other))
     reads = [sum(s.tool == "event_context" for s in a.trace)
              for a in (plain, guided, other_kind)]
     assert reads == [3, 5, 3]

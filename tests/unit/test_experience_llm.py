@@ -89,12 +89,14 @@ def test_the_navigator_and_the_answer_step_are_shown_the_experiences(store: Memo
     practice(store, PracticeOptions(rounds=1), llm=ScriptedLLM([model] * 2000))
     guide = load_guide(store)
     llm = ScriptedLLM([model] * 10)
-    reconstruct(store, "What does Iris do at the weekend?", LLMPolicy(llm, guide=guide))
+    question = "What does Iris do at the weekend?"
+    reconstruct(store, question, LLMPolicy(llm), advice=guide.advice(question))
     navigate, answer = llm.calls[0], llm.calls[-1]
     for call in (navigate, answer):
         shown = " ".join(str(m.content) for m in call.messages)
         assert "Iris keeps returning to her garden." in shown
     llm = ScriptedLLM([model] * 10)
-    reconstruct(store, "What does Omar do at the weekend?", LLMPolicy(llm, guide=guide))
+    question = "What does Omar do at the weekend?"
+    reconstruct(store, question, LLMPolicy(llm), advice=guide.advice(question))
     assert "garden" not in " ".join(str(m.content) for m in llm.calls[0].messages)
     assert Guide().text("anything") == ""

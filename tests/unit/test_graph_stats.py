@@ -10,7 +10,6 @@ from typer.testing import CliRunner
 
 from mrgraph.cli import app
 from mrgraph.graph_stats import PersonTags, Spread, _people, graph_stats
-from mrgraph.lexicon import default
 from mrgraph.types import EdgeRecord, NodeRecord
 from mrgraph.ingest.sample import sample_path
 from tests.unit.conftest import ingested
@@ -23,8 +22,8 @@ def test_spread() -> None:
 
 def test_shape_of_the_sample(tmp_path_factory: pytest.TempPathFactory) -> None:
     with ingested(tmp_path_factory, sample_path(), "shape") as store:
-        shape = graph_stats(store)
         nodes, edges = store.export()
+        shape = graph_stats(nodes, edges)
     tags = Counter(e.src for e in edges if e.type == "TAGS")
     assert shape.episodes_per_tag == Spread.of(tags.values())
     assert shape.episodes_per_tag.count == sum(1 for n in nodes if n.label == "Tag")
@@ -62,25 +61,14 @@ def test_people_are_speakers_their_short_names_and_person_entities() -> None:
     people = _people(nodes)
     assert people["c-sam"] == people["c-short"] == "Samantha"  # the short name folds in
     assert people["c-theo"] == "Theo"
-    if default().available:  # WordNet files a city as a place and a physicist as a person
-        assert "c-city" not in people and people["c-writer"] == "Einstein"
+    # WordNet files a city as a place and a physicist as a person
+    assert "c-city" not in people and people["c-writer"] == "Einstein"
     assert "c-thing" not in people  # a name WordNet does not know is not taken for a person
 
 
 def test_the_most_active_people_count_episodes_per_tag_over_their_cues() -> None:
     nodes, edges = _graph()
-    store = _Exported(nodes, edges)
-    people = {p.name: p for p in graph_stats(store).people}  # type: ignore[arg-type]
+    people = {p.name: p for p in graph_stats(nodes, edges).people}
     # Samantha: tag a on ep-0, ep-1, tag b on ep-2 (own cue), tag c on ep-0, ep-1 (short name)
     assert people["Samantha"] == PersonTags("Samantha", 3, 3, 2.0)
     assert "Paris" not in people and "Acme Widgets" not in people
-
-
-class _Exported:
-    """A store as graph_stats reads it: only its export."""
-
-    def __init__(self, nodes: list[NodeRecord], edges: list[EdgeRecord]) -> None:
-        self._graph = (nodes, edges)
-
-    def export(self) -> tuple[list[NodeRecord], list[EdgeRecord]]:
-        return self._graph

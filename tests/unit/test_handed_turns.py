@@ -11,12 +11,14 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from benchmarks.recall_budget import active_turns
+from mrgraph.advice import NO_ADVICE, Advice
 from mrgraph.errors import ConfigError
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.llm.scripted import ScriptedLLM, tool_reply
 from mrgraph.policies import LLMPolicy
-from mrgraph.policies.base import Action, Budget, Draft, State, dia_order
+from mrgraph.found import dia_order
+from mrgraph.policies.base import Action, Budget, Draft, State
 from mrgraph.policies.heuristic import HeuristicPolicy, HeuristicRun
 from mrgraph.policies.llm_policy import LLMRun
 from mrgraph.policies.turns import _spread, _spread_all, handed_turns
@@ -104,9 +106,9 @@ class _WalkThenLLM:
     def __init__(self, llm: ScriptedLLM) -> None:
         self.llm = llm
 
-    def start(self, question: str, budget: Budget) -> _WalkRun:
-        return _WalkRun(HeuristicPolicy().start(question, budget),
-                        LLMPolicy(self.llm).start(question, budget))
+    def start(self, question: str, budget: Budget, advice: Advice = NO_ADVICE) -> _WalkRun:
+        return _WalkRun(HeuristicPolicy().start(question, budget, advice),
+                        LLMPolicy(self.llm).start(question, budget, advice))
 
 
 @pytest.mark.parametrize("k", [2, 20])
@@ -153,7 +155,7 @@ class _Started:
     def __init__(self, run: _SearchOnce) -> None:
         self.run = run
 
-    def start(self, question: str, budget: Budget) -> _SearchOnce:
+    def start(self, question: str, budget: Budget, advice: Advice = NO_ADVICE) -> _SearchOnce:
         return self.run
 
 
@@ -193,7 +195,8 @@ def test_a_policy_run_written_before_hands_turns_still_answers(store: MemoryStor
     class Old:
         name = "old"
 
-        def start(self, question: str, budget: Budget) -> OldRun:
+        def start(self, question: str, budget: Budget,
+                  advice: Advice = NO_ADVICE) -> OldRun:
             return OldRun()
 
     assert reconstruct(store, QUESTION, Old()).answer == "a grey kitten"  # type: ignore[arg-type]

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from mrgraph.policies import HeuristicPolicy
-from mrgraph.policies.base import Budget, is_temporal
+from mrgraph.found import is_temporal
+from mrgraph.policies.base import Budget
 from mrgraph.reconstruct import ask, reconstruct
 from mrgraph.store.base import GraphStore
 from mrgraph.types import NOT_MENTIONED, Answer

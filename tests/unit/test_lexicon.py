@@ -1,4 +1,4 @@
-"""WordNet look-ups (mrgraph.lexicon): irregular lemmas, morphy, kinds; absent WordNet warns."""
+"""WordNet look-ups (mrgraph.lexicon): irregular lemmas, morphy, kinds; missing data fails."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from mrgraph.errors import PackageDataError
 from mrgraph.lexicon import _SPACE, Lexicon, default
 from mrgraph.text import tokenize
 from tests.unit.marks import needs_wordnet
@@ -76,18 +77,20 @@ def test_two_asked_words_naming_one_kind_are_that_kind() -> None:
     assert set(lexicon.kinds("what instruments does she play".split())) == {"instrument"}
 
 
-def test_absent_wordnet_warns_and_answers_nothing(tmp_path: Path) -> None:
-    with pytest.warns(RuntimeWarning, match="wordnet-base"):
-        lexicon = Lexicon.open(tmp_path)
-    assert lexicon.lemma("went") == "went"
-    assert lexicon.base("adopted", "verb") == "adopted"
-    assert lexicon.kinds(["what", "instruments"]) == {}
+def test_missing_data_fails_in_one_line_without_a_path(tmp_path: Path) -> None:
+    """A broken install says so and how to mend it; it never answers with a weaker memory."""
+    (tmp_path / "noun.exc").write_text("went go\n", encoding="ascii")
+    with pytest.raises(PackageDataError) as raised:
+        Lexicon.open(tmp_path)
+    message = str(raised.value)
+    assert "index.noun" in message and "reinstall mrgraph" in message
+    assert "\n" not in message and str(tmp_path) not in message and "/" not in message
 
 
 def test_sampled_lookups_find_what_the_binary_search_finds(tmp_path: Path) -> None:
     """SortedLines.find against the plain binary search on a synthetic sorted index (license
-    lines first, lines longer and shorter than a stride) and, where WordNet is installed, on
-    a quarter of the lemmas of its four index files (every 4th) and absent neighbours."""
+    lines first, lines longer and shorter than a stride) and on a quarter of the lemmas of the
+    four shipped index files (every 4th) and absent neighbours."""
     from mrgraph.lexicon import STRIDE, SortedLines, _find_line
 
     words = sorted({f"{a}{b}{'x' * (i % 7)}" for i, (a, b) in
@@ -96,7 +99,7 @@ def test_sampled_lookups_find_what_the_binary_search_finds(tmp_path: Path) -> No
                             *(f"{w} n 1 0 1 0 {i:08d}{' pad' * (i % 900)}".encode()
                               for i, w in enumerate(words))]) + b"\n"
     files = [synthetic] + [(default().root / f"index.{pos}").read_bytes()
-                           for pos in ("noun", "verb", "adj", "adv") if default().available]
+                           for pos in ("noun", "verb", "adj", "adv")]
     for data in files:
         index = SortedLines.of(data)
         assert index.starts[0] == 0 and len(index.starts) >= len(data) // (2 * STRIDE)

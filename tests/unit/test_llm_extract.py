@@ -20,12 +20,8 @@ from mrgraph.errors import LLMConfigError, LLMError
 from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.llm_cache import ReplyCache, cache_key
-from mrgraph.ingest.llm_extract import (
-    LLMExtractor,
-    build_messages,
-    chunk_turns,
-    transcript_line,
-)
+from mrgraph.ingest.llm_extract import LLMExtractor
+from mrgraph.ingest.llm_prompt import build_messages, chunk_turns, transcript_line
 from mrgraph.ingest.llm_reply import RESPONSE_SCHEMA, convert_reply, iso_date
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.pipeline import ingest_file

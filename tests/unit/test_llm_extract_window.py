@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from mrgraph.errors import LLMBudgetError, LLMError
-from mrgraph.ingest.llm_extract import LLMExtractor, window_turns_of
+from mrgraph.ingest.llm_extract import LLMExtractor
+from mrgraph.ingest.llm_prompt import window_turns_of
 from mrgraph.ingest.llm_reply import (
     WINDOW_CUES,
     WINDOW_EPISODE_TURNS,

@@ -11,20 +11,22 @@ from mrgraph.eval.metrics import (
     aggregate,
     bleu1,
     category_key,
-    evidence_recall,
     f1_simple,
     is_abstention,
     latency_summary,
     locomo_f1,
     multi_answer_f1,
+    percentile,
+    simple_tokens,
+    word_tokens,
+)
+from mrgraph.scoring import (
+    evidence_recall,
     normalize_answer,
     normalize_dia_id,
     parse_evidence,
-    percentile,
-    simple_tokens,
     stemmed_tokens,
     token_f1,
-    word_tokens,
 )
 
 # --- LoCoMo normalisation and token F1 -------------------------------------------------------

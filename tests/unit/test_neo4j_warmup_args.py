@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mrgraph.store.neo4j_warmup import main
+from mrgraph.neo4j_warmup import main
 
 
 @pytest.mark.parametrize("copies", ["1,x", "0", "", "2,-1"])

@@ -9,10 +9,10 @@ from mrgraph.reader import confidence
 from mrgraph.reader.forms import count, duration, frequency, negated
 from mrgraph.reader.phrases import items, phrase
 from mrgraph.reader.question import analyse
-from mrgraph.reader.read import read
 from mrgraph.text import tokenize
 from mrgraph.types import NOT_MENTIONED
 from tests.unit.marks import needs_wordnet
+from tests.unit.walked import read
 
 SPEAKERS = ("Priya", "Omar")
 

@@ -6,7 +6,7 @@ The sessions of these states are Sunday 7 May 2023 (tests.unit.test_reader.state
 from __future__ import annotations
 
 from mrgraph.reader.dates import agrees, ahead, told, turn_dates, when
-from mrgraph.reader.read import read
+from tests.unit.walked import read
 from tests.unit.test_reader import state
 
 SAID = "2023-05-07"

@@ -4,9 +4,9 @@ with the words of feeling or description said (reader.feelings)."""
 from __future__ import annotations
 
 from mrgraph.reader.feelings import asks_feeling, described, felt
-from mrgraph.reader.read import read
 from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
+from tests.unit.walked import read
 
 
 def test_which_questions_ask_for_a_feeling() -> None:

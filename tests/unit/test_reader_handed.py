@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from mrgraph.policies.base import Budget, State
 from mrgraph.policies.heuristic import HeuristicPolicy
-from mrgraph.reader.read import read
 from mrgraph.text import tokenize
 from mrgraph.types import NOT_MENTIONED
 from tests.unit.marks import needs_wordnet
+from tests.unit.walked import read
 
 TURNS = [("D1:1", "Priya", "I play the cello in a small band."),
          ("D1:2", "Omar", "Nice, how long have you played?"),

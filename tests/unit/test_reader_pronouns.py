@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mrgraph.reader.read import read
 from tests.unit.test_reader import state
+from tests.unit.walked import read
 
 
 @pytest.mark.parametrize(("question", "said"), [

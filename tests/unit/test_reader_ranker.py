@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from mrgraph.reader.evidence import sentences
 from mrgraph.reader.question import analyse
 from mrgraph.reader.ranker import FEATURES, Ranker, candidates, shipped
-from mrgraph.reader.read import read
 from tests.unit.test_reader import SPEAKERS, state
+from tests.unit.walked import read, sentences
 
 TURNS = [("D1:1", "Omar", "Last week I donated my old bicycle to the library in Lisbon."),
          ("D1:2", "Priya", "That is so kind of you!")]

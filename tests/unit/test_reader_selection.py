@@ -3,11 +3,10 @@ and whose they are (reader.evidence)."""
 
 from __future__ import annotations
 
-from mrgraph.reader.evidence import sentences, wrong_person
 from mrgraph.reader.question import analyse
-from mrgraph.reader.read import read
 from mrgraph.types import NOT_MENTIONED
 from tests.unit.test_reader import state
+from tests.unit.walked import read, sentences, wrong_person
 
 SPEAKERS = ("Priya", "Omar")
 

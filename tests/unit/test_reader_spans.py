@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from mrgraph.reader.phrases import phrase, segments
 from mrgraph.reader.question import analyse
-from mrgraph.reader.read import read
 from mrgraph.types import NOT_MENTIONED
 from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
+from tests.unit.walked import read
 
 SPEAKERS = ("Priya", "Omar")
 

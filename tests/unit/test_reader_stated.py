@@ -3,15 +3,15 @@ said of them in the third person."""
 
 from __future__ import annotations
 
-from mrgraph.reader.evidence import sentences
 from mrgraph.reader.forms import done_for
 from mrgraph.reader.lists import enumerated
 from mrgraph.reader.question import analyse
-from mrgraph.reader.read import REACH, read
+from mrgraph.reader.read import REACH
 from mrgraph.reader.stated import done_to, favorite, glad, most, off_to, stated
 from mrgraph.reader.words import superlative
 from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
+from tests.unit.walked import read, sentences
 
 SPEAKERS = ("Priya", "Omar")
 

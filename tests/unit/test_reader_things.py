@@ -5,15 +5,14 @@ best sentence (reader.read); the person's whole turn in the wrong-person test
 
 from __future__ import annotations
 
-from mrgraph.reader.evidence import (TURN, content_share, split_sentences,
-                                    wrong_person)
+from mrgraph.reader.evidence import TURN, content_share, split_sentences
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse
-from mrgraph.reader.read import read
 from mrgraph.reader.words import is_a, kind_of, noun_like, superlative
 from mrgraph.types import NOT_MENTIONED
 from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
+from tests.unit.walked import read, wrong_person
 
 SPEAKERS = ("Priya", "Omar")
 

@@ -13,8 +13,10 @@ from mrgraph.llm.base import Message, TokenLedger
 from mrgraph.llm.scripted import ScriptedLLM, tool_reply
 from mrgraph.policies import LLMPolicy, make_policy
 from mrgraph.policies.base import Action, Budget, Outcome, State
-from mrgraph.policies.llm_policy import ANSWER_SCHEMA, tool_output
-from mrgraph.reconstruct import _evict, ask, reconstruct, route
+from mrgraph.policies.llm_answer import ANSWER_SCHEMA
+from mrgraph.policies.llm_policy import tool_output
+from mrgraph.policies.routing import _evict, route
+from mrgraph.reconstruct import ask, reconstruct
 from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
 from mrgraph.toolkit import ToolResult

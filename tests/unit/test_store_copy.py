@@ -24,14 +24,18 @@ def source(tmp_path: Path) -> MemoryStore:
 
 def test_copy_writes_every_node_and_edge(source: MemoryStore, tmp_path: Path) -> None:
     dst = MemoryStore(tmp_path / "dst", "default")
-    progress: list[tuple[int, int]] = []
-    result = copy_store(source, dst, batch_size=40, progress=lambda d, t: progress.append((d, t)))
+    progress: list[tuple[str, int, int]] = []
+    result = copy_store(source, dst, batch_size=40,
+                        progress=lambda what, d, t: progress.append((what, d, t)))
     nodes, edges = source.export()
     assert dst.export() == (nodes, edges)
     assert (result.nodes, result.edges) == (len(nodes), len(edges))
     assert result.batches == -(-len(nodes) // 40) + -(-len(edges) // 40)
-    assert progress[-1] == (len(nodes) + len(edges),) * 2
-    assert [d for d, _ in progress] == sorted(d for d, _ in progress)
+    # both totals as soon as the source is read, then each batch as it lands, nodes first
+    n, e = len(nodes), len(edges)
+    assert progress[:2] == [("nodes", 0, n), ("relationships", 0, e)]
+    assert progress[2:] == [("nodes", min(d, n), n) for d in range(40, n + 40, 40)] + \
+        [("relationships", min(d, e), e) for d in range(40, e + 40, 40)]
 
 
 def test_copy_is_idempotent_and_only_adds(source: MemoryStore, tmp_path: Path) -> None:

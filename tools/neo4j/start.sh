@@ -10,11 +10,11 @@
 #   NEO4J_START_TIMEOUT  seconds to wait for Bolt, default 180 (the first build downloads more)
 #   NEO4J_PYTHON         python used for the Bolt check if it can `import neo4j` (default python3)
 #   NEO4J_WARMUP         1: after a start, warm the server for mrgraph with that python if it can
-#                        `import mrgraph` (python -m mrgraph.store.neo4j_warmup: plans and
+#                        `import mrgraph` (python -m mrgraph.neo4j_warmup: plans and
 #                        compiles an ingest's and an ask's statements in rolled-back
 #                        transactions). Default 0: it takes longer than the first ingest it
-#                        shortens (benchmarks/RESULTS.md section 26); use it for a server started
-#                        before it is needed
+#                        shortens (benchmarks/RESULTS.md, "Neo4j store"); use it for a server
+#                        started before it is needed
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -58,7 +58,7 @@ warm_up() {  # only after a start of ours: a running server was warmed when it s
         return 0
     fi
     local t0=$SECONDS
-    "$PY" -m mrgraph.store.neo4j_warmup --uri "bolt://127.0.0.1:$NEO4J_BOLT_PORT" >&2 \
+    "$PY" -m mrgraph.neo4j_warmup --uri "bolt://127.0.0.1:$NEO4J_BOLT_PORT" >&2 \
         || { say "warm-up failed (the server runs; its first statements will be slow)"; return 0; }
     say "warmed up in $((SECONDS - t0)) s"
 }

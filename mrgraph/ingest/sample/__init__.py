@@ -10,6 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 SAMPLE_NAME = "sample.txt"
+# what `mrgraph demo` asks of the sample (and the Neo4j warm-up: mrgraph.neo4j_warmup)
+QUESTIONS = (
+    "When did Maya adopt the dog?",
+    "Where does Maya live now?",
+    "What did Jonas build for the community garden?",
+    "What is Maya's job?",
+)
 
 
 def sample_path() -> Path:

@@ -1,7 +1,7 @@
 """Warm a freshly started Neo4j server for mrgraph: plan and compile what an ingest and an ask run.
 
 On a fresh JVM the first ingest of the dev file took ~10 s on a quiet machine against ~1 s warm
-(benchmarks/RESULTS.md sections 21, 22, 26): every statement is planned for the first time, and
+(RESULTS.md@c29e350 sections 21, 22, 26): every statement is planned for the first time, and
 the planner and the runtime run as interpreted code until the JIT has compiled them. Run once
 after the server starts (`NEO4J_WARMUP=1 bash tools/neo4j/start.sh` does), `warm_up` moves that cost out of the first
 user's command: it writes copies of the bundled sample transcript into a scratch namespace,
@@ -12,8 +12,11 @@ cost, it does not remove it: the warm-up takes longer than the first ingest it s
 26), so it pays for a server started before it is needed (a launcher, CI), not for a user who
 starts the server and ingests at once.
 
-    python -m mrgraph.store.neo4j_warmup [--uri bolt://127.0.0.1:7687] [--copies 1,2,12,40]
+    python -m mrgraph.neo4j_warmup [--uri bolt://127.0.0.1:7687] [--copies 1,2,12,40]
 (user, password and database from NEO4J_USER / NEO4J_PASSWORD / NEO4J_DATABASE)
+
+It runs an ingest and asks, so it lives above both (mrgraph.ingest, mrgraph.reconstruct), not in
+the store, which knows nothing of ingest.
 """
 
 from __future__ import annotations
@@ -26,13 +29,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from mrgraph.config import Settings
-from mrgraph.demo import QUESTIONS
 from mrgraph.errors import MrGraphError
 from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.pipeline import fact_entities, refresh_beliefs
-from mrgraph.ingest.sample import sample_path
+from mrgraph.ingest.sample import QUESTIONS, sample_path
 from mrgraph.reconstruct import ask
 from mrgraph.store.base import Checkpoint
 from mrgraph.store.neo4j import Neo4jStore

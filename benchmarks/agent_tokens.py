@@ -16,7 +16,8 @@ question and from earlier replies, the way a navigator would chain them:
 
 Tokens are tiktoken cl100k (mrgraph.llm.tokens.count_tokens) of each reply's JSON as the MCP
 server sends it (no spaces after separators), compact (the default) and with `detail`. Per
-record kind: the mean tokens of one record. Per question: a scripted four-call navigation
+record kind: the mean tokens of one record; a search_turns hit ("turn hit", a hit asking
+something with its reply) apart from turns read. Per question: a scripted four-call navigation
 (search_turns, search_events, event_context, read_turns) - not an agent's run, which the lead
 measures with an outside agent; the figure says what such a navigation costs to read.
 """
@@ -40,7 +41,7 @@ from mrgraph.store.base import GraphStore
 from mrgraph.text import capitalised
 from mrgraph.toolview import reply
 
-KINDS = {"search_turns": "turn", "read_turns": "turn", "event_context": "turn",
+KINDS = {"search_turns": "turn hit", "read_turns": "turn", "event_context": "turn",
          "search_events": "episode", "timeline": "episode", "tag_events": "episode",
          "cue_events": "episode", "topic_events": "episode", "search_cues": "cue",
          "cue_tags": "cue tag", "event_keywords": "keyword", "conversation_time": "time",

@@ -1,15 +1,22 @@
-"""Fit the reader's confidence (mrgraph/reader/confidence.py) on LoCoMo and report how well
-calibrated it is: in-sample, and leave one conversation out (fit on the others, score it).
+"""Fit the reader's confidence (mrgraph/reader/confidence.py) on dev and check it on val: how
+well calibrated it is in-sample, leaving each dev conversation out, and on conversations never
+fitted on, per conversation.
 
-    python benchmarks/calibration.py ../shared/data/locomo_dev.json            # report only
-    python benchmarks/calibration.py ../shared/data/locomo_dev.json --write    # and ship the fit
+    python benchmarks/calibration.py ../shared/data/locomo_dev.json ../shared/data/locomo_val.json \
+        --states /tmp/calibration            # report only
+    python benchmarks/calibration.py DEV VAL --states DIR --write   # and ship the dev fit
 
-Every question (categories 1-5) is asked in active mode on a fresh embedded store; the reader's
-features for its answer are kept with whether the answer is correct (LoCoMo F1 >= 0.5; for
-category 5, an abstention). A logistic model (L2-regularised, Newton's method, numpy) maps the
-features to P(correct). `--write` stores the weights fitted on every conversation in
-mrgraph/reader/calibration.json. Printed: the reliability table and the expected calibration
-error (10 equal-width bins) in-sample and leave-one-conversation-out, per conversation too.
+Every question of each file is asked in active mode on a fresh embedded store (the answered
+states kept in `--states DIR`, one pickle per file, as benchmarks/reader_errors.py keeps them,
+and the reader replayed on them); the reader's features for its answer are kept with whether
+the answer is correct (LoCoMo F1 >= 0.5; for category 5, an abstention). A logistic model
+(L2-regularised, Newton's method, numpy) maps the features to P(correct); it is fitted on the
+first file's questions but its category-5 abstentions (the population of issue 28's target:
+they are easy to be sure of and would hide the rest). Printed: the expected calibration error
+(10 equal-width bins) over categories 1-4 and over every question, shipped / in-sample /
+leave-one-conversation-out on the first file, and on the others with the first file's fit, per
+conversation; the reliability table of categories 1-4 of the last file; the weights.
+`--write` stores the first file's fit in mrgraph/reader/calibration.json.
 """
 
 from __future__ import annotations
@@ -51,10 +58,15 @@ class Row:
     conversation: str
     category: int
     vector: tuple[float, ...]
+    believed: float  # an active belief's confidence the answer takes when higher
     correct: bool
     shipped: float  # the confidence the reader gave with the shipped parameters
-    ask_ms: float  # the whole active ask (embedded store)
-    read_ms: float  # of which the answer step (the reader)
+    read_ms: float  # the answer step (the reader)
+
+    @property
+    def fitted_on(self) -> bool:
+        """Every question but a category-5 abstention."""
+        return not (self.category == 5 and self.correct)
 
 
 class Recording:
@@ -110,15 +122,17 @@ def asked(path: Path) -> Iterator[tuple[QAItem, Answer, Recording, float]]:
                 store.close()
 
 
-def collect(path: Path) -> list[Row]:
+def collect(kept: Sequence[tuple[QAItem, State]]) -> list[Row]:
     rows: list[Row] = []
-    for item, answer, policy, ask_ms in asked(path):
-        reading = policy.reading
-        assert reading is not None
+    for item, state in kept:
+        started = time.perf_counter()
+        reading = read(found(state, bool(state.unread_turns)))
+        ms = (time.perf_counter() - started) * 1000
         gold = item.answer if item.category != 5 else None
-        f1 = metrics.locomo_f1(answer.answer, gold, item.category)
+        f1 = metrics.locomo_f1(reading.answer, gold, item.category)
         rows.append(Row(item.sample_id, item.category, tuple(reading.features.vector()),
-                        f1 >= metrics.CORRECT_F1, reading.confidence, ask_ms, policy.read_ms))
+                        reading.features.believed, f1 >= metrics.CORRECT_F1,
+                        reading.confidence, ms))
     return rows
 
 
@@ -139,62 +153,81 @@ def fit(rows: Sequence[Row]) -> np.ndarray:
 
 
 def predict(w: np.ndarray, rows: Sequence[Row]) -> list[float]:
-    return [min(confidence.CEILING, max(confidence.FLOOR,
+    """As confidence.calibrated: the clipped probability, or the belief's when higher."""
+    return [min(confidence.CEILING, max(confidence.FLOOR, r.believed,
                                         confidence.probability(r.vector, list(w))))
             for r in rows]
 
 
-def report(rows: Sequence[Row], write: bool) -> str:
-    conversations = sorted({r.conversation for r in rows})
-    w = fit(rows)
-    inside = predict(w, rows)
-    held: dict[int, float] = {}
-    for name in conversations:
-        w_other = fit([r for r in rows if r.conversation != name])
-        for i, r in enumerate(rows):
+def ece(rows: Sequence[Row], conf: Sequence[float], answerable: bool = True) -> float:
+    return metrics.expected_calibration_error(
+        (c, r.correct) for r, c in zip(rows, conf) if r.category < 5 or not answerable)
+
+
+def report(files: dict[str, list[Row]], write: bool) -> str:
+    names = list(files)
+    dev = files[names[0]]
+    w = fit([r for r in dev if r.fitted_on])
+    held: list[float] = [0.0] * len(dev)  # leave one dev conversation out
+    for name in sorted({r.conversation for r in dev}):
+        other = fit([r for r in dev if r.conversation != name and r.fitted_on])
+        for i, r in enumerate(dev):
             if r.conversation == name:
-                held[i] = predict(w_other, [r])[0]
-    loco = [held[i] for i in range(len(rows))]
-
-    def ece(conf: Sequence[float], keep: Sequence[int]) -> float:
-        return metrics.expected_calibration_error((conf[i], rows[i].correct) for i in keep)
-
-    every = list(range(len(rows)))
-    lines = ["| conversation | n | share correct | ECE shipped | ECE in-sample | "
-             "ECE leave-one-conversation-out |", "| :--- | ---: | ---: | ---: | ---: | ---: |"]
-    for name in [*conversations, "all"]:
-        keep = [i for i in every if name in ("all", rows[i].conversation)]
-        shipped = [r.shipped for r in rows]
-        lines.append(f"| {name} | {len(keep)} | "
-                     f"{sum(rows[i].correct for i in keep) / len(keep):.3f} | "
-                     f"{ece(shipped, keep):.3f} | {ece(inside, keep):.3f} | "
-                     f"{ece(loco, keep):.3f} |")
-    bins = metrics.reliability((loco[i], rows[i].correct) for i in every)
-    reliability = table(["confidence bin (leave-one-conversation-out)", "n", "mean confidence",
-                         "share correct"],
-                        [[f"{b['low']:.1f}-{b['high']:.1f}", int(b["n"]), b["confidence"],
-                          b["correct"]] for b in bins])
+                held[i] = predict(other, [r])[0]
+    lines = []
+    for label, rows in files.items():
+        fitted = predict(w, rows)
+        for name in [*sorted({r.conversation for r in rows}), "all"]:
+            keep = [i for i, r in enumerate(rows) if name in ("all", r.conversation)]
+            sub = [rows[i] for i in keep]
+            cols = [[r.shipped for r in sub], [fitted[i] for i in keep]]
+            cols += [[held[i] for i in keep]] if rows is dev else []
+            lines.append([label, name, sum(r.category < 5 for r in sub),
+                          *(f"{ece(sub, c):.3f} / {ece(sub, c, False):.3f}" for c in cols),
+                          *([] if rows is dev else ["—"])])
+    last = files[names[-1]]
+    fitted_last = predict(w, last)
+    bins = metrics.reliability((c, r.correct) for r, c in zip(last, fitted_last)
+                               if r.category < 5)
     weights = dict(zip(confidence.names(), (round(float(v), 4) for v in w)))
     if write:
         OUT.write_text(json.dumps({
-            "fitted_on": sorted(conversations), "questions": len(rows),
+            "fitted_on": sorted({r.conversation for r in dev}),
+            "questions": sum(r.fitted_on for r in dev),
+            "population": "every question but the category-5 abstentions",
             "correct": f"LoCoMo F1 >= {metrics.CORRECT_F1} (category 5: abstains)",
             "l2": L2, "weights": weights}, indent=2) + "\n", encoding="utf-8")
-    timing = (f"active ask p50 {metrics.percentile([r.ask_ms for r in rows], 50):.1f} ms, of "
-              f"which the reader p50 {metrics.percentile([r.read_ms for r in rows], 50):.2f} ms "
-              f"(p95 {metrics.percentile([r.read_ms for r in rows], 95):.2f} ms); load average "
-              "{:.1f} {:.1f} {:.1f}".format(*os.getloadavg()))
-    return "\n".join(["## Calibration", "", *lines, "", reliability, "",
-                      "weights: " + json.dumps(weights), "", timing])
+    every = [r for rows in files.values() for r in rows]
+    timing = (f"reader p50 {metrics.percentile([r.read_ms for r in every], 50):.2f} ms "
+              f"(p95 {metrics.percentile([r.read_ms for r in every], 95):.2f} ms); load "
+              "average {:.1f} {:.1f} {:.1f}".format(*os.getloadavg()))
+    return "\n".join([
+        "## Calibration (ECE categories 1-4 / every category)", "",
+        table(["file", "conversation", "n (1-4)", "shipped", f"fitted on {names[0]}",
+               "leave-one-conversation-out"], lines), "",
+        table([f"confidence ({names[-1]}, categories 1-4)", "n", "mean confidence",
+               "share correct"],
+              [[f"{b['low']:.1f}-{b['high']:.1f}", int(b["n"]), b["confidence"],
+                b["correct"]] for b in bins]), "",
+        "weights: " + json.dumps(weights), "", timing])
 
 
 def main(argv: list[str] | None = None) -> int:
+    from reader_errors import states  # it imports `asked` from here
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("path", type=Path, help="LoCoMo JSON file")
+    parser.add_argument("files", type=Path, nargs="+",
+                        help="LoCoMo JSON files: the first is fitted on, the others checked")
+    parser.add_argument("--states", type=Path, default=None,
+                        help="directory of the answered states' pickles: written once, reused")
     parser.add_argument("--write", action="store_true",
-                        help=f"store the weights fitted on every conversation in {OUT.name}")
+                        help=f"store the weights fitted on the first file in {OUT.name}")
     args = parser.parse_args(argv)
-    print(report(collect(args.path), args.write))
+    if args.states is not None:
+        args.states.mkdir(parents=True, exist_ok=True)
+    files = {path.stem: collect(states(path, args.states / f"{path.stem}.pkl"
+                                       if args.states else None)) for path in args.files}
+    print(report(files, args.write))
     return 0
 
 

@@ -10,7 +10,9 @@ lists, scores); an agent needs less. `compact(tool, records)` keeps, per kind of
   * turn: dia_id, the session date labelled `said_on`, the text as a speaker-tagged snippet
     ("Caroline: ... [photo: a caption]") and the dates it mentions (when, precision, the
     words said); search and read results add the conversation and the episode, event_context
-    marks the turns around the episode `context`;
+    marks the turns around the episode `context`; a search hit asking something carries its
+    `reply` as {dia_id, said} (its dia_id alone when the reply is a hit of the same result:
+    shown there already);
   * cue / tag: name, kind and how many episodes it reaches; cue_tags rows name the cue;
   * belief: statement, confidence, status, support, when seen, the episodes it rests on and
     its last change only (the whole history with `detail`);
@@ -80,6 +82,8 @@ def compact(tool: str, records: Sequence[Record], *,
     if tool in EVENT_TOOLS:
         shape = compact_event
     shaped = [shape(r) if shape else dict(r) for r in records]
+    if tool == "search_turns":
+        _replies_once(shaped)
     if one_conversation:
         for record in shaped:
             record.pop("conversation", None)
@@ -153,7 +157,19 @@ def _turn(r: Record, *, where: bool) -> Record:
 
 
 def _found_turn(r: Record) -> Record:
-    return _turn(r, where=True)
+    record = _turn(r, where=True)
+    if r.get("reply"):
+        reply = r["reply"]
+        record["reply"] = {"dia_id": reply["dia_id"], "said": said(reply)}
+    return record
+
+
+def _replies_once(shaped: Sequence[Record]) -> None:
+    """A reply that is a hit of the same result is named only: its words are shown there."""
+    hits = {(r.get("conversation"), r["dia_id"]) for r in shaped}
+    for r in shaped:
+        if r.get("reply") and (r.get("conversation"), r["reply"]["dia_id"]) in hits:
+            del r["reply"]["said"]
 
 
 def _context_turn(r: Record) -> Record:

@@ -116,11 +116,21 @@ def _calibration_sections(modes: Mapping[str, Any]) -> list[str]:
         calibration = m["calibration"]
         parts += ["", f"## Calibration, mode `{mode}`", "",
                   f"Expected calibration error {fmt(calibration['ece'])} (10 equal-width bins; "
-                  "correct = LoCoMo F1 >= 0.5; for adversarial questions, an abstention).", "",
+                  "correct = LoCoMo F1 >= 0.5; for adversarial questions, an abstention)"
+                  + _answerable_ece(calibration) + ".", "",
                   table(["confidence", "n", "mean confidence", "share correct"],
                         [[f"{b['low']:.1f}-{b['high']:.1f}", int(b["n"]), b["confidence"],
                           b["correct"]] for b in calibration["bins"]])]
     return parts
+
+
+def _answerable_ece(calibration: Mapping[str, Any]) -> str:
+    """"; over categories 1-4 0.098 (conv-44 0.080, conv-47 0.126)", or "" (older runs)."""
+    by = calibration.get("ece_answerable")
+    if not by:
+        return ""
+    each = ", ".join(f"{name} {fmt(value)}" for name, value in by.items() if name != "all")
+    return f"; over categories 1-4 {fmt(by['all'])} ({each})"
 
 
 def _locomo_meta(meta: Mapping[str, Any]) -> str:

@@ -46,12 +46,19 @@ def _calibration_and_conversations(rows: Sequence[Record]) -> dict[str, Any]:
     conversation and category (overfitting to one conversation shows there)."""
     pairs = [(float(r["confidence"]), r["metrics"]["locomo_f1"] >= metrics.CORRECT_F1)
              for r in rows]
+    # categories 1-4 alone: the abstentions of category 5 are easy to be sure of and hide the
+    # rest; per conversation too (a fit that describes one conversation shows there)
+    answerable = {sample: metrics.expected_calibration_error(
+        pair for pair, r in zip(pairs, rows)
+        if r["category"] != 5 and sample in ("all", r["sample_id"]))
+        for sample in ["all", *sorted({str(r["sample_id"]) for r in rows})]}
     conversations = {
         sample: metrics.aggregate((r["category"], {"locomo_f1": r["metrics"]["locomo_f1"]})
                                   for r in rows if r["sample_id"] == sample)
         for sample in sorted({str(r["sample_id"]) for r in rows})}
     return {"calibration": {"ece": metrics.expected_calibration_error(pairs),
-                            "bins": metrics.reliability(pairs)},
+                            "bins": metrics.reliability(pairs),
+                            "ece_answerable": answerable},
             "conversations": {sample: {name: g["locomo_f1"] for name, g in groups.items()}
                               for sample, groups in conversations.items()}}
 

@@ -13,9 +13,9 @@ and Z, and how it ranks it (see mrgraph.policies.base for the relevance formula)
     brings it back into H if it had been evicted and now ranks above the least kept;
   * tags (cue_tags): the `keep_per_call` most relevant (cue, tag) pairs become leads, sized by
     their episode count;
-  * turns (event_context, search_turns, read_turns), times (conversation_time; their dates
-    become leads) and beliefs (personal_aspect: the whole distribution) are kept whole: they
-    are small and bounded.
+  * turns (event_context, search_turns with the replies its hits carry, read_turns), times
+    (conversation_time; their dates become leads) and beliefs (personal_aspect: the whole
+    distribution) are kept whole: they are small and bounded.
 """
 
 from __future__ import annotations
@@ -53,8 +53,11 @@ def route(state: State, action: Action, result: ToolResult) -> tuple[Record, ...
         state.evidence.add_turns(result.records, str(event.get("conversation", "")), inherited)
         return result.records
     if tool in TURN_TOOLS:
-        for turn in result.records:
-            state.evidence.add_turns([turn], str(turn.get("conversation", "")), inherited)
+        for turn in result.records:  # a search hit's reply is a turn read too
+            for read in (turn, turn.get("reply")):
+                if read:
+                    state.evidence.add_turns([{k: v for k, v in read.items() if k != "reply"}],
+                                             str(read.get("conversation", "")), inherited)
         return result.records
     if tool == "conversation_time":
         return _route_times(state, result.records, inherited)

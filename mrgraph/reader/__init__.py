@@ -4,12 +4,12 @@ frozen value (mrgraph.found.Found), and imports no policy.
 
   question    what the question asks for (kind, person, head noun, verb)
   evidence    the sentences of the turns read, scored; whom a sentence is about
-  phrases     the answer phrase inside a sentence; lists, durations, counts, negation
+  phrases     the answer phrase inside a sentence
+  forms       answers of a fixed form: a span of time, a frequency, a denial
+  feelings    how someone felt or describes a thing: the words of feeling said
   ranker      which phrase answers what/who/where: fitted weights (benchmarks/fit_ranker.py)
   words       closed English word classes, irregular verbs, `lemma` (where a lemma table plugs in)
   dates       dates as people say them
   confidence  P(correct), a logistic model fitted by benchmarks/calibration.py
-  lists       the items of a list question, gathered across turns
-  choice      the option of "A or B" the evidence mentions most
   read        the answer step itself
 """

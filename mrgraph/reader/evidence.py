@@ -2,13 +2,16 @@
 question asking for several things, and the turns handed on: mrgraph.found.Found.handed),
 scored against the question, and the beliefs it read.
 
-  score(s) = fit(s) + EPISODE_WEIGHT * relevance of its episode + OWN if the person asked
-             about said it + TIMED if a "when" question's sentence states a date
-  fit(s)   max(q(s), TURN * q(its turn), PROMPT * q(the question asked in the turn before),
-           the latter for the first sentence of a turn only: dialogue answers the question
-           the other speaker just asked);
-  q(s)     share of the question's idf weight (names of the people asked about left out: their
-           turns are preferred by OWN instead) the sentence holds;
+  score(s) = fit(s) + EPISODE_WEIGHT * relevance of its episode + TIMED if a "when"
+             question's sentence states a date + AGREES * confidence of an active belief it
+             states (`believed`: what mrgraph believes now comes first among equals)
+  fit(s)   max(q(s), PROMPT * q(the question asked in the turn before), the latter for the
+           first sentence of a turn only: dialogue answers the question the other speaker
+           just asked; COVERS * the share of the question such a belief holds, its aspect
+           included: "I teach chemistry" holds what "job: teaches chemistry" holds of "What is
+           her job?");
+  q(s)     share of the question's idf weight (names of the people asked about left out) the
+           sentence holds;
   usable   never a question ("Is this your own recipe?"); a sentence of another speaker only
            when it states the fact *to* the person ("Well done on the exam, <name>") - it
            names them - or when the question names nobody.
@@ -21,6 +24,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from mrgraph.beliefs import is_negative
 from mrgraph.dates import DateValue
 from mrgraph.found import Found, dia_order, record_text
 from mrgraph.reader.dates import ahead
@@ -32,23 +36,23 @@ from mrgraph.toolkit import Record
 
 EPISODE_WEIGHT = 0.6  # chosen leaving each dev conversation out (RESULTS.md@c29e350 section 23)
 TIMED = 0.3  # for a "when" question, a sentence that says when (a resolved date) is preferred
-OWN = 0.15  # the person asked about says it themselves
-TURN = 0.7  # a sentence shares some of its whole turn's fit (the turn answers as a whole)
-MIN_WORDS = 3  # content words a sentence needs to share its turn's fit
+AGREES = 0.05  # times its confidence: a sentence saying what an active belief states
+COVERS = 1.0  # of the belief's share of the question: what such a sentence holds of it at least
+TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this share
 PROMPT = 0.8  # the reply to a question that asks ours: its first sentence answers it
 ASKED = 0.5  # a question asking half of ours makes the reply to it the person's
 _SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "ya"})
 _FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself", "we", "our", "us", "ours", "m",
                            "ve"})
-# "you" that addresses no one in particular
-_GENERIC_YOU = re.compile(r"\b(thank you|thanks to you|you know|you see|see you|mind you)\b",
-                          re.IGNORECASE)
 # "what did X *do*": a verb that names no action of its own ("I did it", "do you?") says
 # nothing of whose the evidence is
 _LIGHT_VERBS = frozenset({"do"})
 SAME = 0.0  # how much better the other speakers must cover the question to be "about them"
 SAME_WHEN = 0.3  # a date question rests on the episode more than on who says it
 TURNS_SAME = 0.15  # the same margin for whole turns
+# a question about an earlier state is not answered by what is believed now
+_PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
+                   r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -105,13 +109,12 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
     events = state.evidence.events
     asked = _asked_before(state, question)
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
-    names = {t for p in speakers for t in tokenize(p)}
-    for turn in _turns(state):
+    beliefs = believed(state, question) if question.on("agrees") else []
+    for turn in _turns(state, question):
         event = events.get(str(turn.get("event_id")))
         rel = float(event["relevance"]) if event else float(turn.get("relevance", 0.0))
         speaker, text, said = str(turn["speaker"]), str(turn["text"]), str(turn.get("date", ""))
-        whole = TURN * content_share(state, question, text)
-        prompt = PROMPT * asked.get(_turn_key(turn, 1), 0.0)
+        prompt = PROMPT * asked.get(_turn_key(turn, 1), 0.0) if question.on("prompt") else 0.0
         for i, sentence in enumerate(split_sentences(text)):
             if is_question(sentence) or not _states_it(question, speaker, sentence):
                 continue
@@ -121,10 +124,13 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
             stated = stated_date(sentence, text, said,
                                  lambda clause: content_share(state, question, clause),
                                  future) if question.kind in ("when", "duration") else None
-            # a sentence with little of its own ("Thanks, <name>!") takes nothing from its turn
-            own_words = len(token_set(sentence) - names)
-            fit = max(q, whole, prompt if i == 0 else 0.0) if own_words >= MIN_WORDS else q
-            score = fit + EPISODE_WEIGHT * rel + OWN * own + (TIMED if stated else 0.0)
+            held = token_set(sentence)
+            agrees = max((c for words_, c, _ in beliefs if words_ <= held), default=0.0)
+            covers = max((share for words_, _, share in beliefs if words_ <= held),
+                         default=0.0)
+            fit = max(q, prompt if i == 0 else 0.0, COVERS * covers)
+            score = fit + EPISODE_WEIGHT * rel * question.on("episode") + \
+                (TIMED if stated and question.on("timed") else 0.0) + AGREES * agrees
             found.append(Sentence(sentence, str(turn["dia_id"]), speaker, event, q, score, own,
                                   text, stated, said))
     if not found:  # nothing read: the episodes' own summaries
@@ -138,9 +144,33 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
     return found
 
 
-def _turns(state: Found) -> list[Record]:
+def believed(state: Found, question: Question) -> list[tuple[frozenset[str], float, float]]:
+    """(its words, its confidence, its share of the question) of each active belief read
+    about the person asked that holds some of the question - its aspect and statement - and
+    does not deny: what mrgraph believes now ("lives in Denver now", not the superseded "lives
+    in Portland"). Its words leave out its person's name, which their own sentences do not
+    say. None for a question about a time, a reason, a manner or an earlier state: a belief is
+    a state ("likes running"), the current one."""
+    found: list[tuple[frozenset[str], float, float]] = []
+    if question.kind in ("when", "duration", "why", "how") or _PAST.search(question.text):
+        return found
+    for belief in state.evidence.beliefs.values():
+        statement = str(belief["statement"])
+        share = content_share(state, question, f"{belief['aspect']} {statement}")
+        if belief.get("status", "active") != "active" or is_negative(statement) or \
+                question.person not in (None, belief["entity"]) or share <= 0:
+            continue
+        said = token_set(statement) - token_set(str(belief["entity"]))
+        if said:
+            found.append((said, float(belief["confidence"]), share))
+    return found
+
+
+def _turns(state: Found, question: Question) -> list[Record]:
     """The turns read and, when the loop fetched more (a question asking for several things),
     those of the turns handed on (`Found.handed`) that were not read."""
+    if not question.on("handed"):
+        return list(state.evidence.turns.values())
     read = set(map(id, state.evidence.turns.values()))
     return [*state.evidence.turns.values(), *(t for t in state.handed if id(t) not in read)]
 
@@ -154,28 +184,19 @@ def _turn_key(turn: Record, shift: int = 0) -> str:
 
 def _asked_before(state: Found, question: Question) -> dict[str, float]:
     """Turns holding a question, keyed like `_turn_key`: how much of our question each asks.
-    The turn after one is its reply ("What did you buy?" - "A red bike."). A question asked
-    back asks what the other speaker's question right before it asked ("How long have you
-    been rowing?" - "Since college. How long have you?" - "Two summers.")."""
-    own: dict[str, float] = {}
-    speaker: dict[str, str] = {}
+    The turn after one is its reply ("What did you buy?" - "A red bike.")."""
+    found: dict[str, float] = {}
     for turn in state.evidence.turns.values():
         asking = [s for s in split_sentences(str(turn["text"])) if is_question(s)]
         if asking:
-            own[_turn_key(turn)] = max(content_share(state, question, s) for s in asking)
-            speaker[_turn_key(turn)] = str(turn["speaker"])
-    found = dict(own)
-    for turn in state.evidence.turns.values():
-        key, before = _turn_key(turn), _turn_key(turn, 1)
-        if key in own and before in own and speaker[before] != speaker[key]:
-            found[key] = max(own[key], own[before])
+            found[_turn_key(turn)] = max(content_share(state, question, s) for s in asking)
     return found
 
 
 def _states_it(question: Question, speaker: str, sentence: str) -> bool:
     """A sentence counts when its speaker is the person asked about, when the question names
     nobody (or several), or when it is said to the person (it names them)."""
-    if question.person is None or speaker == question.person:
+    if question.person is None or speaker == question.person or not question.on("to_person"):
         return True
     first = words(question.person)[:1]
     return bool(first) and first[0] in words(sentence)
@@ -200,32 +221,21 @@ def about_whom(speaker: str, sentence: str, speakers: set[str], second_person: b
     return speaker
 
 
-def follow_about(speaker: str, sentence: str, speakers: set[str]) -> str:
-    """Whom the sentence after an answer's sentence is about: as `about_whom`, but "thank
-    you" or "you know" address no one, and a sentence in the speaker's first person is the
-    speaker's own ("Thank you for asking, my energy is much better now")."""
-    cleaned = _GENERIC_YOU.sub(" ", sentence)
-    if word_set(cleaned) & _FIRST_PERSON:
-        return speaker
-    return about_whom(speaker, cleaned, speakers)
-
-
 def wrong_person(state: Found, question: Question) -> bool:
     """The question names one speaker, but what the others say of themselves covers the
     question's words better than anything said of that speaker (by them, or to them): the
     evidence is about someone else (LoCoMo's adversarial questions swap the person). A
-    whole turn of the person's counts too, at TURN of its share (as in `sentences`). When
-    the question has a verb and some sentence holds it, only such sentences are compared:
-    "What sports does X coach?" is about who *coaches*, not who says "sporty". For a
-    list (or a count), the person's own sentence never counts for the others: "I have to tell
-    you, I joined a chess club" is theirs, whatever its "you"."""
+    whole turn of the person's counts too, at TURN of its share. When the question has a verb
+    and some sentence holds it, only such sentences are compared: "What sports does X
+    coach?" is about who *coaches*, not who says "sporty"."""
     if question.person is None:
         return False
-    speakers = {str(t["speaker"]) for t in _turns(state)}
-    said = [(str(t["speaker"]), s) for t in _turns(state)
+    speakers = {str(t["speaker"]) for t in _turns(state, question)}
+    said = [(str(t["speaker"]), s) for t in _turns(state, question)
             for s in split_sentences(str(t["text"])) if not is_question(s)]
     dated = question.kind in ("when", "duration")  # a date rests on the episode: all its words
-    verb = lemma(question.verb) if question.verb and not dated else None
+    verb = lemma(question.verb) if question.verb and not dated and question.on("wp_verb") \
+        else None
     verb = None if verb in _LIGHT_VERBS else verb
     with_verb = [(who, s) for who, s in said
                  if verb and verb in {lemma(w) for w in word_set(s)}]
@@ -234,19 +244,21 @@ def wrong_person(state: Found, question: Question) -> bool:
         share = content_share(state, question, sentence)
         if about_whom(speaker, sentence, speakers) == question.person:
             theirs = max(theirs, share)
-        elif speaker != question.person or not question.wants_items:
+        else:
             others = max(others, share)
     # a turn of the person's own may say it over two sentences: its fit, as a sentence's
-    theirs = max(theirs, TURN * _own_turns(state, question, verb if with_verb else None))
+    if question.on("wp_own_turns"):
+        theirs = max(theirs, TURN * _own_turns(state, question, verb if with_verb else None))
     margin = SAME_WHEN if dated else SAME
-    if theirs + margin >= others and (with_verb or not _turns_about_others(state, question)):
+    turns = question.on("wp_turns") and not with_verb
+    if theirs + margin >= others and not (turns and _turns_about_others(state, question)):
         return False
     # a reply of the person's to the other's question asking ours (ASKED of it) is theirs at
     # PROMPT of that share ("Do you walk the dog often?" - "Twice a week."); read only when
     # it could change the verdict
-    replied = PROMPT * _replied(state, question)
+    replied = PROMPT * _replied(state, question) if question.on("prompt") else 0.0
     return max(theirs, replied) + margin < others or \
-        (not with_verb and _turns_about_others(state, question, replied))
+        (turns and _turns_about_others(state, question, replied))
 
 
 def _replied(state: Found, question: Question) -> float:
@@ -262,7 +274,7 @@ def _own_turns(state: Found, question: Question, verb: str | None) -> float:
     """How well the person's own turns (their statements joined) cover the question; only
     turns holding `verb` when one is given."""
     best = 0.0
-    for turn in _turns(state):
+    for turn in _turns(state, question):
         if str(turn["speaker"]) != question.person:
             continue
         text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
@@ -275,9 +287,9 @@ def _own_turns(state: Found, question: Question, verb: str | None) -> float:
 def _turns_about_others(state: Found, question: Question, replied: float = 0.0) -> bool:
     """The same test on whole turns by speaker: the others' turns cover the question better
     than any turn of the person (catches a fact spread over a turn's sentences)."""
-    speakers = {str(t["speaker"]) for t in _turns(state)}
+    speakers = {str(t["speaker"]) for t in _turns(state, question)}
     theirs = others = 0.0
-    for turn in _turns(state):
+    for turn in _turns(state, question):
         text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
         share = content_share(state, question, text)
         # a whole turn says "you" too often to be about the listener for it; a name is enough

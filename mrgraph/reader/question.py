@@ -5,23 +5,19 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
   kind      when      a date or a time ("when", "what year", "how long ago");
             duration  "how long" (has/have/did/was...): a span of time ("4 years"), else a date;
             count     "how many", "how much";
-            who / where / why / how    by the question word ("What is her reason for..."
-                      asks why);
+            who / where / why / how    by the question word;
             yes_no    an auxiliary first ("Did ...", "Is ...", "Has ...");
             choice    a yes/no form offering options ("... a beach or the mountains?");
             would     an inference ("Would ...", "... likely ...", "Might ..."): yes or no;
             list      "what"/"which" + a plural noun ("What instruments ..."), "What are
-                      some ...", "What kinds/types of ...": items gathered across turns
-                      (not when the past tense asks about one occasion: "... did she do
-                      at the picnic?" is a "what");
+                      some ...", "What kinds/types of ...";
             what      anything else ("What did X donate ...", "Which song ...").
   person    the one speaker of the conversation the question names (None for none or two);
   head      the noun after "what"/"which" (the thing asked for: "workshop", "instruments"),
             skipping "kind of", "type of", "sort of";
   verb      the word after the person when an auxiliary precedes them ("did Priya *donate*"),
-            past "need to", "want to"... ("did Priya need to *sell*");
-  caused_by the verb "what" is the subject of ("what *inspired* her quilt"): its subject in
-            the evidence answers, and the verb is not a head noun.
+            past "need to", "want to"... ("did Priya need to *sell*"); the verb "what" is
+            the subject of ("what *inspired* her quilt") is no head noun.
 """
 
 from __future__ import annotations
@@ -38,6 +34,17 @@ from mrgraph.text import STOPWORDS, stem, words
 Kind = Literal["when", "duration", "count", "who", "where", "why", "how", "yes_no", "choice",
                "would", "list", "what"]
 
+# The reader's rule families, each switched off alone by benchmarks/reader_ablation.py (a
+# Question's `off`): what the question asks; which sentences count and how they rank; the
+# wrong-person test; the answer's forms; the phrase rules (reader.phrases).
+FAMILIES = (
+    "caused_by",
+    "episode", "agrees", "prompt", "timed", "to_person", "handed",
+    "threshold", "wrong_person", "wp_verb", "wp_turns", "wp_own_turns",
+    "believed", "items", "span", "often", "negation", "feelings", "follow", "ranker",
+    "ph_verb", "ph_after_word", "ph_head", "ph_describes", "ph_named", "ph_kind",
+    "ph_noun_end", "ph_is_a", "ph_lone_verb", "ph_length", "ph_listed")
+
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())
 _INFERENCE = frozenset({"would", "could", "might", "likely", "probably", "may"})
@@ -48,7 +55,6 @@ _NOT_PLURAL = frozenset({"is", "was", "has", "does", "this", "his", "hers", "its
                          "focus", "status", "bus", "gas", "plus", "bonus", "campus",
                          "christmas", "series", "species", "means"})
 _POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their"})
-_MODIFIED_BY = _POSSESSIVES | {"the", "a", "an", "this", "that", "these", "those", "s"}
 _CATENATIVES = frozenset({"need", "want", "have", "try", "plan", "hope"})
 _VERB_STOPWORDS = frozenset({"like", "go", "get", "do"})  # stopwords that are the verb asked about
 _PLURAL_CLASS = re.compile(r"\b(what|which) (kinds|types|sorts|forms) of\b")
@@ -56,9 +62,6 @@ _ADVERBS = frozenset({"likely", "probably", "still", "also", "ever", "both", "us
                       "often", "really", "recently", "currently", "first"})
 _WH = r"who|whom|whose|what|which|where|why|how"
 _TIME_ASKED = re.compile(r"\b(how long ago|(what|which) (date|day|year|month|time)|since when)\b")
-# "What has X painted?": the perfect asks for everything done, a list
-_PERFECT = re.compile(r"^what (has|have) \w+(?: and \w+)? \w+ed\b")
-_ONE_OCCASION = re.compile(r"\bdid\b.*\b(at|during) (the|a|an|that|this)\b")
 _LIST_OPENERS = re.compile(r"^\s*(what|which)\s+(are|were)\s+(some|the)\b", re.IGNORECASE)
 
 
@@ -74,17 +77,12 @@ class Question:
     head: str | None = None
     verb: str | None = None
     stems: frozenset[str] = frozenset()
-    action: str | None = None  # the verb asked about, whoever its subject (see `_action`)
-    caused_by: str | None = None  # "what *makes* X ...": the answer is this verb's subject
+    # rule families switched off (FAMILIES; benchmarks/reader_ablation.py): none in production
+    off: frozenset[str] = frozenset()
 
-    @property
-    def about_one(self) -> bool:
-        return self.person is not None
-
-    @property
-    def wants_items(self) -> bool:
-        """Whether the answer is several items (a list, or a count of them)."""
-        return self.kind in ("list", "count")
+    def on(self, family: str) -> bool:
+        """Whether the rule family `family` (one of FAMILIES) applies to this question."""
+        return family not in self.off
 
 
 def named_people(question: str, speakers: Iterable[str]) -> tuple[str, ...]:
@@ -99,14 +97,15 @@ def named_people(question: str, speakers: Iterable[str]) -> tuple[str, ...]:
     return tuple(named)
 
 
-def analyse(question: str, speakers: Iterable[str] = ()) -> Question:
-    """The kind, person, head noun and verb of `question` (see the module docstring)."""
+def analyse(question: str, speakers: Iterable[str] = (),
+            off: frozenset[str] = frozenset()) -> Question:
+    """The kind, person, head noun and verb of `question` (see the module docstring); `off`:
+    the rule families (FAMILIES) switched off."""
     people = named_people(question, speakers)
     names = {w for p in people for w in words(p)}
     said = words(question)
     head = _head(said, names)
-    caused_by = _subject_verb(said, names)
-    if caused_by is not None:
+    if "caused_by" not in off and _subject_verb(said, names):
         head = None  # "what *inspired* X": a verb, not the thing asked for
     kind = _kind(question, said, head)
     stems = frozenset(stem(w) for w in said
@@ -114,21 +113,21 @@ def analyse(question: str, speakers: Iterable[str] = ()) -> Question:
                       and w not in _ADVERBS and (len(w) > 1 or w.isdigit()))
     verb = _verb(said, names)
     return Question(question, kind, people[0] if len(people) == 1 else None, people,
-                    head, verb, stems, verb or _action(said), caused_by)
+                    head, verb, stems, off)
 
 
-def _subject_verb(said: list[str], names: set[str]) -> str | None:
+def _subject_verb(said: list[str], names: set[str]) -> bool:
     """The verb when "what" is its subject: "what *makes* <name> a good coach", "what
     *inspired* her painting" (a verb form in -s / -ed that WordNet knows mostly as a verb,
     right after "what", before a name or a possessive)."""
     at = said.index("what") if "what" in said[:4] else -1
     if at < 0 or at + 2 >= len(said):
-        return None
+        return False
     word, after = said[at + 1], said[at + 2]
     if word in AUXILIARIES or word in STOPWORDS or \
             not (word.endswith(("s", "ed")) or word in IRREGULAR) or not mostly_verb(word):
-        return None
-    return word if after in names or after in _POSSESSIVES or after == "s" else None
+        return False
+    return after in names or after in _POSSESSIVES or after == "s"
 
 
 def _kind(question: str, said: list[str], head: str | None) -> Kind:
@@ -153,12 +152,9 @@ def _kind(question: str, said: list[str], head: str | None) -> Kind:
         return "who"
     if first in ("where", "why", "how"):
         return first  # type: ignore[return-value]
-    if first == "what" and re.search(r"\breasons? (for|to|behind)\b", text):
-        return "why"  # "What is her reason for ...?" asks why
     if _LIST_OPENERS.match(question) or _PLURAL_CLASS.search(text) or \
-            (head is not None and _plural(head)) or _PERFECT.match(text):
-        # "What activities did she do at the picnic?": one past occasion, one sentence
-        return "what" if _ONE_OCCASION.search(text) else "list"
+            (head is not None and _plural(head)):
+        return "list"
     return "what"
 
 
@@ -191,20 +187,6 @@ def _head(said: list[str], names: frozenset[str] | set[str] = frozenset()) -> st
 def _plural(word: str) -> bool:
     return len(word) > 3 and word.endswith("s") and not word.endswith("ss") and \
         word not in _NOT_PLURAL
-
-
-def _action(said: list[str]) -> str | None:
-    """The verb after a subject that is not a speaker: "what does her necklace *symbolize*",
-    "what did the bake sale *raise* money for": after "do/does/did", the first word that
-    WordNet knows mostly as a verb and that does not follow a determiner or a possessive
-    ("the *bake* sale" is a noun). It points at the answer phrase only: whom the evidence
-    is about is judged on `verb` (a thing's verb is said by anyone)."""
-    for i, word in enumerate(said[:3]):
-        if word in ("do", "does", "did") and i > 0 and said[i - 1] in ("what", "which"):
-            return next((w for j, w in enumerate(said[i + 2:], start=i + 2)
-                         if w not in STOPWORDS and said[j - 1] not in _MODIFIED_BY
-                         and mostly_verb(w)), None)
-    return None
 
 
 def _verb(said: list[str], names: set[str]) -> str | None:

@@ -1,20 +1,25 @@
-"""Which phrase answers a what/who/where question: a linear ranker with FITTED weights.
+"""Which phrase answers the question: a linear ranker with FITTED weights.
 
-The candidates are every segment (reader.phrases.segments) of the best TOP sentences (and of
-any of the best REACH naming a thing of the head noun's kind: "What pet..." - "a ferret", or
-for "where" a named place after in/to/from...) and of
-the sentence after each in its turn. Each gets general features (below: the phrase rules'
-own score, where its sentence ranks, what the span looks like against the kind of question);
-the candidate with the highest weighted sum answers (ties: the first). The weights live in
-`ranker.json` next to this module, written by `benchmarks/fit_ranker.py` (a listwise softmax
-fit on LoCoMo F1 of each candidate against the gold); without the file the hand rules of
-reader.read answer.
+The candidates are every segment (reader.phrases.segments) of the best TOP sentences and of
+the sentence after each in its turn (a turn often restates the question, then answers it: "I
+wanted to get fitter. So I joined a rowing club."). Each gets the features below; the candidate
+with the highest weighted sum answers (ties: the first):
+
+  rule        the phrase rules' score, less RANK per rank of its sentence, GAP per score below
+              the best sentence's and NEXT in the sentence after;
+  named       a capitalised word not opening the sentence (a name);
+  after_verb  it starts up to four words after the question's verb.
+The weights live in `ranker.json` next to this module, written by `benchmarks/fit_ranker.py`
+(a listwise softmax fit on LoCoMo F1 of each candidate against the gold, pulled towards the rule
+alone); without the file, the rule alone (weight 1) chooses. The ablation of issue 28
+(benchmarks/reader_ablation.py) dropped the 19 other features a first fit had: none helped on
+the validation conversations, nor, after a refit, did a number in the phrase or where it
+starts.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,20 +27,13 @@ from importlib import resources
 from typing import Any, Protocol
 
 from mrgraph.reader.evidence import Sentence, split_sentences
-from mrgraph.reader.phrases import after_dash, segments, tokens, verb_at
+from mrgraph.reader.phrases import segments, verb_at
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import NUMBERS, RELATIONS, is_function_word, is_kind, kind_of, lemma
-from mrgraph.text import words
 
 TOP = 3
-REACH = 8  # sentences searched for a thing of the head noun's kind, or a named place
-# a named place: "in / to / from ... *Lisbon*", "up in the *Pacific* ..."
-_PLACE = re.compile(r"\b(?:in|at|to|from|near|around|into)\s+(?:the\s+)?[A-Z][a-z]")
 RANK, NEXT, GAP = 0.3, 0.5, 1.0  # the hand rule's costs, kept as one feature among others
-FEATURES = ("rule", "segment", "best_in_text", "rank", "gap", "next", "q", "own", "words",
-            "one_word", "named", "number", "kind", "who_named", "where_named", "start",
-            "sentence_words", "first_of_turn", "asked", "verb_in_text", "after_verb",
-            "after_dash")
+FEATURES = ("rule", "named", "after_verb")
+RULE = tuple(1.0 if name == "rule" else 0.0 for name in FEATURES)  # the rule alone
 
 
 @dataclass(frozen=True)
@@ -51,13 +49,13 @@ class Chooser(Protocol):
 
 @dataclass(frozen=True)
 class Ranker:
-    """Weights over FEATURES; empty weights mean "no ranker" (the hand rules answer)."""
+    """Weights over FEATURES (default: the rule alone)."""
 
-    weights: tuple[float, ...] = ()
+    weights: tuple[float, ...] = RULE
 
     def choose(self, question: Question, found: Sequence[Sentence]) -> Candidate | None:
-        """The best candidate of `found`'s best sentences; None without weights or one."""
-        options = candidates(question, found) if self.weights else []
+        """The best candidate of `found`'s best sentences; None without one."""
+        options = candidates(question, found)
         if not options:
             return None
         return max(options, key=lambda c: sum(x * w for x, w in zip(c.features, self.weights)))
@@ -66,50 +64,25 @@ class Ranker:
 def candidates(question: Question, found: Sequence[Sentence]) -> list[Candidate]:
     """Every segment of the best TOP sentences and of the sentence after each, with features."""
     top = found[0].score if found else 0.0
-    kind = kind_of(question.head) if question.head else frozenset()
-    asked = {lemma(w) for w in question.text.split() if not is_function_word(w)}
     options: list[Candidate] = []
-    # below the best TOP, a sentence naming a thing of the kind asked for competes too
-    typed = [s for s in found[TOP:REACH]
-             if (kind and any(is_kind(w, kind) for w in words(s.text))) or
-             (question.kind == "where" and _PLACE.search(s.text))]
-    for rank, sentence in enumerate([*found[:TOP], *typed]):
+    for rank, sentence in enumerate(found[:TOP]):
         parts = split_sentences(sentence.turn) if sentence.turn else (sentence.text,)
         at = parts.index(sentence.text) if sentence.text in parts else len(parts)
         for extra, text in ((0, sentence.text), (1, " ".join(parts[at + 1:at + 2]))):
-            if not text:
-                continue
-            cut = segments(text, question)
-            if not cut:
-                continue
-            best = max(s.score for s in cut)
-            size = max(1, sum(t.word for t in tokens(text)))
-            verb = verb_at(text, question)
+            cut = segments(text, question) if text else []
+            verb = verb_at(text, question) if cut else None
             for seg in cut:
                 said = seg.words
-                named = any(w[:1].isupper() for w in said) and seg.start > 0
-                number = any(w.isdigit() or w.lower() in NUMBERS for w in said)
-                rule = seg.score - RANK * rank - GAP * (top - sentence.score) - NEXT * extra
                 options.append(Candidate(" ".join(said), sentence.dia_id, (
-                    rule, seg.score, float(seg.score == best), rank / TOP,
-                    top - sentence.score, float(extra), sentence.q, float(sentence.own),
-                    min(len(said), 10) / 5, float(len(said) == 1), float(named), float(number),
-                    float(any(is_kind(w, kind) for w in said)),
-                    float(named or any(w.lower() in RELATIONS for w in said))
-                    * (question.kind == "who"),
-                    float(named) * (question.kind == "where"),
-                    max(0, seg.start) / size, min(size, 40) / 20,
-                    float(at == 0 and not extra),
-                    sum(lemma(w) in asked for w in said) / len(said),
-                    float(verb is not None),
-                    float(verb is not None and 0 < seg.start - verb <= 4),
-                    float(seg.start > 0 and after_dash(text, seg.start)))))
+                    seg.score - RANK * rank - GAP * (top - sentence.score) - NEXT * extra,
+                    float(any(w[:1].isupper() for w in said) and seg.start > 0),
+                    float(verb is not None and 0 < seg.start - verb <= 4))))
     return options
 
 
 @lru_cache(maxsize=1)
 def shipped() -> Ranker:
-    """The fitted ranker shipped beside this module; the empty one when there is none."""
+    """The fitted ranker shipped beside this module; the rule alone when there is none."""
     source = resources.files("mrgraph.reader").joinpath("ranker.json")
     if not source.is_file():
         return Ranker()

@@ -1,6 +1,6 @@
 """Closed word classes of English and the word identity the reader matches with.
 
-`same_word` is where a lemma table plugs in: today stems (mrgraph.text) plus the irregular
+`lemma` is where a lemma table plugs in: today stems (mrgraph.text) plus the irregular
 verbs, so "bought" answers "buy" and "made" answers "make".
 """
 
@@ -81,10 +81,6 @@ def lemma(word: str) -> str:
     return stem(IRREGULAR.get(lowered, lowered))
 
 
-def same_word(a: str, b: str) -> bool:
-    return lemma(a) == lemma(b)
-
-
 def is_function_word(word: str) -> bool:
     lowered = word.lower()
     return lowered in DETERMINERS or lowered in PREPOSITIONS or lowered in TIME_WORDS or lowered in SUBJECTS or \
@@ -121,31 +117,6 @@ def mostly_verb(word: str) -> bool:
                                                                     "noun"))
 
 
-LIGHT_VERBS = frozenset("""be is are was were am have has had do does did make made get got go
-                        went take took give gave put set keep come came like""".split())
-SENSES = 1  # a verb's most frequent senses whose synonyms count as the verb
-
-
-@lru_cache(maxsize=1_000)
-def synonyms(verb: str) -> frozenset[tuple[str, str]]:
-    """The verbs WordNet files with `verb` in its SENSES most frequent senses, as (lemma of
-    the verb, particle or ""): "symbolize" -> (symbol, ""), (stand, "for"), (repres, "")...;
-    `verb` itself included."""
-    words_ = lexicon()
-    found = {(lemma(verb), "")}
-    if verb.lower() in LIGHT_VERBS:  # "make", "get": their synonyms are everywhere
-        return frozenset(found)
-    base = words_.base(verb.lower(), "verb")
-    for offset in words_.offsets(base, "verb")[:SENSES]:
-        for name in words_.verb_lemmas(offset):
-            parts = name.split("_")
-            if len(parts) == 1:
-                found.add((lemma(parts[0]), ""))
-            elif len(parts) == 2:
-                found.add((lemma(parts[0]), parts[1]))
-    return frozenset(found)
-
-
 IS_A_SENSES, IS_A_DEPTH = 2, 12  # a word's senses looked up, and how far above them
 
 
@@ -153,7 +124,7 @@ IS_A_SENSES, IS_A_DEPTH = 2, 12  # a word's senses looked up, and how far above 
 def is_a(word: str, kind: str) -> bool:
     """Whether `word` names a kind of `kind` by WordNet's hypernyms, however broad the kind
     ("reunion" is an event, "harp" an instrument; `kind_of` drops kinds that broad); the
-    word's SENSES most frequent noun senses, any sense of `kind`."""
+    word's IS_A_SENSES most frequent noun senses, any sense of `kind`."""
     words_ = lexicon()
     targets = set(words_.offsets(words_.base(kind.lower(), "noun"), "noun"))
     noun = words_.base(word.lower(), "noun")
@@ -177,49 +148,3 @@ def noun_like(word: str) -> bool:
     and not mostly as a verb ("lantern", "tornado"; not "came", "hit", "go")."""
     lowered, words_ = word.lower(), lexicon()
     return words_.mostly_noun(words_.base(lowered, "noun")) and not mostly_verb(lowered)
-
-
-@lru_cache(maxsize=50_000)
-def adjective(word: str) -> bool:
-    """Whether WordNet knows `word` as an adjective at least as often as a noun ("safe",
-    "bright"; not "home")."""
-    lowered, words_ = word.lower(), lexicon()
-    senses = len(words_.offsets(lowered, "adj"))
-    return senses > 0 and senses >= len(words_.offsets(words_.base(lowered, "noun"), "noun"))
-
-
-def adjective_sense(word: str) -> bool:
-    """Whether WordNet knows `word` as an adjective at all ("inviting")."""
-    return bool(lexicon().offsets(word.lower(), "adj"))
-
-
-def gerund(word: str) -> bool:
-    """Whether `word` is a verb's -ing form ("knitting"; not "thing", "evening")."""
-    lowered = word.lower()
-    return lowered.endswith("ing") and lowered not in TIME_WORDS and \
-        lexicon().base(lowered, "verb") != lowered
-
-
-_SUPERLATIVES = frozenset({"best", "worst", "most", "least"})
-MIN_BASE = 4  # letters of an adjective a WordNet adjective in -est is the superlative of
-
-
-@lru_cache(maxsize=10_000)
-def superlative(word: str) -> bool:
-    """Whether `word` is an adjective's superlative ("biggest", "hardest", "happiest",
-    "greatest", "latest", "best"; not "forest", "interest", "honest")."""
-    lowered = word.lower()
-    if lowered in _SUPERLATIVES:
-        return True
-    words_ = lexicon()
-    # a verb or a noun of its own in WordNet is no inflected form ("interest", "forest"); an
-    # adjective may be one ("greatest", "latest" are WordNet adjectives) when its base is a
-    # whole adjective, not a short clipping ("modest" is no "mod" + "est")
-    own_adjective = bool(words_.offsets(lowered, "adj"))
-    if len(lowered) < 6 or not lowered.endswith("est") or words_.offsets(lowered, "verb") or \
-            (words_.offsets(lowered, "noun") and not own_adjective):
-        return False
-    stem_ = lowered[:-3]
-    bases = {stem_, stem_ + "e", stem_[:-1] + "y" if stem_.endswith("i") else stem_,
-             stem_[:-1] if len(stem_) > 2 and stem_[-1] == stem_[-2] else stem_}
-    return any(adjective_sense(b) for b in bases if not own_adjective or len(b) >= MIN_BASE)

@@ -50,9 +50,9 @@ MAX_ERROR = 600
 INSTRUCTIONS = """\
 mrgraph is a long-term memory of dialogue transcripts. Find the evidence with the read tools, \
 then answer yourself:
-1. Entry points: search_turns (what was said, each turn with its dia_id; `speaker` keeps one \
-person's words), search_events (episodes), search_cues (people, things, dates), timeline \
-(a date range).
+1. Entry points: search_turns (what was said, each turn with its dia_id, a question with its \
+`reply`; `speaker` keeps one person's words, `said_start`/`said_end` the sessions of some \
+days), search_events (episodes), search_cues (people, things, dates), timeline (a date range).
 2. Read the turns before answering: event_context (an episode's turns), read_turns (dia_ids \
 with a window, or a session's range). `said_on` is the day a turn or episode was said (its \
 session's); when what it tells of happened is in its `dates` / `mentions`, each as precise as \

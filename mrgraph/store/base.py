@@ -392,12 +392,21 @@ class GraphStore(Protocol):
     # -------------------------------------------------------------- turn reads (agents)
 
     def search_turns(self, weights: Mapping[str, float], limit: int,
-                     speakers: Sequence[str] | None, phrases: Sequence[str]) -> list[TurnRecord]:
+                     speakers: Sequence[str] | None, phrases: Sequence[str],
+                     said: tuple[str, str] | None = None) -> list[TurnRecord]:
         """Turns holding any weighted token (their `tokens`: text and image caption), scored
         like the other searches. `speakers`: only turns whose `speaker` is one of them exactly
         (None: any). `phrases`: only turns whose text and caption hold each phrase
-        (`phrase_held`); a turn must then hold every token of the phrases. in_event True,
-        event_id and score filled. Order: score desc, date asc, id asc."""
+        (`phrase_held`); a turn must then hold every token of the phrases. `said`: (first day,
+        last day), ISO, both included: only turns whose `date` (their session's day) is in it.
+        The limit applies after every filter. in_event True, event_id and score filled.
+        Order: score desc, date asc, id asc."""
+
+    def replies(self, turn_ids: Sequence[str], ahead: int) -> dict[str, TurnRecord]:
+        """asked turn id -> the turn answering it: the first turn after it in its session (the
+        session of least id; index greater by 1 to `ahead`) whose speaker is not its own.
+        Turns missing, or with no such turn, are left out; in the order asked. in_event False,
+        event_id filled, score 0."""
 
     def turns_around(self, turn_ids: Sequence[str], window: int) -> list[TurnRecord]:
         """The turns with these node ids (missing ones skipped; in_event True) and the

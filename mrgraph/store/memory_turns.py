@@ -24,18 +24,38 @@ class TurnReads(GraphReads):
 
     @_read
     def search_turns(self, weights: Mapping[str, float], limit: int,
-                     speakers: Sequence[str] | None, phrases: Sequence[str]) -> list[TurnRecord]:
+                     speakers: Sequence[str] | None, phrases: Sequence[str],
+                     said: tuple[str, str] | None = None) -> list[TurnRecord]:
         allowed = None if speakers is None else frozenset(speakers)
 
         def keep(turn_id: str) -> bool:
             a = self._nodes.get(turn_id)
             if a is None or (allowed is not None and _str(a, "speaker") not in allowed):
                 return False
+            if said is not None and not said[0] <= _str(a, "date") <= said[1]:
+                return False
             return phrase_held(f"{_str(a, 'text')} {_str(a, 'blip_caption')}", phrases)
 
-        filtered = allowed is not None or bool(phrases)
+        filtered = allowed is not None or bool(phrases) or said is not None
         found = self._index.tokens("Turn").top(weights, limit, keep if filtered else None)
         return [self._turn_record(t, True, score) for t, score in found]
+
+    @_read
+    def replies(self, turn_ids: Sequence[str], ahead: int) -> dict[str, TurnRecord]:
+        found: dict[str, TurnRecord] = {}
+        for turn_id in dict.fromkeys(turn_ids):
+            if not self._is(turn_id, "Turn"):
+                continue
+            asked = self._nodes[turn_id]
+            sessions = sorted(s for s, _ in self._in(turn_id, "HAS_TURN"))
+            index, speaker = _index(asked), _str(asked, "speaker")
+            after = sorted((_index(self._nodes[o]), _str(self._nodes[o], "dia_id"), o)
+                           for o, _ in (self._out(sessions[0], "HAS_TURN") if sessions else ())
+                           if 0 < _index(self._nodes[o]) - index <= ahead
+                           and _str(self._nodes[o], "speaker") != speaker)
+            if after:
+                found[turn_id] = self._turn_record(after[0][2], False)
+        return found
 
     @_read
     def turns_around(self, turn_ids: Sequence[str], window: int) -> list[TurnRecord]:

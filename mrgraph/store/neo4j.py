@@ -330,9 +330,13 @@ class Neo4jStore:
     # -------------------------------------------------------------- turn reads (agents)
 
     def search_turns(self, weights: Mapping[str, float], limit: int,
-                     speakers: Sequence[str] | None, phrases: Sequence[str]) -> list[TurnRecord]:
+                     speakers: Sequence[str] | None, phrases: Sequence[str],
+                     said: tuple[str, str] | None = None) -> list[TurnRecord]:
         return self._read(lambda tx: nt.search_turns(tx, self.ns, weights, limit, speakers,
-                                                     phrases))
+                                                     phrases, said))
+
+    def replies(self, turn_ids: Sequence[str], ahead: int) -> dict[str, TurnRecord]:
+        return self._read(lambda tx: nt.replies(tx, self.ns, turn_ids, ahead))
 
     def turns_around(self, turn_ids: Sequence[str], window: int) -> list[TurnRecord]:
         return self._read(lambda tx: nt.turns_around(tx, self.ns, turn_ids, window))

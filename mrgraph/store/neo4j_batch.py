@@ -55,7 +55,7 @@ MANY: Mapping[str, Many] = {"token_df": rd.token_df_many, "get_events": tk.get_e
 SINGLE: Mapping[str, Callable[..., Any]] = {
     "vector_events": tk.vector_events, "embedding_models": tk.embedding_models,
     "get_node": rd.get_node, "fact_observations": rd.fact_observations,
-    "search_turns": nt.search_turns, "turns_around": nt.turns_around,
+    "search_turns": nt.search_turns, "replies": nt.replies, "turns_around": nt.turns_around,
     "session_turns": nt.session_turns, "cue_events": nt.cue_events, "speakers": nt.speakers,
 }
 
@@ -306,9 +306,14 @@ class RoundReader:
         return list(self._read("fact_observations", tuple(entities)))
 
     def search_turns(self, weights: Mapping[str, float], limit: int,
-                     speakers: Sequence[str] | None, phrases: Sequence[str]) -> list[TurnRecord]:
+                     speakers: Sequence[str] | None, phrases: Sequence[str],
+                     said: tuple[str, str] | None = None) -> list[TurnRecord]:
         return list(self._read("search_turns", weights, limit,
-                               None if speakers is None else tuple(speakers), tuple(phrases)))
+                               None if speakers is None else tuple(speakers), tuple(phrases),
+                               said))
+
+    def replies(self, turn_ids: Sequence[str], ahead: int) -> dict[str, TurnRecord]:
+        return dict(self._read("replies", tuple(turn_ids), ahead))
 
     def turns_around(self, turn_ids: Sequence[str], window: int) -> list[TurnRecord]:
         return list(self._read("turns_around", tuple(turn_ids), window))

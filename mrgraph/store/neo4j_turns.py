@@ -1,5 +1,5 @@
-"""Neo4jStore's turn reads and listings for agents (search_turns, turns_around, session_turns,
-cue_events, speakers, namespaces), one cypher file each.
+"""Neo4jStore's turn reads and listings for agents (search_turns, replies, turns_around,
+session_turns, cue_events, speakers, namespaces), one cypher file each.
 
 Same rules as neo4j_read.py: the query finds the rows, Python computes the exact scores, checks
 what Cypher cannot check as Python does (quoted phrases) and sorts as base.py says, so the
@@ -22,14 +22,16 @@ _WHITESPACE = re.compile(r"\s")
 
 
 def search_turns(tx: Runner, ns: str, weights: Mapping[str, float], limit: int,
-                 speakers: Sequence[str] | None, phrases: Sequence[str]) -> list[TurnRecord]:
+                 speakers: Sequence[str] | None, phrases: Sequence[str],
+                 said: tuple[str, str] | None = None) -> list[TurnRecord]:
     holdable = {t: float(w) for t, w in weights.items() if t and not _WHITESPACE.search(t)}
     if limit <= 0 or not holdable:
         return []
     required = sorted({t for phrase in phrases for t in token_set(phrase)})
+    start, end = said if said is not None else (None, None)
     found = rows(tx, "search_turns", ns=ns, queries=lucene_queries(holdable), weights=holdable,
                  required=required, speakers=None if speakers is None else list(speakers),
-                 limit=limit, cut=not phrases)
+                 said_start=start, said_end=end, limit=limit, cut=not phrases)
     ranked = []
     for r in found:
         turn = r["turn"]
@@ -40,6 +42,15 @@ def search_turns(tx: Runner, ns: str, weights: Mapping[str, float], limit: int,
         ranked.append((-hit, text_of(turn, "date"), str(turn["id"]), hit, r))
     ranked.sort(key=lambda item: item[:3])
     return [_turn(r, True, hit) for _, _, _, hit, r in ranked[:limit]]
+
+
+def replies(tx: Runner, ns: str, turn_ids: Sequence[str], ahead: int) -> dict[str, TurnRecord]:
+    ids = list(dict.fromkeys(turn_ids))
+    if not ids or ahead <= 0:
+        return {}
+    found = {str(r["asked"]): _turn(r, False) for r in rows(tx, "replies", ns=ns, ids=ids,
+                                                            ahead=ahead)}
+    return {i: found[i] for i in ids if i in found}
 
 
 def turns_around(tx: Runner, ns: str, turn_ids: Sequence[str], window: int) -> list[TurnRecord]:

@@ -137,7 +137,7 @@ DUMMY: dict[str, Any] = {
     "text": "x", "rows": [], "vector": [1.0, 0.0], "done": 1, "total": 2,
     "conversations": ["x"], "source": "x", "model": "x", "labels": ["x"], "version": 2,
     "required": ["a"], "speakers": ["x"], "cut": True, "window": 1, "session": 1, "first": 0,
-    "last": 9,
+    "last": 9, "ahead": 2, "said_start": "2023-01-01", "said_end": "2023-12-31",
 }
 DUMMY["asked"] = [{"label": "Episode", "tokens": DUMMY["tokens"]}]  # token_df_labels
 # Files answering a round's calls at once take `calls`, each call a map of the values above.

@@ -1,6 +1,7 @@
-"""Contract: the reads agents use beside the hops (search over turn text with speakers and
-quoted phrases, turns by id with a window, a session's range, a cue's episodes, speakers,
-namespaces): records and orders exactly as base.py documents them, on every store."""
+"""Contract: the reads agents use beside the hops (search over turn text with speakers, quoted
+phrases and session days, the turns answering others, turns by id with a window, a session's
+range, a cue's episodes, speakers, namespaces): records and orders exactly as base.py documents
+them, on every store."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from typing import Any
 
 from mrgraph.ids import node_id
 from mrgraph.store.base import GraphStore, NamespaceCount, SpeakerRecord, TurnRecord
-from tests.contract.conftest import SESSIONS, Backend, World, mentioned, turn_text
+from mrgraph.text import token_set
+from tests.contract.conftest import SESSIONS, Backend, World, _Builder, mentioned, turn_text
 from tests.contract.test_store_reads import event
 
 
@@ -72,6 +74,59 @@ def test_search_turns_keeps_only_turns_holding_the_phrases(loaded: GraphStore,
     # the limit applies after the phrases: a phrase-holding turn is not cut by better ones
     assert loaded.search_turns({"paint": 5.0, "fenc": 1.0}, 1, None, ["the fence now"]) == [
         turn(world, "c2", "D1:2", episode="e31", score=1.0)]
+
+
+def test_search_turns_keeps_only_turns_said_in_the_days_asked(loaded: GraphStore,
+                                                              world: World) -> None:
+    may, july = ("2023-05-01", "2023-05-31"), ("2023-07-01", "2023-07-01")
+    assert loaded.search_turns({"paint": 1.0}, 10, None, (), may) == [
+        turn(world, "c1", "D1:4", episode="e12", score=1.0)]
+    assert loaded.search_turns({"paint": 1.0}, 10, None, (), july) == [
+        turn(world, "c2", "D1:1", episode="e31", score=1.0)]
+    assert loaded.search_turns({"paint": 1.0}, 10, None, (), ("2024-01-01", "2024-12-31")) == []
+    assert loaded.search_turns({"paint": 1.0}, 10, ["Bob"], (), july) == []
+    # the limit applies after the days: a better turn of another day does not crowd one out
+    assert loaded.search_turns({"lighthous": 5.0, "garden": 1.0}, 1, None, (), july) == [
+        turn(world, "c2", "D1:2", episode="e31", score=1.0)]
+    assert loaded.search_turns({"fenc": 1.0}, 10, None, ["white fence"], july) == [
+        turn(world, "c2", "D1:2", episode="e31", score=1.0)]
+    assert loaded.search_turns({"fenc": 1.0}, 10, None, ["white fence"], may) == []
+
+
+def test_replies_are_the_next_turns_by_another_speaker(loaded: GraphStore,
+                                                       world: World) -> None:
+    asked = turn_id(world, "c1", "D1:5")  # Alice asks; Bob's D1:6 follows
+    assert loaded.replies([asked, "turn-missing"], 1) == {
+        asked: turn(world, "c1", "D1:6", False, episode="e13")}
+    last = turn_id(world, "c1", "D1:6")  # the last turn of session 1: D2:1 is another session
+    other = turn_id(world, "c2", "D1:1")
+    assert list(loaded.replies([other, last, asked], 3)) == [other, asked]
+    assert loaded.replies([other], 3)[other] == turn(world, "c2", "D1:2", False, episode="e31")
+    assert loaded.replies([], 1) == {} and loaded.replies([asked], 0) == {}
+
+
+def test_a_reply_skips_the_askers_own_next_turns(backend: Backend) -> None:
+    store = backend.open("replies")
+    b = _Builder(store.ns, "c9")
+    conv = b.node("Conversation", ("c9",), conversation_id="c9", speakers=("Ann", "Ben"))
+    said = {1: [("Ann", "Any news?"), ("Ann", "Tell me when you hear."), ("Ben", "Next month."),
+                ("Ben", "Why ask?")], 2: [("Ann", "Because.")]}
+    ids: dict[str, str] = {}
+    for number, turns in said.items():
+        ses = b.node("Session", ("c9", number), conversation_id="c9", number=number,
+                     started_at=f"2023-0{number}-01T10:00:00", date=f"2023-0{number}-01")
+        b.edge("HAS_SESSION", conv, ses)
+        for index, (speaker, text) in enumerate(turns):
+            dia = f"D{number}:{index + 1}"
+            ids[dia] = b.node("Turn", ("c9", dia), conversation_id="c9", dia_id=dia,
+                              speaker=speaker, text=text, session=number, index=index,
+                              date=f"2023-0{number}-01", tokens=" ".join(token_set(text)))
+            b.edge("HAS_TURN", ses, ids[dia])
+    store.write_batch(b.batch())
+    assert store.replies([ids["D1:1"]], 1) == {}  # Ann speaks on; Ben answers two turns on
+    assert [t.dia_id for t in store.replies([ids["D1:1"]], 2).values()] == ["D1:3"]
+    assert [t.dia_id for t in store.replies([ids["D1:2"]], 5).values()] == ["D1:3"]
+    assert store.replies([ids["D1:4"]], 5) == {}  # nobody answers within its session
 
 
 # ------------------------------------------------------------------ reading turns
@@ -137,6 +192,8 @@ def test_a_round_of_turn_reads_equals_the_reads_alone(loaded: GraphStore, world:
     reads: list[tuple[str, tuple[Any, ...]]] = [
         ("search_turns", ({"paint": 1.0}, 5, None, ())),
         ("search_turns", ({"fenc": 1.0}, 5, ("Alice",), ("the fence",))),
+        ("search_turns", ({"paint": 1.0}, 5, None, (), ("2023-07-01", "2023-07-31"))),
+        ("replies", ((turn_id(world, "c1", "D1:5"), turn_id(world, "c2", "D1:1")), 2)),
         ("turns_around", ((turn_id(world, "c1", "D1:4"),), 2)),
         ("session_turns", ("c2", 1, 0, 9)),
         ("cue_events", (world.cue("bob"), 5)),
@@ -144,7 +201,7 @@ def test_a_round_of_turn_reads_equals_the_reads_alone(loaded: GraphStore, world:
     ]
     alone = [getattr(loaded, name)(*args) for name, args in reads]
     together = loaded.run_calls([functools.partial(_call, name, args) for name, args in reads], 4)
-    assert together == alone and all(alone[:5])
+    assert together == alone and all(alone[:7])
 
 
 def _call(name: str, args: tuple[Any, ...], store: GraphStore) -> Any:

@@ -40,8 +40,7 @@ def test_topk_bm25_keeps_the_k_most_similar_episodes(store: GraphStore) -> None:
     assert [s.tool for s in answer.trace[1:]] == ["event_context", "event_context"]
     assert answer.tool_calls == 3 and answer.rounds == 1 and answer.tokens == 0
     assert {"D1:1", "D1:2", "D1:3", "D1:4"} <= set(answer.evidence)  # the pottery class episode
-    assert answer.supports == ("D1:2",)
-    assert "pottery class" in answer.answer
+    assert answer.supports == ("D1:2",)  # the reader answers from the pottery class turn
 
 
 def test_topk_can_rank_with_the_stores_own_search(store: GraphStore) -> None:

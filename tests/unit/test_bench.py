@@ -12,7 +12,9 @@ from mrgraph.config import Settings
 from mrgraph.errors import UserError
 from mrgraph.eval import bench, report
 from mrgraph.eval.locomo import QAItem
+from mrgraph.eval.metrics import CATEGORY_NAMES
 from mrgraph.eval.scale import ScaleOptions, run_scale
+from mrgraph.eval.summary import summarize
 from mrgraph.llm.scripted import ScriptedLLM
 from mrgraph.store.uri import open_store
 from mrgraph.types import NOT_MENTIONED, Answer
@@ -272,3 +274,18 @@ def test_scale_benchmark_measures_a_kept_store_again(tmp_path: Path) -> None:
     assert reused["tools"].keys() == first["tools"].keys() and "kept store" in line
     with pytest.raises(UserError, match="no kept store"):
         run_scale(Settings(), [800], out_dir=tmp_path, options=again)
+
+
+def test_calibration_over_categories_1_to_4_leaves_category_5_out() -> None:
+    def record(sample: str, category: int, confidence: float, f1: float) -> dict[str, Any]:
+        return {"mode": "active", "sample_id": sample, "category": category,
+                "category_name": CATEGORY_NAMES[category], "confidence": confidence, "ms": 1.0, "tokens": 0,
+                "evidence_tokens": 0, "rounds": 1, "tool_calls": 1,
+                "metrics": {"locomo_f1": f1}}
+    rows = [record("a", 4, 0.9, 1.0), record("a", 4, 0.9, 0.0), record("b", 1, 0.2, 0.0),
+            record("b", 5, 0.1, 1.0)]  # an abstention on category 5, right at 0.1
+    calibration = summarize(rows, ["active"])["active"]["calibration"]
+    answerable = calibration["ece_answerable"]
+    assert answerable["all"] == pytest.approx((2 * 0.4 + 0.2) / 3)
+    assert answerable["a"] == pytest.approx(0.4) and answerable["b"] == pytest.approx(0.2)
+    assert calibration["ece"] == pytest.approx((2 * 0.4 + 0.2 + 0.9) / 4)

@@ -1,13 +1,13 @@
-"""The reader answers what was asked from the evidence a policy kept: a phrase, a list, yes
-or no, a number; the asked person's own words first; never a question; a fitted confidence."""
+"""The reader answers what was asked from the evidence a policy kept: a phrase, yes or no, a
+span of time; the asked person's own words first; never a question; a fitted confidence."""
 
 from __future__ import annotations
 
 from mrgraph.eval.metrics import expected_calibration_error, reliability
 from mrgraph.policies.base import Budget, State
 from mrgraph.reader import confidence
-from mrgraph.reader.forms import count, duration, frequency, negated
-from mrgraph.reader.phrases import items, phrase
+from mrgraph.reader.forms import duration, frequency, negated
+from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse
 from mrgraph.text import tokenize
 from mrgraph.types import NOT_MENTIONED
@@ -33,38 +33,15 @@ def test_the_phrase_is_the_object_of_the_verb_asked_about() -> None:
     assert said == "old bicycle"
     q = analyse("Which workshop did Omar attend?", SPEAKERS)
     assert phrase("I went to a woodworking workshop on Friday.", q)[0] == "woodworking workshop"
-    q = analyse("What is Omar's favourite novel?", SPEAKERS)
-    assert phrase('I keep rereading "The Long Winter" by the fire.', q)[0] == "The Long Winter"
-
-
-@needs_wordnet
-def test_a_synonym_of_the_verb_asked_about_points_at_the_phrase() -> None:
-    q = analyse("What did Omar discover in the attic?", SPEAKERS)
-    assert q.verb == "discover"
-    # WordNet files "find" with "discover": the object of "found" is the answer
-    assert phrase("Cleaning the attic, I found an old violin.", q)[0] == "old violin"
 
 
 def test_small_readers() -> None:
-    assert items("cello and harp") == ["cello", "harp"]
     assert duration("We've been together for 9 years now.") == "9 years"
     assert duration("I've been knitting since 2009.") == "since 2009"
     assert duration("Seven years now, and I still love it.") == "7 years"
     assert duration("I got it a few years ago.") == "a few years ago"
-    assert count("I have three kids and a dog.", "kids") == "three"
     assert negated("I never tried it.") and negated("We didn't go.")
     assert not negated("I tried it last year.")
-
-
-def test_lists_gather_every_turn_of_the_person_without_repeats() -> None:
-    s = state("What instruments does Priya play?", [
-        ("D1:1", "Priya", "I play the cello in a small band."),
-        ("D1:2", "Omar", "Nice! Do you play anything else?"),
-        ("D1:3", "Priya", "I also play harp at home, and I play the cello on weekends.")])
-    reading = read(s)
-    assert reading.kind == "list"
-    assert sorted(reading.answer.split(", ")) == ["cello", "harp"]
-    assert set(reading.supports) == {"D1:1", "D1:3"}
 
 
 @needs_wordnet
@@ -72,15 +49,6 @@ def test_a_thing_of_the_kind_asked_for_is_the_phrase() -> None:
     q = analyse("What country is Omar's aunt from?", SPEAKERS)
     assert phrase("My aunt sent this scarf from her home country, Peru.", q)[0] == "Peru"
     assert phrase("My aunt grew up in Norway and moved here later.", q)[0] == "Norway"
-
-
-@needs_wordnet
-def test_list_items_keep_to_the_kind_asked_for() -> None:
-    s = state("What instruments does Priya play?", [
-        ("D1:1", "Priya", "I play board games with my kids and I play the violin at night."),
-        ("D1:2", "Priya", "On Sundays I play the flute.")])
-    reading = read(s)
-    assert sorted(reading.answer.split(", ")) == ["flute", "violin"]
 
 
 def test_how_and_why_are_answered_by_what_the_person_says_next() -> None:
@@ -94,10 +62,6 @@ def test_how_and_why_are_answered_by_what_the_person_says_next() -> None:
     s = state("Why did Omar adopt a dog?", [
         ("D1:1", "Omar", "I adopted a dog last week. I wanted company on my long walks.")])
     assert read(s).answer == "I wanted company on my long walks."
-    s = state("Why did Omar adopt a dog?", [
-        ("D1:1", "Omar", "I adopted a dog because I wanted company. He is a terrier.")])
-    # the sentence gives the reason itself: what follows "because" answers
-    assert read(s).answer == "I wanted company"
 
 
 def test_what_follows_skips_a_sentence_that_says_nothing() -> None:

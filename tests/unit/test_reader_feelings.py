@@ -49,35 +49,17 @@ def test_how_someone_felt_is_answered_with_the_feeling() -> None:
     assert reading.answer == "gleeful and sleepy" and reading.supports == ("D1:3",)
 
 
-def test_what_someone_said_about_a_thing_is_the_sentence_not_a_phrase() -> None:
-    question = "What did Priya say about rowing in the regatta?"
-    s = state(question, [("D1:1", "Priya", "Oh, rowing in the regatta is the best way to "
-                                           "spend a windy morning."),
-                         ("D1:2", "Omar", "Sounds fun!")])
-    reading = read(s)
-    assert reading.answer == "rowing in the regatta is the best way to spend a windy morning."
-    assert reading.supports == ("D1:1",)
-
-
-def test_why_answers_with_the_reason_before_so() -> None:
-    question = "Why did Omar move to the lighthouse?"
-    s = state(question, [("D1:1", "Omar", "Oh, I adore the sound of gulls so relocating to "
-                                          "the lighthouse was easy."),
-                         ("D1:2", "Priya", "Lovely!")])
-    assert read(s).answer == "I adore the sound of gulls"
-    # "so" before an adjective is no "therefore": nothing is cut
-    s = state(question, [("D1:1", "Omar", "The lighthouse is so quiet at night.")])
-    assert read(s).answer == "The lighthouse is so quiet at night."
-
-
 def test_a_belief_gives_no_reason_nor_manner() -> None:
-    """A belief is a state ("likes rowing"): it answers "what", never "why" or "how"."""
+    """A belief is a state ("likes rowing"): it never speaks to "why" or "how"."""
     question = "Why did Omar join the rowing club?"
     s = state(question, [("D1:1", "Omar", "I joined the rowing club because my brother "
                                           "rows there every Sunday.")])
     s.evidence.beliefs["b1"] = {"id": "b1", "entity": "Omar", "aspect": "rowing club",
                                 "statement": "likes rowing club join", "confidence": 0.9,
                                 "dia_ids": ["D1:1"]}
-    assert read(s).answer == "my brother rows there every Sunday"
+    assert read(s).answer == "I joined the rowing club because my brother rows there every " \
+        "Sunday."
+    assert read(s).features.believed == 0.0  # not even its confidence: no reason in a belief
     s.question = "What did Omar join?"
-    assert read(s).answer == "likes rowing club"  # "what" still takes the belief's words
+    reading = read(s)  # the turn answers; the belief stating it gives its confidence
+    assert reading.answer == "rowing club" and reading.confidence == 0.9

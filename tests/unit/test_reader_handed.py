@@ -1,6 +1,6 @@
 """The offline reader of a question asking for several things reads the turns handed on
-(policies.turns.handed_turns: those read and the best of H's and the reached episodes' other
-turns), not only the turns its walk read: each thing is said in a turn of its own."""
+(policies.turns.handed_turns: those read and the best of H's other turns), not only the turns
+its walk read: each thing is said in a turn of its own."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from mrgraph.policies.base import Budget, State
 from mrgraph.policies.heuristic import HeuristicPolicy
 from mrgraph.text import tokenize
 from mrgraph.types import NOT_MENTIONED
-from tests.unit.marks import needs_wordnet
 from tests.unit.walked import read
 
 TURNS = [("D1:1", "Priya", "I play the cello in a small band."),
@@ -47,15 +46,6 @@ def one_episode(question: str, said: list[tuple[str, str, str]],
     return s
 
 
-def test_a_list_gathers_the_items_of_turns_fetched_but_not_read() -> None:
-    question = "What instruments does Priya play?"
-    walked = read(state(question, {"D1:1", "D1:2"}, fetched=False))
-    assert walked.answer == "cello"
-    handed = read(state(question, {"D1:1", "D1:2"}, fetched=True))
-    assert handed.answer == "cello, harp"
-    assert set(handed.supports) == {"D1:1", "D2:1"}
-
-
 def test_the_person_test_weighs_the_fetched_turns_too() -> None:
     # read: only the other speaker's turn about playing; fetched: the person's own
     question = "What instruments does Omar play?"
@@ -79,40 +69,23 @@ def test_the_heuristic_walk_fetches_the_turns_for_several_things_only() -> None:
     assert not policy.start("What did Omar donate to the library?", Budget()).hands_turns
 
 
-def test_a_list_counts_the_persons_own_sentence_that_also_says_you() -> None:
-    # "you" makes a sentence about the listener ("your painting"), but in the person's own
-    # turn it may only be a turn of phrase: their list items are still theirs
-    question = "What classes has Omar taken?"
-    s = one_episode(question, [
-        ("D1:1", "Priya", "Good morning, how was the week?"),
-        ("D1:2", "Omar", "I have to tell you, I took a woodcarving class and a glassblowing "
-                         "class.")])
-    reading = read(s)
+def test_a_list_joins_the_phrases_said_in_several_sessions() -> None:
+    question = "What instruments does Priya play?"
+    said = [("D1:1", "Priya", "I play the cello in a small band."),
+            ("D2:1", "Priya", "Last night I played the harp for two hours."),
+            ("D3:2", "Priya", "On Sundays I play the drums at the youth club.")]
+    reading = read(one_episode(question, said))
     assert reading.kind == "list"
-    assert reading.answer.startswith("woodcarving class")
+    assert [i for i in ("cello", "harp", "drums") if i in reading.answer] == \
+        ["cello", "harp", "drums"]
+    assert set(reading.supports) == {"D1:1", "D2:1", "D3:2"}
+    # said in one session: one occasion, its one phrase
+    same = [(f"D1:{i}", who, text) for i, (_, who, text) in enumerate(said, 1)]
+    assert "," not in read(one_episode(question, same)).answer
 
 
-def test_a_belief_answering_a_list_is_one_item_and_the_turns_give_the_others() -> None:
-    question = "What sports does Omar play?"
-    s = one_episode(question, [("D1:1", "Omar", "I play squash on Mondays."),
-                               ("D1:2", "Omar", "I also play cricket with my cousins.")])
-    s.evidence.beliefs["b1"] = {"id": "b1", "entity": "Omar", "aspect": "sports",
-                                "statement": "likes sports tennis", "confidence": 0.9,
-                                "dia_ids": ["D1:1"]}
-    reading = read(s)
-    first, *rest = reading.answer.split(", ")
-    assert "tennis" in first  # the belief's item first
-    assert {"squash", "cricket"} <= set(rest)
-    s.evidence.beliefs.clear()
-    assert "tennis" not in read(s).answer
-
-
-@needs_wordnet
-def test_a_list_of_a_narrow_kind_keeps_to_the_things_the_person_names_of_it() -> None:
-    # no phrase is a composer ("pieces"), but the person names two: those are the list
-    question = "Which composers does Priya play?"
-    s = one_episode(question, [
-        ("D1:1", "Priya", "Which composers do I play? Whatever my teacher picks."),
-        ("D2:1", "Priya", "This month I play pieces by Rossini and by Grieg for the spring "
-                          "recital.")])
-    assert read(s).answer == "Rossini, Grieg"
+def test_a_phrase_that_lists_things_already_answers_alone() -> None:
+    reading = read(one_episode("What fruits does Omar grow?", [
+        ("D1:1", "Omar", "I grow apples and pears in the garden."),
+        ("D2:1", "Omar", "I grow plums in pots too.")]))
+    assert reading.answer == "apples and pears"

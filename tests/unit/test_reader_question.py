@@ -30,12 +30,7 @@ SPEAKERS = ("Priya", "Omar Hale")
     ("Which cities has Omar visited?", "list"),
     ("What are some hobbies Priya has picked up?", "list"),
     ("What kinds of books does Omar read?", "list"),
-    # one past occasion ("at the regatta"): the one sentence about it, not a list
-    ("What kind of games did Priya play at the carnival?", "what"),
-    ("What snacks did Omar bring during the regatta?", "what"),
     ("What snacks does Omar bring to regattas?", "list"),
-    ("What is Priya's reason for taking up fencing?", "why"),
-    ("What was the reason behind Omar's move to the fjords?", "why"),
     ("What did Priya buy at the market?", "what"),
     ("Which song did Omar learn first?", "what"),
     ("What kind of car does Priya drive?", "what"),
@@ -72,8 +67,6 @@ def test_head_noun_and_verb() -> None:
 def test_stems_leave_out_names_and_auxiliaries() -> None:
     q = analyse("What might Priya's degree be in?", SPEAKERS)
     assert q.stems == frozenset({"degre"})
-    assert q.about_one and not q.wants_items
-    assert analyse("How many dogs does Omar have?", SPEAKERS).wants_items
 
 
 def test_the_head_noun_ends_at_the_verb_or_the_person() -> None:

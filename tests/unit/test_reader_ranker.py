@@ -1,4 +1,5 @@
-"""The fitted phrase ranker (reader.ranker): candidates, choice by weights, the rules without."""
+"""The fitted phrase ranker (reader.ranker): candidates, choice by weights, the rule alone
+without a fit."""
 
 from __future__ import annotations
 
@@ -36,10 +37,12 @@ def test_the_weights_choose_the_candidate() -> None:
     assert read(s, ranker=Ranker(tuple(named))).answer == "Lisbon"
 
 
-def test_without_weights_the_rules_answer() -> None:
+def test_without_a_fit_the_rule_alone_answers() -> None:
     s, question, found = _found()
-    assert Ranker().choose(question, found) is None
+    chosen = Ranker().choose(question, found)
+    assert chosen is not None and chosen.text == "old bicycle"
     assert read(s, ranker=Ranker()).answer == "old bicycle"
+    assert Ranker().choose(question, []) is None
 
 
 def test_the_shipped_ranker_weighs_every_feature_and_leans_on_the_rule() -> None:

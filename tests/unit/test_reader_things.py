@@ -1,14 +1,14 @@
 """Reader, fifth pass: a phrase that names a thing, a kind of the thing asked for however broad
 the kind, a copula that ends a noun phrase (reader.phrases, reader.words); "how long" below the
 best sentence (reader.read); the person's whole turn in the wrong-person test
-(reader.evidence); lists of a broad kind (reader.lists)."""
+(reader.evidence)."""
 
 from __future__ import annotations
 
 from mrgraph.reader.evidence import TURN, content_share, split_sentences
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse
-from mrgraph.reader.words import is_a, kind_of, noun_like, superlative
+from mrgraph.reader.words import is_a, kind_of, noun_like
 from mrgraph.types import NOT_MENTIONED
 from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
@@ -84,34 +84,3 @@ def test_the_persons_turn_that_says_it_over_several_sentences_is_about_them() ->
         content_share(s, q, turns[0][2]) < TURN * content_share(s, q, turns[1][2])
     assert not wrong_person(s, q)
     assert read(s).answer != NOT_MENTIONED
-
-
-@needs_wordnet
-def test_a_list_of_a_broad_kind_gathers_what_is_a_kind_of_it() -> None:
-    question = "What activities has Priya done with her nephews?"
-    s = state(question, [("D1:1", "Priya", "My nephews and I did karaoke by the river."),
-                         ("D1:2", "Omar", "Sounds lovely!"),
-                         ("D1:3", "Priya", "My nephews and I tried archery too, so messy.")])
-    assert not kind_of("activities")  # too broad to list
-    answer = read(s).answer
-    assert "karaoke" in answer and "archery" in answer
-    assert "nephews" not in answer  # the question's own words are no items
-
-
-def test_why_answers_with_the_reason_after_because() -> None:
-    question = "Why did Omar leave the party early?"
-    s = state(question, [("D1:1", "Omar", "I left the party early because the room was "
-                                          "far too hot for me."),
-                         ("D1:2", "Priya", "Oh no!")])
-    assert read(s).answer == "the room was far too hot for me"
-    # "since" as a time ("since 2019") is no reason worth cutting to when it says nothing
-    s = state(question, [("D1:1", "Omar", "I left the party early since then.")])
-    assert read(s).answer == "I left the party early since then."
-
-
-@needs_wordnet
-def test_a_wordnet_adjective_in_est_is_a_superlative_of_a_whole_adjective() -> None:
-    # "greatest", "latest" have WordNet entries of their own, as adjectives; "modest" is no
-    # "mod" + "est", "forest" a noun, "protest" a verb
-    assert [w for w in ("greatest", "latest", "widest", "modest", "forest", "protest", "guest")
-            if superlative(w)] == ["greatest", "latest", "widest"]

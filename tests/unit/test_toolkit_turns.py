@@ -13,9 +13,10 @@ import pytest
 
 from mrgraph.errors import ToolArgumentError
 from mrgraph.llm.tokens import count_tokens
-from mrgraph.store.base import GraphStore
+from mrgraph.store.base import GraphStore, TurnRecord
 from mrgraph.store.memory import MemoryStore
 from mrgraph.toolkit import TOOL_NAMES, ToolResult, run_tool
+from mrgraph.toolkit_turns import asks
 from mrgraph.toolview import EVENT_TOOLS, compact, compact_event, dia_span, reply
 from tests.contract.conftest import World
 
@@ -65,6 +66,53 @@ def test_search_turns_keeps_a_speakers_turns(store: GraphStore) -> None:
         "no speaker named 'Zed'; known: Alice, Bob, Carol"
 
 
+def test_a_hit_asking_something_carries_its_reply(store: GraphStore) -> None:
+    found = run(store, "search_turns", text="lighthouse harbour")
+    by_dia = {r["dia_id"]: r for r in found.records}
+    assert by_dia["D1:5"]["reply"]["dia_id"] == "D1:6"  # "Lighthouse? ..." -> Bob's next turn
+    assert by_dia["D1:5"]["reply"]["speaker"] == "Bob" and not by_dia["D1:5"]["reply"]["in_event"]
+    assert "reply" not in by_dia["D1:4"]  # says something: nothing to answer
+    assert found.ids == ("D1:5", "D1:4")  # the hits only
+    shown = {r["dia_id"]: r for r in compact("search_turns", found.records)}
+    assert shown["D1:5"]["reply"] == {"dia_id": "D1:6", "said": "Bob: c1 turn D1:6"}
+
+
+@pytest.mark.parametrize(("text", "asking"), [
+    ("Lighthouse? The one by the harbour.", True), ("Great! When do you start?", True),
+    ("You went where?!", True), ("It was fun!", False), ("", False)])
+def test_a_turn_asks_when_it_holds_a_question_mark(text: str, asking: bool) -> None:
+    assert asks(TurnRecord("D1:1", "A", text, 1, 0, "2023-01-01", True)) is asking
+
+
+def test_a_reply_that_is_a_hit_is_only_named() -> None:
+    asked = {"dia_id": "D1:1", "speaker": "A", "text": "Where?", "conversation": "c",
+             "reply": {"dia_id": "D1:2", "speaker": "B", "text": "Up north."}}
+    answer = {"dia_id": "D1:2", "speaker": "B", "text": "Up north.", "conversation": "c"}
+    other = {**answer, "conversation": "d"}
+    assert compact("search_turns", [asked, answer])[0]["reply"] == {"dia_id": "D1:2"}
+    assert compact("search_turns", [asked, other])[0]["reply"] == {"dia_id": "D1:2",
+                                                                   "said": "B: Up north."}
+
+
+def test_search_turns_keeps_the_turns_said_on_the_days_asked(store: GraphStore) -> None:
+    def said(**days: str) -> list[tuple[str, str]]:
+        found = run(store, "search_turns", text="painting", **days).records
+        return [(r["conversation"], r["dia_id"]) for r in found]
+
+    assert said() == [("c1", "D1:4"), ("c2", "D1:1")]
+    assert said(said_start="2023-07") == [("c2", "D1:1")]
+    assert said(said_end="2023-05") == [("c1", "D1:4")]
+    assert said(said_start="2023-05-08", said_end="2023-05-08") == [("c1", "D1:4")]
+    assert said(said_start="2023", said_end="2023") == said()
+    none = run(store, "search_turns", text="painting", said_start="2024")
+    assert none.records == () and none.note == \
+        "no turn of a session held on those days holds these words"
+    with pytest.raises(ToolArgumentError, match="said_start 2023-07 is after said_end 2023-06"):
+        run(store, "search_turns", text="painting", said_start="2023-07", said_end="2023-06")
+    with pytest.raises(ToolArgumentError, match="'said_end' must be an ISO date"):
+        run(store, "search_turns", text="painting", said_end="last May")
+
+
 def test_search_turns_without_a_known_word_says_so(store: GraphStore) -> None:
     result = run(store, "search_turns", text="the and of zebra")
     assert result.records == () and result.note == "no turn holds any of these words"
@@ -73,15 +121,27 @@ def test_search_turns_without_a_known_word_says_so(store: GraphStore) -> None:
 # ------------------------------------------------------------------ read_turns
 
 
-def test_read_turns_by_dia_id_in_every_conversation_or_one(store: GraphStore) -> None:
-    both = run(store, "read_turns", dia_ids=["D1:1"], window=0)
-    assert [(r["conversation"], r["dia_id"]) for r in both.records] == [("c1", "D1:1"),
-                                                                         ("c2", "D1:1")]
+def test_read_turns_names_the_conversation_only_when_the_dia_ids_are_ambiguous(
+        store: GraphStore, tmp_path: Path) -> None:
+    with pytest.raises(ToolArgumentError, match=r"several conversations with these dia_ids: "
+                       r"name one as `conversation` \(c1, c2\)"):
+        run(store, "read_turns", dia_ids=["D1:1"], window=0)
+    only_c1 = run(store, "read_turns", dia_ids=["D2:1"], window=0)  # c2 has no session 2
+    assert [(r["conversation"], r["dia_id"]) for r in only_c1.records] == [("c1", "D2:1")]
     one = run(store, "read_turns", dia_ids="D1:1", conversation="c2", window=1)
     assert [(r["dia_id"], r["in_event"]) for r in one.records] == [("D1:1", True),
                                                                    ("D1:2", False)]
     missing = run(store, "read_turns", dia_ids=["D1:1", "D9:9"], conversation="c2", window=0)
     assert missing.note == "no turn D9:9 in conversation 'c2'"
+    single = MemoryStore(tmp_path / "graph", "single")  # one conversation: nothing to name
+    try:
+        single.write_batch(World(single.ns).c2())
+        alone = run(single, "read_turns", dia_ids=["D1:1"], window=1)
+        assert [(r["conversation"], r["dia_id"]) for r in alone.records] == [
+            ("c2", "D1:1"), ("c2", "D1:2")]
+        assert run(single, "read_turns", session=1, last=0).ids == ("D1:1",)
+    finally:
+        single.close()
 
 
 def test_read_turns_reads_a_sessions_range(store: GraphStore) -> None:

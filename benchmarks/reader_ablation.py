@@ -1,0 +1,154 @@
+"""Each rule family of the offline reader switched off in turn, measured on dev and val.
+
+    python benchmarks/reader_ablation.py ../shared/data/locomo_dev.json \
+        ../shared/data/locomo_val.json --states /tmp/ablation
+    python benchmarks/reader_ablation.py DEV VAL --states DIR --families lists,pronouns --no-ranker
+
+Every question of each file is asked once in active mode on a fresh embedded store and the
+state it was answered from is kept (`--states DIR` pickles them, one file per data file, and
+reuses them: benchmarks/reader_errors.py `states`), frozen as the answer step reads them
+(policies.turns.found). The reader is then replayed on them, first as shipped, then with one family off (`read(..., off={family})`, the families of
+mrgraph.reader.question.FAMILIES), then with one of the fitted ranker's weights at zero
+(`ranker:<feature>`). The reader does not steer the walk, so a replay gives what the bench
+would. Printed per family: LoCoMo F1 of categories 1-4 and per category on each file, as the
+change from the shipped reader (a family helps where switching it off loses); a row is marked
+"drop" when switching it off loses nothing on val (categories 1-4 and adversarial).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from reader_errors import states
+
+from mrgraph.eval import metrics
+from mrgraph.eval.locomo import QAItem
+from mrgraph.eval.report import table
+from mrgraph.found import Found
+from mrgraph.policies.turns import found
+from mrgraph.reader.question import FAMILIES
+from mrgraph.reader.ranker import FEATURES, Ranker, shipped
+from mrgraph.reader.read import Reading, read
+
+GROUPS = (("1-4", (1, 2, 3, 4)), ("multi-hop", (1,)), ("temporal", (2,)),
+          ("open-domain", (3,)), ("single-hop", (4,)), ("adversarial", (5,)))
+Kept = Sequence[tuple[QAItem, Found]]
+
+
+def f1(item: QAItem, reading: Reading) -> float:
+    return metrics.locomo_f1(reading.answer, item.answer if item.category != 5 else None,
+                             item.category)
+
+
+BASE: frozenset[str] = frozenset()  # families off in every run (--off)
+
+
+def scores(kept: Kept, off: frozenset[str] = frozenset(),
+           ranker: Ranker | None = None) -> dict[str, float]:
+    """LoCoMo F1 per group (GROUPS) and per conversation (categories 1-4), and the ECE of
+    categories 1-4, of the reader replayed on `kept`."""
+    rows = [(item, read(state, ranker=ranker, off=off | BASE)) for item, state in kept]
+    out = {name: _mean([f1(i, r) for i, r in rows if i.category in cats])
+           for name, cats in GROUPS}
+    for conversation in sorted({i.sample_id for i, _ in rows}):
+        out[conversation] = _mean([f1(i, r) for i, r in rows
+                                   if i.sample_id == conversation and i.category < 5])
+    out["ece"] = metrics.expected_calibration_error(
+        (r.confidence, f1(i, r) >= metrics.CORRECT_F1) for i, r in rows if i.category < 5)
+    return out
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def ablate(files: dict[str, Kept], families: Sequence[str], ranker: bool) -> str:
+    base = {name: scores(kept) for name, kept in files.items()}
+    header = ["off"] + [f"{name} {group}" for name in files for group, _ in GROUPS] + ["verdict"]
+    rows: list[list[object]] = [
+        ["(none: as shipped)", *(round(base[n][g], 3) for n in files for g, _ in GROUPS), ""]]
+    weights = shipped().weights
+    switches: list[tuple[str, frozenset[str], Ranker | None]] = [
+        (family, frozenset({family}), None) for family in families]
+    if ranker and weights:
+        switches += [(f"ranker:{feature}", frozenset(),
+                      Ranker(tuple(0.0 if i == at else w for i, w in enumerate(weights))))
+                     for at, feature in enumerate(FEATURES)]
+    last = list(files)[-1]
+    for label, off, chosen in switches:
+        now = {name: scores(kept, off, chosen) for name, kept in files.items()}
+        deltas = [round(now[n][g] - base[n][g], 3) for n in files for g, _ in GROUPS]
+        # val loses nothing without it (the last file is the validation one)
+        drop = now[last]["1-4"] >= base[last]["1-4"] and \
+            now[last]["adversarial"] >= base[last]["adversarial"]
+        rows.append([label, *deltas, "drop" if drop else "keep"])
+        print(f"{label}: " + " ".join(f"{d:+.3f}" for d in deltas), file=sys.stderr)
+    conversations = [[name, *(f"{c} {round(base[name][c], 3)}" for c in base[name]
+                              if c.startswith("conv"))] for name in files]
+    return "\n\n".join([
+        table(header, rows),
+        "Shipped reader, categories 1-4 per conversation:",
+        "\n".join(" ".join(map(str, row)) for row in conversations),
+        "ECE (categories 1-4), shipped: " +
+        ", ".join(f"{name} {base[name]['ece']:.3f}" for name in files)])
+
+
+def greedy(files: dict[str, Kept], families: Sequence[str]) -> str:
+    """Backward elimination: `families` switched off one after another, in order, each kept
+    off when val (the last file) loses nothing with it off, given those already off."""
+    last = list(files)[-1]
+    off: frozenset[str] = frozenset()
+    now = {name: scores(kept) for name, kept in files.items()}
+    rows: list[list[object]] = [["(none)", "", *(round(now[n][g], 3) for n in files
+                                                  for g, _ in GROUPS)]]
+    for family in families:
+        trial = {name: scores(kept, off | {family}) for name, kept in files.items()}
+        kept_off = trial[last]["1-4"] >= now[last]["1-4"] and \
+            trial[last]["adversarial"] >= now[last]["adversarial"]
+        if kept_off:
+            off, now = off | {family}, trial
+        rows.append([family, "off" if kept_off else "kept",
+                     *(round(trial[n][g], 3) for n in files for g, _ in GROUPS)])
+        print(f"{family}: {'off' if kept_off else 'kept'}", file=sys.stderr)
+    header = ["family", "verdict"] + [f"{n} {g}" for n in files for g, _ in GROUPS]
+    return table(header, rows) + "\n\noff: " + ",".join(sorted(off))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("files", type=Path, nargs="+",
+                        help="LoCoMo JSON files, the validation file last")
+    parser.add_argument("--states", type=Path, default=None,
+                        help="directory of the answered states' pickles: written once, reused")
+    parser.add_argument("--families", default=",".join(FAMILIES),
+                        help="comma-separated families to switch off (default: all)")
+    parser.add_argument("--no-ranker", action="store_true",
+                        help="leave out the rows of the ranker's weights")
+    parser.add_argument("--off", default="",
+                        help="comma-separated families off in every run, the base included")
+    parser.add_argument("--greedy", action="store_true",
+                        help="switch the families off one after another, in the order given, "
+                             "keeping each off when val loses nothing")
+    args = parser.parse_args(argv)
+    global BASE
+    BASE = frozenset(f for f in args.off.split(",") if f)
+    families = [f for f in args.families.split(",") if f]
+    unknown = sorted((set(families) | BASE) - set(FAMILIES))
+    if unknown:
+        print(f"unknown families: {', '.join(unknown)} (choose from {', '.join(FAMILIES)})",
+              file=sys.stderr)
+        return 1
+    if args.states is not None:
+        args.states.mkdir(parents=True, exist_ok=True)
+    files = {path.stem: [(item, found(state, bool(state.unread_turns))) for item, state in
+                         states(path, args.states / f"{path.stem}.pkl" if args.states else None)]
+             for path in args.files}
+    print(greedy(files, families) if args.greedy else ablate(files, families, not args.no_ranker))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

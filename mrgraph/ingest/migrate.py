@@ -1,9 +1,10 @@
 """Bringing a store written by an older graph model up to date, from what it kept.
 
 A conversation's Conversation node records the graph model it was built with
-(`mrgraph.store.current.MODEL_VERSION`; none recorded: 1, before dates had a precision). `Memory.open` refuses a
-store holding older conversations with one line naming `mrgraph migrate`, which re-derives each
-of them from its stored transcript: the Conversation, Session and Turn nodes keep every turn as
+(`mrgraph.store.current.MODEL_VERSION`; none recorded: 1, before dates had a precision).
+`Memory.open` refuses a store holding older conversations with one line naming `mrgraph
+migrate` (store.current.check_current), which re-derives each of them from its stored
+transcript: the Conversation, Session and Turn nodes keep every turn as
 it was said (speaker, text, dia_id, image caption) and every session's timestamp, so the same
 extraction an ingest runs gives the conversation's current graph. Per conversation, in one write
 unit (one transaction on Neo4j): forget it, write its new graph, put back the provenance edges of
@@ -24,7 +25,7 @@ from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import Extractor, HeuristicExtractor
 from mrgraph.ingest.pipeline import fact_entities, refresh_beliefs
 from mrgraph.store.base import GraphStore
-from mrgraph.store.current import MODEL_VERSION, StoreOutdatedError, check_current
+from mrgraph.store.current import MODEL_VERSION
 from mrgraph.types import Conversation, EdgeRecord, GraphBatch, NodeRecord, Session, Turn
 
 

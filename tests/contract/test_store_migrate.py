@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 from mrgraph.engine import Memory
-from mrgraph.ingest.build import MODEL_VERSION, build_batch
+from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
-from mrgraph.ingest.migrate import StoreOutdatedError, migrate
+from mrgraph.ingest.migrate import migrate
 from mrgraph.ingest.pipeline import fact_entities, refresh_beliefs
 from mrgraph.store.base import GraphStore
+from mrgraph.store.current import MODEL_VERSION, StoreOutdatedError
 from mrgraph.types import Conversation, EdgeRecord, GraphBatch, NodeRecord
 from tests.contract.conftest import Backend
 

@@ -1,7 +1,8 @@
 // mode: read
 // params: $ns, $calls
 // returns: i (the call's index), rows, a list of maps of id, turn (map: dia_id, speaker, text,
-// session, index, date, blip_caption, conversation_id), in_event, session_date
+// session, index, date, blip_caption, conversation_id), in_event, session_date, dates (the
+// turn's DateMention property maps)
 // The episode's own turns and every turn of its session (the first session by id, as a
 // fallback there is exactly one), within `window` turns of the own ones. For every call of
 // $calls = [{i, event_id, window}].
@@ -34,9 +35,14 @@ CALL (call) {
   UNWIND turns AS t
   WITH DISTINCT s, own_ids, t, first - w AS lo, last + w AS hi
   WHERE lo <= coalesce(t.index, 0) <= hi
+  CALL (t) {
+    OPTIONAL MATCH (t)-[:MENTIONS_DATE]->(m)
+    WITH m ORDER BY m.index
+    RETURN collect(properties(m)) AS dates
+  }
   RETURN t.id AS id, t {.dia_id, .speaker, .text, .session, .index, .date, .blip_caption,
                            .conversation_id} AS turn,
-         t.id IN own_ids AS in_event, s.date AS session_date
+         t.id IN own_ids AS in_event, s.date AS session_date, dates
 }
 RETURN call.i AS i, collect({id: id, turn: turn, in_event: in_event,
-                            session_date: session_date}) AS rows
+                            session_date: session_date, dates: dates}) AS rows

@@ -15,6 +15,7 @@ CALL (id) {
   UNION MATCH (n:Topic {id: id}) USING INDEX SEEK n:Topic(id) RETURN n
   UNION MATCH (n:Experience {id: id}) USING INDEX SEEK n:Experience(id) RETURN n
   UNION MATCH (n:Proposal {id: id}) USING INDEX SEEK n:Proposal(id) RETURN n
+  UNION MATCH (n:DateMention {id: id}) USING INDEX SEEK n:DateMention(id) RETURN n
 }
 WITH n WHERE n.ns = $ns
 RETURN DISTINCT n.id AS id

@@ -3,8 +3,8 @@
 // returns: topics, facts (list of {id, entity}), cues, tags: the ids of the nodes the deleted
 // episodes touched, which the next forget_*.cypher steps delete if nothing else holds them.
 // No row at all when the conversation does not exist (nothing is deleted).
-// Deletes the conversation, its sessions, their turns and episodes, with every relationship
-// they have (the summary counters give the numbers).
+// Deletes the conversation, its sessions, their turns (with the dates they mention) and
+// episodes, with every relationship they have (the summary counters give the numbers).
 MATCH (c:Conversation)
 USING INDEX SEEK c:Conversation(conversation_id)
 WHERE c.ns = $ns AND c.conversation_id = $conversation_id
@@ -25,7 +25,12 @@ CALL (sessions) {
   MATCH (s)-[:HAS_TURN]->(t)
   RETURN collect(DISTINCT t) AS turns
 }
-WITH roots + sessions + turns + episodes AS doomed, episodes
+CALL (turns) {
+  UNWIND turns AS t
+  MATCH (t)-[:MENTIONS_DATE]->(m)
+  RETURN collect(DISTINCT m) AS mentions
+}
+WITH roots + sessions + turns + mentions + episodes AS doomed, episodes
 CALL (episodes, doomed) {
   UNWIND episodes AS e
   OPTIONAL MATCH (x)-[:GROUPS]->(e) WHERE NOT x IN doomed

@@ -15,6 +15,7 @@ CALL () {
   UNION MATCH (n:Experience {id: $id}) RETURN n
   UNION MATCH (n:Proposal {id: $id}) RETURN n
   UNION MATCH (n:PracticeRound {id: $id}) RETURN n
+  UNION MATCH (n:DateMention {id: $id}) RETURN n
 }
 WITH n WHERE n.ns = $ns
 RETURN labels(n) AS labels, properties(n) AS props

@@ -17,4 +17,5 @@ RETURN NOT (
   OR EXISTS { MATCH (n:Experience) USING INDEX SEEK n:Experience(ns) WHERE n.ns = $ns }
   OR EXISTS { MATCH (n:Proposal) USING INDEX SEEK n:Proposal(ns) WHERE n.ns = $ns }
   OR EXISTS { MATCH (n:PracticeRound) USING INDEX SEEK n:PracticeRound(ns) WHERE n.ns = $ns }
+  OR EXISTS { MATCH (n:DateMention) USING INDEX SEEK n:DateMention(ns) WHERE n.ns = $ns }
 ) AS empty

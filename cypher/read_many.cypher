@@ -24,7 +24,7 @@ CALL (call) {
   UNWIND hits AS hit
   WITH hit.node AS e, hit.raw AS raw, cut
   WHERE raw >= cut - 0.00001 - abs(cut) * 0.000000001
-  RETURN raw, e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag, .dia_ids,
+  RETURN raw, e {.id, .conversation_id, .session, .date, .summary, .tag, .dia_ids, .mentions,
                  .tokens} AS episode
 }
 RETURN call.i AS i, collect({raw: raw, episode: episode}) AS rows
@@ -44,7 +44,7 @@ CALL (call) {
   UNWIND hits AS hit
   WITH hit.node AS e, hit.raw AS raw, cut
   WHERE raw >= cut - 0.00001 - abs(cut) * 0.000000001
-  RETURN raw, e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag, .dia_ids,
+  RETURN raw, e {.id, .conversation_id, .session, .date, .summary, .tag, .dia_ids, .mentions,
                  .tokens} AS episode
 }
 RETURN call.i AS i, collect({raw: raw, episode: episode}) AS rows
@@ -196,8 +196,8 @@ CALL (call) {
   MATCH (c:Cue {id: call.cue_id})-[r:CUE_OF]->(e:Episode) USING INDEX SEEK c:Cue(id)
   WHERE c.ns = $ns AND r.tag = call.tag
   WITH call, e ORDER BY coalesce(e.date, ''), e.id
-  WITH call, collect(e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag,
-                    .dia_ids}) AS found
+  WITH call, collect(e {.id, .conversation_id, .session, .date, .summary, .tag,
+                    .dia_ids, .mentions}) AS found
   RETURN [e IN found[..call.limit] | {episode: e}] AS rows
 }
 RETURN call.i AS i, rows
@@ -208,8 +208,8 @@ CALL (call) {
   MATCH (t:Topic {id: call.topic_id})-[:GROUPS]->(e:Episode) USING INDEX SEEK t:Topic(id)
   WHERE t.ns = $ns
   WITH call, e ORDER BY coalesce(e.date, ''), e.id
-  WITH call, collect(e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag,
-                    .dia_ids}) AS found
+  WITH call, collect(e {.id, .conversation_id, .session, .date, .summary, .tag,
+                    .dia_ids, .mentions}) AS found
   RETURN [e IN found[..call.limit] | {episode: e}] AS rows
 }
 RETURN call.i AS i, rows
@@ -217,13 +217,19 @@ UNION ALL
 UNWIND $calls AS call
 WITH call WHERE call.file = 'timeline'
 CALL (call) {
-  MATCH (e:Episode) USING INDEX SEEK e:Episode(ns, date)
-  WHERE e.ns = $ns AND e.date <= call.end AND e.date <> ''
-    AND (CASE WHEN e.date_end IS NULL OR e.date_end = '' THEN e.date ELSE e.date_end END)
-        >= call.start
+  CALL (call) {
+    MATCH (e:Episode) USING INDEX SEEK e:Episode(ns, date)
+    WHERE e.ns = $ns AND call.start <= e.date <= call.end
+    RETURN e
+    UNION
+    MATCH (m:DateMention) USING INDEX SEEK m:DateMention(ns, start)
+    WHERE m.ns = $ns AND m.start <= call.end AND m.end >= call.start
+    MATCH (m)<-[:MENTIONS_DATE]-(:Turn)<-[:FROM_TURN]-(e)
+    RETURN e
+  }
   WITH call, e ORDER BY e.date, e.id
-  WITH call, collect(e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag,
-                    .dia_ids}) AS found
+  WITH call, collect(e {.id, .conversation_id, .session, .date, .summary, .tag,
+                    .dia_ids, .mentions}) AS found
   RETURN [e IN found[..call.limit] | {episode: e}] AS rows
 }
 RETURN call.i AS i, rows
@@ -232,13 +238,14 @@ UNWIND $calls AS call
 WITH call WHERE call.file = 'timeline_of_cue'
 CALL (call) {
   MATCH (c:Cue {id: call.cue_id})-[:CUE_OF]->(e:Episode) USING INDEX SEEK c:Cue(id)
-  WHERE c.ns = $ns AND e.date <= call.end AND e.date <> ''
-    AND (CASE WHEN e.date_end IS NULL OR e.date_end = '' THEN e.date ELSE e.date_end END)
-        >= call.start
+  WHERE c.ns = $ns AND (call.start <= e.date <= call.end OR EXISTS {
+    MATCH (e)-[:FROM_TURN]->(:Turn)-[:MENTIONS_DATE]->(m)
+    WHERE m.start <= call.end AND m.end >= call.start
+  })
   WITH DISTINCT call, e
   ORDER BY e.date, e.id
-  WITH call, collect(e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag,
-                    .dia_ids}) AS found
+  WITH call, collect(e {.id, .conversation_id, .session, .date, .summary, .tag,
+                    .dia_ids, .mentions}) AS found
   RETURN [e IN found[..call.limit] | {episode: e}] AS rows
 }
 RETURN call.i AS i, rows
@@ -282,24 +289,35 @@ CALL (call) {
   UNWIND turns AS t
   WITH DISTINCT s, own_ids, t, first - w AS lo, last + w AS hi
   WHERE lo <= coalesce(t.index, 0) <= hi
+  CALL (t) {
+    OPTIONAL MATCH (t)-[:MENTIONS_DATE]->(m)
+    WITH m ORDER BY m.index
+    RETURN collect(properties(m)) AS dates
+  }
   RETURN t.id AS id, t {.dia_id, .speaker, .text, .session, .index, .date, .blip_caption,
                            .conversation_id} AS turn,
-         t.id IN own_ids AS in_event, s.date AS session_date
+         t.id IN own_ids AS in_event, s.date AS session_date, dates
 }
 RETURN call.i AS i, collect({id: id, turn: turn, in_event: in_event,
-                            session_date: session_date}) AS rows
+                            session_date: session_date, dates: dates}) AS rows
 UNION ALL
 UNWIND $calls AS call
 WITH call WHERE call.file = 'conversation_time'
 CALL (call) {
   MATCH (e:Episode {id: call.event_id}) USING INDEX SEEK e:Episode(id)
   WHERE e.ns = $ns
-  OPTIONAL MATCH (s)-[:HAS_EPISODE]->(e)
-  WITH e, s
-  ORDER BY s.id
-  LIMIT 1
-  RETURN e.id AS id, s.started_at AS started_at, e.date AS date, e.date_end AS date_end,
-         e.dates AS dates
+  CALL (e) {
+    OPTIONAL MATCH (s)-[:HAS_EPISODE]->(e)
+    RETURN s
+    ORDER BY s.id
+    LIMIT 1
+  }
+  CALL (e) {
+    OPTIONAL MATCH (e)-[:FROM_TURN]->(t)-[:MENTIONS_DATE]->(m)
+    WITH t, m ORDER BY coalesce(t.index, 0), t.id, m.index
+    RETURN collect(properties(m)) AS mentions
+  }
+  RETURN e.id AS id, s.started_at AS started_at, e.date AS date, mentions
 }
-RETURN call.i AS i, collect({id: id, started_at: started_at, date: date, date_end: date_end,
-                            dates: dates}) AS rows
+RETURN call.i AS i, collect({id: id, started_at: started_at, date: date,
+                            mentions: mentions}) AS rows

@@ -1,7 +1,8 @@
 // mode: read
 // params: $ns, $ids, $ahead
 // returns: asked, turn (map: id, dia_id, speaker, text, blip_caption, session, index, date,
-// conversation_id), session_date, event_id
+// conversation_id), session_date, event_id, dates (the turn's DateMention property maps, in
+// the turn's order)
 // For each turn with one of these ids: the first turn after it in its session (the session
 // of least id) whose index is greater by 1 to $ahead and whose speaker is not its own (least
 // index, then least dia_id); turns with none give no row. asked: the asked turn's id.
@@ -35,5 +36,10 @@ CALL (o) {
   ORDER BY e.id
   LIMIT 1
 }
+CALL (o) {
+  OPTIONAL MATCH (o)-[:MENTIONS_DATE]->(m)
+  WITH m ORDER BY m.index
+  RETURN collect(properties(m)) AS dates
+}
 RETURN t.id AS asked, o {.id, .dia_id, .speaker, .text, .blip_caption, .session, .index, .date,
-                         .conversation_id} AS turn, session_date, event_id
+                         .conversation_id} AS turn, session_date, event_id, dates

@@ -1,7 +1,7 @@
 // mode: read
 // params: $ns, $calls
 // returns: i (the call's index), rows, a list of maps of raw, episode (map: id,
-// conversation_id, session, date, date_end, summary, tag, dia_ids, tokens)
+// conversation_id, session, date, summary, tag, dia_ids, mentions, tokens)
 // Episodes holding any weighted token, for every call of $calls = [{i, queries, weights,
 // limit}]. `queries` are Lucene queries of quoted tokens ("a" OR "b"), split so no query
 // exceeds Lucene's clause limit; full-text only finds candidates, the score is recomputed
@@ -24,7 +24,7 @@ CALL (call) {
   UNWIND hits AS hit
   WITH hit.node AS e, hit.raw AS raw, cut
   WHERE raw >= cut - 0.00001 - abs(cut) * 0.000000001
-  RETURN raw, e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag, .dia_ids,
+  RETURN raw, e {.id, .conversation_id, .session, .date, .summary, .tag, .dia_ids, .mentions,
                  .tokens} AS episode
 }
 RETURN call.i AS i, collect({raw: raw, episode: episode}) AS rows

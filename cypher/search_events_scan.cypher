@@ -1,7 +1,7 @@
 // mode: read
 // params: $ns, $calls
 // returns: i (the call's index), rows, a list of maps of raw, episode (map: id,
-// conversation_id, session, date, date_end, summary, tag, dia_ids, tokens)
+// conversation_id, session, date, summary, tag, dia_ids, mentions, tokens)
 // search_events for calls with many tokens (over SCAN_TOKENS, e.g. a kind word bridged to
 // thousands of member tokens): the same rows as search_events.cypher, found by reading the
 // namespace's nodes instead of full-text queries. Measured on the dev file: one 500-token
@@ -23,7 +23,7 @@ CALL (call) {
   UNWIND hits AS hit
   WITH hit.node AS e, hit.raw AS raw, cut
   WHERE raw >= cut - 0.00001 - abs(cut) * 0.000000001
-  RETURN raw, e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag, .dia_ids,
+  RETURN raw, e {.id, .conversation_id, .session, .date, .summary, .tag, .dia_ids, .mentions,
                  .tokens} AS episode
 }
 RETURN call.i AS i, collect({raw: raw, episode: episode}) AS rows

@@ -1,7 +1,8 @@
 // mode: read
 // params: $ns, $queries, $weights, $required, $speakers, $said_start, $said_end, $limit, $cut
 // returns: raw, turn (map: id, dia_id, speaker, text, blip_caption, session, index, date,
-// conversation_id, tokens), session_date, event_id
+// conversation_id, tokens), session_date, event_id, dates (the turn's DateMention property
+// maps, in the turn's order)
 // Turns holding any weighted token ($weights: token -> weight; $queries: Lucene queries of
 // quoted tokens, as in search_events.cypher), only those of $speakers when it is not null,
 // only those whose date (their session's day, ISO) is in [$said_start, $said_end] when these
@@ -43,5 +44,10 @@ CALL (t) {
   ORDER BY e.id
   LIMIT 1
 }
+CALL (t) {
+  OPTIONAL MATCH (t)-[:MENTIONS_DATE]->(m)
+  WITH m ORDER BY m.index
+  RETURN collect(properties(m)) AS dates
+}
 RETURN raw, t {.id, .dia_id, .speaker, .text, .blip_caption, .session, .index, .date,
-               .conversation_id, .tokens} AS turn, session_date, event_id
+               .conversation_id, .tokens} AS turn, session_date, event_id, dates

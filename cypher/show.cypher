@@ -11,6 +11,7 @@ CALL () {
   UNION MATCH (n:Tag {id: $id}) RETURN n
   UNION MATCH (n:Fact {id: $id}) RETURN n
   UNION MATCH (n:Topic {id: $id}) RETURN n
+  UNION MATCH (n:DateMention {id: $id}) RETURN n
 }
 WITH n WHERE n.ns = $ns
 CALL (n) {

@@ -1,7 +1,8 @@
 // mode: read
 // params: $ns, $ids, $window
 // returns: turn (map: id, dia_id, speaker, text, blip_caption, session, index, date,
-// conversation_id), own (true for a turn asked by id), session_date, event_id
+// conversation_id), own (true for a turn asked by id), session_date, event_id, dates (the
+// turn's DateMention property maps, in the turn's order)
 // The turns with these ids and, with $window > 0, every turn of the same session (the asked
 // turn's session of least id) whose index is within $window of it. A turn may come twice (own
 // and not): the caller keeps own, dedupes and sorts. session_date and event_id as in
@@ -35,5 +36,10 @@ CALL (turn) {
   ORDER BY e.id
   LIMIT 1
 }
+CALL (turn) {
+  OPTIONAL MATCH (turn)-[:MENTIONS_DATE]->(m)
+  WITH m ORDER BY m.index
+  RETURN collect(properties(m)) AS dates
+}
 RETURN turn {.id, .dia_id, .speaker, .text, .blip_caption, .session, .index, .date,
-             .conversation_id} AS turn, own, session_date, event_id
+             .conversation_id} AS turn, own, session_date, event_id, dates

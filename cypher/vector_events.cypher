@@ -1,7 +1,7 @@
 // mode: read
 // params: $ns, $vector, $model, $limit
-// returns: approx, embedding, episode (map: id, conversation_id, session, date, date_end,
-// summary, tag, dia_ids)
+// returns: approx, embedding, episode (map: id, conversation_id, session, date,
+// summary, tag, dia_ids, mentions)
 // Episodes by cosine similarity of their `embedding` to $vector, every episode of the namespace
 // that the query's model embedded scored (no approximate vector index decides). Only episodes
 // whose `embedding_model` is $model take part ('' stands for a missing or non-string name, as in
@@ -31,4 +31,4 @@ UNWIND hits AS hit
 WITH hit.e AS e, hit.approx AS approx, cut
 WHERE approx >= cut - 0.0001
 RETURN approx, e.embedding AS embedding,
-       e {.id, .conversation_id, .session, .date, .date_end, .summary, .tag, .dia_ids} AS episode
+       e {.id, .conversation_id, .session, .date, .summary, .tag, .dia_ids, .mentions} AS episode

@@ -38,9 +38,9 @@ EmbedderOpt = Annotated[str, typer.Option("--embedder", help="none (lexical sear
 NsOpt = Annotated[Optional[str], typer.Option("--ns", help="Namespace (tenant). Default: MRGRAPH_NS or 'default'")]
 
 
-def _memory(store: str | None, ns: str | None) -> Memory:
+def _memory(store: str | None, ns: str | None, *, current: bool = True) -> Memory:
     from mrgraph.engine import Memory
-    return Memory.open(Settings.from_env(), store=store, ns=ns)
+    return Memory.open(Settings.from_env(), store=store, ns=ns, current=current)
 
 
 def _say_if_empty(memory: Memory) -> None:
@@ -203,10 +203,24 @@ def export(fmt: Annotated[str, typer.Option("--format", help="json | graphml")] 
 def forget(conversation: Annotated[str, typer.Option("--conversation", help="Conversation id")],
            store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Remove a conversation and everything derived only from it."""
-    with _memory(store, ns) as memory:
+    with _memory(store, ns, current=False) as memory:
         result = memory.forget(conversation)
     out.print(f"forgot {result.conversation_id}: {result.nodes_removed} nodes, "
               f"{result.edges_removed} relationships removed")
+
+
+@app.command()
+def migrate(store: StoreOpt = None, ns: NsOpt = None) -> None:
+    """Re-derive conversations an older mrgraph wrote (episodes dated by what a turn mentions,
+    dates without a precision) from their stored turns, each in one write unit."""
+    with _memory(store, ns, current=False) as memory:
+        done = memory.migrate(lambda m: out.print(
+            f"migrated {m.conversation_id}: {m.turns} turns, {m.episodes} episodes, "
+            f"{m.date_mentions} dates mentioned" + (
+                f" ({m.embeddings_dropped} episode embeddings dropped: re-ingest with "
+                "--embedder to have them)" if m.embeddings_dropped else ""), highlight=False))
+    if not done:
+        out.print("nothing to migrate: the namespace is up to date", highlight=False)
 
 
 @app.command()

@@ -20,14 +20,16 @@ import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from mrgraph.config import Settings
 from mrgraph.errors import ConfigError, UserError
 from mrgraph.experience.records import DEFAULT_BUDGET_TOKENS
 from mrgraph.limits import check_question
 from mrgraph.llm.base import LLM, Embedder, TokenLedger
+from mrgraph.redact import public_uri
 from mrgraph.store.base import ForgetResult, GraphStore
+from mrgraph.store.current import check_current
 from mrgraph.store.uri import open_store
 from mrgraph.types import Answer, NodeView, Stats
 
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
     from mrgraph.experience.storage import Pool
     from mrgraph.graph_stats import GraphStats
     from mrgraph.ingest.extract import Extractor
+    from mrgraph.ingest.migrate import Migrated
     from mrgraph.ingest.pipeline import BatchDone, IngestReport, Progress
     from mrgraph.store.copy import CopyResult
     from mrgraph.store.copy import Progress as CopyProgress
@@ -52,10 +55,26 @@ class Memory:
     _local: LLM | None = field(default=None, repr=False)  # one llama.cpp server per Memory
 
     @classmethod
-    def open(cls, settings: Settings, store: str | None = None, ns: str | None = None) -> "Memory":
+    def open(cls, settings: Settings, store: str | None = None, ns: str | None = None, *,
+             current: bool = True) -> "Memory":
+        """The memory of namespace `ns` of `store`; with `current`, StoreOutdatedError (one
+        line naming `mrgraph migrate`) when it holds conversations of an older graph model."""
         uri = store or settings.store
         # "" is refused by open_store, not taken for the default
-        return cls(open_store(uri, settings.ns if ns is None else ns, settings), settings)
+        opened = open_store(uri, settings.ns if ns is None else ns, settings)
+        if current:
+            try:
+                check_current(opened, public_uri(uri))
+            except BaseException:
+                opened.close()
+                raise
+        return cls(opened, settings)
+
+    def migrate(self, progress: Callable[[Migrated], None] | None = None) -> list[Migrated]:
+        """Re-derive the conversations an older graph model wrote, from their stored turns
+        (mrgraph.ingest.migrate)."""
+        from mrgraph.ingest.migrate import migrate
+        return migrate(self.store, progress=progress)
 
     def __enter__(self) -> "Memory":
         return self

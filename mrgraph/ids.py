@@ -10,6 +10,7 @@ PREFIX = {
     "Session": "ses",
     "Turn": "turn",
     "Episode": "ep",
+    "DateMention": "date",
     "Cue": "cue",
     "Tag": "tag",
     "Fact": "fact",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 from rich.console import Console
 from rich.markup import escape
 
+from mrgraph.dates import format_day, from_props, render
 from mrgraph.types import Answer, NodeView, Stats
 
 # rich's progress bars, tables and trees are imported by the functions that draw them, and
@@ -124,7 +125,8 @@ def answer(console: Console, a: Answer, *, trace: bool = False) -> None:
                   f" · {a.latency_ms:.0f} ms[/]", highlight=False)
     for source in [s for s in a.sources if s.text][:MAX_QUOTES]:
         said = f"{source.speaker}: {_clip(source.text, QUOTE_CHARS)}"
-        console.print(f"[dim]  {source.dia_id} · {source.conversation} · {source.date} ·[/] "
+        day = f"said {format_day(source.date)}" if source.date else "-"
+        console.print(f"[dim]  {source.dia_id} · {source.conversation} · {day} ·[/] "
                       f"{escape(said)}", highlight=False)
     if trace:
         console.print(trace_tree(a))
@@ -197,6 +199,9 @@ def node_view(console: Console, view: NodeView) -> None:
     from rich.tree import Tree
     n = view.node
     tree = Tree(f"[bold]{n.label}[/] {n.id}")
+    said = _when(n.props)
+    if said:
+        tree.add(f"[bold]when[/] {said}")
     for k, v in sorted(n.props.items()):
         tree.add(f"{k} = {_short(v)}")
     for edge, other in view.out_edges:
@@ -260,7 +265,21 @@ def _props(props: Mapping[str, Any]) -> str:
     return (" " + ", ".join(f"{k}: {_short(v, 40)}" for k, v in sorted(keep.items()))) if keep else ""
 
 
+def _when(props: Mapping[str, Any]) -> str:
+    """A node's date as people say it, at its precision, with what it is: a date a turn
+    mentions ("last week: the week before 9 June 2023, week, relative"), or the day a
+    session, turn or episode was said ("8 May 2023, the session's day")."""
+    value = from_props(props)
+    if value is not None:
+        return f"{value.phrase}: {render(value)} ({value.precision}, {value.source})"
+    if props.get("date_source") == "session" and props.get("date"):
+        return f"{format_day(str(props['date']))} (the session's day)"
+    return ""
+
+
 def _name(props: Mapping[str, Any]) -> str:
+    if from_props(props) is not None:  # a DateMention: what was said and when that was
+        return _short(f"{props.get('phrase', '')}: {props.get('when', '')}", 60)
     for key in ("name", "label", "dia_id", "statement", "summary", "conversation_id"):
         if key in props:
             return _short(props[key], 60)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mrgraph.belief_reads import Record as Record  # the record type of every tool
+from mrgraph.dates import date_record
 from mrgraph.store.base import CueHit, EventRecord, GraphStore, TurnRecord
 from mrgraph.text import normalize_key, short_for
 from mrgraph.toolargs import MAX_LIMIT, MAX_WINDOW, arg
@@ -70,8 +71,8 @@ def event_record(e: EventRecord) -> Record:
     record: Record = {"id": e.id, "conversation": e.conversation_id, "session": e.session,
                       "date": e.date, "tag": e.tag, "summary": e.summary,
                       "dia_ids": list(e.dia_ids)}
-    if e.date_end:
-        record["date_end"] = e.date_end
+    if e.mentions:  # the canonical values of the dates its turns mention (mrgraph.dates)
+        record["mentions"] = list(e.mentions)
     if e.score:
         record["score"] = e.score
     return record
@@ -89,6 +90,8 @@ def turn_record(t: TurnRecord, event_id: str = "") -> Record:
                       "event_id": event_id or t.event_id, "conversation": t.conversation_id}
     if t.caption:
         record["caption"] = t.caption
+    if t.dates:  # the dates the turn mentions, each labelled with its precision
+        record["dates"] = [date_record(d) for d in t.dates]
     if t.score:
         record["score"] = t.score
     return record

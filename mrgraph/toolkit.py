@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import ClassVar, cast
 
 from mrgraph.belief_reads import belief_record, rank_aspects
+from mrgraph.dates import date_record, session_value
 from mrgraph.errors import ToolArgumentError
 from mrgraph.hybrid import ToolContext, hybrid_events
 from mrgraph.llm.base import ToolSpec
@@ -129,7 +130,9 @@ class EventContextParams:
 @dataclass(frozen=True)
 class ConversationTimeParams:
     name: ClassVar[str] = "conversation_time"
-    description: ClassVar[str] = "The session timestamp and the resolved dates of an episode."
+    description: ClassVar[str] = ("When an episode was said (its session) and every date its "
+                                  "turns mention, each with its precision, phrase, speaker and "
+                                  "the statement it belongs to.")
     event_id: str = event_arg()
 
     def run(self, store: GraphStore) -> ToolResult:
@@ -137,7 +140,9 @@ class ConversationTimeParams:
         if t is None:
             return missing(self.name, "episode", self.event_id)
         record: Record = {"event_id": t.event_id, "session_started_at": t.session_started_at,
-                          "date": t.date, "date_end": t.date_end, "dates": list(t.dates)}
+                          "date": t.date, "mentions": [date_record(m) for m in t.mentions]}
+        if t.session_started_at or t.date:
+            record["session_date"] = date_record(session_value(t.session_started_at or t.date))
         return ToolResult(self.name, (record,), (t.event_id,))
 
 

@@ -4,13 +4,15 @@ for every surface (MCP, `mrgraph tool`, the LLM loop's tool output).
 The tools' own records (mrgraph.toolkit) carry everything the loop routes on (ids, dia_id
 lists, scores); an agent needs less. `compact(tool, records)` keeps, per kind of record:
   * episode: id, conversation (left out, like a turn's, when the namespace holds one),
-    session number, its labelled date (`episode_dates`), tag, summary and its turns as a span
+    session number, its labelled dates (`episode_dates`: `said_on` its session's day, the
+    `mentions` of its turns at their precision), tag, summary and its turns as a span
     ("D1:12-18");
-  * turn: dia_id, the session date labelled `said_on`, and the text as a speaker-tagged
-    snippet ("Caroline: ... [photo: a caption]"); search and read results add the
-    conversation and the episode, event_context marks the turns around the episode `context`;
-    a search hit asking something carries its `reply` as {dia_id, said} (its dia_id alone
-    when the reply is a hit of the same result: shown there already);
+  * turn: dia_id, the session date labelled `said_on`, the text as a speaker-tagged snippet
+    ("Caroline: ... [photo: a caption]") and the dates it mentions (when, precision, the
+    words said); search and read results add the conversation and the episode, event_context
+    marks the turns around the episode `context`; a search hit asking something carries its
+    `reply` as {dia_id, said} (its dia_id alone when the reply is a hit of the same result:
+    shown there already);
   * cue / tag: name, kind and how many episodes it reaches; cue_tags rows name the cue;
   * belief: statement, confidence, status, support, when seen, the episodes it rests on and
     its last change only (the whole history with `detail`);
@@ -27,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from mrgraph.dates import render_value
 from mrgraph.hybrid import ToolContext
 from mrgraph.store.base import GraphStore
 from mrgraph.toolcore import Record
@@ -91,13 +94,23 @@ def compact(tool: str, records: Sequence[Record], *,
 
 
 def episode_dates(record: Record) -> Record:
-    """An episode's dates, labelled for what they are. Today an episode's `date` (and
-    `date_end`) is the date of the event it tells of, resolved against its session; the
-    session's own date is on its turns (`said_on`) and in conversation_time."""
-    start, end = record.get("date") or "", record.get("date_end") or ""
-    if not start:
-        return {}
-    return {"event_date": f"{start}/{end}" if end and end != start else start}
+    """An episode's dates, labelled for what they are: `said_on`, the day its session was held
+    (what an episode's `date` is), and `mentions`, the dates its turns speak of, each as people
+    say it at its precision ("May 2023", "the week of 1 May 2023"): what happened when is on
+    the turns (their `dates`) and in conversation_time, with the statement that said it."""
+    record_dates: Record = {}
+    if record.get("date"):
+        record_dates["said_on"] = record["date"]
+    if record.get("mentions"):
+        record_dates["mentions"] = [render_value(str(v)) for v in record["mentions"]]
+    return record_dates
+
+
+def mention(m: Record) -> Record:
+    """A date a turn mentions, as an agent reads it: when (at its precision), the precision,
+    the words said and, where known, who said it and the statement it dates."""
+    return {k: m[k] for k in ("when", "precision", "phrase", "speaker", "statement", "dia_id")
+            if m.get(k)}
 
 
 # ------------------------------------------------------------------ record kinds
@@ -135,6 +148,9 @@ def _turn(r: Record, *, where: bool) -> Record:
         record["episode"] = r.get("event_id", "")
     record["said_on"] = r.get("date", "")
     record["said"] = said(r)
+    if r.get("dates"):
+        record["dates"] = [{k: m[k] for k in ("when", "precision", "phrase") if m.get(k)}
+                           for m in r["dates"]]
     if not r.get("in_event", True):
         record["context"] = True
     return record
@@ -174,7 +190,8 @@ def _keyword(r: Record) -> Record:
 
 def _time(r: Record) -> Record:
     return {"episode": r["event_id"], "session_started_at": r["session_started_at"],
-            **episode_dates(r), "mentioned": list(r.get("dates", ()))}
+            **episode_dates({"date": r.get("date")}),
+            "mentions": [mention(m) for m in r.get("mentions", ())]}
 
 
 def _aspect(r: Record) -> Record:

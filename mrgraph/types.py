@@ -67,20 +67,17 @@ class CueRef:
 class EpisodeDraft:
     """One coherent event of a session, as the extractor saw it (before ids are assigned).
 
-    `text` is the resolved text (pronouns -> speakers, relative dates -> ISO), `dia_ids` the turns it
-    covers, `date` the ISO date the event happened (a mentioned, resolved date, else the session's),
-    `date_end` the end of a range ("last week"), `dates` every ISO date the episode mentions.
+    `text` is the resolved text (pronouns -> speakers where that is safe, relative dates
+    annotated with their values), `dia_ids` the turns it covers. An episode is dated by its
+    session; the dates its turns mention are kept per mention (mrgraph.dates, ingest.build).
     """
 
     index: int  # position in its session, from 0
     dia_ids: tuple[str, ...]
     text: str
     summary: str
-    date: str
     tag: str
     cues: tuple[CueRef, ...]
-    date_end: str | None = None
-    dates: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -94,6 +91,8 @@ class FactDraft:
     confidence: float | None = None  # the extractor's own confidence, clipped later to [0.7, 0.9]
     negated: bool = False  # "no longer lives in Boston"
     contradicts: bool | None = None  # an LLM extractor's own contradiction flag
+    dia_id: str = ""  # the turn it was read from, when known
+    clause: str = ""  # the clause it was read from, when known: the dates it mentions are its
 
 
 @dataclass(frozen=True)

@@ -21,12 +21,7 @@ ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
 # Upward edges another helper is removing now, each (importer, imported) with why. No other
 # upward edge is allowed, and an exception that no longer occurs fails too (delete it then).
-EXCEPTIONS: Mapping[tuple[str, str], str] = {
-    # date parsing moves to a base module (mrgraph/dates.py): removed when the dates branch lands
-    ("mrgraph.policies.question_dates", "mrgraph.ingest.dates"): "dates branch",
-    # the reader's stated dates, the same move: removed when the dates branch lands
-    ("mrgraph.reader.evidence", "mrgraph.ingest.dates"): "dates branch",
-}
+EXCEPTIONS: Mapping[tuple[str, str], str] = {}
 
 
 def layers(text: str) -> list[tuple[str, tuple[str, ...]]]:

@@ -4,7 +4,7 @@ Deterministic: conversation `i` of seed `s` depends only on (s, i), so the first
 a 100k-turn set are exactly the 10k-turn set. Each conversation is two people (realistic first
 names, cities, jobs, hobbies, relatives) chatting over dated sessions (gaps of 2-20 days) about
 what they did, with relative time expressions ("yesterday", "last Saturday", "two weeks ago",
-"last month") resolved by the conventions of `mrgraph.ingest.dates`, recurring projects that come
+"last month") resolved by the conventions of `mrgraph.dates`, recurring projects that come
 back session after session, and facts that change (moves, new jobs, pets): each change also yields
 a question with its gold answer and evidence, in LoCoMo form (`QAItem`: category 4 single-hop for
 the current value, 2 temporal for dated events, 1 multi-hop for a history such as every city).
@@ -127,14 +127,14 @@ def relative_expression(rng: random.Random, anchor: date) -> tuple[str, str, dat
         word = ("two", "three", "four")[n - 2]
         day = anchor - timedelta(days=n)
         return f"{word} days ago", _fmt_day(day), day
-    if choice == 2:
+    if choice == 2:  # a weekday said relatively is answered relatively (LoCoMo's form)
         weekday = rng.randrange(7)
         back = (anchor.weekday() - weekday) % 7 or 7  # strictly before the anchor
         day = anchor - timedelta(days=back)
-        return f"last {WEEKDAYS[weekday]}", _fmt_day(day), day
-    if choice == 3:
-        day = anchor - timedelta(days=14)
-        return "two weeks ago", _fmt_day(day), day
+        name = WEEKDAYS[weekday]
+        return f"last {name}", f"the {name} before {_fmt_day(anchor)}", day
+    if choice == 3:  # a week, not a day: "two weeks ago" fixes no day
+        return "two weeks ago", f"two weeks before {_fmt_day(anchor)}", None
     if choice == 4:
         return "last week", f"the week before {_fmt_day(anchor)}", None
     first = anchor.replace(day=1) - timedelta(days=1)

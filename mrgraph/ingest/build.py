@@ -7,8 +7,15 @@ Rules beyond the table:
     Every fact's entity gets an entity Cue, so its BELIEF edges (derived later) have a source.
   * one Tag per normalised label; an episode whose tag normalises to nothing gets no Tag.
   * one Fact per (entity key, aspect, normalised statement); its `statement` is the first
-    wording met. FROM_EPISODE carries the episode date and the extractor's confidence,
-    negated and contradicts (None-valued properties are left out).
+    wording met. FROM_EPISODE carries the episode's (session's) day with its precision and
+    source, the extractor's confidence, negated and contradicts (None-valued properties are
+    left out), and the date the fact's own clause mentions (event_*), if any.
+  * an episode's `text` is the extractor's (pronouns resolved where safe: ingest.rewrite), and
+    `original` its turns as they were said, beside it.
+  * dates: an episode is dated by its session, always. Every time expression of a turn is a
+    DateMention node (value, precision, source, days covered, phrase, the clause that says it,
+    speaker; `mrgraph.dates`), linked from its turn (MENTIONS_DATE); its value names a date
+    cue of the episode holding the turn. Whatever an extractor does, the dates are the same.
   * an episode's dia_ids that name no turn of its session are dropped (an LLM extractor may
     invent some); an unknown session, episode or topic reference is an error (a bug upstream).
   * properties that are None are left out; lists are tuples. No BELIEF edges: they are derived
@@ -21,13 +28,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mrgraph.dates import DateValue, anchor_date, mentions, render, session_value, to_props
 from mrgraph.errors import MrGraphError
 from mrgraph.ids import node_id
-from mrgraph.ingest.dates import anchor_date
+from mrgraph.store.current import MODEL_VERSION
 from mrgraph.text import normalize_key, word_tokens, words
 from mrgraph.types import (
     Conversation,
     CueKind,
+    CueRef,
     EdgeRecord,
     EpisodeDraft,
     Extraction,
@@ -36,9 +45,12 @@ from mrgraph.types import (
     NodeRecord,
     PropValue,
     Session,
+    Turn,
 )
 
 _KIND_RANK: dict[str, int] = {"entity": 0, "attribute": 1, "keyword": 2, "date": 3}
+# Every session-dated record (Session, Turn, Episode, FROM_EPISODE) says what its date is.
+_SESSION_DAY: dict[str, PropValue] = {"date_precision": "day", "date_source": "session"}
 
 
 def build_batch(conversation: Conversation, extraction: Extraction, ns: str) -> GraphBatch:
@@ -74,7 +86,9 @@ class _Builder:
     cues: dict[str, tuple[str, CueKind]] = field(default_factory=dict)  # key -> (name, kind)
     episode_ids: dict[tuple[int, int], str] = field(default_factory=dict)
     episode_dates: dict[str, str] = field(default_factory=dict)
-    session_dia_ids: dict[int, frozenset[str]] = field(default_factory=dict)  # one set a session
+    turn_dates: dict[str, list[DateValue]] = field(default_factory=dict)  # by dia_id
+    # session -> dia_id -> turn, built once a session (a long session has thousands of episodes)
+    turns_of: dict[int, dict[str, Turn]] = field(default_factory=dict)
     ids: dict[tuple[str | int, ...], str] = field(default_factory=dict)  # hashing is not free
 
     @property
@@ -102,25 +116,42 @@ class _Builder:
     def transcript(self) -> None:
         conv_id = self.id("Conversation", self.cid)
         self.node("Conversation", conv_id, _props(
-            conversation_id=self.cid, speakers=tuple(self.conversation.speakers),
+            conversation_id=self.cid, model_version=MODEL_VERSION,
+            speakers=tuple(self.conversation.speakers),
             # the file's name only: a local path would reach exports and pushed databases
             source=Path(self.conversation.source).name if self.conversation.source else ""))
         for session in self.conversation.sessions:
             session_id = self.id("Session", self.cid, session.number)
-            day = anchor_date(session.started_at).isoformat()
+            anchor = anchor_date(session.started_at)
+            day = anchor.isoformat()
             self.node("Session", session_id, _props(
                 conversation_id=self.cid, number=session.number, started_at=session.started_at,
-                date=day))
+                date=day, **_SESSION_DAY))
             self.edge("HAS_SESSION", conv_id, session_id)
+            self.turns_of[session.number] = {t.dia_id: t for t in session.turns}
             for turn in session.turns:
                 turn_id = self.id("Turn", self.cid, turn.dia_id)
                 self.node("Turn", turn_id, _props(
                     conversation_id=self.cid, dia_id=turn.dia_id, speaker=turn.speaker,
                     text=turn.text, session=session.number, index=turn.index, date=day,
-                    blip_caption=turn.blip_caption,
+                    **_SESSION_DAY, blip_caption=turn.blip_caption,
                     # search_turns matches these: the words said and the shared image's caption
                     tokens=_tokens(turn.text, turn.blip_caption or "")))
                 self.edge("HAS_TURN", session_id, turn_id)
+                self.mentions(session.number, turn_id, turn.dia_id, turn.speaker,
+                              mentions(turn.text, anchor, dia_id=turn.dia_id,
+                                       speaker=turn.speaker))
+
+    def mentions(self, session: int, turn_id: str, dia_id: str, speaker: str,
+                 found: list[DateValue]) -> None:
+        """The turn's DateMention nodes, in the order the turn says them."""
+        self.turn_dates[dia_id] = found
+        for n, value in enumerate(found):
+            mention_id = self.id("DateMention", self.cid, dia_id, n)
+            self.node("DateMention", mention_id, {
+                "conversation_id": self.cid, "session": session, "index": n,
+                **to_props(value), "when": render(value)})
+            self.edge("MENTIONS_DATE", turn_id, mention_id)
 
     # ------------------------------------------------------------ episodes, cues, tags
 
@@ -147,24 +178,26 @@ class _Builder:
             raise MrGraphError(f"conversation {self.cid!r}: two episodes {draft.index} in "
                                f"session {session.number}")
         episode_id = self.episode_ids[key] = self.id("Episode", self.cid, *key)
-        self.episode_dates[episode_id] = draft.date
-        known = self.session_dia_ids.get(session.number)
-        if known is None:  # once a session, not once an episode (a long session has thousands)
-            known = self.session_dia_ids[session.number] = frozenset(
-                t.dia_id for t in session.turns)
-        dia_ids = tuple(d for d in dict.fromkeys(draft.dia_ids) if d in known)
+        day = session_value(session.started_at)
+        self.episode_dates[episode_id] = day.value
+        said = self.turns_of[session.number]
+        dia_ids = tuple(d for d in dict.fromkeys(draft.dia_ids) if d in said)
+        mentioned = tuple(dict.fromkeys(v.value for d in dia_ids
+                                        for v in self.turn_dates.get(d, ())))
+        cues = [*draft.cues, *(CueRef(value, "date") for value in mentioned)]
+        original = "\n".join(f"{said[d].speaker}: {said[d].text}" for d in dia_ids)
         self.node("Episode", episode_id, _props(
             conversation_id=self.cid, session=session.number, index=draft.index, seq=seq,
-            text=draft.text, summary=draft.summary, tag=draft.tag, date=draft.date,
-            date_end=draft.date_end, dates=tuple(draft.dates), dia_ids=dia_ids,
-            tokens=_tokens(draft.text, draft.summary, draft.tag,
-                           *(c.name for c in draft.cues))))
+            text=draft.text, original=original, summary=draft.summary, tag=draft.tag,
+            date=day.value,
+            **_SESSION_DAY, mentions=mentioned or None, dia_ids=dia_ids,
+            tokens=_tokens(draft.text, draft.summary, draft.tag, *(c.name for c in cues))))
         self.edge("HAS_EPISODE", self.id("Session", self.cid, session.number), episode_id)
         for dia_id in dia_ids:
             self.edge("FROM_TURN", episode_id, self.id("Turn", self.cid, dia_id))
         tag_key = normalize_key(draft.tag)
         tag_id = self.tag(draft.tag, tag_key) if tag_key else None
-        for cue in draft.cues:
+        for cue in cues:
             cue_id = self.cue(cue.name, cue.kind)
             if cue_id is None:
                 continue
@@ -215,8 +248,20 @@ class _Builder:
         self.node("Fact", fact_id, {"entity": fact.entity, "aspect": fact.aspect,
                                     "statement": fact.statement})
         self.edge("FROM_EPISODE", fact_id, episode_id, _props(
-            date=self.episode_dates[episode_id], confidence=fact.confidence,
-            negated=fact.negated, contradicts=fact.contradicts))
+            date=self.episode_dates[episode_id], **_SESSION_DAY, confidence=fact.confidence,
+            negated=fact.negated, contradicts=fact.contradicts, **self.event_date(fact)))
+
+    def event_date(self, fact: FactDraft) -> dict[str, PropValue]:
+        """The date the fact's own clause mentions ("I adopted a puppy two weeks ago"), as
+        event_* properties; none when it mentions none (or the extractor gave no clause)."""
+        clause = fact.clause.lower()
+        found = next((v for v in self.turn_dates.get(fact.dia_id, ())
+                      if clause and v.phrase.lower() in clause), None)
+        if found is None:
+            return {}
+        return {"event_value": found.value, "event_precision": found.precision,
+                "event_source": found.source, "event_start": found.start,
+                "event_end": found.end}
 
     def topics(self, extraction: Extraction) -> None:
         for topic in extraction.topics:

@@ -8,11 +8,12 @@ Per session: turns are resolved (relative dates -> ISO, pronouns -> speakers), s
 episodes (`preprocess.segment`), and each episode gets
   * cues: its speakers and named entities (kind 'entity'), the aspects of facts stated in it
     ('attribute'), its most salient keywords by tf-idf over the conversation's episodes
-    ('keyword'), and every resolved date ('date', ISO);
+    ('keyword') (date cues come from the dates its turns mention: `mrgraph.ingest.build`);
   * a tag: the kind of event it is, from a small vocabulary reused across the conversation's
     episodes (`mrgraph.ingest.tag_vocabulary`: "adopt puppy", "go camping", "painting");
-  * a summary: the most keyword-dense resolved sentence of its most salient turns;
-  * date: the first resolved date it mentions (date_end for a range), else the session date.
+  * a summary: the sentences that cover its salient keywords, each naming who (ingest.summary);
+An episode is dated by its session (`mrgraph.ingest.build`): what its turns mention is kept
+per mention, never taken for the episode's date.
 Facts come from first-person rule patterns (`mrgraph.ingest.facts`). Topics group episodes of
 two or more sessions that share a salient keyword; keywords with mostly the same episodes merge.
 """
@@ -24,8 +25,9 @@ from dataclasses import dataclass
 from typing import Protocol, Sequence
 
 from mrgraph.ingest import salience, tag_vocabulary
-from mrgraph.ingest.dates import anchor_date
+from mrgraph.dates import anchor_date, format_day
 from mrgraph.ingest.facts import find_facts
+from mrgraph.ingest.summary import summarize
 from mrgraph.ingest.preprocess import (MAX_EPISODE, MIN_EPISODE, ResolvedTurn, Sentence,
                                       resolve_turn, segment)
 from mrgraph.text import stem, words
@@ -94,12 +96,13 @@ class HeuristicExtractor:
             found = self._facts(conversation, episode)
             keywords[(episode.session.number, episode.index)] = top
             drafts.setdefault(episode.session.number, []).append(
-                _draft(episode, ranked, top, found, context, tag))
+                _draft(episode, weights, top, found, context, tag))
             facts.setdefault(episode.session.number, []).extend(found)
         sessions = tuple(SessionExtraction(s.number, tuple(drafts.get(s.number, ())),
                                            tuple(facts.get(s.number, ())))
                          for s in conversation.sessions)
-        topics = _topics(keywords, context, sessions, conversation.speakers, self.max_topics)
+        days = {s.number: anchor_date(s.started_at).isoformat() for s in conversation.sessions}
+        topics = _topics(keywords, context, days, conversation.speakers, self.max_topics)
         return Extraction(conversation.id, sessions, topics)
 
     def _segment(self, conversation: Conversation, session: Session) -> list[_Episode]:
@@ -112,7 +115,7 @@ class HeuristicExtractor:
     def _facts(conversation: Conversation, episode: _Episode) -> list[FactDraft]:
         return [FactDraft(entity=t.turn.speaker, aspect=f.aspect, statement=f.statement,
                           episode_index=episode.index, confidence=f.confidence,
-                          negated=f.negated)
+                          negated=f.negated, dia_id=t.turn.dia_id, clause=f.clause)
                 for t in episode.turns
                 for f in find_facts(t.turn.text, t.turn.speaker, conversation.speakers)]
 
@@ -152,31 +155,26 @@ def _ranked(episode: _Episode, weights: dict[str, float]) -> list[Sentence]:
     return salience.rank_sentences((s for t in top_turns for s in t.sentences), weights)
 
 
-def _draft(episode: _Episode, ranked: list[Sentence], top: list[str],
+def _draft(episode: _Episode, weights: dict[str, float], top: list[str],
            facts: list[FactDraft], context: _Context, tag: str) -> EpisodeDraft:
-    mentions = [m for t in episode.turns for m in t.mentions]
     keywords = [context.word(t) for t in top]
     lines = [f"{t.turn.speaker}: {t.text}"
              + (f" [photo: {t.turn.blip_caption}]" if t.turn.blip_caption else "")
              for t in episode.turns]
-    summary = salience.shorten(ranked[0].text, salience.SUMMARY_CHARS) if ranked else ""
-    first = mentions[0] if mentions else None
+    summary = summarize(episode.turns, weights)
     return EpisodeDraft(
         index=episode.index,
         dia_ids=tuple(t.turn.dia_id for t in episode.turns),
         text="\n".join(lines),
         summary=summary or salience.shorten(episode.turns[0].text, salience.SUMMARY_CHARS),
-        date=first.start if first else anchor_date(episode.session.started_at).isoformat(),
-        date_end=first.end if first and first.is_range else None,
         tag=tag,
-        cues=_cues(episode, keywords, facts, [m.iso for m in mentions], context),
-        dates=tuple(dict.fromkeys(m.iso for m in mentions)),
+        cues=_cues(episode, keywords, facts, context),
     )
 
 
-def _cues(episode: _Episode, keywords: list[str], facts: list[FactDraft], dates: list[str],
+def _cues(episode: _Episode, keywords: list[str], facts: list[FactDraft],
           context: _Context) -> tuple[CueRef, ...]:
-    """Speakers, named entities, fact aspects, keywords, dates; each name once, first kind wins."""
+    """Speakers, named entities, fact aspects, keywords; each name once, first kind wins."""
     refs: dict[str, CueRef] = {}
 
     def add(name: str, kind: CueKind) -> None:
@@ -192,14 +190,11 @@ def _cues(episode: _Episode, keywords: list[str], facts: list[FactDraft], dates:
         add(fact.aspect.replace("_", " "), "attribute")
     for keyword in keywords:
         add(keyword, "keyword")
-    for iso in dates:
-        add(iso, "date")
     return tuple(refs.values())
 
 
 def _topics(keywords: dict[tuple[int, int], list[str]], context: _Context,
-            sessions: Sequence[SessionExtraction], speakers: Sequence[str],
-            limit: int) -> tuple[TopicDraft, ...]:
+            days: dict[int, str], speakers: Sequence[str], limit: int) -> tuple[TopicDraft, ...]:
     """Keywords salient in episodes of at least two sessions become topics, biggest first;
     a keyword whose episodes mostly (Jaccard >= 0.5) match an existing topic's joins it."""
     reach: dict[str, set[tuple[int, int]]] = {}
@@ -217,15 +212,14 @@ def _topics(keywords: dict[tuple[int, int], list[str]], context: _Context,
             home[1].update(episodes)
         elif len(groups) < limit:
             groups.append(([token], set(episodes)))
-    dates = {(s.session_number, e.index): e.date for s in sessions for e in s.episodes}
-    return tuple(_topic(labels, episodes, context, dates, speakers) for labels, episodes in groups)
+    return tuple(_topic(labels, episodes, context, days, speakers) for labels, episodes in groups)
 
 
 def _topic(tokens: list[str], episodes: set[tuple[int, int]], context: _Context,
-           dates: dict[tuple[int, int], str], speakers: Sequence[str]) -> TopicDraft:
+           days: dict[int, str], speakers: Sequence[str]) -> TopicDraft:
     label = ", ".join(context.word(t) for t in tokens[:3])
     ordered = tuple(sorted(episodes))
-    span = sorted(dates[e] for e in ordered)
+    span = [format_day(d) for d in sorted(days[s] for s, _ in ordered)]
     who = " and ".join(speakers) if speakers else "The speakers"
     summary = (f"{who} talk about {label} in {len(ordered)} episodes over "
                f"{len({s for s, _ in ordered})} sessions, {span[0]} to {span[-1]}.")

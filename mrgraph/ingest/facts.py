@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from mrgraph.ingest.preprocess import resolve_pronouns
+from mrgraph.ingest.rewrite import resolve_pronouns
 from mrgraph.text import stem, tokenize
 
 
@@ -41,6 +41,7 @@ class FactMatch:
     statement: str
     negated: bool
     confidence: float
+    clause: str = ""  # the clause it was read from (the dates it mentions are the fact's)
 
 
 _PETS = ("dog", "dogs", "cat", "cats", "puppy", "puppies", "kitten", "kittens", "hamster",
@@ -243,7 +244,7 @@ def _clause_facts(clause: str, rules: Sequence[_Rule], speaker: str, speakers: S
         is_negated = negated != rule_negated
         if is_negated:  # its own Fact and BELIEF edge, so a reader never sees it as the claim
             statement = _negate(statement, speaker)
-        facts.append(FactMatch(aspect, statement, is_negated, confidence))
+        facts.append(FactMatch(aspect, statement, is_negated, confidence, clause.strip()))
         done.add(aspect)
     return facts
 

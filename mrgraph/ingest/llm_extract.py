@@ -314,8 +314,8 @@ def _session_extraction(number: int, outcomes: Sequence[_Outcome]) -> SessionExt
 
 
 def _reindex(episode: EpisodeDraft, index: int) -> EpisodeDraft:
-    return EpisodeDraft(index, episode.dia_ids, episode.text, episode.summary, episode.date,
-                        episode.tag, episode.cues, episode.date_end, episode.dates)
+    return EpisodeDraft(index, episode.dia_ids, episode.text, episode.summary, episode.tag,
+                        episode.cues)
 
 
 def _refact(fact: FactDraft, index: int) -> FactDraft:

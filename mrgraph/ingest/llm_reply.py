@@ -3,9 +3,13 @@
 The schema is deliberately loose (types and required keys only, no enums or ranges): a
 response_schema is sent with every call and counted in its prompt tokens, and a reply that breaks
 a strict schema costs a whole repair round trip. Meaning is checked here instead, item by item:
-an invalid item (a dia_id not in the chunk, a date that is not ISO, an unknown cue kind, a fact
+an invalid item (a dia_id not in the chunk, an unknown cue kind, a fact
 pointing at no episode) is dropped, or replaced by a safe default, with a warning; the rest of
 the reply is kept. Only a reply with no usable episode at all is rejected (`EmptyReply`).
+
+The episodes' "date"/"end" and "date" cues are read but not kept: an episode is dated by its
+session and the dates its turns mention are resolved by rule, with their precision, whatever the
+extractor (mrgraph.ingest.build).
 
 Reply shape (one chunk of a session; episode indexes are the reply's own, from 0):
 
@@ -25,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Mapping, Sequence
 
-from mrgraph.ingest.dates import anchor_date
+from mrgraph.dates import anchor_date
 from mrgraph.ingest.preprocess import resolve_turn
 from mrgraph.text import normalize_key, words
 from mrgraph.types import CueKind, CueRef, EpisodeDraft, FactDraft, Session, Turn
@@ -150,10 +154,6 @@ class _Chunk:
     def warn(self, message: str) -> None:
         self.warnings.append(f"{self.where}: {message}")
 
-    @property
-    def session_date(self) -> str:
-        return anchor_date(self.session.started_at).isoformat()
-
 
 def iso_date(value: object) -> str | None:
     """`value` if it is a real calendar date written YYYY-MM-DD, else None."""
@@ -233,20 +233,11 @@ def _episode(chunk: _Chunk, index: int, reply_index: int, raw: Mapping[str, Any]
     the reply's index, which is what a reader of the cached reply sees)."""
     lines = [f"{t.speaker}: {_sentence(chunk, t, sentences)}"
              + (f" [photo: {t.blip_caption}]" if t.blip_caption else "") for t in turns]
-    start, end = _dates(chunk, reply_index, raw)
-    cues = _cues(chunk, reply_index, raw.get("cues", {}), turns, start, end)
-    # As in the heuristic extractor, `dates` holds the dates the turns mention: the session's
-    # own date counts only when the model named it.
-    own = start != chunk.session_date or end is not None
-    mentioned = [start if end is None else f"{start}/{end}"] if own else []
-    mentioned += [c.name for c in cues if c.kind == "date"]
-    mentioned += [d for line in lines for d in map(iso_date, _ISO.findall(line)) if d]
+    cues = _cues(chunk, reply_index, raw.get("cues", {}), turns)
     summary = " ".join(str(raw.get("summary", "")).split()) or lines[0]
     return EpisodeDraft(index=index, dia_ids=tuple(t.dia_id for t in turns),
-                        text="\n".join(lines), summary=summary, date=start,
-                        tag=_tag(chunk, reply_index, raw.get("tag", ""), cues), cues=cues,
-                        date_end=end,
-                        dates=tuple(dict.fromkeys(mentioned)))
+                        text="\n".join(lines), summary=summary,
+                        tag=_tag(chunk, reply_index, raw.get("tag", ""), cues), cues=cues)
 
 
 def _sentence(chunk: _Chunk, turn: Turn, sentences: Mapping[str, str]) -> str:
@@ -258,27 +249,12 @@ def _sentence(chunk: _Chunk, turn: Turn, sentences: Mapping[str, str]) -> str:
     return resolve_turn(turn, chunk.speakers, anchor).text
 
 
-def _dates(chunk: _Chunk, index: int, raw: Mapping[str, Any]) -> tuple[str, str | None]:
-    text = str(raw.get("date", "")).strip()
-    given_end = raw.get("end")
-    if "/" in text and not given_end:  # an ISO interval in the date field
-        text, given_end = text.split("/", 1)
-    start = iso_date(text)
-    if start is None:
-        chunk.warn(f"episode {index}: date {text!r} is not YYYY-MM-DD; "
-                   "used the session date")
-        start = chunk.session_date
-    end = iso_date(given_end) if given_end else None
-    if given_end and (end is None or end < start):
-        chunk.warn(f"episode {index}: dropped the end date {given_end!r}")
-        end = None
-    return start, end if end != start else None
-
-
-def _cues(chunk: _Chunk, index: int, raw: Mapping[str, Sequence[str]], turns: Sequence[Turn],
-          start: str, end: str | None) -> tuple[CueRef, ...]:
-    """The episode's speakers (entities), the model's cues, then its own dates (when not just
-    the session's); each name once, the first kind wins (as in the heuristic extractor)."""
+def _cues(chunk: _Chunk, index: int, raw: Mapping[str, Sequence[str]],
+          turns: Sequence[Turn]) -> tuple[CueRef, ...]:
+    """The episode's speakers (entities), then the model's cues; each name once, the first
+    kind wins (as in the heuristic extractor). The model's dates are not kept: an episode is
+    dated by its session, and the dates its turns mention are resolved by rule, with their
+    precision, for every extractor (mrgraph.ingest.build)."""
     refs: dict[str, CueRef] = {}
 
     def add(name: str, kind: CueKind) -> None:
@@ -293,17 +269,14 @@ def _cues(chunk: _Chunk, index: int, raw: Mapping[str, Sequence[str]], turns: Se
         if kind is None:
             chunk.warn(f"episode {index}: dropped {len(names)} cue(s) of unknown kind {label!r}")
             continue
+        if kind == "date":
+            continue
         for name in names:
             clean = " ".join(name.split())
-            if kind == "date":
-                clean = iso_date(clean) or ""
             if not clean or len(clean) > MAX_NAME_CHARS:
                 chunk.warn(f"episode {index}: dropped the {kind} cue {name[:40]!r}")
             else:
                 add(clean, kind)
-    for day in (start, end) if start != chunk.session_date or end else ():
-        if day:
-            add(day, "date")
     return tuple(refs.values())
 
 
@@ -348,8 +321,7 @@ def _with_aspects(episode: EpisodeDraft, facts: Sequence[FactDraft]) -> EpisodeD
     if not extra:
         return episode
     return EpisodeDraft(episode.index, episode.dia_ids, episode.text, episode.summary,
-                        episode.date, episode.tag, (*episode.cues, *extra), episode.date_end,
-                        episode.dates)
+                        episode.tag, (*episode.cues, *extra))
 
 
 def _topics(chunk: _Chunk, raw: Sequence[Mapping[str, Any]], new_index: Mapping[int, int]

@@ -1,16 +1,6 @@
-"""Turn preprocessing: resolved text (pronouns -> speakers, relative dates -> ISO) and episodic
-segmentation of a session. Deterministic and cheap: regexes and token sets, no models.
-
-Pronoun resolution is deliberately conservative:
-  * first person singular (I, me, my, mine, I'm, I've, I'll, I'd) -> the speaker;
-  * second person (you, your, yours, you're...) -> the other speaker, only when the
-    conversation has exactly two speakers; fixed phrases where "you" is not the listener
-    ("thank you", "you know", "you guys", "see you") are left alone;
-  * "we", "us", "our", reflexives ("myself") and third-person pronouns are never touched
-    (their referent is unclear, or the sentence reads worse with a name);
-  * the verb right after "I" agrees with the name: be/have by table ("I am" -> "Caroline is"),
-    other verbs in their base form by WordNet ("I love" -> "Caroline loves"); past forms,
-    modals and anything WordNet does not list as a verb stay as written.
+"""Turn preprocessing: resolved text (pronouns -> speakers where that is safe: ingest.rewrite;
+relative dates annotated with their values: mrgraph.dates) and episodic segmentation of a
+session. Deterministic and cheap: regexes and token sets, no models.
 """
 
 from __future__ import annotations
@@ -21,126 +11,23 @@ from functools import cached_property
 from datetime import date
 from typing import NamedTuple, Sequence
 
-from mrgraph import lexicon
-from mrgraph.ingest.dates import DateMention, find_dates
+from mrgraph.dates import DateMention, find_dates
+from mrgraph.ingest.rewrite import resolve_pronouns
 from mrgraph.text import tokenize
 from mrgraph.types import Turn
-
-# ---------------------------------------------------------------- pronouns
-
-_APOS = "['’]"
-_FIRST = {
-    "i'm": "{} is", "i am": "{} is", "i've": "{} has", "i have": "{} has", "i'll": "{} will",
-    "i'd": "{} would", "i was": "{} was", "am i": "is {}", "have i": "has {}", "i": "{}",
-    "me": "{}", "my": "{}'s", "mine": "{}'s",
-}
-_SECOND = {
-    "you're": "{} is", "you are": "{} is", "you've": "{} has", "you have": "{} has",
-    "you'll": "{} will", "you'd": "{} would", "you were": "{} was", "are you": "is {}",
-    "were you": "was {}", "have you": "has {}", "you": "{}",
-    "your": "{}'s", "yours": "{}'s",
-}
-_KEEP_YOU = ("thank you", "you know", "you guys", "you all", "see you", "bless you")
-
-
-def _trie(phrases: Sequence[str]) -> str:
-    """A regex matching any of `phrases`, longest first, written as a prefix tree: Python's
-    regex engine tries alternatives one by one, so shared prefixes make it much faster."""
-    tree: dict[str, dict] = {}  # type: ignore[type-arg]
-    for phrase in phrases:
-        node = tree
-        for char in phrase:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def emit(node: dict[str, dict]) -> str:  # type: ignore[type-arg]
-        branches = [(_APOS if c == "'" else r"\s+" if c == " " else re.escape(c)) + emit(sub)
-                    for c, sub in sorted(node.items()) if c]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        return f"(?:{body})?" if "" in node else body
-
-    return emit(tree)
-
-
-def _pronoun_pattern(flags: int) -> re.Pattern[str]:
-    phrases = [*_FIRST, *_SECOND, *_KEEP_YOU]
-    return re.compile(r"(?<![\w'’])" + _trie(phrases) + r"(?![\w'’])", flags)
-
-
-# Matching lowercased text case-sensitively is over twice as fast as re.I; the re.I pattern is
-# for the rare text whose lowercase form has another length ("İ"), where offsets would shift.
-_PRONOUN, _PRONOUN_I = _pronoun_pattern(0), _pronoun_pattern(re.I)
-_SPACES = re.compile(r"\s+")
-
-
-def resolve_pronouns(text: str, speaker: str, speakers: Sequence[str]) -> str:
-    """`text` with first-person pronouns replaced by `speaker` and, in a two-party
-    conversation, second-person pronouns by the other speaker."""
-    others = [s for s in speakers if s != speaker]
-    listener = others[0] if len(others) == 1 and len(speakers) == 2 else None
-
-    lowered = text.lower()
-    same = len(lowered) == len(text)
-    pieces: list[str] = []
-    position = 0
-    for match in (_PRONOUN if same else _PRONOUN_I).finditer(lowered if same else text):
-        start, end = match.span()
-        found = text[start:end]
-        key = _SPACES.sub(" ", found.lower().replace("’", "'"))
-        if key in _FIRST:
-            replacement = _match_case(found, _FIRST[key].format(speaker))
-            if key == "i":  # "I love" -> "Caroline loves"
-                verb = _NEXT_WORD.match(text, end)
-                if verb and (third := _third_person(verb.group(1))):
-                    replacement += verb.group(0)[: verb.start(1) - verb.start()] + third
-                    end = verb.end()
-        elif key in _SECOND and listener is not None:
-            replacement = _match_case(found, _SECOND[key].format(listener))
-        else:
-            continue  # a kept phrase, or "you" with no single listener
-        pieces += [text[position:start], replacement]
-        position = end
-    pieces.append(text[position:])
-    return "".join(pieces)
-
-
-_NEXT_WORD = re.compile(r"\s+([a-z]+)\b")
-_MODALS = frozenset("can could will would shall should may might must ought".split())
-
-
-def _third_person(word: str) -> str | None:
-    """The third person singular of a verb in its base form ("love" -> "loves", "go" ->
-    "goes", "carry" -> "carries"); None for anything else (past forms, modals, adverbs)."""
-    lex = lexicon.default()
-    if word in _MODALS or not lex.offsets(word, "verb") or lex.base(word, "verb") != word:
-        return None
-    if word.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return word + "es"
-    if word.endswith("y") and word[-2:-1] not in "aeiou":
-        return word[:-1] + "ies"
-    return word + "s"
-
-
-def _match_case(found: str, replacement: str) -> str:
-    """Keep a capital at the start ("Are you" -> "Is Melanie"); names are capitalised anyway."""
-    if found[:1].isupper() and replacement[:1].islower():
-        return replacement[0].upper() + replacement[1:]
-    return replacement
-
 
 # ---------------------------------------------------------------- dates inline
 
 
 def annotate_dates(text: str, mentions: Sequence[DateMention]) -> str:
-    """`text` with each mention followed by its ISO form: "yesterday [2023-05-07]"."""
+    """`text` with each mention followed by its value, as precise as it was said:
+    "yesterday [2023-05-07]", "last year [2022]", "last week [2023-W23]"."""
     pieces: list[str] = []
     position = 0
     for mention in mentions:
         start, end = mention.span
         pieces.append(text[position:end])
-        pieces.append(f" [{mention.iso}]")
+        pieces.append(f" [{mention.value.value}]")
         position = end
     pieces.append(text[position:])
     return "".join(pieces)

@@ -5,7 +5,7 @@ It is the reader (mrgraph.reader), handed what the walk found as a frozen value
 (mrgraph.found.Found): the one way from the policies to the reader. The reader finds what was
 asked (kind, person), the answer phrase rather than the sentence, lists, yes/no, counts and
 dates, and a fitted confidence (see mrgraph.reader.read).
-The dates are said the way people say them (mrgraph.reader.dates).
+The dates are said as precisely as they were said (mrgraph.dates.render, mrgraph.reader.when).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from __future__ import annotations
 from mrgraph.found import Found
 from mrgraph.policies.base import Draft, State
 from mrgraph.policies.turns import found
-from mrgraph.reader.dates import format_date, format_range, format_span
 from mrgraph.reader.read import DEFAULT_THRESHOLD, read
 
 
@@ -29,5 +28,4 @@ def reader_answer(walked: Found, threshold: float = DEFAULT_THRESHOLD) -> Draft:
     return Draft(reading.answer, reading.supports, reading.confidence)
 
 
-__all__ = ["DEFAULT_THRESHOLD", "extractive_answer", "format_date", "format_range",
-           "format_span", "reader_answer"]
+__all__ = ["DEFAULT_THRESHOLD", "extractive_answer", "reader_answer"]

@@ -30,6 +30,7 @@ from types import MappingProxyType
 from typing import Any, Literal, Protocol
 
 from mrgraph.advice import NO_ADVICE, Advice
+from mrgraph.dates import value_bounds
 from mrgraph.errors import ConfigError
 from mrgraph.found import Found, Held, Kept, is_temporal, question_share, record_text
 from mrgraph.policies.question_dates import QuestionTime, question_time
@@ -250,10 +251,12 @@ class State:
                      + CUES * about + DATED * self.dated(record), 6)
 
     def dated(self, record: Record) -> float:
-        """1 for an episode dated when the question says, else 0."""
+        """1 for an episode said, or mentioning a date, when the question says, else 0."""
         if "dia_ids" not in record or not self.when:
             return 0.0
-        return float(self.when.fits(str(record.get("date", "")), record.get("date_end")))
+        days = [b for m in record.get("mentions") or () if (b := value_bounds(str(m)))]
+        return float(self.when.fits(str(record.get("date", "")))
+                     or any(self.when.holds(*b) for b in days))
 
     def note_about(self, event_id: str, keywords: Iterable[Record]) -> None:
         """a(r) of an episode from its reverse hop; a kept episode is re-ranked at once."""

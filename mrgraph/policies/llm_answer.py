@@ -37,8 +37,10 @@ ANSWER_SCHEMA: dict[str, Any] = {
     "required": ["answer", "supports", "confidence"],
     "additionalProperties": False,
 }
-ANSWER_TEMPORAL_HINT = ("Give the resolved date of the event (like 7 May 2023), not the date of "
-                        "the session it was mentioned in.")
+# an event's date as precise as it was said: "last year" is a year, never a day of it
+ANSWER_TEMPORAL_HINT = ("Give the resolved date of the event, as precise as it was said (a day "
+                        "like 7 May 2023, a month like May 2023, a year like 2022, or 'the week "
+                        "before 9 June 2023'), not the date of the session it was mentioned in.")
 
 
 @dataclass(frozen=True)
@@ -118,11 +120,22 @@ def refused_step(round_: int, replied: Replied) -> Step:
 
 
 def _event_line(event: Record, times: Mapping[str, Record]) -> str:
-    when = str(event["date"]) + (f" to {event['date_end']}" if event.get("date_end") else "")
+    """An episode: its session's day, and the dates its turns mention when they were read
+    ("last year" = 2022, D3:4)."""
+    when = f"said {event['date']}"
     time = times.get(str(event["id"]))
-    if time is not None:
-        when += f" (session {time['session_started_at']})"
+    if time is not None and time.get("mentions"):
+        when += "; mentions " + ", ".join(
+            f"\"{m.get('phrase', '')}\" = {m['when']} ({m.get('dia_id', '')})"
+            for m in time["mentions"])
     return f"- [{event['id']}] {when} [{', '.join(event['dia_ids'])}] {event['summary']}"
+
+
+def _dates_of(turn: Record) -> str:
+    """The dates a turn mentions, resolved ("last year" = 2022), when its record has them."""
+    dates = turn.get("dates") or ()
+    return " [dates: " + "; ".join(f"\"{d.get('phrase', '')}\" = {d['when']}"
+                                   for d in dates) + "]" if dates else ""
 
 
 def render_evidence(found: Found) -> str:
@@ -132,7 +145,7 @@ def render_evidence(found: Found) -> str:
     lines = ["Episodes:"] + [_event_line(e, evidence.times) for e in evidence.ranked_events()]
     if found.handed:
         lines.append("Turns (most relevant first):")
-        lines += [f"- {t['dia_id']} ({t['date']}) {said(t)}" for t in found.handed]
+        lines += [f"- {t['dia_id']} ({t['date']}) {said(t)}{_dates_of(t)}" for t in found.handed]
     if len(lines) == 1:
         return "(nothing found)"
     return escape("\n".join(lines))

@@ -33,8 +33,9 @@ from mrgraph.toolview import compact
 from mrgraph.types import Step
 
 TEMPORAL_HINT = ("This question asks about time: call conversation_time on the episodes you "
-                 "rely on, and answer with the resolved date of the event (like 7 May 2023), "
-                 "not the date of the session it was mentioned in.")
+                 "rely on, and answer with the resolved date of the event, as precise as it "
+                 "was said (7 May 2023, May 2023, 2022), not the date of the session it was "
+                 "mentioned in.")
 
 
 def tool_output(outcome: Outcome) -> str:

@@ -14,15 +14,24 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from mrgraph.ingest.dates import find_dates
+from mrgraph.dates import find_dates
 
 # Two anchors far apart: an expression that resolves the same against both is absolute.
 _ANCHORS = (date(2001, 6, 15), date(2011, 2, 3))
-TOLD = 14  # days after an event that it may still be told ("two weeks ago")
 _MONTH_NAMES = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTH_ONLY = re.compile(r"\b(?:in|during|of|last|this|early|late|mid)[\s-]+(january|february|"
                          r"march|april|may|june|july|august|september|october|november|"
                          r"december)\b(?![\s,]+\d)", re.IGNORECASE)
+
+
+TOLD = 14  # days after a session that a question may still name for it
+
+
+def _later(iso: str, days: int) -> str:
+    try:
+        return (date.fromisoformat(iso) + timedelta(days=days)).isoformat()
+    except ValueError:
+        return iso
 
 
 @dataclass(frozen=True)
@@ -36,9 +45,9 @@ class QuestionTime:
         return bool(self.ranges or self.months)
 
     def fits(self, start: str, end: str | None = None) -> bool:
-        """Whether an episode dated [start, end] overlaps what the question names, allowing
-        TOLD days after `end`: an event is often told days after it happened, and a question
-        may name the day it was told ("what did Maria share on 16 June, 2023?")."""
+        """Whether the days [start, end] (an episode's session day) overlap what the question
+        names, allowing TOLD days after `end`: a question may name a day a little after the
+        session it was said in ("what did Maria do on 16 June" of a session of 10 June)."""
         if not start:
             return False
         last = end or start
@@ -46,6 +55,14 @@ class QuestionTime:
         if any(s <= told and start[:10] <= e for s, e in self.ranges):
             return True
         return _month(start) in self.months or _month(last) in self.months
+
+    def holds(self, start: str, end: str) -> bool:
+        """Whether the days [start, end] lie within what the question names: a date a turn
+        mentions counts only when it is at least as precise as the question ("last week" for
+        "in June 2023", not "last month" for "on 16 June 2023")."""
+        if any(s <= start[:10] and end[:10] <= e for s, e in self.ranges):
+            return True
+        return start[:7] == end[:7] and _month(start) in self.months
 
 
 def question_time(question: str) -> QuestionTime:
@@ -55,13 +72,6 @@ def question_time(question: str) -> QuestionTime:
                            if a.span == b.span and (a.start, a.end) == (b.start, b.end)}))
     months = frozenset(_MONTH_NAMES[m.group(1).lower()] for m in _MONTH_ONLY.finditer(question))
     return QuestionTime(ranges, months)
-
-
-def _later(iso: str, days: int) -> str:
-    try:
-        return (date.fromisoformat(iso) + timedelta(days=days)).isoformat()
-    except ValueError:
-        return iso
 
 
 def _month(iso: str) -> int:

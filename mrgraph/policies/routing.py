@@ -20,10 +20,10 @@ and Z, and how it ranks it (see mrgraph.policies.base for the relevance formula)
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from mrgraph.dates import value_bounds
 from mrgraph.policies.base import SAME_SESSION, Action, Lead, State
 from mrgraph.text import tokenize
 from mrgraph.toolkit import Record, ToolResult
@@ -31,8 +31,6 @@ from mrgraph.toolkit import Record, ToolResult
 EVENT_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timeline", "cue_events"})
 TURN_TOOLS = frozenset({"search_turns", "read_turns"})  # turns naming their own conversation
 _KIND_ORDER = {"entity": 0, "date": 1, "attribute": 2, "keyword": 3, "tag": 4}
-# An ISO day or month, or a range of them ("2023-05-01/2023-05-07"): what date cues are named.
-_DATE_CUE = re.compile(r"^(\d{4}-\d{2}(?:-\d{2})?)(?:/(\d{4}-\d{2}(?:-\d{2})?))?$")
 
 
 def route(state: State, action: Action, result: ToolResult) -> tuple[Record, ...]:
@@ -163,9 +161,10 @@ def _route_cues(state: State, records: Sequence[Record], inherited: float) -> tu
     for _, record in kept:
         state.evidence.cues[record["id"]] = record
         base = state.base(record, inherited)
-        date = _DATE_CUE.match(record["name"]) if record["kind"] == "date" else None
-        if date:
-            _add_date_lead(state, date[1], date[2] or date[1], base)
+        # a date cue is named by its canonical value (mrgraph.dates): its days
+        days = value_bounds(str(record["name"])) if record["kind"] == "date" else None
+        if days:
+            _add_date_lead(state, *days, base)
         else:
             key = f"cue:{record['id']}"
             state.leads.setdefault(key, Lead(key, "cue", record["id"], base,
@@ -201,8 +200,7 @@ def _route_times(state: State, records: Sequence[Record], inherited: float) -> t
     for record in records:
         state.evidence.times[record["event_id"]] = record
         session_day = str(record["session_started_at"])[:10]
-        for mentioned in record["dates"]:
-            match = _DATE_CUE.match(str(mentioned))
-            if match and match[1] != session_day:
-                _add_date_lead(state, match[1], match[2] or match[1], inherited)
+        for mentioned in record["mentions"]:
+            if mentioned["start"] != session_day:
+                _add_date_lead(state, str(mentioned["start"]), str(mentioned["end"]), inherited)
     return tuple(records)

@@ -1,62 +1,89 @@
-"""Dates as people say them: "7 May 2023", "June 2023", "the week before 9 June 2023"."""
+"""The reader's dates: which date a sentence states, and the answer to a "when" question.
+
+A turn's dates are the ones ingestion stored for it (`mrgraph.dates.mentions`: resolved against
+its session's day, each with its precision and the clause that says it), found again from the
+turn's text and session day, so every turn read has them whether or not its record carries them.
+A sentence states the dates whose phrase it holds; of several, the one whose clause holds most
+of the question is the one the question is about ("I ran a race last Saturday and we fly out
+next month"). The answer says it as precisely as it was said ("2022", "the week before 9 June
+2023"); a sentence that states no date answers with the day it was said, its session's.
+"""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+import re
+from collections.abc import Callable
+from datetime import date
+from functools import lru_cache
+
+from mrgraph.dates import DateValue, format_day, mentions, render
 
 
-def format_date(iso: str) -> str:
-    """"2023-05-07" -> "7 May 2023" (text that is not an ISO date is returned unchanged)."""
+@lru_cache(maxsize=20_000)
+def turn_dates(text: str, said: str) -> tuple[DateValue, ...]:
+    """The dates a turn's `text` mentions, resolved against `said` (its session's ISO day or
+    timestamp); none without a session day."""
     try:
-        day = date.fromisoformat(iso[:10])
+        anchor = date.fromisoformat(said[:10])
     except ValueError:
-        return iso
-    return f"{day.day} {day.strftime('%B')} {day.year}"
+        return ()
+    return tuple(mentions(text, anchor))
 
 
-def format_span(start: str, end: str | None) -> str:
-    if not end or end == start:
-        return format_date(start)
-    return f"{format_date(start)} - {format_date(end)}"
+# A question about what is ahead ("When is she going to ...?"), or what is past ("When did
+# ...?"): the dates that answer it lie on that side of the day they were said.
+_AHEAD = re.compile(r"\b(will|going to|gonna|plan(?:s|ning)? (?:on|to)|planning|intends?|"
+                    r"upcoming|next)\b", re.IGNORECASE)
+_PAST = re.compile(r"\b(did|was|were|had|ago)\b", re.IGNORECASE)
 
 
-def format_range(start: str, end: str | None, said: str | None = None) -> str:
-    """A resolved date or range as people say it: a whole year "2022", a whole month
-    "June 2023", a week or weekend relative to `said` (the day it was said: "the week before
-    9 June 2023"), else a day or a span."""
-    try:
-        first, last = date.fromisoformat(start[:10]), date.fromisoformat((end or start)[:10])
-        spoken = date.fromisoformat(said[:10]) if said else None
-    except ValueError:
-        return format_span(start, end)
-    if first == last:
-        return format_date(start)
-    if (first.month, first.day, last.month, last.day) == (1, 1, 12, 31) and \
-            first.year == last.year:
-        return str(first.year)
-    if first.day == 1 and (last + timedelta(days=1)).day == 1 and \
-            (first.year, first.month) == (last.year, last.month):
-        return f"{first.strftime('%B')} {first.year}"
-    span = (last - first).days
-    if spoken is not None and span in (1, 6) and first < spoken:
-        unit = "weekend" if span == 1 else "week"
-        if last < spoken:
-            return f"the {unit} before {format_date(spoken.isoformat())}"
-        return f"the {unit} of {format_date(spoken.isoformat())}"
-    return format_span(start, end)
+def ahead(question: str) -> bool | None:
+    """True for a question about what is ahead, False for one about the past, None when it
+    says neither."""
+    if _AHEAD.search(question):
+        return True
+    return False if _PAST.search(question) else None
 
 
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+def agrees(value: DateValue, future: bool | None) -> bool:
+    """Whether a date lies on the side of its saying that the question asks about: a plan
+    ("next month") does not say when something past happened, nor a memory when a plan is."""
+    if future is None or not value.said:
+        return True
+    return value.end >= value.said if future else value.start <= value.said
 
 
-def weekday_before(day: str, said: str, expression: str) -> str | None:
-    """"the Friday before 15 July 2023" when `expression` names the weekday of `day` ("last
-    Friday") and `day` is in the week before `said`, the day it was said; else None."""
-    try:
-        first, spoken = date.fromisoformat(day[:10]), date.fromisoformat(said[:10])
-    except ValueError:
+def stated(sentence: str, turn: str, said: str, fit: Callable[[str], float],
+           future: bool | None = None) -> DateValue | None:
+    """The date `sentence` (of the turn whose text is `turn`) states, if any: of the turn's
+    dates whose phrase it holds and that lie on the side the question asks about (`future`:
+    `ahead`), the one whose clause `fit` scores highest (ties: the first)."""
+    held = [v for v in turn_dates(turn or sentence, said)
+            if v.phrase in sentence and agrees(v, future)]
+    if len(held) < 2:
+        return held[0] if held else None
+    return max(held, key=lambda v: fit(v.statement))  # max keeps the first of equals
+
+
+def told(sentence: str, turn: str, said: str, fit: Callable[[str], float],
+         future: bool | None = None) -> DateValue | None:
+    """The date of what `sentence` tells, of all the dates its turn mentions: the one whose
+    clause holds most of the question (`fit`), then one on the side the question asks about,
+    then one the sentence states, then the first. A turn tells one story more often than two
+    ("I got a puppy two weeks ago! Her name's Coco."): when no clause holds any of the
+    question, its first date is the story's. A question about what is ahead never takes a
+    past date; one about the past may take a plan ("We host a contest next month" answers
+    "When did they host the contest?", asked later)."""
+    dates = [v for v in turn_dates(turn or sentence, said) if future is not True or
+             agrees(v, future)]
+    if not dates:
         return None
-    name = _WEEKDAYS[first.weekday()]
-    if not 1 <= (spoken - first).days <= 7 or name not in expression.lower():
-        return None
-    return f"the {name.capitalize()} before {format_date(spoken.isoformat())}"
+    return max(dates, key=lambda v: (fit(v.statement), agrees(v, future), v.phrase in sentence))
+
+
+def when(value: DateValue | None, said: str) -> str | None:
+    """A "when" answer: the date stated, as precisely as it was said; else the day it was said
+    (`said`, the session's); None without either."""
+    if value is not None:
+        return render(value)
+    return format_day(said) if said else None

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date
 from functools import lru_cache
 
 from mrgraph.beliefs import is_negative
+from mrgraph.dates import DateValue
 from mrgraph.found import Found, dia_order, record_text
-from mrgraph.ingest.dates import DateMention, find_dates
+from mrgraph.reader.dates import ahead
+from mrgraph.reader.dates import stated as stated_date
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import lemma
 from mrgraph.text import tokenize, words
@@ -67,7 +68,7 @@ class Sentence:
     score: float
     own: bool  # about the person asked about: said by them of themselves, or to them
     turn: str = ""  # the whole turn
-    stated: DateMention | None = None
+    stated: DateValue | None = None  # for a "when" question: the date the sentence states
     said: str = ""  # the session date of the turn
 
 
@@ -104,6 +105,7 @@ def content_share(state: Found, question: Question, text: str) -> float:
 def sentences(state: Found, question: Question) -> list[Sentence]:
     """Every usable sentence of the turns read, best score first (ties: transcript order)."""
     found: list[Sentence] = []
+    future = ahead(question.text)
     events = state.evidence.events
     asked = _asked_before(state, question)
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
@@ -119,7 +121,9 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
             q = content_share(state, question, sentence)
             own = question.person is not None and \
                 about_whom(speaker, sentence, speakers) == question.person
-            stated = _stated(sentence, said) if question.kind in ("when", "duration") else None
+            stated = stated_date(sentence, text, said,
+                                 lambda clause: content_share(state, question, clause),
+                                 future) if question.kind in ("when", "duration") else None
             held = token_set(sentence)
             agrees = max((c for words_, c, _ in beliefs if words_ <= held), default=0.0)
             covers = max((share for words_, _, share in beliefs if words_ <= held),
@@ -196,16 +200,6 @@ def _states_it(question: Question, speaker: str, sentence: str) -> bool:
         return True
     first = words(question.person)[:1]
     return bool(first) and first[0] in words(sentence)
-
-
-def _stated(text: str, said: str) -> DateMention | None:
-    """The first time expression of a sentence, resolved against its session's date (as
-    ingestion resolved it); None without one or without a session date."""
-    try:
-        anchor = date.fromisoformat(said[:10])
-    except ValueError:
-        return None
-    return next((m for m in find_dates(text, anchor) if not m.approximate), None)
 
 
 @lru_cache(maxsize=1_000)

@@ -6,8 +6,9 @@
   3. abstain (NOT_MENTIONED) when the best sentence holds too little of the question, or the
      evidence is about someone else (evidence.wrong_person);
   4. answer by kind:
-       when      the date the sentence states, else its episode's ("7 May 2023"); a
-                 weekday said in the week before as that ("the Friday before 7 May 2023");
+       when      the date the sentence states, as precisely as it was said ("2022", "the
+                 week before 9 June 2023", "the Friday before 7 May 2023"), else the day
+                 it was said (reader.dates);
        duration  the first span of time the best REACH sentences say ("4 years"), else the
                  date; "how long ago" too ("10 years ago"; numbers in digits);
        how often the first frequency of the best REACH sentences ("three times a week"),
@@ -42,13 +43,13 @@ from dataclasses import dataclass
 from mrgraph.found import Found
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
-from mrgraph.reader.dates import format_range, weekday_before
 from mrgraph.reader.evidence import (Sentence, believed, is_question, sentences,
                                     split_sentences, wrong_person)
 from mrgraph.reader.feelings import asks_feeling, feeling
 from mrgraph.reader.forms import duration, frequency, negated
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
+from mrgraph.reader.when import answer_when
 from mrgraph.reader.words import is_function_word
 from mrgraph.text import tokenize, words
 from mrgraph.types import NOT_MENTIONED
@@ -155,12 +156,11 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
 def _dated(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]]:
     """when / duration: the span of time said, else the date the best sentence rests on."""
-    best = found[0]
     if question.on("span") and (question.kind == "duration" or _AGO.search(question.text)):
         span = next(((d, s.dia_id) for s in found[:REACH] if (d := duration(s.text))), None)
         if span:
             return span[0], (span[1],)
-    return _when(state, best) or best.text, (best.dia_id,)
+    return answer_when(state, question, found)
 
 
 def _how_often(found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
@@ -208,23 +208,6 @@ def _says_something(sentence: str) -> bool:
     """A statement with two content words at least: not a question, not "Wow!", "<name>!"."""
     return not is_question(sentence) and \
         sum(not is_function_word(w) for w in words(sentence)) >= 2
-
-
-def _when(state: Found, best: Sentence) -> str | None:
-    """The date the answer rests on: the one its sentence states, else its episode's."""
-    if best.stated is not None:
-        stated = best.stated
-        named = weekday_before(stated.start, best.said, stated.text) \
-            if stated.start == stated.end and best.said else None
-        return named or format_range(stated.start, stated.end, best.said or None)
-    event = best.event
-    if event is None:
-        return None
-    time = state.evidence.times.get(str(event["id"]))
-    if time is not None:
-        return format_range(str(time["date"]), time.get("date_end"),
-                            str(time["session_started_at"]))
-    return format_range(str(event["date"]), event.get("date_end"))
 
 
 def _believed(state: Found, question: Question, found: list[Sentence], answer: str,

@@ -54,8 +54,9 @@ then answer yourself:
 `reply`; `speaker` keeps one person's words, `said_start`/`said_end` the sessions of some \
 days), search_events (episodes), search_cues (people, things, dates), timeline (a date range).
 2. Read the turns before answering: event_context (an episode's turns), read_turns (dia_ids \
-with a window, or a session's range). `said_on` is when a turn was said; an episode's \
-`event_date` is when what it tells of happened.
+with a window, or a session's range). `said_on` is the day a turn or episode was said (its \
+session's); when what it tells of happened is in its `dates` / `mentions`, each as precise as \
+it was said (conversation_time: the statement each date belongs to).
 3. Hop when words do not reach: cue_events or cue_tags + tag_events (a cue's episodes), \
 event_keywords (an episode's cues), personal_aspects / personal_aspect (beliefs about a person, \
 with confidences).

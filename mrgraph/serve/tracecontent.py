@@ -1,6 +1,6 @@
 """What the trace picture says about each node it draws: a short label, and the content a tap
 shows (a turn's text with its speaker and date, an episode's summary with its session date and
-event dates, a fact's statement with its confidence).
+the dates its turns mention, a fact's statement with its confidence).
 
 Everything comes from store reads made once per picture (`Reads.find`), in rounds of calls the
 store runs together (`GraphStore.run_calls`: on Neo4j the reads of a round go out at once): the
@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from mrgraph.dates import render
 from mrgraph.store.base import BeliefEdge, GraphStore, TimeRecord, TurnRecord
 from mrgraph.text import normalize_key, word_tokens, words
 from mrgraph.types import NodeRecord, PropValue, Source, Step
@@ -161,16 +162,18 @@ def _turns_of(event_id: str, store: GraphStore) -> list[TurnRecord]:
 
 def session_dates(time: TimeRecord | None,
                   props: Mapping[str, PropValue]) -> tuple[tuple[str, str], ...]:
-    """An episode's dates, labelled for what they are today: the session's start (from
-    conversation_time) and the dates its turns mention (resolved at ingest). Without the time
-    record only the episode's own `date` property is known, labelled as such. The one place
-    that reads episode dates, so a change of the stored date shape (issue 27) lands here."""
+    """An episode's dates, labelled for what they are: its session's start (from
+    conversation_time; without it the episode's own `date`, which is its session's day) and
+    the dates its turns mention, each as precisely as it was said, with the words said and
+    the turn ("May 2023 (“last month”, D3:4)"). The one place that reads episode dates."""
     if time is None:
         date = props.get("date")
-        return (("episode date", str(date)),) if date else ()
+        return (("session date", str(date)),) if date else ()
     found = [("session date", _when(time.session_started_at))] if time.session_started_at else []
-    if time.dates:
-        found.append(("event dates", ", ".join(_span(d) for d in time.dates)))
+    if time.mentions:
+        found.append(("dates mentioned", "; ".join(
+            f"{render(m)} (“{m.phrase}”, {m.dia_id})" if m.phrase else render(m)
+            for m in time.mentions)))
     return tuple(found)
 
 
@@ -181,11 +184,6 @@ def _when(stamp: str) -> str:
     return day if not clock or clock.startswith("00:00") else f"{day} {clock[:5]}"
 
 
-def _span(date: str) -> str:
-    start, _, end = date.partition("/")
-    return f"{start} to {end}" if end else start
-
-
 def _day(time: TimeRecord | None, props: Mapping[str, PropValue]) -> str:
     """The first of an episode's dates (its session's, when known), named, without the time:
     'session 2023-03-20'."""
@@ -193,7 +191,7 @@ def _day(time: TimeRecord | None, props: Mapping[str, PropValue]) -> str:
     if not dates:
         return ""
     name, value = dates[0]
-    return f"{'session' if name == 'session date' else 'dated'} {value.split(' ')[0]}"
+    return f"session {value.split(' ')[0]}"
 
 
 def episode_content(raw: str, found: Found) -> Content:

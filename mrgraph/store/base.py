@@ -8,7 +8,7 @@ Graph model (docs/graph-model.md has the full table):
   (:Cue)-[:CUE_OF {tag}]->(:Episode);  (:Cue)-[:HAS_TAG]->(:Tag)-[:TAGS]->(:Episode)
   (:Cue)-[:BELIEF {aspect, confidence, support, first_seen, last_seen, status, history}]->(:Fact)
   (:Fact)-[:FROM_EPISODE {date, confidence, negated, contradicts}]->(:Episode)
-  (:Topic)-[:GROUPS]->(:Episode)
+  (:Topic)-[:GROUPS]->(:Episode);  (:Turn)-[:MENTIONS_DATE]->(:DateMention)
 Between two nodes there is at most one edge of each type, so (src, type, dst) identifies an edge.
 
 Records: NodeRecord.props / EdgeRecord.props hold every stored property except the node's `id`
@@ -33,6 +33,7 @@ from itertools import chain
 from typing import Callable, Generic, Iterator, Mapping, Protocol, Sequence, TypeVar
 
 from mrgraph import limits
+from mrgraph.dates import DateValue, from_props
 from mrgraph.errors import StoreError
 from mrgraph.limits import node_problem, props_problem, shorten
 from mrgraph.redact import any_secret, remembered, scrub_value
@@ -67,12 +68,12 @@ class EventRecord:
     id: str
     conversation_id: str
     session: int
-    date: str
-    date_end: str | None
+    date: str  # the session's day (an episode is dated by its session)
     summary: str
     tag: str
     dia_ids: tuple[str, ...]
     score: float = 0.0
+    mentions: tuple[str, ...] = ()  # values of the dates its turns mention ("2022", "2023-W23")
 
 
 @dataclass(frozen=True)
@@ -98,20 +99,28 @@ class TurnRecord:
     session: int
     index: int
     date: str  # the session's date
-    in_event: bool
+    in_event: bool  # the turn belongs to the asked episode (False: context window)
     caption: str = ""  # the caption of the image the turn shared (blip_caption), "" for none
     conversation_id: str = ""
     event_id: str = ""
     score: float = 0.0
+    dates: tuple[DateValue, ...] = ()  # the dates the turn mentions, in its order
+
+
+def date_values(stored: Sequence[Mapping[str, object]]) -> tuple[DateValue, ...]:
+    """DateMention nodes' properties, as read by either store, to values (in the given order;
+    a node this version cannot read is skipped)."""
+    return tuple(v for props in stored if (v := from_props(props)) is not None)
 
 
 @dataclass(frozen=True)
 class TimeRecord:
+    """When an episode was said (its session) and every date its turns mention."""
+
     event_id: str
     session_started_at: str
-    date: str
-    date_end: str | None
-    dates: tuple[str, ...]
+    date: str  # the session's day
+    mentions: tuple[DateValue, ...]  # in turn order
 
 
 @dataclass(frozen=True)
@@ -308,6 +317,10 @@ class GraphStore(Protocol):
 
     def conversations(self) -> list[str]: ...
 
+    def outdated_conversations(self, version: int) -> list[str]:
+        """Ids (sorted) of the conversations whose graph was built by an older graph model
+        than `version` (their Conversation node's `model_version`; none recorded: 1)."""
+
     def experience_records(self, labels: Sequence[str]) -> list[NodeRecord]:
         """The experiential memory: the namespace's nodes of `labels` among Experience,
         Proposal and PracticeRound (mrgraph.experience.storage); order: label asc, id asc."""
@@ -351,7 +364,8 @@ class GraphStore(Protocol):
         """Episodes the topic groups; order: date asc, id asc."""
 
     def timeline(self, start: str, end: str, cue_id: str | None, limit: int) -> list[EventRecord]:
-        """Episodes whose [date, date_end or date] overlaps [start, end] (ISO dates, inclusive),
+        """Episodes of [start, end] (ISO days, inclusive): those whose date (the session's day)
+        is in it and those holding a turn that mentions a date whose days overlap it;
         optionally only those the cue reaches; order: date asc, id asc."""
 
     def search_events(self, weights: Mapping[str, float], limit: int) -> list[EventRecord]:

@@ -8,7 +8,8 @@ and a read touches only what it needs (mrgraph.store.persist has the file).
   structures built from the file on first use:
   - a TokenTable per searchable label (Episode, Cue, Tag, Topic, Turn): the file's token postings,
     read per token (mrgraph.store.token_table);
-  - the Timeline (episodes sorted by date, for bisecting a range), rebuilt after an episode change;
+  - the Timeline (episodes sorted by date, for bisecting a range), rebuilt after an episode change,
+    and the mention timeline (the dates episodes' turns mention, sorted by their first day);
   - the VectorIndex (embedded episodes per model), rebuilt after an episode change.
 """
 
@@ -109,13 +110,14 @@ class NodeCache:
 
 
 class Timeline:
-    """Episodes sorted by (date, id), with each one's end (date_end or date).
+    """Dated spans sorted by (start, id), with each one's end: episodes by their session day,
+    or the dates their turns mention (`mention_timeline`).
 
     `reach[i]` is the latest end among positions 0..i: episodes before the range's start can
     only overlap it through their end, and scanning backwards can stop once `reach` < start."""
 
     def __init__(self, rows: list[tuple[str, str, str]]) -> None:
-        """`rows`: (date, id, end) of every episode with a date."""
+        """`rows`: (start, id, end) of every dated span."""
         rows.sort()
         self.dates = [r[0] for r in rows]
         self.ids = [r[1] for r in rows]
@@ -127,7 +129,7 @@ class Timeline:
             self.reach.append(latest)
 
     def query(self, start: str, end: str, allowed: Set[str] | None, limit: int) -> list[str]:
-        """Ids of episodes with date <= end and (date_end or date) >= start, by (date, id)."""
+        """Ids of spans with start <= end and their end >= start, by (start, id)."""
         hi = bisect_right(self.dates, end)
         lo = min(bisect_left(self.dates, start), hi)
         early = []  # date < start: only a range reaching into [start, end] overlaps
@@ -154,6 +156,7 @@ class GraphIndex:
         self.node_counts, self.edge_counts = db.counts()
         self._tokens = {label: TokenTable(db, label, SECONDARY[label]) for label in SECONDARY}
         self._timeline: Timeline | None = None
+        self._mentions: Timeline | None = None  # the dates episodes' turns mention
         self._vectors: VectorIndex | None = None
 
     # -------------------------------------------------------------- maintenance
@@ -185,6 +188,8 @@ class GraphIndex:
         if label == "Episode":
             self._timeline = None
             self._vectors = None
+        if label in ("Episode", "DateMention"):
+            self._mentions = None
 
     def edge_added(self, etype: str, count: int = 1) -> None:
         self.edge_counts[etype] = self.edge_counts.get(etype, 0) + count
@@ -237,13 +242,21 @@ class GraphIndex:
 
     def timeline(self) -> Timeline:
         if self._timeline is None:
-            rows = []
-            for date, eid, end in self._db.rows(
-                    "SELECT key, id, json_extract(props, '$.date_end') FROM nodes "
-                    "WHERE label = 'Episode' AND key > ''"):
-                rows.append((date, eid, end if isinstance(end, str) and end else date))
-            self._timeline = Timeline(rows)
+            # an episode is dated by its session: one day, ending where it starts
+            self._timeline = Timeline([(date, eid, date) for date, eid in self._db.rows(
+                "SELECT key, id FROM nodes WHERE label = 'Episode' AND key > ''")])
         return self._timeline
+
+    def mention_timeline(self) -> Timeline:
+        """(start, episode id, end) of every date a turn of an episode mentions."""
+        if self._mentions is None:
+            self._mentions = Timeline([
+                (str(start), str(episode), str(end)) for start, episode, end in self._db.rows(
+                    "SELECT json_extract(m.props, '$.start'), f.src, json_extract(m.props, '$.end') "
+                    "FROM nodes m JOIN edges t ON t.dst = m.id AND t.type = 'MENTIONS_DATE' "
+                    "JOIN edges f ON f.dst = t.src AND f.type = 'FROM_TURN' "
+                    "WHERE m.label = 'DateMention'")])
+        return self._mentions
 
     def vectors(self, ns: str) -> VectorIndex:
         if self._vectors is None:

@@ -38,7 +38,8 @@ class GraphForget(TurnReads):
     def _forget(self, conversation_id: str, roots: list[str]) -> ForgetResult:
         sessions = self._targets(roots, "HAS_SESSION")
         episodes = self._targets(sessions, "HAS_EPISODE")
-        doomed = set(roots) | sessions | self._targets(sessions, "HAS_TURN") | episodes
+        turns = self._targets(sessions, "HAS_TURN")
+        doomed = set(roots) | sessions | turns | self._targets(turns, "MENTIONS_DATE") | episodes
         topics = self._sources(episodes, "GROUPS") - doomed
         facts = self._sources(episodes, "FROM_EPISODE") - doomed
         cues = self._sources(episodes, "CUE_OF") - doomed

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import heapq
+import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
@@ -23,6 +24,7 @@ from mrgraph.store.base import (
     BeliefEdge,
     CueHit,
     EmbeddingCount,
+    date_values,
     EventRecord,
     GraphStore,
     KeywordRecord,
@@ -217,6 +219,13 @@ class GraphReads:
         return self._index.keys("Conversation")
 
     @_read
+    def outdated_conversations(self, version: int) -> list[str]:
+        found = (self._nodes[node_id] for key in self._index.keys("Conversation")
+                 for node_id in self._index.ids("Conversation", key))
+        return sorted({str(a.get("conversation_id")) for a in found
+                       if int(a.get("model_version") or 1) < version})
+
+    @_read
     def token_df(self, label: str, tokens: Sequence[str]) -> tuple[int, Mapping[str, int]]:
         if label not in TOKEN_LABELS:
             raise StoreError(f"token_df: label must be one of {sorted(TOKEN_LABELS)}, not {label!r}")
@@ -240,13 +249,12 @@ class GraphReads:
 
     def _event(self, episode_id: str, score: float = 0.0) -> EventRecord:
         a = self._nodes[episode_id]
-        date_end = a.get("date_end")
         return EventRecord(
             id=episode_id, conversation_id=_str(a, "conversation_id"),
-            session=int(a.get("session") or 0), date=_str(a, "date"),
-            date_end=None if date_end is None else str(date_end), summary=_str(a, "summary"),
+            session=int(a.get("session") or 0), date=_str(a, "date"), summary=_str(a, "summary"),
             tag=_str(a, "tag"), dia_ids=tuple(str(d) for d in a.get("dia_ids") or ()),
             score=score,
+            mentions=tuple(str(m) for m in a.get("mentions") or ()),
         )
 
     def _events_by_date(self, episode_ids: set[str], limit: int) -> list[EventRecord]:
@@ -310,7 +318,13 @@ class GraphReads:
             session=int(a.get("session") or 0), index=int(a.get("index") or 0),
             date=_str(session, "date") or _str(a, "date"), in_event=in_event,
             caption=_str(a, "blip_caption"), conversation_id=_str(a, "conversation_id"),
+            dates=date_values(self._mentions(turn_id)),
         )
+
+    def _mentions(self, turn_id: str) -> list[Attrs]:
+        """The turn's DateMention nodes' properties, in the turn's order."""
+        found = [self._nodes[m] for m, _ in self._out(turn_id, "MENTIONS_DATE")]
+        return sorted(found, key=lambda a: int(a.get("index") or 0))
 
     @_read
     def conversation_time(self, event_id: str) -> TimeRecord | None:
@@ -319,10 +333,10 @@ class GraphReads:
         a = self._nodes[event_id]
         sessions = sorted(s for s, _ in self._in(event_id, "HAS_EPISODE"))
         started = _str(self._nodes[sessions[0]], "started_at") if sessions else ""
-        date_end = a.get("date_end")
+        turns = sorted((int(self._nodes[t].get("index") or 0), t)
+                       for t, _ in self._out(event_id, "FROM_TURN"))
         return TimeRecord(event_id, started, _str(a, "date"),
-                          None if date_end is None else str(date_end),
-                          tuple(str(d) for d in a.get("dates") or ()))
+                          date_values([m for _, t in turns for m in self._mentions(t)]))
 
     @_read
     def entity_beliefs(self, entity: str, aspect: str | None) -> list[BeliefEdge]:
@@ -364,16 +378,20 @@ class GraphReads:
             # a narrow cue: checking its few episodes beats walking the range
             hits = {e for e in allowed if self._overlaps(e, start, end)}
             return self._events_by_date(hits, limit)
-        ids = self._index.timeline().query(start, end, allowed, limit)
-        return [self._event(e) for e in ids]
+        ids = set(self._index.timeline().query(start, end, allowed, limit))
+        # by the mention's days, not the episode's: every match, then the first by date
+        ids.update(self._index.mention_timeline().query(start, end, allowed, sys.maxsize))
+        return self._events_by_date(ids, limit)
 
     def _overlaps(self, episode_id: str, start: str, end: str) -> bool:
+        """The episode's day is in [start, end], or a turn of it mentions a date reaching it."""
         a = self._nodes[episode_id]
-        date = a.get("date")
-        if a[LABEL] != "Episode" or not isinstance(date, str) or not date:
+        if a[LABEL] != "Episode":
             return False
-        last = a.get("date_end")
-        return date <= end and (last if isinstance(last, str) and last else date) >= start
+        date = a.get("date")
+        return (isinstance(date, str) and bool(date) and start <= date <= end) or any(
+            str(m.get("start")) <= end and str(m.get("end")) >= start
+            for t, _ in self._out(episode_id, "FROM_TURN") for m in self._mentions(t))
 
     @_read
     def search_events(self, weights: Mapping[str, float], limit: int) -> list[EventRecord]:

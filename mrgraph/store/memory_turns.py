@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from urllib.parse import unquote
 
-from mrgraph.store.base import EventRecord, NamespaceCount, SpeakerRecord, TurnRecord
+from mrgraph.store.base import (EventRecord, NamespaceCount, SpeakerRecord, TurnRecord,
+                                date_values)
 from mrgraph.store.memory_reads import Attrs, GraphReads, _read, _str
 from mrgraph.store.persist import decode_props
 from mrgraph.text import phrase_held
@@ -111,7 +112,8 @@ class TurnReads(GraphReads):
             session=int(a.get("session") or 0), index=_index(a),
             date=session_date or _str(a, "date"), in_event=in_event,
             caption=_str(a, "blip_caption"), conversation_id=_str(a, "conversation_id"),
-            event_id=episodes[0] if episodes else "", score=score)
+            event_id=episodes[0] if episodes else "", score=score,
+            dates=date_values(self._mentions(turn_id)))
 
 
 def _index(attrs: Attrs) -> int:

@@ -272,6 +272,9 @@ class Neo4jStore:
     def conversations(self) -> list[str]:
         return self._read(lambda tx: rd.conversations(tx, self.ns))
 
+    def outdated_conversations(self, version: int) -> list[str]:
+        return self._read(lambda tx: rd.outdated_conversations(tx, self.ns, version))
+
     def experience_records(self, labels: Sequence[str]) -> list[NodeRecord]:
         return self._read(lambda tx: rd.experience_records(tx, self.ns, labels))
 

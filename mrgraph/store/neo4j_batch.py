@@ -363,6 +363,9 @@ class RoundReader:
     def conversations(self) -> list[str]:
         return self._store.conversations()
 
+    def outdated_conversations(self, version: int) -> list[str]:
+        return self._store.outdated_conversations(version)
+
     def experience_records(self, labels: Sequence[str]) -> list[NodeRecord]:
         return self._store.experience_records(labels)
 

@@ -41,7 +41,7 @@ TOKEN_LABELS = ("Cue", "Episode", "Tag", "Topic", "Turn")
 TOKEN_DF_FILES = {"Episode": "token_df_episode", "Cue": "token_df_cue", "Tag": "token_df_tag",
                    "Topic": "token_df_topic", "Turn": "token_df_turn"}
 LABELS = ("Conversation", "Session", "Turn", "Episode", "Cue", "Tag", "Fact", "Topic", "Experience",
-          "Proposal", "PracticeRound")
+          "Proposal", "PracticeRound", "DateMention")
 # Lucene's default limit is 1024 clauses per boolean query; stay well below it.
 _CLAUSES_PER_QUERY = 500
 # A search with more tokens than this (a kind word bridged to its members: thousands) reads
@@ -143,12 +143,11 @@ def _record(labels: Sequence[str], props: Mapping[str, Any]) -> NodeRecord:
 
 
 def event_record(a: Mapping[str, Any], score: float = 0.0) -> EventRecord:
-    date_end = a.get("date_end")
     return EventRecord(
         id=str(a["id"]), conversation_id=text_of(a, "conversation_id"),
-        session=int(a.get("session") or 0), date=text_of(a, "date"),
-        date_end=None if date_end is None else str(date_end), summary=text_of(a, "summary"),
+        session=int(a.get("session") or 0), date=text_of(a, "date"), summary=text_of(a, "summary"),
         tag=text_of(a, "tag"), dia_ids=tuple(str(d) for d in a.get("dia_ids") or ()), score=score,
+        mentions=tuple(str(m) for m in a.get("mentions") or ()),
     )
 
 
@@ -272,6 +271,11 @@ def experience_records(tx: Runner, ns: str, labels: Sequence[str]) -> list[NodeR
 
 def conversations(tx: Runner, ns: str) -> list[str]:
     return sorted(str(r["conversation_id"]) for r in rows(tx, "conversations", ns=ns))
+
+
+def outdated_conversations(tx: Runner, ns: str, version: int) -> list[str]:
+    return sorted(str(r["conversation_id"])
+                  for r in rows(tx, "outdated_conversations", ns=ns, version=version))
 
 
 def token_df(tx: Runner, ns: str, label: str, tokens: Sequence[str]) -> tuple[int, dict[str, int]]:

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from mrgraph.store.base import (CueHit, EmbeddingCount, EventRecord, KeywordRecord, TagCount,
-                                TimeRecord, TopicHit, TurnRecord)
+                                TimeRecord, TopicHit, TurnRecord, date_values)
 from mrgraph.store.neo4j_read import (Query, Row, Runner, drive, event_record, events_by_date,
                                       rows, search_rows, text_of, top_rows)
 from mrgraph.text import normalize_key
@@ -130,6 +130,7 @@ def _turn(r: Row) -> TurnRecord:
         session=int(a.get("session") or 0), index=int(a.get("index") or 0),
         date=session_date or text_of(a, "date"), in_event=bool(r["in_event"]),
         caption=text_of(a, "blip_caption"), conversation_id=text_of(a, "conversation_id"),
+        dates=date_values(r["dates"] or ()),
     )
 
 
@@ -144,10 +145,8 @@ def conversation_time_query(asked: Sequence[tuple[str]]) -> Query[list[TimeRecor
 
 
 def _time(event_id: str, r: Row) -> TimeRecord:
-    date_end = r["date_end"]
     return TimeRecord(event_id, text_of(r, "started_at"), text_of(r, "date"),
-                      None if date_end is None else str(date_end),
-                      tuple(str(d) for d in r["dates"] or ()))
+                      date_values(r["mentions"] or ()))
 
 
 def search_topics(tx: Runner, ns: str, weights: Mapping[str, float], limit: int) -> list[TopicHit]:

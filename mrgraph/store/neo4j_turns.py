@@ -12,7 +12,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mrgraph.store.base import EventRecord, NamespaceCount, SpeakerRecord, TurnRecord
+from mrgraph.store.base import (EventRecord, NamespaceCount, SpeakerRecord, TurnRecord,
+                                date_values)
 from mrgraph.store.neo4j_read import (Row, Runner, events_by_date, lucene_queries, rows, score,
                                       text_of)
 from mrgraph.text import phrase_held, token_set
@@ -101,4 +102,5 @@ def _turn(r: Row, in_event: bool, hit: float = 0.0) -> TurnRecord:
         session=int(a.get("session") or 0), index=int(a.get("index") or 0),
         date=session_date or text_of(a, "date"), in_event=in_event,
         caption=text_of(a, "blip_caption"), conversation_id=text_of(a, "conversation_id"),
-        event_id="" if r["event_id"] is None else str(r["event_id"]), score=hit)
+        event_id="" if r["event_id"] is None else str(r["event_id"]), score=hit,
+        dates=date_values(r["dates"] or ()))

@@ -30,7 +30,7 @@ NODE_FILES = {
     "Conversation": "merge_conversations", "Session": "merge_sessions", "Turn": "merge_turns",
     "Episode": "merge_episodes", "Cue": "merge_cues", "Tag": "merge_tags", "Fact": "merge_facts",
     "Topic": "merge_topics", "Experience": "merge_experiences", "Proposal": "merge_proposals",
-    "PracticeRound": "merge_practice_rounds",
+    "PracticeRound": "merge_practice_rounds", "DateMention": "merge_date_mentions",
 }
 EDGE_FILES = {
     "HAS_SESSION": "merge_has_session_edges", "HAS_TURN": "merge_has_turn_edges",
@@ -40,6 +40,7 @@ EDGE_FILES = {
     "FROM_EPISODE": "merge_from_episode_edges", "GROUPS": "merge_groups_edges",
     "HAS_EXPERIENCE": "merge_has_experience_edges",
     "EXPERIENCE_FROM": "merge_experience_from_edges", "SUPPORTS": "merge_supports_edges",
+    "MENTIONS_DATE": "merge_mentions_date_edges",
 }
 # merge_x -> create_x: the same rows, for nodes and edges known new (flush)
 CREATE_FILES = {
@@ -59,6 +60,8 @@ CREATE_FILES = {
     "merge_has_experience_edges": "create_has_experience_edges",
     "merge_experience_from_edges": "create_experience_from_edges",
     "merge_supports_edges": "create_supports_edges",
+    "merge_date_mentions": "create_date_mentions",
+    "merge_mentions_date_edges": "create_mentions_date_edges",
 }
 BELIEF_PROPS = ("aspect", "statement", "confidence", "support", "first_seen", "last_seen",
                 "status", "history")

@@ -79,13 +79,28 @@ def test_ask_quotes_the_turns_it_rests_on(store: str) -> None:
     invoke("ingest", str(sample_path()), "--store", store)
     code, output = invoke("ask", "When did Maya adopt the dog?", "--store", store)
     assert code == 0 and "Saturday before 20 March" in output
-    assert "S2:1 · sample · 2023-03-20 · Maya: Jonas, big news: I adopted a dog" in output
+    assert "S2:1 · sample · said 20 March 2023 · Maya: Jonas, big news: I adopted a dog" in output
 
 
 def test_ask_trace_prints_a_tree(store: str) -> None:
     invoke("ingest", str(sample_path()), "--store", store)
     code, output = invoke("ask", "When did Maya adopt the dog?", "--trace", "--store", store)
     assert code == 0 and "round 1" in output and "search_cues" in output
+
+
+def test_show_says_when_a_date_was_and_how_precisely(store: str) -> None:
+    invoke("ingest", str(sample_path()), "--store", store)
+    code, output = invoke("export", "--format", "json", "--store", store)
+    exported = json.loads(output)
+    mention = next(n for n in exported["nodes"] if n["label"] == "DateMention"
+                   and n["properties"]["phrase"] == "this week")
+    code, output = invoke("show", mention["id"], "--store", store)
+    assert code == 0
+    assert "when this week: the week of 2 June 2023 (week, relative)" in output
+    assert "<-[MENTIONS_DATE]- Turn" in output
+    episode = next(n for n in exported["nodes"] if n["label"] == "Episode")
+    code, output = invoke("show", episode["id"], "--store", store)
+    assert code == 0 and "(the session's day)" in output
 
 
 def test_show_export_and_forget_leave_no_node_behind(store: str, tmp_path: Path) -> None:
@@ -287,3 +302,28 @@ def test_ask_on_the_dev_conversations_supports_real_dia_ids(store: str) -> None:
     before = stats(store)
     assert invoke("ingest", str(LOCOMO_DEV), "--store", store)[0] == 0
     assert stats(store) == before
+
+
+def test_an_old_store_is_refused_in_one_line_until_migrated(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from mrgraph.ingest.build import build_batch
+    from mrgraph.ingest.extract import HeuristicExtractor
+    from mrgraph.store.memory import MemoryStore
+    from tests.contract.test_store_migrate import _as_written_before, _conversation, _write
+
+    conversation = _conversation(tmp_path)
+    old = MemoryStore(tmp_path / "old", "default")
+    _write(old, _as_written_before(build_batch(conversation,
+                                               HeuristicExtractor().extract(conversation),
+                                               "default")))
+    old.close()
+    uri = f"file:{tmp_path / 'old'}"
+    code, err = run_main(capsys, "ask", "When did Ines hike?", "--store", uri)
+    assert code == 1 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "older mrgraph" in err and f"mrgraph migrate --store {uri} --ns default" in err
+    code, output = invoke("migrate", "--store", uri)
+    assert code == 0 and "migrated chat: 5 turns" in output and "5 dates mentioned" in output
+    code, output = invoke("migrate", "--store", uri)
+    assert code == 0 and "nothing to migrate" in output
+    code, output = invoke("ask", "When did Ines hike the ridge trail?", "--store", uri)
+    assert code == 0 and output.startswith("2022")

@@ -22,9 +22,6 @@ ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("mrgraph.experience.loop", "mrgraph.experience.trial", "mrgraph.eval",
          "mrgraph.serve", "mrgraph.ingest", "neo4j", "networkx", "nltk", "fastapi", "mcp",
          "uvicorn", "openai", "tiktoken")
-# the ask path reads dates with ingest's parser until date parsing moves to mrgraph/dates.py
-# (the dates branch): the package and that module only
-ASK_PATH_TOO = frozenset({"mrgraph.ingest", "mrgraph.ingest.dates"})
 # run the CLI as `mrgraph` does, then list the modules the process imported
 PROBE = ("import json, sys\nfrom mrgraph.cli import main\nrc = main(sys.argv[1:])\n"
          "print('\\n' + json.dumps(sorted(sys.modules)))\nsys.exit(rc)\n")
@@ -63,4 +60,4 @@ def test_an_offline_ask_imports_only_the_ask_path(store: str, mode: str) -> None
     modules = imported("ask", "Where does Maya live now?", "--mode", mode, "--llm", "heuristic",
                        "--store", store)
     assert {"mrgraph.engine", "mrgraph.reconstruct", "mrgraph.reader.read"} <= modules
-    assert [m for m in heavy(modules) if m not in ASK_PATH_TOO] == []
+    assert heavy(modules) == []

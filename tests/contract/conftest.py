@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from mrgraph.config import Settings
+from mrgraph.dates import DateValue
 from mrgraph.ids import node_id
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.pipeline import refresh_beliefs
@@ -153,11 +154,10 @@ class EpisodeSpec:
     session: int
     index: int
     turns: tuple[int, ...]  # turn indexes in the session
-    date: str
+    date: str  # its session's day (an episode is dated by its session)
     tag: str
     cues: tuple[str, ...]  # cue keys
     tokens: str
-    date_end: str | None = None
 
 
 # Conversations: c1 (Alice, Bob; two sessions), c2 (Alice, Carol; one session).
@@ -171,9 +171,8 @@ EPISODES = {
     "c1": (
         EpisodeSpec("e11", 1, 0, (0, 1), "2023-05-08", "career change", ("alice", "job"),
                     "alice career job leave"),
-        EpisodeSpec("e12", 1, 1, (3, 4), "2023-05-01", "painting",
-                    ("alice", "bob", "paint", "2023 05"), "alice bob paint week",
-                    date_end="2023-05-07"),
+        EpisodeSpec("e12", 1, 1, (3, 4), "2023-05-08", "painting",
+                    ("alice", "bob", "paint", "2023 05"), "alice bob paint week"),
         EpisodeSpec("e13", 1, 2, (5,), "2023-05-08", "career change", ("alice", "job", "2023 05"),
                     "alice job offer"),
         EpisodeSpec("e21", 2, 0, (0, 1, 2), "2023-06-10", "painting", ("bob", "paint", "paint class"),
@@ -194,20 +193,26 @@ CUES = {  # key -> (name, kind, tokens)
     "paint class": ("paint class", "keyword", "class paint"),
     "2023 05": ("2023-05", "date", "05 2023"),
 }
+# Dates turns mention: (conversation, session, turn index) -> (phrase, value, precision, start,
+# end). "last week" said in e12 (session day 8 May 2023) is the week of 1-7 May.
+MENTIONS = {
+    ("c1", 1, 3): ("last week", "2023-W18", "week", "2023-05-01", "2023-05-07"),
+    ("c2", 1, 2): ("last year", "2022", "year", "2022-01-01", "2022-12-31"),
+}
 TAGS = {"career change": ("Career change", "career change"), "painting": ("painting", "paint")}
 Evidence = list[tuple[str, str, dict[str, object]]]  # (episode, date, extra FROM_EPISODE props)
 FACTS: dict[str, tuple[str, str, str, Evidence]] = {  # name -> (entity, aspect, statement, evidence)
     "f1": ("Alice", "job", "Alice works as a teacher",
            [("e11", "2023-05-08", {}), ("e31", "2023-07-01", {"confidence": 0.85})]),
     "f2": ("Alice", "job", "Alice works as a nurse",
-           [("e12", "2023-05-01", {"confidence": 0.8, "contradicts": True})]),
-    "f3": ("Bob", "hobby", "Bob paints", [("e12", "2023-05-01", {}), ("e21", "2023-06-10", {})]),
-    "f5": ("Bob", "hobby", "Bob likes galleries", [("e12", "2023-05-01", {"negated": True})]),
+           [("e12", "2023-05-08", {"confidence": 0.8, "contradicts": True})]),
+    "f3": ("Bob", "hobby", "Bob paints", [("e12", "2023-05-08", {}), ("e21", "2023-06-10", {})]),
+    "f5": ("Bob", "hobby", "Bob likes galleries", [("e12", "2023-05-08", {"negated": True})]),
     "f4": ("Carol", "home", "Carol lives in Boston", [("e31", "2023-07-01", {})]),
 }
 # Turns with words of their own (search_turns); every other turn says "<cid> turn <dia_id>".
 TURN_TEXTS: dict[tuple[str, str], tuple[str, str | None]] = {  # -> (text, image caption)
-    ("c1", "D1:4"): ("I finished the lighthouse painting last night!",
+    ("c1", "D1:4"): ("I finished the lighthouse painting last week!",
                      "a painting of a lighthouse at dusk"),
     ("c1", "D1:5"): ("Lighthouse? The one by the harbour?", None),
     ("c1", "D2:1"): ("My pottery class starts on Monday.", None),
@@ -216,8 +221,24 @@ TURN_TEXTS: dict[tuple[str, str], tuple[str, str | None]] = {  # -> (text, image
 }
 
 
+def mentioned(cid: str, session: int, index: int) -> tuple[DateValue, ...]:
+    """The dates the world's turn mentions (MENTIONS), as a store reads them back."""
+    said = MENTIONS.get((cid, session, index))
+    if said is None:
+        return ()
+    phrase, value, precision, start, end = said
+    speaker = (("Alice", "Bob") if cid == "c1" else ("Alice", "Carol"))[index % 2]
+    dia = f"D{session}:{index + 1}"
+    return (DateValue(value, precision, "relative", start, end, phrase,  # type: ignore[arg-type]
+                      SESSIONS[cid][session][1], False, dia, speaker, turn_text(cid, dia)[0]),)
+
+
 def turn_text(cid: str, dia: str) -> tuple[str, str | None]:
-    return TURN_TEXTS.get((cid, dia), (f"{cid} turn {dia}", None))
+    """(text, image caption) of a turn; a turn with a MENTIONS entry says its phrase too."""
+    text, caption = TURN_TEXTS.get((cid, dia), (f"{cid} turn {dia}", None))
+    session, _, number = dia[1:].partition(":")
+    said = MENTIONS.get((cid, int(session), int(number) - 1))
+    return (text if not said or said[0] in text else f"{text} {said[0]}"), caption
 
 
 TOPICS = {  # name -> (conversation, label, summary, tokens, episodes)
@@ -300,6 +321,7 @@ class World:
             b.edge("HAS_SESSION", conv, ses)
             for index in range(count):
                 dia = f"D{number}:{index + 1}"
+                said = MENTIONS.get((cid, number, index))
                 text, caption = turn_text(cid, dia)
                 turn = b.node("Turn", (cid, dia), conversation_id=cid, dia_id=dia,
                               speaker=speakers[index % 2], text=text,
@@ -307,6 +329,14 @@ class World:
                               tokens=" ".join(token_set(f"{text} {caption or ''}")),
                               **({"blip_caption": caption} if caption else {}))
                 b.edge("HAS_TURN", ses, turn)
+                if said:
+                    phrase, value, precision, start, end = said
+                    mention = b.node("DateMention", (cid, dia, 0), conversation_id=cid,
+                                     session=number, index=0, value=value, precision=precision,
+                                     source="relative", start=start, end=end, phrase=phrase,
+                                     said=date, approximate=False, dia_id=dia,
+                                     speaker=speakers[index % 2], statement=text, when=phrase)
+                    b.edge("MENTIONS_DATE", turn, mention)
         self._episodes(b, cid)
         self._facts(b, cid)
         for name, (tcid, label, summary, tokens, episodes) in TOPICS.items():
@@ -321,13 +351,14 @@ class World:
         previous = None
         has_tag: set[tuple[str, str]] = set()
         for seq, spec in enumerate(EPISODES[cid]):
-            dates = (spec.date,) if spec.date_end is None else (spec.date, spec.date_end)
             dia = self.dia_ids(spec.key)
+            mentions = tuple(MENTIONS[(cid, spec.session, i)][1] for i in spec.turns
+                             if (cid, spec.session, i) in MENTIONS)
             ep = b.node("Episode", (cid, spec.session, spec.index), conversation_id=cid,
                         session=spec.session, index=spec.index, seq=seq,
                         text=f"episode {spec.key}", summary=f"summary of {spec.key}",
-                        tag=TAGS[spec.tag][0], date=spec.date, date_end=spec.date_end,
-                        dates=dates, dia_ids=dia, tokens=spec.tokens)
+                        tag=TAGS[spec.tag][0], date=spec.date, mentions=mentions or None,
+                        dia_ids=dia, tokens=spec.tokens)
             b.edge("HAS_EPISODE", self.session(cid, spec.session), ep)
             for i in spec.turns:
                 b.edge("FROM_TURN", ep, self.turn(cid, spec.session, i))

@@ -135,7 +135,7 @@ DUMMY: dict[str, Any] = {
     "tokens": [{"token": "a", "query": '"a"'}], "keys": ["x"], "fact_ids": ["x"],
     "conversation_id": "x", "conversation": "x", "cue": "x", "entity": "x", "episode": "x",
     "text": "x", "rows": [], "vector": [1.0, 0.0], "done": 1, "total": 2,
-    "conversations": ["x"], "source": "x", "model": "x", "labels": ["x"],
+    "conversations": ["x"], "source": "x", "model": "x", "labels": ["x"], "version": 2,
     "required": ["a"], "speakers": ["x"], "cut": True, "window": 1, "session": 1, "first": 0,
     "last": 9, "ahead": 2, "said_start": "2023-01-01", "said_end": "2023-12-31",
 }

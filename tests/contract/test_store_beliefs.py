@@ -104,8 +104,10 @@ def obs(world: World, fact: str, episode: str, *, confidence: float | None = Non
 
 
 def test_fact_observations_in_date_episode_fact_order(loaded: GraphStore, world: World) -> None:
-    alice = [obs(world, "f2", "e12", confidence=0.8, contradicts=True), obs(world, "f1", "e11"),
-             obs(world, "f1", "e31", confidence=0.85)]
+    # e11 and e12 share their session's day: the episode id decides
+    alice = sorted([obs(world, "f2", "e12", confidence=0.8, contradicts=True),
+                    obs(world, "f1", "e11")], key=lambda o: o.episode_id) + [
+        obs(world, "f1", "e31", confidence=0.85)]
     assert loaded.fact_observations(["Alice"]) == alice
     same_episode = sorted([obs(world, "f3", "e12"), obs(world, "f5", "e12", negated=True)],
                           key=lambda o: o.fact_id)

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from mrgraph.errors import MrGraphError, NotFoundError
+from mrgraph.ids import node_id
 from mrgraph.store.base import GraphStore
 from mrgraph.types import EdgeRecord, NodeRecord, Stats
 from tests.contract.conftest import World, expected_graph, with_ns
@@ -25,7 +26,7 @@ def test_stats_count_labels_types_conversations_and_dates(loaded: GraphStore,
     nodes, edges = expected_graph(world.c1(), world.c2())
     assert loaded.stats() == Stats(
         nodes=dict(Counter(n.label for n in nodes)), edges=dict(Counter(e.type for e in edges)),
-        conversations=("c1", "c2"), first_date="2023-05-01", last_date="2023-07-01")
+        conversations=("c1", "c2"), first_date="2023-05-08", last_date="2023-07-01")
 
 
 def test_stats_dates_fall_back_to_sessions_without_episodes(store: GraphStore,
@@ -49,11 +50,14 @@ def test_get_node_returns_label_and_every_property_but_id(loaded: GraphStore,
     assert node is not None and node.label == "Episode" and node.id == world.ep("e12")
     assert node.props == {
         "conversation_id": "c1", "session": 1, "index": 1, "seq": 1, "text": "episode e12",
-        "summary": "summary of e12", "tag": "painting", "date": "2023-05-01",
-        "date_end": "2023-05-07", "dates": ("2023-05-01", "2023-05-07"),
-        "dia_ids": ("D1:4", "D1:5"), "tokens": "alice bob paint week", "ns": world.ns}
+        "summary": "summary of e12", "tag": "painting", "date": "2023-05-08",
+        "mentions": ("2023-W18",), "dia_ids": ("D1:4", "D1:5"), "tokens": "alice bob paint week",
+        "ns": world.ns}
     e11 = loaded.get_node(world.ep("e11"))
-    assert e11 is not None and "date_end" not in e11.props  # None was never stored
+    assert e11 is not None and "mentions" not in e11.props  # None was never stored
+    mention = loaded.get_node(node_id(world.ns, "DateMention", "c1", "D1:4", 0))
+    assert mention is not None and mention.label == "DateMention"
+    assert (mention.props["value"], mention.props["precision"]) == ("2023-W18", "week")
 
 
 def test_show_lists_neighbours_sorted_by_type_then_id(loaded: GraphStore, world: World) -> None:
@@ -85,7 +89,7 @@ def test_export_carries_edge_properties(loaded: GraphStore, world: World) -> Non
     _, edges = loaded.export()
     found = {(e.src, e.type, e.dst): e.props for e in edges}
     assert found[(world.fact("f2"), "FROM_EPISODE", world.ep("e12"))] == {
-        "date": "2023-05-01", "negated": False, "confidence": 0.8, "contradicts": True}
+        "date": "2023-05-08", "negated": False, "confidence": 0.8, "contradicts": True}
     assert found[(world.cue("bob"), "CUE_OF", world.ep("e21"))] == {"tag": "painting"}
     assert found[(world.conv("c1"), "HAS_SESSION", world.session("c1", 1))] == {}
 

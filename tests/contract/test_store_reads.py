@@ -15,14 +15,16 @@ from mrgraph.store.base import (
     TurnRecord,
 )
 from mrgraph.types import GraphBatch
-from tests.contract.conftest import SESSIONS, World, turn_text
+from tests.contract.conftest import MENTIONS, SESSIONS, World, mentioned, turn_text
 
 
 def event(world: World, name: str, score: float = 0.0) -> EventRecord:
     cid, spec = world.episode_spec(name)
-    return EventRecord(world.ep(name), cid, spec.session, spec.date, spec.date_end,
+    mentions = tuple(MENTIONS[(cid, spec.session, i)][1] for i in spec.turns
+                     if (cid, spec.session, i) in MENTIONS)
+    return EventRecord(world.ep(name), cid, spec.session, spec.date,
                        f"summary of {name}", "Career change" if spec.tag == "career change"
-                       else spec.tag, world.dia_ids(name), score)
+                       else spec.tag, world.dia_ids(name), score, mentions)
 
 
 def by_date(world: World, *names: str) -> list[str]:
@@ -115,7 +117,8 @@ def turns(cid: str, session: int, indexes: range, own: set[int]) -> list[TurnRec
     date = SESSIONS[cid][session][1]
     return [TurnRecord(f"D{session}:{i + 1}", speakers[i % 2],
                        turn_text(cid, f"D{session}:{i + 1}")[0], session, i, date, i in own,
-                       turn_text(cid, f"D{session}:{i + 1}")[1] or "", cid)
+                       turn_text(cid, f"D{session}:{i + 1}")[1] or "", cid,
+                       dates=mentioned(cid, session, i))
             for i in indexes]
 
 
@@ -138,11 +141,11 @@ def test_event_context_of_a_missing_episode_is_empty(loaded: GraphStore) -> None
 
 
 def test_conversation_time(loaded: GraphStore, world: World) -> None:
+    """When an episode was said (its session) and what its turns mention, in turn order."""
     assert loaded.conversation_time(world.ep("e12")) == TimeRecord(
-        world.ep("e12"), "2023-05-08T13:56:00", "2023-05-01", "2023-05-07",
-        ("2023-05-01", "2023-05-07"))
+        world.ep("e12"), "2023-05-08T13:56:00", "2023-05-08", mentioned("c1", 1, 3))
     assert loaded.conversation_time(world.ep("e21")) == TimeRecord(
-        world.ep("e21"), "2023-06-10T09:00:00", "2023-06-10", None, ("2023-06-10",))
+        world.ep("e21"), "2023-06-10T09:00:00", "2023-06-10", ())
     assert loaded.conversation_time("ep-0000000000000000") is None
 
 
@@ -177,16 +180,19 @@ def test_topic_events_by_date(loaded: GraphStore, world: World) -> None:
 
 
 @pytest.mark.parametrize(("start", "end", "cue", "limit", "names"), [
-    ("2023-05-05", "2023-05-08", None, 10, ("e12", "e11", "e13")),  # a range overlaps
-    ("2023-05-08", "2023-05-31", None, 10, ("e11", "e13")),  # the range ended on 05-07
-    ("2023-04-01", "2023-05-01", None, 10, ("e12",)),  # bounds are inclusive
-    ("2023-05-07", "2023-05-07", None, 10, ("e12",)),
+    ("2023-05-05", "2023-05-08", None, 10, ("e12", "e11", "e13")),  # session days
+    ("2023-05-09", "2023-05-31", None, 10, ()),  # no session, no date mentioned
+    ("2023-04-01", "2023-05-01", None, 10, ("e12",)),  # e12 mentions 1-7 May: inclusive
+    ("2023-05-07", "2023-05-07", None, 10, ("e12",)),  # ... whatever its session's day
+    ("2022-03-01", "2022-03-31", None, 10, ("e32",)),  # e32 mentions "last year" (2022)
+    ("2022-01-01", "2022-12-31", "carol", 10, ("e32",)),  # so does a cue's timeline
+    ("2022-01-01", "2022-12-31", "bob", 10, ()),
     ("2023-01-01", "2023-12-31", None, 10, ("e12", "e11", "e13", "e21", "e31", "e32")),
     ("2023-01-01", "2023-12-31", None, 3, ("e12", "e11", "e13")),
     ("2023-01-01", "2023-12-31", "bob", 10, ("e12", "e21")),
     ("2023-01-01", "2023-12-31", "carol", 10, ("e31", "e32")),
     ("2023-05-02", "2023-06-30", "alice", 10, ("e12", "e11", "e13")),
-    ("2023-05-02", "2023-06-30", "alice", 1, ("e12",)),
+    ("2023-05-02", "2023-06-30", "alice", 1, ("e12", "e11", "e13")),
     ("2024-01-01", "2024-12-31", None, 10, ()),
 ])
 def test_timeline_overlaps_and_orders_by_date_then_id(

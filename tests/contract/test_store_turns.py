@@ -11,7 +11,7 @@ from typing import Any
 from mrgraph.ids import node_id
 from mrgraph.store.base import GraphStore, NamespaceCount, SpeakerRecord, TurnRecord
 from mrgraph.text import token_set
-from tests.contract.conftest import SESSIONS, Backend, World, _Builder, turn_text
+from tests.contract.conftest import SESSIONS, Backend, World, _Builder, mentioned, turn_text
 from tests.contract.test_store_reads import event
 
 
@@ -22,7 +22,8 @@ def turn(world: World, cid: str, dia: str, in_event: bool = True, episode: str =
     text, caption = turn_text(cid, dia)
     return TurnRecord(dia, speakers[(number - 1) % 2], text, session, number - 1,
                       SESSIONS[cid][session][1], in_event, caption or "", cid,
-                      world.ep(episode) if episode else "", score)
+                      world.ep(episode) if episode else "", score,
+                      mentioned(cid, session, number - 1))
 
 
 def turn_id(world: World, cid: str, dia: str) -> str:

@@ -21,7 +21,7 @@ from mrgraph.store.base import EmbeddingCount, EventRecord, GraphStore
 from mrgraph.types import GraphBatch, NodeRecord
 from tests.contract.conftest import Backend, World
 
-# Episode dates: e12 2023-05-01, e11 = e13 2023-05-08, e21 2023-06-10, e31 = e32 2023-07-01.
+# Episode dates: e11 = e12 = e13 2023-05-08, e21 2023-06-10, e31 = e32 2023-07-01.
 VECTORS: dict[str, tuple[float, ...]] = {
     "e11": (1.0, 0.0, 0.0),
     "e12": (0.6, 0.8, 0.0),
@@ -59,8 +59,9 @@ def test_orders_by_exact_cosine_then_date_then_id(loaded: GraphStore, world: Wor
 def test_records_are_full_event_records(loaded: GraphStore, world: World) -> None:
     embed(loaded, world, VECTORS)
     [top] = loaded.vector_events([0.0, 1.0, 0.0], MODEL, 1)
-    assert top == EventRecord(world.ep("e12"), "c1", 1, "2023-05-01", "2023-05-07",
-                              "summary of e12", "painting", world.dia_ids("e12"), 0.8)
+    assert top == EventRecord(world.ep("e12"), "c1", 1, "2023-05-08",
+                              "summary of e12", "painting", world.dia_ids("e12"), 0.8,
+                              ("2023-W18",))
 
 
 def test_score_is_rounded_cosine(loaded: GraphStore, world: World) -> None:

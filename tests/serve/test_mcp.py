@@ -107,7 +107,9 @@ async def _every_tool(client: Client, sample: Sample) -> set[str]:
     photo = await call("search_turns", text="blanket")
     assert "[photo: a brown beagle puppy" in photo[0]["said"]
     # one conversation in the namespace: records do not repeat its id
-    assert set(photo[0]) == {"dia_id", "episode", "said_on", "said"}
+    assert set(photo[0]) - {"dates"} == {"dia_id", "episode", "said_on", "said"}
+    # the dates a turn mentions, each as precise as it was said
+    assert all({"when", "precision"} <= set(d) for d in photo[0].get("dates", ()))
     said = await call("search_turns", text='"raised beds"', speaker="jonas")
     assert said and all(r["said"].startswith("Jonas: ") for r in said)
     episodes = await call("search_events", text="dog shelter", limit=3)

@@ -11,6 +11,7 @@ from importlib import resources
 from typing import Any
 
 from mrgraph.config import Settings
+from mrgraph.dates import render
 from mrgraph.engine import Memory
 from mrgraph.serve.page import trace_html
 from mrgraph.serve.tracegraph import store_lookup, trace_graph
@@ -136,7 +137,9 @@ def test_node_contents_come_from_the_store(demo_store: str) -> None:
         episode = dict(nodes[f"episode:{ref}"]["detail"]["fields"])
         assert time is not None
         assert episode["session date"].split(" ")[0] == time.session_started_at[:10]
-        assert all(d.split("/")[0] in episode["event dates"] for d in time.dates)
+        # each date a turn mentions, as precisely as it was said, with the words said
+        assert all(f"{render(m)} (“{m.phrase}”" in episode["dates mentioned"]
+                   for m in time.mentions)
     dated = [d for d in nodes.values() if d.get("tool") == "conversation_time"]
     assert dated, "a 'when' answer reads its episode's date: the call is on the path"
     for call in dated:  # the call shows the date it read

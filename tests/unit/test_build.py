@@ -38,7 +38,7 @@ CONV = Conversation(
         Session(1, "2023-05-08T13:56:00", (
             Turn("D1:1", "Ana", "I live in Lisbon.", 0),
             Turn("D1:2", "Ben", "Lisbon is lovely.", 1, blip_caption="a tram"),
-            Turn("D1:3", "Ana", "Anyway, painting!", 2),
+            Turn("D1:3", "Ana", "Anyway, painting! I started it last week - so calm.", 2),
         )),
         Session(2, "2023-06-01T09:00:00", (
             Turn("D2:1", "Ana", "Still in Lisbon.", 0),
@@ -51,19 +51,19 @@ EXTRACTION = Extraction(
     sessions=(
         SessionExtraction(1, (
             EpisodeDraft(0, ("D1:1", "D1:2"), "Ana: Ana lives in Lisbon.\nBen: Lisbon is lovely.",
-                         "Ana lives in Lisbon.", "2023-05-08", "lives Lisbon",
+                         "Ana lives in Lisbon.", "lives Lisbon",
                          (CueRef("Ana", "entity"), CueRef("lisbon", "keyword"),
-                          CueRef("Lisbon", "entity"), CueRef("2023-05-08", "date"))),
+                          CueRef("Lisbon", "entity"))),
             EpisodeDraft(1, ("D1:3", "D9:9"), "Ana: Anyway, painting!", "Painting.",
-                         "2023-05-01", "painting", (CueRef("Ana", "entity"),
-                                                    CueRef("painting", "keyword")),
-                         date_end="2023-05-07", dates=("2023-05-01/2023-05-07",)),
+                         "painting", (CueRef("Ana", "entity"), CueRef("painting", "keyword"))),
         ), (
             FactDraft("Ana", "location", "Ana lives in Lisbon", 0, confidence=0.8),
+            FactDraft("Ana", "activities", "Ana is into painting", 1, dia_id="D1:3",
+                      clause="I started it last week"),
         )),
         SessionExtraction(2, (
             EpisodeDraft(0, ("D2:1", "D2:2"), "Ana: Still in Lisbon.\nBen: Good.", "Still.",
-                         "2023-06-01", "!!!", (CueRef("Ben", "entity"),)),
+                         "!!!", (CueRef("Ben", "entity"),)),
         ), (
             FactDraft("Ana", "location", "Ana  lives in LISBON", 0, confidence=None,
                       contradicts=False),
@@ -100,10 +100,11 @@ def test_counts(batch: GraphBatch) -> None:
     assert batch.conversation_id == "c1"
     assert Counter(n.label for n in batch.nodes) == {
         "Conversation": 1, "Session": 2, "Turn": 5, "Episode": 3, "Tag": 2,
-        "Cue": 5, "Fact": 2, "Topic": 1}
+        "Cue": 5, "Fact": 3, "Topic": 1, "DateMention": 1}
     assert Counter(e.type for e in batch.edges) == {
         "HAS_SESSION": 2, "HAS_TURN": 5, "HAS_EPISODE": 3, "FROM_TURN": 5, "NEXT": 2,
-        "CUE_OF": 6, "HAS_TAG": 5, "TAGS": 2, "FROM_EPISODE": 3, "GROUPS": 2}
+        "CUE_OF": 6, "HAS_TAG": 5, "TAGS": 2, "FROM_EPISODE": 4, "GROUPS": 2,
+        "MENTIONS_DATE": 1}
     assert not _edges(batch, "BELIEF")
 
 
@@ -126,14 +127,17 @@ def test_properties_are_primitives_or_tuples(batch: GraphBatch) -> None:
 
 def test_transcript_nodes(batch: GraphBatch) -> None:
     conv = _node(batch, node_id(NS, "Conversation", "c1"))
-    assert conv.props == {"conversation_id": "c1", "speakers": ("Ana", "Ben"), "source": "c1.txt"}
+    assert conv.props == {"conversation_id": "c1", "model_version": 2, "speakers": ("Ana", "Ben"),
+                          "source": "c1.txt"}
     session = _node(batch, node_id(NS, "Session", "c1", 2))
     assert session.props == {"conversation_id": "c1", "number": 2,
-                             "started_at": "2023-06-01T09:00:00", "date": "2023-06-01"}
+                             "started_at": "2023-06-01T09:00:00", "date": "2023-06-01",
+                             "date_precision": "day", "date_source": "session"}
     turn = _node(batch, node_id(NS, "Turn", "c1", "D1:2"))
     assert turn.props == {"conversation_id": "c1", "dia_id": "D1:2", "speaker": "Ben",
                           "text": "Lisbon is lovely.", "session": 1, "index": 1,
-                          "date": "2023-05-08", "blip_caption": "a tram",
+                          "date": "2023-05-08", "date_precision": "day",
+                          "date_source": "session", "blip_caption": "a tram",
                           # search_turns' tokens: the text's words and the caption's
                           "tokens": " ".join(token_set("Lisbon is lovely. a tram"))}
     assert "blip_caption" not in _node(batch, node_id(NS, "Turn", "c1", "D1:1")).props
@@ -144,16 +148,32 @@ def test_episode_nodes(batch: GraphBatch) -> None:
     draft = EXTRACTION.sessions[0].episodes[0]
     assert first.props == {
         "conversation_id": "c1", "session": 1, "index": 0, "seq": 0, "text": draft.text,
-        "summary": draft.summary, "tag": "lives Lisbon", "date": "2023-05-08", "dates": (),
-        "dia_ids": ("D1:1", "D1:2"),
+        "original": "Ana: I live in Lisbon.\nBen: Lisbon is lovely.",  # as said, beside it
+        "summary": draft.summary, "tag": "lives Lisbon", "date": "2023-05-08",
+        "date_precision": "day", "date_source": "session", "dia_ids": ("D1:1", "D1:2"),
         "tokens": " ".join(token_set(" ".join(
-            [draft.text, draft.summary, draft.tag, "Ana", "lisbon", "Lisbon", "2023-05-08"]))),
+            [draft.text, draft.summary, draft.tag, "Ana", "lisbon", "Lisbon"]))),
     }
+    # an episode is dated by its session, whatever its turns mention ("last week")
     second = _node(batch, node_id(NS, "Episode", "c1", 1, 1))
-    assert second.props["date_end"] == "2023-05-07"
-    assert second.props["dates"] == ("2023-05-01/2023-05-07",)
+    assert (second.props["date"], second.props["mentions"]) == ("2023-05-08", ("2023-W18",))
+    assert "date_end" not in second.props and "dates" not in second.props
     assert second.props["dia_ids"] == ("D1:3",)  # D9:9 names no turn: dropped
     assert _node(batch, node_id(NS, "Episode", "c1", 2, 0)).props["seq"] == 2
+
+
+def test_date_mentions(batch: GraphBatch) -> None:
+    """Each time expression of a turn is a node of its own, linked from the turn, with the
+    clause that says it and its speaker; "last week" is a week, said relative to the session."""
+    mention = _node(batch, node_id(NS, "DateMention", "c1", "D1:3", 0))
+    assert mention.props == {
+        "conversation_id": "c1", "session": 1, "index": 0, "value": "2023-W18",
+        "precision": "week", "source": "relative", "start": "2023-05-01", "end": "2023-05-07",
+        "phrase": "last week", "said": "2023-05-08", "approximate": False, "dia_id": "D1:3",
+        "speaker": "Ana", "statement": "I started it last week", "when":
+        "the week before 8 May 2023"}
+    assert [(e.src, e.dst) for e in _edges(batch, "MENTIONS_DATE")] == [
+        (node_id(NS, "Turn", "c1", "D1:3"), mention.id)]
 
 
 def test_structure_edges(batch: GraphBatch) -> None:
@@ -169,9 +189,11 @@ def test_cues_one_per_key_entity_wins(batch: GraphBatch) -> None:
     lisbon = _node(batch, node_id(NS, "Cue", "lisbon"))
     assert lisbon.props == {"name": "Lisbon", "key": "lisbon", "kind": "entity",
                             "tokens": "lisbon"}
-    date_cue = _node(batch, node_id(NS, "Cue", "2023 05 08"))
-    assert date_cue.props["kind"] == "date" and date_cue.props["name"] == "2023-05-08"
+    # date cues are named by what the turns mention, at its precision (a week, not a day)
+    date_cue = _node(batch, node_id(NS, "Cue", "2023 w18"))
+    assert date_cue.props["kind"] == "date" and date_cue.props["name"] == "2023-W18"
     cue_of = {(e.src, e.dst): e.props for e in _edges(batch, "CUE_OF")}
+    assert (date_cue.id, node_id(NS, "Episode", "c1", 1, 1)) in cue_of
     ep = node_id(NS, "Episode", "c1", 1, 0)
     assert cue_of[(lisbon.id, ep)] == {"tag": "lives Lisbon"}
 
@@ -191,12 +213,20 @@ def test_facts(batch: GraphBatch) -> None:
     assert lives.props == {"entity": "Ana", "aspect": "location",
                            "statement": "Ana lives in Lisbon"}  # the first wording met
     provenance = {e.dst: e.props for e in _edges(batch, "FROM_EPISODE") if e.src == lives.id}
+    day = {"date_precision": "day", "date_source": "session"}
     assert provenance == {
-        node_id(NS, "Episode", "c1", 1, 0): {"date": "2023-05-08", "confidence": 0.8,
+        node_id(NS, "Episode", "c1", 1, 0): {"date": "2023-05-08", **day, "confidence": 0.8,
                                              "negated": False},
-        node_id(NS, "Episode", "c1", 2, 0): {"date": "2023-06-01", "negated": False,
+        node_id(NS, "Episode", "c1", 2, 0): {"date": "2023-06-01", **day, "negated": False,
                                              "contradicts": False},
     }
+    # a fact whose clause mentions a date carries it: when it happened, beside when it was said
+    painting = _node(batch, node_id(NS, "Fact", "ana", "activities", "ana is into painting"))
+    [edge] = [e for e in _edges(batch, "FROM_EPISODE") if e.src == painting.id]
+    assert edge.props == {"date": "2023-05-08", **day, "negated": False,
+                          "event_value": "2023-W18", "event_precision": "week",
+                          "event_source": "relative", "event_start": "2023-05-01",
+                          "event_end": "2023-05-07"}
     chef = _node(batch, node_id(NS, "Fact", "ben", "job", "ben works as a chef"))
     [edge] = [e for e in _edges(batch, "FROM_EPISODE") if e.src == chef.id]
     assert edge.props["negated"] is True

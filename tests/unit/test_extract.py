@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import Extractor, HeuristicExtractor
 from mrgraph.ingest.facts import find_facts
 from mrgraph.ingest.loaders import load
@@ -83,21 +84,30 @@ def test_episode_text_is_resolved(extraction: Extraction) -> None:
     episode = _episode_with(extraction, "S1:2")
     assert ("Jonas: Good! Jonas built three raised beds for the community garden yesterday "
             "[2023-03-03].") in episode.text
+    plans = _episode_with(extraction, "S1:7")
+    assert "the animal shelter next week [2023-W10]." in plans.text  # a week, as said
     assert "Maya: Hey Jonas! How has Jonas been?" in episode.text
     photo = _episode_with(extraction, "S2:1")
     assert "Maya adopted a dog last Saturday [2023-03-18]! [photo: a brown beagle" in photo.text
 
 
-def test_episode_dates(extraction: Extraction) -> None:
-    first = _episode_with(extraction, "S1:2")
-    assert (first.date, first.date_end, first.dates) == ("2023-03-03", None, ("2023-03-03",))
-    plans = _episode_with(extraction, "S1:7")
-    assert (plans.date, plans.date_end) == ("2023-03-06", "2023-03-12")  # next week: a range
-    adopted = _episode_with(extraction, "S2:1")
-    assert adopted.date == "2023-03-18"  # last Saturday before Monday 20 March
-    quiet = _episode_with(extraction, "S2:6")
-    if not quiet.dates:
-        assert quiet.date == "2023-03-20"  # no date mentioned: the session's
+def test_episodes_are_dated_by_their_session(conversation: Conversation,
+                                             extraction: Extraction) -> None:
+    """Whatever a turn mentions ("yesterday", "next week", "last month"), its episode is dated
+    by its session; the dates mentioned are the turn's, each at its own precision."""
+    batch = build_batch(conversation, extraction, "t")
+    sessions = {n.props["number"]: n.props["date"] for n in batch.nodes if n.label == "Session"}
+    episodes = [n for n in batch.nodes if n.label == "Episode"]
+    assert {n.props["date"] for n in episodes} <= set(sessions.values())
+    assert all(n.props["date"] == sessions[n.props["session"]] for n in episodes)
+    mentions = {(n.props["dia_id"], n.props["phrase"]): (n.props["value"], n.props["precision"])
+                for n in batch.nodes if n.label == "DateMention"}
+    assert mentions == {
+        ("S1:2", "yesterday"): ("2023-03-03", "day"),
+        ("S1:7", "next week"): ("2023-W10", "week"),  # 6-12 March, after Saturday 4 March
+        ("S2:1", "last Saturday"): ("2023-03-18", "day"),  # before Monday 20 March
+        ("S3:1", "last month"): ("2023-05", "month"),  # never 1 May
+    }
 
 
 def test_tags(extraction: Extraction) -> None:
@@ -114,7 +124,6 @@ def test_cues(extraction: Extraction) -> None:
     kinds = {c.name: c.kind for c in adopted.cues}
     assert kinds["Maya"] == "entity" and kinds["Jonas"] == "entity"
     assert kinds["Biscuit"] == "entity"
-    assert kinds["2023-03-18"] == "date"
     assert kinds["pets"] == "attribute"
     assert "beagle" in kinds and kinds["beagle"] == "keyword"
     hospital = _episode_with(extraction, "S1:5")
@@ -122,6 +131,13 @@ def test_cues(extraction: Extraction) -> None:
     for _, episode in _episodes(extraction):
         names = [c.name.lower() for c in episode.cues]
         assert len(names) == len(set(names))
+
+
+def test_date_cues_are_the_values_the_turns_mention(conversation: Conversation,
+                                                    extraction: Extraction) -> None:
+    batch = build_batch(conversation, extraction, "t")
+    dates = {n.props["name"] for n in batch.nodes if n.label == "Cue" and n.props["kind"] == "date"}
+    assert dates == {"2023-03-03", "2023-W10", "2023-03-18", "2023-05"}
 
 
 def test_summary_is_a_resolved_sentence(extraction: Extraction) -> None:
@@ -232,7 +248,7 @@ def test_facts_read_as_whole_statements(text: str, expected: str) -> None:
 
 
 def test_resolved_text_has_agreeing_verbs() -> None:
-    from mrgraph.ingest.preprocess import resolve_pronouns
+    from mrgraph.ingest.rewrite import resolve_pronouns
 
     said = resolve_pronouns("I love it, I go hiking, I can swim and I went home.", "Ana",
                             ("Ana", "Ben"))

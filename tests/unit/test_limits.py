@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from mrgraph.errors import ConfigError, InputError, StoreError, UserError
-from mrgraph.ingest.dates import ambiguous_reading, find_dates
+from mrgraph.dates import ambiguous_reading, find_dates
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.pipeline import ingest_file
@@ -245,7 +245,7 @@ def test_shorten() -> None:
 
 def test_an_unknown_time_zone_name_is_dropped_without_a_python_warning() -> None:
     import warnings
-    from mrgraph.ingest.dates import parse_timestamp
+    from mrgraph.dates import parse_timestamp
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a warning would print two lines under the CLI
         assert parse_timestamp("2023-05-08 13:56 F").isoformat() == "2023-05-08T13:56:00"

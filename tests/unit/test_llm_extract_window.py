@@ -123,14 +123,14 @@ def test_meaning_repairs_are_counted_and_a_clean_reply_is_valid(conversation: Co
 
     def repaired(messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> dict[str, Any]:
         reply = clean(messages)
-        reply["episodes"][0]["date"] = "2023-02-30"  # no such day: the session date, warned
+        reply["episodes"][0]["turns"] = reply["episodes"][0]["turns"][:1]  # the rest: in none
         return reply
 
     ex = LLMExtractor(ScriptedLLM([clean, repaired, clean, repaired]), cache=None,
                       window_turns=4, concurrency=1)
     ex.extract(conversation)
     assert (ex.last_stats.valid, ex.last_stats.repaired) == (2, 2)
-    assert sum("is not YYYY-MM-DD" in w for w in ex.last_stats.warnings) == 2
+    assert sum("in no episode joined" in w for w in ex.last_stats.warnings) == 2
 
 
 def test_window_replies_are_cached(conversation: Conversation, tmp_path: Path) -> None:

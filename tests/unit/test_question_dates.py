@@ -45,17 +45,26 @@ def test_relative_or_missing_times_do_not(question: str) -> None:
     assert not question_time(question)
 
 
-def test_fits_overlaps_and_allows_the_telling_later() -> None:
+def test_fits_overlaps_and_holds_contains() -> None:
     march = question_time("in March 2023")
     assert march.fits("2023-03-14")
     assert march.fits("2023-02-20", "2023-03-02")  # a range overlapping it
-    assert march.fits("2023-02-20")  # told up to TOLD days later: still in March
+    assert march.fits("2023-02-20")  # a session up to TOLD days before: still named by it
+    assert not march.fits("2023-02-14")
     assert not march.fits("2023-02-01")
+    # a date a turn mentions counts only when at least as precise as the question
+    assert march.holds("2023-03-06", "2023-03-12")  # a week of March
+    assert not march.holds("2023-01-01", "2023-12-31")  # the year 2023
+    assert not march.holds("2023-02-27", "2023-03-05")  # a week reaching into February
+    day = question_time("on 16 June, 2023")
+    assert day.holds("2023-06-16", "2023-06-16") and not day.holds("2023-06-01", "2023-06-30")
     assert not march.fits("2023-04-01")
     assert not march.fits("")
     august = question_time("in August")
     assert august.fits("2021-08-30") and august.fits("2023-08-01")
     assert not august.fits("2023-07-31")
+    assert august.holds("2022-08-01", "2022-08-31") and not august.holds("2022-06-01",
+                                                                          "2022-08-31")
 
 
 @pytest.fixture(scope="module")

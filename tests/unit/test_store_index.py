@@ -19,30 +19,46 @@ def path(tmp_path: Path) -> Path:
 
 
 def test_timeline_index_matches_the_overlap_rule_on_random_ranges(path: Path) -> None:
+    """An episode is in a range when its (session) day is, or when a turn of it mentions a
+    date reaching into it (DateMention start/end)."""
     rng = random.Random(3)
     store = MemoryStore(path, "ns")
-    cue = node_id("ns", "Cue", "wide")
-    nodes = [NodeRecord("Cue", cue, {"name": "wide", "key": "wide", "kind": "keyword"})]
+    cue, narrow = node_id("ns", "Cue", "wide"), node_id("ns", "Cue", "narrow")
+    nodes = [NodeRecord("Cue", cue, {"name": "wide", "key": "wide", "kind": "keyword"}),
+             NodeRecord("Cue", narrow, {"name": "narrow", "key": "narrow", "kind": "keyword"})]
     edges = []
+    spans: dict[str, list[tuple[str, str]]] = {}
     for i in range(400):
         day = rng.randrange(1, 200)
-        props: dict[str, object] = {"date": f"2023-{day:03d}"}
-        if rng.random() < 0.2:
-            props["date_end"] = f"2023-{day + rng.randrange(0, 60):03d}"
         ep = node_id("ns", "Episode", "c", 1, i)
-        nodes.append(NodeRecord("Episode", ep, props))  # type: ignore[arg-type]
+        nodes.append(NodeRecord("Episode", ep, {"date": f"2023-{day:03d}"}))
+        spans[ep] = []
+        for m in range(rng.choice((0, 0, 0, 1, 2))):  # some turns mention a span of days
+            turn = node_id("ns", "Turn", "c", i, m)
+            first = rng.randrange(1, 200)
+            start, end = f"2023-{first:03d}", f"2023-{first + rng.randrange(0, 60):03d}"
+            mention = node_id("ns", "DateMention", "c", i, m)
+            nodes += [NodeRecord("Turn", turn, {"dia_id": f"D{i}:{m}"}),
+                      NodeRecord("DateMention", mention, {"start": start, "end": end})]
+            edges += [EdgeRecord("FROM_TURN", ep, turn, {}),
+                      EdgeRecord("MENTIONS_DATE", turn, mention, {})]
+            spans[ep].append((start, end))
         if rng.random() < 0.5:
             edges.append(EdgeRecord("CUE_OF", cue, ep, {"tag": "t"}))
+        if rng.random() < 0.1:  # a cue of few episodes: the store checks each of them
+            edges.append(EdgeRecord("CUE_OF", narrow, ep, {"tag": "t"}))
     store.write_batch(GraphBatch("c", tuple(nodes), tuple(edges)))
-    reached = {e.dst for e in edges}
+    reached = {c: {e.dst for e in edges if e.type == "CUE_OF" and e.src == c}
+               for c in (cue, narrow)}
+    episodes = [n for n in nodes if n.label == "Episode"]
     for _ in range(200):
         a, b = sorted(rng.sample(range(0, 260), 2))
         start, end = f"2023-{a:03d}", f"2023-{b:03d}"
-        for cue_id in (None, cue):
-            truth = sorted((str(n.props["date"]), n.id) for n in nodes[1:]
-                           if (cue_id is None or n.id in reached)
-                           and str(n.props["date"]) <= end
-                           and str(n.props.get("date_end", n.props["date"])) >= start)
+        for cue_id in (None, cue, narrow):
+            truth = sorted((str(n.props["date"]), n.id) for n in episodes
+                           if (cue_id is None or n.id in reached[cue_id])
+                           and (start <= str(n.props["date"]) <= end
+                                or any(s <= end and e >= start for s, e in spans[n.id])))
             limit = rng.choice((1, 5, 1000))
             got = store.timeline(start, end, cue_id, limit)
             assert [e.id for e in got] == [i for _, i in truth][:limit]

@@ -170,11 +170,27 @@ def test_event_context_reads_turns_with_a_window(store: GraphStore, world: World
 
 
 def test_conversation_time(store: GraphStore, world: World) -> None:
+    """The session date and each date a turn mentions, labelled: as said, its value,
+    precision, source, phrase, the turn and speaker, and the clause it belongs to."""
     result = run(store, "conversation_time", event_id=world.ep("e12"))
-    assert result.records == ({"event_id": world.ep("e12"),
-                               "session_started_at": "2023-05-08T13:56:00",
-                               "date": "2023-05-01", "date_end": "2023-05-07",
-                               "dates": ["2023-05-01", "2023-05-07"]},)
+    assert result.records == ({
+        "event_id": world.ep("e12"), "session_started_at": "2023-05-08T13:56:00",
+        "date": "2023-05-08",
+        "session_date": {"when": "8 May 2023", "value": "2023-05-08", "precision": "day",
+                         "source": "session", "start": "2023-05-08", "end": "2023-05-08",
+                         "said": "2023-05-08"},
+        "mentions": [{"when": "the week before 8 May 2023", "value": "2023-W18",
+                      "precision": "week", "source": "relative", "start": "2023-05-01",
+                      "end": "2023-05-07", "phrase": "last week", "said": "2023-05-08",
+                      "dia_id": "D1:4", "speaker": "Bob",
+                      "statement": "I finished the lighthouse painting last week!"}]},)
+
+
+def test_event_context_turns_carry_the_dates_they_mention(store: GraphStore,
+                                                           world: World) -> None:
+    result = run(store, "event_context", event_id=world.ep("e12"), window=0)
+    said = {r["dia_id"]: [d["when"] for d in r.get("dates", ())] for r in result.records}
+    assert said == {"D1:4": ["the week before 8 May 2023"], "D1:5": []}
 
 
 def test_personal_aspect_returns_the_whole_distribution(store: GraphStore, world: World) -> None:
@@ -191,9 +207,12 @@ def test_personal_aspect_returns_the_whole_distribution(store: GraphStore, world
 
 
 def test_personal_aspect_as_of_a_date(store: GraphStore, world: World) -> None:
-    before = run(store, "personal_aspect", entity="Alice", aspect="job", as_of="2023-05-03")
-    assert [(r["statement"], r["status"], r["confidence"]) for r in before.records] == [
-        ("Alice works as a nurse", "active", 0.8)]
+    # beliefs are dated by the sessions that said them: nothing before the first one
+    before = run(store, "personal_aspect", entity="Alice", aspect="job", as_of="2023-05-07")
+    assert before.records == ()
+    first = run(store, "personal_aspect", entity="Alice", aspect="job", as_of="2023-05-08")
+    assert {r["statement"] for r in first.records} == {"Alice works as a teacher",
+                                                       "Alice works as a nurse"}
     june = run(store, "personal_aspect", entity="Alice", aspect="job", as_of="2023-06")
     teacher = next(r for r in june.records if r["fact_id"] == world.fact("f1"))
     assert teacher["support"] == 1 and teacher["episode_ids"] == [world.ep("e11")]

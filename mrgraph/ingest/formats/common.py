@@ -7,7 +7,7 @@ import re
 from typing import Iterable
 
 from mrgraph.errors import InputError
-from mrgraph.ingest.dates import ambiguous_reading, session_iso
+from mrgraph.dates import ambiguous_reading, session_iso
 from mrgraph.limits import shorten
 from mrgraph.types import Session
 

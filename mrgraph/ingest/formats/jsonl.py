@@ -27,7 +27,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from mrgraph.ingest.dates import parse_timestamp
+from mrgraph.dates import parse_timestamp
 from mrgraph.ingest.formats.common import (check_unique_ids, input_error, speakers_in_order,
                                            warn_ambiguous)
 from mrgraph.types import Conversation, Session, Turn

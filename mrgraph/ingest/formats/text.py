@@ -15,7 +15,7 @@ Grammar, line by line (blank lines are ignored everywhere):
 A turn line is `Speaker: text` where Speaker is one to four capitalised words ("Caroline",
 "Dr. Lee") or one word of any case ("user"), followed by a colon and a space. Any other line,
 and every line starting with whitespace, continues the previous turn (joined with a space).
-The date is any full date `mrgraph.ingest.dates.parse_timestamp` reads (ISO, "8 May 2023",
+The date is any full date `mrgraph.dates.parse_timestamp` reads (ISO, "8 May 2023",
 "1:56 pm on 8 May, 2023"); a header without a date is an error. Session numbers, when given,
 must increase; otherwise sessions are numbered 1, 2, 3... Turns without an id get "S{n}:{i}".
 The conversation id is the file stem.

@@ -1,0 +1,376 @@
+"""Time expressions in a text, resolved against the session's day, each with its precision.
+
+Conventions (natural language is ambiguous; these are the choices, applied consistently):
+
+* Weeks run Monday to Sunday. "last/this/next week" is the previous/current/following ISO week
+  (precision week); "the week before last" the one before the previous.
+* "last/this/next weekend" is Saturday-Sunday of the previous/current/following week
+  ("this past weekend" = "last weekend"); "two weekends ago" is the weekend a week before
+  last weekend (precision range: two days).
+* "last Saturday" (or "last Sat") is the most recent Saturday strictly before the anchor;
+  "two Saturdays ago" is 7 days before that. "this Saturday" is the Saturday of the anchor's
+  week (past or future); "next Friday" is the Friday of the following week; "this coming
+  Friday" the first Friday after the anchor (precision day).
+* "last/this/next month" and "last/this/next year" are that calendar month / year (precision
+  month / year, never their first day). "last May" is the latest May before the anchor's
+  month, "next May" the first after it.
+* Seasons are meteorological (northern hemisphere): spring March-May, summer June-August,
+  autumn (fall) September-November, winter December-February, named by the year they start in.
+  "this summer" is the summer holding the anchor, else one that ended at most three months
+  before it ("this winter was hard", said on 1 March), else the coming one; "last summer" is
+  the latest summer that ended before the anchor; "next summer" the one after "this summer".
+* "N days ago" is a day, "N weeks ago" the ISO week holding the day N weeks back, "N months
+  ago" that calendar month, "N years ago" that year: the precision of the unit said.
+  "about / around / over ... N units ago" is the same value marked approximate.
+* Vague quantities are approximate ranges: "a few" / "several" days ago is anchor-5 ...
+  anchor-2 (weeks: 5 ... 2 weeks back; months, years likewise); "a couple of" means exactly
+  two; "the other day" is anchor-7 ... anchor-1.
+* "yesterday"/"last night" = anchor-1, "today"/"tonight"/"this morning" = anchor,
+  "tomorrow" = anchor+1 (precision day).
+* Stated dates: "May 7, 2023", "7 May 2023", "7th of May", "2023-05-07" (a day; without a year,
+  the anchor's year), "May 2023" (a month), "the summer of 2022" (a season), "in / since 2022"
+  (a year), "the first week of August" (the ISO week holding 1 August; "the last week": the one
+  holding its last day) and "the first weekend of August" (its first Saturday-Sunday).
+* "(it feels) like yesterday" is an idiom, not a day.
+* An expression whose date would fall before year 1 or after 9999 is not resolved.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date, timedelta
+from typing import Callable, NamedTuple
+
+from dateutil.relativedelta import relativedelta
+
+from mrgraph.dates.timestamps import MONTHS
+from mrgraph.dates.value import SEASONS, DateMention, DateValue, Precision, Source, canonical
+
+_WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
+_FULL_WEEKDAYS = frozenset(_WEEKDAYS)
+_WEEKDAYS.update({"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3,
+                  "thurs": 3, "fri": 4, "sat": 5, "sun": 6})
+_SEASON_NAMES = {**{s: s for s in SEASONS}, "fall": "autumn"}
+
+
+class Resolved(NamedTuple):
+    start: date
+    end: date
+    precision: Precision
+    approximate: bool = False
+    season: str = ""
+    value: str = ""  # the canonical value when it is not the precision's own (vague ranges)
+
+
+Resolver = Callable[[re.Match[str], date], Resolved | None]
+
+_NUM_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "a couple of": 2, "a couple": 2, "couple of": 2,
+}
+_VAGUE = ("a few", "few", "several")
+_NUM = (r"(\d{1,3}|a couple of|a couple|couple of|a few|few|several|an|a|one|two|three|four|"
+        r"five|six|seven|eight|nine|ten|eleven|twelve)")
+_ABOUT = r"(?:(about|around|roughly|nearly|almost|approximately|over|more than|less than)\s+)?"
+_DAY = (r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|tue|weds|wed|"
+        r"thurs|thur|thu|fri|sat|sun)")
+_FULL_DAY = r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_MONTH = (r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+          r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_FULL_MONTH = (r"(january|february|march|april|may|june|july|august|september|october|"
+               r"november|december)")
+_SEASON = r"(spring|summer|autumn|fall|winter)"
+_ORD = r"(?:st|nd|rd|th)?"
+_YEAR = r"((?:19|20)\d\d)"
+_WHICH = r"(this past|this coming|last|this|next)"
+
+# A cheap pre-filter (substring tests): most turns mention no time at all and skip the rules.
+# Every rule needs a digit or one of these words.
+_DIGIT = re.compile(r"\d")
+_TRIGGER_WORDS = ("day", "night", "week", "month", "year", "ago", "tomorrow", "morning",
+                  "afternoon", "evening", "last", "this", "next", "spring", "summer", "autumn",
+                  "fall", "winter")
+_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
+# "it feels like yesterday": an idiom, not a day (matched on the text before "yesterday")
+_LIKE_YESTERDAY = re.compile(r"\blike\s+(?:it\s+(?:was|is|were)\s+)?(?:just\s+|only\s+)?$",
+                             re.I)
+SEASON_AFTER = 92  # days after a season ends that "this <season>" still names it
+_SHIFT = {"last": -1, "this": 0, "next": 1, "this past": -1, "this coming": 1}
+
+
+def _week_of(day: date) -> tuple[date, date]:
+    monday = day - timedelta(days=day.weekday())
+    return monday, monday + timedelta(days=6)
+
+
+def _month_of(day: date) -> tuple[date, date]:
+    last = calendar.monthrange(day.year, day.month)[1]
+    return day.replace(day=1), day.replace(day=last)
+
+
+def _day(day: date) -> Resolved:
+    return Resolved(day, day, "day")
+
+
+def _week(day: date) -> Resolved:
+    return Resolved(*_week_of(day), "week")
+
+
+def _month(day: date, approximate: bool = False) -> Resolved:
+    return Resolved(*_month_of(day), "month", approximate)
+
+
+def _year(year: int, approximate: bool = False) -> Resolved:
+    return Resolved(date(year, 1, 1), date(year, 12, 31), "year", approximate)
+
+
+def _season(name: str, year: int) -> Resolved:
+    first = date(year, SEASONS[name], 1)
+    last = first + relativedelta(months=3) - timedelta(days=1)
+    return Resolved(first, last, "season", season=name)
+
+
+def _weekend(monday: date) -> Resolved:
+    return Resolved(monday + timedelta(days=5), monday + timedelta(days=6), "range")
+
+
+def _fixed(match: re.Match[str], anchor: date) -> Resolved:
+    offsets = {"the day before yesterday": -2, "yesterday": -1, "last night": -1, "today": 0,
+               "tonight": 0, "this morning": 0, "this afternoon": 0, "this evening": 0,
+               "tomorrow": 1, "the day after tomorrow": 2}
+    return _day(anchor + timedelta(days=offsets[_norm(match.group(0))]))
+
+
+def _other_day(match: re.Match[str], anchor: date) -> Resolved:
+    return Resolved(anchor - timedelta(days=7), anchor - timedelta(days=1), "range", True)
+
+
+def _before_last(match: re.Match[str], anchor: date) -> Resolved:
+    monday = _week_of(anchor)[0] - timedelta(weeks=2)
+    return _weekend(monday) if match.group(1).lower() == "weekend" else _week(monday)
+
+
+def _rel_period(match: re.Match[str], anchor: date) -> Resolved:
+    shift, unit = _SHIFT[_norm(match.group(1))], match.group(2).lower()
+    if unit == "week":
+        return _week(anchor + timedelta(weeks=shift))
+    if unit == "weekend":
+        return _weekend(_week_of(anchor + timedelta(weeks=shift))[0])
+    if unit == "month":
+        return _month(anchor + relativedelta(months=shift))
+    return _year(anchor.year + shift)
+
+
+def _rel_season(match: re.Match[str], anchor: date) -> Resolved:
+    which, name = _norm(match.group(1)), _SEASON_NAMES[match.group(2).lower()]
+    this = _this_season(name, anchor)
+    if _SHIFT[which] > 0:
+        return _season(name, this.start.year + 1)
+    if _SHIFT[which] < 0:  # the latest one that ended before the anchor
+        return this if this.end < anchor else _season(name, this.start.year - 1)
+    return this
+
+
+def _this_season(name: str, anchor: date) -> Resolved:
+    """"this summer": the one holding the anchor; else the one that ended at most
+    SEASON_AFTER days before it ("this winter was hard", said on 1 March); else the next."""
+    seasons = [_season(name, year) for year in (anchor.year - 1, anchor.year, anchor.year + 1)]
+    for found in seasons:
+        if found.start <= anchor <= found.end + timedelta(days=SEASON_AFTER):
+            return found
+    return next(found for found in seasons if found.start > anchor)
+
+
+def _season_year(match: re.Match[str], anchor: date) -> Resolved:
+    return _season(_SEASON_NAMES[match.group(1).lower()], int(match.group(2)))
+
+
+def _rel_weekday(match: re.Match[str], anchor: date) -> Resolved | None:
+    name = match.group(2)
+    if name.lower() not in _FULL_WEEKDAYS and not name[:1].isupper():
+        return None  # an abbreviation is a name only capitalised: "last Fri", not "last sat"
+    which, weekday = _norm(match.group(1)), _WEEKDAYS[name.lower()]
+    if _SHIFT[which] < 0:  # the most recent such day strictly before the anchor
+        return _day(anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1))
+    if which == "this coming":  # the first such day strictly after the anchor
+        return _day(anchor + timedelta(days=(weekday - anchor.weekday() - 1) % 7 + 1))
+    monday = _week_of(anchor)[0] + timedelta(weeks=_SHIFT[which])
+    return _day(monday + timedelta(days=weekday))
+
+
+def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:
+    if match.group(2) == "may":  # lowercase "may" is the verb ("last may be")
+        return None
+    which, month = _norm(match.group(1)), MONTHS[match.group(2).lower()]
+    year = anchor.year
+    if _SHIFT[which] < 0 and month >= anchor.month:
+        year -= 1
+    elif _SHIFT[which] > 0 and month <= anchor.month:
+        year += 1
+    return _month(date(year, month, 1))
+
+
+def _part_of_month(match: re.Match[str], anchor: date) -> Resolved | None:
+    """"the first week of August [2023]": the ISO week holding the month's first day (then the
+    next ones; "last": the one holding its last day); a weekend: its first Saturday-Sunday
+    (then the next ones; "last": its last Saturday)."""
+    if match.group(3) == "may":
+        return None
+    which, unit = match.group(1).lower(), match.group(2).lower()
+    first, last = _month_of(date(int(match.group(4) or anchor.year),
+                                 _month_number(match.group(3)), 1))
+    if unit == "week":
+        day = last if which == "last" else first + timedelta(weeks=_ORDINALS[which])
+        return _week(day) if day <= last else None
+    saturday = first + timedelta(days=(5 - first.weekday()) % 7)
+    if which == "last":
+        saturday = last - timedelta(days=(last.weekday() - 5) % 7)
+    else:
+        saturday += timedelta(weeks=_ORDINALS[which])
+    return _weekend(saturday - timedelta(days=5)) if saturday <= last else None
+
+
+def _weekdays_ago(match: re.Match[str], anchor: date) -> Resolved | None:
+    count = _count(match.group(1))
+    if count is None:
+        return None
+    unit = match.group(2).lower()
+    if unit == "weekend":
+        return _weekend(_week_of(anchor)[0] - timedelta(weeks=count))
+    weekday = _WEEKDAYS[unit]
+    last = anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1)
+    return _day(last - timedelta(weeks=count - 1))
+
+
+def _ago(match: re.Match[str], anchor: date) -> Resolved:
+    about, quantity, unit = match.group(1), _norm(match.group(2)), match.group(3).lower()
+    step = {"day": relativedelta(days=1), "week": relativedelta(weeks=1),
+            "month": relativedelta(months=1), "year": relativedelta(years=1)}[unit]
+    if quantity in _VAGUE:  # approximate: between 2 and 5 units back, in whole units
+        first, last = (_in_units(unit, anchor - step * n) for n in (5, 2))
+        value = f"{canonical(first.precision, first.start, first.end)}/" \
+                f"{canonical(last.precision, last.start, last.end)}"
+        return Resolved(first.start, last.end, "range", True, value=value)
+    return _in_units(unit, anchor - step * (_count(quantity) or 1), about is not None)
+
+
+def _in_units(unit: str, day: date, approximate: bool = False) -> Resolved:
+    """The day, ISO week, month or year holding `day`."""
+    if unit == "day":
+        return Resolved(day, day, "day", approximate)
+    if unit == "week":
+        return Resolved(*_week_of(day), "week", approximate)
+    if unit == "month":
+        return _month(day, approximate)
+    return _year(day.year, approximate)
+
+
+def _in_year(match: re.Match[str], anchor: date) -> Resolved:
+    return _year(int(match.group(1)))
+
+
+def _month_year(match: re.Match[str], anchor: date) -> Resolved:
+    return _month(date(int(match.group(2)), _month_number(match.group(1)), 1))
+
+
+def _day_month(match: re.Match[str], anchor: date) -> Resolved | None:
+    return _explicit(match.group(3), match.group(2), match.group(1), anchor)
+
+
+def _month_day(match: re.Match[str], anchor: date) -> Resolved | None:
+    return _explicit(match.group(3), match.group(1), match.group(2), anchor)
+
+
+def _iso_day(match: re.Match[str], anchor: date) -> Resolved | None:
+    try:
+        return _day(date.fromisoformat(match.group(0)))
+    except ValueError:
+        return None
+
+
+def _explicit(year: str | None, month: str, day: str, anchor: date) -> Resolved | None:
+    if month == "may":  # lowercase "may" is the verb ("we may 2 ...")
+        return None
+    try:
+        return _day(date(int(year) if year else anchor.year, _month_number(month), int(day)))
+    except ValueError:  # "31 February": not a date, so not a mention
+        return None
+
+
+def _month_number(name: str) -> int:
+    return MONTHS[name.lower()[:4] if name.lower().startswith("sept") else name.lower()]
+
+
+def _count(quantity: str) -> int | None:
+    quantity = _norm(quantity)
+    if quantity.isdigit():
+        return int(quantity)
+    return _NUM_WORDS.get(quantity)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+# Rule order matters where two rules match at the same place: the first wins, so the longer
+# forms come first ("May 7, 2023" before "May 2023"). Each rule's source: stated or relative.
+_RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
+    (r"(\d{1,2})" + _ORD + r"\s+(?:of\s+)?" + _MONTH + r"(?:,?\s+" + _YEAR + ")?", _day_month,
+     "stated"),
+    (_MONTH + r"\s+(\d{1,2})" + _ORD + r"(?:,?\s+" + _YEAR + ")?", _month_day, "stated"),
+    (r"(?:the\s+)?" + _SEASON + r"\s+(?:of\s+)?" + _YEAR, _season_year, "stated"),
+    (_MONTH + r",?\s+" + _YEAR, _month_year, "stated"),
+    (r"\d{4}-\d{2}-\d{2}", _iso_day, "stated"),
+    (r"the day before yesterday|the day after tomorrow|yesterday|last night|today|tonight"
+     r"|this morning|this afternoon|this evening|tomorrow", _fixed, "relative"),
+    (r"the other day", _other_day, "relative"),
+    (r"the (weekend|week) before last", _before_last, "relative"),
+    (_WHICH + r"\s+(weekend|week|month|year)", _rel_period, "relative"),
+    (_WHICH + r"\s+" + _SEASON, _rel_season, "relative"),
+    (_WHICH + r"\s+" + _DAY, _rel_weekday, "relative"),
+    (r"(last|this|next)\s+" + _FULL_MONTH, _rel_month, "relative"),
+    (r"(?:the\s+)?(first|second|third|fourth|last)\s+(week|weekend)\s+(?:of|in)\s+" + _MONTH
+     + r"(?:,?\s+" + _YEAR + ")?", _part_of_month, "stated"),
+    (_NUM + r"\s+(weekend|" + _FULL_DAY[1:-1] + r")s\s+ago", _weekdays_ago, "relative"),
+    (_ABOUT + _NUM + r"\s+(day|week|month|year)s?\s+ago", _ago, "relative"),
+    (r"(?:in|during|since)\s+" + _YEAR, _in_year, "stated"),
+)
+_EDGE_BEFORE, _EDGE_AFTER = r"(?<![\w-])", r"(?![\w-])"
+_RULES = tuple((re.compile(_EDGE_BEFORE + pattern + _EDGE_AFTER, re.I), resolve, source)
+               for pattern, resolve, source in _RULE_SOURCES)
+# One pass over the text finds every expression; the matching rule then re-reads it for groups.
+# (Case-sensitive on lowercased text: twice as fast as re.I.)
+_ANY_SOURCE = _EDGE_BEFORE + "(?:" + "|".join(
+    f"(?P<r{i}>{pattern})" for i, (pattern, _, _) in enumerate(_RULE_SOURCES)) + ")" + _EDGE_AFTER
+_ANY_RULE, _ANY_RULE_I = re.compile(_ANY_SOURCE), re.compile(_ANY_SOURCE, re.I)
+
+
+def find_dates(text: str, anchor: date) -> list[DateMention]:
+    """Every time expression in `text` resolved against `anchor` (the session's day), in
+    order, never overlapping (see the module docstring)."""
+    lowered = text.lower()
+    if not _DIGIT.search(text) and not any(word in lowered for word in _TRIGGER_WORDS):
+        return []
+    # Lowercasing keeps offsets for almost all text; where it does not ("İ"), match with re.I.
+    scan = _ANY_RULE.finditer(lowered) if len(lowered) == len(text) else _ANY_RULE_I.finditer(text)
+    found: list[DateMention] = []
+    said = anchor.isoformat()
+    for match in scan:
+        pattern, resolve, source = _RULES[int(str(match.lastgroup)[1:])]
+        written = text[match.start():match.end()]
+        if written.lower() == "yesterday" and _LIKE_YESTERDAY.search(text, 0, match.start()):
+            continue
+        groups = pattern.fullmatch(written)
+        try:
+            got = resolve(groups, anchor) if groups else None
+        except (ValueError, OverflowError):  # lands before year 1 or after 9999: no date
+            got = None
+        if got is None:
+            continue
+        value = DateValue(got.value or canonical(got.precision, got.start, got.end, got.season),
+                          got.precision, source, got.start.isoformat(), got.end.isoformat(),
+                          written, said, got.approximate)
+        found.append(DateMention(value, match.span()))
+    return found

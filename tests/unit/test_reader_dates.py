@@ -1,0 +1,80 @@
+"""The reader's dates: the date of the clause that says what was asked, on the side of its
+saying the question asks about, as precisely as it was said; else the day it was said.
+
+The sessions of these states are Sunday 7 May 2023 (tests.unit.test_reader.state)."""
+
+from __future__ import annotations
+
+from mrgraph.reader.dates import agrees, ahead, told, turn_dates, when
+from tests.unit.walked import read
+from tests.unit.test_reader import state
+
+SAID = "2023-05-07"
+
+
+def _answer(question: str, turns: list[tuple[str, str, str]]) -> tuple[str, tuple[str, ...]]:
+    reading = read(state(question, turns))
+    return reading.answer, reading.supports
+
+
+def test_the_date_of_the_clause_that_says_it() -> None:
+    turns = [("D1:1", "Priya", "I ran a marathon last Saturday - it was brutal. We fly to the "
+                               "coast next month, the kids are thrilled.")]
+    assert _answer("When did Priya run a marathon?", turns)[0] == \
+        "the Saturday before 7 May 2023"
+    assert _answer("When is Priya going to fly to the coast?", turns)[0] == "June 2023"
+
+
+def test_a_turn_tells_one_story() -> None:
+    """The date is in one sentence, what was asked in the next: still that date."""
+    turns = [("D1:1", "Omar", "Guess what, I got a puppy two weeks ago! Her name is Pip and "
+                              "she chews everything.")]
+    assert _answer("When did Omar get Pip?", turns)[0] == "two weeks before 7 May 2023"
+
+
+def test_no_date_said_is_the_day_it_was_said() -> None:
+    turns = [("D1:1", "Omar", "Big news: I joined a rowing club, the mornings are cold.")]
+    assert _answer("When did Omar join a rowing club?", turns)[0] == "7 May 2023"
+
+
+def test_a_year_is_a_year() -> None:
+    turns = [("D1:1", "Priya", "That quilt? I finished it last year, after the move.")]
+    assert _answer("When did Priya finish the quilt?", turns)[0] == "2022"
+
+
+def test_a_date_told_just_before_a_question_dates_the_reply() -> None:
+    turns = [("D1:1", "Priya", "Something awful happened yesterday..."),
+             ("D1:2", "Omar", "Oh no, what happened?"),
+             ("D1:3", "Priya", "I crashed my bike on the hill road.")]
+    answer, supports = _answer("When did Priya crash her bike?", turns)
+    assert (answer, supports) == ("6 May 2023", ("D1:3",))
+
+
+def test_the_person_asked_about_says_it() -> None:
+    turns = [("D1:1", "Omar", "I painted the fence last week."),
+             ("D1:2", "Priya", "Lovely! I painted our fence yesterday, so tiring.")]
+    assert _answer("When did Priya paint the fence?", turns) == ("6 May 2023", ("D1:2",))
+
+
+def test_which_side_a_question_asks_about() -> None:
+    assert ahead("When is Omar going to move?") is True
+    assert ahead("When will they marry?") is True
+    assert ahead("When did Omar move?") is False
+    assert ahead("When is Omar's birthday?") is None
+    [plan] = turn_dates("We fly next month.", SAID)
+    [memory] = turn_dates("We flew last month.", SAID)
+    assert agrees(plan, True) and not agrees(memory, True)
+    assert agrees(memory, False) and not agrees(plan, False)
+    assert agrees(plan, None) and agrees(memory, None)
+
+
+def test_told_prefers_the_clause_then_the_side() -> None:
+    turn = "We moved last year. We marry next spring!"
+    def fit(clause: str) -> float:
+        return 1.0 if "marry" in clause else 0.0
+    value = told("We moved last year.", turn, SAID, fit)
+    assert value is not None and value.value == "2024-spring"
+    nothing = told("We moved last year.", turn, SAID, lambda _: 0.0, future=True)
+    assert nothing is not None and nothing.value == "2024-spring"  # ahead: never the past one
+    assert told("x", "no dates here", SAID, fit) is None
+    assert when(None, SAID) == "7 May 2023" and when(None, "") is None

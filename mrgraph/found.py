@@ -33,10 +33,12 @@ def is_temporal(question: str) -> bool:
     return bool(_TEMPORAL.search(question))
 
 
-def dia_order(dia_id: str) -> tuple[int, ...] | tuple[str]:
-    """Sort key putting "D2:10" after "D2:9" (LoCoMo ids); other ids sort as text after."""
-    numbers = re.findall(r"\d+", dia_id)
-    return tuple(int(n) for n in numbers) if numbers else (dia_id,)
+def dia_order(dia_id: str) -> tuple[int, tuple[int, ...], str]:
+    """Sort key putting "D2:10" after "D2:9" (LoCoMo ids); ids without digits ("hello", kept
+    verbatim from JSONL) sort as text after. Every key has the same shape, so a mix of both
+    kinds sorts instead of comparing an int with a str; the id itself breaks ties."""
+    numbers = tuple(int(n) for n in re.findall(r"\d+", dia_id))
+    return (0, numbers, dia_id) if numbers else (1, (), dia_id)
 
 
 def record_text(record: Record) -> str:

@@ -88,6 +88,23 @@ def test_ask_trace_prints_a_tree(store: str) -> None:
     assert code == 0 and "round 1" in output and "search_cues" in output
 
 
+def test_ask_over_verbatim_jsonl_ids_with_and_without_digits(store: str,
+                                                             tmp_path: Path) -> None:
+    # JSONL keeps turn ids verbatim: ids with digits ("m2") and without ("hello") sort together.
+    lines = [{"speaker": "Ines", "text": "hello there", "timestamp": "2023-05-08T10:00:00",
+              "id": "hello"},
+             {"speaker": "Tomas", "text": "I adopted a puppy last week.", "id": "m2"},
+             {"speaker": "Ines", "text": "I adopted a cat too.", "id": "final"},
+             {"speaker": "Tomas", "text": "Great, a cat and a puppy.", "id": "m4"}]
+    path = tmp_path / "ids.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert invoke("ingest", str(path), "--store", store)[0] == 0
+    code, output = invoke("ask", "What did Ines adopt?", "--llm", "heuristic", "--json",
+                          "--store", store)
+    assert code == 0, output
+    assert json.loads(output)["supports"]
+
+
 def test_show_says_when_a_date_was_and_how_precisely(store: str) -> None:
     invoke("ingest", str(sample_path()), "--store", store)
     code, output = invoke("export", "--format", "json", "--store", store)

@@ -6,7 +6,8 @@ handed are dropped. The LLM policy answers with it, and so do the passive baseli
 LLM (retrieve-then-reason: the same prompt over what they retrieved).
 
 Evidence is data, never instructions: a "</" inside it is escaped (`escape`) so it cannot
-close the prompt's delimiters.
+close the prompt's delimiters, and each record is flattened to one line (`_one_line`) so a
+newline in a turn, a summary or a belief cannot start a fake evidence line.
 """
 
 from __future__ import annotations
@@ -56,6 +57,11 @@ class Replied:
 def escape(text: str) -> str:
     # In JSON "\/" is "/", so the escaped data still parses but can no longer close the tag.
     return text.replace("</", "<\\/")
+
+
+def _one_line(line: str) -> str:
+    # JSONL and LoCoMo keep newlines in text; the prompt's lines are its records
+    return " ".join(line.split())
 
 
 def llm_answer(llm: LLM, found: Found, *, started: float, shown: Sequence[Message] = (),
@@ -128,7 +134,8 @@ def _event_line(event: Record, times: Mapping[str, Record]) -> str:
         when += "; mentions " + ", ".join(
             f"\"{m.get('phrase', '')}\" = {m['when']} ({m.get('dia_id', '')})"
             for m in time["mentions"])
-    return f"- [{event['id']}] {when} [{', '.join(event['dia_ids'])}] {event['summary']}"
+    return _one_line(f"- [{event['id']}] {when} [{', '.join(event['dia_ids'])}] "
+                     f"{event['summary']}")
 
 
 def _dates_of(turn: Record) -> str:
@@ -145,7 +152,8 @@ def render_evidence(found: Found) -> str:
     lines = ["Episodes:"] + [_event_line(e, evidence.times) for e in evidence.ranked_events()]
     if found.handed:
         lines.append("Turns (most relevant first):")
-        lines += [f"- {t['dia_id']} ({t['date']}) {said(t)}{_dates_of(t)}" for t in found.handed]
+        lines += [_one_line(f"- {t['dia_id']} ({t['date']}) {said(t)}{_dates_of(t)}")
+                  for t in found.handed]
     if len(lines) == 1:
         return "(nothing found)"
     return escape("\n".join(lines))
@@ -153,8 +161,8 @@ def render_evidence(found: Found) -> str:
 
 def render_beliefs(found: Found) -> str:
     """Every belief candidate kept, with its confidence, support, status and provenance."""
-    lines = [f"- {b['entity']} / {b['aspect']}: \"{b['statement']}\" - confidence "
-             f"{float(b['confidence']):.2f}, support {b['support']}, {b['status']}, seen "
-             f"{b['first_seen']} to {b['last_seen']} [{', '.join(b['dia_ids'])}]"
+    lines = [_one_line(f"- {b['entity']} / {b['aspect']}: \"{b['statement']}\" - confidence "
+                       f"{float(b['confidence']):.2f}, support {b['support']}, {b['status']}, "
+                       f"seen {b['first_seen']} to {b['last_seen']} [{', '.join(b['dia_ids'])}]")
              for b in found.evidence.beliefs.values()]
     return escape("\n".join(lines)) if lines else "(none retrieved)"

@@ -327,12 +327,13 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
      r"|this morning|this afternoon|this evening|tomorrow", _fixed, "relative"),
     (r"the other day", _other_day, "relative"),
     (r"the (weekend|week) before last", _before_last, "relative"),
+    # before _rel_period: "last week of August" is a week of August, not last week
+    (r"(?:the\s+)?(first|second|third|fourth|last)\s+(week|weekend)\s+(?:of|in)\s+" + _MONTH
+     + r"(?:,?\s+" + _YEAR + ")?", _part_of_month, "stated"),
     (_WHICH + r"\s+(weekend|week|month|year)", _rel_period, "relative"),
     (_WHICH + r"\s+" + _SEASON, _rel_season, "relative"),
     (_WHICH + r"\s+" + _DAY, _rel_weekday, "relative"),
     (r"(last|this|next)\s+" + _FULL_MONTH, _rel_month, "relative"),
-    (r"(?:the\s+)?(first|second|third|fourth|last)\s+(week|weekend)\s+(?:of|in)\s+" + _MONTH
-     + r"(?:,?\s+" + _YEAR + ")?", _part_of_month, "stated"),
     (_NUM + r"\s+(weekend|" + _FULL_DAY[1:-1] + r")s\s+ago", _weekdays_ago, "relative"),
     (_ABOUT + _NUM + r"\s+(day|week|month|year)s?\s+ago", _ago, "relative"),
     (r"(?:in|during|since)\s+" + _YEAR, _in_year, "stated"),

@@ -301,6 +301,8 @@ def test_anchor_date() -> None:
     ("the second week of April", date(2023, 3, 22), "2023-W14", "week"),
     ("the last weekend of November", date(2021, 12, 3), "2021-11-27/2021-11-28", "range"),
     ("the last week in December", date(2023, 12, 1), "2023-W52", "week"),
+    ("last week of August", date(2023, 8, 30), "2023-W35", "week"),  # no "the": not last week
+    ("last weekend of November", date(2021, 12, 3), "2021-11-27/2021-11-28", "range"),
     ("this winter", date(2021, 3, 1), "2020-winter", "season"),  # just ended: still "this"
     ("this summer", date(2024, 1, 2), "2024-summer", "season"),  # long over: the coming one
     ("this spring", date(2023, 12, 1), "2024-spring", "season"),

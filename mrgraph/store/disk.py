@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
@@ -24,6 +25,8 @@ from mrgraph.errors import DiskFullError, StoreReadOnlyError, UserError
 from mrgraph.types import GraphBatch, Props
 
 NEEDED_FACTOR = 6
+FULL = "the disk is full"  # why a store is read-only when SQLite cannot make the log's index
+ROOM = 2**20  # free bytes past which a full disk may be written again (the index is 32 KiB)
 PER_TURN_BYTES = 5_000  # the same need per turn of input (0.6-0.9 KB of records a turn)
 _FALLBACK_CODES = frozenset({sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY,
                              sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL, sqlite3.SQLITE_PERM,
@@ -53,6 +56,14 @@ def may_read_only(exc: sqlite3.Error) -> bool:
 def _no_space(directory: Path) -> bool:
     try:
         return os.statvfs(directory).f_bavail == 0
+    except OSError:
+        return False
+
+
+def has_room(directory: Path) -> bool:
+    """The disk under `directory` has ROOM free again."""
+    try:
+        return shutil.disk_usage(directory).free >= ROOM
     except OSError:
         return False
 

@@ -173,13 +173,16 @@ class Database:
     A file that cannot be opened for writing (a read-only file, directory or mount, a full disk
     where SQLite cannot make the write-ahead log's index) is opened read-only for reads
     (`read_only` says why): with `immutable=1` when no write-ahead log is beside it, so SQLite
-    writes nothing at all, else `mode=ro`. A write unit reopens it for writing first."""
+    writes nothing at all, else `mode=ro`. A write unit reopens it for writing first. A full
+    disk's immutable view is reopened as soon as the disk has room again (`version`): other
+    processes may then commit, and an immutable view of a changing file would not see it."""
 
     def __init__(self, path: Path, ns: str) -> None:
         self.path = path
         self.ns = ns
         self.conn: sqlite3.Connection | None = None
         self.read_only: str | None = None  # why `conn` is read-only; None: it is writable
+        self._reopened = 0  # times a full disk's view was reopened: a version of its own
         self.connect(create=False)
 
     def connect(self, create: bool) -> bool:
@@ -252,7 +255,7 @@ class Database:
 
     def _why_read_only(self, exc: sqlite3.Error) -> str:
         if disk.is_full(exc, self.path.parent):
-            return "the disk is full"
+            return disk.FULL
         return disk.read_only_reason(self.path.parent, self.path) or f"{exc}"
 
     def _write_error(self, exc: sqlite3.Error) -> Exception:
@@ -293,10 +296,17 @@ class Database:
         self.read_only = None
 
     def version(self) -> int:
-        """Changes whenever another connection commits (PRAGMA data_version)."""
+        """Changes whenever another connection commits (PRAGMA data_version), and when a full
+        disk's view is reopened."""
+        if self.read_only == disk.FULL and self.conn is not None \
+                and not self.conn.in_transaction and disk.has_room(self.path.parent):
+            self.close()
+            self._reopened += 1
+            self.connect(create=False)
         if self.conn is None:
             return -1 if not self.path.exists() else -2
-        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+        version = int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+        return version + (self._reopened << 32)
 
     def rows(self, sql: str, params: Any = ()) -> list[Any]:
         if self.conn is None:

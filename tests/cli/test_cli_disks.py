@@ -96,6 +96,39 @@ def test_a_full_disk_exits_1_and_leaves_the_store_readable_and_unchanged(
     assert {k: v for k, v in files(tmpfs / "graph").items() if k in before} == before
 
 
+def fill(directory: Path) -> Path:
+    """Fill the file system under `directory` to its last block; returns the filler."""
+    filler = directory / "filler"
+    with open(filler, "wb") as handle, pytest.raises(OSError):
+        while True:
+            handle.write(b"\0" * 65536)
+            handle.flush()
+    assert shutil.disk_usage(directory).free < 65536
+    return filler
+
+
+def test_a_reader_of_a_full_disk_sees_commits_made_once_space_is_freed(
+        tmpfs: Path, tmp_path: Path) -> None:
+    """On a full disk the store is read through an immutable view (SQLite cannot size the
+    write-ahead log's index); once there is room again it is reopened, so another process's
+    commits are seen (an immutable view of a changing file would stay stale, or worse)."""
+    first = MemoryStore(tmpfs / "graph", "ns")
+    ingest_file(first, sample_path(), HeuristicExtractor())
+    first.close()  # its write-ahead log and index are removed: a reader must make them anew
+    filler = fill(tmpfs)
+    reader = MemoryStore(tmpfs / "graph", "ns")
+    assert reader.conversations() == ["sample"]
+    filler.unlink()
+    writer = MemoryStore(tmpfs / "graph", "ns")
+    other = tmp_path / "other.txt"
+    other.write_text("## Session 1 — 2023-05-08 13:56\nIda: I repaired the old boat.\n",
+                     encoding="utf-8")
+    ingest_file(writer, other, HeuristicExtractor())
+    writer.close()
+    assert sorted(reader.conversations()) == ["other", "sample"]
+    reader.close()
+
+
 def test_sqlites_own_limit_gives_the_same_error(tmp_path: Path) -> None:
     """SQLITE_FULL without a small disk: the file may not grow past its current pages."""
     store = MemoryStore(tmp_path / "graph", "ns")

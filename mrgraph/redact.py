@@ -13,7 +13,8 @@ replaces each with "***" in every form a model, a page or a log can give it:
     part of the encoding that only the key's bytes decide is matched at each of the 3 offsets;
 and then decodes the text (URL, HTML, JSON escapes; up to 3 layers, e.g. a URL-encoded JSON
 escape) and scrubs the decoded form too: when only a decoded form holds a secret, the decoded,
-scrubbed text replaces it. `scrub_value` does this to every string of a decoded JSON value
+scrubbed form replaces the part holding it (a run without spaces, quotes or angle brackets: the
+rest of a page keeps its escapes, its script its "+"), or the whole text when a form spans parts. `scrub_value` does this to every string of a decoded JSON value
 (keys too): callers decode first, then scrub, so nothing a decoding reveals survives.
 
 A secret shorter than MIN_SECRET_CHARS is not remembered: scrubbing a short common word from
@@ -40,6 +41,7 @@ _T = TypeVar("_T")
 
 _USERINFO = re.compile(r"//[^/@\s]*@")
 _JSON_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})|\\([\"\\/])")
+_PART = re.compile(r"[^\s\"'<>]+")
 _NAMED = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;"}
 
 
@@ -163,18 +165,37 @@ def _decodings(text: str) -> list[str]:
     return [d for d in found if d != text]
 
 
-def _clean(text: str, known: _Known, layers: int = _LAYERS) -> str | None:
-    """`text` without any form of a secret (None: nothing to remove)."""
+def _clean(text: str, known: _Known, layers: int = _LAYERS, parts: bool = True) -> str | None:
+    """`text` without any form of a secret (None: nothing to remove); `parts`: a secret found
+    only after decoding replaces the part holding it, where that suffices (`_parts_clean`)."""
     if not any(map(text.__contains__, _ESCAPES)):
         if not any(literal in text for literal in known.literals):
             return None
     elif not known.pattern.search(text):
-        for decoded in _decodings(text) if layers else ():
-            if (clean := _clean(decoded, known, layers - 1)) is not None:
-                return clean
-        return None
+        whole = _decoded_clean(text, known, layers)
+        if whole is None or not parts:
+            return whole
+        return _parts_clean(text, known, layers) or whole
     scrubbed = known.pattern.sub(MASK, text)
-    return _clean(scrubbed, known, layers) or scrubbed
+    return _clean(scrubbed, known, layers, parts) or scrubbed
+
+
+def _decoded_clean(text: str, known: _Known, layers: int) -> str | None:
+    """The first decoding of `text` that holds a secret, scrubbed (None: none does)."""
+    for decoded in _decodings(text) if layers else ():
+        if (clean := _clean(decoded, known, layers - 1)) is not None:
+            return clean
+    return None
+
+
+def _parts_clean(text: str, known: _Known, layers: int) -> str | None:
+    """`text` with each part (`_PART`) whose decoding holds a secret replaced by that decoding,
+    scrubbed; None when that leaves a secret (a form spanning parts) or changes nothing."""
+    def part(match: re.Match[str]) -> str:
+        return _decoded_clean(match.group(), known, layers) or match.group()
+
+    local = _PART.sub(part, text)
+    return local if local != text and _clean(local, known, layers, False) is None else None
 
 
 def contains_secret(text: str) -> bool:

@@ -124,3 +124,19 @@ def test_an_answer_from_any_backend_is_scrubbed_after_decoding(tmp_path: Path) -
                '"confidence": 0.5}')
     answer = ask(store, "What did Maya plant?", llm=ScriptedLLM(["", escaped]))
     assert answer.answer == "the key is ***" and KEY not in repr(answer)
+
+
+def test_only_the_part_holding_a_decoded_secret_is_replaced_by_its_decoding() -> None:
+    """A page's script keeps its escapes ("a+b", "%41") when a secret is found only after
+    decoding another part of it (a trace page inlines its JavaScript)."""
+    twice = quote("".join(f"%{b:02x}" for b in KEY.encode()))  # URL-encoded twice
+    page = f'<script>var x = a+b; s="%41";</script><p>key: {twice}</p>'
+    assert redact.scrub(page) == '<script>var x = a+b; s="%41";</script><p>key: ***</p>'
+
+
+def test_a_decoded_secret_across_parts_is_still_scrubbed() -> None:
+    # an HTML reference of a JSON escape, the secret's spaces left as they are
+    text = f"say &#92;u{ord(PASSWORD[0]):04x}{PASSWORD[1:]} now"
+    assert redact.contains_secret(text)
+    clean = redact.scrub(text)
+    assert not redact.contains_secret(clean) and "***" in clean

@@ -85,12 +85,14 @@ class Service:
         return self.default_ns if ns is None else check_namespace(ns)
 
     def stop(self) -> None:
-        """Kill the running ingests' child processes (a server stopping); later ingests too."""
+        """Kill the running ingests' child processes (a server stopping); later calls are
+        refused (BusyError)."""
         self._stop.set()
 
     def close(self, wait: float = 5.0) -> None:
-        """Stop running ingests and close the stores. A store a call still holds after `wait`
-        seconds is left open (the process is ending: its store keeps its last commit)."""
+        """Stop running ingests and close the stores; later calls are refused (BusyError). A
+        store a call still holds after `wait` seconds is left open (the process is ending: its
+        store keeps its last commit)."""
         self.stop()
         with self._guard:
             held = list(self._memories.items())
@@ -122,9 +124,27 @@ class Service:
         """The namespace's open Memory, held under the namespace's lock."""
         ns = self.namespace(ns)
         with self.locked(ns):
-            if ns not in self._memories:
-                self._memories[ns] = Memory.open(self.settings, store=self.store, ns=ns)
-            yield self._memories[ns]
+            yield self._open(ns)
+
+    def _open(self, ns: str) -> Memory:
+        """The namespace's Memory, opened on first use (its lock held). Entered in
+        `_memories` under `_guard`, and never once the service stops: `close` would not see a
+        store opened after its snapshot, and nobody would close it."""
+        with self._guard:
+            self._check_running()
+            memory = self._memories.get(ns)
+        if memory is None:
+            memory = Memory.open(self.settings, store=self.store, ns=ns)
+            with self._guard:
+                if self._stop.is_set():
+                    memory.close()
+                self._check_running()
+                self._memories[ns] = memory
+        return memory
+
+    def _check_running(self) -> None:
+        if self._stop.is_set():
+            raise BusyError("the server is stopping")
 
     # ------------------------------------------------------------------ writes
 
@@ -153,11 +173,10 @@ class Service:
         """A small transcript in this thread (fast, its stores warm); a big one in a child
         process that the time budget or `close` can kill (ingest_job)."""
         if size > INLINE_MAX_CHARS and self.timeout is not None:
+            self._check_running()
             return run(IngestJob(self.settings, self.store, ns, path, fmt, name), self.timeout,
                        self._stop)
-        if ns not in self._memories:
-            self._memories[ns] = Memory.open(self.settings, store=self.store, ns=ns)
-        return report_dict(self._memories[ns].ingest([path], fmt=fmt, name=name)[0])
+        return report_dict(self._open(ns).ingest([path], fmt=fmt, name=name)[0])
 
     def forget_conversation(self, conversation: str, *, ns: str | None = None
                             ) -> dict[str, Any]:
@@ -229,7 +248,6 @@ class Service:
         with self.memory(ns) as memory:
             body = render.stats_dict(memory.stats())
         return {"ns": ns, **body, "empty": not body["conversations"]}
-
 
     # ------------------------------------------------------------------ agents (the toolkit)
 

@@ -71,8 +71,9 @@ class Settings:
             extract_model=e.get("MRGRAPH_EXTRACT_MODEL") or model,
             embed_model=e.get("MRGRAPH_EMBED_MODEL") or DEFAULT_EMBED_MODEL,
             llm_timeout=_number(e, "MRGRAPH_LLM_TIMEOUT", 60.0, MAX_SECONDS),
-            max_input_bytes=int(_number(e, "MRGRAPH_MAX_INPUT_MB", 20.0, MAX_INPUT_MB)
-                                * 1024 * 1024),
+            # rounded up: a tiny limit above 0 is a byte, not 0 (which refuses every file)
+            max_input_bytes=math.ceil(_number(e, "MRGRAPH_MAX_INPUT_MB", 20.0, MAX_INPUT_MB)
+                                      * 1024 * 1024),
             local_model=e.get("MRGRAPH_LOCAL_MODEL") or None,
             local_threads=_whole(e, "MRGRAPH_LOCAL_THREADS", "0: half the cores", MAX_THREADS),
             llm_budget=_number(e, "MRGRAPH_LLM_BUDGET", 300.0, MAX_SECONDS),

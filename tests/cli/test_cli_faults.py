@@ -83,6 +83,7 @@ def test_good_limits_are_read() -> None:
                                   "MRGRAPH_LOCAL_THREADS": " 3 ", "MRGRAPH_INGEST_WORKERS": ""})
     assert settings.max_input_bytes == 512 * 1024 and settings.llm_timeout == 7.0
     assert settings.local_threads == 3 and settings.ingest_workers == 0
+    assert Settings.from_env({"MRGRAPH_MAX_INPUT_MB": "0.0000001"}).max_input_bytes == 1
 
 
 # ------------------------------------------------------------------ the reply cache

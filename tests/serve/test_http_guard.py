@@ -108,7 +108,7 @@ def test_cors_is_off(client: TestClient) -> None:
 
 def test_a_body_over_the_cli_limit_is_413(demo_store: str, tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MRGRAPH_MAX_INPUT_MB", "0.002")  # 2,097 bytes, for the CLI and serve
+    monkeypatch.setenv("MRGRAPH_MAX_INPUT_MB", "0.002")  # 2,098 bytes, for the CLI and serve
     settings = Settings.from_env()
     assert http_body_limit(settings.max_input_bytes) == settings.max_input_bytes + 64 * 1024
     text = "## Session 1 — 2023-05-08 10:00\n" + "Ana: hello there.\n" * 200  # 3.6 kB

@@ -17,7 +17,8 @@ hosts and origins, checks the API token and the body size before a route runs.
 
 Each call runs in a thread of its own (a daemon: a busy call never keeps the process from
 stopping on SIGTERM/Ctrl-C), answered within the service's time budget plus GRACE seconds
-(504 past it: the call may still finish in its thread; an ingest is killed by the service).
+(504 past it: the call may still finish in its thread, holding its namespace; an ingest of
+over 256 K characters, service.INLINE_MAX_CHARS, runs in a child process the service kills).
 At most MAX_CALLS run at once (503 beyond).
 """
 

@@ -37,7 +37,7 @@ from starlette.applications import Starlette
 
 from mrgraph import __version__
 from mrgraph.errors import ToolArgumentError, UserError
-from mrgraph.limits import check_namespace
+from mrgraph.limits import check_namespace, http_body_limit
 from mrgraph.serve.mcp_stdio import serve_stdio
 from mrgraph.serve.service import FORMATS, Service
 from mrgraph.toolargs import arg, check_value, fields_schema, parse_fields
@@ -260,5 +260,8 @@ def run_stdio(service: Service) -> None:
 
 
 def http_app(service: Service) -> Starlette:
-    """The streamable HTTP app (endpoint /mcp), for uvicorn."""
-    return build_server(service).streamable_http_app(streamable_http_path="/mcp")
+    """The streamable HTTP app (endpoint /mcp), for uvicorn; it reads a body as large as the
+    HTTP API does (a transcript of MRGRAPH_MAX_INPUT_MB: the SDK's default is 4 MiB)."""
+    return build_server(service).streamable_http_app(
+        streamable_http_path="/mcp",
+        max_request_body_size=http_body_limit(service.settings.max_input_bytes))

@@ -238,6 +238,23 @@ def test_every_tool_over_http(sample: Sample) -> None:
         service.close()
 
 
+def test_an_http_body_up_to_the_input_limit_reaches_the_tools(tmp_path: Path) -> None:
+    """The SDK's own body limit (4 MiB) follows MRGRAPH_MAX_INPUT_MB (20 MB by default): a
+    4.5 MiB transcript is mrgraph's to judge (here: its bad name), not refused by the SDK."""
+    service = Service(Settings(), f"file:{tmp_path / 'graph'}")
+
+    async def session(url: str) -> None:
+        async with Client(f"{url}/mcp") as client:
+            bad = _error(await client.call_tool("ingest_transcript", {
+                "text": "Ines: hi\n" * 500_000, "name": "no name!"}))
+            assert bad.startswith("name 'no name!': use 1 to")
+    try:
+        with serving(http_app(service)) as url:
+            anyio.run(session, url)
+    finally:
+        service.close()
+
+
 # ------------------------------------------------------------------ the process itself
 
 

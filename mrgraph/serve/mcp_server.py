@@ -36,15 +36,15 @@ from mcp_types import (CallToolRequestParams, CallToolResult, ListToolsResult,
 from starlette.applications import Starlette
 
 from mrgraph import __version__
+from mrgraph.engine import MODES
 from mrgraph.errors import ToolArgumentError, UserError
-from mrgraph.limits import check_namespace, http_body_limit
+from mrgraph.limits import MAX_NS_CHARS, check_namespace, http_body_limit
 from mrgraph.serve.mcp_stdio import serve_stdio
 from mrgraph.serve.service import FORMATS, Service
 from mrgraph.toolargs import arg, check_value, fields_schema, parse_fields
 from mrgraph.toolkit import TOOLS
 
 log = logging.getLogger(__name__)
-MODES = ("active", "topk", "graph")
 MAX_ERROR = 600
 
 INSTRUCTIONS = """\
@@ -69,7 +69,7 @@ WRITE = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent
                         open_world_hint=False)
 FORGET = ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False,
                          open_world_hint=False)
-NS_SCHEMA = {"type": "string", "minLength": 1, "maxLength": 64,
+NS_SCHEMA = {"type": "string", "minLength": 1, "maxLength": MAX_NS_CHARS,
              "description": "namespace (tenant) of the memory; default: the server's"}
 DETAIL_SCHEMA = {"type": "boolean", "description": "full records (default: compact)"}
 

@@ -24,9 +24,7 @@ Reply shape (one chunk of a session; episode indexes are the reply's own, from 0
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any, Mapping, Sequence
 
 from mrgraph.dates import anchor_date
@@ -117,7 +115,6 @@ def flat_reply(reply: Mapping[str, Any]) -> dict[str, Any]:
 CONFIDENCE_RANGE = (0.7, 0.9)  # BeliefMem: a new attribute starts in [0.7, 0.9]
 _DEFAULT_CONFIDENCE = 0.8
 MAX_NAME_CHARS = 80  # a cue or tag longer than this is a sentence, not a name
-_ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
 _KIND_ALIASES: dict[str, CueKind] = {
     "entity": "entity", "entities": "entity", "person": "entity", "people": "entity",
     "place": "entity", "places": "entity", "organisation": "entity", "organization": "entity",
@@ -153,16 +150,6 @@ class _Chunk:
 
     def warn(self, message: str) -> None:
         self.warnings.append(f"{self.where}: {message}")
-
-
-def iso_date(value: object) -> str | None:
-    """`value` if it is a real calendar date written YYYY-MM-DD, else None."""
-    if not isinstance(value, str) or not _ISO.fullmatch(value.strip()):
-        return None
-    try:
-        return date.fromisoformat(value.strip()).isoformat()
-    except ValueError:
-        return None
 
 
 def convert_reply(reply: Mapping[str, Any], session: Session, turns: Sequence[Turn],

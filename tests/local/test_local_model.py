@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,6 @@ from mrgraph.engine import Memory
 from mrgraph.errors import LLMConfigError
 from mrgraph.ingest.llm_extract import SMALL_MODEL_WINDOW
 from mrgraph.ingest.llm_prompt import window_turns_of
-from mrgraph.ingest.llm_reply import iso_date
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.sample import sample_path
 from mrgraph.policies.final_answer import non_answer
@@ -69,7 +69,8 @@ def test_llm_ingest_writes_episodes_over_every_real_turn(sample_store: Ingested)
         covered = [str(d) for e in episodes if e["session"] == session.number
                    for d in _strings(e["dia_ids"])]
         assert sorted(covered) == sorted(t.dia_id for t in session.turns)
-    assert all(iso_date(e["date"]) == e["date"] and e["tag"] for e in episodes)
+    assert all(date.fromisoformat(e["date"]).isoformat() == e["date"] and e["tag"]
+               for e in episodes)
     facts = [n.props for n in nodes if n.label == "Fact"]
     assert facts and {f["entity"] for f in facts} <= set(conversation.speakers)
 

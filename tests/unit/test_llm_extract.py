@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+from datetime import date
 from itertools import accumulate
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -22,7 +23,7 @@ from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.llm_cache import ReplyCache, cache_key
 from mrgraph.ingest.llm_extract import LLMExtractor
 from mrgraph.ingest.llm_prompt import build_messages, chunk_turns, transcript_line
-from mrgraph.ingest.llm_reply import RESPONSE_SCHEMA, convert_reply, iso_date
+from mrgraph.ingest.llm_reply import RESPONSE_SCHEMA, convert_reply
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.llm.base import Message, TokenLedger, ToolSpec
@@ -495,7 +496,8 @@ def check_same_shape(conversation: Conversation, llm_extraction: Extraction) -> 
     episodes = [n for n in llm_batch.nodes if n.label == "Episode"]
     from_turn = {e.dst for e in llm_batch.edges if e.type == "FROM_TURN"}
     assert from_turn == {n.id for n in turns if n.label == "Turn"}
-    assert all(iso_date(e.props["date"]) for e in episodes)
+    assert all(date.fromisoformat(e.props["date"]).isoformat() == e.props["date"]
+               for e in episodes)
     assert sum(1 for e in llm_batch.edges if e.type == "NEXT") == len(episodes) - 1
     confidences = [e.props["confidence"] for e in llm_batch.edges if e.type == "FROM_EPISODE"]
     assert confidences and all(0.7 <= float(str(c)) <= 0.9 for c in confidences)

@@ -4,7 +4,7 @@ tool's name arguments resolve (cues, speakers).
 Names: a `cue` argument is a cue id (`cue-<16 hex>`) or a name; a name resolves to the cue with
 the same normalised key (`store.find_cues`), else to the best token match among cues. A
 `speaker` argument names a person who speaks in a conversation (`store.speakers`): the same
-normalised name, or the start of it of at least MIN_SHORT_NAME letters ("Mel" for "Melanie").
+normalised name, or the start of it of at least MIN_SHORT_NAME letters ("Tom" for "Tomas").
 """
 
 from __future__ import annotations

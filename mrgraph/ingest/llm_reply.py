@@ -13,13 +13,13 @@ extractor (mrgraph.ingest.build).
 
 Reply shape (one chunk of a session; episode indexes are the reply's own, from 0):
 
-    {"sentences": {"D1:3": "Caroline went to an LGBTQ support group on 2023-05-07."},
+    {"sentences": {"D1:3": "Ines went to a chess club meeting on 2023-05-07."},
      "episodes": [{"turns": ["D1:1", "D1:2", "D1:3"], "date": "2023-05-07", "end": "...",
-                   "tag": "joins support group", "summary": "...",
-                   "cues": {"entity": ["LGBTQ support group"], "keyword": [...], ...}}],
-     "facts": [{"entity": "Caroline", "aspect": "identity", "statement": "...",
+                   "tag": "joins chess club", "summary": "...",
+                   "cues": {"entity": ["chess club"], "keyword": [...], ...}}],
+     "facts": [{"entity": "Ines", "aspect": "hobby", "statement": "...",
                 "confidence": 0.8, "negated": false, "contradicts": false, "episode": 0}],
-     "topics": [{"label": "support group", "summary": "...", "episodes": [0]}]}
+     "topics": [{"label": "chess club", "summary": "...", "episodes": [0]}]}
 """
 
 from __future__ import annotations

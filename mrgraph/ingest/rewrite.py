@@ -10,7 +10,7 @@ Sentence by sentence, conservatively:
     "I" stays ("Should I go?" -> "Should Ana go?");
   * second person (you, your, yours, you're, are you, do you...) -> the other speaker, only in
     a question of a two-person conversation (a statement's "you" is often anyone's: "you never
-    know") that does not call them by name ("How are you, Jon?"), and never "you" followed by
+    know") that does not call them by name ("How are you, Ivo?"), and never "you" followed by
     a verb it would have to agree with;
   * a sentence is left as it was for a person when any of its forms of that person cannot be
     rewritten so: a reflexive ("I love expressing myself"), a verb the rule cannot conjugate
@@ -102,8 +102,8 @@ def _sentence(sentence: str, speaker: str, listener: str | None) -> str:
 
 
 def _names(sentence: str, person: str) -> bool:
-    """Whether the sentence calls `person` by name ("How are you, Jon?"): its "you" is then
-    already said to them, and the name twice ("How is Jon, Jon?") would not be."""
+    """Whether the sentence calls `person` by name ("How are you, Ivo?"): its "you" is then
+    already said to them, and the name twice ("How is Ivo, Ivo?") would not be."""
     first = person.split()[0] if person.split() else person
     return bool(first) and re.search(rf"\b{re.escape(first)}\b", sentence) is not None
 

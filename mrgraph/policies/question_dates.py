@@ -47,7 +47,7 @@ class QuestionTime:
     def fits(self, start: str, end: str | None = None) -> bool:
         """Whether the days [start, end] (an episode's session day) overlap what the question
         names, allowing TOLD days after `end`: a question may name a day a little after the
-        session it was said in ("what did Maria do on 16 June" of a session of 10 June)."""
+        session it was said in ("what did Petra do on 16 June" of a session of 10 June)."""
         if not start:
             return False
         last = end or start

@@ -16,16 +16,17 @@ from mrgraph.ingest.preprocess import (
     split_sentences,
 )
 from mrgraph.ingest.rewrite import resolve_pronouns
+from mrgraph.text import tokenize
 from mrgraph.types import Turn
 
-PAIR = ("Caroline", "Melanie")
+PAIR = ("Ines", "Tomas")
 ANCHOR = date(2023, 5, 8)
 
 
 def test_pronouns_are_resolved_by_ingest_rewrite() -> None:
     """tests/unit/test_rewrite.py has the rules; here: a turn's resolved text uses them."""
-    assert resolve_pronouns("I'm swamped with my kids.", "Caroline", PAIR) == \
-        "Caroline is swamped with Caroline's kids."
+    assert resolve_pronouns("I'm swamped with my kids.", "Ines", PAIR) == \
+        "Ines is swamped with Ines's kids."
 
 
 def test_annotate_dates() -> None:
@@ -36,13 +37,13 @@ def test_annotate_dates() -> None:
 
 
 def test_resolve_turn_dates_then_pronouns() -> None:
-    turn = Turn("D1:3", "Caroline", "I went to a LGBTQ support group yesterday!", 2,
-                blip_caption="a rainbow flag")
+    turn = Turn("D1:3", "Ines", "I went to a chess club meeting yesterday!", 2,
+                blip_caption="a carved knight")
     resolved = resolve_turn(turn, PAIR, ANCHOR)
-    assert resolved.text == "Caroline went to a LGBTQ support group yesterday [2023-05-07]!"
+    assert resolved.text == "Ines went to a chess club meeting yesterday [2023-05-07]!"
     assert [m.iso for m in resolved.mentions] == ["2023-05-07"]
-    assert "rainbow" in resolved.tokens and "support" in resolved.tokens  # caption included
-    assert "caroline" not in resolved.tokens  # tokens come from the original text
+    assert "knight" in resolved.tokens and "chess" in resolved.tokens  # caption included
+    assert not set(tokenize("Ines")) & set(resolved.tokens)  # tokens: the original text's
     [sentence] = resolved.sentences
     assert sentence.text == resolved.text and sentence.source == turn.text
 
@@ -54,14 +55,14 @@ def test_split_sentences() -> None:
 # ------------------------------------------------------------------ segmentation
 
 PAINTING_THEN_CAMPING = [
-    ("Melanie", "I painted a sunrise over the lake last week."),
-    ("Caroline", "A lake sunrise painting sounds lovely, what colours did you use?"),
-    ("Melanie", "Mostly orange and pink, the lake looked like fire."),
-    ("Caroline", "Orange and pink on a lake, I would love to see the painting."),
-    ("Melanie", "By the way, we are going camping in the mountains next month."),
-    ("Caroline", "Camping in the mountains! Which campsite?"),
-    ("Melanie", "A campsite near the river, the kids love the tents."),
-    ("Caroline", "Tents by a river in the mountains sounds perfect."),
+    ("Tomas", "I painted a sunrise over the lake last week."),
+    ("Ines", "A lake sunrise painting sounds lovely, what colours did you use?"),
+    ("Tomas", "Mostly orange and pink, the lake looked like fire."),
+    ("Ines", "Orange and pink on a lake, I would love to see the painting."),
+    ("Tomas", "By the way, we are going camping in the mountains next month."),
+    ("Ines", "Camping in the mountains! Which campsite?"),
+    ("Tomas", "A campsite near the river, the kids love the tents."),
+    ("Ines", "Tents by a river in the mountains sounds perfect."),
 ]
 
 

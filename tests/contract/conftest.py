@@ -38,6 +38,17 @@ NEO4J_URI_ENV = "MRGRAPH_TEST_NEO4J_URI"
 REQUIRE_ENV = "MRGRAPH_REQUIRE_NEO4J"
 
 
+def neo4j_uri(purpose: str) -> str:
+    """The live Neo4j's URI; where none is set the test is skipped (`purpose`: what it would
+    do, "run the ... tests against Neo4j"), or fails under MRGRAPH_REQUIRE_NEO4J=1."""
+    uri = os.environ.get(NEO4J_URI_ENV)
+    if not uri:
+        if os.environ.get(REQUIRE_ENV) == "1":
+            pytest.fail(f"{REQUIRE_ENV}=1 but {NEO4J_URI_ENV} is not set: cannot {purpose}")
+        pytest.skip(f"set {NEO4J_URI_ENV} to {purpose}")
+    return uri
+
+
 # ------------------------------------------------------------------ backends
 
 
@@ -93,11 +104,8 @@ def _backend_params() -> list[object]:
 @pytest.fixture(params=_backend_params())
 def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
     kind = str(request.param)
-    if kind == "neo4j" and not os.environ.get(NEO4J_URI_ENV):
-        if os.environ.get(REQUIRE_ENV) == "1":
-            pytest.fail(f"{REQUIRE_ENV}=1 but {NEO4J_URI_ENV} is not set: the Neo4j contract "
-                        "tests cannot run")
-        pytest.skip(f"set {NEO4J_URI_ENV} to run the contract tests against Neo4j")
+    if kind == "neo4j":
+        neo4j_uri("run the contract tests against Neo4j")
     b = Backend(kind, tmp_path)
     try:
         yield b

@@ -18,6 +18,7 @@ import json
 import os
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +26,7 @@ import pytest
 
 from mrgraph.config import Settings
 from mrgraph.dates import DateValue
+from mrgraph.engine import Memory
 from mrgraph.ids import node_id
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.pipeline import refresh_beliefs
@@ -82,6 +84,23 @@ class Backend:
             _wipe_neo4j(self.uri, {s.ns for s in self._opened}, self.settings)
         for store in self._opened:
             store.close()
+
+
+@contextmanager
+def sample_namespace(uri: str, prefix: str, *,
+                     also: Callable[[GraphStore], None] | None = None) -> Iterator[str]:
+    """A fresh namespace (`prefix` + hex) of the live Neo4j at `uri` holding the demo's sample
+    transcript (and what `also` writes into its store), deleted on exit."""
+    settings = Settings.from_env()
+    ns = f"{prefix}{uuid.uuid4().hex[:12]}"
+    with Memory.open(settings, store=uri, ns=ns) as memory:
+        memory.ingest([sample_path()])
+        if also is not None:
+            also(memory.store)
+    try:
+        yield ns
+    finally:
+        _wipe_neo4j(uri, {ns}, settings)
 
 
 def _wipe_neo4j(uri: str, namespaces: set[str], settings: Settings) -> None:

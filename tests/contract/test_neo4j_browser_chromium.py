@@ -6,7 +6,6 @@ the same pastes through the driver; this file checks what Browser shows of them.
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,11 +14,9 @@ from urllib.parse import urlparse
 import pytest
 
 from mrgraph.config import Settings
-from mrgraph.engine import Memory
-from mrgraph.ingest.sample import sample_path
 from tests.chromium import chromium
 from tests.browser_paste import BROWSER_DIR, example_blocks, paste_first_rows
-from tests.contract.conftest import _wipe_neo4j
+from tests.contract.conftest import sample_namespace
 from tests.serve.conftest import ARTIFACTS
 
 URI = os.environ.get("MRGRAPH_TEST_NEO4J_URI")
@@ -33,14 +30,8 @@ WAIT_MS = 60_000
 def demo_ns() -> Iterator[str]:
     """The demo's sample transcript in a fresh namespace of the live Neo4j."""
     assert URI, "MRGRAPH_REQUIRE_NEO4J=1 but MRGRAPH_TEST_NEO4J_URI is not set"
-    settings = Settings.from_env()
-    ns = f"brc{uuid.uuid4().hex[:12]}"
-    with Memory.open(settings, store=URI, ns=ns) as memory:
-        memory.ingest([sample_path()])
-    try:
+    with sample_namespace(URI, "brc") as ns:
         yield ns
-    finally:
-        _wipe_neo4j(URI, {ns}, settings)
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,7 @@
 Neo4j server's disk is the server's own).
 
 Disk full: on a real 2 MB tmpfs when this process may mount one (root), else it cannot run here
-and says so; the same failure through SQLite's own limit (`PRAGMA max_page_count`: SQLITE_FULL,
+and says so (skipped; as root, a failed mount fails under MRGRAPH_REQUIRE_LOCAL=1, as on CI); the same failure through SQLite's own limit (`PRAGMA max_page_count`: SQLITE_FULL,
 what a full disk gives) runs everywhere. Read-only: a read-only remount of a tmpfs (root), and a
 directory or file without write permission, checked in a subprocess that cannot override file
 permissions (as root: `setpriv` drops CAP_DAC_OVERRIDE)."""
@@ -25,8 +25,10 @@ from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.ingest.sample import sample_path
 from mrgraph.store.memory import MemoryStore
 from tests.cli_run import one_error_line, run
+from tests.required import missing
 
 REPO = Path(__file__).resolve().parents[2]
+COVERED = "test_sqlites_own_limit_gives_the_same_error covers a full disk"
 LONG = "".join(f"{'Ann' if i % 2 else 'Bob'}: we planted {i} rows of beans at the allotment "
                f"and then painted fence panel number {i}.\n" for i in range(1500))
 
@@ -44,14 +46,16 @@ def long_file(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def tmpfs(tmp_path: Path) -> Iterator[Path]:
-    """A 2 MB tmpfs, mounted for the test (root only)."""
+    """A 2 MB tmpfs, mounted for the test: as root (CI), else skipped; as root a failed mount
+    fails the test under MRGRAPH_REQUIRE_LOCAL=1 (tests.required)."""
+    if os.geteuid() != 0:
+        pytest.skip(f"not root: cannot mount a tmpfs; {COVERED}")
     target = tmp_path / "small"
     target.mkdir()
     done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(target)],
                           capture_output=True, text=True)
     if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here ({done.stderr.strip() or 'not root'}); "
-                    "test_sqlites_own_limit_gives_the_same_error covers a full disk")
+        missing(f"mounting a tmpfs as root failed ({done.stderr.strip()}); {COVERED}")
     try:
         yield target
     finally:
@@ -157,7 +161,7 @@ def _unprivileged(*argv: str) -> subprocess.CompletedProcess[str]:
     if os.geteuid() == 0:
         setpriv = shutil.which("setpriv")
         if setpriv is None:
-            pytest.skip("running as root without setpriv: permissions cannot bind a process")
+            missing("running as root without setpriv: permissions cannot bind a process")
         prefix = [setpriv, "--bounding-set", "-dac_override,-dac_read_search", "--"]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     return subprocess.run([*prefix, sys.executable, "-m", "mrgraph", *argv], env=env,

@@ -20,6 +20,7 @@ import pytest
 
 from mrgraph.serve.service import INLINE_MAX_CHARS
 
+REPO = Path(__file__).resolve().parents[2]  # this checkout, wherever pytest runs from
 STOP_WITHIN = 10.0  # seconds from the signal to the process's end
 
 
@@ -68,7 +69,7 @@ def test_serve_stops_promptly_while_an_ingest_keeps_it_busy(tmp_path: Path, sig:
         [sys.executable, "-m", "mrgraph", "serve", "--port", str(port), "--store", store,
          "--ns", "busy", "--timeout", "600"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": os.getcwd()})
+        env={**os.environ, "PYTHONPATH": str(REPO)})
     try:
         _wait_up(base, server)
         text = _transcript(100_000)  # ingest is linear: still busy after 5 s on any machine
@@ -96,6 +97,6 @@ def test_serve_stops_promptly_while_an_ingest_keeps_it_busy(tmp_path: Path, sig:
         assert json.loads(outcome[0][1])["error"]  # a one-line error, if any answer came
     stats = subprocess.run([sys.executable, "-m", "mrgraph", "stats", "--store", store,
                             "--ns", "busy", "--json"], capture_output=True, text=True,
-                           timeout=60, env={**os.environ, "PYTHONPATH": os.getcwd()})
+                           timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert stats.returncode == 0, stats.stderr  # the store is readable, and holds no part
     assert json.loads(stats.stdout)["conversations"] == []

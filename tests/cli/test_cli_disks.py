@@ -126,6 +126,10 @@ def test_sqlites_own_limit_gives_the_same_error(tmp_path: Path) -> None:
     store = MemoryStore(tmp_path / "graph", "ns")
     ingest_file(store, sample_path(), HeuristicExtractor())
     before = store.export()
+    # The limit is a PRAGMA of the store's own connection (max_page_count binds only the
+    # connection that sets it), so the test reaches the private persist.Database's: real
+    # SQLite, no mock; it also relies on the store reopening its file after a failed write
+    # unit (asserted below: the limit is gone with the old connection).
     assert store._db.conn is not None
     pages = store._db.conn.execute("PRAGMA page_count").fetchone()[0]
     store._db.conn.execute(f"PRAGMA max_page_count={pages}")

@@ -53,7 +53,8 @@ def error_reply(exc: Exception) -> JSONRPCError:
     inputs = [e.get("input") for e in errors]  # the line, or the decoded message's parts
     raw = next((i for i in inputs if isinstance(i, dict) and "id" in i),
                next((i for i in inputs if isinstance(i, str)), None) if unparsed else None)
-    message = _reason(errors) if unparsed else "not a JSON-RPC 2.0 request"
+    # no pydantic errors: the transport failed before JSON (e.g. bytes that are not UTF-8)
+    message = _reason(errors) if unparsed or not errors else "not a JSON-RPC 2.0 request"
     code = PARSE_ERROR if unparsed or not errors else INVALID_REQUEST
     prefix = "Parse error" if code == PARSE_ERROR else "Invalid request"
     return JSONRPCError(jsonrpc="2.0", id=_request_id(raw),

@@ -28,6 +28,7 @@ from mrgraph.config import Settings
 from mrgraph.engine import Memory
 from mrgraph.ingest.sample import sample_path
 from mrgraph.serve.mcp_server import MCP_TOOLS, http_app
+from mrgraph.serve.mcp_stdio import error_reply
 from mrgraph.serve.service import Service
 from mrgraph.toolargs import fields_schema
 from mrgraph.toolkit import TOOLS
@@ -276,6 +277,13 @@ def test_malformed_stdio_messages_are_answered(tmp_path: Path) -> None:
         (None, -32700), (7, -32700), (8, -32600), (None, -32600), (9, None)]
     assert all("\n" not in r["error"]["message"] for r in replies[:4])
     assert replies[4]["result"]["serverInfo"] == {"name": "mrgraph", "version": __version__}
+
+
+def test_a_transport_error_that_is_not_a_validation_error_is_a_parse_error() -> None:
+    """Bytes that are not UTF-8 fail in the SDK's transport before any JSON is read."""
+    reply = error_reply(UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte"))
+    assert (reply.id, reply.error.code) == (None, -32700)
+    assert reply.error.message == "Parse error: the message is not valid JSON"
 
 
 def test_help_lists_every_tool_and_http_prints_its_url(tmp_path: Path) -> None:

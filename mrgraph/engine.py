@@ -116,7 +116,11 @@ class Memory:
         """Ingest files; `embedder` ("none", "openai" or an Embedder) adds episode embeddings;
         `progress` is told the turns extracted, `on_batch` the write batches written (on Neo4j
         each is committed: mrgraph.ingest.pipeline); `llm` the llm extractor's model; `name`
-        the transcript's name when the files are temporary copies (ingest_file)."""
+        the transcript's name when the files are temporary copies (ingest_file). An offline
+        ingest (no LLM, no embedder) called on the main thread pauses Python's cyclic garbage
+        collector for the process while it runs (gc.disable: its passes took 13% of the CPU);
+        a caller whose other threads make reference cycles meanwhile should ingest from a
+        thread of its own, where nothing is paused."""
         from mrgraph.ingest.pipeline import ingest_file
         ex = self.extractor(extractor, concurrency, llm)
         chosen = self.embedder(embedder)

@@ -110,7 +110,9 @@ def ingest_file(store: GraphStore, path: str | Path, extractor: Extractor, *, fm
     after them; embedded, nothing is saved). `workers`: processes extracting the file's
     conversations, 0 for one per core (a ceiling: mrgraph.ingest.parallel.plan_workers); the
     graph is the same whatever the number. `name`: the transcript's name when `path` is a
-    temporary copy (a server's upload, whose file name says nothing): see `renamed`."""
+    temporary copy (a server's upload, whose file name says nothing): see `renamed`.
+    Called on the main thread for an offline ingest, it pauses the cyclic garbage collector of
+    the whole process while it runs, other threads' included (`_collector_paused`)."""
     offline = embedder is None and getattr(extractor, "forkable", False)
     with _collector_paused() if offline else nullcontext():
         return _ingest_file(store, path, extractor, fmt, max_bytes, progress, embedder,

@@ -2,9 +2,11 @@
 
 The episode's salient keywords (tf-idf over the conversation's episodes: what sets it apart) are
 what it is about. Sentences are picked greedily, each the one that adds the most keyword weight
-not yet covered per word it costs, until the keywords are covered, SUMMARY_SENTENCES are picked
-or SUMMARY_CHARS is reached; statements only, a question only when no statement adds anything
-(then alone), and never a sentence of fewer than MIN_TOKENS content words ("Good luck!"). The picked sentences are given in the order they were said, each as rewritten
+not yet covered per square root of its words (a long sentence pays for its length, less than in
+proportion), until the keywords are covered, SUMMARY_SENTENCES are picked or SUMMARY_CHARS is
+reached; statements only, a question only when no statement adds anything (then alone), and
+never a sentence of fewer than MIN_TOKENS content words ("Good luck!"). The picked sentences are
+given in the order they were said, each as rewritten
 (pronouns resolved where that is safe: ingest.rewrite), so each says who did what; one that
 names no one is said by its speaker ("Ana: The stories were so moving."). An episode of three
 sub-topics gets a sentence for each when its keywords spread over them.
@@ -62,7 +64,8 @@ def summarize(turns: Sequence[ResolvedTurn], weights: Mapping[str, float]) -> st
 
 def _gain(option: _Option, wanted: Mapping[str, float], covered: set[str]
           ) -> tuple[float, float]:
-    """(is a statement and adds something, the keyword weight it adds per word)."""
+    """(is a statement and adds something, the keyword weight it adds per square root of its
+    words + 1)."""
     added = sum(w for t, w in wanted.items() if t in option.sentence.tokens and t not in covered)
     per_word = added / math.sqrt(len(option.sentence.tokens) + 1)
     return (float(added > 0 and not option.asks), per_word)

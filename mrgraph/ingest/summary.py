@@ -6,9 +6,8 @@ not yet covered per square root of its words (a long sentence pays for its lengt
 proportion), until the keywords are covered, SUMMARY_SENTENCES are picked or SUMMARY_CHARS is
 reached; statements only, a question only when no statement adds anything (then alone), and
 never a sentence of fewer than MIN_TOKENS content words ("Good luck!"). The picked sentences are
-given in the order they were said, each as rewritten
-(pronouns resolved where that is safe: ingest.rewrite), so each says who did what; one that
-names no one is said by its speaker ("Ana: The stories were so moving."). An episode of three
+given in the order they were said, each as rewritten (pronouns resolved where that is safe:
+ingest.rewrite), so each says who did what; one that names no one is said by its speaker ("Ana: The stories were so moving."). An episode of three
 sub-topics gets a sentence for each when its keywords spread over them.
 """
 

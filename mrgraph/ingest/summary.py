@@ -7,8 +7,9 @@ proportion), until the keywords are covered, SUMMARY_SENTENCES are picked or SUM
 reached; statements only, a question only when no statement adds anything (then alone), and
 never a sentence of fewer than MIN_TOKENS content words ("Good luck!"). The picked sentences are
 given in the order they were said, each as rewritten (pronouns resolved where that is safe:
-ingest.rewrite), so each says who did what; one that names no one is said by its speaker ("Ana: The stories were so moving."). An episode of three
-sub-topics gets a sentence for each when its keywords spread over them.
+ingest.rewrite), so each says who did what; one that names no one is said by its speaker
+("Ana: The stories were so moving."). An episode of three sub-topics gets a sentence for each
+when its keywords spread over them.
 """
 
 from __future__ import annotations

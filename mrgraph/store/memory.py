@@ -57,6 +57,9 @@ from mrgraph.store.persist import LABEL, encode_props
 from mrgraph.text import normalize_key
 from mrgraph.types import EdgeRecord, GraphBatch, Props, WriteResult
 
+# a version Database.version() never gives (-1: no file, -2: not open, else data_version):
+# set when the file is closed, so the next read drops every cache
+_CLOSED = -3
 _BELIEF_PROPS = ("aspect", "statement", "confidence", "support", "first_seen", "last_seen",
                  "status", "history")
 
@@ -94,7 +97,7 @@ class MemoryStore(GraphForget):
         """Close the file; a closed store reopens it on its next read or write."""
         with self._unit_lock:
             self._db.close()
-            self._version = -3
+            self._version = _CLOSED
 
     @property
     def ingest_batch_size(self) -> int | None:
@@ -191,7 +194,7 @@ class MemoryStore(GraphForget):
                 self._reset()  # rolled back: what memory holds may be the discarded writes
             if error := disk.unit_error(exc, self._dir, self._db.path, self._unit_batches):
                 self._db.close()  # on a full disk this removes the write-ahead log (nothing
-                self._version = -3  # committed is in it), giving the space back; the next
+                self._version = _CLOSED  # committed is in it), giving the space back; the next
                 raise error from None  # read reopens the file
             raise
         finally:

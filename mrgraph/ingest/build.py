@@ -225,7 +225,6 @@ class _Builder:
             self.cues[key] = (name, kind)
         return self.id("Cue", key)
 
-
     # ------------------------------------------------------------ facts and topics
 
     def facts(self, extraction: Extraction) -> None:

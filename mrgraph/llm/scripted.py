@@ -124,7 +124,6 @@ class ScriptedLLM:
                         "expected LLMReply, str, dict or a callable returning one")
 
 
-
 class HashEmbedder:
     """A deterministic offline Embedder: each search token of a text (mrgraph.text.tokenize:
     stopwords dropped, stemmed) is hashed (blake2b) to a dimension and a sign; the counts are

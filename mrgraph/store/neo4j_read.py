@@ -334,7 +334,6 @@ def entity_beliefs(tx: Runner, ns: str, entity: str, aspect: str | None) -> list
     return drive(tx, ns, entity_beliefs_query([(entity, aspect)]))[0]
 
 
-
 def entity_beliefs_query(asked: Sequence[tuple[str, str | None]]
                          ) -> Query[list[list[BeliefEdge]]]:
     calls = [{"key": normalize_key(entity), "aspect": aspect} for entity, aspect in asked]

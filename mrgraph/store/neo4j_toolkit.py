@@ -28,7 +28,6 @@ def search_cues(tx: Runner, ns: str, weights: Mapping[str, float], limit: int) -
     return drive(tx, ns, search_cues_query([(weights, limit)]))[0]
 
 
-
 def search_cues_query(asked: Sequence[tuple[Mapping[str, float], int]]
                       ) -> Query[list[list[CueHit]]]:
     out = []
@@ -43,7 +42,6 @@ def find_cues(tx: Runner, ns: str, key: str) -> list[CueHit]:
     return drive(tx, ns, find_cues_query([(key,)]))[0]
 
 
-
 def find_cues_query(asked: Sequence[tuple[str]]) -> Query[list[list[CueHit]]]:
     [got] = yield [("find_cues", [{"key": normalize_key(key)} for key, in asked])]
     return [sorted((CueHit(r["id"], text_of(r, "name"), text_of(r, "kind"), 1.0,
@@ -53,7 +51,6 @@ def find_cues_query(asked: Sequence[tuple[str]]) -> Query[list[list[CueHit]]]:
 
 def cue_tags(tx: Runner, ns: str, cue_id: str, limit: int) -> list[TagCount]:
     return drive(tx, ns, cue_tags_query([(cue_id, limit)]))[0]
-
 
 
 def cue_tags_query(asked: Sequence[tuple[str, int]]) -> Query[list[list[TagCount]]]:
@@ -84,7 +81,6 @@ def tag_events(tx: Runner, ns: str, cue_id: str, tag: str, limit: int) -> list[E
     return drive(tx, ns, tag_events_query([(cue_id, tag, limit)]))[0]
 
 
-
 def tag_events_query(asked: Sequence[tuple[str, str, int]]) -> Query[list[list[EventRecord]]]:
     [found] = yield from _limited(["tag_events"], [[
         {"cue_id": cue_id, "tag": tag, "limit": limit} for cue_id, tag, limit in asked]])
@@ -93,7 +89,6 @@ def tag_events_query(asked: Sequence[tuple[str, str, int]]) -> Query[list[list[E
 
 def event_keywords(tx: Runner, ns: str, event_id: str) -> list[KeywordRecord]:
     return drive(tx, ns, event_keywords_query([(event_id,)]))[0]
-
 
 
 def event_keywords_query(asked: Sequence[tuple[str]]) -> Query[list[list[KeywordRecord]]]:
@@ -105,7 +100,6 @@ def event_keywords_query(asked: Sequence[tuple[str]]) -> Query[list[list[Keyword
 
 def event_context(tx: Runner, ns: str, event_id: str, window: int) -> list[TurnRecord]:
     return drive(tx, ns, event_context_query([(event_id, window)]))[0]
-
 
 
 def event_context_query(asked: Sequence[tuple[str, int]]) -> Query[list[list[TurnRecord]]]:
@@ -138,7 +132,6 @@ def conversation_time(tx: Runner, ns: str, event_id: str) -> TimeRecord | None:
     return drive(tx, ns, conversation_time_query([(event_id,)]))[0]
 
 
-
 def conversation_time_query(asked: Sequence[tuple[str]]) -> Query[list[TimeRecord | None]]:
     [found] = yield [("conversation_time", [{"event_id": e} for e, in asked])]
     return [_time(event_id, got[0]) if got else None for (event_id,), got in zip(asked, found)]
@@ -151,7 +144,6 @@ def _time(event_id: str, r: Row) -> TimeRecord:
 
 def search_topics(tx: Runner, ns: str, weights: Mapping[str, float], limit: int) -> list[TopicHit]:
     return drive(tx, ns, search_topics_query([(weights, limit)]))[0]
-
 
 
 def search_topics_query(asked: Sequence[tuple[Mapping[str, float], int]]
@@ -168,7 +160,6 @@ def topic_events(tx: Runner, ns: str, topic_id: str, limit: int) -> list[EventRe
     return drive(tx, ns, topic_events_query([(topic_id, limit)]))[0]
 
 
-
 def topic_events_query(asked: Sequence[tuple[str, int]]) -> Query[list[list[EventRecord]]]:
     [found] = yield from _limited(["topic_events"], [[
         {"topic_id": topic_id, "limit": limit} for topic_id, limit in asked]])
@@ -178,7 +169,6 @@ def topic_events_query(asked: Sequence[tuple[str, int]]) -> Query[list[list[Even
 def timeline(tx: Runner, ns: str, start: str, end: str, cue_id: str | None,
              limit: int) -> list[EventRecord]:
     return drive(tx, ns, timeline_query([(start, end, cue_id, limit)]))[0]
-
 
 
 def timeline_query(asked: Sequence[tuple[str, str, str | None, int]]
@@ -201,7 +191,6 @@ def timeline_query(asked: Sequence[tuple[str, str, str | None, int]]
 def search_events(tx: Runner, ns: str, weights: Mapping[str, float],
                   limit: int) -> list[EventRecord]:
     return drive(tx, ns, search_events_query([(weights, limit)]))[0]
-
 
 
 def search_events_query(asked: Sequence[tuple[Mapping[str, float], int]]

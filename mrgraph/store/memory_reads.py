@@ -206,8 +206,10 @@ class GraphReads:
     def outdated_conversations(self, version: int) -> list[str]:
         found = (self._nodes[node_id] for key in self._index.keys("Conversation")
                  for node_id in self._index.ids("Conversation", key))
-        return sorted({str(a.get("conversation_id")) for a in found
-                       if int(a.get("model_version") or 1) < version})
+        # as cypher/outdated_conversations.cypher: no id names nothing, no version is 1
+        versions = ((a.get("conversation_id"), a.get("model_version")) for a in found)
+        return sorted({str(cid) for cid, v in versions
+                       if cid is not None and int(1 if v is None else v) < version})
 
     @_read
     def token_df(self, label: str, tokens: Sequence[str]) -> tuple[int, Mapping[str, int]]:

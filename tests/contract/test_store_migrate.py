@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from mrgraph.engine import Memory
+from mrgraph.ids import node_id
 from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
@@ -114,3 +115,22 @@ def test_a_current_store_opens(backend: Backend, tmp_path: Path) -> None:
                               store.ns))
     with Memory.open(backend.settings, store=backend.uri, ns=store.ns) as memory:
         assert memory.store.outdated_conversations(MODEL_VERSION) == []
+
+
+def test_outdated_conversations_agree_on_both_stores(backend: Backend) -> None:
+    """A model_version of 0 is older than 1 (not "none recorded"), and a Conversation node
+    without a conversation_id names no conversation (the embedded store said "None")."""
+    store = backend.open("versions")
+    nodes = (NodeRecord("Conversation", node_id(store.ns, "Conversation", "zero"),
+                        {"conversation_id": "zero", "model_version": 0}),
+             NodeRecord("Conversation", node_id(store.ns, "Conversation", "unnamed"),
+                        {"model_version": 0}),
+             NodeRecord("Conversation", node_id(store.ns, "Conversation", "unversioned"),
+                        {"conversation_id": "unversioned"}),
+             NodeRecord("Conversation", node_id(store.ns, "Conversation", "now"),
+                        {"conversation_id": "now", "model_version": MODEL_VERSION}))
+    with store.writing():
+        store.write_batch(GraphBatch("zero", nodes, ()))
+    assert store.outdated_conversations(1) == ["zero"]
+    assert store.outdated_conversations(MODEL_VERSION) == ["unversioned", "zero"]
+

@@ -1,15 +1,19 @@
-"""What `mrgraph serve` checks before a request reaches the API (an ASGI middleware).
+"""What `mrgraph serve` (and `mrgraph mcp --http`) checks before a request reaches the API (an
+ASGI middleware).
 
 A server on 127.0.0.1 is still reachable from any web page the user opens: the page's own
 JavaScript cannot read a cross-origin answer (CORS stays off: no Access-Control-* header is
 ever sent), but a page can rebind its own host name to 127.0.0.1 (DNS rebinding) and then talk
 to the server as a same-origin client. Such a request carries the page's host name in `Host`
 (and `Origin`), so only loopback names (and those `--allow-host` adds) are accepted: a foreign
-`Host` is refused with 421, a foreign `Origin` with 403, as the MCP SDK's transport does.
+`Host` is refused with 421, a foreign `Origin` with 403, as the MCP SDK's transport does (whose
+own check knows loopback names only: the MCP server uses this one instead). The Host check stops
+browsers, not a client that writes a loopback Host itself: `exposure_warning` says so.
 
 An API token (`Authorization: Bearer TOKEN`), when the server has one, is needed for the
-writing endpoints (ingest, forget) and checked wherever it is sent (401). A server bound beyond
-loopback always has one (MRGRAPH_API_TOKEN, or one the CLI makes and prints).
+writing endpoints (ingest, forget; on the MCP server every call: all are POSTs to /mcp) and
+checked wherever it is sent (401). A server bound beyond loopback always has one
+(MRGRAPH_API_TOKEN, or one the CLI makes and prints).
 
 Request bodies are read up to `max_body` bytes and no further (413), and any exception that
 escapes the API becomes a one-line JSON 500, logged in one line (its type, never its text).
@@ -30,6 +34,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+WILDCARDS = frozenset({"0.0.0.0", "::", ""})  # every address: no name a Host can hold
 log = logging.getLogger("mrgraph.serve")
 
 
@@ -66,12 +71,12 @@ class Access:
         if not self.allows(_hostname("//" + (host or ""))):
             return 421, (f"host {_cut(host)} is not served here: this server answers "
                          "loopback names only (127.0.0.1, localhost, [::1]) and those given "
-                         "with serve --allow-host")
+                         "with --allow-host")
         origin = headers.get("origin")
         if origin is not None and not (origin.startswith(("http://", "https://"))
                                        and self.allows(_hostname(origin))):
             return 403, (f"origin {_cut(origin)} may not call this server (a web page of "
-                         "another site; serve --allow-host names the ones that may)")
+                         "another site; --allow-host names the ones that may)")
         return self._token_refusal(method, path, headers.get("authorization"))
 
     def _token_refusal(self, method: str, path: str, sent: str | None) -> tuple[int, str] | None:
@@ -80,13 +85,31 @@ class Access:
         if sent is None:
             if method != "GET" and path in self.writes:
                 return 401, ("this server needs its API token to write: send 'Authorization: "
-                             "Bearer TOKEN' (MRGRAPH_API_TOKEN, or the token serve printed)")
+                             "Bearer TOKEN' (MRGRAPH_API_TOKEN, or the token the server "
+                             "printed)")
             return None
         scheme, _, given = sent.partition(" ")
         if scheme.lower() != "bearer" or not hmac.compare_digest(
                 given.strip().encode("utf-8", "replace"), self.token.encode("utf-8")):
             return 401, "invalid API token (send 'Authorization: Bearer TOKEN')"
         return None
+
+
+def exposure_warning(host: str, port: int, allowed: Iterable[str]) -> str | None:
+    """The warning for a server bound to `host` beyond loopback (None on loopback). A
+    wildcard address (0.0.0.0, ::) is no name a client can send: until --allow-host names the
+    machine, a client that names it is refused (421); but Host is the client's to write, so any
+    client that reaches the port can still send a loopback name and read."""
+    if is_loopback(host):
+        return None
+    where = f"warning: serving on {host}, beyond this machine"
+    if host in WILDCARDS and not list(allowed):
+        where += (": clients that name this machine are refused (421) until --allow-host "
+                  "names it (its address or name), yet any client that reaches port "
+                  f"{port} and sends a loopback Host can read the memory")
+    else:
+        where += f": anyone who reaches port {port} can read the memory"
+    return where + "; writes need the API token"
 
 
 def _hostname(url: str) -> str | None:

@@ -44,7 +44,8 @@ from starlette.exceptions import HTTPException
 from mrgraph import __version__
 from mrgraph.errors import BusyError, MrGraphError, NotFoundError, OvertimeError, UserError
 from mrgraph.limits import MAX_NS_CHARS, http_body_limit
-from mrgraph.serve.guard import Access, GuardMiddleware, is_loopback, log, one_line
+from mrgraph.serve.guard import (WILDCARDS, Access, GuardMiddleware, is_loopback, log,
+                                  one_line)
 from mrgraph.serve.http_models import (NS_HELP, SEARCH_LIMIT_MAX, SEARCH_TEXT_MAX, AskIn,
                                        AskOut, BeliefsOut, ForgetIn, ForgetOut, IngestIn,
                                        IngestOut, SearchOut, StatsOut, TraceOut,
@@ -184,7 +185,7 @@ def serve_access(host: str, allowed: Iterable[str], token: str | None,
     if token is None and not is_loopback(host):
         token = made = secrets.token_urlsafe(24)
     names = list(allowed)
-    if host not in ("0.0.0.0", "::", ""):
+    if host not in WILDCARDS:
         names.append(host)
     return Access.of(names, token, writes), made
 

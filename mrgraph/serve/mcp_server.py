@@ -31,6 +31,7 @@ import anyio
 import anyio.to_thread
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import Server
+from mcp.server.transport_security import TransportSecuritySettings
 from mcp_types import (CallToolRequestParams, CallToolResult, ListToolsResult,
                        PaginatedRequestParams, TextContent, Tool, ToolAnnotations)
 from starlette.applications import Starlette
@@ -39,12 +40,14 @@ from mrgraph import __version__
 from mrgraph.engine import MODES
 from mrgraph.errors import ToolArgumentError, UserError
 from mrgraph.limits import MAX_NS_CHARS, check_namespace, http_body_limit
+from mrgraph.serve.guard import Access, GuardMiddleware
 from mrgraph.serve.mcp_stdio import serve_stdio
 from mrgraph.serve.service import FORMATS, Service
 from mrgraph.toolargs import arg, check_value, fields_schema, parse_fields
 from mrgraph.toolkit import TOOLS
 
 log = logging.getLogger(__name__)
+MCP_WRITES = frozenset({"/mcp"})  # with a token, every call needs it: reads and writes are POSTs
 MAX_ERROR = 600
 
 INSTRUCTIONS = """\
@@ -259,9 +262,16 @@ def run_stdio(service: Service) -> None:
     anyio.run(serve_stdio, build_server(service))
 
 
-def http_app(service: Service) -> Starlette:
-    """The streamable HTTP app (endpoint /mcp), for uvicorn; it reads a body as large as the
-    HTTP API does (a transcript of MRGRAPH_MAX_INPUT_MB: the SDK's default is 4 MiB)."""
-    return build_server(service).streamable_http_app(
-        streamable_http_path="/mcp",
-        max_request_body_size=http_body_limit(service.settings.max_input_bytes))
+def http_app(service: Service, access: Access | None = None) -> Starlette:
+    """The streamable HTTP app (endpoint /mcp), for uvicorn. `access`: who may call, checked as
+    `mrgraph serve` checks it (serve.guard; default: loopback names, no token; build it with
+    http_api.serve_access(host, allowed, token, MCP_WRITES)), in place of the SDK's own Host
+    check, which accepts loopback names only whatever the server is bound to. A body is read
+    as large as the HTTP API reads it (a transcript of MRGRAPH_MAX_INPUT_MB; the SDK's default
+    is 4 MiB)."""
+    limit = http_body_limit(service.settings.max_input_bytes)
+    app = build_server(service).streamable_http_app(
+        streamable_http_path="/mcp", max_request_body_size=limit,
+        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False))
+    app.add_middleware(GuardMiddleware, access=access or Access.of(), max_body=limit)
+    return app

@@ -17,7 +17,7 @@ from mrgraph.cli import main
 from mrgraph.config import Settings
 from mrgraph.errors import UserError
 from mrgraph.limits import MAX_NS_CHARS, MAX_QUESTION_CHARS, http_body_limit
-from mrgraph.serve.guard import Access
+from mrgraph.serve.guard import Access, exposure_warning
 from mrgraph.serve.http_api import WRITES, create_app, serve_access
 from mrgraph.serve.http_models import ERRORS
 from mrgraph.serve.service import Service
@@ -86,6 +86,18 @@ def test_beyond_loopback_a_token_is_made_and_needed_to_write(service: Service) -
         assert c.get("/api/stats", headers=bearer).status_code == 200
         assert c.post("/api/ingest", json=body, headers=bearer).json()["turns"] == 1
         assert c.get("/api/stats").json()["conversations"] == ["kites", "sample"]
+
+
+def test_the_warning_beyond_loopback_says_what_a_wildcard_serves() -> None:
+    assert exposure_warning("127.0.0.1", 8000, []) is None
+    assert exposure_warning("localhost", 8000, ["memory.lan"]) is None
+    wildcard = exposure_warning("0.0.0.0", 8000, [])
+    assert wildcard is not None and "refused (421) until --allow-host names it" in wildcard
+    assert "sends a loopback Host can read the memory" in wildcard
+    for host, allowed in (("0.0.0.0", ["memory.lan"]), ("::", ["10.1.2.3"]), ("10.1.2.3", [])):
+        said = exposure_warning(host, 8000, allowed)
+        assert said == (f"warning: serving on {host}, beyond this machine: anyone who reaches "
+                        "port 8000 can read the memory; writes need the API token")
 
 
 def test_a_token_set_on_loopback_guards_the_writes_too(service: Service) -> None:

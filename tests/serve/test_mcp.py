@@ -12,6 +12,8 @@ import os
 import socket
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -27,7 +29,8 @@ from mrgraph import __version__
 from mrgraph.config import Settings
 from mrgraph.engine import Memory
 from mrgraph.ingest.sample import sample_path
-from mrgraph.serve.mcp_server import MCP_TOOLS, http_app
+from mrgraph.serve.http_api import serve_access
+from mrgraph.serve.mcp_server import MCP_TOOLS, MCP_WRITES, http_app
 from mrgraph.serve.mcp_stdio import error_reply
 from mrgraph.serve.service import Service
 from mrgraph.toolargs import fields_schema
@@ -248,6 +251,42 @@ def test_an_http_body_up_to_the_input_limit_reaches_the_tools(tmp_path: Path) ->
     try:
         with serving(http_app(service)) as url:
             anyio.run(session, url)
+    finally:
+        service.close()
+
+
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+    "protocolVersion": "2025-06-18", "capabilities": {},
+    "clientInfo": {"name": "t", "version": "1"}}}
+
+
+def test_http_beyond_loopback_takes_allowed_hosts_and_needs_the_token(tmp_path: Path) -> None:
+    """`mcp --http --host` beyond loopback: the names --allow-host gives are served (the SDK's
+    own check took loopback names only), every call needs the token, rebinding is refused."""
+    service = Service(Settings(), f"file:{tmp_path / 'graph'}")
+    access, token = serve_access("0.0.0.0", ["memory.lan"], None, MCP_WRITES)
+    assert token is not None
+    accept = {"accept": "application/json, text/event-stream"}
+
+    def post(host: str, **headers: str) -> tuple[int, str]:
+        request = urllib.request.Request(
+            f"{url}/mcp", data=json.dumps(INITIALIZE).encode(), method="POST",
+            headers={**accept, "content-type": "application/json", "host": host, **headers})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.read().decode()
+    try:
+        with serving(http_app(service, access)) as url:
+            assert post("memory.lan:8765")[0] == 401
+            assert post("memory.lan:8765", authorization="Bearer nope")[0] == 401
+            status, text = post("memory.lan:8765", authorization=f"Bearer {token}")
+            assert status == 200 and '"mrgraph"' in text
+            status, text = post("evil.example", authorization=f"Bearer {token}")
+            assert status == 421 and "is not served here" in json.loads(text)["error"]
+            assert post("memory.lan", authorization=f"Bearer {token}",
+                        origin="http://evil.example")[0] == 403
     finally:
         service.close()
 

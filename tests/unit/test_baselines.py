@@ -34,7 +34,7 @@ def sessions(dia_ids: tuple[str, ...]) -> set[str]:
 
 def test_topk_bm25_keeps_the_k_most_similar_episodes(store: GraphStore) -> None:
     budget = Budget(max_evidence=3, read_episodes=2, context_window=0)
-    answer = topk(store, "Which pottery class did Melanie sign up for?", budget)
+    answer = topk(store, "Which pottery class did Marta sign up for?", budget)
     first = answer.trace[0]
     assert first.tool == "bm25" and len(first.result_ids) == 3
     assert [s.tool for s in answer.trace[1:]] == ["event_context", "event_context"]
@@ -55,7 +55,7 @@ def test_topk_with_nothing_similar_is_not_mentioned(store: GraphStore) -> None:
 
 
 def test_graph_expansion_reaches_timeline_neighbours_of_its_seeds(store: GraphStore) -> None:
-    answer = graph_expand(store, "When did Caroline repaint the kitchen cabinets?",
+    answer = graph_expand(store, "When did Ingrid repaint the kitchen cabinets?",
                           Budget(max_evidence=3, read_episodes=1))
     tools = [s.tool for s in answer.trace]
     assert tools[0] == "search_events" and "next" in tools and "tag_events" in tools
@@ -95,7 +95,7 @@ def test_bm25_ties_follow_the_stores_order_date_then_id() -> None:
 
 def test_baselines_read_the_session_time_for_when_questions(store: GraphStore) -> None:
     for run in (topk, graph_expand):
-        answer = run(store, "When did Melanie run the charity race?", Budget(max_evidence=3))
+        answer = run(store, "When did Marta run the charity race?", Budget(max_evidence=3))
         read = [s.arguments["event_id"] for s in answer.trace if s.tool == "event_context"]
         timed = [s.arguments["event_id"] for s in answer.trace if s.tool == "conversation_time"]
         assert timed == read and answer.trace[-1].tool == "conversation_time"
@@ -105,7 +105,7 @@ def test_baselines_read_the_session_time_for_when_questions(store: GraphStore) -
 
 @pytest.mark.parametrize("mode", [topk, graph_expand])
 def test_with_an_llm_the_baselines_retrieve_then_reason(store: GraphStore, mode: object) -> None:
-    question = "Which pottery class did Melanie sign up for?"
+    question = "Which pottery class did Marta sign up for?"
     budget = Budget(max_evidence=3, read_episodes=2)
     extractive = mode(store, question, budget)  # type: ignore[operator]
     reply = {"answer": "a pottery class", "supports": ["D1:2", "D9:99"], "confidence": 0.7}

@@ -28,7 +28,7 @@ from mrgraph.errors import ConfigError, InputError, MrGraphError
 
 
 def obs(statement: str, date: str, episode: str, *, aspect: str = "location",
-        entity: str = "Caroline", fact: str | None = None, **kw: object) -> Observation:
+        entity: str = "Ingrid", fact: str | None = None, **kw: object) -> Observation:
     return Observation(entity=entity, aspect=aspect, statement=statement,
                        fact_id=fact or f"f-{statement}", date=date, episode_id=episode,
                        **kw)  # type: ignore[arg-type]
@@ -100,7 +100,7 @@ def test_delta_is_configurable() -> None:
 
 def test_near_identical_statement_merges_and_keeps_first_wording() -> None:
     seen = [obs("lives in Boston", "2022-01-01", "e1"),
-            obs("Caroline is living in Boston.", "2022-02-01", "e2"),
+            obs("Ingrid is living in Boston.", "2022-02-01", "e2"),
             obs("moved to Boston", "2022-03-01", "e3")]
     [b] = apply_observations(seen)
     assert (b.statement, b.support) == ("lives in Boston", 3)
@@ -140,16 +140,16 @@ def test_moves_twice_and_changes_job_once() -> None:
         obs("likes hiking", "2022-01-10", "e1", aspect="hobbies"),
         obs("likes painting", "2023-02-01", "e4", aspect="hobbies"),
     ])
-    location = candidates(out, "caroline", "Location")
+    location = candidates(out, "ingrid", "Location")
     assert [(b.statement, b.status) for b in location] == [
         ("moved to Denver", "active"), ("moved to Chicago", "superseded"),
         ("lives in Boston", "superseded")]
     assert [b.confidence for b in location] == pytest.approx([0.8, 0.25, 0.25])
-    job = candidates(out, "Caroline", "job")
+    job = candidates(out, "Ingrid", "job")
     assert [(b.statement, b.status) for b in job] == [
         ("works as a teacher", "active"), ("works as a nurse", "superseded")]
     assert [b.confidence for b in job] == pytest.approx([0.8, 0.25])
-    hobbies = candidates(out, "Caroline", "hobbies")  # multi-valued: both stay
+    hobbies = candidates(out, "Ingrid", "hobbies")  # multi-valued: both stay
     assert {b.status for b in hobbies} == {"active"} and len(hobbies) == 2
     for b in out:
         assert_consistent(b)
@@ -314,7 +314,7 @@ def test_incremental_equals_batch_in_sorted_order() -> None:
 
 def test_entity_and_aspect_match_case_insensitively() -> None:
     out = apply_observations([obs("lives in Boston", "2022-01-01", "e1"),
-                              obs("lives in Boston", "2022-02-01", "e2", entity="caroline",
+                              obs("lives in Boston", "2022-02-01", "e2", entity="ingrid",
                                   aspect="Location")])
     assert len(out) == 1 and out[0].support == 2
 
@@ -387,8 +387,8 @@ def test_staleness_counts_sessions_after_latest_update() -> None:
 
 def test_similarity_is_lexical_jaccard() -> None:
     assert similarity("Lives in Boston", "lives in boston!") == 1.0
-    # {caroline, liv} & {caroline, liv, boston}: 2/3, "where/does/in" are stopwords
-    query, text = "Where does Caroline live?", "Caroline lives in Boston"
+    # {ingrid, liv} & {ingrid, liv, boston}: 2/3, "where/does/in" are stopwords
+    query, text = "Where does Ingrid live?", "Ingrid lives in Boston"
     assert similarity(query, text) == pytest.approx(2 / 3)
     assert similarity("hiking", "Boston") == 0.0
     assert similarity("the of", "Boston") == 0.0
@@ -425,7 +425,7 @@ def test_history_from_json_rejects_malformed(text: str) -> None:
     ({"entity": " "}, "entity"), ({"confidence": 1.5}, "confidence"),
 ])
 def test_observation_validates_fields(kwargs: dict[str, object], field: str) -> None:
-    base: dict[str, object] = {"entity": "Caroline", "aspect": "location",
+    base: dict[str, object] = {"entity": "Ingrid", "aspect": "location",
                                "statement": "lives in Boston", "fact_id": "f1",
                                "date": "2022-01-01", "episode_id": "e1"}
     with pytest.raises(InputError) as info:

@@ -181,30 +181,30 @@ def test_episode_sizes_are_configurable(conversation: Conversation) -> None:
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("I live in Boston with my partner.", ("location", "Caroline lives in Boston", False)),
-    ("I don't live in Boston anymore.", ("location", "Caroline no longer lives in Boston", True)),
-    ("I no longer live in Boston.", ("location", "Caroline no longer lives in Boston", True)),
-    ("Lost my job as a banker yesterday.", ("job", "Caroline no longer works as a banker", True)),
-    ("I love painting sunsets and hiking.", ("likes", "Caroline likes painting sunsets", False)),
-    ("I'm single.", ("relationship_status", "Caroline is single", False)),
-    ("I'm not married anymore.", ("relationship_status", "Caroline is no longer married", True)),
-    ("I have two kids.", ("family", "Caroline has two kids", False)),
-    ("I'm going to the beach next week.", ("plans", "Caroline plans to go to the beach", False)),
+    ("I live in Boston with my partner.", ("location", "Ingrid lives in Boston", False)),
+    ("I don't live in Boston anymore.", ("location", "Ingrid no longer lives in Boston", True)),
+    ("I no longer live in Boston.", ("location", "Ingrid no longer lives in Boston", True)),
+    ("Lost my job as a banker yesterday.", ("job", "Ingrid no longer works as a banker", True)),
+    ("I love painting sunsets and hiking.", ("likes", "Ingrid likes painting sunsets", False)),
+    ("I'm single.", ("relationship_status", "Ingrid is single", False)),
+    ("I'm not married anymore.", ("relationship_status", "Ingrid is no longer married", True)),
+    ("I have two kids.", ("family", "Ingrid has two kids", False)),
+    ("I'm going to the beach next week.", ("plans", "Ingrid plans to go to the beach", False)),
     ("I just started doing aerial yoga, it's great.",
-     ("activities", "Caroline is into aerial yoga", False)),
-    ("I quit smoking three years ago.", ("activities", "Caroline is no longer into smoking", True)),
-    ("I'm from Sweden.", ("origin", "Caroline is from Sweden", False)),
-    ("I work at St. Helen's Hospital.", ("job", "Caroline works at St Helen's Hospital", False)),
-    ("We went hiking with my brother last week.", ("activities", "Caroline goes hiking", False)),
-    ("I'm off to go swimming with the kids.", ("activities", "Caroline goes swimming", False)),
-    ("I took my dog running this morning.", ("activities", "Caroline goes running", False)),
+     ("activities", "Ingrid is into aerial yoga", False)),
+    ("I quit smoking three years ago.", ("activities", "Ingrid is no longer into smoking", True)),
+    ("I'm from Sweden.", ("origin", "Ingrid is from Sweden", False)),
+    ("I work at St. Helen's Hospital.", ("job", "Ingrid works at St Helen's Hospital", False)),
+    ("We went hiking with my brother last week.", ("activities", "Ingrid goes hiking", False)),
+    ("I'm off to go swimming with the kids.", ("activities", "Ingrid goes swimming", False)),
+    ("I took my dog running this morning.", ("activities", "Ingrid goes running", False)),
     ("I signed up for a pottery class yesterday.",
-     ("activities", "Caroline signed up for pottery class", False)),
-    ("Yeah, I play the violin!", ("activities", "Caroline plays violin", False)),
+     ("activities", "Ingrid signed up for pottery class", False)),
+    ("Yeah, I play the violin!", ("activities", "Ingrid plays violin", False)),
 ])
 def test_fact_rules(text: str, expected: tuple[str, str, bool]) -> None:
     found = [(f.aspect, f.statement, f.negated)
-             for f in find_facts(text, "Caroline", ("Caroline", "Melanie"))]
+             for f in find_facts(text, "Ingrid", ("Ingrid", "Marta"))]
     assert expected in found
 
 
@@ -213,7 +213,7 @@ def test_fact_rules(text: str, expected: tuple[str, str, bool]) -> None:
     "I play with the kids a lot.", "We went to the park.", "I went to bed early.",
 ])
 def test_no_facts(text: str) -> None:
-    assert find_facts(text, "Caroline", ("Caroline", "Melanie")) == []
+    assert find_facts(text, "Ingrid", ("Ingrid", "Marta")) == []
 
 
 @pytest.mark.skipif(not LOCOMO_DEV.exists(), reason="LoCoMo dev file not available")
@@ -239,11 +239,11 @@ def test_tag_vocabulary_regroups_small_groups() -> None:
 @pytest.mark.parametrize(("text", "expected"), [
     # a long object is cut where a new phrase starts, never mid-phrase
     ("I plan to keep using my own small voice to make a real difference",
-     "Caroline plans to keep using Caroline's own small voice"),
-    ("I started looking into counseling jobs.", "Caroline is into counseling jobs"),
+     "Ingrid plans to keep using Ingrid's own small voice"),
+    ("I started looking into counseling jobs.", "Ingrid is into counseling jobs"),
 ])
 def test_facts_read_as_whole_statements(text: str, expected: str) -> None:
-    found = [f.statement for f in find_facts(text, "Caroline", ("Caroline", "Melanie"))]
+    found = [f.statement for f in find_facts(text, "Ingrid", ("Ingrid", "Marta"))]
     assert expected in found
 
 

@@ -19,9 +19,9 @@ from mrgraph.types import NOT_MENTIONED, Answer
 from tests.unit.conftest import ingested
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "reverse_hop.txt"
-FRIEND = "What instrument does the friend Caroline met at the pottery workshop play?"
+FRIEND = "What instrument does the friend Ingrid met at the pottery workshop play?"
 FRIEND_ANSWER = {"D6:7", "D6:8"}  # "Jonas ... cellist", "Jonas has performed the cello"
-RACE_DAY = "What did Melanie buy on the day she ran the charity race?"
+RACE_DAY = "What did Marta buy on the day she ran the charity race?"
 RACE_DAY_ANSWER = {"D5:5"}  # "on May 21 I also picked up a shiny red bicycle"
 BUDGET = Budget(max_evidence=5)
 
@@ -82,7 +82,7 @@ def test_runs_are_deterministic(store: GraphStore) -> None:
 
 
 def test_when_questions_get_the_resolved_date(store: GraphStore) -> None:
-    result = answer(store, "When did Melanie run the charity race?")
+    result = answer(store, "When did Marta run the charity race?")
     assert result.answer == "the Sunday before 25 May 2023"  # "last Sunday", said 25 May
     assert result.supports and result.supports[0].startswith("D2:")
     read = [s.arguments["event_id"] for s in result.trace if s.tool == "event_context"]
@@ -92,7 +92,7 @@ def test_when_questions_get_the_resolved_date(store: GraphStore) -> None:
 
 def test_what_questions_get_the_phrase_not_the_sentence(store: GraphStore) -> None:
     # the turn: "I repainted the kitchen cabinets a soft green colour."
-    result = answer(store, "What did Caroline repaint in the kitchen?")
+    result = answer(store, "What did Ingrid repaint in the kitchen?")
     assert result.answer == "cabinets a soft green colour"
     assert result.supports == ("D5:1",) and 0.0 < result.confidence < 0.99
 
@@ -110,18 +110,18 @@ def test_the_final_read_stays_within_a_tiny_budget(store: GraphStore) -> None:
 
 
 def test_helpers() -> None:
-    assert is_temporal("How long ago was Caroline's 18th birthday?")
-    assert is_temporal("When did Melanie paint a sunrise?")
-    assert not is_temporal("What did Caroline research?")
+    assert is_temporal("How long ago was Ingrid's 18th birthday?")
+    assert is_temporal("When did Marta paint a sunrise?")
+    assert not is_temporal("What did Ingrid research?")
 
 
 @pytest.mark.parametrize("mode", ["active", "topk", "graph"])
 def test_a_question_about_the_wrong_person_is_not_mentioned(store: GraphStore, mode: str) -> None:
-    # Melanie signed up for the pottery class (D1:2) and raised the money (D2:3), not Caroline
-    right = answer(store, "Which pottery class did Melanie sign up for?", mode)
+    # Marta signed up for the pottery class (D1:2) and raised the money (D2:3), not Ingrid
+    right = answer(store, "Which pottery class did Marta sign up for?", mode)
     assert right.answer != NOT_MENTIONED and right.supports == ("D1:2",)
-    for question in ("Which pottery class did Caroline sign up for?",
-                     "What did Caroline raise money for with the charity race?"):
+    for question in ("Which pottery class did Ingrid sign up for?",
+                     "What did Ingrid raise money for with the charity race?"):
         wrong = answer(store, question, mode)
         assert (wrong.answer, wrong.supports) == (NOT_MENTIONED, ()), question
 

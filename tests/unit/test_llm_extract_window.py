@@ -77,7 +77,7 @@ def test_each_window_is_one_call_with_its_own_bounded_schema(conversation: Conve
         assert episode["properties"]["turns"]["items"]["enum"] == [t.dia_id for t in
                                                                     request.turns]
         fact = episode["properties"]["facts"]["items"]["properties"]
-        assert fact["entity"]["enum"] == ["Caroline", "Melanie"]
+        assert fact["entity"]["enum"] == ["Ingrid", "Marta"]
         assert "Turn a few turns" in (call.messages[0].content or "")
     # Every turn is in exactly one episode (turns a reply left out join a neighbouring one).
     for session, source in zip(extraction.sessions, conversation.sessions):
@@ -106,7 +106,7 @@ def test_a_flat_reply_points_facts_and_topics_at_their_episodes() -> None:
         return {"turns": [turn], "date": "2023-05-08", "tag": "t", "summary": "s", "cues": {},
                 "facts": facts, "topic": topic}
 
-    fact = {"entity": "Caroline", "aspect": "job", "statement": "counsels"}
+    fact = {"entity": "Ingrid", "aspect": "job", "statement": "counsels"}
     flat = flat_reply({"episodes": [episode("D1:1", "Work", []),
                                     episode("D1:2", "work", [fact])]})
     assert flat["facts"] == [{**fact, "episode": 1}]
@@ -155,7 +155,7 @@ def test_the_longest_reply_the_schema_admits_fits_the_local_cap(
         return words[:length]
 
     episode = schema["properties"]["episodes"]["items"]["properties"]
-    fact = {"entity": "Caroline", "aspect": "a" * 24, "statement": text(80)}
+    fact = {"entity": "Ingrid", "aspect": "a" * 24, "statement": text(80)}
     longest = {
         "episodes": [{"turns": [t.dia_id for t in turns], "date": "2023-05-08",
                       "tag": text(episode["tag"]["maxLength"]),

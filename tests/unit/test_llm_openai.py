@@ -30,7 +30,7 @@ TOOLS = (
     ToolSpec("cue_tags", "Tags of a cue.",
              {"type": "object", "properties": {"cue": {"type": "string"}}, "required": ["cue"]}),
 )
-QUESTION = [Message.system("You answer from memory."), Message.user("Where does Caroline live?")]
+QUESTION = [Message.system("You answer from memory."), Message.user("Where does Ingrid live?")]
 
 
 class Sleeps(list[float]):
@@ -57,19 +57,19 @@ def test_satisfies_the_llm_protocol(fake_openai: FakeOpenAIServer, sleeps: Sleep
 
 
 def test_parallel_tool_calls_round_trip(fake_openai: FakeOpenAIServer, sleeps: Sleeps) -> None:
-    fake_openai.reply(None, tool_calls=[("call_a", "search_cues", '{"text": "Caroline"}'),
-                                        ("call_b", "cue_tags", '{"cue": "Caroline"}')])
-    fake_openai.reply("Caroline lives in Boston.")
+    fake_openai.reply(None, tool_calls=[("call_a", "search_cues", '{"text": "Ingrid"}'),
+                                        ("call_b", "cue_tags", '{"cue": "Ingrid"}')])
+    fake_openai.reply("Ingrid lives in Boston.")
     llm = chat(fake_openai, sleeps)
 
     first = llm.complete(QUESTION, tools=TOOLS, purpose="navigate")
     assert first.text is None
-    assert first.tool_calls == (ToolCall("call_a", "search_cues", '{"text": "Caroline"}'),
-                                ToolCall("call_b", "cue_tags", '{"cue": "Caroline"}'))
+    assert first.tool_calls == (ToolCall("call_a", "search_cues", '{"text": "Ingrid"}'),
+                                ToolCall("call_b", "cue_tags", '{"cue": "Ingrid"}'))
     followup = [*QUESTION, Message.assistant(None, first.tool_calls),
-                Message.tool("call_a", "[cue Caroline]"), Message.tool("call_b", "[tag home]")]
+                Message.tool("call_a", "[cue Ingrid]"), Message.tool("call_b", "[tag home]")]
     second = llm.complete(followup, tools=TOOLS, purpose="navigate")
-    assert second.text == "Caroline lives in Boston." and second.tool_calls == ()
+    assert second.text == "Ingrid lives in Boston." and second.tool_calls == ()
 
     sent = fake_openai.requests[0]
     assert sent.path == "/v1/chat/completions"
@@ -79,12 +79,12 @@ def test_parallel_tool_calls_round_trip(fake_openai: FakeOpenAIServer, sleeps: S
         "name": "search_cues", "description": "Find cues matching keywords.",
         "parameters": TOOLS[0].parameters}}
     assert sent.body["messages"] == [{"role": "system", "content": "You answer from memory."},
-                                     {"role": "user", "content": "Where does Caroline live?"}]
+                                     {"role": "user", "content": "Where does Ingrid live?"}]
     assert "response_format" not in sent.body
     wire = fake_openai.requests[1].body["messages"]
     assert wire[2]["tool_calls"][1] == {"id": "call_b", "type": "function", "function": {
-        "name": "cue_tags", "arguments": '{"cue": "Caroline"}'}}
-    assert wire[3] == {"role": "tool", "content": "[cue Caroline]", "tool_call_id": "call_a"}
+        "name": "cue_tags", "arguments": '{"cue": "Ingrid"}'}}
+    assert wire[3] == {"role": "tool", "content": "[cue Ingrid]", "tool_call_id": "call_a"}
 
 
 def test_structured_output(fake_openai: FakeOpenAIServer, sleeps: Sleeps) -> None:
@@ -194,11 +194,11 @@ def test_schema_violation_error_is_sent_back(fake_openai: FakeOpenAIServer, slee
 def test_think_blocks_and_fences_are_stripped(fake_openai: FakeOpenAIServer, sleeps: Sleeps) -> None:
     fake_openai.reply('<think>maybe {"answer": "Paris"}?</think>\n```json\n'
                       '{"answer": "Boston", "confidence": 0.9}\n```')
-    fake_openai.reply("<think>let me recall...</think>Caroline lives in Boston.")
+    fake_openai.reply("<think>let me recall...</think>Ingrid lives in Boston.")
     llm = chat(fake_openai, sleeps)
     assert llm.complete(QUESTION, response_schema=SCHEMA).parsed == {
         "answer": "Boston", "confidence": 0.9}
-    assert llm.complete(QUESTION).text == "Caroline lives in Boston."
+    assert llm.complete(QUESTION).text == "Ingrid lives in Boston."
     assert len(fake_openai.requests) == 2  # no repair was needed
 
 
@@ -251,7 +251,7 @@ def test_api_key_never_leaks(fake_openai: FakeOpenAIServer, sleeps: Sleeps,
 
 def test_token_accounting_falls_back_to_tiktoken(
         fake_openai: FakeOpenAIServer, sleeps: Sleeps) -> None:
-    fake_openai.reply("Caroline lives in Boston.")
+    fake_openai.reply("Ingrid lives in Boston.")
     fake_openai.reply(None, tool_calls=[("c1", "search_cues", '{"text": "Boston"}')])
     llm = chat(fake_openai, sleeps)
     plain = llm.complete(QUESTION, purpose="answer")
@@ -263,7 +263,7 @@ def test_token_accounting_falls_back_to_tiktoken(
     expected = sum(3 + len(enc.encode(m["role"])) + len(enc.encode(m["content"])) for m in sent) + 3
     assert plain.usage.source == "tiktoken"
     assert plain.usage.prompt_tokens == expected
-    assert plain.usage.completion_tokens == len(enc.encode("Caroline lives in Boston."))
+    assert plain.usage.completion_tokens == len(enc.encode("Ingrid lives in Boston."))
     tools_json = json.dumps(fake_openai.requests[1].body["tools"], separators=(",", ":"),
                             sort_keys=True, ensure_ascii=False)
     assert tooled.usage.prompt_tokens == expected + len(enc.encode(tools_json))

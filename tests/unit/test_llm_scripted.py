@@ -28,7 +28,7 @@ SCHEMA: dict[str, Any] = {"type": "object", "properties": {"answer": {"type": "s
                           "required": ["answer"]}
 TOOL = ToolSpec("search_cues", "Find cues.", {"type": "object",
                                               "properties": {"text": {"type": "string"}}})
-ASK = [Message.user("Where does Caroline live?")]
+ASK = [Message.user("Where does Ingrid live?")]
 
 
 def test_plays_text_dict_and_tool_replies_in_order() -> None:
@@ -70,7 +70,7 @@ def test_callable_entries_see_the_messages() -> None:
         return f"{len(messages)} messages, {len(tools)} tools: {messages[-1].content}"
 
     llm = ScriptedLLM([echo])
-    assert llm.complete(ASK, tools=[TOOL]).text == "1 messages, 1 tools: Where does Caroline live?"
+    assert llm.complete(ASK, tools=[TOOL]).text == "1 messages, 1 tools: Where does Ingrid live?"
 
 
 def test_structured_text_is_parsed_like_a_real_model_reply() -> None:

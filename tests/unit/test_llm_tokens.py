@@ -32,9 +32,9 @@ def test_special_token_text_is_counted_as_data() -> None:
 
 
 def test_message_overheads_follow_the_cookbook() -> None:
-    messages = [Message.system("Be brief."), Message("user", "Hi there", name="caroline")]
+    messages = [Message.system("Be brief."), Message("user", "Hi there", name="ingrid")]
     expected = (3 + enc_len("system") + enc_len("Be brief.")
-                + 3 + enc_len("user") + enc_len("Hi there") + 1 + enc_len("caroline") + 3)
+                + 3 + enc_len("user") + enc_len("Hi there") + 1 + enc_len("ingrid") + 3)
     assert count_messages(messages) == expected
 
 

@@ -21,11 +21,11 @@ BOOK_CLUB = "When did Nora go to the book club?"
 
 
 @pytest.mark.parametrize(("question", "ranges", "months"), [
-    ("Who did Maria have dinner with on May 3, 2023?", (("2023-05-03", "2023-05-03"),), ()),
-    ("What did Gina find on 1 February, 2023?", (("2023-02-01", "2023-02-01"),), ()),
+    ("Who did Petra have dinner with on May 3, 2023?", (("2023-05-03", "2023-05-03"),), ()),
+    ("What did Vera find on 1 February, 2023?", (("2023-02-01", "2023-02-01"),), ()),
     ("What did she donate in December 2023?", (("2023-12-01", "2023-12-31"),), ()),
     ("How often did he go to the beach in 2022?", (("2022-01-01", "2022-12-31"),), ()),
-    ("When did Caroline attend a pride parade in August?", (), (8,)),
+    ("When did Ingrid attend a kite festival in August?", (), (8,)),
     ("What did they plan during June?", (), (6,)),
 ])
 def test_absolute_times_and_months_count(question: str, ranges: tuple[tuple[str, str], ...],
@@ -34,12 +34,12 @@ def test_absolute_times_and_months_count(question: str, ranges: tuple[tuple[str,
 
 
 @pytest.mark.parametrize("question", [
-    "What did John do last weekend?",  # relative: a question has no session to anchor it
+    "What did Ivo do last weekend?",  # relative: a question has no session to anchor it
     "Where did he go yesterday?",
     "What happened on May 3?",  # no year: which one depends on the anchor
-    "Where did John explore on a road trip last year?",
+    "Where did Ivo explore on a road trip last year?",
     "What may happen next?",  # "may" the verb
-    "When did Melanie paint a sunrise?",
+    "When did Marta paint a sunrise?",
 ])
 def test_relative_or_missing_times_do_not(question: str) -> None:
     assert not question_time(question)

@@ -42,12 +42,12 @@ def stem(word: str) -> str:
     return str(_STEMMER.stemWord(lexicon.default().lemma(word)))
 
 
-_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")  # a name's word: "Sam", not "LGBTQ" nor "it"
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")  # a name's word: "Sam", not "NASA" nor "it"
 
 
 def capitalised(text: str) -> list[str]:
     """The capitalised words of `text` that are not stop words, in order, once each: the
-    names it likely holds ("Sam"; not "The", "When" nor "LGBTQ")."""
+    names it likely holds ("Sam"; not "The", "When" nor "NASA")."""
     return [w for w in dict.fromkeys(_CAPITALISED.findall(text)) if w.lower() not in STOPWORDS]
 
 

@@ -90,12 +90,12 @@ def _recorded(path: Path, modes: Sequence[str]) -> Iterator[Kept]:
 
 def states(path: Path, cache: Path | None, modes: Sequence[str] = MODES) -> list[Kept]:
     """The kept findings of `path`, from `cache` when it exists (written on the first run)."""
-    if cache is not None and cache.exists():
-        loaded: list[Kept] = pickle.loads(cache.read_bytes())
-        return loaded
+    if cache is not None and cache.exists():  # plain tuples: readable from any script
+        loaded: list[tuple[QAItem, str, Found]] = pickle.loads(cache.read_bytes())
+        return [Kept(*k) for k in loaded]
     kept = list(_recorded(path, modes))
     if cache is not None:
-        cache.write_bytes(pickle.dumps(kept))
+        cache.write_bytes(pickle.dumps([(k.item, k.mode, k.found) for k in kept]))
     return kept
 
 

@@ -1,12 +1,15 @@
 """An outside LLM agent driving the toolkit: the protocol's three steps.
 
     python benchmarks/outside_agent.py prepare ../shared/data/locomo_val.json --per-category 13 --out bench-out/agent
+    python benchmarks/outside_agent.py prepare ../shared/data/locomo_val.json --natural 65 --out bench-out/agent-mix
     python benchmarks/outside_agent.py tool --run bench-out/agent QID NAME ['ARGS_JSON']
     python benchmarks/outside_agent.py score --run bench-out/agent --answers bench-out/agent/answers.json
 
 `prepare` ingests the file into a fresh embedded store (one namespace per conversation, as
 `mrgraph bench locomo` does), draws `--per-category` questions of each category 1-5 (a fixed
-seed, spread evenly over the file's questions of that category), shuffles them and writes `questions.json`
+seed, spread evenly over the file's questions of that category) — or, with `--natural N`, N
+questions spread evenly over the whole file, so the categories come in the file's own mix —,
+shuffles them and writes `questions.json`
 ({qid, ns, question}: what the agent is given) and `gold/gold.json` (never shown to it).
 
 `tool` is what the agent runs, once per tool call: it prints exactly the JSON
@@ -42,7 +45,7 @@ def _store(run: Path) -> str:
     return f"file:{run / 'store'}"
 
 
-def prepare(path: str, per_category: int, run: Path) -> None:
+def prepare(path: str, per_category: int, run: Path, natural: int | None = None) -> None:
     items = load_locomo_qa(path)
     run.mkdir(parents=True, exist_ok=True)
     settings = Settings()
@@ -53,10 +56,11 @@ def prepare(path: str, per_category: int, run: Path) -> None:
                 if other != sample:
                     memory.forget(other)
     chosen: list[QAItem] = []
-    for category in sorted(CATEGORY_NAMES):
-        pool = [i for i in items if i.category == category]
-        step = max(1, len(pool) // per_category)
-        chosen += pool[::step][:per_category]
+    pools = [items] if natural else [[i for i in items if i.category == category]
+                                     for category in sorted(CATEGORY_NAMES)]
+    for pool in pools:
+        count = natural or per_category
+        chosen += pool[::max(1, len(pool) // count)][:count]
     random.Random(0).shuffle(chosen)  # the order says nothing of a question's category
     questions = [{"qid": f"q{n:03d}", "ns": i.sample_id, "question": i.question}
                  for n, i in enumerate(chosen)]
@@ -141,6 +145,7 @@ def main() -> int:
     p = sub.add_parser("prepare")
     p.add_argument("path")
     p.add_argument("--per-category", type=int, default=13)
+    p.add_argument("--natural", type=int, help="N questions in the file's own mix of categories")
     p.add_argument("--out", type=Path, default=Path("bench-out/agent"))
     t = sub.add_parser("tool")
     t.add_argument("--run", type=Path, default=Path("bench-out/agent"))
@@ -154,7 +159,7 @@ def main() -> int:
     s.add_argument("--judged", type=Path)
     a = parser.parse_args()
     if a.step == "prepare":
-        prepare(a.path, a.per_category, a.out)
+        prepare(a.path, a.per_category, a.out, a.natural)
     elif a.step == "tool":
         if a.list:
             print(json.dumps(tool_list(), ensure_ascii=False))

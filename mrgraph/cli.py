@@ -1,9 +1,10 @@
 """The `mrgraph` command: parse, call the library (mrgraph.engine.Memory), print.
 
 Exit codes: 0 ok, 1 user error (one clear line on stderr, no traceback), 2 internal error.
-"""
 
-from __future__ import annotations
+No `from __future__ import annotations` here: typer reads every command's annotations at each
+start, and string annotations cost an eval each (~10 ms of every command).
+"""
 
 import json
 import logging
@@ -38,12 +39,12 @@ EmbedderOpt = Annotated[str, typer.Option("--embedder", help="none (lexical sear
 NsOpt = Annotated[Optional[str], typer.Option("--ns", help="Namespace (tenant). Default: MRGRAPH_NS or 'default'")]
 
 
-def _memory(store: str | None, ns: str | None, *, current: bool = True) -> Memory:
+def _memory(store: str | None, ns: str | None, *, current: bool = True) -> "Memory":
     from mrgraph.engine import Memory
     return Memory.open(Settings.from_env(), store=store, ns=ns, current=current)
 
 
-def _say_if_empty(memory: Memory) -> None:
+def _say_if_empty(memory: "Memory") -> None:
     """One line on stderr when the namespace holds nothing: an answer or a table alone
     would not say why it is empty."""
     if memory.is_empty():

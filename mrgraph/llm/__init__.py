@@ -1,8 +1,11 @@
-"""LLM and embedding backends behind Protocols. `OpenAIChat` and `OpenAIEmbedder` are imported
-lazily (see __getattr__) so that importing mrgraph.llm never loads the openai SDK unless used."""
+"""LLM and embedding backends behind Protocols. Only the Protocols and values of `base` are
+imported with the package (every ask imports it); the rest is imported by the first use of its
+name (see __getattr__): the factory and the scripted backends are not on an offline ask's path,
+and `OpenAIChat` / `OpenAIEmbedder` would load the openai SDK."""
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from mrgraph.llm.base import (
@@ -17,26 +20,34 @@ from mrgraph.llm.base import (
     ToolSpec,
     Usage,
 )
-from mrgraph.llm.factory import (
-    DEFAULT_EMBED_MODEL,
-    DEFAULT_MODEL,
-    EMBEDDER_KINDS,
-    LLM_KINDS,
-    make_embedder,
-    make_llm,
-)
-from mrgraph.llm.scripted import (
-    HashEmbedder,
-    ScriptedCall,
-    ScriptedEmbedder,
-    ScriptedLLM,
-    tool_call,
-    tool_reply,
-)
-from mrgraph.llm.tokens import count_messages, count_tokens
 
 if TYPE_CHECKING:
+    from mrgraph.llm.factory import (
+        DEFAULT_EMBED_MODEL,
+        DEFAULT_MODEL,
+        EMBEDDER_KINDS,
+        LLM_KINDS,
+        make_embedder,
+        make_llm,
+    )
     from mrgraph.llm.openai import OpenAIChat, OpenAIEmbedder
+    from mrgraph.llm.scripted import (
+        HashEmbedder,
+        ScriptedCall,
+        ScriptedEmbedder,
+        ScriptedLLM,
+        tool_call,
+        tool_reply,
+    )
+    from mrgraph.llm.tokens import count_messages, count_tokens
+
+# the submodule that defines each name imported on first use
+_LAZY = {**dict.fromkeys(("DEFAULT_EMBED_MODEL", "DEFAULT_MODEL", "EMBEDDER_KINDS", "LLM_KINDS",
+                          "make_embedder", "make_llm"), "factory"),
+         **dict.fromkeys(("HashEmbedder", "ScriptedCall", "ScriptedEmbedder", "ScriptedLLM",
+                          "tool_call", "tool_reply"), "scripted"),
+         **dict.fromkeys(("count_messages", "count_tokens"), "tokens"),
+         **dict.fromkeys(("OpenAIChat", "OpenAIEmbedder"), "openai")}
 
 __all__ = [
     "DEFAULT_EMBED_MODEL",
@@ -69,8 +80,7 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("OpenAIChat", "OpenAIEmbedder"):
-        from mrgraph.llm import openai
-
-        return getattr(openai, name)
-    raise AttributeError(f"module 'mrgraph.llm' has no attribute {name!r}")
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mrgraph.llm' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"mrgraph.llm.{module}"), name)

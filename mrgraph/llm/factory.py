@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 from mrgraph.errors import LLMConfigError
 from mrgraph.llm.base import LLM, Embedder, TokenLedger
-from mrgraph.llm.scripted import ScriptEntry, ScriptedLLM
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # each backend is imported by the branch that builds it
     from mrgraph.llm.local import LocalOptions
+    from mrgraph.llm.scripted import ScriptEntry
 
 DEFAULT_MODEL = "gpt-4o-mini"
 DEFAULT_EMBED_MODEL = "text-embedding-3-small"
@@ -40,6 +40,8 @@ def make_llm(kind: str, *, model: str | None = None, api_key: str | None = None,
         return OpenAIChat(model or DEFAULT_MODEL, api_key, base_url, timeout=timeout,
                           max_retries=max_retries, max_repairs=max_repairs, ledger=ledger)
     if kind == "scripted":
+        from mrgraph.llm.scripted import ScriptedLLM
+
         return ScriptedLLM(script, ledger=ledger)
     raise LLMConfigError(f"unknown LLM kind {kind!r}; choose one of: {', '.join(LLM_KINDS)}")
 

@@ -36,10 +36,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import quote
-
-import filelock
 
 from mrgraph.errors import StoreCorruptError, StoreError, StoreLockedError, StoreUnavailableError
 from mrgraph.limits import RESERVED_PROPERTY
@@ -57,6 +55,9 @@ except ImportError:  # pragma: no cover - exercised only where orjson is missing
         return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
     _loads = json.loads
+
+if TYPE_CHECKING:  # imported where a writer takes the lock (WriteLock.acquire)
+    import filelock
 
 FORMAT = "mrgraph-embedded"
 VERSION = 2
@@ -99,19 +100,26 @@ def lock_file(directory: Path, ns: str) -> Path:
 
 
 class WriteLock:
-    """The exclusive writer lock of one namespace; waits at most `timeout` seconds."""
+    """The exclusive writer lock of one namespace; waits at most `timeout` seconds. filelock is
+    loaded by the first acquire: a process that only reads (an ask) never imports it."""
 
     def __init__(self, path: Path, what: str, timeout: float) -> None:
-        self._lock = filelock.FileLock(str(path), timeout=timeout, thread_local=False)
+        self._path = str(path)
+        self._timeout = timeout
+        self._lock: filelock.FileLock | None = None
         self._what = what
 
     def acquire(self) -> None:
+        import filelock
+        if self._lock is None:  # the store calls acquire under its unit lock: made once
+            self._lock = filelock.FileLock(self._path, timeout=self._timeout, thread_local=False)
         try:
             self._lock.acquire()
         except filelock.Timeout:
             raise StoreLockedError(f"store {self._what} is locked by another writer") from None
 
     def release(self) -> None:
+        assert self._lock is not None, "released before acquired"
         self._lock.release()
 
 

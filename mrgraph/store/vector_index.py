@@ -18,10 +18,11 @@ Python, so ties are broken exactly as the protocol says.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:  # imported by the first query: a store without embeddings never loads numpy
+    import numpy as np
+    import numpy.typing as npt
 
 Attrs = dict[str, Any]
 _MARGIN = 1e-6
@@ -47,6 +48,7 @@ class _Matrix:
     """The embedded episodes of one dimension: ids, dates, rows and their norms."""
 
     def __init__(self, rows: list[tuple[str, str, tuple[float, ...]]]) -> None:
+        import numpy as np
         self.ids = [r[0] for r in rows]
         self.dates = [r[1] for r in rows]
         self.rows: npt.NDArray[np.float64] = np.array([r[2] for r in rows], dtype=np.float64)
@@ -81,6 +83,7 @@ class VectorIndex:
 
     def top(self, vector: Sequence[float], model: str, limit: int) -> list[tuple[str, float]]:
         """The `limit` best (episode id, score) among `model`'s embeddings, best first."""
+        import numpy as np
         matrix = self._of(model).get(len(vector))
         query = np.asarray(vector, dtype=np.float64)
         norm = float(np.linalg.norm(query))

@@ -11,11 +11,12 @@ from collections.abc import Callable
 
 from mrgraph.dates import DateValue
 from mrgraph.found import Found
-from mrgraph.reader.dates import agrees, ahead, told, turn_dates, when
+from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
 from mrgraph.reader.evidence import Sentence, content_share, is_question, split_sentences
 from mrgraph.reader.question import Question
 
 REACH = 8  # the best sentences whose turns' dates compete
+DATED_SHARE = 0.7  # how good a sentence stating a date must be, beside the best one
 
 
 def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
@@ -25,9 +26,9 @@ def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
     about said it and its clause holds at least as much as the best sentence; else, of the
     best sentence's turn, the one whose clause holds most of it (reader.dates.told); with none,
     one the same speaker told just before, when the other only asked in between ("Something
-    happened yesterday..." - "What happened?" - "I had a car accident."); else the day the best
-    sentence was said (its session's: an episode is dated by its session). As precisely as it
-    was said."""
+    happened yesterday..." - "What happened?" - "I had a car accident."); else the date a nearly
+    as good sentence states (`_dated_near`); else the day the best sentence was said (its
+    session's: an episode is dated by its session). As precisely as it was said."""
     best = found[0]
     fit = functools.partial(content_share, state, question)
     future = ahead(question.text)
@@ -38,7 +39,26 @@ def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
     value = told(best.text, best.turn, said, fit, future)
     if value is None and (before := _asked_between(state, best)) is not None:
         value = told("", before, said, fit, future)
+    if value is None and (dated := _dated_near(question, best, found[1:REACH], fit, future)):
+        return when(dated[0], dated[1].said) or best.text, (dated[1].dia_id,)
     return when(value, said) or best.text, (best.dia_id,)
+
+
+def _dated_near(question: Question, best: Sentence, found: list[Sentence],
+                fit: Callable[[str], float], future: bool | None) -> \
+        tuple[DateValue, Sentence] | None:
+    """The first sentence nearly as good as the best (DATED_SHARE of its score), by the person
+    asked about, that states a date itself (reader.dates.stated): a "when" question asks for a
+    date, and the best sentence's turn gives none ("I volunteer at the shelter." - "I started
+    there about a year ago.")."""
+    for sentence in found:
+        if sentence.score < DATED_SHARE * best.score or \
+                (question.person is not None and sentence.speaker != question.person):
+            continue
+        value = stated(sentence.text, sentence.turn, sentence.said, fit, future)
+        if value is not None:
+            return value, sentence
+    return None
 
 
 def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str], float],

@@ -78,3 +78,32 @@ def test_told_prefers_the_clause_then_the_side() -> None:
     assert nothing is not None and nothing.value == "2024-spring"  # ahead: never the past one
     assert told("x", "no dates here", SAID, fit) is None
     assert when(None, SAID) == "7 May 2023" and when(None, "") is None
+
+
+def test_a_sentence_stating_the_date_beside_a_best_one_that_states_none() -> None:
+    """A "when" question asks for a date: when the best sentence's turn states none, a nearly
+    as good sentence of the person's that states one answers (three shapes: about a year
+    ago, last month, last Thursday)."""
+    cases = [
+        ("When did Priya start volunteering at the food bank?",
+         [("D1:1", "Priya", "Volunteering at the food bank is what I started doing lately."),
+          ("D1:5", "Priya", "I started volunteering there about a year ago, after the flood.")],
+         ("around 2022", ("D1:5",))),
+        ("When did Omar join the choir at church?",
+         [("D1:1", "Omar", "Joining the choir at church was the best thing I did."),
+          ("D1:4", "Omar", "Last month I finally joined the choir, no regrets.")],
+         ("April 2023", ("D1:4",))),
+        ("When did Priya repaint the old kitchen?",
+         [("D1:1", "Priya", "We repainted the old kitchen a bright yellow."),
+          ("D1:3", "Priya", "We repainted it last Thursday, it still smells.")],
+         ("the Thursday before 7 May 2023", ("D1:3",))),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns) == expected, question
+
+
+def test_a_sentence_of_someone_else_stating_a_date_does_not_answer() -> None:
+    turns = [("D1:1", "Priya", "We repainted the old kitchen a bright yellow."),
+             ("D1:2", "Omar", "Oh, we repainted ours last Thursday, it still smells.")]
+    assert _answer("When did Priya repaint the old kitchen?", turns) == \
+        ("7 May 2023", ("D1:1",))

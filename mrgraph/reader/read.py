@@ -60,6 +60,7 @@ FOLLOW_KINDS = ("how", "why")
 ITEMS, ITEM_SHARE = 6, 0.7  # items a list answer joins; the share of the best score each needs
 _LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
+_AGO_END = re.compile(r"\s+ago$", re.IGNORECASE)
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
@@ -159,7 +160,9 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
     if question.on("span") and (question.kind == "duration" or _AGO.search(question.text)):
         span = next(((d, s.dia_id) for s in found[:REACH] if (d := duration(s.text))), None)
         if span:
-            return span[0], (span[1],)
+            # "how long" asks for a length: "ago" only places it ("two weeks ago" -> two weeks)
+            length = span[0] if _AGO.search(question.text) else _AGO_END.sub("", span[0])
+            return length, (span[1],)
     return answer_when(state, question, found)
 
 

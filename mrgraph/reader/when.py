@@ -21,27 +21,35 @@ DATED_SHARE = 0.7  # how good a sentence stating a date must be, beside the best
 
 def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]]:
-    """The date the answer rests on (reader.dates): of the dates the turns of the best REACH
-    sentences mention, the one whose clause holds most of the question, when the person asked
-    about said it and its clause holds at least as much as the best sentence; else, of the
-    best sentence's turn, the one whose clause holds most of it (reader.dates.told); with none,
-    one the same speaker told just before, when the other only asked in between ("Something
-    happened yesterday..." - "What happened?" - "I had a car accident."); else the date a nearly
-    as good sentence states (`_dated_near`); else the day the best sentence was said (its
-    session's: an episode is dated by its session). As precisely as it was said."""
+    """The date `date_of` gives, as precisely as it was said; else the day its sentence was
+    said (its session's: an episode is dated by its session)."""
+    value, said, sentence = date_of(state, question, found)
+    return when(value, said) or sentence.text, (sentence.dia_id,)
+
+
+def date_of(state: Found, question: Question, found: list[Sentence]) -> \
+        tuple[DateValue | None, str, Sentence]:
+    """The date the answer rests on (reader.dates), the day it was said and its sentence: of
+    the dates the turns of the best REACH sentences mention, the one whose clause holds most of
+    the question, when the person asked about said it and its clause holds at least as much as
+    the best sentence; else, of the best sentence's turn, the one whose clause holds most of it
+    (reader.dates.told); with none, one the same speaker told just before, when the other only
+    asked in between ("Something happened yesterday..." - "What happened?" - "I had a car
+    accident."); else the date a nearly as good sentence states (`_dated_near`); else None
+    (the best sentence's day)."""
     best = found[0]
     fit = functools.partial(content_share, state, question)
     future = ahead(question.text)
     clause = _best_clause(question, found[:REACH], fit, future)
     if clause is not None and clause[0] >= best.q:
-        return when(clause[1], clause[2].said) or best.text, (clause[2].dia_id,)
+        return clause[1], clause[2].said, clause[2]
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
     value = told(best.text, best.turn, said, fit, future)
     if value is None and (before := _asked_between(state, best)) is not None:
         value = told("", before, said, fit, future)
     if value is None and (dated := _dated_near(question, best, found[1:REACH], fit, future)):
-        return when(dated[0], dated[1].said) or best.text, (dated[1].dia_id,)
-    return when(value, said) or best.text, (best.dia_id,)
+        return dated[0], dated[1].said, dated[1]
+    return value, said, best
 
 
 def _dated_near(question: Question, best: Sentence, found: list[Sentence],

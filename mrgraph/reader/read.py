@@ -132,8 +132,9 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
 def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
         tuple[str, tuple[str, ...]] | None:
     """A question asking for several things ("What instruments ...?"): the phrase of each of
-    the best sentences of different turns, up to ITEMS, each holding ITEM_SHARE of the best
-    score at least, when they were said in two sessions at least (several things said on
+    the best sentences of different turns (the person's own when it names one: what they did
+    is what they say, not what the other suggests), up to ITEMS, each holding ITEM_SHARE of
+    the best score at least, when they were said in two sessions at least (several things said on
     several occasions); None when the best phrase is a list already ("Bach and Mozart")."""
     first = ranker.choose(question, found)
     if first is not None and _LISTED.search(first.text):
@@ -143,7 +144,8 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
     for sentence in found:
         if len(said) == ITEMS or sentence.score < ITEM_SHARE * found[0].score:
             break
-        if sentence.dia_id in supports:
+        if sentence.dia_id in supports or \
+                (question.person is not None and sentence.speaker != question.person):
             continue
         chosen = ranker.choose(question, [sentence])
         item = chosen.text if chosen else ""

@@ -17,6 +17,7 @@ from mrgraph.reader.question import Question
 
 REACH = 8  # the best sentences whose turns' dates compete
 DATED_SHARE = 0.7  # how good a sentence stating a date must be, beside the best one
+SAME_STORY = 0.9  # a sentence this near the best tells the same thing (told first: answers)
 
 
 def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
@@ -36,10 +37,13 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     (reader.dates.told); with none, one the same speaker told just before, when the other only
     asked in between ("Something happened yesterday..." - "What happened?" - "I had a car
     accident."); else the date a nearly as good sentence states (`_dated_near`); else None
-    (the best sentence's day)."""
+    (the best sentence's day). Of nearly equal sentences about the past, the one said first
+    is the best (`_told_first`)."""
+    future = ahead(question.text)
+    if future is not True:
+        found = _told_first(question, found)
     best = found[0]
     fit = functools.partial(content_share, state, question)
-    future = ahead(question.text)
     clause = _best_clause(question, found[:REACH], fit, future)
     if clause is not None and clause[0] >= best.q:
         return clause[1], clause[2].said, clause[2]
@@ -50,6 +54,19 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     if value is None and (dated := _dated_near(question, best, found[1:REACH], fit, future)):
         return dated[0], dated[1].said, dated[1]
     return value, said, best
+
+
+def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
+    """`found` with the earliest said of the person's sentences nearly as good as the best
+    (SAME_STORY of its score) first: a thing that happened is told when it happened, and
+    recalled later ("I ran my first marathon last Sunday!" ... weeks later: "Since the
+    marathon I rest more.")."""
+    near = [s for s in found[:REACH] if s.score >= SAME_STORY * found[0].score and
+            (question.person is None or s.speaker == question.person)]
+    first = min(near, key=lambda s: (s.said[:10] or "9999-99-99", found.index(s)), default=None)
+    if first is None or first is found[0]:
+        return found
+    return [first, *(s for s in found if s is not first)]
 
 
 def _dated_near(question: Question, best: Sentence, found: list[Sentence],

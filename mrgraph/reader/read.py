@@ -21,6 +21,8 @@
                  the first of their next turn after the other's question (a statement with
                  two content words: not "Wow!" or a name); the sentence itself when it gives
                  a reason ("because", "so") or nothing follows; without its opener ("Oh, ");
+       thought   "what did X realize / learn / decide": the clause the verb takes ("I realized
+                 *rest matters*"; reader.forms.complement);
        list      the phrases of the best sentences of several sessions ("cello, harp");
        other     the phrase (reader.phrases) of the best three sentences and of the sentence
                  after each that the fitted ranker (reader.ranker) puts first;
@@ -46,17 +48,18 @@ from mrgraph.reader.confidence import Features
 from mrgraph.reader.evidence import (Sentence, believed, is_question, sentences,
                                     split_sentences, wrong_person)
 from mrgraph.reader.feelings import asks_feeling, feeling
-from mrgraph.reader.forms import duration, frequency, negated
+from mrgraph.reader.forms import THOUGHT, complement, duration, frequency, negated
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.when import answer_when
-from mrgraph.reader.words import is_function_word
+from mrgraph.reader.words import is_function_word, lemma
 from mrgraph.text import tokenize, words
 from mrgraph.types import NOT_MENTIONED
 
 DEFAULT_THRESHOLD = 0.2
 REACH = 8  # sentences searched for a specific form the question asks for (a frequency, a span)
+THOUGHT_REACH = 3  # sentences searched for what a verb of thought takes in
 FOLLOW_KINDS = ("how", "why")
 ITEMS, ITEM_SHARE = 6, 0.7  # items a list answer joins; the share of the best score each needs
 _LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
@@ -123,10 +126,23 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
             return _said(follow[0]), (follow[1],)
     if kind in FOLLOW_KINDS:
         return _said(best.text), (best.dia_id,)
+    if kind == "what" and question.on("thought") and (thought := _thought(question, found)):
+        return thought
     if kind == "list" and question.on("items") and (listed := _items(question, found, ranker)):
         return listed
     chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found)
     return (chosen.text, (chosen.dia_id,)) if chosen else (best.text, (best.dia_id,))
+
+
+def _thought(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
+    """"What did X realize / learn / decide...?": the clause the verb takes in the first of
+    the best THOUGHT_REACH sentences that holds it (forms.complement)."""
+    verb = lemma(question.verb) if question.verb else ""
+    if verb not in THOUGHT:
+        return None
+    said = next(((c, s.dia_id) for s in found[:THOUGHT_REACH] if (c := complement(s.text, verb))),
+                None)
+    return (said[0], (said[1],)) if said else None
 
 
 def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \

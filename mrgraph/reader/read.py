@@ -8,9 +8,10 @@
   4. answer by kind:
        when      the date the sentence states, as precisely as it was said ("2022", "the
                  week before 9 June 2023", "the Friday before 7 May 2023"), else the day
-                 it was said (reader.dates);
-       duration  the first span of time the best REACH sentences say ("4 years"), else the
-                 date; "how long ago" too ("10 years ago"; numbers in digits);
+                 it was said (reader.when, reader.dates);
+       duration  the first span of time the best REACH sentences say ("4 years"; "ago" only
+                 for "how long ago": "10 years ago"; numbers in digits), else the length
+                 worked out from dates (reader.lengths), else the date;
        how often the first frequency of the best REACH sentences ("three times a week"),
                  else of the person's own sentences (a reply to "how often do you...?");
        yes_no / would   "No" when the sentence denies, else "Yes";

@@ -10,7 +10,7 @@ normalised name, or the start of it of at least MIN_SHORT_NAME letters ("Mel" fo
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,3 +133,18 @@ def resolve_speakers(store: GraphStore, name: str) -> tuple[list[str], list[str]
         return exact, known
     return [s for s in known if " " not in key and any(
         short_for(key, part) for part in normalize_key(s).split())], known
+
+
+def on_cue(tool: str, store: GraphStore, name: str,
+           read: Callable[[CueHit], ToolResult]) -> ToolResult:
+    """`read` of the cue `name` names (`find_cue`), else a result saying there is none."""
+    cue = find_cue(store, name)
+    return missing(tool, "cue", name) if cue is None else read(cue)
+
+
+def on_speakers(tool: str, store: GraphStore, name: str,
+                read: Callable[[list[str]], ToolResult]) -> ToolResult:
+    """`read` of the stored speaker names `name` stands for (`resolve_speakers`), else a
+    result saying there is none (listing the speakers, when few)."""
+    speakers, known = resolve_speakers(store, name)
+    return read(speakers) if speakers else missing(tool, "speaker", name, known)

@@ -31,12 +31,12 @@ from mrgraph.dates import date_record, session_value
 from mrgraph.errors import ToolArgumentError
 from mrgraph.hybrid import ToolContext, hybrid_events
 from mrgraph.llm.base import ToolSpec
-from mrgraph.store.base import BeliefEdge, EventRecord, GraphStore, TurnRecord
+from mrgraph.store.base import BeliefEdge, CueHit, EventRecord, GraphStore, TurnRecord
 from mrgraph.text import normalize_key
 from mrgraph.toolargs import MAX_LIMIT, arg, date_bounds, fields_schema, parse_fields
 from mrgraph.toolcore import (Record, ToolResult, cue_arg, event_arg, event_record, events,
-                              find_cue, limit_arg, missing, resolve_cue, resolve_speakers,
-                              speaker_arg, turns, window_arg)
+                              limit_arg, missing, on_cue, on_speakers, resolve_cue,
+                              resolve_speakers, speaker_arg, turns, window_arg)
 from mrgraph.toolkit_turns import (CueEventsParams, ReadTurnsParams, SearchTurnsParams,
                                    quoted_phrases)
 from mrgraph.weights import search_weights
@@ -73,9 +73,9 @@ class CueTagsParams:
     limit: int = limit_arg()
 
     def run(self, store: GraphStore) -> ToolResult:
-        cue = find_cue(store, self.cue)
-        if cue is None:
-            return missing(self.name, "cue", self.cue)
+        return on_cue(self.name, store, self.cue, lambda cue: self._tags(store, cue))
+
+    def _tags(self, store: GraphStore, cue: CueHit) -> ToolResult:
         tags = store.cue_tags(cue.id, self.limit)
         return ToolResult(self.name, tuple(
             {"cue": cue.id, "cue_name": cue.name, "tag": t.tag, "count": t.count}
@@ -91,10 +91,8 @@ class TagEventsParams:
     limit: int = limit_arg()
 
     def run(self, store: GraphStore) -> ToolResult:
-        cue = resolve_cue(store, self.cue)
-        if cue is None:
-            return missing(self.name, "cue", self.cue)
-        return events(self.name, store.tag_events(cue, self.tag, self.limit))
+        return on_cue(self.name, store, self.cue, lambda cue: events(
+            self.name, store.tag_events(cue.id, self.tag, self.limit)))
 
 
 @dataclass(frozen=True)
@@ -273,7 +271,8 @@ class SearchEventsParams:
 
     def run(self, store: GraphStore, context: ToolContext | None = None) -> ToolResult:
         if self.speaker:
-            return self._said(store)
+            return on_speakers(self.name, store, self.speaker,
+                               lambda speakers: self._said(store, speakers))
         weights = search_weights(store, ("Episode",), self.text, kinds=True)
         found = hybrid_events(store, weights, self.text, self.limit, context)
         records = [event_record(f.event) for f in found]
@@ -282,12 +281,8 @@ class SearchEventsParams:
                 record["similarity"] = fused.similarity
         return ToolResult(self.name, tuple(records), tuple(f.event.id for f in found))
 
-    def _said(self, store: GraphStore) -> ToolResult:
+    def _said(self, store: GraphStore, speakers: list[str]) -> ToolResult:
         """The episodes of the speaker's turns search_turns finds, by their best turn."""
-        assert self.speaker is not None
-        speakers, known = resolve_speakers(store, self.speaker)
-        if not speakers:
-            return missing(self.name, "speaker", self.speaker, known)
         weights = search_weights(store, ("Turn",), self.text)
         hits = store.search_turns(weights, MAX_LIMIT, speakers, quoted_phrases(self.text)) \
             if weights else []

@@ -26,8 +26,8 @@ from mrgraph.ids import node_id
 from mrgraph.store.base import GraphStore, TurnRecord
 from mrgraph.text import normalize_key
 from mrgraph.toolargs import arg, date_bounds
-from mrgraph.toolcore import (ToolResult, cue_arg, events, find_cue, limit_arg, missing,
-                              resolve_speakers, speaker_arg, turn_record, turns, window_arg)
+from mrgraph.toolcore import (ToolResult, cue_arg, events, limit_arg, on_cue, on_speakers,
+                              speaker_arg, turn_record, turns, window_arg)
 from mrgraph.weights import search_weights
 
 QUOTED = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
@@ -60,11 +60,13 @@ class SearchTurnsParams:
 
     def run(self, store: GraphStore) -> ToolResult:
         said = self._said()
-        speakers = None
         if self.speaker:
-            speakers, known = resolve_speakers(store, self.speaker)
-            if not speakers:
-                return missing(self.name, "speaker", self.speaker, known)
+            return on_speakers(self.name, store, self.speaker,
+                               lambda speakers: self._search(store, speakers, said))
+        return self._search(store, None, said)
+
+    def _search(self, store: GraphStore, speakers: list[str] | None,
+                said: tuple[str, str] | None) -> ToolResult:
         weights = search_weights(store, ("Turn",), self.text)
         if not weights:
             return ToolResult(self.name, (), (), note="no turn holds any of these words")
@@ -175,7 +177,5 @@ class CueEventsParams:
     limit: int = limit_arg()
 
     def run(self, store: GraphStore) -> ToolResult:
-        cue = find_cue(store, self.cue)
-        if cue is None:
-            return missing(self.name, "cue", self.cue)
-        return events(self.name, store.cue_events(cue.id, self.limit))
+        return on_cue(self.name, store, self.cue,
+                      lambda cue: events(self.name, store.cue_events(cue.id, self.limit)))

@@ -115,6 +115,13 @@ def run(app: FastAPI, host: str, port: int) -> None:
 
 
 def _routes(app: FastAPI, service: Service, calls: "_Calls") -> None:
+    """Every route, in the order /docs lists them."""
+    _use_routes(app, service, calls)
+    _upkeep_routes(app, service, calls)
+
+
+def _use_routes(app: FastAPI, service: Service, calls: "_Calls") -> None:
+    """The page, ingest, ask and an answer's trace."""
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def page() -> str:
         return index_html(service.default_ns)
@@ -137,6 +144,9 @@ def _routes(app: FastAPI, service: Service, calls: "_Calls") -> None:
         """The reconstruction of an earlier answer, through the namespace that asked it."""
         return await calls.run(service.trace, trace_id, ns=ns)
 
+
+def _upkeep_routes(app: FastAPI, service: Service, calls: "_Calls") -> None:
+    """Inspection (beliefs, search, stats) and forgetting."""
     @app.get("/api/beliefs", response_model=BeliefsOut)
     async def beliefs(entity: str = Query(min_length=1, max_length=SEARCH_TEXT_MAX),
                       aspect: str | None = None, as_of: str | None = None,

@@ -22,6 +22,9 @@ identical across stores):
   * order: score descending, then the documented secondary keys.
   * vector score = round(exact cosine, 6) over episodes with an `embedding` made by the query's
     model (`embedding_model`): vectors of two models are never compared (vector_events).
+
+The records live in `mrgraph.store.records` (re-exported here), what both stores check and
+scrub in a batch before writing it in `mrgraph.store.batch_checks`.
 """
 
 from __future__ import annotations
@@ -29,193 +32,21 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from itertools import chain
-from typing import Callable, Generic, Iterator, Mapping, Protocol, Sequence, TypeVar
+from typing import Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
-from mrgraph import limits
-from mrgraph.dates import DateValue, from_props
-from mrgraph.errors import StoreError
-from mrgraph.limits import node_problem, props_problem, shorten
-from mrgraph.redact import any_secret, remembered, scrub_value
-from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Props, Stats, WriteResult
+from mrgraph.store.records import (BeliefEdge, Checkpoint, CueHit, EmbeddingCount, EventRecord,
+                                   FactObservation, ForgetResult, KeywordRecord, NamespaceCount,
+                                   SpeakerRecord, TagCount, TimeRecord, TopicHit, TurnRecord,
+                                   date_values)
+from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
+
+# The records live in mrgraph.store.records; callers may take them from here, with the protocol.
+__all__ = ["BeliefEdge", "Checkpoint", "CueHit", "EmbeddingCount", "EventRecord",
+           "FactObservation", "ForgetResult", "GraphStore", "KeywordRecord", "NamespaceCount",
+           "ReadAhead", "SpeakerRecord", "TagCount", "TimeRecord", "TopicHit", "TurnRecord",
+           "date_values", "run_each"]
 
 T = TypeVar("T")
-
-# ------------------------------------------------------------------ records returned by reads
-
-
-@dataclass(frozen=True)
-class CueHit:
-    """A cue (or tag) matching search tokens. `kind` is the cue kind, or "tag" for a Tag node."""
-
-    id: str
-    name: str
-    kind: str
-    score: float
-    episodes: int  # how many episodes it reaches (CUE_OF edges of a cue, TAGS edges of a tag)
-
-
-@dataclass(frozen=True)
-class TagCount:
-    tag: str
-    count: int  # episodes the cue reaches under this tag
-
-
-@dataclass(frozen=True)
-class EventRecord:
-    """A compact view of an Episode."""
-
-    id: str
-    conversation_id: str
-    session: int
-    date: str  # the session's day (an episode is dated by its session)
-    summary: str
-    tag: str
-    dia_ids: tuple[str, ...]
-    score: float = 0.0
-    mentions: tuple[str, ...] = ()  # values of the dates its turns mention ("2022", "2023-W23")
-
-
-@dataclass(frozen=True)
-class KeywordRecord:
-    """A (cue, tag) pair of an episode: the reverse hop's output."""
-
-    cue_id: str
-    name: str
-    kind: str
-    tag: str
-
-
-@dataclass(frozen=True)
-class TurnRecord:
-    """A turn as the turn reads return it. `in_event`: the turn is one asked for (the asked
-    episode's, the asked dia_ids, the session range) rather than context around it;
-    `event_id`: the episode holding the turn (the least id of those, "" for none); `score`:
-    search_turns' match score (0.0 elsewhere)."""
-
-    dia_id: str
-    speaker: str
-    text: str
-    session: int
-    index: int
-    date: str  # the session's date
-    in_event: bool  # the turn belongs to the asked episode (False: context window)
-    caption: str = ""  # the caption of the image the turn shared (blip_caption), "" for none
-    conversation_id: str = ""
-    event_id: str = ""
-    score: float = 0.0
-    dates: tuple[DateValue, ...] = ()  # the dates the turn mentions, in its order
-
-
-def date_values(stored: Sequence[Mapping[str, object]]) -> tuple[DateValue, ...]:
-    """DateMention nodes' properties, as read by either store, to values (in the given order;
-    a node this version cannot read is skipped)."""
-    return tuple(v for props in stored if (v := from_props(props)) is not None)
-
-
-@dataclass(frozen=True)
-class TimeRecord:
-    """When an episode was said (its session) and every date its turns mention."""
-
-    event_id: str
-    session_started_at: str
-    date: str  # the session's day
-    mentions: tuple[DateValue, ...]  # in turn order
-
-
-@dataclass(frozen=True)
-class SpeakerRecord:
-    """A speaker of a conversation (the Conversation node's `speakers`, in their order)."""
-
-    conversation_id: str
-    speaker: str
-
-
-@dataclass(frozen=True)
-class NamespaceCount:
-    """A namespace of the database (or store directory) holding at least one conversation."""
-
-    ns: str
-    conversations: int
-    episodes: int
-    turns: int
-
-
-@dataclass(frozen=True)
-class BeliefEdge:
-    """A BELIEF edge as stored: one candidate conclusion about an entity's aspect."""
-
-    entity: str  # the entity cue's name
-    aspect: str
-    fact_id: str
-    statement: str
-    confidence: float
-    support: int
-    first_seen: str
-    last_seen: str
-    status: str
-    history: str  # JSON (Neo4j properties hold no maps)
-    episode_ids: tuple[str, ...]  # provenance (FROM_EPISODE), sorted
-    dia_ids: tuple[str, ...]  # turns of those episodes, sorted
-
-
-@dataclass(frozen=True)
-class FactObservation:
-    """One (fact, episode) piece of evidence: what belief updates are computed from."""
-
-    entity: str
-    aspect: str
-    fact_id: str
-    statement: str
-    episode_id: str
-    date: str
-    confidence: float | None
-    negated: bool
-    contradicts: bool | None
-
-
-@dataclass(frozen=True)
-class TopicHit:
-    id: str
-    label: str
-    summary: str
-    score: float
-    episodes: int
-
-
-@dataclass(frozen=True)
-class EmbeddingCount:
-    """How many episodes of the namespace hold an embedding made by `model` (the episodes'
-    `embedding_model`; "" for an embedding without a model name)."""
-
-    model: str
-    episodes: int
-
-
-@dataclass(frozen=True)
-class ForgetResult:
-    conversation_id: str
-    nodes_removed: int
-    edges_removed: int
-    entities: tuple[str, ...]  # entity cue names whose beliefs must be recomputed
-
-
-@dataclass(frozen=True)
-class Checkpoint:
-    """How far an ingest committed batch by batch (Neo4j) has got; kept until its last batch.
-
-    `key` identifies the planned writes (a hash of every batch: another file, a changed file, or
-    another extractor, format or embedder gives another key, so a stale checkpoint never
-    resumes). `done` batches of `total` are committed. `conversations`: those the committed
-    batches touched (their data may be partial until the ingest ends); `entities`: entity names
-    whose facts the committed forgets removed (their beliefs are re-derived at the end)."""
-
-    key: str
-    done: int
-    total: int
-    conversations: tuple[str, ...]
-    entities: tuple[str, ...]
-    source: str  # the file, for people inspecting the database
 
 
 # ------------------------------------------------------------------ the protocol
@@ -467,43 +298,3 @@ def run_each(store: GraphStore, calls: Sequence[Callable[[GraphStore], T]],
     with ThreadPoolExecutor(max_workers=min(workers, len(calls))) as pool:
         futures = [pool.submit(call, store) for call in calls]
         return [future.result() for future in futures]
-
-def check_props(where: str, props: Mapping[str, object], *, node_id: str | None = None) -> None:
-    """Properties every backend can hold: primitives or lists of primitives, plain names, values
-    within mrgraph.limits (what Neo4j can index), and the node's id within them too
-    (mrgraph.limits.props_problem, the one check the ingest's check_batch runs too)."""
-    if node_id is not None and (found := node_problem(node_id, {})):
-        raise StoreError(f"node {shorten(node_id)}: {found[1]}")
-    if found := props_problem(props):
-        raise StoreError(f"{where}: {found[1]}")
-
-
-def scrub_batch(batch: GraphBatch) -> GraphBatch:
-    """`batch` without any secret (mrgraph.redact) in a property: both stores run it before
-    writing, whatever wrote the batch (an ingest, practice, a library caller). Returns `batch`
-    itself when no property holds one (one test per string, none at all while no secret is
-    known); otherwise a copy with those properties scrubbed, checked if `batch` was (scrubbing
-    only shortens strings)."""
-    if not remembered() or not any_secret(_strings(batch)):
-        return batch
-    clean = GraphBatch(batch.conversation_id,
-                       tuple(NodeRecord(n.label, n.id, _scrubbed(n.props)) for n in batch.nodes),
-                       tuple(EdgeRecord(e.type, e.src, e.dst, _scrubbed(e.props))
-                             for e in batch.edges))
-    if limits.checked(batch):
-        limits.mark_checked(clean)
-    return clean
-
-
-def _scrubbed(props: Props) -> Props:
-    return scrub_value(dict(props))
-
-
-def _strings(batch: GraphBatch) -> Iterator[str]:
-    """Every string property value of the batch."""
-    for props in chain((n.props for n in batch.nodes), (e.props for e in batch.edges)):
-        for value in props.values():
-            if type(value) is str:
-                yield value
-            elif isinstance(value, (list, tuple)) and value and type(value[0]) is str:
-                yield from (v for v in value if type(v) is str)  # mixed: refused later

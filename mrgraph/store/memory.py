@@ -13,8 +13,9 @@ use). A directory holding a format 1 JSON file of the namespace is migrated when
 
 In memory: node attributes are dicts with `_label` (the label: Tag and Topic have a `label`
 property of their own), `ns` and the properties; an edge is (src, type, dst) with its
-properties. The toolkit reads live in `mrgraph.store.memory_reads`, the forget in
-`mrgraph.store.memory_forget`.
+properties. The reads live in `mrgraph.store.memory_reads` (inspection), `memory_toolkit` and
+`memory_turns`, the forget in `memory_forget`, the batch checks and the property merge in
+`memory_batch`.
 
 Writes: `writing()` takes the namespace's lock without waiting long (StoreLockedError), begins
 one SQLite write transaction, writes through to it, and commits once on a clean exit (atomic and
@@ -36,9 +37,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from operator import itemgetter
 from pathlib import Path
-from typing import Sequence, TypeGuard
+from typing import Sequence
 
-from mrgraph import limits
 from mrgraph.errors import (
     ConfigError,
     StoreCorruptError,
@@ -46,15 +46,16 @@ from mrgraph.errors import (
     StoreUnavailableError,
 )
 from mrgraph.store import disk, persist
-from mrgraph.store.base import (BeliefEdge, Checkpoint, FactObservation, check_props,
-                                scrub_batch)
+from mrgraph.store.base import BeliefEdge, Checkpoint, FactObservation
+from mrgraph.store.batch_checks import scrub_batch
 from mrgraph.store.index import GraphIndex, NodeCache, lookup_key
 from mrgraph.store.legacy import migrate_if_needed
+from mrgraph.store.memory_batch import check_batch, merge_props, plain_props
 from mrgraph.store.memory_forget import GraphForget
 from mrgraph.store.memory_reads import Attrs, _read
-from mrgraph.store.persist import LABEL, NO_PROPS, encode_props
+from mrgraph.store.persist import LABEL, encode_props
 from mrgraph.text import normalize_key
-from mrgraph.types import EdgeRecord, GraphBatch, PropValue, Props, WriteResult
+from mrgraph.types import EdgeRecord, GraphBatch, Props, WriteResult
 
 _BELIEF_PROPS = ("aspect", "statement", "confidence", "support", "first_seen", "last_seen",
                  "status", "history")
@@ -205,7 +206,7 @@ class MemoryStore(GraphForget):
         with self.writing():
             self._unit_batches.append(batch)  # what a full disk's error estimates from
             self._nodes.prefetch([n.id for n in batch.nodes])
-            self._check_batch(batch)
+            check_batch(batch, self._nodes)
             fresh = {n.id for n in batch.nodes if n.id not in self._nodes}
             self._dirty = True
             for node in batch.nodes:
@@ -222,10 +223,10 @@ class MemoryStore(GraphForget):
             key = (edge.src, edge.type, edge.dst)
             if edge.src in fresh or edge.dst in fresh:
                 held = merged.get(key)
-                if held is None and _plain(edge.props):  # what _merge makes of them
+                if held is None and plain_props(edge.props):  # what merge_props makes of them
                     merged[key] = dict(edge.props)
                 else:
-                    _merge(merged.setdefault(key, {}), edge.props)
+                    merge_props(merged.setdefault(key, {}), edge.props)
             else:
                 self._put_edge(edge.src, edge.type, edge.dst, edge.props)
         assert self._db.conn is not None
@@ -238,49 +239,21 @@ class MemoryStore(GraphForget):
             for src, etype, dst in merged:
                 self._edge_changed(src, etype, dst)
 
-    def _check_batch(self, batch: GraphBatch) -> None:
-        """Refuse the whole batch before anything is written. The properties of a batch the
-        ingest checked already (mrgraph.limits.check_batch, the same check) are not checked
-        again."""
-        props = not limits.checked(batch)
-        labels: dict[str, str] = {}
-        for node in batch.nodes:
-            if not node.id or not node.label:
-                raise StoreError(f"batch {batch.conversation_id!r}: a node without id or label")
-            known = labels.setdefault(node.id, node.label)
-            stored = self._nodes.get(node.id)
-            for other in (known, stored[LABEL] if stored else node.label):
-                if other != node.label:
-                    raise StoreError(f"node {node.id!r} is a {other}, the batch says {node.label}")
-            if props:
-                check_props(f"node {node.id!r}", node.props, node_id=node.id)
-            if node.props.get("id", node.id) != node.id:
-                raise StoreError(f"node {node.id!r}: property id differs from the node's id")
-        for edge in batch.edges:
-            if not edge.type:
-                raise StoreError(f"{_where(edge)}: no relationship type")
-            for end in (edge.src, edge.dst):
-                if end not in labels and end not in self._nodes:
-                    raise StoreError(f"{_where(edge)} of batch {batch.conversation_id!r}: node "
-                                     f"{end!r} is neither in the batch nor in the store")
-            if props and edge.props:
-                check_props(_where(edge), edge.props)
-
     def _put_node(self, label: str, node_id: str, props: Props) -> None:
         attrs = self._nodes.get(node_id)
         if attrs is None:
-            if _plain(props):  # what _merge makes of them: the same keys and values
+            if plain_props(props):  # what merge_props makes of them: the same keys and values
                 attrs = {LABEL: sys.intern(label), **props, "ns": self.ns}
                 self._store_node(node_id, attrs, encode_props(props))
             else:
                 attrs = {LABEL: sys.intern(label)}
-                _merge(attrs, props)
+                merge_props(attrs, props)
                 attrs["ns"] = self.ns
                 self._store_node(node_id, attrs)
             self._index.add(node_id, attrs)
             return
         old = dict(attrs)
-        _merge(attrs, props)
+        merge_props(attrs, props)
         if attrs != old:  # re-ingesting the same node must not churn the file or the indexes
             self._store_node(node_id, attrs)
             self._index.replace(node_id, old, attrs)
@@ -305,7 +278,7 @@ class MemoryStore(GraphForget):
                              (src, etype, dst))
         old = persist.edge_data(rows[0][0]) if rows else None
         data = dict(old or ())
-        _merge(data, props)  # into a copy: edge data may be the shared NO_PROPS
+        merge_props(data, props)  # into a copy: edge data may be the shared NO_PROPS
         if old is not None and data == old:
             return  # unchanged: nothing to write
         self._db.run("INSERT OR REPLACE INTO edges VALUES (?, ?, ?, ?)",
@@ -376,34 +349,4 @@ class MemoryStore(GraphForget):
         return min(cues)
 
 
-# ------------------------------------------------------------------ property helpers
-
-
-def _where(edge: EdgeRecord) -> str:
-    return f"edge ({edge.src})-[:{edge.type}]->({edge.dst})"
-
-
 _first = itemgetter(0)  # a row's key: C code, called for every row a batch sorts
-
-
-# Property value types _merge keeps as they are (it drops None and turns lists into tuples).
-_KEPT = frozenset({str, int, float, bool, tuple})
-
-
-def _plain(props: Props) -> TypeGuard[dict[str, PropValue]]:
-    """Merged into an empty record, `props` (a dict) gives the same dict: no `id` or `ns` key
-    (_merge skips them), every value of a type _merge keeps. Checked in C: a batch's ~10,000
-    records merge several times faster through a copy than key by key."""
-    return (type(props) is dict and "id" not in props and "ns" not in props
-            and _KEPT.issuperset(map(type, props.values())))
-
-
-def _merge(target: Attrs, props: Props) -> None:
-    """Cypher's `SET x += props`: given keys overwritten, None removes the key."""
-    for key, value in props.items():
-        if key in ("id", "ns"):
-            continue  # the id is the node's key; ns is the store's, set by the caller
-        if value is None:
-            target.pop(key, None)
-        else:
-            target[key] = tuple(value) if isinstance(value, list) else value

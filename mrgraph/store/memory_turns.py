@@ -1,7 +1,7 @@
 """The embedded store's turn reads and listings for agents: search over turn text, turns by id
 with their neighbours, a session's range, a cue's episodes, speakers, namespaces.
 
-Kept apart from `memory_reads.py` (the navigator's reads) so each module stays readable; the
+Kept apart from `memory_toolkit.py` (the navigator's reads) so each module stays readable; the
 semantics are `mrgraph.store.base`'s, which the Neo4j store follows too (tests/contract).
 """
 
@@ -14,12 +14,13 @@ from urllib.parse import unquote
 
 from mrgraph.store.base import (EventRecord, NamespaceCount, SpeakerRecord, TurnRecord,
                                 date_values)
-from mrgraph.store.memory_reads import Attrs, GraphReads, _read, _str
+from mrgraph.store.memory_reads import Attrs, _read, _str
+from mrgraph.store.memory_toolkit import ToolkitReads
 from mrgraph.store.persist import decode_props
 from mrgraph.text import phrase_held
 
 
-class TurnReads(GraphReads):
+class TurnReads(ToolkitReads):
     _dir: Path  # the store's directory (MemoryStore)
 
     @_read

@@ -1,6 +1,7 @@
 """Neo4jStore's reads: each runs its `cypher/<method>.cypher` file and shapes the records.
 
-Results must equal the embedded store's (memory_reads.py) record for record, so:
+Results must equal the embedded store's (memory_reads.py, memory_toolkit.py) record for
+record, so:
   * final ordering happens here in Python. Neo4j compares strings by UTF-16 code unit, Python by
     code point (they disagree for characters above U+FFFF against U+E000-U+FFFF), and Cypher's
     round() rounds half-up on the decimal form while Python's rounds the binary value.

@@ -18,10 +18,11 @@ from neo4j import exceptions as nx
 from mrgraph import limits
 from mrgraph.errors import NotFoundError, StoreError
 from mrgraph.store import cypher
-from mrgraph.store.base import BeliefEdge, Checkpoint, ForgetResult, check_props
+from mrgraph.store.base import BeliefEdge, Checkpoint, ForgetResult
+from mrgraph.store.batch_checks import check_props, edge_name
 from mrgraph.store.neo4j_read import Runner, rows
 from mrgraph.text import normalize_key
-from mrgraph.types import EdgeRecord, GraphBatch, WriteResult
+from mrgraph.types import GraphBatch, WriteResult
 
 T = TypeVar("T", bound=Runner)
 CHUNK = 10_000  # rows per UNWIND: few statements per unit, each a few MB of parameters
@@ -152,21 +153,17 @@ def plan_batch(batch: GraphBatch) -> BatchPlan:
             {"id": node.id, "props": _neo4j_props(node.props)})
     for edge in batch.edges:
         if edge.type not in EDGE_FILES:
-            raise StoreError(f"{_where(edge)}: relationship type {edge.type!r} is not in the "
+            raise StoreError(f"{edge_name(edge)}: relationship type {edge.type!r} is not in the "
                              f"graph model ({', '.join(EDGE_FILES)})")
         if props and limits.props_problem(edge.props):
-            check_props(_where(edge), edge.props)  # raises its error
+            check_props(edge_name(edge), edge.props)  # raises its error
         for end in (edge.src, edge.dst):
             if end not in plan.labels:
-                plan.outside.setdefault(end, _where(edge))
+                plan.outside.setdefault(end, edge_name(edge))
         plan.edge_rows.setdefault(EDGE_FILES[edge.type], []).append(
             {"src": edge.src, "dst": edge.dst, "props": _neo4j_props(edge.props)})
     plan.nodes, plan.edges = len(batch.nodes), len(batch.edges)
     return plan
-
-
-def _where(edge: EdgeRecord) -> str:
-    return f"edge ({edge.src})-[:{edge.type}]->({edge.dst})"
 
 
 def check_batch(tx: Runner, ns: str, plan: BatchPlan, pending: BatchPlan | None) -> None:

@@ -19,28 +19,16 @@ from pathlib import Path
 
 import pytest
 
-from mrgraph.cli import main
 from mrgraph.errors import DiskFullError
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.ingest.sample import sample_path
 from mrgraph.store.memory import MemoryStore
+from tests.cli_run import one_error_line, run
 
 REPO = Path(__file__).resolve().parents[2]
 LONG = "".join(f"{'Ann' if i % 2 else 'Bob'}: we planted {i} rows of beans at the allotment "
                f"and then painted fence panel number {i}.\n" for i in range(1500))
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def one_error_line(err: str) -> str:
-    lines = [line for line in err.splitlines() if not line.startswith("warning:")]
-    assert len(lines) == 1 and lines[0].startswith("error: "), err
-    return lines[0]
 
 
 def files(root: Path) -> dict[str, bytes]:

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 
 from mrgraph.cli import app, main
 from mrgraph.ingest.sample import sample_path
-from tests.fakes.openai_server import FakeOpenAIServer, FakeResponse, error_body, serve_on_loopback
+from tests.cli_run import endpoint
+from tests.fakes.openai_server import FakeOpenAIServer, FakeResponse, error_body
 
 runner = CliRunner()
 API_KEY = "sk-test-SECRET-cli-embed-0a9b8c7d6e5f"
@@ -20,12 +21,8 @@ API_KEY = "sk-test-SECRET-cli-embed-0a9b8c7d6e5f"
 
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[FakeOpenAIServer]:
-    monkeypatch.chdir(tmp_path)  # the embedding cache goes to ./.mrgraph/llm-cache
-    for server in serve_on_loopback(monkeypatch):
-        monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
-        monkeypatch.setenv("OPENAI_API_KEY", API_KEY)
-        monkeypatch.setenv("MRGRAPH_EMBED_MODEL", "fake-embedding")
-        yield server
+    monkeypatch.setenv("MRGRAPH_EMBED_MODEL", "fake-embedding")
+    yield from endpoint(monkeypatch, tmp_path, API_KEY)  # embedding cache: ./.mrgraph/llm-cache
 
 
 def invoke(*args: str) -> tuple[int, str]:

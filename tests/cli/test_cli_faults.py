@@ -10,32 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from mrgraph.cli import main
 from mrgraph.config import Settings
 from mrgraph.errors import ConfigError
 from mrgraph.ingest.llm_extract import LLMExtractor, build_messages
 from mrgraph.ingest.loaders import load
 from mrgraph.llm.openai import OpenAIChat
+from tests.cli_run import endpoint, one_error_line, run
 from tests.fakes.openai_server import (FakeOpenAIServer, FakeResponse, chat_completion,
-                                       embeddings_body, serve_on_loopback)
+                                       embeddings_body)
 from tests.unit.test_llm_extract import fake_model
 
 API_KEY = "sk-test-SECRET-faults-9a8b7c6d5e4f"
 THREE = "".join(f"## Session {n} — 2023-05-0{n} 10:00\nAnn: I went hiking on day {n}.\n"
                 f"Bob: Nice, where did you go on day {n}?\n" for n in (1, 2, 3))
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def one_error_line(err: str) -> str:
-    lines = err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), err
-    assert "Traceback" not in err
-    return lines[0]
 
 
 @pytest.fixture
@@ -47,11 +34,7 @@ def transcript(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[FakeOpenAIServer]:
-    monkeypatch.chdir(tmp_path)  # the LLM reply cache goes to ./.mrgraph/llm-cache
-    for server in serve_on_loopback(monkeypatch):
-        monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
-        monkeypatch.setenv("OPENAI_API_KEY", API_KEY)
-        yield server
+    yield from endpoint(monkeypatch, tmp_path, API_KEY)
 
 
 # ------------------------------------------------------------------ strict limits
@@ -63,7 +46,7 @@ def test_a_limit_that_is_not_a_finite_number_in_range_is_one_line(
         value: str) -> None:
     monkeypatch.setenv("MRGRAPH_MAX_INPUT_MB", value)
     code, _, err = run(capsys, "stats", "--store", f"file:{tmp_path / 'g'}")
-    assert code == 1 and one_error_line(err) == (
+    assert code == 1 and one_error_line(err, warnings=False) == (
         "error: MRGRAPH_MAX_INPUT_MB must be a number above 0 and at most 1,048,576, got "
         f"{value!r}")
 
@@ -136,7 +119,7 @@ def test_an_embedder_fault_exits_1_on_one_line(
     fake.enqueue(reply)
     code, _, err = run(capsys, "ingest", str(transcript), "--embedder", "openai",
                        "--store", f"file:{tmp_path / 'g'}")
-    line = one_error_line(err)
+    line = one_error_line(err, warnings=False)
     assert code == 1 and fake.base_url in line
     assert not (tmp_path / "g").exists()  # embedded before any write
 
@@ -158,7 +141,7 @@ def test_a_chat_fault_exits_1_on_one_line(capsys: pytest.CaptureFixture[str],
     fake.enqueue(FakeResponse(body))
     code, _, err = run(capsys, "ask", "Where did Ann go hiking?", "--llm", "openai",
                        "--store", store)
-    assert code == 1 and one_error_line(err)
+    assert code == 1 and one_error_line(err, warnings=False)
 
 
 def test_retries_are_told_in_one_line_before_the_error(

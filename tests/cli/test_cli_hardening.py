@@ -10,28 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from mrgraph.cli import main
 from mrgraph.ingest.llm_prompt import build_messages
 from mrgraph.ingest.loaders import load
 from mrgraph.limits import MAX_QUESTION_CHARS
-from tests.fakes.openai_server import FakeOpenAIServer, FakeResponse, chat_completion, serve_on_loopback
+from tests.cli_run import endpoint, one_error_line, run
+from tests.fakes.openai_server import FakeOpenAIServer, FakeResponse
 from tests.unit.test_llm_extract import fake_model
 
 API_KEY = "sk-test-SECRET-harden-5e6f7a8b9c0d"
 GOOD = "## Session 1 — 2023-05-08 13:56\nAnn: I went hiking with Bob yesterday.\n"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def one_error_line(err: str) -> str:
-    lines = [line for line in err.splitlines() if not line.startswith("warning:")]
-    assert len(lines) == 1 and lines[0].startswith("error: "), err
-    assert "Traceback" not in err
-    return lines[0]
 
 
 def files(root: Path) -> dict[str, bytes]:
@@ -137,11 +124,7 @@ def test_read_commands_do_not_create_a_missing_store(capsys: pytest.CaptureFixtu
 
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[FakeOpenAIServer]:
-    monkeypatch.chdir(tmp_path)  # the LLM reply cache goes to ./.mrgraph/llm-cache
-    for server in serve_on_loopback(monkeypatch):
-        monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
-        monkeypatch.setenv("OPENAI_API_KEY", API_KEY)
-        yield server
+    yield from endpoint(monkeypatch, tmp_path, API_KEY)
 
 
 @pytest.mark.parametrize("body", [b"<html>not an API</html>", b'{"id": "x", "choices": [{"mes'])

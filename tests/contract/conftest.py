@@ -18,6 +18,7 @@ import json
 import os
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +26,7 @@ import pytest
 
 from mrgraph.config import Settings
 from mrgraph.dates import DateValue
+from mrgraph.engine import Memory
 from mrgraph.ids import node_id
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.pipeline import refresh_beliefs
@@ -36,6 +38,17 @@ from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, Props
 
 NEO4J_URI_ENV = "MRGRAPH_TEST_NEO4J_URI"
 REQUIRE_ENV = "MRGRAPH_REQUIRE_NEO4J"
+
+
+def neo4j_uri(purpose: str) -> str:
+    """The live Neo4j's URI; where none is set the test is skipped (`purpose`: what it would
+    do, "run the ... tests against Neo4j"), or fails under MRGRAPH_REQUIRE_NEO4J=1."""
+    uri = os.environ.get(NEO4J_URI_ENV)
+    if not uri:
+        if os.environ.get(REQUIRE_ENV) == "1":
+            pytest.fail(f"{REQUIRE_ENV}=1 but {NEO4J_URI_ENV} is not set: cannot {purpose}")
+        pytest.skip(f"set {NEO4J_URI_ENV} to {purpose}")
+    return uri
 
 
 # ------------------------------------------------------------------ backends
@@ -73,6 +86,23 @@ class Backend:
             store.close()
 
 
+@contextmanager
+def sample_namespace(uri: str, prefix: str, *,
+                     also: Callable[[GraphStore], None] | None = None) -> Iterator[str]:
+    """A fresh namespace (`prefix` + hex) of the live Neo4j at `uri` holding the demo's sample
+    transcript (and what `also` writes into its store), deleted on exit."""
+    settings = Settings.from_env()
+    ns = f"{prefix}{uuid.uuid4().hex[:12]}"
+    with Memory.open(settings, store=uri, ns=ns) as memory:
+        memory.ingest([sample_path()])
+        if also is not None:
+            also(memory.store)
+    try:
+        yield ns
+    finally:
+        _wipe_neo4j(uri, {ns}, settings)
+
+
 def _wipe_neo4j(uri: str, namespaces: set[str], settings: Settings) -> None:
     """Delete the test namespaces. The protocol has no 'drop namespace' (nothing in the product
     needs one), so the fixture asks the driver directly; the statement is a constant."""
@@ -93,11 +123,8 @@ def _backend_params() -> list[object]:
 @pytest.fixture(params=_backend_params())
 def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
     kind = str(request.param)
-    if kind == "neo4j" and not os.environ.get(NEO4J_URI_ENV):
-        if os.environ.get(REQUIRE_ENV) == "1":
-            pytest.fail(f"{REQUIRE_ENV}=1 but {NEO4J_URI_ENV} is not set: the Neo4j contract "
-                        "tests cannot run")
-        pytest.skip(f"set {NEO4J_URI_ENV} to run the contract tests against Neo4j")
+    if kind == "neo4j":
+        neo4j_uri("run the contract tests against Neo4j")
     b = Backend(kind, tmp_path)
     try:
         yield b

@@ -13,12 +13,10 @@ from urllib.parse import urlparse
 import pytest
 
 from mrgraph.config import Settings
-from mrgraph.engine import Memory
-from mrgraph.ingest.sample import sample_path
 from tests.browser_paste import (BROWSER_DIR, example_blocks, grass_rules, paste_first_rows,
                                  run_pasted)
 from mrgraph.store.uri import open_store
-from tests.contract.conftest import World, _wipe_neo4j, write_an_experience
+from tests.contract.conftest import World, _wipe_neo4j, sample_namespace, write_an_experience
 
 URI = os.environ.get("MRGRAPH_TEST_NEO4J_URI")
 pytestmark = pytest.mark.skipif(not URI and os.environ.get("MRGRAPH_REQUIRE_NEO4J") != "1",
@@ -42,15 +40,8 @@ def test_the_browser_page_is_served() -> None:
 def demo_ns() -> Iterator[str]:
     """The demo's sample transcript ingested into a fresh namespace of the live Neo4j."""
     assert URI, "MRGRAPH_REQUIRE_NEO4J=1 but MRGRAPH_TEST_NEO4J_URI is not set"
-    settings = Settings.from_env()
-    ns = f"br{uuid.uuid4().hex[:12]}"
-    with Memory.open(settings, store=URI, ns=ns) as memory:
-        memory.ingest([sample_path()])
-        write_an_experience(memory.store)  # for experiences.cypher
-    try:
+    with sample_namespace(URI, "br", also=write_an_experience) as ns:  # experiences.cypher
         yield ns
-    finally:
-        _wipe_neo4j(URI, {ns}, settings)
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,6 @@ the same pastes through the driver; this file checks what Browser shows of them.
 from __future__ import annotations
 
 import os
-import shutil
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,19 +14,15 @@ from urllib.parse import urlparse
 import pytest
 
 from mrgraph.config import Settings
-from mrgraph.engine import Memory
-from mrgraph.ingest.sample import sample_path
+from tests.chromium import chromium
 from tests.browser_paste import BROWSER_DIR, example_blocks, paste_first_rows
-from tests.contract.conftest import _wipe_neo4j
+from tests.contract.conftest import sample_namespace
 from tests.serve.conftest import ARTIFACTS
 
 URI = os.environ.get("MRGRAPH_TEST_NEO4J_URI")
 pytestmark = pytest.mark.skipif(not URI and os.environ.get("MRGRAPH_REQUIRE_NEO4J") != "1",
                                 reason="set MRGRAPH_TEST_NEO4J_URI to run against Neo4j")
 
-CHROMIUM = "/usr/bin/chromium"  # launched as tests/serve/test_browser.py launches it
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]
 WAIT_MS = 60_000
 
 
@@ -36,44 +30,29 @@ WAIT_MS = 60_000
 def demo_ns() -> Iterator[str]:
     """The demo's sample transcript in a fresh namespace of the live Neo4j."""
     assert URI, "MRGRAPH_REQUIRE_NEO4J=1 but MRGRAPH_TEST_NEO4J_URI is not set"
-    settings = Settings.from_env()
-    ns = f"brc{uuid.uuid4().hex[:12]}"
-    with Memory.open(settings, store=URI, ns=ns) as memory:
-        memory.ingest([sample_path()])
-    try:
+    with sample_namespace(URI, "brc") as ns:
         yield ns
-    finally:
-        _wipe_neo4j(URI, {ns}, settings)
 
 
 @pytest.fixture(scope="module")
 def browser_page() -> Iterator[Any]:
     """Neo4j Browser, logged in, in a 1400×1000 window that may use the clipboard."""
-    if not shutil.which(CHROMIUM):
-        if os.environ.get("CI"):
-            pytest.fail(f"CI: {CHROMIUM} is missing (tools/test-deps.sh installs chromium)")
-        pytest.skip(f"{CHROMIUM} not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
     settings = Settings.from_env()
     bolt = urlparse(URI or "")
     page_url = (f"http://{bolt.hostname or '127.0.0.1'}:"
                 f"{os.environ.get('MRGRAPH_TEST_NEO4J_HTTP_PORT', '7474')}")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        try:
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.grant_permissions(["clipboard-read", "clipboard-write"], origin=page_url)
-            page = context.new_page()
-            page.goto(page_url + "/browser/")
-            page.wait_for_selector("[data-testid=connect]", timeout=WAIT_MS)
-            page.fill("[data-testid=boltaddress]", f"{bolt.hostname}:{bolt.port or 7687}")
-            page.fill("[data-testid=username]", settings.neo4j_user)
-            page.fill("[data-testid=password]", settings.neo4j_password or "")
-            page.click("[data-testid=connect]")
-            page.wait_for_selector("text=Connected to Neo4j", timeout=WAIT_MS)
-            yield page
-        finally:
-            browser.close()
+    with chromium() as browser:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=page_url)
+        page = context.new_page()
+        page.goto(page_url + "/browser/")
+        page.wait_for_selector("[data-testid=connect]", timeout=WAIT_MS)
+        page.fill("[data-testid=boltaddress]", f"{bolt.hostname}:{bolt.port or 7687}")
+        page.fill("[data-testid=username]", settings.neo4j_user)
+        page.fill("[data-testid=password]", settings.neo4j_password or "")
+        page.click("[data-testid=connect]")
+        page.wait_for_selector("text=Connected to Neo4j", timeout=WAIT_MS)
+        yield page
 
 
 def _paste_and_run(page: Any, text: str) -> Any:

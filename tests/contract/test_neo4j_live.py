@@ -42,7 +42,7 @@ from mrgraph.neo4j_warmup import warm_up
 from mrgraph.text import normalize_key, token_set
 from mrgraph.toolkit import run_tool
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord
-from tests.contract.conftest import NEO4J_URI_ENV, REQUIRE_ENV, World, write_an_experience
+from tests.contract.conftest import NEO4J_URI_ENV, World, neo4j_uri, write_an_experience
 
 pytestmark = pytest.mark.neo4j
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -50,10 +50,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 @pytest.fixture(scope="module")
 def settings() -> Settings:
-    if not os.environ.get(NEO4J_URI_ENV):
-        if os.environ.get(REQUIRE_ENV) == "1":
-            pytest.fail(f"{REQUIRE_ENV}=1 but {NEO4J_URI_ENV} is not set")
-        pytest.skip(f"set {NEO4J_URI_ENV} to run the live Neo4j tests")
+    neo4j_uri("run the live Neo4j tests")
     return Settings.from_env()
 
 

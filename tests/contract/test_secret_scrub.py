@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from mrgraph.cli import main
 from mrgraph.ingest.llm_extract import build_messages
 from mrgraph.ingest.loaders import load
+from tests.cli_run import endpoint, run
 from tests.contract.conftest import Backend
-from tests.fakes.openai_server import FakeOpenAIServer, serve_on_loopback
+from tests.fakes.openai_server import FakeOpenAIServer
 from tests.unit.test_llm_extract import fake_model
 
 API_KEY = "sk-test-SECRET-scrub-4d5e6f7a8b9c0d1e"
@@ -64,12 +64,6 @@ def _unquote(blob: str) -> str:
     return unquote(blob)
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
 def files_text(root: Path) -> str:
     return "".join(p.read_bytes().decode("utf-8", "replace") for p in sorted(root.rglob("*"))
                    if p.is_file())
@@ -77,11 +71,7 @@ def files_text(root: Path) -> str:
 
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[FakeOpenAIServer]:
-    monkeypatch.chdir(tmp_path)  # the LLM reply cache goes to ./.mrgraph/llm-cache
-    for server in serve_on_loopback(monkeypatch):
-        monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
-        monkeypatch.setenv("OPENAI_API_KEY", API_KEY)
-        yield server
+    yield from endpoint(monkeypatch, tmp_path, API_KEY)
 
 
 @pytest.mark.parametrize("form", list(FORMS))

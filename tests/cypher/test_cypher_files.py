@@ -19,8 +19,8 @@ from mrgraph.store.neo4j import Neo4jStore
 
 ROOT = Path(__file__).resolve().parents[2]
 STORE_MODULES = [ROOT / "mrgraph" / "store" / f"{name}.py"
-                 for name in ("neo4j", "neo4j_read", "neo4j_toolkit", "neo4j_turns",
-                              "neo4j_write")]
+                 for name in ("neo4j", "neo4j_methods", "neo4j_read", "neo4j_toolkit",
+                              "neo4j_turns", "neo4j_write")]
 ALL = cypher.names()
 STORE_FILES = [n for n in ALL if not n.startswith(("browser/", "schema/"))]
 HEADER_KEYS = ("mode", "params", "returns")

@@ -6,7 +6,6 @@ absence a failure, as for the contract tests)."""
 from __future__ import annotations
 
 import io
-import os
 import uuid
 from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
@@ -19,7 +18,7 @@ from mrgraph.cli import main
 from mrgraph.config import Settings
 from mrgraph.store.base import GraphStore
 from mrgraph.store.uri import open_store
-from tests.contract.conftest import NEO4J_URI_ENV, REQUIRE_ENV
+from tests.contract.conftest import neo4j_uri
 from tests.fuzz.conftest import FUZZ
 from tests.fuzz.strategies import GOOD, malformed
 
@@ -63,12 +62,7 @@ def target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Target]:
         _seed(found, tmp_path)
         yield found
         return
-    uri = os.environ.get(NEO4J_URI_ENV)
-    if not uri:
-        if os.environ.get(REQUIRE_ENV) == "1":
-            pytest.fail(f"{REQUIRE_ENV}=1 but {NEO4J_URI_ENV} is not set")
-        pytest.skip(f"set {NEO4J_URI_ENV} to fuzz the CLI against Neo4j")
-    found = Target(uri, f"fuzz{uuid.uuid4().hex[:12]}", Settings.from_env(), None)
+    found = Target(neo4j_uri("fuzz the CLI against Neo4j"), f"fuzz{uuid.uuid4().hex[:12]}", Settings.from_env(), None)
     _seed(found, tmp_path)
     try:
         yield found

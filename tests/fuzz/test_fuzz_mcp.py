@@ -30,7 +30,7 @@ from mrgraph.errors import UserError
 from mrgraph.ingest.sample import sample_path
 from mrgraph.serve.mcp_server import MCP_TOOLS, McpApp
 from mrgraph.serve.service import Service
-from tests.contract.conftest import NEO4J_URI_ENV, REQUIRE_ENV, _wipe_neo4j
+from tests.contract.conftest import _wipe_neo4j, neo4j_uri
 from tests.fuzz.conftest import FUZZ
 from tests.fuzz.strategies import json_values
 
@@ -63,11 +63,7 @@ def _app(kind: str, root: Path) -> Iterator[McpApp]:
     if kind == "memory":
         uri, conf = f"file:{root / 'graph'}", Settings()
     else:
-        if not os.environ.get(NEO4J_URI_ENV):
-            if os.environ.get(REQUIRE_ENV) == "1":
-                pytest.fail(f"{REQUIRE_ENV}=1 but {NEO4J_URI_ENV} is not set")
-            pytest.skip(f"set {NEO4J_URI_ENV} to fuzz the MCP server on Neo4j")
-        uri, conf = os.environ[NEO4J_URI_ENV], Settings.from_env()
+        uri, conf = neo4j_uri("fuzz the MCP server on Neo4j"), Settings.from_env()
     ns = f"fz{uuid.uuid4().hex[:10]}"
     with Memory.open(conf, store=uri, ns=ns) as memory:
         memory.ingest([sample_path()])

@@ -18,6 +18,7 @@ from mrgraph.config import Settings
 from mrgraph.engine import Memory
 from mrgraph.ingest.sample import sample_path
 from mrgraph.serve.service import Service
+from tests.chromium import chromium
 
 NS = "demo"
 LOCAL = "http://127.0.0.1:8000"  # a TestClient's base URL: the server answers loopback hosts only
@@ -40,6 +41,13 @@ def service(demo_store: str) -> Iterator[Service]:
         yield svc
     finally:
         svc.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium for a module's pages (tests.chromium)."""
+    with chromium() as launched:
+        yield launched
 
 
 @contextmanager

@@ -15,7 +15,6 @@ end of the pytest run."""
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,28 +33,10 @@ from mrgraph.serve.service import Service
 from mrgraph.types import Answer
 from tests.serve.conftest import ARTIFACTS, NS, serving
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]
 WINDOW = {"width": 1400, "height": 1000}
 READABLE_PX = 11
 QUESTIONS = ("When did Maya adopt the dog?", "Where does Maya live now?",
              "What did Jonas build at the community garden?")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not shutil.which(CHROMIUM):
-        if os.environ.get("CI"):
-            pytest.fail(f"CI: {CHROMIUM} is missing (.ci/run installs Debian's chromium)")
-        pytest.skip(f"{CHROMIUM} not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 @dataclass(frozen=True)

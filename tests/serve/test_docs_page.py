@@ -5,19 +5,14 @@ of the run) and checked to be a picture, not a blank page."""
 
 from __future__ import annotations
 
-import os
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-import pytest
-
 from mrgraph.serve.http_api import create_app
 from mrgraph.serve.service import Service
 from tests.serve.conftest import ARTIFACTS, NS, serving
-from tests.serve.test_browser import CHROMIUM, FLAGS
 
 NOTES_COPY = Path("/work/notes/http-docs.png")  # for the people of this project, when present
 
@@ -30,21 +25,6 @@ def _colours(png: bytes) -> int:
 
     image = Image.open(BytesIO(png)).convert("RGB").resize((350, 250))
     return len(image.getcolors(maxcolors=1 << 20) or ())
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not shutil.which(CHROMIUM):
-        if os.environ.get("CI"):
-            pytest.fail(f"CI: {CHROMIUM} is missing (.ci/run installs Debian's chromium)")
-        pytest.skip(f"{CHROMIUM} not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def _offline_page(browser: Any) -> tuple[Any, list[str], list[str]]:

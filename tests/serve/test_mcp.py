@@ -31,7 +31,7 @@ from mrgraph.serve.mcp_server import MCP_TOOLS, http_app
 from mrgraph.serve.service import Service
 from mrgraph.toolargs import fields_schema
 from mrgraph.toolkit import TOOLS
-from tests.contract.conftest import NEO4J_URI_ENV, REQUIRE_ENV, _wipe_neo4j
+from tests.contract.conftest import _wipe_neo4j, neo4j_uri
 from tests.serve.conftest import serving
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,11 +55,7 @@ def sample(request: pytest.FixtureRequest,
     if request.param == "memory":
         uri, settings = f"file:{tmp_path_factory.mktemp('mcp') / 'graph'}", Settings()
     else:
-        if not os.environ.get(NEO4J_URI_ENV):
-            if os.environ.get(REQUIRE_ENV) == "1":
-                pytest.fail(f"{REQUIRE_ENV}=1 but {NEO4J_URI_ENV} is not set")
-            pytest.skip(f"set {NEO4J_URI_ENV} to run the MCP tests against Neo4j")
-        uri, settings = os.environ[NEO4J_URI_ENV], Settings.from_env()
+        uri, settings = neo4j_uri("run the MCP tests against Neo4j"), Settings.from_env()
         env.update({k: v for k, v in os.environ.items() if k.startswith("NEO4J_")})
     ns = f"mcp{uuid.uuid4().hex[:10]}"
     with Memory.open(settings, store=uri, ns=ns) as memory:

@@ -18,7 +18,7 @@ from mrgraph.ingest.loaders import load
 from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.limits import (MAX_INDEXED_BYTES, MAX_NAME_CHARS, MAX_NS_CHARS, MAX_QUESTION_CHARS,
                             check_namespace, check_question, shorten)
-from mrgraph.store.base import check_props
+from mrgraph.store.batch_checks import check_props
 from mrgraph.store.memory import MemoryStore
 
 HEADER = "## Session 1 — 2023-05-08 13:56\n"

@@ -467,8 +467,8 @@ def test_the_format_needs_no_orjson(path: Path) -> None:
 
 def test_records_merge_alike_by_copy_or_key_by_key(tmp_path: Path) -> None:
     """A new node or edge whose properties merge as they are (the copy) and one needing
-    _merge (None dropped, lists made tuples, `id` / `ns` skipped) give the rows _merge gives."""
-    from mrgraph.store.memory import _merge, _plain
+    merge_props (None dropped, lists made tuples, `id` / `ns` skipped) give the rows it gives."""
+    from mrgraph.store.memory_batch import merge_props as _merge, plain_props as _plain
     plain = {"text": "hi", "n": 2, "x": 0.5, "ok": True, "ids": ("a", "b")}
     mixed = {"text": "hi", "gone": None, "ids": ["a", "b"], "id": "n2", "ns": "other"}
     assert _plain(plain) and not _plain(mixed) and not _plain({"n": None})

@@ -6,14 +6,14 @@ fitted on, per conversation.
         --states /tmp/calibration            # report only
     python benchmarks/calibration.py DEV VAL --states DIR --write   # and ship the dev fit
 
-Every question of each file is asked in active mode on a fresh embedded store (the answered
-states kept in `--states DIR`, one pickle per file, as benchmarks/reader_errors.py keeps them,
-and the reader replayed on them); the reader's features for its answer are kept with whether
-the answer is correct (LoCoMo F1 >= 0.5; for category 5, an abstention). A logistic model
+Every question of each file is asked in active mode on a fresh embedded store (what the walk
+found kept in `--states DIR`, as benchmarks/reader_replay.py keeps it, and the reader replayed
+on it); the reader's features for its answer are kept with whether the answer is correct (LoCoMo F1 >= 0.5; for category 5, an abstention). A logistic model
 (L2-regularised, Newton's method, numpy) maps the features to P(correct); it is fitted on the
 first file's questions but its category-5 abstentions (the population of issue 28's target:
-they are easy to be sure of and would hide the rest). Printed: the expected calibration error
-(10 equal-width bins) over categories 1-4 and over every question, shipped / in-sample /
+they are easy to be sure of and would hide the rest); the abstentions' own weight is then
+chosen on every question, never raising the ECE over categories 1-4 (`abstention`). Printed:
+the expected calibration error (10 equal-width bins) over categories 1-4 and over every question, shipped / in-sample /
 leave-one-conversation-out on the first file, and on the others with the first file's fit, per
 conversation; the reliability table of categories 1-4 of the last file; the weights.
 `--write` stores the first file's fit in mrgraph/reader/calibration.json.
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import tempfile
@@ -39,6 +40,7 @@ from mrgraph.eval import metrics
 from mrgraph.eval.bench import fresh_store_uri, ingest_conversations, make_plan
 from mrgraph.eval.locomo import QAItem
 from mrgraph.eval.report import table
+from mrgraph.found import Found
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.policies import HeuristicPolicy
 from mrgraph.policies.base import Budget, Draft, State
@@ -62,6 +64,7 @@ class Row:
     correct: bool
     shipped: float  # the confidence the reader gave with the shipped parameters
     read_ms: float  # the answer step (the reader)
+    abstains: bool = False
 
     @property
     def fitted_on(self) -> bool:
@@ -122,17 +125,17 @@ def asked(path: Path) -> Iterator[tuple[QAItem, Answer, Recording, float]]:
                 store.close()
 
 
-def collect(kept: Sequence[tuple[QAItem, State]]) -> list[Row]:
+def collect(kept: Sequence[tuple[QAItem, Found]]) -> list[Row]:
     rows: list[Row] = []
-    for item, state in kept:
+    for item, walked in kept:
         started = time.perf_counter()
-        reading = read(found(state, bool(state.unread_turns)))
+        reading = read(walked)
         ms = (time.perf_counter() - started) * 1000
         gold = item.answer if item.category != 5 else None
         f1 = metrics.locomo_f1(reading.answer, gold, item.category)
         rows.append(Row(item.sample_id, item.category, tuple(reading.features.vector()),
                         reading.features.believed, f1 >= metrics.CORRECT_F1,
-                        reading.confidence, ms))
+                        reading.confidence, ms, reading.kind == "abstain"))
     return rows
 
 
@@ -152,6 +155,36 @@ def fit(rows: Sequence[Row]) -> np.ndarray:
     return w
 
 
+def fit_all(rows: Sequence[Row]) -> np.ndarray:
+    """`fit` on every question but the category-5 abstentions, then the abstentions' own
+    weight chosen on every question (`abstention`)."""
+    w = fit([r for r in rows if r.fitted_on])
+    w[confidence.GROUP_NAMES.index("abstain")] = abstention(rows, w)
+    return w
+
+
+def abstention(rows: Sequence[Row], w: np.ndarray) -> float:
+    """The abstentions' weight: of the confidences FLOOR..CEILING (steps of 0.01), the one (or the
+    fit's own) with the lowest ECE over every question among those whose ECE over categories 1-4 is no higher
+    than the fit's own. One number serves two populations: over categories 1-4 an abstention
+    is always wrong, over every category it is mostly right (LoCoMo's category 5), so the
+    fraction right of abstentions (~0.65) would cost categories 1-4 their calibration."""
+    at = confidence.GROUP_NAMES.index("abstain")
+    own = float(w[at])
+
+    def eces(weight: float) -> tuple[float, float]:
+        trial = w.copy()
+        trial[at] = weight
+        conf = predict(trial, rows)
+        return ece(rows, conf, False), ece(rows, conf)
+
+    bound = eces(own)[1]
+    grid = [own, *(math.log(c / (1 - c))
+                   for c in np.arange(confidence.FLOOR, confidence.CEILING, 0.01))]
+    allowed = [(eces(g)[0], g) for g in grid if eces(g)[1] <= bound + 1e-12]
+    return min(allowed)[1]  # the fit's own is always allowed
+
+
 def predict(w: np.ndarray, rows: Sequence[Row]) -> list[float]:
     """As confidence.calibrated: the clipped probability, or the belief's when higher."""
     return [min(confidence.CEILING, max(confidence.FLOOR, r.believed,
@@ -167,10 +200,10 @@ def ece(rows: Sequence[Row], conf: Sequence[float], answerable: bool = True) -> 
 def report(files: dict[str, list[Row]], write: bool) -> str:
     names = list(files)
     dev = files[names[0]]
-    w = fit([r for r in dev if r.fitted_on])
+    w = fit_all(dev)
     held: list[float] = [0.0] * len(dev)  # leave one dev conversation out
     for name in sorted({r.conversation for r in dev}):
-        other = fit([r for r in dev if r.conversation != name and r.fitted_on])
+        other = fit_all([r for r in dev if r.conversation != name])
         for i, r in enumerate(dev):
             if r.conversation == name:
                 held[i] = predict(other, [r])[0]
@@ -194,7 +227,8 @@ def report(files: dict[str, list[Row]], write: bool) -> str:
         OUT.write_text(json.dumps({
             "fitted_on": sorted({r.conversation for r in dev}),
             "questions": sum(r.fitted_on for r in dev),
-            "population": "every question but the category-5 abstentions",
+            "population": "every question but the category-5 abstentions; group_abstain: "
+                          "chosen on every question (calibration.abstention)",
             "correct": f"LoCoMo F1 >= {metrics.CORRECT_F1} (category 5: abstains)",
             "l2": L2, "weights": weights}, indent=2) + "\n", encoding="utf-8")
     every = [r for rows in files.values() for r in rows]
@@ -213,7 +247,7 @@ def report(files: dict[str, list[Row]], write: bool) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from reader_errors import states  # it imports `asked` from here
+    from reader_replay import states  # what every mode found, kept once
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("files", type=Path, nargs="+",
@@ -225,8 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.states is not None:
         args.states.mkdir(parents=True, exist_ok=True)
-    files = {path.stem: collect(states(path, args.states / f"{path.stem}.pkl"
-                                       if args.states else None)) for path in args.files}
+    files = {path.stem: collect([(k.item, k.found) for k in states(
+        path, args.states / f"{path.stem}.modes.pkl" if args.states else None)
+        if k.mode == "active"]) for path in args.files}
     print(report(files, args.write))
     return 0
 

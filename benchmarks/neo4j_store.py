@@ -46,7 +46,8 @@ from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
 from mrgraph.store.neo4j import Neo4jStore
 from mrgraph.weights import search_weights
-from mrgraph.types import Conversation, Extraction, GraphBatch
+from mrgraph.ingest.drafts import Extraction
+from mrgraph.types import Conversation, GraphBatch
 
 Call = tuple[str, Callable[[GraphStore], Any]]
 

@@ -38,7 +38,8 @@ from mrgraph.ingest.sample import QUESTIONS, sample_path
 from mrgraph.reconstruct import ask
 from mrgraph.store.base import Checkpoint
 from mrgraph.store.neo4j import Neo4jStore
-from mrgraph.types import Conversation, Extraction, GraphBatch
+from mrgraph.ingest.drafts import Extraction
+from mrgraph.types import Conversation, GraphBatch
 
 # Copies of the sample per round. Neo4j caches a plan per statement AND per size class of each
 # list parameter (measured on 5.26: a statement planned for 30 rows is planned again for 1, 2,

@@ -25,7 +25,6 @@ The registry is per process and only grows (a server keeps its one key).
 from __future__ import annotations
 
 import base64
-import html
 import json
 import re
 import threading
@@ -159,6 +158,7 @@ def _decodings(text: str) -> list[str]:
     if "%" in text or "+" in text:
         found.append(unquote_plus(text))
     if "&" in text:
+        import html  # here: its entity table costs every command ~3 ms, and few texts hold "&"
         found.append(html.unescape(text))
     if "\\" in text:
         found.append(_json_unescape(text))

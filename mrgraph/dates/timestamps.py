@@ -17,8 +17,6 @@ import re
 import warnings
 from datetime import date, datetime
 
-from dateutil import parser as dateutil_parser
-
 MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
 MONTHS["sept"] = 9
@@ -42,6 +40,9 @@ def parse_timestamp(text: str) -> datetime:
         return datetime.fromisoformat(text.strip()).replace(tzinfo=None)
     except ValueError:
         pass
+    # imported here, for the forms the two above do not read: it costs ~10 ms, and an ask
+    # parses no timestamp
+    from dateutil import parser as dateutil_parser
     try:
         with warnings.catch_warnings():  # an unknown zone name ("13:56 F"): zones are dropped
             warnings.simplefilter("ignore", dateutil_parser.UnknownTimezoneWarning)

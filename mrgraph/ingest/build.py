@@ -33,14 +33,10 @@ from mrgraph.errors import MrGraphError
 from mrgraph.ids import node_id
 from mrgraph.store.current import MODEL_VERSION
 from mrgraph.text import normalize_key, word_tokens, words
+from mrgraph.ingest.drafts import CueKind, CueRef, EpisodeDraft, Extraction, FactDraft
 from mrgraph.types import (
     Conversation,
-    CueKind,
-    CueRef,
     EdgeRecord,
-    EpisodeDraft,
-    Extraction,
-    FactDraft,
     GraphBatch,
     NodeRecord,
     PropValue,

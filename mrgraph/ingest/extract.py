@@ -31,17 +31,16 @@ from mrgraph.ingest.summary import summarize
 from mrgraph.ingest.preprocess import (MAX_EPISODE, MIN_EPISODE, ResolvedTurn, Sentence,
                                       resolve_turn, segment)
 from mrgraph.text import stem, words
-from mrgraph.types import (
-    Conversation,
+from mrgraph.ingest.drafts import (
     CueKind,
     CueRef,
     EpisodeDraft,
     Extraction,
     FactDraft,
-    Session,
     SessionExtraction,
     TopicDraft,
 )
+from mrgraph.types import Conversation, Session
 
 TOP_TURNS = 2  # an episode's summary and tag come from its 2 most salient turns
 TAG_SENTENCES = 4  # ... and from their 4 most salient sentences

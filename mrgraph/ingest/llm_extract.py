@@ -61,15 +61,14 @@ from mrgraph.llm.jsonrepair import InvalidReply
 from mrgraph.llm.structured import parse_structured
 from mrgraph.redact import scrub, scrub_value
 from mrgraph.text import normalize_key
-from mrgraph.types import (
-    Conversation,
+from mrgraph.ingest.drafts import (
     EpisodeDraft,
     Extraction,
     FactDraft,
     SessionExtraction,
     TopicDraft,
-    Turn,
 )
+from mrgraph.types import Conversation, Turn
 
 log = logging.getLogger(__name__)
 

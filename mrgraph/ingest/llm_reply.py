@@ -30,7 +30,8 @@ from typing import Any, Mapping, Sequence
 from mrgraph.dates import anchor_date
 from mrgraph.ingest.preprocess import resolve_turn
 from mrgraph.text import normalize_key, words
-from mrgraph.types import CueKind, CueRef, EpisodeDraft, FactDraft, Session, Turn
+from mrgraph.ingest.drafts import CueKind, CueRef, EpisodeDraft, FactDraft
+from mrgraph.types import Session, Turn
 
 _STR: dict[str, Any] = {"type": "string"}
 _STRS: dict[str, Any] = {"type": "array", "items": _STR}

@@ -1,11 +1,11 @@
 """Answers of a fixed form inside a sentence, by pattern: a span of time, a frequency, a
-denial."""
+denial, what a verb of thought takes in."""
 
 from __future__ import annotations
 
 import re
 
-from mrgraph.reader.words import NEGATIONS, NUMBERS
+from mrgraph.reader.words import NEGATIONS, NUMBERS, lemma
 from mrgraph.text import words
 
 _DURATION = re.compile(
@@ -42,3 +42,24 @@ def negated(sentence: str) -> bool:
     """Whether the sentence denies ("I never tried it", "we didn't go")."""
     said = words(sentence.replace("n't", " not"))
     return any(w in NEGATIONS for w in said)
+
+
+# Verbs of thought take a clause, not a thing: "What did she *realize*?" - "I realized that
+# rest matters" answers "rest matters".
+THOUGHT = frozenset(lemma(w) for w in """realize learn think believe know decide notice
+                    discover understand remember""".split())
+_WORD = re.compile(r"[A-Za-z']+")
+_CLAUSE_OPENER = re.compile(r"^(?:that|how|to)\s+", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[.!?;]|\s-\s|,\s*but\b")
+
+
+def complement(sentence: str, verb: str) -> str | None:
+    """The clause a verb of thought (`verb`, a THOUGHT lemma) takes in the sentence, without
+    "that" / "how" / "to" ("I learned *to slow down*"); None when the sentence does not hold
+    the verb or the clause is a word or less ("I know!")."""
+    for word in _WORD.finditer(sentence):
+        if lemma(word.group(0)) == verb:
+            rest = _CLAUSE_OPENER.sub("", sentence[word.end():].strip(" ,:;-"))
+            clause = _CLAUSE_END.split(rest)[0].strip()
+            return clause if len(clause.split()) >= 2 else None
+    return None

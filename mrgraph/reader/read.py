@@ -8,9 +8,10 @@
   4. answer by kind:
        when      the date the sentence states, as precisely as it was said ("2022", "the
                  week before 9 June 2023", "the Friday before 7 May 2023"), else the day
-                 it was said (reader.dates);
-       duration  the first span of time the best REACH sentences say ("4 years"), else the
-                 date; "how long ago" too ("10 years ago"; numbers in digits);
+                 it was said (reader.when, reader.dates);
+       duration  the first span of time the best REACH sentences say ("4 years"; "ago" only
+                 for "how long ago": "10 years ago"; numbers in digits), else the length
+                 worked out from dates (reader.lengths), else the date;
        how often the first frequency of the best REACH sentences ("three times a week"),
                  else of the person's own sentences (a reply to "how often do you...?");
        yes_no / would   "No" when the sentence denies, else "Yes";
@@ -21,6 +22,8 @@
                  the first of their next turn after the other's question (a statement with
                  two content words: not "Wow!" or a name); the sentence itself when it gives
                  a reason ("because", "so") or nothing follows; without its opener ("Oh, ");
+       thought   "what did X realize / learn / decide": the clause the verb takes ("I realized
+                 *rest matters*"; reader.forms.complement);
        list      the phrases of the best sentences of several sessions ("cello, harp");
        other     the phrase (reader.phrases) of the best three sentences and of the sentence
                  after each that the fitted ranker (reader.ranker) puts first;
@@ -46,20 +49,23 @@ from mrgraph.reader.confidence import Features
 from mrgraph.reader.evidence import (Sentence, believed, is_question, sentences,
                                     split_sentences, wrong_person)
 from mrgraph.reader.feelings import asks_feeling, feeling
-from mrgraph.reader.forms import duration, frequency, negated
+from mrgraph.reader.forms import THOUGHT, complement, duration, frequency, negated
+from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.when import answer_when
-from mrgraph.reader.words import is_function_word
+from mrgraph.reader.words import is_function_word, lemma
 from mrgraph.text import tokenize, words
 from mrgraph.types import NOT_MENTIONED
 
 DEFAULT_THRESHOLD = 0.2
 REACH = 8  # sentences searched for a specific form the question asks for (a frequency, a span)
+THOUGHT_REACH = 3  # sentences searched for what a verb of thought takes in
 FOLLOW_KINDS = ("how", "why")
 ITEMS, ITEM_SHARE = 6, 0.7  # items a list answer joins; the share of the best score each needs
 _LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
+_AGO_END = re.compile(r"\s+ago$", re.IGNORECASE)
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
@@ -121,17 +127,31 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
             return _said(follow[0]), (follow[1],)
     if kind in FOLLOW_KINDS:
         return _said(best.text), (best.dia_id,)
+    if kind == "what" and question.on("thought") and (thought := _thought(question, found)):
+        return thought
     if kind == "list" and question.on("items") and (listed := _items(question, found, ranker)):
         return listed
     chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found)
     return (chosen.text, (chosen.dia_id,)) if chosen else (best.text, (best.dia_id,))
 
 
+def _thought(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
+    """"What did X realize / learn / decide...?": the clause the verb takes in the first of
+    the best THOUGHT_REACH sentences that holds it (forms.complement)."""
+    verb = lemma(question.verb) if question.verb else ""
+    if verb not in THOUGHT:
+        return None
+    said = next(((c, s.dia_id) for s in found[:THOUGHT_REACH] if (c := complement(s.text, verb))),
+                None)
+    return (said[0], (said[1],)) if said else None
+
+
 def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
         tuple[str, tuple[str, ...]] | None:
     """A question asking for several things ("What instruments ...?"): the phrase of each of
-    the best sentences of different turns, up to ITEMS, each holding ITEM_SHARE of the best
-    score at least, when they were said in two sessions at least (several things said on
+    the best sentences of different turns (the person's own when it names one: what they did
+    is what they say, not what the other suggests), up to ITEMS, each holding ITEM_SHARE of
+    the best score at least, when they were said in two sessions at least (several things said on
     several occasions); None when the best phrase is a list already ("Bach and Mozart")."""
     first = ranker.choose(question, found)
     if first is not None and _LISTED.search(first.text):
@@ -141,7 +161,8 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
     for sentence in found:
         if len(said) == ITEMS or sentence.score < ITEM_SHARE * found[0].score:
             break
-        if sentence.dia_id in supports:
+        if sentence.dia_id in supports or \
+                (question.person is not None and sentence.speaker != question.person):
             continue
         chosen = ranker.choose(question, [sentence])
         item = chosen.text if chosen else ""
@@ -155,11 +176,17 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
 
 def _dated(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]]:
-    """when / duration: the span of time said, else the date the best sentence rests on."""
+    """when / duration: the span of time said, else (duration) the length worked out from
+    dates (reader.lengths), else the date the best sentence rests on."""
     if question.on("span") and (question.kind == "duration" or _AGO.search(question.text)):
         span = next(((d, s.dia_id) for s in found[:REACH] if (d := duration(s.text))), None)
         if span:
-            return span[0], (span[1],)
+            # "how long" asks for a length: "ago" only places it ("two weeks ago" -> two weeks)
+            length = span[0] if _AGO.search(question.text) else _AGO_END.sub("", span[0])
+            return length, (span[1],)
+        if question.kind == "duration" and question.on("lengths") and \
+                (worked := worked_length(state, question)):
+            return worked  # nobody said how long: from the dates of what was asked
     return answer_when(state, question, found)
 
 

@@ -11,34 +11,79 @@ from collections.abc import Callable
 
 from mrgraph.dates import DateValue
 from mrgraph.found import Found
-from mrgraph.reader.dates import agrees, ahead, told, turn_dates, when
+from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
 from mrgraph.reader.evidence import Sentence, content_share, is_question, split_sentences
 from mrgraph.reader.question import Question
 
 REACH = 8  # the best sentences whose turns' dates compete
+DATED_SHARE = 0.7  # how good a sentence stating a date must be, beside the best one
+SAME_STORY = 0.9  # a sentence this near the best tells the same thing (told first: answers)
 
 
 def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]]:
-    """The date the answer rests on (reader.dates): of the dates the turns of the best REACH
-    sentences mention, the one whose clause holds most of the question, when the person asked
-    about said it and its clause holds at least as much as the best sentence; else, of the
-    best sentence's turn, the one whose clause holds most of it (reader.dates.told); with none,
-    one the same speaker told just before, when the other only asked in between ("Something
-    happened yesterday..." - "What happened?" - "I had a car accident."); else the day the best
-    sentence was said (its session's: an episode is dated by its session). As precisely as it
-    was said."""
+    """The date `date_of` gives, as precisely as it was said; else the day its sentence was
+    said (its session's: an episode is dated by its session)."""
+    value, said, sentence = date_of(state, question, found)
+    return when(value, said) or sentence.text, (sentence.dia_id,)
+
+
+def date_of(state: Found, question: Question, found: list[Sentence]) -> \
+        tuple[DateValue | None, str, Sentence]:
+    """The date the answer rests on (reader.dates), the day it was said and its sentence: of
+    the dates the turns of the best REACH sentences mention, the one whose clause holds most of
+    the question, when the person asked about said it and its clause holds at least as much as
+    the best sentence; else, of the best sentence's turn, the one whose clause holds most of it
+    (reader.dates.told); with none, one the same speaker told just before, when the other only
+    asked in between ("Something happened yesterday..." - "What happened?" - "I had a car
+    accident."); else the date a nearly as good sentence states (`_dated_near`); else None
+    (the best sentence's day). Of nearly equal sentences about the past, the one said first
+    is the best (`_told_first`)."""
+    future = ahead(question.text)
+    if future is not True:
+        found = _told_first(question, found)
     best = found[0]
     fit = functools.partial(content_share, state, question)
-    future = ahead(question.text)
     clause = _best_clause(question, found[:REACH], fit, future)
     if clause is not None and clause[0] >= best.q:
-        return when(clause[1], clause[2].said) or best.text, (clause[2].dia_id,)
+        return clause[1], clause[2].said, clause[2]
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
     value = told(best.text, best.turn, said, fit, future)
     if value is None and (before := _asked_between(state, best)) is not None:
         value = told("", before, said, fit, future)
-    return when(value, said) or best.text, (best.dia_id,)
+    if value is None and (dated := _dated_near(question, best, found[1:REACH], fit, future)):
+        return dated[0], dated[1].said, dated[1]
+    return value, said, best
+
+
+def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
+    """`found` with the earliest said of the person's sentences nearly as good as the best
+    (SAME_STORY of its score) first: a thing that happened is told when it happened, and
+    recalled later ("I ran my first marathon last Sunday!" ... weeks later: "Since the
+    marathon I rest more.")."""
+    near = [s for s in found[:REACH] if s.score >= SAME_STORY * found[0].score and
+            (question.person is None or s.speaker == question.person)]
+    first = min(near, key=lambda s: (s.said[:10] or "9999-99-99", found.index(s)), default=None)
+    if first is None or first is found[0]:
+        return found
+    return [first, *(s for s in found if s is not first)]
+
+
+def _dated_near(question: Question, best: Sentence, found: list[Sentence],
+                fit: Callable[[str], float], future: bool | None) -> \
+        tuple[DateValue, Sentence] | None:
+    """The first sentence nearly as good as the best (DATED_SHARE of its score), by the person
+    asked about, that states a date itself (reader.dates.stated): a "when" question asks for a
+    date, and the best sentence's turn gives none ("I volunteer at the shelter." - "I started
+    there about a year ago.")."""
+    for sentence in found:
+        if sentence.score < DATED_SHARE * best.score or \
+                (question.person is not None and sentence.speaker != question.person):
+            continue
+        value = stated(sentence.text, sentence.turn, sentence.said, fit, future)
+        if value is not None:
+            return value, sentence
+    return None
 
 
 def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str], float],

@@ -1,6 +1,6 @@
-"""A command imports what it runs: `mrgraph --help` loads no engine (nor rich's help panels),
-and an offline `mrgraph ask` on the embedded store loads no practice, benchmark, server, Neo4j
-driver, networkx or nltk. Each command runs in a fresh process (the modules a process holds
+"""A command imports what it runs: `mrgraph --help` loads no engine (nor rich: it prints
+typer's plain help), and an offline `mrgraph ask` on the embedded store loads no practice,
+benchmark, server, Neo4j driver, networkx, nltk or dateutil's parser. Each command runs in a fresh process (the modules a process holds
 are what it paid for)."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # what no command but its own should import (the package's name, or a prefix of its modules)
 HEAVY = ("mrgraph.experience.loop", "mrgraph.experience.trial", "mrgraph.eval",
          "mrgraph.serve", "mrgraph.ingest", "neo4j", "networkx", "nltk", "fastapi", "mcp",
-         "uvicorn", "openai", "tiktoken")
+         "uvicorn", "openai", "tiktoken", "dateutil.parser")
 # run the CLI as `mrgraph` does, then list the modules the process imported
 PROBE = ("import json, sys\nfrom mrgraph.cli import main\nrc = main(sys.argv[1:])\n"
          "print('\\n' + json.dumps(sorted(sys.modules)))\nsys.exit(rc)\n")
@@ -44,6 +44,7 @@ def test_help_imports_no_engine() -> None:
     assert heavy(modules) == []
     assert not {"mrgraph.engine", "mrgraph.reconstruct", "mrgraph.store.memory"} & modules
     assert not {"typer.rich_utils", "rich.markdown"} & modules  # plain help, not rich panels
+    assert not {"rich.console", "mrgraph.render", "mrgraph.dates"} & modules  # nothing printed
 
 
 @pytest.fixture(scope="module")

@@ -14,20 +14,15 @@ from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
 from mrgraph.text import token_set
-from mrgraph.types import (
-    Conversation,
+from mrgraph.ingest.drafts import (
     CueRef,
-    EdgeRecord,
     EpisodeDraft,
     Extraction,
     FactDraft,
-    GraphBatch,
-    NodeRecord,
-    Session,
     SessionExtraction,
     TopicDraft,
-    Turn,
 )
+from mrgraph.types import Conversation, EdgeRecord, GraphBatch, NodeRecord, Session, Turn
 
 NS = "test"
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

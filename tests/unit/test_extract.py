@@ -10,7 +10,8 @@ from mrgraph.ingest.extract import Extractor, HeuristicExtractor
 from mrgraph.ingest.facts import find_facts
 from mrgraph.ingest.loaders import load
 from mrgraph.text import STOPWORDS
-from mrgraph.types import Conversation, EpisodeDraft, Extraction
+from mrgraph.ingest.drafts import EpisodeDraft, Extraction
+from mrgraph.types import Conversation
 
 from tests.unit.test_loaders import LOCOMO_DEV
 

@@ -24,7 +24,8 @@ from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
 from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.store.memory import MemoryStore
-from mrgraph.types import Conversation, Extraction, SessionExtraction
+from mrgraph.ingest.drafts import Extraction, SessionExtraction
+from mrgraph.types import Conversation
 
 pytestmark = pytest.mark.skipif(not parallel.supported(), reason="workers need Linux")
 

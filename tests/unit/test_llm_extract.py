@@ -31,7 +31,8 @@ from mrgraph.llm.openai import OpenAIChat
 from mrgraph.llm.scripted import ScriptedLLM
 from mrgraph.llm.tokens import count_tokens
 from mrgraph.store.memory import MemoryStore
-from mrgraph.types import Conversation, Extraction, GraphBatch
+from mrgraph.ingest.drafts import Extraction
+from mrgraph.types import Conversation, GraphBatch
 from tests.fakes.openai_server import FakeOpenAIServer, FakeResponse, error_body
 
 DEV_FILE = Path(__file__).resolve().parents[3] / "shared" / "data" / "locomo_dev.json"

@@ -5,7 +5,9 @@ The sessions of these states are Sunday 7 May 2023 (tests.unit.test_reader.state
 
 from __future__ import annotations
 
+from mrgraph.policies.base import Budget, State
 from mrgraph.reader.dates import agrees, ahead, told, turn_dates, when
+from mrgraph.text import tokenize
 from tests.unit.walked import read
 from tests.unit.test_reader import state
 
@@ -78,3 +80,74 @@ def test_told_prefers_the_clause_then_the_side() -> None:
     assert nothing is not None and nothing.value == "2024-spring"  # ahead: never the past one
     assert told("x", "no dates here", SAID, fit) is None
     assert when(None, SAID) == "7 May 2023" and when(None, "") is None
+
+
+def test_a_sentence_stating_the_date_beside_a_best_one_that_states_none() -> None:
+    """A "when" question asks for a date: when the best sentence's turn states none, a nearly
+    as good sentence of the person's that states one answers (three shapes: about a year
+    ago, last month, last Thursday)."""
+    cases = [
+        ("When did Priya start volunteering at the food bank?",
+         [("D1:1", "Priya", "Volunteering at the food bank is what I started doing lately."),
+          ("D1:5", "Priya", "I started volunteering there about a year ago, after the flood.")],
+         ("around 2022", ("D1:5",))),
+        ("When did Omar join the choir at church?",
+         [("D1:1", "Omar", "Joining the choir at church was the best thing I did."),
+          ("D1:4", "Omar", "Last month I finally joined the choir, no regrets.")],
+         ("April 2023", ("D1:4",))),
+        ("When did Priya repaint the old kitchen?",
+         [("D1:1", "Priya", "We repainted the old kitchen a bright yellow."),
+          ("D1:3", "Priya", "We repainted it last Thursday, it still smells.")],
+         ("the Thursday before 7 May 2023", ("D1:3",))),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns) == expected, question
+
+
+
+def _sessions(question: str, turns: list[tuple[str, str, str, str]]) -> State:
+    """Turns (dia_id, speaker, text, session day) of one episode per session day."""
+    s = State(question, {t: 1.0 for t in tokenize(question)}, Budget())
+    for day in sorted({t[3] for t in turns}):
+        s.evidence.events[day] = {"id": day, "summary": "", "relevance": 0.5, "date": day,
+                                  "dia_ids": [t[0] for t in turns if t[3] == day]}
+    s.evidence.add_turns([{"dia_id": d, "speaker": who, "text": text, "event_id": day,
+                           "date": f"{day}T10:00:00"} for d, who, text, day in turns],
+                         "c1", 0.5)
+    return s
+
+
+def test_of_nearly_equal_sentences_the_one_told_first_dates_a_past_thing() -> None:
+    """A thing that happened is told when it happened and recalled later in nearly the same
+    words: the first telling dates it (three shapes: an exclamation, a start, a plain past);
+    a plan's latest word holds."""
+    cases = [
+        ("When did Priya adopt the tiny grey kitten with white paws from the animal shelter "
+         "downtown?",
+         [("D2:3", "Priya", "We adopted the tiny grey kitten with white paws from the animal "
+                            "shelter!", "2023-03-14"),
+          ("D6:1", "Priya", "Adopting the tiny grey kitten with white paws from the animal "
+                            "shelter downtown was the best call.", "2023-08-02")],
+         "14 March 2023"),
+        ("When did Omar start teaching the beginners' evening pottery class at the old "
+         "community center?",
+         [("D1:5", "Omar", "I started teaching the evening pottery class at the old community "
+                           "center!", "2023-02-01"),
+          ("D4:2", "Omar", "Teaching the beginners' evening pottery class at the old community "
+                           "center is a joy since I started.", "2023-06-11")],
+         "1 February 2023"),
+        ("When did Omar paint the old red barn behind his grandparents' farm house?",
+         [("D2:3", "Omar", "Painted the old red barn behind the farm house, whew.",
+           "2023-03-14"),
+          ("D6:1", "Omar", "Painting the old red barn behind my grandparents' farm house was "
+                           "fun.", "2023-08-02")],
+         "14 March 2023"),
+    ]
+    for question, turns, expected in cases:
+        assert read(_sessions(question, turns)).answer == expected, question
+    plan = [("D2:3", "Omar", "Going to paint the old red barn behind the farm house, whew.",
+             "2023-03-14"),
+            ("D6:1", "Omar", "Going to paint the old red barn behind my grandparents' farm "
+                             "house, fun.", "2023-08-02")]
+    assert read(_sessions("When is Omar going to paint the old red barn behind his "
+                          "grandparents' farm house?", plan)).answer == "2 August 2023"

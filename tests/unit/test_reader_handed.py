@@ -89,3 +89,18 @@ def test_a_phrase_that_lists_things_already_answers_alone() -> None:
         ("D1:1", "Omar", "I grow apples and pears in the garden."),
         ("D2:1", "Omar", "I grow plums in pots too.")]))
     assert reading.answer == "apples and pears"
+
+
+def test_a_list_about_someone_joins_only_what_they_say() -> None:
+    """The other speaker's suggestion or own doing is no item of the person's (three shapes:
+    a suggestion, the other's own hobby, a question-like remark said as a statement)."""
+    question = "What instruments does Priya play?"
+    said = [("D1:1", "Priya", "I play the cello in a small band."),
+            ("D2:1", "Priya", "Last night I played the harp for two hours."),
+            ("D2:2", "Omar", "You should play the trumpet in the parade, Priya."),
+            ("D3:1", "Omar", "I play the accordion at weddings, Priya."),
+            ("D3:2", "Omar", "Priya, I bet you play the flute beautifully.")]
+    reading = read(one_episode(question, said))
+    assert "cello" in reading.answer and "harp" in reading.answer
+    assert not any(other in reading.answer for other in ("trumpet", "accordion", "flute"))
+    assert set(reading.supports) <= {"D1:1", "D2:1"}

@@ -3,8 +3,10 @@ phrase; spans, weekdays, frequencies; whose the evidence is."""
 
 from __future__ import annotations
 
+from mrgraph.reader.forms import complement
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse
+from mrgraph.reader.words import lemma
 from mrgraph.types import NOT_MENTIONED
 from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
@@ -100,3 +102,21 @@ def test_a_contracted_question_word_is_not_repeated_in_the_phrase() -> None:
     q = analyse("What is the name of Omar's new gecko?", SPEAKERS)
     said, _ = phrase("Her name's Pebble and she is tiny.", q)
     assert said == "Pebble"
+
+
+def test_a_verb_of_thought_takes_a_clause() -> None:
+    """"What did X realize/learn/decide?" is answered by the clause the verb takes (three
+    shapes: "that ...", "to ...", a bare clause), not by a thing in the sentence."""
+    assert complement("Honestly, I realized that rest matters more than speed.",
+                      lemma("realize")) == "rest matters more than speed"
+    assert complement("The hike taught me a lot; I learned to slow down.", lemma("learn")) == \
+        "slow down"
+    assert complement("After the storm we decided we would rebuild the shed, but later.",
+                      lemma("decide")) == "we would rebuild the shed"
+    assert complement("I know!", lemma("know")) is None
+    assert complement("We went hiking in the hills.", lemma("realize")) is None
+    question = "What did Priya realize after the long hike?"
+    reading = read(state(question, [
+        ("D1:1", "Priya", "The long hike was brutal. I realized that my boots were too small."),
+        ("D1:2", "Omar", "Ouch, new boots then!")]))
+    assert reading.answer == "my boots were too small" and reading.supports == ("D1:1",)

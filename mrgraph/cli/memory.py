@@ -177,6 +177,9 @@ def migrate(store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Re-derive conversations an older mrgraph wrote (episodes dated by what a turn mentions,
     dates without a precision) from their stored turns, each in one write unit."""
     with open_memory(store, ns, current=False) as memory:
+        if memory.is_empty():  # a mistyped --store or --ns is not "up to date"
+            say_if_empty(memory)
+            return
         done = memory.migrate(lambda m: console().print(
             f"migrated {m.conversation_id}: {m.turns} turns, {m.episodes} episodes, "
             f"{m.date_mentions} dates mentioned" + (

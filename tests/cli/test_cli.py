@@ -344,3 +344,13 @@ def test_an_old_store_is_refused_in_one_line_until_migrated(
     assert code == 0 and "nothing to migrate" in output
     code, output = invoke("ask", "When did Ines hike the ridge trail?", "--store", uri)
     assert code == 0 and output.startswith("2022")
+
+
+def test_migrate_on_an_empty_or_mistyped_store_says_it_is_empty(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = f"file:{tmp_path / 'typo'}"
+    code = main(["migrate", "--store", missing])
+    captured = capsys.readouterr()
+    assert code == 0 and "nothing to migrate" not in captured.out
+    assert f"namespace 'default' of {missing} is empty" in captured.err
+    assert not (tmp_path / "typo").exists()  # and nothing was created

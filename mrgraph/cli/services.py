@@ -7,7 +7,8 @@ start: see mrgraph.cli.memory). Each command imports its server or program when 
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -15,30 +16,51 @@ from mrgraph.cli.common import EmbedderOpt, NsOpt, StoreOpt, console, open_memor
 from mrgraph.config import Settings
 from mrgraph.errors import UserError
 
+if TYPE_CHECKING:
+    from mrgraph.serve.service import Service
+
 
 def mcp(http: Annotated[bool, typer.Option("--http", help="Streamable HTTP on --host/--port (endpoint /mcp) instead of stdio")] = False,
-        host: Annotated[str, typer.Option(help="Address to listen on with --http")] = "127.0.0.1",
+        host: Annotated[str, typer.Option(help="Address to listen on with --http (beyond loopback: a warning, and every call needs the API token)")] = "127.0.0.1",
         port: Annotated[int, typer.Option(min=0, max=65535, help="Port with --http")] = 8765,
+        allow_host: Annotated[Optional[list[str]], typer.Option("--allow-host", help="With --http: a host name (or address) accepted in Host/Origin besides loopback; repeatable")] = None,
         store: StoreOpt = None, ns: NsOpt = None) -> None:
     """MCP server for agents. The toolkit: search_turns, search_events, search_cues,
     search_topics, timeline, cue_tags, tag_events, cue_events, topic_events, event_keywords,
     event_context, read_turns, conversation_time, personal_aspects, personal_aspect; and
     namespaces, ingest_transcript, ask, beliefs, forget_conversation, stats, trace. Every call
-    may name its namespace (ns); --ns is the default."""
-    from mrgraph.serve.mcp_server import http_app, run_stdio
+    may name its namespace (ns); --ns is the default. Over HTTP, the checks of serve: loopback
+    Host/Origin unless --allow-host, MRGRAPH_API_TOKEN (made and printed when bound beyond
+    loopback) on every call."""
+    from mrgraph.serve.mcp_server import run_stdio
     from mrgraph.serve.service import Service
     settings = Settings.from_env()
     service = Service(settings, store, ns or settings.ns)
     try:
         if http:
-            import uvicorn
-            typer.echo(f"mrgraph mcp: streamable HTTP at http://{host}:{port}/mcp "
-                       f"(namespace {service.default_ns!r} by default)", err=True)
-            uvicorn.run(http_app(service), host=host, port=port, log_level="warning")
+            _mcp_http(service, host, port, allow_host or ())
         else:
             run_stdio(service)
     finally:
         service.close()
+
+
+def _mcp_http(service: "Service", host: str, port: int, allowed: Sequence[str]) -> None:
+    """Serve MCP over streamable HTTP, checked as serve is (serve.guard)."""
+    import uvicorn
+
+    from mrgraph.serve.guard import exposure_warning
+    from mrgraph.serve.http_api import serve_access
+    from mrgraph.serve.mcp_server import MCP_WRITES, http_app
+    access, made = serve_access(host, allowed, service.settings.api_token, MCP_WRITES)
+    if warning := exposure_warning(host, port, allowed, "all calls"):
+        typer.echo(warning, err=True)
+    if made is not None:
+        typer.echo("API token (for every call: 'Authorization: Bearer TOKEN'; set "
+                   f"MRGRAPH_API_TOKEN to choose it): {made}", err=True)
+    typer.echo(f"mrgraph mcp: streamable HTTP at http://{_url_host(host)}:{port}/mcp "
+               f"(namespace {service.default_ns!r} by default)", err=True)
+    uvicorn.run(http_app(service, access), host=host, port=port, log_level="warning")
 
 
 def tool(name: Annotated[Optional[str], typer.Argument(help="The tool (mrgraph tool --list)")] = None,
@@ -83,15 +105,14 @@ def serve(host: Annotated[str, typer.Option(help="Address to listen on (beyond l
     its sources and the reconstruction as a picture). Loopback Host/Origin only unless
     --allow-host; MRGRAPH_API_TOKEN (made and printed when bound beyond loopback) guards
     ingest and forget."""
-    from mrgraph.serve.guard import is_loopback
+    from mrgraph.serve.guard import exposure_warning
     from mrgraph.serve.http_api import WRITES, create_app, run, serve_access
     from mrgraph.serve.service import Service
     settings = Settings.from_env()
     service = Service(settings, store, ns or settings.ns, timeout)
     access, made = serve_access(host, allow_host or (), settings.api_token, WRITES)
-    if not is_loopback(host):
-        typer.echo(f"warning: serving on {host}, beyond this machine: anyone who reaches port "
-                   f"{port} can read the memory; ingest and forget need the API token", err=True)
+    if warning := exposure_warning(host, port, allow_host or (), "ingest and forget"):
+        typer.echo(warning, err=True)
     if made is not None:
         console().print("API token (for ingest and forget; set MRGRAPH_API_TOKEN to choose it): "
                         f"{made}", highlight=False)

@@ -95,8 +95,10 @@ class Access:
         return None
 
 
-def exposure_warning(host: str, port: int, allowed: Iterable[str]) -> str | None:
-    """The warning for a server bound to `host` beyond loopback (None on loopback). A
+def exposure_warning(host: str, port: int, allowed: Iterable[str],
+                     guarded: str = "writes") -> str | None:
+    """The warning for a server bound to `host` beyond loopback (None on loopback); `guarded`:
+    what needs the token ("ingest and forget", "every call"). A
     wildcard address (0.0.0.0, ::) is no name a client can send: until --allow-host names the
     machine, a client that names it is refused (421); but Host is the client's to write, so any
     client that reaches the port can still send a loopback name and read."""
@@ -109,7 +111,7 @@ def exposure_warning(host: str, port: int, allowed: Iterable[str]) -> str | None
                   f"{port} and sends a loopback Host can read the memory")
     else:
         where += f": anyone who reaches port {port} can read the memory"
-    return where + "; writes need the API token"
+    return f"{where}; {guarded} need the API token"
 
 
 def _hostname(url: str) -> str | None:

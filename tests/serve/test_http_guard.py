@@ -95,9 +95,9 @@ def test_the_warning_beyond_loopback_says_what_a_wildcard_serves() -> None:
     assert wildcard is not None and "refused (421) until --allow-host names it" in wildcard
     assert "sends a loopback Host can read the memory" in wildcard
     for host, allowed in (("0.0.0.0", ["memory.lan"]), ("::", ["10.1.2.3"]), ("10.1.2.3", [])):
-        said = exposure_warning(host, 8000, allowed)
+        said = exposure_warning(host, 8000, allowed, "ingest and forget")
         assert said == (f"warning: serving on {host}, beyond this machine: anyone who reaches "
-                        "port 8000 can read the memory; writes need the API token")
+                        "port 8000 can read the memory; ingest and forget need the API token")
 
 
 def test_a_token_set_on_loopback_guards_the_writes_too(service: Service) -> None:

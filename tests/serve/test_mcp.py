@@ -12,6 +12,7 @@ import os
 import socket
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 import uuid
@@ -346,3 +347,47 @@ def test_help_lists_every_tool_and_http_prints_its_url(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_mcp_http_beyond_loopback_warns_prints_a_token_and_serves_allowed_hosts(
+        tmp_path: Path) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "mrgraph", "mcp", "--http", "--host",
+                               "0.0.0.0", "--port", str(port), "--allow-host", "memory.lan",
+                               "--store", f"file:{tmp_path / 'graph'}"],
+                              stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                              env={"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT)})
+    try:
+        assert server.stderr is not None
+        warning, token_line, url_line = (server.stderr.readline() for _ in range(3))
+        assert warning.strip() == (f"warning: serving on 0.0.0.0, beyond this machine: anyone "
+                                   f"who reaches port {port} can read the memory; all calls "
+                                   "need the API token")
+        token = token_line.strip().rsplit(" ", 1)[1]
+        assert token_line.startswith("API token") and len(token) >= 32
+        assert f"http://0.0.0.0:{port}/mcp" in url_line
+        body = json.dumps(INITIALIZE).encode()
+        headers = {"accept": "application/json, text/event-stream", "host": "memory.lan",
+                   "content-type": "application/json"}
+        for sent, status in (({}, 401), ({"authorization": f"Bearer {token}"}, 200)):
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/mcp", data=body,
+                                             method="POST", headers={**headers, **sent})
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    with urllib.request.urlopen(request, timeout=30) as response:
+                        got = response.status
+                except urllib.error.HTTPError as refused:
+                    got = refused.code
+                except OSError:  # not listening yet
+                    assert time.monotonic() < deadline
+                    time.sleep(0.2)
+                    continue
+                break
+            assert got == status, sent
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+

@@ -100,3 +100,21 @@ def test_serve_stops_promptly_while_an_ingest_keeps_it_busy(tmp_path: Path, sig:
                            timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert stats.returncode == 0, stats.stderr  # the store is readable, and holds no part
     assert json.loads(stats.stdout)["conversations"] == []
+
+
+def test_serve_on_a_wildcard_address_says_which_clients_it_refuses(tmp_path: Path) -> None:
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mrgraph", "serve", "--host", "0.0.0.0", "--port", str(port),
+         "--store", f"file:{tmp_path / 'graph'}"], stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(REPO)})
+    try:
+        assert server.stderr is not None
+        assert server.stderr.readline().strip() == (
+            "warning: serving on 0.0.0.0, beyond this machine: clients that name this machine "
+            "are refused (421) until --allow-host names it (its address or name), yet any "
+            f"client that reaches port {port} and sends a loopback Host can read the memory; "
+            "ingest and forget need the API token")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)

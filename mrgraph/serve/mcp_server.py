@@ -15,7 +15,7 @@ named, never its temporary file: Service); anything else as "internal error: <ki
 DEBUG level on this module's logger).
 
 Transports: stdio (`run_stdio`: malformed messages answered, mrgraph.serve.mcp_stdio) and
-streamable HTTP (`http_app`, served by uvicorn).
+streamable HTTP (`http_app`, served by uvicorn, behind `mrgraph serve`'s checks: serve.guard).
 """
 
 from __future__ import annotations

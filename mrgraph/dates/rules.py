@@ -40,7 +40,7 @@ from __future__ import annotations
 import calendar
 import re
 from datetime import date, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from typing import Callable, NamedTuple
 
 from dateutil.relativedelta import relativedelta
@@ -364,6 +364,14 @@ def find_dates(text: str, anchor: date) -> list[DateMention]:
     lowered = text.lower()
     if not _DIGIT.search(text) and not any(word in lowered for word in _TRIGGER_WORDS):
         return []
+    return list(_found(text, anchor))
+
+
+# An ingest reads each turn's dates twice (rewriting, then the DateMention nodes): the second
+# is a look-up. The values are frozen, so sharing them is safe.
+@lru_cache(maxsize=4096)
+def _found(text: str, anchor: date) -> tuple[DateMention, ...]:
+    lowered = text.lower()
     # Lowercasing keeps offsets for almost all text; where it does not ("İ"), match with re.I.
     same = len(lowered) == len(text)
     scan = _any_rule(False).finditer(lowered) if same else _any_rule(True).finditer(text)
@@ -386,4 +394,4 @@ def find_dates(text: str, anchor: date) -> list[DateMention]:
                           got.precision, source, got.start.isoformat(), got.end.isoformat(),
                           written, said, got.approximate)
         found.append(DateMention(value, match.span()))
-    return found
+    return tuple(found)

@@ -34,6 +34,8 @@ class _Option:
     sentence: Sentence
     speaker: str
     asks: bool
+    # (token, weight) of the wanted tokens it holds, in `wanted`'s order (same float sums)
+    held: tuple[tuple[str, float], ...]
 
 
 def summarize(turns: Sequence[ResolvedTurn], weights: Mapping[str, float]) -> str:
@@ -41,7 +43,9 @@ def summarize(turns: Sequence[ResolvedTurn], weights: Mapping[str, float]) -> st
     # everything the episode says counts, by its weight; its most salient keywords twice
     top = set(top_keywords(weights, SUMMARY_KEYWORDS))
     wanted = {t: w * (2.0 if t in top else 1.0) for t, w in weights.items()}
-    options = [_Option((i, j), s, t.turn.speaker, s.source.rstrip("\"')]”’ ").endswith("?"))
+    rank = {t: n for n, t in enumerate(wanted)}
+    options = [_Option((i, j), s, t.turn.speaker, s.source.rstrip("\"')]”’ ").endswith("?"),
+                       _held(s.tokens, wanted, rank))
                for i, t in enumerate(turns) for j, s in enumerate(t.sentences)
                if len(s.tokens) >= MIN_TOKENS]
     picked: list[_Option] = []
@@ -49,9 +53,9 @@ def summarize(turns: Sequence[ResolvedTurn], weights: Mapping[str, float]) -> st
     length = 0
     while len(picked) < SUMMARY_SENTENCES:
         best = max((o for o in options if o not in picked),
-                   key=lambda o: (_gain(o, wanted, covered), -o.order[0], -o.order[1]),
+                   key=lambda o: (_gain(o, covered), -o.order[0], -o.order[1]),
                    default=None)
-        if best is None or _gain(best, wanted, covered) <= (0.0, 0.0) or picked and (
+        if best is None or _gain(best, covered) <= (0.0, 0.0) or picked and (
                 best.asks or length + len(best.sentence.text) > SUMMARY_CHARS):
             break
         picked.append(best)
@@ -62,11 +66,17 @@ def summarize(turns: Sequence[ResolvedTurn], weights: Mapping[str, float]) -> st
     return " ".join(_said(o) for o in sorted(picked, key=lambda o: o.order))
 
 
-def _gain(option: _Option, wanted: Mapping[str, float], covered: set[str]
-          ) -> tuple[float, float]:
+def _held(tokens: frozenset[str], wanted: Mapping[str, float], rank: Mapping[str, int]
+          ) -> tuple[tuple[str, float], ...]:
+    """The (token, weight) pairs of `wanted` that `tokens` holds, in `wanted`'s order: computed
+    once per sentence, not per _gain call, and summed in the same order (same floats)."""
+    return tuple((t, wanted[t]) for t in sorted(tokens & wanted.keys(), key=rank.__getitem__))
+
+
+def _gain(option: _Option, covered: set[str]) -> tuple[float, float]:
     """(is a statement and adds something, the keyword weight it adds per square root of its
     words + 1)."""
-    added = sum(w for t, w in wanted.items() if t in option.sentence.tokens and t not in covered)
+    added = sum(w for t, w in option.held if t not in covered)
     per_word = added / math.sqrt(len(option.sentence.tokens) + 1)
     return (float(added > 0 and not option.asks), per_word)
 

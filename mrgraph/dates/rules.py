@@ -361,9 +361,6 @@ def _rule(index: int) -> re.Pattern[str]:
 def find_dates(text: str, anchor: date) -> list[DateMention]:
     """Every time expression in `text` resolved against `anchor` (the session's day), in
     order, never overlapping (see the module docstring)."""
-    lowered = text.lower()
-    if not _DIGIT.search(text) and not any(word in lowered for word in _TRIGGER_WORDS):
-        return []
     return list(_found(text, anchor))
 
 
@@ -372,6 +369,8 @@ def find_dates(text: str, anchor: date) -> list[DateMention]:
 @lru_cache(maxsize=4096)
 def _found(text: str, anchor: date) -> tuple[DateMention, ...]:
     lowered = text.lower()
+    if not _DIGIT.search(text) and not any(word in lowered for word in _TRIGGER_WORDS):
+        return ()
     # Lowercasing keeps offsets for almost all text; where it does not ("İ"), match with re.I.
     same = len(lowered) == len(text)
     scan = _any_rule(False).finditer(lowered) if same else _any_rule(True).finditer(text)

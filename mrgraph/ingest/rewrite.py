@@ -79,6 +79,8 @@ def resolve_pronouns(text: str, speaker: str, speakers: Sequence[str]) -> str:
     """`text` with first-person forms resolved to `speaker` and, in a question of a
     two-speaker conversation, second-person forms to the other speaker, where that is safe
     (see the module docstring)."""
+    if not _PRONOUN.search(text.lower()):  # most turns' sentences would each say so
+        return text
     others = [s for s in speakers if s != speaker]
     listener = others[0] if len(others) == 1 and len(speakers) == 2 else None
     return "".join(_sentence(m.group(0), speaker, listener)

@@ -90,21 +90,30 @@ def resolve_pronouns(text: str, speaker: str, speakers: Sequence[str]) -> str:
 def _sentence(sentence: str, speaker: str, listener: str | None) -> str:
     if not _PRONOUN.search(sentence.lower()):
         return sentence
-    quoted = [m.span() for m in _QUOTED.finditer(sentence)]
+    # most sentences quote nothing: a substring test spares the scan and the span checks
+    quoted = [m.span() for m in _QUOTED.finditer(sentence)] \
+        if '"' in sentence or "“" in sentence else []
     fixed = _fixed_phrases(sentence)
     edits: list[tuple[int, int, str]] = []
-    first = [m for m in _FIRST.finditer(sentence) if not _inside(m.span(), quoted)]
+    first = _unquoted(_FIRST, sentence, quoted)
     if _safe(first, fixed) and not _REFLEXIVE["first"].search(sentence):
         edits += _all_or_none([_first(m, sentence, speaker) for m in first])
     # only a question to the one listener has its "you" rewritten: test that before scanning
     if listener is not None and sentence.rstrip().rstrip("\"')]”’").endswith("?"):
-        second = [m for m in _SECOND.finditer(sentence) if not _inside(m.span(), quoted)]
+        second = _unquoted(_SECOND, sentence, quoted)
         if _safe(second, fixed) and not _REFLEXIVE["second"].search(sentence) and \
                 not _names(sentence, listener):
             edits += _all_or_none([_second(m, sentence, listener) for m in second])
     for start, end, replacement in sorted(edits, reverse=True):
         sentence = sentence[:start] + replacement + sentence[end:]
     return sentence
+
+
+def _unquoted(forms: re.Pattern[str], sentence: str, quoted: list[tuple[int, int]]
+              ) -> list[re.Match[str]]:
+    """The matches of `forms` in `sentence` outside the `quoted` spans."""
+    found = forms.finditer(sentence)
+    return [m for m in found if not _inside(m.span(), quoted)] if quoted else list(found)
 
 
 def _fixed_phrases(sentence: str) -> list[tuple[int, int]]:

@@ -28,7 +28,7 @@ SENTENCE_CHARS = 160  # a longer sentence is cut where a word ends
 MIN_TOKENS = 3  # content words a sentence needs to say something ("Good luck!" does not)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared by identity: `in picked` costs no field tuples
 class _Option:
     order: tuple[int, int]  # (turn, sentence) position: the order it was said in
     sentence: Sentence

@@ -3,6 +3,7 @@
     python benchmarks/outside_agent.py prepare ../shared/data/locomo_val.json --per-category 13 --out bench-out/agent
     python benchmarks/outside_agent.py prepare ../shared/data/locomo_val.json --natural 65 --out bench-out/agent-mix
     python benchmarks/outside_agent.py tool --run bench-out/agent QID NAME ['ARGS_JSON']
+    python benchmarks/outside_agent.py judge-sheet --run bench-out/agent --answers bench-out/agent/answers.json --out sheet.json
     python benchmarks/outside_agent.py score --run bench-out/agent --answers bench-out/agent/answers.json
 
 `prepare` ingests the file into a fresh embedded store (one namespace per conversation, as
@@ -16,6 +17,10 @@ shuffles them and writes `questions.json`
 `mrgraph tool NAME ARGS_JSON --store <run>/store --ns <the question's namespace>` prints (same
 code: mrgraph.toolview.reply) and appends the call to `calls.jsonl` with the tiktoken count of
 what was printed. `--list` prints the tool list as `mrgraph tool --list` does.
+
+`judge-sheet` writes what the judge reads: {qid, question, gold, answer} per question, the gold of
+an adversarial question being the instruction that the right response says it is not mentioned.
+The prompts given to the agent and to the judge are in benchmarks/outside_agent_prompts.md.
 
 `score` reads the agent's answers ({qid: answer}) and prints LoCoMo F1 per category (official
 metric: mrgraph.eval.metrics.locomo_f1), the abstention rate on category 5 (adversarial), and
@@ -100,6 +105,21 @@ def _log(run: Path, row: dict[str, Any]) -> None:
         out.write(json.dumps(row) + "\n")
 
 
+ADVERSARIAL_GOLD = ("(adversarial: the question's premise is not in the conversation; the "
+                    "correct response is to say it is not mentioned)")
+
+
+def judge_sheet(run: Path, answers_path: Path, out: Path) -> None:
+    gold = json.loads((run / "gold" / "gold.json").read_text())
+    answers = json.loads(answers_path.read_text())
+    questions = {q["qid"]: q["question"] for q in json.loads((run / "questions.json").read_text())}
+    sheet = [{"qid": qid, "question": questions[qid],
+              "gold": ADVERSARIAL_GOLD if g["category"] == 5 else str(g["answer"]),
+              "answer": answers.get(qid, "")} for qid, g in sorted(gold.items())]
+    out.write_text(json.dumps(sheet, indent=1, ensure_ascii=False), encoding="utf-8")
+    print(f"{len(sheet)} answers to judge in {out}")
+
+
 def score(run: Path, answers_path: Path, judged_path: Path | None) -> None:
     gold = json.loads((run / "gold" / "gold.json").read_text())
     answers = json.loads(answers_path.read_text())
@@ -153,6 +173,10 @@ def main() -> int:
     t.add_argument("qid", nargs="?")
     t.add_argument("name", nargs="?")
     t.add_argument("args_json", nargs="?", default="")
+    j = sub.add_parser("judge-sheet")
+    j.add_argument("--run", type=Path, default=Path("bench-out/agent"))
+    j.add_argument("--answers", type=Path, required=True)
+    j.add_argument("--out", type=Path, required=True)
     s = sub.add_parser("score")
     s.add_argument("--run", type=Path, default=Path("bench-out/agent"))
     s.add_argument("--answers", type=Path, required=True)
@@ -167,6 +191,8 @@ def main() -> int:
         if not a.qid or not a.name:
             parser.error("tool QID NAME ['ARGS_JSON']")
         return tool(a.run, a.qid, a.name, a.args_json)
+    elif a.step == "judge-sheet":
+        judge_sheet(a.run, a.answers, a.out)
     else:
         score(a.run, a.answers, a.judged)
     return 0

@@ -3,8 +3,6 @@ so re-ingesting a file merges instead of duplicating."""
 
 from __future__ import annotations
 
-import hashlib
-
 PREFIX = {
     "Conversation": "conv",
     "Session": "ses",
@@ -23,6 +21,8 @@ PREFIX = {
 
 def node_id(ns: str, label: str, *key: str | int) -> str:
     """`<prefix>-<16 hex>` from the namespace, label and identifying key parts."""
+    import hashlib  # here: loading it (OpenSSL) is ~1% of an ask, which makes no id
+
     raw = "\x1f".join([ns, label, *(str(k) for k in key)])
     digest = hashlib.blake2b(raw.encode("utf-8"), digest_size=8).hexdigest()
     return f"{PREFIX[label]}-{digest}"

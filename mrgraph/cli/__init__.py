@@ -11,12 +11,15 @@ import logging
 import sys
 from typing import Any, Callable
 
-import typer
+from mrgraph.cli.startup import collector_paused, freeze_for_exit
 
-from mrgraph.cli import memory, services
-from mrgraph.errors import MrGraphError, UserError
-from mrgraph.limits import has_surrogate, shorten
-from mrgraph.redact import ScrubbedStream
+with collector_paused():
+    import typer
+
+    from mrgraph.cli import memory, services
+    from mrgraph.errors import MrGraphError, UserError
+    from mrgraph.limits import has_surrogate, shorten
+    from mrgraph.redact import ScrubbedStream
 
 # help is click's plain text, not rich's panels: rendering those imports rich's markdown and
 # traceback modules, which doubled what `mrgraph --help` costs (benchmarks/startup.py)
@@ -86,7 +89,7 @@ def _main(args: list[str], err: Callable[[str], None]) -> int:
     aborts = (typer.Abort, *((click.exceptions.Abort,) if click else ()))
     usage = (typer.exceptions.TyperException, *((click.ClickException,) if click else ()))
     try:
-        rc = app(args=args, standalone_mode=False, prog_name="mrgraph")
+        rc = app_for(args)(args=args, standalone_mode=False, prog_name="mrgraph")
     except aborts:
         err("aborted")
         return 1
@@ -111,6 +114,29 @@ def _main(args: list[str], err: Callable[[str], None]) -> int:
     return rc if isinstance(rc, int) else 0
 
 
+def app_for(args: list[str]) -> typer.Typer:
+    """The app that runs `args`: when they name a command (not a group), an app of that command
+    alone: typer makes the click objects of every command of the app it runs, and making them
+    all was ~3% of an ask's instructions (callgrind)."""
+    command = next((c for c in app.registered_commands if args and _name(c) == args[0]), None)
+    if command is None:
+        return app
+    alone = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
+                        rich_markup_mode=None)
+    alone.registered_commands.append(command)
+    alone.callback()(_group)  # a group still: typer would run a lone command as the app itself
+    return alone
+
+
+def _name(command: typer.models.CommandInfo) -> str:
+    callback = command.callback
+    return command.name or (typer.main.get_command_name(callback.__name__) if callback else "")
+
+
+def _group() -> None:
+    """The group of a lone command (see app_for)."""
+
+
 MAX_ERROR_CHARS = 600
 
 
@@ -122,7 +148,9 @@ def one_line(message: str) -> str:
 
 
 def run() -> None:
-    sys.exit(main())
+    code = main()
+    freeze_for_exit()
+    sys.exit(code)
 
 
 __all__: list[Any] = ["app", "main", "run"]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from mrgraph.cli.startup import collector_paused
 from mrgraph.config import Settings
 from mrgraph.redact import public_uri
 
@@ -32,7 +33,8 @@ def console() -> "Console":
 
 
 def open_memory(store: str | None, ns: str | None, *, current: bool = True) -> "Memory":
-    from mrgraph.engine import Memory
+    with collector_paused():  # the engine's modules: most of an ask's imports
+        from mrgraph.engine import Memory
     return Memory.open(Settings.from_env(), store=store, ns=ns, current=current)
 
 

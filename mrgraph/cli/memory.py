@@ -15,6 +15,7 @@ import typer
 
 from mrgraph.cli.common import (EmbedderOpt, NsOpt, StoreOpt, console, open_memory,
                                 say_if_empty)
+from mrgraph.cli.startup import collector_paused, frozen
 from mrgraph.errors import MrGraphError, UserError
 from mrgraph.redact import public_uri, scrub
 
@@ -57,6 +58,16 @@ def ask(question: str,
         trace_html: Annotated[Optional[Path], typer.Option("--trace-html", help="Write the trace as a picture: one self-contained HTML file")] = None,
         embedder: EmbedderOpt = "none", store: StoreOpt = None, ns: NsOpt = None) -> None:
     """Answer a question from the memory."""
+    with frozen() as freeze:  # the CLI's modules: the collector's passes in the ask skip them
+        with collector_paused():  # what the answer takes: Memory.ask's imports, printing it
+            from mrgraph import engine, reconstruct, render  # noqa: F401 - used by Memory.ask
+        freeze()  # those too
+        _ask(question, mode, llm, as_json, trace, trace_html, embedder, store, ns)
+
+
+def _ask(question: str, mode: str, llm: str, as_json: bool, trace: bool,
+         trace_html: Optional[Path], embedder: str, store: Optional[str], ns: Optional[str]
+         ) -> None:
     from mrgraph import render
     with open_memory(store, ns) as memory:
         say_if_empty(memory)

@@ -27,7 +27,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 GROUPS: dict[str, str] = {
@@ -60,7 +60,8 @@ def features(kind: str, believed: float = 0.0) -> Features:
 @lru_cache(maxsize=1)
 def parameters() -> Mapping[str, float]:
     """The fitted weights (names() -> weight); all zero (0.5) before any fit."""
-    text = resources.files("mrgraph.reader").joinpath("calibration.json").read_text("utf-8")
+    # beside this module, as the wheel installs it (importlib.resources' imports: ~1% of an ask)
+    text = Path(__file__).with_name("calibration.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return {name: float(data["weights"].get(name, 0.0)) for name in names()}
 

@@ -23,7 +23,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import Any, Protocol
 
 from mrgraph.reader.evidence import Sentence, split_sentences
@@ -83,7 +83,7 @@ def candidates(question: Question, found: Sequence[Sentence]) -> list[Candidate]
 @lru_cache(maxsize=1)
 def shipped() -> Ranker:
     """The fitted ranker shipped beside this module; the rule alone when there is none."""
-    source = resources.files("mrgraph.reader").joinpath("ranker.json")
+    source = Path(__file__).with_name("ranker.json")  # as confidence.parameters reads its own
     if not source.is_file():
         return Ranker()
     data: dict[str, Any] = json.loads(source.read_text("utf-8"))

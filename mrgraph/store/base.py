@@ -29,7 +29,6 @@ scrub in a batch before writing it in `mrgraph.store.batch_checks`.
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Callable, Generic, Mapping, Protocol, Sequence, TypeVar
@@ -295,6 +294,8 @@ def run_each(store: GraphStore, calls: Sequence[Callable[[GraphStore], T]],
     else than the store, e.g. an embedder)."""
     if workers <= 1 or len(calls) <= 1:
         return [call(store) for call in calls]
+    from concurrent.futures import ThreadPoolExecutor  # here: an ask on one thread needs none
+
     with ThreadPoolExecutor(max_workers=min(workers, len(calls))) as pool:
         futures = [pool.submit(call, store) for call in calls]
         return [future.result() for future in futures]

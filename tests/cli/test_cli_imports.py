@@ -1,10 +1,13 @@
 """A command imports what it runs: `mrgraph --help` loads no engine (nor rich: it prints
 typer's plain help), and an offline `mrgraph ask` on the embedded store loads no practice,
-benchmark, server, Neo4j driver, networkx, nltk or dateutil's parser. Each command runs in a fresh process (the modules a process holds
-are what it paid for)."""
+benchmark, server, Neo4j driver, networkx, nltk or dateutil's parser, nor hashlib (OpenSSL), a
+thread pool or importlib.resources. Each command runs in a fresh process (the modules a process
+holds are what it paid for); a command runs in an app of its own (typer makes the click objects
+of every command of the app it runs), which prints what the whole app prints."""
 
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
@@ -12,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from mrgraph.cli import app, app_for
+from mrgraph.cli.startup import collector_paused, frozen
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.ingest.sample import sample_path
@@ -62,3 +67,51 @@ def test_an_offline_ask_imports_only_the_ask_path(store: str, mode: str) -> None
                        "--store", store)
     assert {"mrgraph.engine", "mrgraph.reconstruct", "mrgraph.reader.read"} <= modules
     assert heavy(modules) == []
+    # node ids are made by ingest, thread pools by multi-call reads: an ask needs neither
+    assert not {"hashlib", "_hashlib", "concurrent.futures"} & modules
+    if mode == "active":  # the reader's fitted weights are read beside its modules (topk's
+        assert "importlib.resources" not in modules  # baselines load mrgraph.prompts, which uses it)
+
+
+@pytest.mark.parametrize("argv", [["ask", "--help"], ["stats", "--help"],
+                                  ["local-model", "--help"], ["tool", "--help"]])
+def test_a_command_alone_prints_what_the_whole_app_prints(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    alone = app_for(argv)
+    assert alone is not app and len(alone.registered_commands) == 1
+    assert alone(args=argv, standalone_mode=False, prog_name="mrgraph") == 0
+    printed = capsys.readouterr().out
+    assert app(args=argv, standalone_mode=False, prog_name="mrgraph") == 0
+    assert printed == capsys.readouterr().out
+    assert f"Usage: mrgraph {argv[0]} [OPTIONS]" in printed
+
+
+@pytest.mark.parametrize("argv", [[], ["--help"], ["bench", "locomo"], ["nosuch"], ["ask2"]])
+def test_groups_options_and_unknown_words_run_the_whole_app(argv: list[str]) -> None:
+    assert app_for(argv) is app
+
+
+def test_collector_paused_restores_the_collector() -> None:
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+
+
+def test_frozen_freezes_for_the_block_only_and_leaves_an_applications_freeze_alone() -> None:
+    assert gc.get_freeze_count() == 0
+    with frozen() as freeze:
+        at_start = gc.get_freeze_count()
+        made = [[] for _ in range(100)]
+        freeze()  # what the block's imports made
+        assert gc.get_freeze_count() >= at_start + len(made) > len(made)
+    assert gc.get_freeze_count() == 0  # unfrozen: the process's collector as it was
+    gc.freeze()  # an application's own
+    try:
+        kept = gc.get_freeze_count()
+        with frozen() as freeze:
+            freeze()
+            assert gc.get_freeze_count() == kept
+        assert gc.get_freeze_count() == kept
+    finally:
+        gc.unfreeze()

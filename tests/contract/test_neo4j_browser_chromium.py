@@ -71,6 +71,17 @@ def _paste_and_run(page: Any, text: str) -> Any:
     return frame
 
 
+def _drawn_graph(frame: Any) -> tuple[int, int, list[str]]:
+    """What `_drawn` gives once the frame's graph is on screen: Browser draws it after the frame
+    shows its inspector, later still on a busy machine; counted when two reads agree."""
+    frame.locator("g.node").first.wait_for(timeout=WAIT_MS)
+    drawn, previous = _drawn(frame), None
+    while drawn != previous:
+        frame.page.wait_for_timeout(300)
+        previous, drawn = drawn, _drawn(frame)
+    return drawn
+
+
 def _drawn(frame: Any) -> tuple[int, int, list[str]]:
     """(nodes, relationships, node captions) the frame's graph draws."""
     captions = frame.locator("g.node").evaluate_all(
@@ -102,12 +113,12 @@ def test_the_readme_example_pasted_as_it_stands_draws_the_graph(
     page.wait_for_selector("[data-testid=frameCommand] >> text=:style", timeout=WAIT_MS)
     (example,) = example_blocks()
     frame = _paste_and_run(page, example.replace("'default'", f"'{demo_ns}'"))
+    nodes, relationships, captions = _drawn_graph(frame)
     shot = tmp_path / "browser_recipe.png"
     page.wait_for_timeout(1500)  # the graph's force layout settles
     page.screenshot(path=str(shot))
     ARTIFACTS.append(str(shot))
     statements = _statements(demo_ns)
-    nodes, relationships, captions = _drawn(frame)
     assert len(statements) >= 3 and (nodes, relationships) == (len(statements) + 1,
                                                                 len(statements))
     assert frame.locator("[data-testid=multi-statement-list]").count() == 0
@@ -130,5 +141,5 @@ def test_a_file_shows_its_graph_when_its_parameters_run_first(browser_page: Any,
     statements = together.locator("[data-testid=multi-statement-list-title]")
     assert statements.count() == 3 and _drawn(together)[0] == 0
     _paste_and_run(page, params)
-    nodes, relationships, _ = _drawn(_paste_and_run(page, query))
+    nodes, relationships, _ = _drawn_graph(_paste_and_run(page, query))
     assert nodes > len(_statements(demo_ns)) and relationships >= nodes - 1

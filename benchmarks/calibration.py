@@ -26,30 +26,19 @@ import json
 import math
 import os
 import sys
-import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from mrgraph.advice import NO_ADVICE, Advice
-from mrgraph.config import Settings
 from mrgraph.eval import metrics
-from mrgraph.eval.bench import fresh_store_uri, ingest_conversations, make_plan
 from mrgraph.eval.locomo import QAItem
 from mrgraph.eval.report import table
 from mrgraph.found import Found
-from mrgraph.ingest.extract import HeuristicExtractor
-from mrgraph.policies import HeuristicPolicy
-from mrgraph.policies.base import Budget, Draft, State
-from mrgraph.policies.turns import found
 from mrgraph.reader import confidence
-from mrgraph.reader.read import Reading, read
-from mrgraph.reconstruct import reconstruct
-from mrgraph.store.uri import open_store
-from mrgraph.types import Answer
+from mrgraph.reader.read import read
 
 L2 = 1.0  # ridge on the weights: few questions per group
 OUT = Path(__file__).resolve().parent.parent / "mrgraph" / "reader" / "calibration.json"
@@ -70,59 +59,6 @@ class Row:
     def fitted_on(self) -> bool:
         """Every question but a category-5 abstention."""
         return not (self.category == 5 and self.correct)
-
-
-class Recording:
-    """The heuristic policy, keeping the state each question was answered from and the
-    reader's Reading of it (benchmarks/reader_errors.py keeps the states too)."""
-
-    name = "heuristic"
-
-    def __init__(self) -> None:
-        self.reading: Reading | None = None
-        self.state: State | None = None
-        self.read_ms = 0.0
-
-    def start(self, question: str, budget: Budget, advice: Advice = NO_ADVICE) -> Recording.Run:
-        return Recording.Run(self, HeuristicPolicy().start(question, budget, advice))
-
-    class Run:
-        def __init__(self, owner: Recording, inner: object) -> None:
-            self.owner, self.inner = owner, inner
-            self.tokens = 0
-            # the same fetched turns as the policy's own run (the reader reads them)
-            self.hands_turns = bool(getattr(inner, "hands_turns", False))
-            self.hands_reached = bool(getattr(inner, "hands_reached", True))
-
-        def next_actions(self, state: State):  # type: ignore[no-untyped-def]
-            return self.inner.next_actions(state)  # type: ignore[attr-defined]
-
-        def answer(self, state: State) -> Draft:
-            started = time.perf_counter()
-            self.owner.state = state
-            self.owner.reading = reading = read(found(state, bool(state.unread_turns)))
-            self.owner.read_ms = (time.perf_counter() - started) * 1000
-            return Draft(reading.answer, reading.supports, reading.confidence)
-
-
-def asked(path: Path) -> Iterator[tuple[QAItem, Answer, Recording, float]]:
-    """Every question of the file asked (heuristic, active) on a fresh store of its own
-    conversation: the item, the answer, the recording policy right after it (its state and
-    reading) and the ask's milliseconds. benchmarks/reader_errors.py asks the same way."""
-    plan = make_plan(path, None, [1, 2, 3, 4, 5], ["active"])
-    with tempfile.TemporaryDirectory() as tmp:
-        uri = fresh_store_uri(Path(tmp) / "store")
-        for conversation in plan.conversations:
-            store = open_store(uri, conversation.id, Settings())
-            try:
-                ingest_conversations(store, [conversation], HeuristicExtractor())
-                policy = Recording()
-                for item in (q for q in plan.questions if q.sample_id == conversation.id):
-                    started = time.perf_counter()
-                    answer = reconstruct(store, item.question, policy, Budget())
-                    yield item, answer, policy, (time.perf_counter() - started) * 1000
-            finally:
-                store.close()
 
 
 def collect(kept: Sequence[tuple[QAItem, Found]]) -> list[Row]:

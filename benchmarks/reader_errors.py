@@ -6,10 +6,10 @@
     python benchmarks/reader_errors.py ../shared/data/locomo_dev.json --states /tmp/states.pkl \
         --show conv-26 --category 4
 
-Every question is asked in active mode on a fresh embedded store and the state the policy
-answered from is kept (`--states FILE` pickles them on the first run and reuses them after, so
-a reader change is measured in seconds on the same evidence). The reader is then re-run on each
-state. Buckets, the first that applies:
+Every question is asked in active mode on a fresh embedded store and what the walk handed the
+reader is kept, as benchmarks/reader_replay.py keeps it (`--states FILE` pickles it on the first
+run and reuses it after, so a reader change is measured in seconds on the same evidence). The
+reader is then re-run on each. Buckets, the first that applies:
 
   abstained        the reader said "not mentioned"
   not read         no turn of the gold evidence was read
@@ -26,21 +26,19 @@ extractive reader cannot reach F1 0.5 there).
 from __future__ import annotations
 
 import argparse
-import pickle
 import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from calibration import asked
+from reader_replay import states
 
 from mrgraph import scoring
 from mrgraph.eval import metrics
 from mrgraph.eval.locomo import QAItem
 from mrgraph.eval.report import table
-from mrgraph.policies.base import State
-from mrgraph.policies.turns import found
+from mrgraph.found import Found
 from mrgraph.reader.evidence import sentences
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
@@ -49,24 +47,6 @@ from mrgraph.types import NOT_MENTIONED
 BUCKETS = ("abstained", "not read", "not usable", "ranked low", "other sentence", "too long",
            "wrong span")
 TOP = 3
-
-
-def collect(path: Path) -> list[tuple[QAItem, State]]:
-    kept: list[tuple[QAItem, State]] = []
-    for item, _, policy, _ in asked(path):
-        assert policy.state is not None
-        kept.append((item, policy.state))
-    return kept
-
-
-def states(path: Path, cache: Path | None) -> list[tuple[QAItem, State]]:
-    if cache is not None and cache.exists():
-        loaded: list[tuple[QAItem, State]] = pickle.loads(cache.read_bytes())
-        return loaded
-    kept = collect(path)
-    if cache is not None:
-        cache.write_bytes(pickle.dumps(kept))
-    return kept
 
 
 def gold_recall(text: str, gold: str) -> float:
@@ -87,16 +67,15 @@ class Verdict:
     top: tuple[str, ...]  # the best sentences, "D1:3 text"
 
 
-def judge(item: QAItem, state: State) -> Verdict:
-    walked = found(state, bool(state.unread_turns))  # as the policy hands it to the reader
+def judge(item: QAItem, walked: Found) -> Verdict:
     reading = read(walked)
     gold = item.answer if item.category != 5 else None
     f1 = metrics.locomo_f1(reading.answer, gold, item.category)
-    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
-    ranked = sentences(walked, analyse(state.question, speakers))
+    speakers = {str(t["speaker"]) for t in walked.evidence.turns.values()}
+    ranked = sentences(walked, analyse(walked.question, speakers))
     top = tuple(f"{s.dia_id} [{s.score:.2f}] {s.text}" for s in ranked[:TOP])
     gold_ids = {scoring.normalize_dia_id(e) for e in item.evidence}
-    read_gold = [t for t in state.evidence.turns.values() if t["dia_id"] in gold_ids]
+    read_gold = [t for t in walked.evidence.turns.values() if t["dia_id"] in gold_ids]
     paraphrased = bool(read_gold) and \
         gold_recall(" ".join(str(t["text"]) for t in read_gold), item.answer) < 0.5
     if f1 >= metrics.CORRECT_F1 or item.category == 5:
@@ -160,12 +139,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("path", type=Path, help="LoCoMo JSON file")
     parser.add_argument("--states", type=Path, default=None,
-                        help="pickle of the answered states: written once, then reused")
+                        help="pickle of what the walks found: written once, then reused")
     parser.add_argument("--show", default=None, help="list the wrong answers of this sample id")
     parser.add_argument("--category", type=int, default=None)
     parser.add_argument("--bucket", default=None)
     args = parser.parse_args(argv)
-    verdicts = [judge(item, state) for item, state in states(args.path, args.states)]
+    verdicts = [judge(k.item, k.found) for k in states(args.path, args.states, ("active",))]
     print(report(verdicts))
     if args.show:
         print()

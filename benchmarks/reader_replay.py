@@ -8,7 +8,7 @@ conversation, and the ECE (every category and categories 1-4), in seconds instea
 Every question of each file is asked in every mode (`--modes`, default active,topk,graph) as
 `mrgraph bench locomo` asks it (a fresh embedded store per file, heuristic answers), and what
 each mode handed the reader (a frozen mrgraph.found.Found) is kept: `--states DIR` pickles them,
-one file per data file, and reuses them. The reader does not steer the walk, so replaying it on
+one file per data file and set of modes (only the modes asked are asked), and reuses them. The reader does not steer the walk, so replaying it on
 the kept findings gives what the bench would (checked: `--check BENCH_DIR` compares each answer
 with a bench run's records.jsonl). `--off` switches rule families off
 (mrgraph.reader.question.FAMILIES) in every replay. `--records DIR` writes, per file,
@@ -205,8 +205,10 @@ def main(argv: list[str] | None = None) -> int:
         args.states.mkdir(parents=True, exist_ok=True)
     everything = {}
     for i, path in enumerate(args.files):
-        kept = [k for k in states(path, args.states / f"{path.stem}.modes.pkl"
-                                  if args.states else None) if k.mode in modes]
+        # a cache holds the modes it was recorded with: its name says which
+        name = "modes" if set(modes) == set(MODES) else "+".join(modes)
+        kept = [k for k in states(path, args.states / f"{path.stem}.{name}.pkl"
+                                  if args.states else None, modes) if k.mode in modes]
         rows = replay(kept, off)
         everything[path.stem] = got = figures(rows)
         print(render(path.stem, got))

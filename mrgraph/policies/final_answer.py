@@ -2,7 +2,9 @@
 it with the field's own description ("The answer to the question", "short answer"), an echo of
 the question, or a placeholder; such a reply is as unusable as invalid JSON and is treated like
 one (mrgraph.policies.llm_policy: asked again once with the reason, then the offline reader
-answers from the same evidence, and the trace says so).
+answers from the same evidence, and the trace says so). An answer whose first sentence says the
+matter is not there ("The answer is not mentioned in the conversation. The evidence is...") is
+the abstention, said the one way every reader says it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,13 @@ PLACEHOLDERS = frozenset(normalize_key(p) for p in (
     "answer text"))
 _APOSTROPHE = re.compile("['\u2019]")
 _OPENING = re.compile(r"^(the )?(short |final )?answer (to|for) (the|this|your) question\b")
+# A first sentence saying the answer is not there: about the answer, or about what was read.
+_ABSTAINS = re.compile(
+    r"^(?:(?:the )?answer (?:is )?|it(?: is|'s) |this is |that is )?not (?:mentioned|stated)\b|"
+    r"^(?:the )?(?:conversation|evidence|memory|transcript)s? (?:does|do|did) not "
+    r"(?:mention|say|state)\b|^there (?:is|was) no (?:information|mention)\b|"
+    r"^no (?:information|mention)\b", re.IGNORECASE)
+_FIRST_SENTENCE = re.compile(r"(?<=[.!?;])\s")
 
 
 def _key(text: str) -> str:
@@ -37,3 +46,9 @@ def non_answer(answer: str, question: str) -> str:
     if key == asked or (answer.strip().endswith("?") and set(key.split()) <= set(asked.split())):
         return "the answer repeats the question"
     return ""
+
+
+def abstains(answer: str) -> bool:
+    """Whether the answer's first sentence says the matter is not in what was read."""
+    first = _FIRST_SENTENCE.split(answer.strip(), maxsplit=1)[0]
+    return bool(_ABSTAINS.match(_APOSTROPHE.sub("'", first).strip()))

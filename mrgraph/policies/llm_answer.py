@@ -21,7 +21,7 @@ from mrgraph.found import Found
 from mrgraph.llm.base import LLM, Message, question_clock, scrubbed
 from mrgraph.policies.answer import reader_answer
 from mrgraph.policies.base import Draft
-from mrgraph.policies.final_answer import non_answer
+from mrgraph.policies.final_answer import abstains, non_answer
 from mrgraph.prompts import load_prompt
 from mrgraph.toolkit import Record
 from mrgraph.toolview import said
@@ -90,6 +90,8 @@ def llm_answer(llm: LLM, found: Found, *, started: float, shown: Sequence[Messag
             return Replied(reader_answer(found), spent.tokens, tuple(spent.repairs),
                            refused=again)
     answer = str(parsed.get("answer") or "").strip() or NOT_MENTIONED
+    if abstains(answer):  # "The answer is not mentioned ... The evidence is mixed. The next"
+        answer = NOT_MENTIONED
     # what it may cite: the evidence, and every turn it was handed (policies.turns)
     known = found.evidence.citable() | {str(t["dia_id"]) for t in found.unread_turns.values()}
     supports = tuple(dict.fromkeys(s for s in parsed.get("supports", []) if s in known))

@@ -13,7 +13,7 @@ import pytest
 from mrgraph.llm import OpenAIChat, TokenLedger
 from mrgraph.llm.scripted import ScriptedLLM, tool_reply
 from mrgraph.policies import LLMPolicy
-from mrgraph.policies.final_answer import non_answer
+from mrgraph.policies.final_answer import abstains, non_answer
 from mrgraph.reconstruct import reconstruct
 from mrgraph.store.base import GraphStore
 from mrgraph.store.memory import MemoryStore
@@ -70,7 +70,7 @@ def test_a_placeholder_answer_is_asked_again_with_the_reason(store: GraphStore) 
 
 def test_two_non_answers_give_the_readers_answer_and_the_trace_says_so(
         store: GraphStore) -> None:
-    script = [tool_reply([("search_events", {"text": "Alice job teacher"})]), "",
+    script: list[Any] = [tool_reply([("search_events", {"text": "Alice job teacher"})]), "",
               bad("The answer to the question"), bad(QUESTION)]
     llm = ScriptedLLM(script)
     answer = reconstruct(store, QUESTION, LLMPolicy(llm))
@@ -99,3 +99,24 @@ def test_the_retry_goes_over_the_wire(store: GraphStore, fake_openai: FakeOpenAI
     sent = bodies[2]["messages"]
     assert sent[-2]["role"] == "assistant" and "The answer to the question" in sent[-2]["content"]
     assert sent[-1]["role"] == "user" and "not an answer" in sent[-1]["content"]
+
+
+@pytest.mark.parametrize(("answer", "abstained"), [
+    ("The answer is not mentioned in the conversation. The evidence is mixed. The next", True),
+    (NOT_MENTIONED, True), ("It\u2019s not mentioned.", True), ("not stated anywhere", True),
+    ("The conversation does not mention her job; she talks of hikes.", True),
+    ("There is no information about it.", True), ("No mention of a job.", True),
+    ("a teacher", False), ("Not a teacher, a nurse", False), ("Unknown Pleasures", False),
+    ("She said her name was not mentioned in the paper.", False), ("No", False),
+    ("Denver. It is not mentioned when.", False),
+])
+def test_an_answer_that_says_it_is_not_there_is_the_abstention(answer: str,
+                                                              abstained: bool) -> None:
+    assert abstains(answer) is abstained
+
+
+def test_a_rambling_abstention_is_said_the_one_way(store: GraphStore) -> None:
+    llm = ScriptedLLM(["", bad("The answer is not mentioned in the conversation. The next")])
+    answer = reconstruct(store, QUESTION, LLMPolicy(llm))
+    assert answer.answer == NOT_MENTIONED
+    assert [c.purpose for c in llm.calls] == ["navigate", "answer"]  # no retry: it is an answer

@@ -123,6 +123,7 @@ class Timeline:
         self.ids = [r[1] for r in rows]
         self.ends = [r[2] for r in rows]
         self.reach: list[str] = []
+        self._start_of: dict[str, str] | None = None
         latest = ""
         for end in self.ends:
             latest = max(latest, end)
@@ -145,6 +146,15 @@ class Timeline:
             if self.ends[j] >= start and (allowed is None or self.ids[j] in allowed):
                 found.append(self.ids[j])
         return found
+
+    def start_of(self, span_id: str) -> str | None:
+        """The (first) start of the span `span_id`, None when it has none: an episode's day
+        read from memory, not from its node (a timeline's matches are ranked by it)."""
+        if self._start_of is None:
+            self._start_of = {}
+            for date, span in zip(self.dates, self.ids):
+                self._start_of.setdefault(span, date)
+        return self._start_of.get(span_id)
 
     def span(self) -> tuple[str | None, str | None]:
         return (self.dates[0], self.dates[-1]) if self.dates else (None, None)

@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 
 from mrgraph.store.base import (BeliefEdge, CueHit, EmbeddingCount, EventRecord, KeywordRecord,
                                 TagCount, TimeRecord, TopicHit, TurnRecord, date_values)
-from mrgraph.store.memory_reads import Attrs, GraphReads, _read, _str
 from mrgraph.store.index import Timeline
+from mrgraph.store.memory_reads import Attrs, GraphReads, _read, _str
 from mrgraph.store.persist import LABEL
 from mrgraph.text import normalize_key
 

@@ -9,10 +9,10 @@ Every question of each file is asked in every mode (`--modes`, default active,to
 `mrgraph bench locomo` asks it (a fresh embedded store per file, heuristic answers), and what
 each mode handed the reader (a frozen mrgraph.found.Found) is kept: `--states DIR` pickles them,
 one file per data file and set of modes (only the modes asked are asked), and reuses them. The
-reader does not steer the walk, so replaying it on the kept findings gives what the bench would (checked: `--check BENCH_DIR` compares each answer
-with a bench run's records.jsonl). `--off` switches rule families off
-(mrgraph.reader.question.FAMILIES) in every replay. `--records DIR` writes, per file,
-a records.jsonl like the bench's (prediction, confidence, F1) for diffs.
+reader does not steer the walk, so replaying it on the kept findings gives what the bench would
+(checked: `--check BENCH_DIR` compares each answer with a bench run's records.jsonl). `--off`
+switches rule families off (mrgraph.reader.question.FAMILIES) in every replay. `--records DIR`
+writes, per file, a records.jsonl like the bench's (prediction, confidence, F1) for diffs.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Set
 from typing import Any, Callable
 
+from mrgraph.store.mention_index import MentionIndex
 from mrgraph.store.persist import LABEL, Database, node_attrs
 from mrgraph.store.token_table import TokenTable
 from mrgraph.store.vector_index import VectorIndex
@@ -110,8 +111,7 @@ class NodeCache:
 
 
 class Timeline:
-    """Dated spans sorted by (start, id), with each one's end: episodes by their session day,
-    or the dates their turns mention (`mention_timeline`).
+    """Dated spans sorted by (start, id), with each one's end: episodes by their session day.
 
     `reach[i]` is the latest end among positions 0..i: episodes before the range's start can
     only overlap it through their end, and scanning backwards can stop once `reach` < start."""
@@ -166,7 +166,7 @@ class GraphIndex:
         self.node_counts, self.edge_counts = db.counts()
         self._tokens = {label: TokenTable(db, label, SECONDARY[label]) for label in SECONDARY}
         self._timeline: Timeline | None = None
-        self._mentions: Timeline | None = None  # the dates episodes' turns mention
+        self._mentions: MentionIndex | None = None  # the dates episodes' turns mention
         self._vectors: VectorIndex | None = None
 
     # -------------------------------------------------------------- maintenance
@@ -257,15 +257,16 @@ class GraphIndex:
                 "SELECT key, id FROM nodes WHERE label = 'Episode' AND key > ''")])
         return self._timeline
 
-    def mention_timeline(self) -> Timeline:
-        """(start, episode id, end) of every date a turn of an episode mentions."""
+    def mention_timeline(self) -> MentionIndex:
+        """(start, episode id, end) of every date a turn of an episode mentions, the episodes
+        in the order of their own days (the episode timeline's)."""
         if self._mentions is None:
-            self._mentions = Timeline([
+            self._mentions = MentionIndex([
                 (str(start), str(episode), str(end)) for start, episode, end in self._db.rows(
                     "SELECT json_extract(m.props, '$.start'), f.src, json_extract(m.props, '$.end') "
                     "FROM nodes m JOIN edges t ON t.dst = m.id AND t.type = 'MENTIONS_DATE' "
                     "JOIN edges f ON f.dst = t.src AND f.type = 'FROM_TURN' "
-                    "WHERE m.label = 'DateMention'")])
+                    "WHERE m.label = 'DateMention'")], self.timeline().start_of)
         return self._mentions
 
     def vectors(self, ns: str) -> VectorIndex:

@@ -9,7 +9,6 @@ return the same records in the same order (tests/contract).
 from __future__ import annotations
 
 import heapq
-import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
@@ -179,8 +178,8 @@ class ToolkitReads(GraphReads):
             return self._events_by_date(hits, limit)
         days = self._index.timeline()
         ids = set(days.query(start, end, allowed, limit))
-        # by the mention's days, not the episode's: every match, then the first by date
-        ids.update(self._index.mention_timeline().query(start, end, allowed, sys.maxsize))
+        # and those a turn's mention reaches: the first `limit` of each, by the episode's day
+        ids.update(self._index.mention_timeline().first(start, end, allowed, limit))
         return self._events_by_date(ids, limit, days)
 
     def _overlaps(self, episode_id: str, start: str, end: str) -> bool:

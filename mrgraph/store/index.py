@@ -149,7 +149,7 @@ class Timeline:
 
     def start_of(self, span_id: str) -> str | None:
         """The (first) start of the span `span_id`, None when it has none: an episode's day
-        read from memory, not from its node (a timeline's matches are ranked by it)."""
+        read from memory, not from its node (the mention index orders episodes by it)."""
         if self._start_of is None:
             self._start_of = {}
             for date, span in zip(self.dates, self.ids):

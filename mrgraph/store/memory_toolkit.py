@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 
 from mrgraph.store.base import (BeliefEdge, CueHit, EmbeddingCount, EventRecord, KeywordRecord,
                                 TagCount, TimeRecord, TopicHit, TurnRecord, date_values)
-from mrgraph.store.index import Timeline
 from mrgraph.store.memory_reads import Attrs, GraphReads, _read, _str
 from mrgraph.store.persist import LABEL
 from mrgraph.text import normalize_key
@@ -46,17 +45,8 @@ class ToolkitReads(GraphReads):
             mentions=tuple(str(m) for m in a.get("mentions") or ()),
         )
 
-    def _events_by_date(self, episode_ids: set[str], limit: int,
-                        days: Timeline | None = None) -> list[EventRecord]:
-        """The first `limit` episodes by (date, id); `days` (the episodes' timeline) gives the
-        dates it holds without reading the nodes: a range of a large store matches thousands."""
-        key = []
-        for e in episode_ids:
-            day = days.start_of(e) if days is not None else None
-            if day is not None:
-                key.append((day, e))
-            elif self._is(e, "Episode"):
-                key.append((_str(self._nodes[e], "date"), e))
+    def _events_by_date(self, episode_ids: set[str], limit: int) -> list[EventRecord]:
+        key = [(_str(self._nodes[e], "date"), e) for e in episode_ids if self._is(e, "Episode")]
         return [self._event(e) for _, e in heapq.nsmallest(max(limit, 0), key)]
 
     # -------------------------------------------------------------- toolkit reads
@@ -176,11 +166,10 @@ class ToolkitReads(GraphReads):
             # a narrow cue: checking its few episodes beats walking the range
             hits = {e for e in allowed if self._overlaps(e, start, end)}
             return self._events_by_date(hits, limit)
-        days = self._index.timeline()
-        ids = set(days.query(start, end, allowed, limit))
+        ids = set(self._index.timeline().query(start, end, allowed, limit))
         # and those a turn's mention reaches: the first `limit` of each, by the episode's day
         ids.update(self._index.mention_timeline().first(start, end, allowed, limit))
-        return self._events_by_date(ids, limit, days)
+        return self._events_by_date(ids, limit)
 
     def _overlaps(self, episode_id: str, start: str, end: str) -> bool:
         """The episode's day is in [start, end], or a turn of it mentions a date reaching it."""

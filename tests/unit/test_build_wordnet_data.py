@@ -4,16 +4,14 @@ rebuild gives the same bytes."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from mrgraph.lexicon import Lexicon
+from tests.scripts import load_script
 
-ROOT = Path(__file__).resolve().parents[2]
 LICENSE = ("  1 WordNet 3.0 Copyright 2006 by Princeton University.  All rights reserved.  \n"
            "  2   \n  3 Invented lines stand in for the database here.  \n")
 SOURCE = {
@@ -36,13 +34,7 @@ SOURCE = {
 
 
 def _builder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_wordnet_data",
-                                                  ROOT / "tools" / "build_wordnet_data.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/build_wordnet_data.py")
 
 
 @pytest.fixture

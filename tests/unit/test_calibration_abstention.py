@@ -3,25 +3,17 @@ the cost of the calibration over categories 1-4."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 
 from mrgraph.reader import confidence
+from tests.scripts import load_script
 
 
 def _calibration() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "calibration.py"
-    spec = importlib.util.spec_from_file_location("calibration_under_test", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/calibration.py")
 
 
 def _rows(cal: ModuleType, wrong_abstentions: int) -> list[object]:

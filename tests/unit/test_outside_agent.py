@@ -4,23 +4,17 @@ a bad call is one line, and the score reads answers, calls and judgements."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.scripts import load_script
+
 
 def _protocol() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "outside_agent.py"
-    spec = importlib.util.spec_from_file_location("outside_agent_under_test", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/outside_agent.py")
 
 
 QUESTIONS = [

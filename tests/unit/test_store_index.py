@@ -95,3 +95,23 @@ def test_token_ranking_matches_a_brute_force_ranking_through_changes(path: Path)
         count, df = store.token_df("Episode", vocab)
         assert count == 300
         assert df == {t: sum(t in str(n.props["tokens"]).split() for n in nodes) for t in vocab}
+
+
+def test_node_cache_keeps_a_batch_whole_but_drops_earlier_batches(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Writing many batches does not grow the node cache beyond its limit plus one batch (it
+    once kept every batch's nodes: ~170 MiB per 100k turns), and a batch bigger than the limit
+    is read once, not node by node."""
+    monkeypatch.setattr("mrgraph.store.index.CACHE_LIMIT", 50)
+    store = MemoryStore(path, "ns")
+    for b in range(6):
+        nodes = tuple(NodeRecord("Cue", node_id("ns", "Cue", f"c{b}-{i}"),
+                                 {"name": f"c{b}-{i}", "key": f"c{b}-{i}", "kind": "keyword"})
+                      for i in range(40 if b % 2 else 80))
+        store.write_batch(GraphBatch(f"c{b}", nodes, ()))
+        cached = store._nodes._cache
+        assert all(n.id in cached for n in nodes)  # the batch just written stays whole
+        assert len(cached) <= 50 + len(nodes)
+    last = [node_id("ns", "Cue", f"c5-{i}") for i in range(40)]
+    assert [store._nodes[n]["name"] for n in last] == [f"c5-{i}" for i in range(40)]
+    assert store._nodes.get(node_id("ns", "Cue", "c0-0")) is not None  # dropped, read again

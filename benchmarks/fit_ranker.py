@@ -3,7 +3,7 @@
     python benchmarks/fit_ranker.py ../shared/data/locomo_dev.json --states /tmp/states.pkl
     python benchmarks/fit_ranker.py ../shared/data/locomo_dev.json --states /tmp/states.pkl --write
 
-The states are those of benchmarks/reader_errors.py (active mode, kept once). For every
+The states are those of benchmarks/reader_replay.py (active mode, kept once). For every
 category 1-4 question whose answer is a phrase, the candidates (ranker.candidates) are labelled
 with their LoCoMo F1 against the gold; a linear scorer is fitted by a listwise softmax
 (target: the candidates' F1, normalised; features standardised; L2 towards the hand rule).
@@ -22,13 +22,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-from reader_errors import states
+from reader_replay import states
 
 from mrgraph.eval import metrics
 from mrgraph.eval.locomo import QAItem
 from mrgraph.eval.report import table
-from mrgraph.policies.base import State
-from mrgraph.policies.turns import found
+from mrgraph.found import Found
 from mrgraph.reader.question import Question
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.ranker import FEATURES, Candidate, Ranker, candidates
@@ -53,13 +52,13 @@ class _Recording:
 Group = tuple[np.ndarray, np.ndarray]  # features (n x d), labels (n)
 
 
-def groups(kept: Sequence[tuple[QAItem, State]]) -> list[Group]:
+def groups(kept: Sequence[tuple[QAItem, Found]]) -> list[Group]:
     out: list[Group] = []
     for item, state in kept:
         if item.category == 5:
             continue
         recorder = _Recording()
-        read(found(state, bool(state.unread_turns)), ranker=recorder)
+        read(state, ranker=recorder)
         if not recorder.options:
             continue
         labels = np.array([metrics.locomo_f1(c.text, item.answer, item.category)
@@ -108,9 +107,8 @@ def select(data: dict[str, list[Group]], convs: Sequence[str]) -> tuple[float, f
     return max(GRID, key=lambda p: (loo(p), p[0], p[1]))
 
 
-def scores(kept: Sequence[tuple[QAItem, State]], ranker: Ranker) -> dict[str, float]:
-    f1 = [(item.category, metrics.locomo_f1(read(found(state, bool(state.unread_turns)),
-                                                 ranker=ranker).answer,
+def scores(kept: Sequence[tuple[QAItem, Found]], ranker: Ranker) -> dict[str, float]:
+    f1 = [(item.category, metrics.locomo_f1(read(state, ranker=ranker).answer,
                                             item.answer if item.category != 5 else None,
                                             item.category)) for item, state in kept]
     return {name: float(np.mean([f for c, f in f1 if c in cats]))
@@ -123,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--states", type=Path, default=None)
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
-    kept = states(args.path, args.states)
+    kept = [(k.item, k.found) for k in states(args.path, args.states, ("active",))]
     convs = sorted({item.sample_id for item, _ in kept})
     data = {c: groups([k for k in kept if k[0].sample_id == c]) for c in convs}
     rows = []

@@ -1,13 +1,13 @@
 """Each rule family of the offline reader switched off in turn, measured on dev and val.
 
     python benchmarks/reader_ablation.py ../shared/data/locomo_dev.json \
-        ../shared/data/locomo_val.json --states /tmp/ablation
+        benchmarks/data/invented.json ../shared/data/locomo_val.json --states /tmp/ablation
     python benchmarks/reader_ablation.py DEV VAL --states DIR --families lists,pronouns --no-ranker
 
-Every question of each file is asked once in active mode on a fresh embedded store and the
-state it was answered from is kept (`--states DIR` pickles them, one file per data file, and
-reuses them: benchmarks/reader_errors.py `states`), frozen as the answer step reads them
-(policies.turns.found). The reader is then replayed on them, first as shipped, then with one family off (`read(..., off={family})`, the families of
+Every question of each file is asked once in active mode on a fresh embedded store and what the
+answer step was handed is kept (`--states DIR` pickles it, one file per data file, and reuses
+it: benchmarks/reader_replay.py `states`). The reader is then replayed on it, first as shipped,
+then with one family off (`read(..., off={family})`, the families of
 mrgraph.reader.question.FAMILIES), then with one of the fitted ranker's weights at zero
 (`ranker:<feature>`). The reader does not steer the walk, so a replay gives what the bench
 would. Printed per family: LoCoMo F1 of categories 1-4 and per category on each file, as the
@@ -22,13 +22,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from reader_errors import states
+from reader_replay import states
 
 from mrgraph.eval import metrics
 from mrgraph.eval.locomo import QAItem
 from mrgraph.eval.report import table
 from mrgraph.found import Found
-from mrgraph.policies.turns import found
 from mrgraph.reader.question import FAMILIES
 from mrgraph.reader.ranker import FEATURES, Ranker, shipped
 from mrgraph.reader.read import Reading, read
@@ -143,9 +142,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.states is not None:
         args.states.mkdir(parents=True, exist_ok=True)
-    files = {path.stem: [(item, found(state, bool(state.unread_turns))) for item, state in
-                         states(path, args.states / f"{path.stem}.pkl" if args.states else None)]
-             for path in args.files}
+    files: dict[str, Kept] = {path.stem: [(k.item, k.found) for k in states(
+        path, args.states / f"{path.stem}.pkl" if args.states else None, ("active",))]
+        for path in args.files}
     print(greedy(files, families) if args.greedy else ablate(files, families, not args.no_ranker))
     return 0
 

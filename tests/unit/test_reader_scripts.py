@@ -1,0 +1,58 @@
+"""The reader's measuring scripts (benchmarks/reader_ablation.py, fit_ranker.py) run end to end
+on invented conversations: they read what benchmarks/reader_replay.py keeps of each ask."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.scripts import ROOT, load_script
+
+
+def _conversation(sample_id: str, who: str, other: str, thing: str) -> dict[str, object]:
+    turns = [(who, f"I bought a {thing} at the market yesterday."),
+             (other, f"A {thing}? What colour is it?"),
+             (who, f"It is red, and I took it to the lake on Sunday."),
+             (other, "I went to the lake too, with my sister.")]
+    qa = [{"question": f"What did {who} buy at the market?", "answer": f"a {thing}",
+           "category": 4, "evidence": ["D1:1"]},
+          {"question": f"When did {who} buy a {thing}?", "answer": "7 May 2023",
+           "category": 2, "evidence": ["D1:1"]},
+          {"question": f"Who did {other} go to the lake with?", "answer": "sister",
+           "category": 4, "evidence": ["D1:4"]},
+          {"question": f"What did {other} buy at the market?", "category": 5,
+           "evidence": ["D1:1"], "adversarial_answer": f"a {thing}"}]
+    return {"sample_id": sample_id, "qa": qa, "conversation": {
+        "speaker_a": who, "speaker_b": other, "session_1_date_time": "10:00 am on 8 May, 2023",
+        "session_1": [{"speaker": s, "dia_id": f"D1:{i}", "text": t}
+                      for i, (s, t) in enumerate(turns, start=1)]}}
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))  # the scripts import each other
+    path = tmp_path / "invented.json"
+    # three conversations: the fit leaves one out and chooses its prior on the other two
+    path.write_text(json.dumps([_conversation("inv-a", "Noor", "Timo", "kite"),
+                                _conversation("inv-b", "Ada", "Bram", "lamp"),
+                                _conversation("inv-c", "Lena", "Omar", "scarf")]), "utf-8")
+    return path
+
+
+def test_the_ablation_replays_the_kept_asks(data: Path, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    ablation = load_script("benchmarks/reader_ablation.py")
+    assert ablation.main([str(data), str(data), "--states", str(tmp_path / "states"),
+                          "--families", "episode,wrong_person", "--no-ranker"]) == 0
+    out = capsys.readouterr().out
+    assert "(none: as shipped)" in out and "| episode |" in out and "| wrong_person |" in out
+    assert (tmp_path / "states" / "invented.pkl").is_file()  # kept once, then reused
+
+
+def test_the_ranker_fit_reads_the_kept_asks(data: Path, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    fit = load_script("benchmarks/fit_ranker.py")
+    assert fit.main([str(data), "--states", str(tmp_path / "states.pkl")]) == 0
+    assert "inv-a" in capsys.readouterr().out

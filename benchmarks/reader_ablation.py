@@ -85,8 +85,9 @@ def ablate(files: dict[str, Kept], families: Sequence[str], ranker: bool) -> str
             now[last]["adversarial"] >= base[last]["adversarial"]
         rows.append([label, *deltas, "drop" if drop else "keep"])
         print(f"{label}: " + " ".join(f"{d:+.3f}" for d in deltas), file=sys.stderr)
+    figures = {g for g, _ in GROUPS} | {"ece"}  # the other keys are conversations
     conversations = [[name, *(f"{c} {round(base[name][c], 3)}" for c in base[name]
-                              if c.startswith("conv"))] for name in files]
+                              if c not in figures)] for name in files]
     return "\n\n".join([
         table(header, rows),
         "Shipped reader, categories 1-4 per conversation:",

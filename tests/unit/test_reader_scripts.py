@@ -48,6 +48,7 @@ def test_the_ablation_replays_the_kept_asks(data: Path, tmp_path: Path,
                           "--families", "episode,wrong_person", "--no-ranker"]) == 0
     out = capsys.readouterr().out
     assert "(none: as shipped)" in out and "| episode |" in out and "| wrong_person |" in out
+    assert "invented inv-a " in out  # categories 1-4 per conversation, whatever its id
     assert (tmp_path / "states" / "invented.pkl").is_file()  # kept once, then reused
 
 

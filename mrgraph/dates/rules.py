@@ -31,6 +31,10 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   the anchor's year), "May 2023" (a month), "the summer of 2022" (a season), "in / since 2022"
   (a year), "the first week of August" (the ISO week holding 1 August; "the last week": the one
   holding its last day) and "the first weekend of August" (its first Saturday-Sunday).
+* "on Tuesday" (no "last"/"next") takes its direction from the sentence's tense: with a verb
+  in the past ("I adopted her on Tuesday") the most recent Tuesday strictly before the anchor,
+  with a future form ("we'll go on Tuesday", "I'm flying out on Tuesday") the first one after
+  it, and with neither or both no date; "on Tuesdays" is a habit, not a date.
 * "(it feels) like yesterday" is an idiom, not a day.
 * An expression whose date would fall before year 1 or after 9999 is not resolved.
 """
@@ -201,6 +205,51 @@ def _rel_weekday(match: re.Match[str], anchor: date) -> Resolved | None:
     return _day(monday + timedelta(days=weekday))
 
 
+def _on_weekday(match: re.Match[str], anchor: date, tense: str | None) -> Resolved | None:
+    """"on Tuesday": the last Tuesday before the anchor in a sentence about the past, the next
+    one after it in a sentence about what is ahead (`tense`), else no date."""
+    weekday = _WEEKDAYS[match.group(1).lower()]
+    if tense == "past":
+        return _day(anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1))
+    if tense == "future":
+        return _day(anchor + timedelta(days=(weekday - anchor.weekday() - 1) % 7 + 1))
+    return None
+
+
+# Which way a sentence looks, for "on Tuesday": a future form, or a verb in the past (an -ed
+# word that is not an adjective after "be"/"so"/"really": "I'm so excited").
+_FUTURE = re.compile(r"\b(?:will|won't|shall|going to|gonna|about to|can't wait|plan(?:ning)? to|"
+                     r"hop(?:e|ing) to|tomorrow|next)\b|'ll\b|\b(?:am|is|are)\s+\w+ing\b|"
+                     r"(?:'m|'re|'s)\s+\w+ing\b", re.I)
+_PAST_WORDS = frozenset("""was were had did went got made took came saw met ran won lost left
+    bought found gave told felt kept held began brought sent spent drove flew wrote ate sat fell
+    broke chose wore swam sang threw caught taught thought heard paid said sold built grew knew
+    led became""".split())
+_ADJECTIVE_AFTER = frozenset("""am 'm is 's are 're be been being so really very too super
+    quite get getting feel feeling""".split())
+_WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
+
+
+def _tense(text: str, start: int, end: int) -> str | None:
+    """"past", "future" or None (neither, or both) for the sentence of `text` around
+    [start, end)."""
+    left = max(text.rfind(c, 0, start) for c in ".!?") + 1
+    right = min((i for i in (text.find(c, end) for c in ".!?") if i >= 0), default=len(text))
+    sentence = text[left:right].lower()
+    words = _WORD.findall(sentence)
+    past = any(w in _PAST_WORDS or (len(w) > 4 and w.endswith("ed") and not w.endswith("eed")
+                                    and (i == 0 or words[i - 1] not in _ADJECTIVE_AFTER))
+               for i, w in enumerate(words))
+    future = _FUTURE.search(sentence) is not None
+    return None if past == future else ("past" if past else "future")
+
+
+def _on_weekday_rule(match: re.Match[str], anchor: date) -> Resolved | None:
+    """The rule's entry in the table: the sentence's tense decides (`_found` calls
+    `_on_weekday` with it), so on its own it resolves nothing."""
+    return None
+
+
 def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:
     if match.group(2) == "may":  # lowercase "may" is the verb ("last may be")
         return None
@@ -334,6 +383,7 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     (_WHICH + r"\s+(weekend|week|month|year)", _rel_period, "relative"),
     (_WHICH + r"\s+" + _SEASON, _rel_season, "relative"),
     (_WHICH + r"\s+" + _DAY, _rel_weekday, "relative"),
+    (r"on\s+" + _FULL_DAY, _on_weekday_rule, "relative"),
     (r"(last|this|next)\s+" + _FULL_MONTH, _rel_month, "relative"),
     (_NUM + r"\s+(weekend|" + _FULL_DAY[1:-1] + r")s\s+ago", _weekdays_ago, "relative"),
     (_ABOUT + _NUM + r"\s+(day|week|month|year)s?\s+ago", _ago, "relative"),
@@ -384,7 +434,10 @@ def _found(text: str, anchor: date) -> tuple[DateMention, ...]:
             continue
         groups = _rule(index).fullmatch(written)
         try:
-            got = resolve(groups, anchor) if groups else None
+            if resolve is _on_weekday_rule and groups:
+                got = _on_weekday(groups, anchor, _tense(text, *match.span()))
+            else:
+                got = resolve(groups, anchor) if groups else None
         except (ValueError, OverflowError):  # lands before year 1 or after 9999: no date
             got = None
         if got is None:

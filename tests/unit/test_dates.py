@@ -314,6 +314,31 @@ def test_parts_of_months_and_seasons(expression: str, anchor: date, value: str,
     assert (mention.value.value, mention.value.precision) == (value, precision)
 
 
+@pytest.mark.parametrize("text, value", [
+    ("I adopted her from the shelter on Tuesday.", "2023-05-02"),  # past, regular verb
+    ("She was born on Monday, three weeks early.", "2023-05-01"),  # past, strictly before
+    ("On Sunday we finally finished the quilt.", "2023-05-07"),  # the verb after the day
+    ("The bank called on Thursday and said yes!", "2023-05-04"),
+    ("We'll drive up on Sunday.", "2023-05-14"),  # ahead: the first one after the anchor
+    ("I'm flying out on Monday, so wish me luck.", "2023-05-15"),
+    ("The final is going to be on Friday.", "2023-05-12"),
+])
+def test_on_a_weekday_looks_the_way_the_sentence_does(text: str, value: str) -> None:
+    """"on Tuesday" without "last"/"next": the sentence's tense says which Tuesday."""
+    assert [(m.value.value, m.value.precision) for m in find_dates(text, MON)] == \
+        [(value, "day")]
+
+
+@pytest.mark.parametrize("text", [
+    "We play on Tuesdays at the club.",  # a habit
+    "I'm so excited for the show on Friday.",  # "excited" describes: no tense said
+    "Here's us at practice on Thursday.",  # neither past nor ahead
+    "I was going to call you on Friday but forgot.",  # both: no date rather than a guess
+])
+def test_on_a_weekday_without_a_direction_is_no_date(text: str) -> None:
+    assert find_dates(text, MON) == []
+
+
 @pytest.mark.parametrize("text", ["It feels like just yesterday we met.",
                                   "I remember it like it was yesterday."])
 def test_like_yesterday_is_an_idiom(text: str) -> None:

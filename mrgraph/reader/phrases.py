@@ -12,6 +12,9 @@ is scored by where it stands:
        ("a *woodworking* workshop": the head joins the phrase); -1.5 when after the verb it
        only describes a word of the question ("a *short* trip")
   +1.5 a name or a relation ("my aunt") for "who" or a question asking a name
+  +2   for "which novel / song / band ..." (not "what kind of"), the run's first capitalised
+       words, cut to them ("Bohemian Rhapsody"), and the head noun no longer joins a phrase
+       ("a Welsh *song*" describes it)
   +2   a word of it is of the kind the head noun names ("What country..." - "Sweden")
   +0.3 per content word (up to three); +0.3 the phrase ends with a noun (WordNet: mostly a
        noun, not mostly a verb): a thing, not "came" or "hit"
@@ -36,11 +39,16 @@ from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, PREPOSITIONS, 
                                   mostly_verb, noun_like)
 from mrgraph.text import words
 
-_TOKEN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9'’+&/-]*[A-Za-z0-9+])?|[^\sA-Za-z0-9]")
+# A word is letters of any script ("Lân", "Zoë", "café" stay whole) and digits, joined by ' + & / -
+_TOKEN = re.compile(r"[^\W_](?:(?:[^\W_]|['’+&/-])*(?:[^\W_]|\+))?|[^\s\w]|_")
 MAX_WORDS = 4
 MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list gains
 KIND = 2.0
 NOUN_END, IS_A = 0.3, 0.5  # a phrase ending with a noun; naming a kind of the head noun
+# things people call by a proper name or title: "Which novel..." - "Piranesi"
+_TITLED = frozenset(lemma(w) for w in """book novel song film movie album band show series
+                    game podcast poem play restaurant cafe shop store gym company team""".split())
+_KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?) of\b", re.IGNORECASE)  # a kind, not a title
 _COPULAS = frozenset({"is", "are", "was", "were"})  # end a noun phrase: "X *is* rewarding"
 
 
@@ -139,7 +147,9 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     elif before is not None and toks[before].lemma in asked and on("ph_after_word"):
         score += 1.0
     after = run[-1] + 1
-    if head and after < len(toks) and toks[after].lemma == head and on("ph_head"):
+    titled = head in _TITLED and on("titled") and not _KIND_OF.search(question.text)
+    if head and after < len(toks) and toks[after].lemma == head and on("ph_head") and \
+            not titled:  # "a Welsh *song*" describes; the song's title answers
         score += 1.5
         phrase.append(toks[after].text)
     elif after < len(toks) and toks[after].lemma in asked and score >= 2.0 and \
@@ -148,6 +158,9 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     if (question.kind == "who" or "name" in words(question.text)) and on("ph_named") and \
             any(_named(toks, i) or toks[i].text.lower() in RELATIONS for i in run):
         score += 1.5
+    elif titled and (title := _title(run, toks)):
+        score += KIND  # "Which novel...": its title ("Piranesi"), a thing of the kind asked
+        phrase = [toks[i].text for i in title]
     kind = kind_of(question.head) if question.head and on("ph_kind") else frozenset()
     # "-ing" names a thing only after a determiner: "my painting", not "saw someone drawing"
     at = [*run, after]  # where each word of the phrase stands in the sentence
@@ -193,6 +206,18 @@ def _before(start: int, toks: Sequence[Token]) -> int | None:
         if not is_function_word(toks[i].text):
             return i
     return start - 1 if start > 0 and toks[start - 1].word else None
+
+
+def _title(run: list[int], toks: Sequence[Token]) -> list[int]:
+    """The first capitalised words of a run that open no sentence, one after another: a
+    title ("Bohemian Rhapsody"); empty when the run holds none."""
+    named = [i for i in run if _named(toks, i)]
+    if not named:
+        return []
+    title = [named[0]]
+    while title[-1] + 1 in named:
+        title.append(title[-1] + 1)
+    return title
 
 
 def _named(toks: Sequence[Token], i: int) -> bool:

@@ -84,3 +84,33 @@ def test_the_persons_turn_that_says_it_over_several_sentences_is_about_them() ->
         content_share(s, q, turns[0][2]) < TURN * content_share(s, q, turns[1][2])
     assert not wrong_person(s, q)
     assert read(s).answer != NOT_MENTIONED
+
+
+def test_a_title_is_the_phrase_for_a_thing_people_call_by_one() -> None:
+    """"Which novel / song / band ...": the capitalised words, as a name is for "who"."""
+    cases = [
+        ("Which novel did Omar lend to Priya?",
+         "I lent her my copy of Middlemarch because she loved the last one.", "Middlemarch"),
+        ("What song does Priya sing in the shower?",
+         "Every morning I belt out Bohemian Rhapsody until the water runs cold.",
+         "Bohemian Rhapsody"),
+        ("Which band did Omar start with his cousins?",
+         "My cousins and I started a band called Velvet Parsnips last spring.",
+         "Velvet Parsnips"),
+    ]
+    for question, sentence, title in cases:
+        said, _ = phrase(sentence, analyse(question, SPEAKERS))
+        assert said == title, question
+    # not a relation word ("kids"), which only a "who" question asks for
+    said, _ = phrase("We have lots of kids' books, classics and picture books.",
+                     analyse("What kind of books does Omar have?", SPEAKERS))
+    assert said != "kids"
+
+
+def test_a_word_in_another_script_stays_one_word() -> None:
+    q = analyse("Which song did Priya struggle with?", SPEAKERS)
+    said, _ = phrase("We're learning a Welsh song, Calon Lân, and I keep tripping over it.", q)
+    assert said == "Calon Lân"
+    said, _ = phrase("I finally met Zoë at the café near the station.",
+                     analyse("Who did Omar meet at the café?", SPEAKERS))
+    assert said == "Zoë"

@@ -121,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--states", type=Path, default=None)
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
-    kept = [(k.item, k.found) for k in states(args.path, args.states, ("active",))]
+    kept = [(k.item, k.found) for k in states(args.path, args.states, ("active",))
+            if k.mode == "active"]  # a cache may hold every mode
     convs = sorted({item.sample_id for item, _ in kept})
     data = {c: groups([k for k in kept if k[0].sample_id == c]) for c in convs}
     rows = []

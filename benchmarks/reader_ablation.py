@@ -144,8 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.states is not None:
         args.states.mkdir(parents=True, exist_ok=True)
     files: dict[str, Kept] = {path.stem: [(k.item, k.found) for k in states(
-        path, args.states / f"{path.stem}.pkl" if args.states else None, ("active",))]
-        for path in args.files}
+        path, args.states / f"{path.stem}.pkl" if args.states else None, ("active",))
+        if k.mode == "active"] for path in args.files}  # a cache may hold every mode
     print(greedy(files, families) if args.greedy else ablate(files, families, not args.no_ranker))
     return 0
 

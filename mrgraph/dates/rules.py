@@ -219,14 +219,16 @@ def _on_weekday(match: re.Match[str], anchor: date, tense: str | None) -> Resolv
 # Which way a sentence looks, for "on Tuesday": a future form, or a verb in the past (an -ed
 # word that is not an adjective after "be"/"so"/"really": "I'm so excited").
 _FUTURE = re.compile(r"\b(?:will|won't|shall|going to|gonna|about to|can't wait|plan(?:ning)? to|"
-                     r"hop(?:e|ing) to|tomorrow|next)\b|'ll\b|\b(?:am|is|are)\s+\w+ing\b|"
-                     r"(?:'m|'re|'s)\s+\w+ing\b", re.I)
+                     r"hop(?:e|ing) to|tomorrow|next)\b|'ll\b|"
+                     # a pronoun's present progressive ("I'm flying out"), not "my sister's wedding"
+                     r"\b(?:i am|i'm|we are|we're|you are|you're|they are|they're|he is|he's|"
+                     r"she is|she's)\s+\w+ing\b", re.I)
 _PAST_WORDS = frozenset("""was were had did went got made took came saw met ran won lost left
     bought found gave told felt kept held began brought sent spent drove flew wrote ate sat fell
     broke chose wore swam sang threw caught taught thought heard paid said sold built grew knew
     led became""".split())
-_ADJECTIVE_AFTER = frozenset("""am 'm is 's are 're be been being so really very too super
-    quite get getting feel feeling""".split())
+_ADJECTIVE_AFTER = frozenset("""am is are be been being so really very too super quite get
+    getting feel feeling""".split())
 _WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
 
 
@@ -235,13 +237,18 @@ def _tense(text: str, start: int, end: int) -> str | None:
     [start, end)."""
     left = max(text.rfind(c, 0, start) for c in ".!?") + 1
     right = min((i for i in (text.find(c, end) for c in ".!?") if i >= 0), default=len(text))
-    sentence = text[left:right].lower()
+    sentence = text[left:right].lower().replace("’", "'")
     words = _WORD.findall(sentence)
     past = any(w in _PAST_WORDS or (len(w) > 4 and w.endswith("ed") and not w.endswith("eed")
-                                    and (i == 0 or words[i - 1] not in _ADJECTIVE_AFTER))
+                                    and (i == 0 or not _describes(words[i - 1])))
                for i, w in enumerate(words))
     future = _FUTURE.search(sentence) is not None
     return None if past == future else ("past" if past else "future")
+
+
+def _describes(word: str) -> bool:
+    """Whether an -ed word after `word` is an adjective: "am / so / I'm / we're *excited*"."""
+    return word in _ADJECTIVE_AFTER or word.endswith(("'m", "'re", "'s"))
 
 
 def _on_weekday_rule(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -383,7 +390,9 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     (_WHICH + r"\s+(weekend|week|month|year)", _rel_period, "relative"),
     (_WHICH + r"\s+" + _SEASON, _rel_season, "relative"),
     (_WHICH + r"\s+" + _DAY, _rel_weekday, "relative"),
-    (r"on\s+" + _FULL_DAY, _on_weekday_rule, "relative"),
+    # not a habit ("on Monday evenings") nor a day a stated date names ("on Monday, May 1")
+    (r"on\s+" + _FULL_DAY + r"(?!\s+(?:mornings|afternoons|evenings|nights)\b)"
+     r"(?!,?\s+(?:the\s+)?(?:\d|" + _MONTH + r"\b))", _on_weekday_rule, "relative"),
     (r"(last|this|next)\s+" + _FULL_MONTH, _rel_month, "relative"),
     (_NUM + r"\s+(weekend|" + _FULL_DAY[1:-1] + r")s\s+ago", _weekdays_ago, "relative"),
     (_ABOUT + _NUM + r"\s+(day|week|month|year)s?\s+ago", _ago, "relative"),

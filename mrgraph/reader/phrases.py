@@ -12,9 +12,9 @@ is scored by where it stands:
        ("a *woodworking* workshop": the head joins the phrase); -1.5 when after the verb it
        only describes a word of the question ("a *short* trip")
   +1.5 a name or a relation ("my aunt") for "who" or a question asking a name
-  +2   for "which novel / song / band ..." (not "what kind of"), the run's first capitalised
-       words, cut to them ("Bohemian Rhapsody"), and the head noun no longer joins a phrase
-       ("a Welsh *song*" describes it)
+  +2   for "which novel / song / band ..." (not "what kind of"), the run's first title, cut to
+       it: capitalised words, joined by "and" / "of" ("Pride and Prejudice"), not "I", not a
+       person the question names, not a word right before the head noun ("a *Welsh* song")
   +2   a word of it is of the kind the head noun names ("What country..." - "Sweden")
   +0.3 per content word (up to three); +0.3 the phrase ends with a noun (WordNet: mostly a
        noun, not mostly a verb): a thing, not "came" or "hit"
@@ -48,6 +48,8 @@ NOUN_END, IS_A = 0.3, 0.5  # a phrase ending with a noun; naming a kind of the h
 # things people call by a proper name or title: "Which novel..." - "Piranesi"
 _TITLED = frozenset(lemma(w) for w in """book novel song film movie album band show series
                     game podcast poem play restaurant cafe shop store gym company team""".split())
+_I = frozenset({"I", "I'm", "I've", "I'd", "I'll"})
+_JOINS = frozenset({"and", "of", "the", "&"})
 _KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?) of\b", re.IGNORECASE)  # a kind, not a title
 _COPULAS = frozenset({"is", "are", "was", "were"})  # end a noun phrase: "X *is* rewarding"
 
@@ -148,8 +150,8 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         score += 1.0
     after = run[-1] + 1
     titled = head in _TITLED and on("titled") and not _KIND_OF.search(question.text)
-    if head and after < len(toks) and toks[after].lemma == head and on("ph_head") and \
-            not titled:  # "a Welsh *song*" describes; the song's title answers
+    titles = _titles(toks, head, names) if titled else frozenset()
+    if head and after < len(toks) and toks[after].lemma == head and on("ph_head"):
         score += 1.5
         phrase.append(toks[after].text)
     elif after < len(toks) and toks[after].lemma in asked and score >= 2.0 and \
@@ -158,7 +160,7 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     if (question.kind == "who" or "name" in words(question.text)) and on("ph_named") and \
             any(_named(toks, i) or toks[i].text.lower() in RELATIONS for i in run):
         score += 1.5
-    elif titled and (title := _title(run, toks)):
+    elif titles and (title := _title(run, toks, titles)):
         score += KIND  # "Which novel...": its title ("Piranesi"), a thing of the kind asked
         phrase = [toks[i].text for i in title]
     kind = kind_of(question.head) if question.head and on("ph_kind") else frozenset()
@@ -208,16 +210,30 @@ def _before(start: int, toks: Sequence[Token]) -> int | None:
     return start - 1 if start > 0 and toks[start - 1].word else None
 
 
-def _title(run: list[int], toks: Sequence[Token]) -> list[int]:
-    """The first capitalised words of a run that open no sentence, one after another: a
-    title ("Bohemian Rhapsody"); empty when the run holds none."""
-    named = [i for i in run if _named(toks, i)]
-    if not named:
+def _titles(toks: Sequence[Token], head: str | None, names: set[str]) -> frozenset[int]:
+    """Where the sentence's title words stand: capitalised, opening no sentence, not "I", not
+    a person the question names, and not right before the head noun ("a *Welsh* song", "an
+    *Italian* restaurant" describe it)."""
+    return frozenset(i for i in range(len(toks)) if _named(toks, i) and
+                     toks[i].text not in _I and toks[i].lemma not in names and
+                     not (i + 1 < len(toks) and toks[i + 1].lemma == head))
+
+
+def _title(run: list[int], toks: Sequence[Token], titles: frozenset[int]) -> list[int]:
+    """The run's first title: title words one after another, joined by "and" / "of" / "the" /
+    "&" before another ("Pride and Prejudice"); empty when the run holds none."""
+    start = next((i for i in run if i in titles), None)
+    if start is None:
         return []
-    title = [named[0]]
-    while title[-1] + 1 in named:
-        title.append(title[-1] + 1)
-    return title
+    title = [start]
+    while True:
+        at = title[-1] + 1
+        if at in titles and at in run:
+            title.append(at)
+        elif at + 1 in titles and at + 1 in run and toks[at].text.lower() in _JOINS:
+            title += [at, at + 1]
+        else:
+            return title
 
 
 def _named(toks: Sequence[Token], i: int) -> bool:

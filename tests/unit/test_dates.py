@@ -322,6 +322,8 @@ def test_parts_of_months_and_seasons(expression: str, anchor: date, value: str,
     ("We'll drive up on Sunday.", "2023-05-14"),  # ahead: the first one after the anchor
     ("I'm flying out on Monday, so wish me luck.", "2023-05-15"),
     ("The final is going to be on Friday.", "2023-05-12"),
+    ("My sister's wedding was on Saturday.", "2023-05-06"),  # a possessive, not "is ...ing"
+    ("We’ll drive up on Sunday.", "2023-05-14"),  # a curly apostrophe
 ])
 def test_on_a_weekday_looks_the_way_the_sentence_does(text: str, value: str) -> None:
     """"on Tuesday" without "last"/"next": the sentence's tense says which Tuesday."""
@@ -334,9 +336,16 @@ def test_on_a_weekday_looks_the_way_the_sentence_does(text: str, value: str) -> 
     "I'm so excited for the show on Friday.",  # "excited" describes: no tense said
     "Here's us at practice on Thursday.",  # neither past nor ahead
     "I was going to call you on Friday but forgot.",  # both: no date rather than a guess
+    "I'm excited for the show on Friday.",  # "I'm excited": an adjective, no tense said
+    "The choir meets on Monday evenings.",  # a habit
 ])
 def test_on_a_weekday_without_a_direction_is_no_date(text: str) -> None:
     assert find_dates(text, MON) == []
+
+
+def test_on_a_weekday_beside_a_stated_date_is_the_stated_date() -> None:
+    found = find_dates("I met her on Monday, May 1, at the fair.", MON)
+    assert [(m.text, m.value.value) for m in found] == [("May 1", "2023-05-01")]
 
 
 @pytest.mark.parametrize("text", ["It feels like just yesterday we met.",

@@ -44,12 +44,15 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_the_ablation_replays_the_kept_asks(data: Path, tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     ablation = load_script("benchmarks/reader_ablation.py")
-    assert ablation.main([str(data), str(data), "--states", str(tmp_path / "states"),
+    validation = tmp_path / "validation.json"  # a second file: the validation one comes last
+    validation.write_text(data.read_text("utf-8"), "utf-8")
+    assert ablation.main([str(data), str(validation), "--states", str(tmp_path / "states"),
                           "--families", "episode,wrong_person", "--no-ranker"]) == 0
     out = capsys.readouterr().out
     assert "(none: as shipped)" in out and "| episode |" in out and "| wrong_person |" in out
-    assert "invented inv-a " in out  # categories 1-4 per conversation, whatever its id
-    assert (tmp_path / "states" / "invented.pkl").is_file()  # kept once, then reused
+    # categories 1-4 per conversation of each file, whatever the conversations' ids
+    assert "invented inv-a " in out and "validation inv-a " in out
+    assert (tmp_path / "states" / "invented.pkl").is_file()
 
 
 def test_the_ranker_fit_reads_the_kept_asks(data: Path, tmp_path: Path,

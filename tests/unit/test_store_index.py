@@ -100,8 +100,8 @@ def test_token_ranking_matches_a_brute_force_ranking_through_changes(path: Path)
 def test_node_cache_keeps_a_batch_whole_but_drops_earlier_batches(
         path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Writing many batches does not grow the node cache beyond its limit plus one batch (it
-    once kept every batch's nodes: ~170 MiB per 100k turns), and a batch bigger than the limit
-    is read once, not node by node."""
+    once kept every batch's nodes: ~170 MiB per 100k turns); the batch being written stays
+    whole, and a dropped node is read again from the file."""
     monkeypatch.setattr("mrgraph.store.index.CACHE_LIMIT", 50)
     store = MemoryStore(path, "ns")
     for b in range(6):

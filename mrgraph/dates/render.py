@@ -58,10 +58,18 @@ def render(value: DateValue) -> str:
     elif value.precision == "month":
         text = format_month(value.start)
     elif value.precision == "season":
-        text = f"the {value.value.partition('-')[2]} of {value.start[:4]}"
+        text = f"the {_season_word(value)} of {value.start[:4]}"
     else:
         text = value.start[:4]
     return f"around {text}" if value.approximate else text
+
+
+def _season_word(value: DateValue) -> str:
+    """The season's name as the speaker said it: "fall" where they said "fall", else the
+    canonical name ("autumn")."""
+    season = value.value.partition("-")[2]
+    return "fall" if season == "autumn" and re.search(r"\bfall\b", value.phrase, re.I) \
+        else season
 
 
 def render_value(text: str) -> str:

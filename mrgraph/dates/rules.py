@@ -49,6 +49,7 @@ from typing import Callable, NamedTuple
 
 from dateutil.relativedelta import relativedelta
 
+from mrgraph.dates.tense import tense
 from mrgraph.dates.timestamps import MONTHS
 from mrgraph.dates.value import SEASONS, DateMention, DateValue, Precision, Source, canonical
 
@@ -96,7 +97,7 @@ _WHICH = r"(this past|this coming|last|this|next)"
 _DIGIT = re.compile(r"\d")
 _TRIGGER_WORDS = ("day", "night", "week", "month", "year", "ago", "tomorrow", "morning",
                   "afternoon", "evening", "last", "this", "next", "spring", "summer", "autumn",
-                  "fall", "winter")
+                  "fall", "winter", *(m.lower() for m in calendar.month_name[1:]))
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 # "it feels like yesterday": an idiom, not a day (matched on the text before "yesterday")
 _LIKE_YESTERDAY = re.compile(r"\blike\s+(?:it\s+(?:was|is|were)\s+)?(?:just\s+|only\s+)?$",
@@ -205,56 +206,44 @@ def _rel_weekday(match: re.Match[str], anchor: date) -> Resolved | None:
     return _day(monday + timedelta(days=weekday))
 
 
-def _on_weekday(match: re.Match[str], anchor: date, tense: str | None) -> Resolved | None:
+def _on_weekday(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
     """"on Tuesday": the last Tuesday before the anchor in a sentence about the past, the next
-    one after it in a sentence about what is ahead (`tense`), else no date."""
+    one after it in a sentence about what is ahead (`looks`: its tense), else no date."""
     weekday = _WEEKDAYS[match.group(1).lower()]
-    if tense == "past":
+    if looks == "past":
         return _day(anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1))
-    if tense == "future":
+    if looks == "future":
         return _day(anchor + timedelta(days=(weekday - anchor.weekday() - 1) % 7 + 1))
     return None
 
 
-# Which way a sentence looks, for "on Tuesday": a future form, or a verb in the past (an -ed
-# word that is not an adjective after "be"/"so"/"really": "I'm so excited").
-_FUTURE = re.compile(r"\b(?:will|won't|shall|going to|gonna|about to|can't wait|plan(?:ning)? to|"
-                     r"hop(?:e|ing) to|tomorrow|next)\b|'ll\b|"
-                     # a pronoun's present progressive ("I'm flying out"), not "my sister's wedding"
-                     r"\b(?:i am|i'm|we are|we're|you are|you're|they are|they're|he is|he's|"
-                     r"she is|she's)\s+\w+ing\b", re.I)
-_PAST_WORDS = frozenset("""was were had did went got made took came saw met ran won lost left
-    bought found gave told felt kept held began brought sent spent drove flew wrote ate sat fell
-    broke chose wore swam sang threw caught taught thought heard paid said sold built grew knew
-    led became""".split())
-_ADJECTIVE_AFTER = frozenset("""am is are be been being so really very too super quite get
-    getting feel feeling""".split())
-_WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
-
-
-def _tense(text: str, start: int, end: int) -> str | None:
-    """"past", "future" or None (neither, or both) for the sentence of `text` around
-    [start, end)."""
-    left = max(text.rfind(c, 0, start) for c in ".!?") + 1
-    right = min((i for i in (text.find(c, end) for c in ".!?") if i >= 0), default=len(text))
-    sentence = text[left:right].lower().replace("’", "'")
-    words = _WORD.findall(sentence)
-    past = any(w in _PAST_WORDS or (len(w) > 4 and w.endswith("ed") and not w.endswith("eed")
-                                    and (i == 0 or not _describes(words[i - 1])))
-               for i, w in enumerate(words))
-    future = _FUTURE.search(sentence) is not None
-    return None if past == future else ("past" if past else "future")
-
-
-def _describes(word: str) -> bool:
-    """Whether an -ed word after `word` is an adjective: "am / so / I'm / we're *excited*"."""
-    return word in _ADJECTIVE_AFTER or word.endswith(("'m", "'re", "'s"))
+def _in_month(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
+    """"in June" (no year): the first June from the anchor's month on in a sentence about what
+    is ahead (`looks`), else the nearer of that one and the latest up to the anchor's month
+    (the latter when they are as near). Not the past one for a past verb: the verb may be
+    said of another thing than the month ("I registered for a race in June")."""
+    name = match.group(1)
+    if name in ("may", "march"):  # lowercase: the verb ("in may be"), a walk ("in march")
+        return None
+    month = MONTHS[name.lower()]
+    back, ahead = (anchor.month - month) % 12, (month - anchor.month) % 12
+    if looks == "future" or ahead < back:
+        return _month(date(anchor.year + (month < anchor.month), month, 1))
+    return _month(date(anchor.year - (month > anchor.month), month, 1))
 
 
 def _on_weekday_rule(match: re.Match[str], anchor: date) -> Resolved | None:
-    """The rule's entry in the table: the sentence's tense decides (`_found` calls
-    `_on_weekday` with it), so on its own it resolves nothing."""
+    """The table's entry for `_on_weekday`: the sentence's tense decides (`_found` calls the
+    rule of `_TENSED` with it), so on its own it resolves nothing."""
     return None
+
+
+def _in_month_rule(match: re.Match[str], anchor: date) -> Resolved | None:
+    """The table's entry for `_in_month` (see `_on_weekday_rule`)."""
+    return None
+
+
+_TENSED = {_on_weekday_rule: _on_weekday, _in_month_rule: _in_month}
 
 
 def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -393,6 +382,9 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     # not a habit ("on Monday evenings") nor a day a stated date names ("on Monday, May 1")
     (r"on\s+" + _FULL_DAY + r"(?!\s+(?:mornings|afternoons|evenings|nights)\b)"
      r"(?!,?\s+(?:the\s+)?(?:\d|" + _MONTH + r"\b))", _on_weekday_rule, "relative"),
+    # a month without a year or day ("in June", "in early June"; not "in June 2022")
+    (r"(?:in|during)\s+(?:early\s+|late\s+|mid-?)?" + _FULL_MONTH + r"(?!,?\s+\d)",
+     _in_month_rule, "relative"),
     (r"(last|this|next)\s+" + _FULL_MONTH, _rel_month, "relative"),
     (_NUM + r"\s+(weekend|" + _FULL_DAY[1:-1] + r")s\s+ago", _weekdays_ago, "relative"),
     (_ABOUT + _NUM + r"\s+(day|week|month|year)s?\s+ago", _ago, "relative"),
@@ -443,8 +435,8 @@ def _found(text: str, anchor: date) -> tuple[DateMention, ...]:
             continue
         groups = _rule(index).fullmatch(written)
         try:
-            if resolve is _on_weekday_rule and groups:
-                got = _on_weekday(groups, anchor, _tense(text, *match.span()))
+            if (tensed := _TENSED.get(resolve)) is not None and groups:
+                got = tensed(groups, anchor, tense(text, *match.span()))
             else:
                 got = resolve(groups, anchor) if groups else None
         except (ValueError, OverflowError):  # lands before year 1 or after 9999: no date

@@ -18,6 +18,7 @@ from mrgraph.reader.question import Question
 REACH = 8  # the best sentences whose turns' dates compete
 DATED_SHARE = 0.7  # how good a sentence stating a date must be, beside the best one
 SAME_STORY = 0.9  # a sentence this near the best tells the same thing (told first: answers)
+PLAN_YIELDS = 0.7  # a date on the side asked about beats a better-fitting one within this share
 
 
 def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
@@ -33,8 +34,9 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     """The date the answer rests on (reader.dates), the day it was said and its sentence: of
     the dates the turns of the best REACH sentences mention, the one whose clause holds most of
     the question, when the person asked about said it and its clause holds at least as much as
-    the best sentence; else, of the best sentence's turn, the one whose clause holds most of it
-    (reader.dates.told); with none, one the same speaker told just before, when the other only
+    the best sentence (PLAN_YIELDS of it, when the question asks about the past and the best
+    sentence's date is a plan: "I'll run it in January" - later "I ran it on Tuesday"); else,
+    of the best sentence's turn, the one whose clause holds most of it (reader.dates.told); with none, one the same speaker told just before, when the other only
     asked in between ("Something happened yesterday..." - "What happened?" - "I had a car
     accident."); else the date a nearly as good sentence states (`_dated_near`); else None
     (the best sentence's day). Of nearly equal sentences about the past, the one said first
@@ -49,6 +51,10 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
         return clause[1], clause[2].said, clause[2]
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
     value = told(best.text, best.turn, said, fit, future)
+    if value is not None and clause is not None and future is False and \
+            not agrees(value, future) and agrees(clause[1], future) and \
+            clause[0] >= PLAN_YIELDS * best.q:  # a plan, and a later telling of it done
+        return clause[1], clause[2].said, clause[2]
     if value is None and (before := _asked_between(state, best)) is not None:
         value = told("", before, said, fit, future)
     if value is None and (dated := _dated_near(question, best, found[1:REACH], fit, future)):
@@ -77,7 +83,7 @@ def _dated_near(question: Question, best: Sentence, found: list[Sentence],
     date, and the best sentence's turn gives none ("I volunteer at the shelter." - "I started
     there about a year ago.")."""
     for sentence in found:
-        if sentence.score < DATED_SHARE * best.score or \
+        if sentence.score < DATED_SHARE * best.score or sentence.q <= 0 or \
                 (question.person is not None and sentence.speaker != question.person):
             continue
         value = stated(sentence.text, sentence.turn, sentence.said, fit, future)
@@ -99,7 +105,8 @@ def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str],
             if future is not True or agrees(value, future):
                 scored.append((fit(value.statement), agrees(value, future), -rank, value,
                                sentence))
-    best = max(scored, key=lambda s: s[:3], default=None)
+    top = max((s[0] for s in scored), default=0.0)
+    best = max(scored, key=lambda s: (s[1] and s[0] >= PLAN_YIELDS * top, *s[:3]), default=None)
     return (best[0], best[3], best[4]) if best is not None and best[0] > 0 else None
 
 

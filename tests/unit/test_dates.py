@@ -205,6 +205,8 @@ def _said(expression: str, anchor: date) -> str:
     ("two Saturdays ago", MON, "two Saturdays before 8 May 2023"),
     ("next Friday", MON, "19 May 2023"),  # ahead: the day itself
     ("last summer", date(2023, 8, 11), "the summer of 2022"),
+    ("last fall", TUE, "the fall of 2022"),  # the season as the speaker named it
+    ("last autumn", TUE, "the autumn of 2022"),
     ("a few years ago", date(2023, 2, 8), "a few years before 2023"),
     ("a few months ago", MON, "a few months before May 2023"),
     ("several days ago", MON, "several days before 8 May 2023"),
@@ -373,3 +375,30 @@ def test_the_audit_labels_written_here_resolve_as_labelled() -> None:
         assert found == ([] if value == "none" else [(value, precision)]), sentence
         checked += 1
     assert checked >= 140
+
+
+@pytest.mark.parametrize("text, value", [
+    ("We present the poster at a conference in June.", "2023-06"),  # no tense: the nearer
+    ("She's having her knee done in September, so we stay.", "2023-09"),
+    ("I'll see them in March, finally.", "2024-03"),  # ahead: the first March from May on
+    ("We were in Lisbon in December.", "2022-12"),  # the nearer: last December
+    ("I registered for a half marathon in August.", "2023-08"),  # the verb is the signing up
+    ("We moved in early April.", "2023-04"),  # a part of a month is the month
+    ("In May the garden was all mud.", "2023-05"),  # the anchor's own month
+])
+def test_in_a_month_without_a_year_is_the_nearer_one_or_the_one_ahead(text: str,
+                                                                      value: str) -> None:
+    """"in June": ahead in a sentence about what is ahead, else the nearer June; a past verb
+    does not move it back (it may be said of another thing than the month)."""
+    assert [(m.value.value, m.value.precision, m.value.source) for m in find_dates(text, MON)] \
+        == [(value, "month", "relative")]
+
+
+@pytest.mark.parametrize("text, phrase", [
+    ("We married in June 2019.", "June 2019"),  # a stated month keeps its year
+    ("The show is in June 5, I think.", "June 5"),
+    ("It's out in may be a week.", None),  # "may" the verb
+    ("They were in march formation.", None),
+])
+def test_in_a_month_leaves_stated_dates_and_verbs_alone(text: str, phrase: str | None) -> None:
+    assert [m.text for m in find_dates(text, MON)] == ([phrase] if phrase else [])

@@ -151,3 +151,41 @@ def test_of_nearly_equal_sentences_the_one_told_first_dates_a_past_thing() -> No
                              "house, fun.", "2023-08-02")]
     assert read(_sessions("When is Omar going to paint the old red barn behind his "
                           "grandparents' farm house?", plan)).answer == "2 August 2023"
+
+
+def test_a_plan_yields_to_a_later_telling_that_it_was_done() -> None:
+    """A past question: "I'll do it in January" fits it best, "I did it on Tuesday" said later
+    dates it (three shapes: a month, a weekday, a week)."""
+    cases = [
+        ("When did Priya run the control test the reviewer asked for?",
+         [("D1:3", "Priya", "One reviewer wants one more control test, I'll run it in June.",
+           "2023-05-07"),
+          ("D2:4", "Priya", "Oh, and I ran the control test on Tuesday.", "2023-06-18")],
+         "the Tuesday before 18 June 2023"),
+        ("When did Omar repaint the blue boat shed by the lake?",
+         [("D1:2", "Omar", "I'm going to repaint the blue boat shed by the lake next month.",
+           "2023-05-07"),
+          ("D3:1", "Omar", "Repainted the boat shed by the lake last week, finally.",
+           "2023-07-02")],
+         "the week before 2 July 2023"),
+        ("When did Priya move the old piano to her sister's flat?",
+         [("D1:1", "Priya", "We'll move the old piano to my sister's flat in August.",
+           "2023-05-07"),
+          ("D2:2", "Priya", "We moved the old piano to her flat in early September.",
+           "2023-09-20")],
+         "September 2023"),
+    ]
+    for question, turns, expected in cases:
+        assert read(_sessions(question, turns)).answer == expected, question
+    question, (plan, _), _ = cases[0]
+    other = ("D2:4", "Priya", "Oh, and I ran on Tuesday.", "2023-06-18")  # too little of it
+    assert read(_sessions(question, [plan, other])).answer == "June 2023"
+
+
+def test_a_near_sentence_sharing_nothing_with_the_question_gives_no_date() -> None:
+    """The best sentence states no date and the next dated one is about something else: the
+    best sentence's own day, not the other one's date."""
+    turns = [("D1:1", "Omar", "First swim of the year in the cold lake, brr.", "2023-04-09"),
+             ("D2:1", "Omar", "My landlord said last week he wants to sell.", "2023-06-20")]
+    assert read(_sessions("When did Omar take his first swim of the year?", turns)).answer \
+        == "9 April 2023"

@@ -35,6 +35,10 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   in the past ("I adopted her on Tuesday") the most recent Tuesday strictly before the anchor,
   with a future form ("we'll go on Tuesday", "I'm flying out on Tuesday") the first one after
   it, and with neither or both no date; "on Tuesdays" is a habit, not a date.
+* "in June" / "in early June" (no year, no day) is the first June from the anchor's month on in
+  a sentence about what is ahead, else the nearer of that one and the latest June up to the
+  anchor's month (a past verb does not decide it: "I signed up for a race in June", said in
+  March, is this June); lowercase "may" and "march" are a verb and a walk, not months.
 * "(it feels) like yesterday" is an idiom, not a day.
 * An expression whose date would fall before year 1 or after 9999 is not resolved.
 """

@@ -247,7 +247,8 @@ def _in_month_rule(match: re.Match[str], anchor: date) -> Resolved | None:
     return None
 
 
-_TENSED = {_on_weekday_rule: _on_weekday, _in_month_rule: _in_month}
+_TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
+    _on_weekday_rule: _on_weekday, _in_month_rule: _in_month}
 
 
 def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:

@@ -9,8 +9,11 @@
        when      the date the sentence states, as precisely as it was said ("2022", "the
                  week before 9 June 2023", "the Friday before 7 May 2023"), else the day
                  it was said (reader.when, reader.dates);
-       duration  the first span of time the best REACH sentences say ("4 years"; "ago" only
-                 for "how long ago": "10 years ago"; numbers in digits), else the date;
+       duration  between two things ("how many weeks passed between A and B"), the length
+                 worked out from their dates (reader.lengths: "seven weeks"); else the first
+                 span of time the best REACH sentences say ("4 years"; "ago" only for "how
+                 long ago": "10 years ago"; numbers in digits); else the length from the start
+                 of what was asked to the day it was said; else the date;
        how often the first frequency of the best REACH sentences ("three times a week"),
                  else of the person's own sentences (a reply to "how often do you...?");
        yes_no / would   "No" when the sentence denies, else "Yes";
@@ -49,6 +52,8 @@ from mrgraph.reader.evidence import (Sentence, believed, is_question, sentences,
                                     split_sentences, wrong_person)
 from mrgraph.reader.feelings import asks_feeling, feeling
 from mrgraph.reader.forms import THOUGHT, complement, duration, frequency, negated
+from mrgraph.reader.lengths import asks_between
+from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.when import answer_when
@@ -174,13 +179,21 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
 
 def _dated(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]]:
-    """when / duration: the span of time said, else the date the best sentence rests on."""
+    """when / duration: between two things asked about, the length worked out from their
+    dates (reader.lengths: a span said in a turn is rarely the time between two others);
+    else the span of time said; else (duration) the length worked out from the start of what
+    was asked; else the date the best sentence rests on."""
+    lengths = question.kind == "duration" and question.on("lengths")
+    if lengths and asks_between(question.text) and (worked := worked_length(state, question)):
+        return worked
     if question.on("span") and (question.kind == "duration" or _AGO.search(question.text)):
         span = next(((d, s.dia_id) for s in found[:REACH] if (d := duration(s.text))), None)
         if span:
             # "how long" asks for a length: "ago" only places it ("two weeks ago" -> two weeks)
             length = span[0] if _AGO.search(question.text) else _AGO_END.sub("", span[0])
             return length, (span[1],)
+        if lengths and (worked := worked_length(state, question)):
+            return worked  # nobody said how long: from the dates of what was asked
     return answer_when(state, question, found)
 
 

@@ -1,0 +1,89 @@
+"""A length of time nobody said, worked out from two dates: "How many weeks passed between
+the move and the wedding?" is the time from the date of one to the date of the other, and
+"How long has she been knitting?" the time from when she started to when she said so. A
+length worked out is said in words up to twelve ("seven weeks"), as people write one they
+counted; a span said in a turn keeps reader.forms' digits.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date
+
+from mrgraph.dates import DateValue
+from mrgraph.found import Found
+from mrgraph.reader.evidence import sentences
+from mrgraph.reader.question import Question, analyse
+from mrgraph.reader.words import NUMBERS
+from mrgraph.reader.when import date_of
+
+_BETWEEN = re.compile(r"\bbetween (.+?) and (.+?)[?.!\s]*$", re.IGNORECASE)
+_SINCE = re.compile(r"\bhow long (?:has|have)\b.*\bbeen\b", re.IGNORECASE)
+_UNIT_ASKED = re.compile(r"\bhow many (day|week|month|year)s\b", re.IGNORECASE)
+_DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
+_WHOLE = {"week": 2, "month": 2, "year": 1}  # "10 days", "6 weeks", "1 year"
+_WORDS = {n: w for w, n in NUMBERS.items() if " " not in w and n <= 12 and
+          w not in ("twice", "once", "both", "several")}
+
+
+def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | None:
+    """The time between the two things a question names ("between A and B"), or from the
+    start of what it asks about to the day that was said ("how long has ... been"), in the
+    unit it asks for ("how many weeks") or the largest that counts it whole ("three months");
+    None when it asks neither, or a date is missing."""
+    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
+    between = _BETWEEN.search(question.text)
+    if between is not None:
+        first, second = (_dated(state, question, part, speakers) for part in between.groups())
+        if first is None or second is None:
+            return None
+        days = abs((_middle(second[0]) - _middle(first[0])).days)
+        supports = tuple(dict.fromkeys((first[1], second[1])))
+    elif _SINCE.search(question.text):
+        start = _dated(state, question, "", speakers)
+        if start is None or not start[0].said:
+            return None
+        days = (date.fromisoformat(start[0].said[:10]) - date.fromisoformat(start[0].start)).days
+        supports = (start[1],)
+    else:
+        return None
+    return (_in_units(days, question.text), supports) if days > 0 else None
+
+
+def asks_between(question: str) -> bool:
+    """Whether the question asks for the time between two things ("between A and B")."""
+    return _BETWEEN.search(question) is not None
+
+
+def _dated(state: Found, question: Question, part: str, speakers: set[str]) -> \
+        tuple[DateValue, str] | None:
+    """The date of `part` of the question (the whole question for ""): its own "when"
+    question, about the same person when it names none; the session day when no sentence
+    states one."""
+    asked = question if not part else analyse(f"When did {part}?", speakers, question.off)
+    if asked.person is None and question.person is not None:
+        asked = replace(asked, person=question.person)
+    found = sentences(state, asked)
+    if not found or found[0].q <= 0:
+        return None
+    value, said, sentence = date_of(state, asked, found)
+    if value is None:
+        if not said:
+            return None
+        day = said[:10]
+        value = DateValue(day, "day", "session", day, day, said=day)
+    return value, sentence.dia_id
+
+
+def _middle(value: DateValue) -> date:
+    first, last = date.fromisoformat(value.start), date.fromisoformat(value.end)
+    return first + (last - first) / 2
+
+
+def _in_units(days: int, question: str) -> str:
+    asked = _UNIT_ASKED.search(question)
+    unit = asked.group(1).lower() if asked else next(
+        (u for u in ("year", "month", "week") if days >= _WHOLE[u] * _DAYS[u] - 1), "day")
+    count = max(1, round(days / _DAYS[unit]))
+    return f"{_WORDS.get(count, str(count))} {unit}" + ("s" if count != 1 else "")

@@ -1,0 +1,66 @@
+"""A length of time asked for: the span said, without "ago" unless asked "how long ago";
+worked out from two dates when nobody said it (reader.lengths), in words up to twelve. Sessions: Sunday 7 May 2023
+(tests.unit.test_reader.state)."""
+
+from __future__ import annotations
+
+from tests.unit.test_reader import state
+from tests.unit.walked import read
+
+
+def _answer(question: str, turns: list[tuple[str, str, str]]) -> str:
+    return read(state(question, turns)).answer
+
+
+def test_a_length_said_is_no_date_and_ago_only_places_it() -> None:
+    said = [("D1:1", "Priya", "I got my bike three weeks ago and ride it every day.")]
+    assert _answer("How long has Priya had her bike?", said) == "3 weeks"
+    assert _answer("How many weeks has Priya had her bike?", said) == "3 weeks"
+    assert _answer("How long ago did Priya get her bike?", said) == "3 weeks ago"
+
+
+def test_how_long_between_two_dated_things() -> None:
+    turns = [("D1:1", "Omar", "We moved to the coast in January 2023, what a winter."),
+             ("D1:2", "Omar", "The wedding was in April 2023, right after the thaw.")]
+    assert _answer("How many months passed between Omar moving to the coast and the "
+                   "wedding?", turns) == "three months"
+    assert _answer("How long between Omar's move to the coast and the wedding?", turns) == \
+        "three months"
+
+
+def test_how_long_has_someone_been_doing_it_from_when_they_started() -> None:
+    turns = [("D1:1", "Priya", "I started learning the cello in 2019, best decision ever.")]
+    assert _answer("How long has Priya been learning the cello?", turns) == "four years"
+    turns = [("D1:1", "Omar", "I began volunteering at the shelter last month, it's humbling.")]
+    assert _answer("How long has Omar been volunteering at the shelter?", turns) == "five weeks"
+
+
+def test_no_length_without_the_dates() -> None:
+    """A question that names two things only one of which was dated: the date answers."""
+    turns = [("D1:1", "Omar", "We moved to the coast in January 2023, what a winter.")]
+    answer = _answer("How many months passed between Omar moving to the coast and the "
+                     "harvest festival?", turns)
+    assert not answer.endswith(("month", "months")), answer  # no length made up
+
+
+def test_between_two_things_is_worked_out_before_any_span_said() -> None:
+    """A span a turn says ("a couple of weeks ago") is rarely the time between two other
+    things: between A and B, their dates decide (three shapes: months, weeks, days)."""
+    cases = [
+        ("How many months passed between Omar moving to the coast and the wedding?",
+         [("D1:1", "Omar", "We moved to the coast in January 2023, what a winter."),
+          ("D1:2", "Omar", "I joined a choir a couple of weeks ago, lovely people."),
+          ("D1:3", "Omar", "The wedding was in April 2023, right after the thaw.")],
+         "three months"),
+        ("How many weeks passed between Priya buying the red kayak and the river race?",
+         [("D1:1", "Priya", "I bought the red kayak six weeks ago, my pride and joy."),
+          ("D1:2", "Priya", "Training for two weeks now, my arms hurt."),
+          ("D1:3", "Priya", "The river race was yesterday and I came fifth!")],
+         "six weeks"),
+        ("How many days passed between Omar painting the shed and the garden party?",
+         [("D1:1", "Omar", "I painted the shed on 1 May 2023, finally."),
+          ("D1:2", "Omar", "The garden party was on 5 May 2023 and the paint was dry.")],
+         "four days"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns) == expected, question

@@ -8,9 +8,10 @@ words are trimmed off both ends, and a segment keeps at least one content word. 
 is scored by where it stands:
 
   +2   right after the question's verb ("I *donated* my old car" -> "old car")
-  +1   right after another word of the question; +1.5 before the head noun asked about
-       ("a *woodworking* workshop": the head joins the phrase); -1.5 when after the verb it
-       only describes a word of the question ("a *short* trip")
+  +1   right after another word of the question (neither bonus across a subject pronoun,
+       which starts another clause: "my niece and *we* played"); +1.5 before the head noun
+       asked about ("a *woodworking* workshop": the head joins the phrase); -1.5 when after
+       the verb it only describes a word of the question ("a *short* trip")
   +1.5 a name or a relation ("my aunt") for "who" or a question asking a name
   +2   for "which novel / song / band ..." (not "what kind of"), the run's first title, cut to
        it: capitalised words, joined by "and" / "of" ("Pride and Prejudice"), not "I", not a
@@ -199,9 +200,10 @@ def _verb_like(word: str) -> bool:
 
 
 def _before(start: int, toks: Sequence[Token]) -> int | None:
-    """The last word before a segment that is not a function word (up to 3 back)."""
+    """The last word before a segment that is not a function word (up to 3 back); None
+    across punctuation or a subject pronoun (a new clause)."""
     for i in range(start - 1, max(-1, start - 4), -1):
-        if not toks[i].word:
+        if not toks[i].word or toks[i].text.lower() in SUBJECTS:
             return None
         if toks[i].text.lower() in PREPOSITIONS and i < start - 1:
             return i

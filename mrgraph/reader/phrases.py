@@ -17,6 +17,10 @@ is scored by where it stands:
        it: capitalised words, joined by "and" / "of" ("Pride and Prejudice"), not "I", not a
        person the question names, not a word right before the head noun ("a *Welsh* song")
   +2   a word of it is of the kind the head noun names ("What country..." - "Sweden")
+  +2   it has the form the question word asks for, cut to it: for "how many / how much" a
+       number and the content words after it ("rented all *twelve*", "*7 pounds 2 ounces*";
+       "1,200" and "82%" are one word), for "where" a run after a place preposition
+       ("proposed at the *botanical garden*")
   +0.3 per content word (up to three); +0.3 the phrase ends with a noun (WordNet: mostly a
        noun, not mostly a verb): a thing, not "came" or "hit"
   +0.5 a word of it is a kind of the head noun by WordNet's hypernyms, however broad the
@@ -35,13 +39,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, PREPOSITIONS, RELATIONS,
-                                  SUBJECTS, is_a, is_function_word, is_kind, kind_of, lemma,
-                                  mostly_verb, noun_like)
+from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
+                                  RELATIONS, SUBJECTS, is_a, is_function_word, is_kind,
+                                  kind_of, lemma, mostly_verb, noun_like)
 from mrgraph.text import words
 
 # A word is letters of any script ("Lân", "Zoë", "café" stay whole) and digits, joined by ' + & / -
-_TOKEN = re.compile(r"[^\W_](?:(?:[^\W_]|['’+&/-])*(?:[^\W_]|\+))?|[^\s\w]|_")
+# A number keeps its separators and its percent sign whole: "1,200", "3.5", "54:12", "82%"
+_TOKEN = re.compile(r"\d+(?:[,.:]\d+)*%|\d+(?:[,.:]\d+)+|"
+                    r"[^\W_](?:(?:[^\W_]|['’+&/-])*(?:[^\W_]|\+))?|[^\s\w]|_")
 MAX_WORDS = 4
 MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list gains
 KIND = 2.0
@@ -53,6 +59,7 @@ _I = frozenset({"I", "I'm", "I've", "I'd", "I'll"})
 _JOINS = frozenset({"and", "of", "the", "&"})
 _KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?) of\b", re.IGNORECASE)  # a kind, not a title
 _COPULAS = frozenset({"is", "are", "was", "were"})  # end a noun phrase: "X *is* rewarding"
+_PLACES = frozenset({"at", "in", "from", "to", "near", "into", "inside", "outside", "around"})
 
 
 @dataclass(frozen=True)
@@ -164,6 +171,10 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     elif titles and (title := _title(run, toks, titles)):
         score += KIND  # "Which novel...": its title ("Piranesi"), a thing of the kind asked
         phrase = [toks[i].text for i in title]
+    form = _form(phrase, run[0], toks, question) if on("ph_form") else None
+    if form is not None:  # what the question word asks for: a number, a place
+        score += KIND
+        phrase = phrase[form]
     kind = kind_of(question.head) if question.head and on("ph_kind") else frozenset()
     # "-ing" names a thing only after a determiner: "my painting", not "saw someone drawing"
     at = [*run, after]  # where each word of the phrase stands in the sentence
@@ -184,6 +195,28 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
     score -= 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
     return Segment(tuple(phrase), score, run[0])
+
+
+def _form(phrase: list[str], start: int, toks: Sequence[Token], question: Question) -> \
+        slice | None:
+    """The words of `phrase` (starting at token `start`) of the form the question word asks
+    for: for "how many / how much" its number and the content words right after it
+    ("rented out all *twelve*", "*7 pounds 2 ounces*"), for "where" all of it when a place
+    preposition comes before it ("proposed at the *botanical garden*"); None without one."""
+    if question.kind == "count":
+        at = next((k for k, w in enumerate(phrase) if w[0].isdigit() or w.lower() in NUMBERS),
+                  None)
+        end = at
+        while end is not None and end < len(phrase) and \
+                (end == at or not is_function_word(phrase[end])):
+            end += 1
+        return None if at is None else slice(at, end)
+    if question.kind == "where":
+        i = start - 1
+        while i > 0 and toks[i].text.lower() in DETERMINERS:
+            i -= 1
+        return slice(None) if i >= 0 and toks[i].text.lower() in _PLACES else None
+    return None
 
 
 def verb_at(sentence: str, question: Question) -> int | None:

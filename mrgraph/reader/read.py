@@ -24,8 +24,9 @@
        thought   "what did X realize / learn / decide": the clause the verb takes ("I realized
                  *rest matters*"; reader.forms.complement);
        list      the phrases of the best sentences of several sessions ("cello, harp");
-       other     the phrase (reader.phrases) of the best three sentences and of the sentence
-                 after each that the fitted ranker (reader.ranker) puts first;
+       other     the phrase (reader.phrases: a number for "how many", a place for "where")
+                 of the best three sentences and of the sentence after each that the fitted
+                 ranker (reader.ranker) puts first;
   5. the confidence is fitted on data (reader.confidence) from what the answer rests on; when
      an active belief read from the semantic layer states the answer and covers the question
      as well as its sentence (what mrgraph currently believes), the belief's confidence when

@@ -19,3 +19,25 @@ def test_a_question_word_before_a_new_clause_does_not_lift_its_verb() -> None:
                   q)[0] == "chocolate cake"
     q = analyse("What snack did Omar pack for the hike?", SPEAKERS)
     assert phrase("Oat cookies, and on the hike we shared apples.", q)[0] == "Oat cookies"
+
+
+def test_how_many_or_how_much_is_answered_by_the_number_said() -> None:
+    q = analyse("How much did Omar pay for the bike?", SPEAKERS)
+    assert phrase("I paid 1,250 dollars for the bike, which hurt.", q)[0] == "1,250 dollars"
+    q = analyse("How much did Priya charge for each mug?", SPEAKERS)
+    assert phrase("I charged 25 each and used the money to buy glazes.", q)[0] == "25"
+    q = analyse("How many rooms does Omar's new flat have?", SPEAKERS)
+    assert phrase("The new flat has three rooms, a tiny kitchen and a view.", q)[0] == \
+        "three rooms"
+    q = analyse("What score did Priya get on the exam?", SPEAKERS)  # a percent is one word
+    assert phrase("I got 91% on the exam!", q)[0] == "91%"
+
+
+def test_where_is_answered_by_what_follows_a_place_preposition() -> None:
+    q = analyse("Where did Priya meet her husband?", SPEAKERS)
+    assert phrase("He was buying bread when we met at a small bakery.", q)[0] == "small bakery"
+    q = analyse("Where did Omar go hiking?", SPEAKERS)
+    assert phrase("My cousins came along when I went hiking in the Alps.", q)[0] == "Alps"
+    q = analyse("Where does Priya keep her old letters?", SPEAKERS)
+    assert phrase("Grandma wrote most of them; I keep the letters in a tin box.", q)[0] == \
+        "tin box"

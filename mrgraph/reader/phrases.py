@@ -12,7 +12,8 @@ is scored by where it stands:
        which starts another clause: "my niece and *we* played"); +1.5 before the head noun
        asked about ("a *woodworking* workshop": the head joins the phrase); -1.5 when after
        the verb it only describes a word of the question ("a *short* trip")
-  +1.5 a name or a relation ("my aunt") for "who" or a question asking a name
+  +1.5 a name for "who" or a question asking a name; a relation ("my aunt", "my cousin's",
+       "my cousins") for "who" only
   +2   for "which novel / song / band ..." (not "what kind of"), the run's first title, cut to
        it: capitalised words, joined by "and" / "of" ("Pride and Prejudice"), not "I", not a
        person the question names, not a word right before the head noun ("a *Welsh* song")
@@ -55,6 +56,7 @@ NOUN_END, IS_A = 0.3, 0.5  # a phrase ending with a noun; naming a kind of the h
 # things people call by a proper name or title: "Which novel..." - "Piranesi"
 _TITLED = frozenset(lemma(w) for w in """book novel song film movie album band show series
                     game podcast poem play restaurant cafe shop store gym company team""".split())
+_RELATIONS = frozenset(lemma(w) for w in RELATIONS)  # "my *daughter's*", "our *cousins*"
 _I = frozenset({"I", "I'm", "I've", "I'd", "I'll"})
 _JOINS = frozenset({"and", "of", "the", "&"})
 _KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?) of\b", re.IGNORECASE)  # a kind, not a title
@@ -165,8 +167,9 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     elif after < len(toks) and toks[after].lemma in asked and score >= 2.0 and \
             on("ph_describes"):
         score -= 1.5  # it only describes what the question already names ("a *short* trip")
-    if (question.kind == "who" or "name" in words(question.text)) and on("ph_named") and \
-            any(_named(toks, i) or toks[i].text.lower() in RELATIONS for i in run):
+    who = question.kind == "who"  # a relation is a who ("my aunt"), not a name
+    if (who or "name" in words(question.text)) and on("ph_named") and \
+            any(_named(toks, i) or (who and toks[i].lemma in _RELATIONS) for i in run):
         score += 1.5
     elif titles and (title := _title(run, toks, titles)):
         score += KIND  # "Which novel...": its title ("Piranesi"), a thing of the kind asked

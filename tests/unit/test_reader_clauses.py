@@ -41,3 +41,13 @@ def test_where_is_answered_by_what_follows_a_place_preposition() -> None:
     q = analyse("Where does Priya keep her old letters?", SPEAKERS)
     assert phrase("Grandma wrote most of them; I keep the letters in a tin box.", q)[0] == \
         "tin box"
+
+
+def test_a_relation_answers_who_in_any_form_but_is_no_name() -> None:
+    q = analyse("What is the name of Priya's cat?", SPEAKERS)  # a name, not "my sister"
+    assert phrase("My sister found a stray kitten; Pepper is her name now.", q)[0] == "Pepper"
+    q = analyse("Whose wedding did Omar go to last month?", SPEAKERS)
+    assert phrase("Last month we danced at my cousin's wedding in a lovely old barn.",
+                  q)[0] == "cousin's"
+    q = analyse("Who did Priya go hiking with?", SPEAKERS)
+    assert phrase("I went hiking through dense forest with my cousins.", q)[0] == "cousins"

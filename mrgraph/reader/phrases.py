@@ -18,10 +18,8 @@ is scored by where it stands:
        it: capitalised words, joined by "and" / "of" ("Pride and Prejudice"), not "I", not a
        person the question names, not a word right before the head noun ("a *Welsh* song")
   +2   a word of it is of the kind the head noun names ("What country..." - "Sweden")
-  +2   it has the form the question word asks for, cut to it: for "how many / how much" a
-       number and the content words after it ("rented all *twelve*", "*7 pounds 2 ounces*";
-       "1,200" and "82%" are one word), for "where" a run after a place preposition
-       ("proposed at the *botanical garden*")
+  +2   for "how many / how much", a number, cut to it and the content words after it
+       ("rented all *twelve*", "*7 pounds 2 ounces*"; "1,200" and "82%" are one word)
   +0.3 per content word (up to three); +0.3 the phrase ends with a noun (WordNet: mostly a
        noun, not mostly a verb): a thing, not "came" or "hit"
   +0.5 a word of it is a kind of the head noun by WordNet's hypernyms, however broad the
@@ -61,7 +59,6 @@ _I = frozenset({"I", "I'm", "I've", "I'd", "I'll"})
 _JOINS = frozenset({"and", "of", "the", "&"})
 _KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?) of\b", re.IGNORECASE)  # a kind, not a title
 _COPULAS = frozenset({"is", "are", "was", "were"})  # end a noun phrase: "X *is* rewarding"
-_PLACES = frozenset({"at", "in", "from", "to", "near", "into", "inside", "outside", "around"})
 
 
 @dataclass(frozen=True)
@@ -174,8 +171,8 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     elif titles and (title := _title(run, toks, titles)):
         score += KIND  # "Which novel...": its title ("Piranesi"), a thing of the kind asked
         phrase = [toks[i].text for i in title]
-    form = _form(phrase, run[0], toks, question) if on("ph_form") else None
-    if form is not None:  # what the question word asks for: a number, a place
+    form = _form(phrase) if question.kind == "count" and on("ph_count") else None
+    if form is not None:  # what "how many" asks for: a number
         score += KIND
         phrase = phrase[form]
     kind = kind_of(question.head) if question.head and on("ph_kind") else frozenset()
@@ -200,26 +197,17 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     return Segment(tuple(phrase), score, run[0])
 
 
-def _form(phrase: list[str], start: int, toks: Sequence[Token], question: Question) -> \
-        slice | None:
-    """The words of `phrase` (starting at token `start`) of the form the question word asks
-    for: for "how many / how much" its number and the content words right after it
-    ("rented out all *twelve*", "*7 pounds 2 ounces*"), for "where" all of it when a place
-    preposition comes before it ("proposed at the *botanical garden*"); None without one."""
-    if question.kind == "count":
-        at = next((k for k, w in enumerate(phrase) if w[0].isdigit() or w.lower() in NUMBERS),
-                  None)
-        end = at
-        while end is not None and end < len(phrase) and \
-                (end == at or not is_function_word(phrase[end])):
-            end += 1
-        return None if at is None else slice(at, end)
-    if question.kind == "where":
-        i = start - 1
-        while i > 0 and toks[i].text.lower() in DETERMINERS:
-            i -= 1
-        return slice(None) if i >= 0 and toks[i].text.lower() in _PLACES else None
-    return None
+def _form(phrase: list[str]) -> slice | None:
+    """The words of `phrase` of the form "how many / how much" asks for: its number and the
+    content words right after it ("rented out all *twelve*", "*7 pounds 2 ounces*"); None
+    without a number."""
+    at = next((k for k, w in enumerate(phrase) if w[0].isdigit() or w.lower() in NUMBERS), None)
+    if at is None:
+        return None
+    end = at + 1
+    while end < len(phrase) and not is_function_word(phrase[end]):
+        end += 1
+    return slice(at, end)
 
 
 def verb_at(sentence: str, question: Question) -> int | None:

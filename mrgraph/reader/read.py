@@ -24,7 +24,7 @@
        thought   "what did X realize / learn / decide": the clause the verb takes ("I realized
                  *rest matters*"; reader.forms.complement);
        list      the phrases of the best sentences of several sessions ("cello, harp");
-       other     the phrase (reader.phrases: a number for "how many", a place for "where")
+       other     the phrase (reader.phrases: a number for "how many")
                  of the best three sentences and of the sentence after each that the fitted
                  ranker (reader.ranker) puts first;
   5. the confidence is fitted on data (reader.confidence) from what the answer rests on; when

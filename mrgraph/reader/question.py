@@ -41,7 +41,8 @@ FAMILIES = (
     "caused_by",
     "episode", "agrees", "prompt", "timed", "to_person", "handed",
     "threshold", "wrong_person", "wp_verb", "wp_turns", "wp_own_turns",
-    "believed", "items", "span", "thought", "often", "negation", "feelings", "follow", "ranker",
+    "believed", "items", "span", "thought", "did", "often", "negation", "feelings", "follow",
+    "ranker",
     "ph_verb", "ph_after_word", "ph_head", "ph_describes", "ph_named", "ph_kind",
     "ph_noun_end", "ph_is_a", "ph_lone_verb", "ph_length", "ph_listed", "titled", "ph_count")
 

@@ -1,11 +1,14 @@
 """Reader phrases (reader.phrases): a subject pronoun opens a new clause, so the words before it
 say nothing of the phrase after it; "how many" is answered by a number; a relation answers
-"who" but is no name."""
+"who" but is no name; "what did X do" is answered by what they say they did (reader.forms)."""
 
 from __future__ import annotations
 
+from mrgraph.reader.forms import predicate
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse
+from tests.unit.test_reader import state
+from tests.unit.walked import read
 
 SPEAKERS = ("Priya", "Omar")
 
@@ -42,3 +45,21 @@ def test_a_relation_answers_who_in_any_form_but_is_no_name() -> None:
                   q)[0] == "cousin's"
     q = analyse("Who did Priya go hiking with?", SPEAKERS)
     assert phrase("I went hiking through dense forest with my cousins.", q)[0] == "cousins"
+
+
+def test_what_someone_did_is_what_they_say_they_did() -> None:
+    assert predicate("Last week, we had a great time at the lake and then slept.") == \
+        "had a great time at the lake"
+    assert predicate("I've done weight training for years!") == "weight training"
+    assert predicate("My sister and I painted the garden fence yesterday.") == \
+        "painted the garden fence"
+    assert predicate("I bought a lamp - it glows.") == "bought a lamp"
+    assert predicate("I know.") is None and predicate("The fence is green.") is None
+    turns = [("D1:1", "Omar", "Last Sunday we repainted the old shed behind the house."),
+             ("D1:2", "Priya", "Nice!")]
+    assert read(state("What did Omar do last Sunday?", turns)).answer == \
+        "repainted the old shed behind the house"
+    # a clause that only says the question back is no answer
+    turns = [("D1:1", "Priya", "I wanted to feel calmer at work, so I took up knitting.")]
+    assert read(state("What did Priya do to feel calmer at work?", turns)).answer != \
+        "wanted to feel calmer at work"

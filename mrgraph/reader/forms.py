@@ -1,11 +1,11 @@
 """Answers of a fixed form inside a sentence, by pattern: a span of time, a frequency, a
-denial, what a verb of thought takes in."""
+denial, what a verb of thought takes in, what the speaker did."""
 
 from __future__ import annotations
 
 import re
 
-from mrgraph.reader.words import NEGATIONS, NUMBERS, lemma
+from mrgraph.reader.words import CLAUSE, NEGATIONS, NUMBERS, SUBJECTS, is_function_word, lemma
 from mrgraph.text import words
 
 _DURATION = re.compile(
@@ -63,3 +63,26 @@ def complement(sentence: str, verb: str) -> str | None:
             clause = _CLAUSE_END.split(rest)[0].strip()
             return clause if len(clause.split()) >= 2 else None
     return None
+
+
+_DOER = re.compile(r"\b(?:I|[Ww]e)(?:'(?:ve|d|ll|m|re))?\s+")  # the speaker as the subject
+_PREDICATE_END = re.compile(r"[^\w\s'’-]|-(?!\w)")  # punctuation ends the clause
+
+
+def predicate(sentence: str) -> str | None:
+    """What the speaker says they did, for "what did X *do*": the words after the first "I" /
+    "we" up to the clause's end (punctuation, a clause word, another subject), without the
+    time words and "and" it ends with ("Last week *we had a great time at the lake* and...");
+    None without such a clause of two words at least."""
+    doer = _DOER.search(sentence)
+    if not doer:
+        return None
+    said: list[str] = []
+    for word in _PREDICATE_END.split(sentence[doer.end():])[0].split():
+        if word.lower() in CLAUSE or word.lower() in SUBJECTS:
+            break
+        if said or lemma(word) != "do":  # "I've *done* weight training": what, not "done"
+            said.append(word)
+    while said and is_function_word(said[-1]):
+        said.pop()
+    return " ".join(said) if len(said) >= 2 else None

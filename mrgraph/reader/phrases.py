@@ -8,14 +8,18 @@ words are trimmed off both ends, and a segment keeps at least one content word. 
 is scored by where it stands:
 
   +2   right after the question's verb ("I *donated* my old car" -> "old car")
-  +1   right after another word of the question; +1.5 before the head noun asked about
-       ("a *woodworking* workshop": the head joins the phrase); -1.5 when after the verb it
-       only describes a word of the question ("a *short* trip")
-  +1.5 a name or a relation ("my aunt") for "who" or a question asking a name
+  +1   right after another word of the question (neither bonus across a subject pronoun,
+       which starts another clause: "my niece and *we* played"); +1.5 before the head noun
+       asked about ("a *woodworking* workshop": the head joins the phrase); -1.5 when after
+       the verb it only describes a word of the question ("a *short* trip")
+  +1.5 a name for "who" or a question asking a name; a relation ("my aunt", "my cousin's",
+       "my cousins") for "who" only
   +2   for "which novel / song / band ..." (not "what kind of"), the run's first title, cut to
        it: capitalised words, joined by "and" / "of" ("Pride and Prejudice"), not "I", not a
        person the question names, not a word right before the head noun ("a *Welsh* song")
   +2   a word of it is of the kind the head noun names ("What country..." - "Sweden")
+  +2   for "how many / how much", a number, cut to it and the content words after it
+       ("rented all *twelve*", "*7 pounds 2 ounces*"; "1,200" and "82%" are one word)
   +0.3 per content word (up to three); +0.3 the phrase ends with a noun (WordNet: mostly a
        noun, not mostly a verb): a thing, not "came" or "hit"
   +0.5 a word of it is a kind of the head noun by WordNet's hypernyms, however broad the
@@ -34,13 +38,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, PREPOSITIONS, RELATIONS,
-                                  SUBJECTS, is_a, is_function_word, is_kind, kind_of, lemma,
-                                  mostly_verb, noun_like)
+from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
+                                  RELATIONS, SUBJECTS, is_a, is_function_word, is_kind,
+                                  kind_of, lemma, mostly_verb, noun_like)
 from mrgraph.text import words
 
 # A word is letters of any script ("Lân", "Zoë", "café" stay whole) and digits, joined by ' + & / -
-_TOKEN = re.compile(r"[^\W_](?:(?:[^\W_]|['’+&/-])*(?:[^\W_]|\+))?|[^\s\w]|_")
+# A number keeps its separators and its percent sign whole: "1,200", "3.5", "54:12", "82%"
+_TOKEN = re.compile(r"\d+(?:[,.:]\d+)*%|\d+(?:[,.:]\d+)+|"
+                    r"[^\W_](?:(?:[^\W_]|['’+&/-])*(?:[^\W_]|\+))?|[^\s\w]|_")
 MAX_WORDS = 4
 MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list gains
 KIND = 2.0
@@ -48,6 +54,7 @@ NOUN_END, IS_A = 0.3, 0.5  # a phrase ending with a noun; naming a kind of the h
 # things people call by a proper name or title: "Which novel..." - "Piranesi"
 _TITLED = frozenset(lemma(w) for w in """book novel song film movie album band show series
                     game podcast poem play restaurant cafe shop store gym company team""".split())
+_RELATIONS = frozenset(lemma(w) for w in RELATIONS)  # "my *daughter's*", "our *cousins*"
 _I = frozenset({"I", "I'm", "I've", "I'd", "I'll"})
 _JOINS = frozenset({"and", "of", "the", "&"})
 _KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?) of\b", re.IGNORECASE)  # a kind, not a title
@@ -157,12 +164,17 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     elif after < len(toks) and toks[after].lemma in asked and score >= 2.0 and \
             on("ph_describes"):
         score -= 1.5  # it only describes what the question already names ("a *short* trip")
-    if (question.kind == "who" or "name" in words(question.text)) and on("ph_named") and \
-            any(_named(toks, i) or toks[i].text.lower() in RELATIONS for i in run):
+    who = question.kind == "who"  # a relation is a who ("my aunt"), not a name
+    if (who or "name" in words(question.text)) and on("ph_named") and \
+            any(_named(toks, i) or (who and toks[i].lemma in _RELATIONS) for i in run):
         score += 1.5
     elif titles and (title := _title(run, toks, titles)):
         score += KIND  # "Which novel...": its title ("Piranesi"), a thing of the kind asked
         phrase = [toks[i].text for i in title]
+    form = _form(phrase) if question.kind == "count" and on("ph_count") else None
+    if form is not None:  # what "how many" asks for: a number
+        score += KIND
+        phrase = phrase[form]
     kind = kind_of(question.head) if question.head and on("ph_kind") else frozenset()
     # "-ing" names a thing only after a determiner: "my painting", not "saw someone drawing"
     at = [*run, after]  # where each word of the phrase stands in the sentence
@@ -185,6 +197,19 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     return Segment(tuple(phrase), score, run[0])
 
 
+def _form(phrase: list[str]) -> slice | None:
+    """The words of `phrase` of the form "how many / how much" asks for: its number and the
+    content words right after it ("rented out all *twelve*", "*7 pounds 2 ounces*"); None
+    without a number."""
+    at = next((k for k, w in enumerate(phrase) if w[0].isdigit() or w.lower() in NUMBERS), None)
+    if at is None:
+        return None
+    end = at + 1
+    while end < len(phrase) and not is_function_word(phrase[end]):
+        end += 1
+    return slice(at, end)
+
+
 def verb_at(sentence: str, question: Question) -> int | None:
     """Where the question's verb first stands in `sentence`'s tokens."""
     if not question.verb:
@@ -199,9 +224,10 @@ def _verb_like(word: str) -> bool:
 
 
 def _before(start: int, toks: Sequence[Token]) -> int | None:
-    """The last word before a segment that is not a function word (up to 3 back)."""
+    """The last word before a segment that is not a function word (up to 3 back); None
+    across punctuation or a subject pronoun (a new clause)."""
     for i in range(start - 1, max(-1, start - 4), -1):
-        if not toks[i].word:
+        if not toks[i].word or toks[i].text.lower() in SUBJECTS:
             return None
         if toks[i].text.lower() in PREPOSITIONS and i < start - 1:
             return i

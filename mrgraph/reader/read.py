@@ -25,10 +25,13 @@
                  two content words: not "Wow!" or a name); the sentence itself when it gives
                  a reason ("because", "so") or nothing follows; without its opener ("Oh, ");
        thought   "what did X realize / learn / decide": the clause the verb takes ("I realized
-                 *rest matters*"; reader.forms.complement);
+                 *rest matters*"; reader.forms.complement); "what did X do": what the
+                 person says they did, when it is more new words than the question's ("we
+                 *built a treehouse*"; reader.forms.predicate);
        list      the phrases of the best sentences of several sessions ("cello, harp");
-       other     the phrase (reader.phrases) of the best three sentences and of the sentence
-                 after each that the fitted ranker (reader.ranker) puts first;
+       other     the phrase (reader.phrases: a number for "how many")
+                 of the best three sentences and of the sentence after each that the fitted
+                 ranker (reader.ranker) puts first;
   5. the confidence is fitted on data (reader.confidence) from what the answer rests on; when
      an active belief read from the semantic layer states the answer and covers the question
      as well as its sentence (what mrgraph currently believes), the belief's confidence when
@@ -51,14 +54,15 @@ from mrgraph.reader.confidence import Features
 from mrgraph.reader.evidence import (Sentence, believed, is_question, sentences,
                                     split_sentences, wrong_person)
 from mrgraph.reader.feelings import asks_feeling, feeling
-from mrgraph.reader.forms import THOUGHT, complement, duration, frequency, negated
+from mrgraph.reader.forms import (THOUGHT, complement, duration, frequency, negated,
+                                  predicate)
 from mrgraph.reader.lengths import asks_between
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.when import answer_when
 from mrgraph.reader.words import is_function_word, lemma
-from mrgraph.text import tokenize, words
+from mrgraph.text import stem, tokenize, words
 from mrgraph.types import NOT_MENTIONED
 
 DEFAULT_THRESHOLD = 0.2
@@ -130,7 +134,7 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
             return _said(follow[0]), (follow[1],)
     if kind in FOLLOW_KINDS:
         return _said(best.text), (best.dia_id,)
-    if kind == "what" and question.on("thought") and (thought := _thought(question, found)):
+    if kind == "what" and (thought := _thought(question, found)):
         return thought
     if kind == "list" and question.on("items") and (listed := _items(question, found, ranker)):
         return listed
@@ -139,14 +143,28 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
 
 
 def _thought(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
-    """"What did X realize / learn / decide...?": the clause the verb takes in the first of
-    the best THOUGHT_REACH sentences that holds it (forms.complement)."""
+    """"What did X realize / learn / decide...?": the clause the verb takes ("I realized *rest
+    matters*", forms.complement); "what did X *do*": what they say they did ("we *painted
+    the fence*", forms.predicate); in the first of the best THOUGHT_REACH sentences that holds
+    it (one of the person's own for "do": "I" is the speaker)."""
     verb = lemma(question.verb) if question.verb else ""
-    if verb not in THOUGHT:
+    if verb in THOUGHT and question.on("thought"):
+        said = next(((c, s.dia_id) for s in found[:THOUGHT_REACH]
+                     if (c := complement(s.text, verb))), None)
+    elif verb == "do" and question.on("did"):
+        said = next(((c, s.dia_id) for s in found[:THOUGHT_REACH]
+                     if (s.own or question.person is None) and (c := predicate(s.text)) and
+                     _news(c, question)), None)
+    else:
         return None
-    said = next(((c, s.dia_id) for s in found[:THOUGHT_REACH] if (c := complement(s.text, verb))),
-                None)
     return (said[0], (said[1],)) if said else None
+
+
+def _news(said: str, question: Question) -> bool:
+    """Half the content words of `said` at least are not the question's: it tells something
+    ("we *built a treehouse*"), not the question back ("I wanted to feel closer to ...")."""
+    content = [stem(w) for w in words(said) if not is_function_word(w)]
+    return bool(content) and sum(w not in question.stems for w in content) >= len(content) / 2
 
 
 def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \

@@ -102,6 +102,7 @@ _DIGIT = re.compile(r"\d")
 _TRIGGER_WORDS = ("day", "night", "week", "month", "year", "ago", "tomorrow", "morning",
                   "afternoon", "evening", "last", "this", "next", "spring", "summer", "autumn",
                   "fall", "winter", *(m.lower() for m in calendar.month_name[1:]))
+_NAME_AFTER = re.compile(r"\s+(?!I\b)[A-Z]")  # a capitalised word right after: a name goes on
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 # "it feels like yesterday": an idiom, not a day (matched on the text before "yesterday")
 _LIKE_YESTERDAY = re.compile(r"\blike\s+(?:it\s+(?:was|is|were)\s+)?(?:just\s+|only\s+)?$",
@@ -224,14 +225,15 @@ def _on_weekday(match: re.Match[str], anchor: date, looks: str | None) -> Resolv
 def _in_month(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
     """"in June" (no year): the first June from the anchor's month on in a sentence about what
     is ahead (`looks`), else the nearer of that one and the latest up to the anchor's month
-    (the latter when they are as near). Not the past one for a past verb: the verb may be
-    said of another thing than the month ("I registered for a race in June")."""
-    name = match.group(1)
+    (the latter when they are as near); "back in June" is the past one. Not the past one for a
+    past verb alone: the verb may be said of another thing than the month ("I registered for
+    a race in June")."""
+    back_in, name = match.group(1), match.group(2)
     if name in ("may", "march"):  # lowercase: the verb ("in may be"), a walk ("in march")
         return None
     month = MONTHS[name.lower()]
     back, ahead = (anchor.month - month) % 12, (month - anchor.month) % 12
-    if looks == "future" or ahead < back:
+    if not back_in and (looks == "future" or ahead < back):
         return _month(date(anchor.year + (month < anchor.month), month, 1))
     return _month(date(anchor.year - (month > anchor.month), month, 1))
 
@@ -387,8 +389,10 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     # not a habit ("on Monday evenings") nor a day a stated date names ("on Monday, May 1")
     (r"on\s+" + _FULL_DAY + r"(?!\s+(?:mornings|afternoons|evenings|nights)\b)"
      r"(?!,?\s+(?:the\s+)?(?:\d|" + _MONTH + r"\b))", _on_weekday_rule, "relative"),
-    # a month without a year or day ("in June", "in early June"; not "in June 2022")
-    (r"(?:in|during)\s+(?:early\s+|late\s+|mid-?)?" + _FULL_MONTH + r"(?!,?\s+\d)",
+    # a month without a year or day ("in June", "back in early June"); not "in June 2022" /
+    # "of 2022" / "'22" / "last year", a name ("in June's kitchen"), a habit ("in May every year")
+    (r"(back\s+)?(?:in|during)\s+(?:early\s+|late\s+|mid[-\s]?)?" + _FULL_MONTH +
+     r"(?!['’]s\b)(?!,?\s+(?:\d|'\d|of\s+\d|(?:last|this|next)\s+year\b|every\b|each\b))",
      _in_month_rule, "relative"),
     (r"(last|this|next)\s+" + _FULL_MONTH, _rel_month, "relative"),
     (_NUM + r"\s+(weekend|" + _FULL_DAY[1:-1] + r")s\s+ago", _weekdays_ago, "relative"),
@@ -438,6 +442,8 @@ def _found(text: str, anchor: date) -> tuple[DateMention, ...]:
         written = text[match.start():match.end()]
         if written.lower() == "yesterday" and _LIKE_YESTERDAY.search(text, 0, match.start()):
             continue
+        if resolve is _in_month_rule and _NAME_AFTER.match(text, match.end()):
+            continue  # a month word that begins a name: "in May Sarton's poems", "March Madness"
         groups = _rule(index).fullmatch(written)
         try:
             if (tensed := _TENSED.get(resolve)) is not None and groups:

@@ -212,7 +212,8 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
             # "how long" asks for a length: "ago" only places it ("two weeks ago" -> two weeks)
             length = span[0] if _AGO.search(question.text) else _AGO_END.sub("", span[0])
             return length, (span[1],)
-        if lengths and (worked := worked_length(state, question)):
+        if lengths and not asks_between(question.text) and \
+                (worked := worked_length(state, question)):
             return worked  # nobody said how long: from the dates of what was asked
     return answer_when(state, question, found)
 

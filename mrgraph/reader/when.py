@@ -36,10 +36,11 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     the question, when the person asked about said it and its clause holds at least as much as
     the best sentence (PLAN_YIELDS of it, when the question asks about the past and the best
     sentence's date is a plan: "I'll run it in January" - later "I ran it on Tuesday"); else,
-    of the best sentence's turn, the one whose clause holds most of it (reader.dates.told); with none, one the same speaker told just before, when the other only
-    asked in between ("Something happened yesterday..." - "What happened?" - "I had a car
-    accident."); else the date a nearly as good sentence states (`_dated_near`); else None
-    (the best sentence's day). Of nearly equal sentences about the past, the one said first
+    of the best sentence's turn, the one whose clause holds most of it (reader.dates.told);
+    with none, one the same speaker told just before, when the other only asked in between
+    ("Something happened yesterday..." - "What happened?" - "I had a car accident."); else
+    the date a nearly as good sentence states (`_dated_near`); else None (the best sentence's
+    day). Of nearly equal sentences about the past, the one said first
     is the best (`_told_first`)."""
     future = ahead(question.text)
     if future is not True:
@@ -53,7 +54,8 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     value = told(best.text, best.turn, said, fit, future)
     if value is not None and clause is not None and future is False and \
             not agrees(value, future) and agrees(clause[1], future) and \
-            clause[0] >= PLAN_YIELDS * best.q:  # a plan, and a later telling of it done
+            clause[2].said >= said and clause[0] >= PLAN_YIELDS * best.q:
+        # a plan, and a later telling that it was done
         return clause[1], clause[2].said, clause[2]
     if value is None and (before := _asked_between(state, best)) is not None:
         value = told("", before, said, fit, future)
@@ -94,9 +96,11 @@ def _dated_near(question: Question, best: Sentence, found: list[Sentence],
 
 def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str], float],
                  future: bool | None) -> tuple[float, DateValue, Sentence] | None:
-    """Of the dates the sentences' turns mention, the one whose clause holds most of the
-    question (ties: on the side it asks about, then the better sentence), said by the person
-    asked about (or anyone, when the question names nobody); None when no clause holds any."""
+    """Of the dates the sentences' turns mention, said by the person asked about (or anyone,
+    when the question names nobody): one on the side the question asks about whose clause holds
+    at least PLAN_YIELDS of the most any holds, else any; of those, the one whose clause holds
+    most of the question (ties: on the side asked about, then the better sentence); None when
+    no clause holds any."""
     scored = []
     for rank, sentence in enumerate(found):
         if question.person is not None and sentence.speaker != question.person:

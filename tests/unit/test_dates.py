@@ -385,6 +385,9 @@ def test_the_audit_labels_written_here_resolve_as_labelled() -> None:
     ("I registered for a half marathon in August.", "2023-08"),  # the verb is the signing up
     ("We moved in early April.", "2023-04"),  # a part of a month is the month
     ("In May the garden was all mud.", "2023-05"),  # the anchor's own month
+    ("Back in October I started painting.", "2022-10"),  # "back in": the past one
+    ("We met in mid June, at the fair.", "2023-06"),
+    ("During November we hardly slept.", "2022-11"),  # six months either way: the past one
 ])
 def test_in_a_month_without_a_year_is_the_nearer_one_or_the_one_ahead(text: str,
                                                                       value: str) -> None:
@@ -399,6 +402,12 @@ def test_in_a_month_without_a_year_is_the_nearer_one_or_the_one_ahead(text: str,
     ("The show is in June 5, I think.", "June 5"),
     ("It's out in may be a week.", None),  # "may" the verb
     ("They were in march formation.", None),
+    ("We went to Paris in June of 2022.", None),  # the year is said: no guess at it
+    ("We went in June '22, I think.", None),
+    ("We went to Paris in June last year.", "last year"),
+    ("I sat in June's kitchen all day.", None),  # a name
+    ("We watched games during March Madness.", None),
+    ("It always happens in March every year.", None),  # a habit
 ])
 def test_in_a_month_leaves_stated_dates_and_verbs_alone(text: str, phrase: str | None) -> None:
     assert [m.text for m in find_dates(text, MON)] == ([phrase] if phrase else [])

@@ -1,6 +1,6 @@
 """A length of time asked for: the span said, without "ago" unless asked "how long ago";
-worked out from two dates when nobody said it (reader.lengths), in words up to twelve. Sessions: Sunday 7 May 2023
-(tests.unit.test_reader.state)."""
+worked out from two dates when nobody said it (reader.lengths), in words up to twelve.
+Sessions: Sunday 7 May 2023 (tests.unit.test_reader.state)."""
 
 from __future__ import annotations
 

@@ -204,7 +204,8 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
     else the span of time said; else (duration) the length worked out from the start of what
     was asked; else the date the best sentence rests on."""
     lengths = question.kind == "duration" and question.on("lengths")
-    if lengths and asks_between(question.text) and (worked := worked_length(state, question)):
+    between = lengths and asks_between(question.text)
+    if between and (worked := worked_length(state, question)):
         return worked
     if question.on("span") and (question.kind == "duration" or _AGO.search(question.text)):
         span = next(((d, s.dia_id) for s in found[:REACH] if (d := duration(s.text))), None)
@@ -212,8 +213,7 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
             # "how long" asks for a length: "ago" only places it ("two weeks ago" -> two weeks)
             length = span[0] if _AGO.search(question.text) else _AGO_END.sub("", span[0])
             return length, (span[1],)
-        if lengths and not asks_between(question.text) and \
-                (worked := worked_length(state, question)):
+        if lengths and not between and (worked := worked_length(state, question)):
             return worked  # nobody said how long: from the dates of what was asked
     return answer_when(state, question, found)
 

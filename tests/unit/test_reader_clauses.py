@@ -4,6 +4,8 @@ say nothing of the phrase after it; "how many" is answered by a number; a relati
 
 from __future__ import annotations
 
+import pytest
+
 from mrgraph.reader.forms import predicate
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse
@@ -13,38 +15,34 @@ from tests.unit.walked import read
 SPEAKERS = ("Priya", "Omar")
 
 
-def test_a_question_word_before_a_new_clause_does_not_lift_its_verb() -> None:
-    # "niece and *we* played": "niece" is the question's, but "we" starts another clause
-    q = analyse("What gift did Priya get for her niece?", SPEAKERS)
-    assert phrase("The gift was a wooden doll, and I took it to my niece and we played "
-                  "charades.", q)[0] == "wooden doll"
-    q = analyse("What dessert was there at Omar's dinner?", SPEAKERS)
-    assert phrase("Dessert was a chocolate cake, and after dinner they played cards.",
-                  q)[0] == "chocolate cake"
-    q = analyse("What snack did Omar pack for the hike?", SPEAKERS)
-    assert phrase("Oat cookies, and on the hike we shared apples.", q)[0] == "Oat cookies"
-
-
-def test_how_many_or_how_much_is_answered_by_the_number_said() -> None:
-    q = analyse("How much did Omar pay for the bike?", SPEAKERS)
-    assert phrase("I paid 1,250 dollars for the bike, which hurt.", q)[0] == "1,250 dollars"
-    q = analyse("How much did Priya charge for each mug?", SPEAKERS)
-    assert phrase("I charged 25 each and used the money to buy glazes.", q)[0] == "25"
-    q = analyse("How many rooms does Omar's new flat have?", SPEAKERS)
-    assert phrase("The new flat has three rooms, a tiny kitchen and a view.", q)[0] == \
-        "three rooms"
-    q = analyse("What score did Priya get on the exam?", SPEAKERS)  # a percent is one word
-    assert phrase("I got 91% on the exam!", q)[0] == "91%"
-
-
-def test_a_relation_answers_who_in_any_form_but_is_no_name() -> None:
-    q = analyse("What is the name of Priya's cat?", SPEAKERS)  # a name, not "my sister"
-    assert phrase("My sister found a stray kitten; Pepper is her name now.", q)[0] == "Pepper"
-    q = analyse("Whose wedding did Omar go to last month?", SPEAKERS)
-    assert phrase("Last month we danced at my cousin's wedding in a lovely old barn.",
-                  q)[0] == "cousin's"
-    q = analyse("Who did Priya go hiking with?", SPEAKERS)
-    assert phrase("I went hiking through dense forest with my cousins.", q)[0] == "cousins"
+@pytest.mark.parametrize("question, sentence, expected", [
+    # a subject pronoun starts another clause: "niece and *we* played" lifts nothing after it
+    ("What gift did Priya get for her niece?",
+     "The gift was a wooden doll, and I took it to my niece and we played charades.",
+     "wooden doll"),
+    ("What dessert was there at Omar's dinner?",
+     "Dessert was a chocolate cake, and after dinner they played cards.", "chocolate cake"),
+    ("What snack did Omar pack for the hike?",
+     "Oat cookies, and on the hike we shared apples.", "Oat cookies"),
+    # "how many" / "how much" is answered by the number said
+    ("How much did Omar pay for the bike?",
+     "I paid 1,250 dollars for the bike, which hurt.", "1,250 dollars"),
+    ("How much did Priya charge for each mug?",
+     "I charged 25 each and used the money to buy glazes.", "25"),
+    ("How many rooms does Omar's new flat have?",
+     "The new flat has three rooms, a tiny kitchen and a view.", "three rooms"),
+    ("What score did Priya get on the exam?", "I got 91% on the exam!", "91%"),  # one word
+    # a relation answers "who" in any form, but is no name
+    ("What is the name of Priya's cat?",
+     "My sister found a stray kitten; Pepper is her name now.", "Pepper"),
+    ("Whose wedding did Omar go to last month?",
+     "Last month we danced at my cousin's wedding in a lovely old barn.", "cousin's"),
+    ("Who did Priya go hiking with?",
+     "I went hiking through dense forest with my cousins.", "cousins"),
+])
+def test_the_phrase_a_clause_a_number_or_a_relation_gives(question: str, sentence: str,
+                                                          expected: str) -> None:
+    assert phrase(sentence, analyse(question, SPEAKERS))[0] == expected
 
 
 def test_what_someone_did_is_what_they_say_they_did() -> None:

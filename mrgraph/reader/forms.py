@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from mrgraph.reader.words import CLAUSE, NEGATIONS, NUMBERS, SUBJECTS, is_function_word, lemma
+from mrgraph.reader.words import CLAUSE, NEGATIONS, SUBJECTS, is_function_word, lemma
 from mrgraph.text import words
 
 _DURATION = re.compile(
@@ -22,14 +22,11 @@ _FREQUENCY = re.compile(
 
 
 def duration(sentence: str) -> str | None:
-    """A span of time said in the sentence ("4 years", "since 2016"), or None; a number said
-    in words is written in digits ("ten years ago" -> "10 years ago")."""
+    """A span of time said in the sentence ("4 years", "since 2016", "ten years ago"), or
+    None; as the speaker said it (a number in words stays in words: whoever reads the turn
+    and writes the answer down keeps its form); "Nine years now." -> "nine years"."""
     match = _DURATION.search(sentence)
-    if not match:
-        return None
-    first, _, rest = match.group(1).partition(" ")
-    value = NUMBERS.get(first.lower()) if first.lower() not in ("a", "an") else None
-    return f"{value} {rest}" if value is not None and rest else match.group(1)
+    return match.group(1)[0].lower() + match.group(1)[1:] if match else None
 
 
 def frequency(sentence: str) -> str | None:

@@ -12,7 +12,7 @@
        duration  between two things ("how many weeks passed between A and B"), the length
                  worked out from their dates (reader.lengths: "seven weeks"); else the first
                  span of time the best REACH sentences say ("4 years"; "ago" only for "how
-                 long ago": "10 years ago"; numbers in digits); else the length from the start
+                 long ago": "ten years ago"; as it was said); else the length from the start
                  of what was asked to the day it was said; else the date;
        how often the first frequency of the best REACH sentences ("three times a week"),
                  else of the person's own sentences (a reply to "how often do you...?");

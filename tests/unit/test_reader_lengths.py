@@ -14,9 +14,9 @@ def _answer(question: str, turns: list[tuple[str, str, str]]) -> str:
 
 def test_a_length_said_is_no_date_and_ago_only_places_it() -> None:
     said = [("D1:1", "Priya", "I got my bike three weeks ago and ride it every day.")]
-    assert _answer("How long has Priya had her bike?", said) == "3 weeks"
-    assert _answer("How many weeks has Priya had her bike?", said) == "3 weeks"
-    assert _answer("How long ago did Priya get her bike?", said) == "3 weeks ago"
+    assert _answer("How long has Priya had her bike?", said) == "three weeks"
+    assert _answer("How many weeks has Priya had her bike?", said) == "three weeks"
+    assert _answer("How long ago did Priya get her bike?", said) == "three weeks ago"
 
 
 def test_how_long_between_two_dated_things() -> None:

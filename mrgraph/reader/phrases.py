@@ -14,6 +14,9 @@ is scored by where it stands:
        the verb it only describes a word of the question ("a *short* trip")
   +1.5 a name for "who" or a question asking a name; a relation ("my aunt", "my cousin's",
        "my cousins") for "who" only
+  +2.5 for "where", a place: the run follows "at", "in", "near", "from" ... (past its
+       determiners; "to" after a noun: "a trip *to Rome*", not "talked to Hana") and holds no
+       time ("in June")
   +2   for "which novel / song / band ..." (not "what kind of"), the run's first title, cut to
        it: capitalised words, joined by "and" / "of" ("Pride and Prejudice"), not "I", not a
        person the question names, not a word right before the head noun ("a *Welsh* song")
@@ -32,6 +35,7 @@ The best segment is the phrase (ties: the first).
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,7 +43,7 @@ from functools import lru_cache
 
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
-                                  RELATIONS, SUBJECTS, is_a, is_function_word, is_kind,
+                                  RELATIONS, SUBJECTS, TIME_WORDS, is_a, is_function_word, is_kind,
                                   kind_of, lemma, mostly_verb, noun_like)
 from mrgraph.text import words
 
@@ -50,6 +54,11 @@ _TOKEN = re.compile(r"\d+(?:[,.:]\d+)*%|\d+(?:[,.:]\d+)+|"
 MAX_WORDS = 4
 MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list gains
 KIND = 2.0
+PLACE = 2.5  # a place asked "where": beats the thing right after the verb ("proposed to *Hana*")
+# the prepositions that say where (not "on" / "by": "on Friday"; "to" after a noun only: "a
+# trip to Rome", not "talked to Hana")
+_LOCATIVE = frozenset("""at in near inside outside around along across from into""".split())
+_MONTHS = frozenset(calendar.month_name[1:]) | frozenset(calendar.month_abbr[1:])
 NOUN_END, IS_A = 0.3, 0.5  # a phrase ending with a noun; naming a kind of the head noun
 # things people call by a proper name or title: "Which novel..." - "Piranesi"
 _TITLED = frozenset(lemma(w) for w in """book novel song film movie album band show series
@@ -168,6 +177,8 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     if (who or "name" in words(question.text)) and on("ph_named") and \
             any(_named(toks, i) or (who and toks[i].lemma in _RELATIONS) for i in run):
         score += 1.5
+    elif question.kind == "where" and on("ph_place") and _placed(run, toks):
+        score += PLACE  # "Where did he propose?" - "to Hana *at the botanical garden*"
     elif titles and (title := _title(run, toks, titles)):
         score += KIND  # "Which novel...": its title ("Piranesi"), a thing of the kind asked
         phrase = [toks[i].text for i in title]
@@ -195,6 +206,20 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
     score -= 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
     return Segment(tuple(phrase), score, run[0])
+
+
+def _placed(run: list[int], toks: Sequence[Token]) -> bool:
+    """A place: the run follows a preposition that says where, past its determiners ("at
+    *the* garden", "in *my sister's* flat"), and is no time ("in June", "in two weeks")."""
+    at = run[0] - 1
+    while at >= 0 and toks[at].text.lower() in DETERMINERS:
+        at -= 1
+    where = at >= 0 and (toks[at].text.lower() in _LOCATIVE or (
+        toks[at].text.lower() == "to" and at > 0 and toks[at - 1].word and
+        not _verb_like(toks[at - 1].text)))
+    return where and \
+        not any(toks[i].text.lower() in TIME_WORDS or toks[i].text in _MONTHS or
+                toks[i].text[:1].isdigit() for i in run)
 
 
 def _form(phrase: list[str]) -> slice | None:

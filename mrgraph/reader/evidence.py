@@ -70,6 +70,7 @@ class Sentence:
     turn: str = ""  # the whole turn
     stated: DateValue | None = None  # for a "when" question: the date the sentence states
     said: str = ""  # the session date of the turn
+    reply: Record | None = None  # the speaker's next turn, when the other asked in between
 
 
 @lru_cache(maxsize=20_000)
@@ -115,6 +116,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
         rel = float(event["relevance"]) if event else float(turn.get("relevance", 0.0))
         speaker, text, said = str(turn["speaker"]), str(turn["text"]), str(turn.get("date", ""))
         prompt = PROMPT * asked.get(_turn_key(turn, 1), 0.0) if question.on("prompt") else 0.0
+        reply = replied(state, turn)
         for i, sentence in enumerate(split_sentences(text)):
             if is_question(sentence) or not _states_it(question, speaker, sentence):
                 continue
@@ -132,7 +134,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
             score = fit + EPISODE_WEIGHT * rel * question.on("episode") + \
                 (TIMED if stated and question.on("timed") else 0.0) + AGREES * agrees
             found.append(Sentence(sentence, str(turn["dia_id"]), speaker, event, q, score, own,
-                                  text, stated, said))
+                                  text, stated, said, reply))
     if not found:  # nothing read: the episodes' own summaries
         for event in events.values():
             q = content_share(state, question, record_text(event))
@@ -173,6 +175,19 @@ def _turns(state: Found, question: Question) -> list[Record]:
         return list(state.evidence.turns.values())
     read = set(map(id, state.evidence.turns.values()))
     return [*state.evidence.turns.values(), *(t for t in state.handed if id(t) not in read)]
+
+
+def replied(state: Found, turn: Record) -> Record | None:
+    """The speaker's next turn, when the other speaker's turn in between asks a question: it
+    goes on with what `turn` said ("Ollie got into college." - "What will he study?" -
+    "Mechanical engineering."); None when the turns read do not hold both."""
+    asked = state.evidence.turns.get(_turn_key(turn, -1))
+    reply = state.evidence.turns.get(_turn_key(turn, -2))
+    if asked is None or reply is None or asked["speaker"] == turn["speaker"] or \
+            reply["speaker"] != turn["speaker"] or \
+            not any(is_question(p) for p in split_sentences(str(asked["text"]))):
+        return None
+    return reply
 
 
 def _turn_key(turn: Record, shift: int = 0) -> str:

@@ -2,7 +2,9 @@
 
 The candidates are every segment (reader.phrases.segments) of the best TOP sentences and of
 the sentence after each in its turn (a turn often restates the question, then answers it: "I
-wanted to get fitter. So I joined a rowing club."). Each gets the features below; the candidate
+wanted to get fitter. So I joined a rowing club."), or after a turn's last, the first of the
+speaker's reply when the other asked in between ("Ollie got into college." - "What will he
+study?" - "Mechanical engineering."). Each gets the features below; the candidate
 with the highest weighted sum answers (ties: the first):
 
   rule        the phrase rules' score, less RANK per rank of its sentence, GAP per score below
@@ -62,22 +64,33 @@ class Ranker:
 
 
 def candidates(question: Question, found: Sequence[Sentence]) -> list[Candidate]:
-    """Every segment of the best TOP sentences and of the sentence after each, with features."""
+    """Every segment of the best TOP sentences and of the sentence after each (`_after`), with
+    features."""
     top = found[0].score if found else 0.0
     options: list[Candidate] = []
     for rank, sentence in enumerate(found[:TOP]):
         parts = split_sentences(sentence.turn) if sentence.turn else (sentence.text,)
         at = parts.index(sentence.text) if sentence.text in parts else len(parts)
-        for extra, text in ((0, sentence.text), (1, " ".join(parts[at + 1:at + 2]))):
+        after, after_id = _after(sentence, parts[at + 1:at + 2])
+        for extra, text in ((0, sentence.text), (1, after)):
             cut = segments(text, question) if text else []
             verb = verb_at(text, question) if cut else None
             for seg in cut:
                 said = seg.words
-                options.append(Candidate(" ".join(said), sentence.dia_id, (
+                options.append(Candidate(" ".join(said), after_id if extra else sentence.dia_id, (
                     seg.score - RANK * rank - GAP * (top - sentence.score) - NEXT * extra,
                     float(any(w[:1].isupper() for w in said) and seg.start > 0),
                     float(verb is not None and 0 < seg.start - verb <= 4))))
     return options
+
+
+def _after(sentence: Sentence, rest: Sequence[str]) -> tuple[str, str]:
+    """The sentence after `sentence` in its turn; for the last, the first of the speaker's
+    reply when the other asked about it in between ("Ollie got into college." - "What will
+    he study?" - "Mechanical engineering.")."""
+    if rest or sentence.reply is None:
+        return " ".join(rest), sentence.dia_id
+    return split_sentences(str(sentence.reply["text"]))[0], str(sentence.reply["dia_id"])
 
 
 @lru_cache(maxsize=1)

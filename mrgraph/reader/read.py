@@ -131,7 +131,7 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
             not (kind == "why" and _REASON.search(best.text)):
         if feelings and (felt := feeling(found, REACH)):
             return felt
-        follow = _follow(state, best)
+        follow = _follow(best)
         if follow is not None:
             return _said(follow[0]), (follow[1],)
     if kind in FOLLOW_KINDS:
@@ -232,7 +232,7 @@ def _said(sentence: str) -> str:
     return _OPENERS.sub("", sentence).strip() or sentence
 
 
-def _follow(state: Found, sentence: Sentence) -> tuple[str, str] | None:
+def _follow(sentence: Sentence) -> tuple[str, str] | None:
     """What the speaker says next about it: the next statement of the sentence's turn, else
     the first of their next turn when the other speaker asked them about it in between
     ("I started boot camps." - "How's it going?" - "We have lots more energy.")."""
@@ -241,22 +241,10 @@ def _follow(state: Found, sentence: Sentence) -> tuple[str, str] | None:
     rest = [p for p in parts[at + 1:] if _says_something(p)]
     if rest:
         return rest[0], sentence.dia_id
-    turn = next((t for t in state.evidence.turns.values()
-                 if t["dia_id"] == sentence.dia_id and t["text"] == sentence.turn), None)
-    if turn is None:
+    if sentence.reply is None:
         return None
-    session, _, number = sentence.dia_id.partition(":")
-    if not number.isdigit():
-        return None
-    key = f"{turn.get('conversation', '')}/{session}:"
-    asked = state.evidence.turns.get(key + str(int(number) + 1))
-    reply = state.evidence.turns.get(key + str(int(number) + 2))
-    if asked is None or reply is None or asked["speaker"] == sentence.speaker or \
-            reply["speaker"] != sentence.speaker or \
-            not any(is_question(p) for p in split_sentences(str(asked["text"]))):
-        return None
-    said = [p for p in split_sentences(str(reply["text"])) if _says_something(p)]
-    return (said[0], str(reply["dia_id"])) if said else None
+    said = [p for p in split_sentences(str(sentence.reply["text"])) if _says_something(p)]
+    return (said[0], str(sentence.reply["dia_id"])) if said else None
 
 
 def _says_something(sentence: str) -> bool:

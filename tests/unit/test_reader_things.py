@@ -5,14 +5,17 @@ best sentence (reader.read); the person's whole turn in the wrong-person test
 
 from __future__ import annotations
 
+import pytest
+
 from mrgraph.reader.evidence import TURN, content_share, split_sentences
 from mrgraph.reader.phrases import phrase, tokens
 from mrgraph.reader.question import analyse
+from mrgraph.reader.ranker import candidates
 from mrgraph.reader.words import is_a, kind_of, noun_like
 from mrgraph.types import NOT_MENTIONED
 from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
-from tests.unit.walked import read, wrong_person
+from tests.unit.walked import read, sentences, wrong_person
 
 SPEAKERS = ("Priya", "Omar")
 
@@ -117,3 +120,30 @@ def test_a_word_in_another_script_stays_one_word() -> None:
     said_, _ = phrase("I finally met Zoë at the café near the station.",
                       analyse("Who did Omar meet at the café?", SPEAKERS))
     assert said_ == "Zoë"
+
+
+@pytest.mark.parametrize("between, reply, candidate", [
+    ("That's huge! What is he going to study there?", ("D1:3", "Omar"), True),
+    ("Aw, good for him.", ("D1:3", "Omar"), False),  # nobody asked: a new topic may start
+    ("What is he going to study there?", ("D1:3", "Priya"), False),  # not the speaker's
+])
+def test_the_reply_after_the_others_question_is_a_candidate(
+        between: str, reply: tuple[str, str], candidate: bool) -> None:
+    """A turn sets the scene, the other asks, the speaker answers: the reply's first sentence
+    is a candidate, as the next sentence of a turn is (reader.ranker)."""
+    question = "What is Omar's son going to study?"
+    s = state(question, [
+        ("D1:1", "Omar", "My son got into the college up north, he leaves in the autumn."),
+        ("D1:2", "Priya", between), (*reply, "Marine biology. He has wanted it since he was six.")])
+    found = sentences(s, analyse(question, SPEAKERS))
+    assert found[0].dia_id == "D1:1"
+    offered = {(c.text, c.dia_id) for c in candidates(analyse(question, SPEAKERS), found[:1])}
+    assert (("Marine biology", "D1:3") in offered) is candidate
+
+
+def test_the_reply_answers_when_the_scene_names_nothing_asked() -> None:
+    reading = read(state("Which dessert did Priya bake for the party?", [
+        ("D1:1", "Priya", "I baked a dessert for the party, it took me all afternoon."),
+        ("D1:2", "Omar", "Ooh, which one?"),
+        ("D1:3", "Priya", "A lemon tart with fresh raspberries. It vanished in minutes.")]))
+    assert reading.answer == "lemon tart" and reading.supports == ("D1:3",)

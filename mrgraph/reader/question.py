@@ -16,8 +16,10 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
   head      the noun after "what"/"which" (the thing asked for: "workshop", "instruments"),
             skipping "kind of", "type of", "sort of";
   verb      the word after the person when an auxiliary precedes them ("did Priya *donate*"),
-            past "need to", "want to"... ("did Priya need to *sell*"); the verb "what" is
-            the subject of ("what *inspired* her quilt") is no head noun.
+            past "need to", "want to"... ("did Priya need to *sell*"); after a subject that
+            names no speaker, the first base form WordNet knows mostly as a verb ("what does
+            the bakery at the corner *sell*"); the verb "what" is the subject of ("what
+            *inspired* her quilt") is no head noun.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mrgraph.found import is_temporal
-from mrgraph.reader.words import IRREGULAR, mostly_verb
+from mrgraph.reader.words import DETERMINERS, IRREGULAR, PREPOSITIONS, mostly_verb
 from mrgraph.text import STOPWORDS, stem, words
 
 Kind = Literal["when", "duration", "count", "who", "where", "why", "how", "yes_no", "choice",
@@ -45,7 +47,7 @@ FAMILIES = (
     "follow", "ranker",
     "ph_verb", "ph_after_word", "ph_head", "ph_describes", "ph_named", "ph_kind",
     "ph_noun_end", "ph_is_a", "ph_lone_verb", "ph_length", "ph_listed", "titled", "ph_count",
-    "ph_place")
+    "ph_place", "subject")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())
@@ -113,7 +115,10 @@ def analyse(question: str, speakers: Iterable[str] = (),
     stems = frozenset(stem(w) for w in said
                       if w not in names and w not in STOPWORDS and w not in AUXILIARIES
                       and w not in _ADVERBS and (len(w) > 1 or w.isdigit()))
-    verb = _verb(said, names)
+    # a capitalised word after the first is a name ("colleague, *Rob*, invite"), no verb
+    proper = {w.lower() for w in re.findall(r"\b[A-Z]\w*", question.partition(" ")[2])}
+    verb = _verb(said, names) or (_verb_after_subject(said, names | proper)
+                                  if "subject" not in off else None)
     return Question(question, kind, people[0] if len(people) == 1 else None, people,
                     head, verb, stems, off)
 
@@ -189,6 +194,27 @@ def _head(said: list[str], names: frozenset[str] | set[str] = frozenset()) -> st
 def _plural(word: str) -> bool:
     return len(word) > 3 and word.endswith("s") and not word.endswith("ss") and \
         word not in _NOT_PLURAL
+
+
+def _verb_after_subject(said: list[str], names: set[str]) -> str | None:
+    """The verb after a subject that names no speaker: "what does *Mendwell* make", "what did
+    *the PT at work* think", "what does *her necklace* symbolize" - with "do" before it, the
+    verb is the first word after the subject in its base form that WordNet knows mostly as a
+    verb, no name, and that no determiner, possessive or preposition ties to a noun ("at
+    *work*", "the poetry *reading*")."""
+    at = next((i for i, w in enumerate(said[:4]) if w in ("do", "does", "did")), None)
+    if at is None or not said or said[0] not in ("what", "which"):
+        return None
+    for i in range(at + 2, len(said)):
+        word, before = said[i], said[i - 1]
+        tied = before in DETERMINERS or before in _POSSESSIVES or before in PREPOSITIONS or \
+            before == "s"
+        if word in names or word in _ADVERBS or tied:
+            continue
+        if word in _VERB_STOPWORDS or (word not in STOPWORDS and mostly_verb(word) and
+                                       not word.endswith(("ing", "ed"))):  # a base form
+            return word
+    return None
 
 
 def _verb(said: list[str], names: set[str]) -> str | None:

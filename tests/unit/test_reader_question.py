@@ -64,6 +64,18 @@ def test_head_noun_and_verb() -> None:
     assert analyse("What did Priya try to knit?", SPEAKERS).verb == "knit"
 
 
+@pytest.mark.parametrize("question, verb", [
+    ("What does Omar's bakery sell?", "sell"),  # a possessive subject
+    ("What did the nurse at work recommend for Priya's back?", "recommend"),  # "at *work*"
+    ("What do sunflowers represent to Priya?", "represent"),  # a subject that is no speaker
+    ("What did the poetry reading raise money for?", "raise"),  # "reading": no base form
+    ("What activity did Omar's colleague, Ravi, invite him to?", "invite"),  # a name
+])
+def test_the_verb_after_a_subject_that_names_no_speaker(question: str, verb: str) -> None:
+    assert analyse(question, SPEAKERS).verb == verb
+    assert analyse(question, SPEAKERS, frozenset({"subject"})).verb != verb  # the rule's own
+
+
 def test_stems_leave_out_names_and_auxiliaries() -> None:
     q = analyse("What might Priya's degree be in?", SPEAKERS)
     assert q.stems == frozenset({"degre"})

@@ -22,7 +22,8 @@ is scored by where it stands:
        person the question names, not a word right before the head noun ("a *Welsh* song")
   +2   a word of it is of the kind the head noun names ("What country..." - "Sweden")
   +2   for "how many / how much", a number, cut to it and the content words after it
-       ("rented all *twelve*", "*7 pounds 2 ounces*"; "1,200" and "82%" are one word)
+       ("rented all *twelve*", "*7 pounds 2 ounces*"; "1,200", "82%" and "£1,200" are one
+       word; a day beside a month or a year is no count: "15 June", "2019")
   +0.3 per content word (up to three); +0.3 the phrase ends with a noun (WordNet: mostly a
        noun, not mostly a verb): a thing, not "came" or "hit"
   +0.5 a word of it is a kind of the head noun by WordNet's hypernyms, however broad the
@@ -48,8 +49,9 @@ from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NUMBERS, PREPO
 from mrgraph.text import words
 
 # A word is letters of any script ("Lân", "Zoë", "café" stay whole) and digits, joined by ' + & / -
-# A number keeps its separators and its percent sign whole: "1,200", "3.5", "54:12", "82%"
-_TOKEN = re.compile(r"\d+(?:[,.:]\d+)*%|\d+(?:[,.:]\d+)+|"
+# A number keeps its separators, its percent and currency signs whole: "1,200", "3.5", "54:12",
+# "82%", "£1,200"
+_TOKEN = re.compile(r"\d+(?:[,.:]\d+)*%|[$£€¥]\d+(?:[,.:]\d+)*|\d+(?:[,.:]\d+)+|"
                     r"[^\W_](?:(?:[^\W_]|['’+&/-])*(?:[^\W_]|\+))?|[^\s\w]|_")
 MAX_WORDS = 4
 MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list gains
@@ -59,6 +61,7 @@ PLACE = 2.5  # a place asked "where": beats the thing right after the verb ("pro
 # trip to Rome", not "talked to Hana")
 _LOCATIVE = frozenset("""at in near inside outside around along across from into""".split())
 _MONTHS = frozenset(calendar.month_name[1:]) | frozenset(calendar.month_abbr[1:])
+_YEAR = re.compile(r"(?:19|20)\d\d")
 NOUN_END, IS_A = 0.3, 0.5  # a phrase ending with a noun; naming a kind of the head noun
 # things people call by a proper name or title: "Which novel..." - "Piranesi"
 _TITLED = frozenset(lemma(w) for w in """book novel song film movie album band show series
@@ -86,8 +89,12 @@ class Segment:
 
 @lru_cache(maxsize=20_000)
 def tokens(sentence: str) -> tuple[Token, ...]:
-    return tuple(Token(t, lemma(t) if t[0].isalnum() else "", t[0].isalnum())
+    return tuple(Token(t, lemma(t) if _worded(t) else "", _worded(t))
                  for t in _TOKEN.findall(sentence))
+
+
+def _worded(token: str) -> bool:
+    return token[0].isalnum() or (len(token) > 1 and token[1].isdigit())  # "£1,200" too
 
 
 @lru_cache(maxsize=1_000)
@@ -226,13 +233,22 @@ def _form(phrase: list[str]) -> slice | None:
     """The words of `phrase` of the form "how many / how much" asks for: its number and the
     content words right after it ("rented out all *twelve*", "*7 pounds 2 ounces*"); None
     without a number."""
-    at = next((k for k, w in enumerate(phrase) if w[0].isdigit() or w.lower() in NUMBERS), None)
+    at = next((k for k, w in enumerate(phrase) if (w.lstrip("$£€¥")[:1].isdigit() or
+                                                   w.lower() in NUMBERS)
+               and not _dated(phrase, k)), None)
     if at is None:
         return None
     end = at + 1
     while end < len(phrase) and not is_function_word(phrase[end]):
         end += 1
     return slice(at, end)
+
+
+def _dated(phrase: list[str], k: int) -> bool:
+    """The number at `k` is part of a date, no count: a day beside a month ("15 June", "June
+    15th") or a year ("in 2019")."""
+    return _YEAR.fullmatch(phrase[k]) is not None or \
+        any(0 <= j < len(phrase) and phrase[j] in _MONTHS for j in (k - 1, k + 1))
 
 
 def verb_at(sentence: str, question: Question) -> int | None:

@@ -32,6 +32,12 @@ SPEAKERS = ("Priya", "Omar")
     ("How many rooms does Omar's new flat have?",
      "The new flat has three rooms, a tiny kitchen and a view.", "three rooms"),
     ("What score did Priya get on the exam?", "I got 91% on the exam!", "91%"),  # one word
+    # a currency sign stays with its number; a day beside a month and a year are no count
+    ("How much did the spring fair raise?", "On 15 June we raised £1,200 for the shelter.",
+     "£1,200"),
+    ("How much did Omar pay for the bass?", "Paid $650 for it in 2021, case included.", "$650"),
+    ("How many mugs did Priya sell at the market?",
+     "At the June 3 market I sold nineteen mugs, a record.", "nineteen mugs"),
     # a relation answers "who" in any form, but is no name
     ("What is the name of Priya's cat?",
      "My sister found a stray kitten; Pepper is her name now.", "Pepper"),

@@ -20,6 +20,7 @@ When no turn was read, the kept episodes' summaries are the sentences.
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,7 +32,7 @@ from mrgraph.reader.dates import ahead
 from mrgraph.reader.dates import stated as stated_date
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import lemma
-from mrgraph.text import tokenize, words
+from mrgraph.text import stem, tokenize, words
 from mrgraph.toolkit import Record
 
 EPISODE_WEIGHT = 0.6  # chosen leaving each dev conversation out (RESULTS.md@c29e350 section 23)
@@ -53,6 +54,9 @@ TURNS_SAME = 0.15  # the same margin for whole turns
 # a question about an earlier state is not answered by what is believed now
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
+_CAPITALISED = re.compile(r"\b[A-Z][\w-]+")  # two letters at least: not "U.S."
+_CALENDAR = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.day_name))
+_NAME_KINDS_SPARED = frozenset({"when", "duration", "count", "yes_no", "would", "choice"})
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -234,6 +238,22 @@ def about_whom(speaker: str, sentence: str, speakers: set[str], second_person: b
     if named and not said & _FIRST_PERSON:
         return named[0]
     return speaker
+
+
+def unseen_name(state: Found, question: Question) -> bool:
+    """A name the question holds - a capitalised word after its first, not a speaker's, not a
+    month or a weekday: "a trip to *Barcelona*", "her *HR* internship" - that no turn read
+    says: what was asked about is not in the evidence (LoCoMo's adversarial questions swap a
+    detail). Never for a date, a length or a number, which a nearby turn answers in part,
+    nor for a yes/no or an inference."""
+    if question.kind in _NAME_KINDS_SPARED:
+        return False
+    read = _turns(state, question)
+    speakers = {w for t in read for w in words(str(t["speaker"]))}
+    named = {w.lower() for w in _CAPITALISED.findall(question.text.partition(" ")[2])}
+    named -= speakers | _CALENDAR | {"i"}
+    held = {stem(w) for t in read for w in word_set(str(t["text"]))}
+    return any(not all(stem(w) in held for w in words(name)) for name in named)
 
 
 def wrong_person(state: Found, question: Question) -> bool:

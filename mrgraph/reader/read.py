@@ -3,8 +3,9 @@
   1. analyse the question (reader.question): its kind and the person it is about;
   2. the usable sentences of the turns read, best first (reader.evidence): never a question,
      another speaker's only when they say it to the person;
-  3. abstain (NOT_MENTIONED) when the best sentence holds too little of the question, or the
-     evidence is about someone else (evidence.wrong_person);
+  3. abstain (NOT_MENTIONED) when the best sentence holds too little of the question, the
+     evidence is about someone else (evidence.wrong_person), or no turn read says a name the
+     question holds ("a trip to *Barcelona*": evidence.unseen_name);
   4. answer by kind:
        when      the date the sentence states, as precisely as it was said ("2022", "the
                  week before 9 June 2023", "the Friday before 7 May 2023"), else the day
@@ -52,7 +53,7 @@ from mrgraph.found import Found
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.evidence import (Sentence, believed, is_question, sentences,
-                                    split_sentences, wrong_person)
+                                    split_sentences, unseen_name, wrong_person)
 from mrgraph.reader.feelings import asks_feeling, feeling
 from mrgraph.reader.forms import (THOUGHT, complement, duration, frequency, negated,
                                   predicate)
@@ -105,7 +106,8 @@ def read(state: Found, threshold: float = DEFAULT_THRESHOLD,
     best = found[0]
     rel = float(best.event["relevance"]) if best.event else 0.0
     if (question.on("threshold") and max(best.q, rel) < threshold) or \
-            (question.on("wrong_person") and wrong_person(state, question)):
+            (question.on("wrong_person") and wrong_person(state, question)) or \
+            (question.on("unseen_name") and unseen_name(state, question)):
         return _abstain(question)
     answer, supports = _answer(state, question, found, ranker or shipped())
     believed = _believed(state, question, found, answer, supports) \

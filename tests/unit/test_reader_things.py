@@ -147,3 +147,24 @@ def test_the_reply_answers_when_the_scene_names_nothing_asked() -> None:
         ("D1:2", "Omar", "Ooh, which one?"),
         ("D1:3", "Priya", "A lemon tart with fresh raspberries. It vanished in minutes.")]))
     assert reading.answer == "lemon tart" and reading.supports == ("D1:3",)
+
+
+@pytest.mark.parametrize("question", [
+    "What did Omar take a trip to Lisbon for?",  # a place nobody mentioned
+    "Where is Priya's HR internship?",  # a capitalised thing
+    "Why did Omar leave the Harbour Choir?",  # a name of two words, one unsaid
+])
+def test_a_name_no_turn_read_says_is_not_answered(question: str) -> None:
+    """The question holds a name no turn read says: what was asked about is not in the
+    evidence (an adversarial question swapping a detail), whatever else fits."""
+    turns = [("D1:1", "Priya", "I start a design internship on Monday, so nervous!"),
+             ("D1:2", "Omar", "Took a short trip to Rome last week to clear my mind."),
+             ("D1:3", "Omar", "I left the Harbour Band because rehearsals clashed with work.")]
+    assert read(state(question, turns)).answer == NOT_MENTIONED
+
+
+def test_a_name_the_turns_say_or_a_date_asked_is_answered() -> None:
+    turns = [("D1:2", "Omar", "Took a short trip to Rome in June to clear my mind.")]
+    assert read(state("What did Omar take a trip to Rome for?", turns)).answer != NOT_MENTIONED
+    # a date is answered in part by a nearby turn: no abstention for "when"
+    assert read(state("When did Omar take a trip to Lisbon?", turns)).answer != NOT_MENTIONED

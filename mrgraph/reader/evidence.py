@@ -75,6 +75,7 @@ class Sentence:
     stated: DateValue | None = None  # for a "when" question: the date the sentence states
     said: str = ""  # the session date of the turn
     reply: Record | None = None  # the speaker's next turn, when the other asked in between
+    prompted: bool = False  # it fits as the reply to the other's question asking ours
 
 
 @lru_cache(maxsize=20_000)
@@ -138,7 +139,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
             score = fit + EPISODE_WEIGHT * rel * question.on("episode") + \
                 (TIMED if stated and question.on("timed") else 0.0) + AGREES * agrees
             found.append(Sentence(sentence, str(turn["dia_id"]), speaker, event, q, score, own,
-                                  text, stated, said, reply))
+                                  text, stated, said, reply, i == 0 and prompt > q))
     if not found:  # nothing read: the episodes' own summaries
         for event in events.values():
             q = content_share(state, question, record_text(event))

@@ -24,7 +24,8 @@
                  - "How is it now?" - "Much better."): the next statement of its turn, else
                  the first of their next turn after the other's question (a statement with
                  two content words: not "Wow!" or a name); the sentence itself when it gives
-                 a reason ("because", "so") or nothing follows; without its opener ("Oh, ");
+                 a reason ("because", "so"), is the reply to the other's question asking ours
+                 (three content words at least) or nothing follows; without its opener;
        thought   "what did X realize / learn / decide": the clause the verb takes ("I realized
                  *rest matters*"; reader.forms.complement); "what did X do": what the
                  person says they did, when it is more new words than the question's ("we
@@ -130,7 +131,8 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     if kind not in FOLLOW_KINDS and feelings and (felt := feeling(found, REACH)):
         return felt
     if kind in FOLLOW_KINDS and question.on("follow") and \
-            not (kind == "why" and _REASON.search(best.text)):
+            not (kind == "why" and _REASON.search(best.text)) and \
+            not (best.prompted and question.on("replied") and _says_something(best.text, 3)):
         if feelings and (felt := feeling(found, REACH)):
             return felt
         follow = _follow(best)
@@ -249,10 +251,11 @@ def _follow(sentence: Sentence) -> tuple[str, str] | None:
     return (said[0], str(sentence.reply["dia_id"])) if said else None
 
 
-def _says_something(sentence: str) -> bool:
-    """A statement with two content words at least: not a question, not "Wow!", "<name>!"."""
+def _says_something(sentence: str, least: int = 2) -> bool:
+    """A statement with `least` content words at least: not a question, not "Wow!", "<name>!"
+    (three: not "I get it, <name>.")."""
     return not is_question(sentence) and \
-        sum(not is_function_word(w) for w in words(sentence)) >= 2
+        sum(not is_function_word(w) for w in words(sentence)) >= least
 
 
 def _believed(state: Found, question: Question, found: list[Sentence], answer: str,

@@ -168,3 +168,25 @@ def test_a_name_the_turns_say_or_a_date_asked_is_answered() -> None:
     assert read(state("What did Omar take a trip to Rome for?", turns)).answer != NOT_MENTIONED
     # a date is answered in part by a nearby turn: no abstention for "when"
     assert read(state("When did Omar take a trip to Lisbon?", turns)).answer != NOT_MENTIONED
+
+
+@pytest.mark.parametrize("question, turns, expected", [
+    ("Why did Priya sign up for pottery?",
+     [("D1:1", "Omar", "Why did you sign up for pottery, of all things?"),
+      ("D1:2", "Priya", "My doctor said I needed a calm hobby that uses my hands. "
+                        "Turns out clay is messy.")],
+     "My doctor said I needed a calm hobby that uses my hands."),
+    ("How does Omar get his dog to take the pills?",
+     [("D1:1", "Priya", "How do you get your dog to take the pills?"),
+      ("D1:2", "Omar", "Only when they're hidden in a lump of cheese. He's no fool.")],
+     "Only when they're hidden in a lump of cheese."),
+    ("Why does Omar walk to work?",
+     [("D1:1", "Priya", "Why do you walk to work every day?"),
+      ("D1:2", "Omar", "It clears my head before long meetings. Also the bus is slow.")],
+     "It clears my head before long meetings."),
+])
+def test_the_reply_to_the_question_asked_answers_why_and_how(
+        question: str, turns: list[tuple[str, str, str]], expected: str) -> None:
+    """The first sentence of the reply to the other's question asking ours answers it; what
+    the speaker says next answers only when the best sentence sets a scene."""
+    assert read(state(question, turns)).answer == expected

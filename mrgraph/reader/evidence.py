@@ -55,6 +55,7 @@ TURNS_SAME = 0.15  # the same margin for whole turns
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]+")  # two letters at least: not "U.S."
+_QUOTED = re.compile(r"(?:^|\s)([A-Z][\w'-]*):")  # a speaker a summary quotes
 _CALENDAR = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.day_name))
 _NAME_KINDS_SPARED = frozenset({"when", "duration", "count", "yes_no", "would", "choice"})
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -196,7 +197,8 @@ def replied(state: Found, turn: Record) -> Record | None:
 
 
 def _turn_key(turn: Record, shift: int = 0) -> str:
-    """conversation/session:turn of a turn, `shift` turns before it ("D3:7", 1 -> "D3:6")."""
+    """conversation/session:turn of a turn, `shift` turns before it ("D3:7", 1 -> "D3:6";
+    -1 -> "D3:8", the turn after)."""
     session, _, number = str(turn["dia_id"]).partition(":")
     index = int(number) - shift if number.isdigit() else -1
     return f"{turn.get('conversation', '')}/{session}:{index}"
@@ -246,15 +248,21 @@ def unseen_name(state: Found, question: Question) -> bool:
     month or a weekday: "a trip to *Barcelona*", "her *HR* internship" - that no turn read
     says: what was asked about is not in the evidence (LoCoMo's adversarial questions swap a
     detail). Never for a date, a length or a number, which a nearby turn answers in part,
-    nor for a yes/no or an inference."""
-    if question.kind in _NAME_KINDS_SPARED:
-        return False
+    nor for a yes/no, an inference or a choice, nor when no turn was read."""
     read = _turns(state, question)
-    speakers = {w for t in read for w in words(str(t["speaker"]))}
-    named = {w.lower() for w in _CAPITALISED.findall(question.text.partition(" ")[2])}
-    named -= speakers | _CALENDAR | {"i"}
+    if question.kind in _NAME_KINDS_SPARED or not read:  # no turn read: summaries answer
+        return False
+    # the speakers, of the turns read and of the episodes kept (a summary quotes "<name>: ...")
+    known = {w for t in read for w in words(str(t["speaker"]))} | \
+        {w for e in state.evidence.events.values()
+         for name in _QUOTED.findall(str(e.get("summary", ""))) for w in words(name)}
     held = {stem(w) for t in read for w in word_set(str(t["text"]))}
-    return any(not all(stem(w) in held for w in words(name)) for name in named)
+    for name in _CAPITALISED.findall(question.text.strip().partition(" ")[2]):
+        said = words(name)  # the tokenizer's words on both sides: "Zoë" as the turns have it
+        if said and not set(said) <= known | _CALENDAR | {"i"} and \
+                not all(stem(w) in held for w in said):
+            return True
+    return False
 
 
 def wrong_person(state: Found, question: Question) -> bool:

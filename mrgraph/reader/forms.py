@@ -26,7 +26,7 @@ def duration(sentence: str) -> str | None:
     None; as the speaker said it (a number in words stays in words: whoever reads the turn
     and writes the answer down keeps its form); "Nine years now." -> "nine years"."""
     match = _DURATION.search(sentence)
-    return match.group(1)[0].lower() + match.group(1)[1:] if match else None
+    return match.group(1).lower() if match else None
 
 
 def frequency(sentence: str) -> str | None:

@@ -2,8 +2,7 @@
 the move and the wedding?" is the time from the date of one to the date of the other, and
 "How long has she been knitting?" the time from when she started to when she said so. A
 length worked out is said in words up to twelve ("seven weeks"), as people write one they
-counted; a span said in a turn is answered
-as it was said (reader.forms).
+counted; a span said in a turn is answered as it was said (reader.forms).
 """
 
 from __future__ import annotations

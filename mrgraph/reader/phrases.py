@@ -51,15 +51,21 @@ from mrgraph.text import words
 # A word is letters of any script ("Lân", "Zoë", "café" stay whole) and digits, joined by ' + & / -
 # A number keeps its separators, its percent and currency signs whole: "1,200", "3.5", "54:12",
 # "82%", "£1,200"
-_TOKEN = re.compile(r"\d+(?:[,.:]\d+)*%|[$£€¥]\d+(?:[,.:]\d+)*|\d+(?:[,.:]\d+)+|"
+_TOKEN = re.compile(r"\d+(?:[,.:]\d+)*%|[$£€¥₹₩]\d+(?:[,.:]\d+)*|\d+(?:[,.:]\d+)+|"
                     r"[^\W_](?:(?:[^\W_]|['’+&/-])*(?:[^\W_]|\+))?|[^\s\w]|_")
 MAX_WORDS = 4
 MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list gains
 KIND = 2.0
 PLACE = 2.5  # a place asked "where": beats the thing right after the verb ("proposed to *Hana*")
-# the prepositions that say where (not "on" / "by": "on Friday"; "to" after a noun only: "a
-# trip to Rome", not "talked to Hana")
+# the prepositions that say where (not "on" / "by": "on Friday"; "to" after a noun or a verb of
+# going: "a trip to Rome", "moved to Denver", not "talked to Hana")
 _LOCATIVE = frozenset("""at in near inside outside around along across from into""".split())
+_GOING = frozenset(lemma(w) for w in """go went gone move moved fly flew flown drive drove
+                   driven travel head return come came walk ran run sail ride rode""".split())
+# times and states a preposition of place also takes: "at dawn", "in the summer", "in a hurry"
+_NO_PLACE = frozenset("""dawn dusk noon midnight sunrise sunset summer winter spring autumn fall
+                      christmas easter hurry fact general person love trouble touch time least
+                      all once advance charge mind case order future past""".split())
 _MONTHS = frozenset(calendar.month_name[1:]) | frozenset(calendar.month_abbr[1:])
 _YEAR = re.compile(r"(?:19|20)\d\d")
 NOUN_END, IS_A = 0.3, 0.5  # a phrase ending with a noun; naming a kind of the head noun
@@ -223,17 +229,17 @@ def _placed(run: list[int], toks: Sequence[Token]) -> bool:
         at -= 1
     where = at >= 0 and (toks[at].text.lower() in _LOCATIVE or (
         toks[at].text.lower() == "to" and at > 0 and toks[at - 1].word and
-        not _verb_like(toks[at - 1].text)))
+        (toks[at - 1].lemma in _GOING or not _verb_like(toks[at - 1].text))))
     return where and \
-        not any(toks[i].text.lower() in TIME_WORDS or toks[i].text in _MONTHS or
-                toks[i].text[:1].isdigit() for i in run)
+        not any(toks[i].text.lower() in TIME_WORDS or toks[i].text.lower() in _NO_PLACE or
+                toks[i].text in _MONTHS or toks[i].text[:1].isdigit() for i in run)
 
 
 def _form(phrase: list[str]) -> slice | None:
     """The words of `phrase` of the form "how many / how much" asks for: its number and the
     content words right after it ("rented out all *twelve*", "*7 pounds 2 ounces*"); None
     without a number."""
-    at = next((k for k, w in enumerate(phrase) if (w.lstrip("$£€¥")[:1].isdigit() or
+    at = next((k for k, w in enumerate(phrase) if (w.lstrip("$£€¥₹₩")[:1].isdigit() or
                                                    w.lower() in NUMBERS)
                and not _dated(phrase, k)), None)
     if at is None:
@@ -246,8 +252,9 @@ def _form(phrase: list[str]) -> slice | None:
 
 def _dated(phrase: list[str], k: int) -> bool:
     """The number at `k` is part of a date, no count: a day beside a month ("15 June", "June
-    15th") or a year ("in 2019")."""
-    return _YEAR.fullmatch(phrase[k]) is not None or \
+    15th") or a year no thing follows ("in 2019", not "2000 followers")."""
+    alone = k + 1 >= len(phrase) or is_function_word(phrase[k + 1])
+    return (alone and _YEAR.fullmatch(phrase[k]) is not None) or \
         any(0 <= j < len(phrase) and phrase[j] in _MONTHS for j in (k - 1, k + 1))
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mrgraph.found import is_temporal
-from mrgraph.reader.words import DETERMINERS, IRREGULAR, PREPOSITIONS, mostly_verb
+from mrgraph.reader.words import DETERMINERS, IRREGULAR, PREPOSITIONS, base_verb, mostly_verb
 from mrgraph.text import STOPWORDS, stem, words
 
 Kind = Literal["when", "duration", "count", "who", "where", "why", "how", "yes_no", "choice",
@@ -47,7 +47,7 @@ FAMILIES = (
     "follow", "ranker",
     "ph_verb", "ph_after_word", "ph_head", "ph_describes", "ph_named", "ph_kind",
     "ph_noun_end", "ph_is_a", "ph_lone_verb", "ph_length", "ph_listed", "titled", "ph_count",
-    "ph_place", "subject", "unseen_name", "replied")
+    "ph_place", "subject", "unseen_name", "replied", "reply")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())
@@ -116,7 +116,7 @@ def analyse(question: str, speakers: Iterable[str] = (),
                       if w not in names and w not in STOPWORDS and w not in AUXILIARIES
                       and w not in _ADVERBS and (len(w) > 1 or w.isdigit()))
     # a capitalised word after the first is a name ("colleague, *Rob*, invite"), no verb
-    proper = {w.lower() for w in re.findall(r"\b[A-Z]\w*", question.partition(" ")[2])}
+    proper = {w.lower() for w in re.findall(r"\b[A-Z]\w*", question.strip().partition(" ")[2])}
     verb = _verb(said, names) or (_verb_after_subject(said, names | proper)
                                   if "subject" not in off else None)
     return Question(question, kind, people[0] if len(people) == 1 else None, people,
@@ -212,7 +212,7 @@ def _verb_after_subject(said: list[str], names: set[str]) -> str | None:
         if word in names or word in _ADVERBS or tied:
             continue
         if word in _VERB_STOPWORDS or (word not in STOPWORDS and mostly_verb(word) and
-                                       not word.endswith(("ing", "ed"))):  # a base form
+                                       base_verb(word)):  # after "do": its base form
             return word
     return None
 

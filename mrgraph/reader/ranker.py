@@ -28,7 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from mrgraph.reader.evidence import Sentence, split_sentences
+from mrgraph.reader.evidence import Sentence, is_question, split_sentences
 from mrgraph.reader.phrases import segments, verb_at
 from mrgraph.reader.question import Question
 
@@ -71,7 +71,7 @@ def candidates(question: Question, found: Sequence[Sentence]) -> list[Candidate]
     for rank, sentence in enumerate(found[:TOP]):
         parts = split_sentences(sentence.turn) if sentence.turn else (sentence.text,)
         at = parts.index(sentence.text) if sentence.text in parts else len(parts)
-        after, after_id = _after(sentence, parts[at + 1:at + 2])
+        after, after_id = _after(question, sentence, parts[at + 1:at + 2])
         for extra, text in ((0, sentence.text), (1, after)):
             cut = segments(text, question) if text else []
             verb = verb_at(text, question) if cut else None
@@ -84,13 +84,15 @@ def candidates(question: Question, found: Sequence[Sentence]) -> list[Candidate]
     return options
 
 
-def _after(sentence: Sentence, rest: Sequence[str]) -> tuple[str, str]:
+def _after(question: Question, sentence: Sentence, rest: Sequence[str]) -> tuple[str, str]:
     """The sentence after `sentence` in its turn; for the last, the first of the speaker's
     reply when the other asked about it in between ("Ollie got into college." - "What will
     he study?" - "Mechanical engineering.")."""
-    if rest or sentence.reply is None:
+    if rest or sentence.reply is None or not question.on("reply"):
         return " ".join(rest), sentence.dia_id
-    return split_sentences(str(sentence.reply["text"]))[0], str(sentence.reply["dia_id"])
+    said = next((p for p in split_sentences(str(sentence.reply["text"])) if not is_question(p)),
+                "")
+    return said, str(sentence.reply["dia_id"])
 
 
 @lru_cache(maxsize=1)

@@ -79,7 +79,8 @@ _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a 
 _AGO_END = re.compile(r"\s+ago$", re.IGNORECASE)
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
-_OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|haha|lol|omg|aw+|ah|um|"
+_EXCLAIMS = re.compile(r"^(?:ha|hah|haha|lol|omg|wow|aw+|oh|ah)\b", re.IGNORECASE)
+_OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|ha|haha|lol|omg|aw+|ah|um|"
                       r"thanks|thank you)\b[\s,!.-]*)+", re.IGNORECASE)
 
 
@@ -132,7 +133,8 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return felt
     if kind in FOLLOW_KINDS and question.on("follow") and \
             not (kind == "why" and _REASON.search(best.text)) and \
-            not (best.prompted and question.on("replied") and _says_something(best.text, 3)):
+            not (best.prompted and question.on("replied") and _says_something(best.text, 3)
+                 and not _EXCLAIMS.match(best.text)):  # "Ha, I get that a lot." opens a reply
         if feelings and (felt := feeling(found, REACH)):
             return felt
         follow = _follow(best)

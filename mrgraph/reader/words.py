@@ -108,6 +108,13 @@ def is_kind(word: str, kind: frozenset[str]) -> bool:
 
 
 @lru_cache(maxsize=50_000)
+def base_verb(word: str) -> bool:
+    """`word` is a verb's base form by WordNet ("sing", "need"; not "met", "reading")."""
+    lowered = word.lower()
+    return lexicon().base(lowered, "verb") == lowered
+
+
+@lru_cache(maxsize=50_000)
 def mostly_verb(word: str) -> bool:
     """WordNet knows `word` (any inflection) in more verb senses than noun senses ("hit",
     "get", "came"): alone, it is rarely the thing asked for."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mrgraph.reader.forms import predicate
-from mrgraph.reader.phrases import phrase
+from mrgraph.reader.phrases import _form, phrase
 from mrgraph.reader.question import analyse
 from tests.unit.test_reader import state
 from tests.unit.walked import read
@@ -38,6 +38,12 @@ SPEAKERS = ("Priya", "Omar")
     ("How much did Omar pay for the bass?", "Paid $650 for it in 2021, case included.", "$650"),
     ("How many mugs did Priya sell at the market?",
      "At the June 3 market I sold nineteen mugs, a record.", "nineteen mugs"),
+    ("How many followers does Omar have now?",
+     "Only 12 posts so far, but 2000 followers now.", "2000 followers"),  # no year: a count
+    # "where": "to" after a verb of going; a time or a state after "at" / "in" is no place
+    ("Where did Priya move?", "I moved to Denver in the spring, near my sister.", "Denver"),
+    ("Where did Omar go with his cousin?",
+     "We drove to the lake at dawn, in a hurry.", "lake"),
     # a relation answers "who" in any form, but is no name
     ("What is the name of Priya's cat?",
      "My sister found a stray kitten; Pepper is her name now.", "Pepper"),
@@ -74,3 +80,9 @@ def test_what_someone_did_is_what_they_say_they_did() -> None:
     turns = [("D1:1", "Priya", "I wanted to feel calmer at work, so I took up knitting.")]
     assert read(state("What did Priya do to feel calmer at work?", turns)).answer != \
         "wanted to feel calmer at work"
+
+
+def test_a_count_is_no_days_number_nor_a_year_alone() -> None:
+    assert _form(["in", "2019", "I", "ran", "3", "races"]) == slice(4, 6)
+    assert _form(["15", "June", "we", "sold", "40", "mugs"]) == slice(4, 6)
+    assert _form(["2000", "followers"]) == slice(0, 2)

@@ -66,10 +66,12 @@ def test_head_noun_and_verb() -> None:
 
 @pytest.mark.parametrize("question, verb", [
     ("What does Omar's bakery sell?", "sell"),  # a possessive subject
-    ("What did the nurse at work recommend for Priya's back?", "recommend"),  # "at *work*"
+    ("What did the nurse at work recommend for Priya's back?", "recommend"),  # "at work"
     ("What do sunflowers represent to Priya?", "represent"),  # a subject that is no speaker
     ("What did the poetry reading raise money for?", "raise"),  # "reading": no base form
     ("What activity did Omar's colleague, Ravi, invite him to?", "invite"),  # a name
+    ("Which song does the choir sing?", "sing"),  # a base form ending in -ing
+    ("What did the man Priya met at the gym recommend?", "recommend"),  # "met": no base form
 ])
 def test_the_verb_after_a_subject_that_names_no_speaker(question: str, verb: str) -> None:
     assert analyse(question, SPEAKERS).verb == verb

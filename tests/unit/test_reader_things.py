@@ -190,3 +190,38 @@ def test_the_reply_to_the_question_asked_answers_why_and_how(
     """The first sentence of the reply to the other's question asking ours answers it; what
     the speaker says next answers only when the best sentence sets a scene."""
     assert read(state(question, turns)).answer == expected
+
+
+def test_no_name_is_unseen_when_no_turn_was_read_or_the_speaker_is_quoted() -> None:
+    """Without turns read the summaries answer, and a speaker a kept summary quotes is no
+    unseen name (nor is a name with letters beyond ASCII that the turns say)."""
+    s = state("What did Priya bake for the party?", [])
+    s.evidence.events["e1"]["summary"] = "Priya baked a lemon tart for the party."
+    assert read(s).answer != NOT_MENTIONED
+    turns = [("D1:1", "Priya", "I baked a lemon tart for Zoë's party, it vanished.")]
+    assert read(state("What did Priya bake for Zoë's party?", turns)).answer != NOT_MENTIONED
+    s = state("What did Omar give Priya for the party?",
+              [("D1:1", "Priya", "Omar gave me a lemon tart for the party!")])
+    s.evidence.events["e1"]["summary"] = "Omar: happy birthday! Priya: thanks for the tart."
+    assert read(s).answer != NOT_MENTIONED
+
+
+def test_an_exclamation_opening_the_reply_is_no_answer_to_why() -> None:
+    reading = read(state("Why does Omar walk to work?", [
+        ("D1:1", "Priya", "Why do you walk to work every day?"),
+        ("D1:2", "Omar", "Ha, I get that a lot from people. It clears my head before "
+                         "long meetings.")]))
+    assert reading.answer == "It clears my head before long meetings."
+
+
+def test_a_question_in_the_reply_is_no_candidate() -> None:
+    question = "What is Omar's son going to study?"
+    s = state(question, [
+        ("D1:1", "Omar", "My son got into the college up north, he leaves in the autumn."),
+        ("D1:2", "Priya", "That's huge! What is he going to study there?"),
+        ("D1:3", "Omar", "Would you believe marine biology? He loves the sea.")])
+    found = sentences(s, analyse(question, SPEAKERS))
+    offered = {c.text for c in candidates(analyse(question, SPEAKERS), found[:1])}
+    assert "believe marine biology" not in offered and "loves the sea" in offered
+    off = analyse(question, SPEAKERS, frozenset({"reply"}))
+    assert "loves the sea" not in {c.text for c in candidates(off, sentences(s, off)[:1])}

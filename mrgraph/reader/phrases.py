@@ -15,8 +15,9 @@ is scored by where it stands:
   +1.5 a name for "who" or a question asking a name; a relation ("my aunt", "my cousin's",
        "my cousins") for "who" only
   +2.5 for "where", a place: the run follows "at", "in", "near", "from" ... (past its
-       determiners; "to" after a noun: "a trip *to Rome*", not "talked to Hana") and holds no
-       time ("in June")
+       determiners; "to" after a noun or a verb of going: "a trip *to Rome*", "moved to
+       *Denver*", not "talked to Hana") and holds no time or state ("in June", "at dawn",
+       "in a hurry")
   +2   for "which novel / song / band ..." (not "what kind of"), the run's first title, cut to
        it: capitalised words, joined by "and" / "of" ("Pride and Prejudice"), not "I", not a
        person the question names, not a word right before the head noun ("a *Welsh* song")
@@ -186,15 +187,8 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     elif after < len(toks) and toks[after].lemma in asked and score >= 2.0 and \
             on("ph_describes"):
         score -= 1.5  # it only describes what the question already names ("a *short* trip")
-    who = question.kind == "who"  # a relation is a who ("my aunt"), not a name
-    if (who or "name" in words(question.text)) and on("ph_named") and \
-            any(_named(toks, i) or (who and toks[i].lemma in _RELATIONS) for i in run):
-        score += 1.5
-    elif question.kind == "where" and on("ph_place") and _placed(run, toks):
-        score += PLACE  # "Where did he propose?" - "to Hana *at the botanical garden*"
-    elif titles and (title := _title(run, toks, titles)):
-        score += KIND  # "Which novel...": its title ("Piranesi"), a thing of the kind asked
-        phrase = [toks[i].text for i in title]
+    bonus, phrase = _what_is_asked(run, toks, question, titles, phrase)
+    score += bonus
     form = _form(phrase) if question.kind == "count" and on("ph_count") else None
     if form is not None:  # what "how many" asks for: a number
         score += KIND
@@ -219,6 +213,22 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
     score -= 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
     return Segment(tuple(phrase), score, run[0])
+
+
+def _what_is_asked(run: list[int], toks: Sequence[Token], question: Question,
+                   titles: frozenset[int], phrase: list[str]) -> tuple[float, list[str]]:
+    """What the question word asks for, and the phrase: a name for "who" or a question asking
+    a name (a relation too for "who": "my aunt"); a place for "where" ("to Hana *at the
+    botanical garden*"); for "which novel...", the run's title, cut to it ("Piranesi")."""
+    on, who = question.on, question.kind == "who"
+    if (who or "name" in words(question.text)) and on("ph_named") and \
+            any(_named(toks, i) or (who and toks[i].lemma in _RELATIONS) for i in run):
+        return 1.5, phrase
+    if question.kind == "where" and on("ph_place") and _placed(run, toks):
+        return PLACE, phrase
+    if titles and (title := _title(run, toks, titles)):
+        return KIND, [toks[i].text for i in title]
+    return 0.0, phrase
 
 
 def _placed(run: list[int], toks: Sequence[Token]) -> bool:

@@ -18,6 +18,8 @@ is scored by where it stands:
        determiners; "to" after a noun or a verb of going: "a trip *to Rome*", "moved to
        *Denver*", not "talked to Hana") and holds no time or state ("in June", "at dawn",
        "in a hurry")
+  +2.5 for "what", a name in quotation marks, whole ('a piece called *"Finding Freedom."*'),
+       when it is short (a name, not a quoted sentence)
   +2   for "which novel / song / band ..." (not "what kind of"), the run's first title, cut to
        it: capitalised words, joined by "and" / "of" ("Pride and Prejudice"), not "I", not a
        person the question names, not a word right before the head noun ("a *Welsh* song")
@@ -69,6 +71,8 @@ _NO_PLACE = frozenset("""dawn dusk noon midnight sunrise sunset summer winter sp
                       all once advance charge mind case order future past""".split())
 _MONTHS = frozenset(calendar.month_name[1:]) | frozenset(calendar.month_abbr[1:])
 _YEAR = re.compile(r"(?:19|20)\d\d")
+_QUOTES = frozenset('"“”')
+QUOTED = 2.5  # a name in quotation marks: beats the words before the head noun ("a *slow* piece")
 NOUN_END, IS_A = 0.3, 0.5  # a phrase ending with a noun; naming a kind of the head noun
 # things people call by a proper name or title: "Which novel..." - "Piranesi"
 _TITLED = frozenset(lemma(w) for w in """book novel song film movie album band show series
@@ -228,7 +232,25 @@ def _what_is_asked(run: list[int], toks: Sequence[Token], question: Question,
         return PLACE, phrase
     if titles and (title := _title(run, toks, titles)):
         return KIND, [toks[i].text for i in title]
+    if question.kind in ("what", "list") and on("quoted") and (quoted := _quoted(run, toks)):
+        return QUOTED, quoted  # a name put in quotes: 'a piece called "Finding Freedom"'
     return 0.0, phrase
+
+
+def _quoted(run: list[int], toks: Sequence[Token]) -> list[str]:
+    """The words of the quotation the run stands in, when it is a short one (a name, "Finding
+    Freedom", not a quoted sentence): up to MAX_WORDS + 2 words; empty otherwise."""
+    start, end = run[0], run[-1] + 1
+    while start > 0 and toks[start - 1].word and is_function_word(toks[start - 1].text):
+        start -= 1
+    while end < len(toks) and (toks[end].text in ".,!?" or
+                               (toks[end].word and is_function_word(toks[end].text))):
+        end += 1
+    if start == 0 or end >= len(toks) or toks[start - 1].text not in _QUOTES or \
+            toks[end].text not in _QUOTES:
+        return []
+    said = [t.text for t in toks[start:end] if t.word]
+    return said if len(said) <= MAX_WORDS + 2 else []
 
 
 def _placed(run: list[int], toks: Sequence[Token]) -> bool:

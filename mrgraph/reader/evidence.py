@@ -183,17 +183,20 @@ def _turns(state: Found, question: Question) -> list[Record]:
     return [*state.evidence.turns.values(), *(t for t in state.handed if id(t) not in read)]
 
 
-def replied(state: Found, turn: Record) -> Record | None:
+def replied(state: Found, turn: Record, earlier: bool = False) -> Record | None:
     """The speaker's next turn, when the other speaker's turn in between asks a question: it
     goes on with what `turn` said ("Ollie got into college." - "What will he study?" -
-    "Mechanical engineering."); None when the turns read do not hold both."""
-    asked = state.evidence.turns.get(_turn_key(turn, -1))
-    reply = state.evidence.turns.get(_turn_key(turn, -2))
-    if asked is None or reply is None or asked["speaker"] == turn["speaker"] or \
-            reply["speaker"] != turn["speaker"] or \
+    "Mechanical engineering."); with `earlier`, their turn before, across such a question
+    ("Something happened yesterday..." - "What happened?" - `turn`); None when the turns read
+    do not hold both."""
+    step = 1 if earlier else -1  # _turn_key counts back
+    asked = state.evidence.turns.get(_turn_key(turn, step))
+    other = state.evidence.turns.get(_turn_key(turn, 2 * step))
+    if asked is None or other is None or asked["speaker"] == turn["speaker"] or \
+            other["speaker"] != turn["speaker"] or \
             not any(is_question(p) for p in split_sentences(str(asked["text"]))):
         return None
-    return reply
+    return other
 
 
 def _turn_key(turn: Record, shift: int = 0) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from mrgraph.dates import DateValue
 from mrgraph.found import Found
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
-from mrgraph.reader.evidence import Sentence, content_share, is_question, split_sentences
+from mrgraph.reader.evidence import Sentence, content_share, replied
 from mrgraph.reader.question import Question
 
 REACH = 8  # the best sentences whose turns' dates compete
@@ -119,16 +119,5 @@ def _asked_between(state: Found, sentence: Sentence) -> str | None:
     other speaker's turn in between asks a question (and nothing more about the date)."""
     turn = next((t for t in state.evidence.turns.values()
                  if t["dia_id"] == sentence.dia_id and t["text"] == sentence.turn), None)
-    session, _, number = sentence.dia_id.partition(":")
-    if turn is None or not number.isdigit() or int(number) < 3:
-        return None
-    key = f"{turn.get('conversation', '')}/{session}:"
-    asked = state.evidence.turns.get(key + str(int(number) - 1))
-    before = state.evidence.turns.get(key + str(int(number) - 2))
-    if asked is None or before is None or asked["speaker"] == sentence.speaker or \
-            before["speaker"] != sentence.speaker or \
-            not any(is_question(p) for p in split_sentences(str(asked["text"]))):
-        return None
-    return str(before["text"])
-
-
+    before = replied(state, turn, earlier=True) if turn is not None else None
+    return str(before["text"]) if before is not None else None

@@ -20,6 +20,8 @@ from mrgraph.reader.when import date_of
 
 _BETWEEN = re.compile(r"\bbetween (.+?) and (.+?)[?.!\s]*$", re.IGNORECASE)
 _SINCE = re.compile(r"\bhow long (?:has|have)\b.*\bbeen\b", re.IGNORECASE)
+_ONGOING = re.compile(r"\bhow long (?:has|have)\b", re.IGNORECASE)
+_YEARS = re.compile(r"^(\d+|[a-z]+) years?$", re.IGNORECASE)
 _UNIT_ASKED = re.compile(r"\bhow many (day|week|month|year)s\b", re.IGNORECASE)
 _DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
 _WHOLE = {"week": 2, "month": 2, "year": 1}  # "10 days", "6 weeks", "1 year"
@@ -49,6 +51,19 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
     else:
         return None
     return (_in_units(days, question.text), supports) if days > 0 else None
+
+
+def since(span: str, said: str, question: str) -> str:
+    """A span of years said of something still going on, with the year it began: "How long
+    has she been painting?" - "Seven years now." (said in 2023) -> "seven years, since 2016":
+    a length and its start both answer "how long has"; the span as said otherwise (a past
+    perfect's "how long had", "two weeks", "since 2019", a day unknown)."""
+    years = _YEARS.match(span)
+    count = years and (int(years.group(1)) if years.group(1).isdigit()
+                       else NUMBERS.get(years.group(1).lower()))
+    if not count or not _ONGOING.search(question) or not said[:4].isdigit():
+        return span
+    return f"{span}, since {int(said[:4]) - count}"
 
 
 def asks_between(question: str) -> bool:

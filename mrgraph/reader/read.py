@@ -13,7 +13,8 @@
        duration  between two things ("how many weeks passed between A and B"), the length
                  worked out from their dates (reader.lengths: "seven weeks"); else the first
                  span of time the best REACH sentences say ("4 years"; "ago" only for "how
-                 long ago": "ten years ago"; as it was said); else the length from the start
+                 long ago": "ten years ago"; as it was said; "how long has" years with the
+                 year they began: "seven years, since 2016"); else the length from the start
                  of what was asked to the day it was said; else the date;
        how often the first frequency of the best REACH sentences ("three times a week"),
                  else of the person's own sentences (a reply to "how often do you...?");
@@ -58,7 +59,7 @@ from mrgraph.reader.evidence import (Sentence, believed, is_question, sentences,
 from mrgraph.reader.feelings import asks_feeling, feeling
 from mrgraph.reader.forms import (THOUGHT, complement, duration, frequency, negated,
                                   predicate)
-from mrgraph.reader.lengths import asks_between
+from mrgraph.reader.lengths import asks_between, since
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
@@ -214,11 +215,13 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
     if between and (worked := worked_length(state, question)):
         return worked
     if question.on("span") and (question.kind == "duration" or _AGO.search(question.text)):
-        span = next(((d, s.dia_id) for s in found[:REACH] if (d := duration(s.text))), None)
+        span = next(((d, s) for s in found[:REACH] if (d := duration(s.text))), None)
         if span:
             # "how long" asks for a length: "ago" only places it ("two weeks ago" -> two weeks)
-            length = span[0] if _AGO.search(question.text) else _AGO_END.sub("", span[0])
-            return length, (span[1],)
+            if _AGO.search(question.text):
+                return span[0], (span[1].dia_id,)
+            length = _AGO_END.sub("", span[0])
+            return since(length, span[1].said, question.text), (span[1].dia_id,)
         if lengths and not between and (worked := worked_length(state, question)):
             return worked  # nobody said how long: from the dates of what was asked
     return answer_when(state, question, found)

@@ -64,3 +64,31 @@ def test_between_two_things_is_worked_out_before_any_span_said() -> None:
     ]
     for question, turns, expected in cases:
         assert _answer(question, turns) == expected, question
+
+
+def test_years_of_something_still_going_on_say_when_it_began() -> None:
+    """"How long has ..." is answered by a length and its start alike: years said in a
+    session of 2023 start that many years before (three shapes); a past perfect, a span of
+    weeks and a start said as a year stay as said."""
+    cases = [
+        ("How long has Priya been painting?",
+         [("D1:1", "Priya", "Seven years now, and I still love every minute.")],
+         "seven years, since 2016"),
+        ("How long have Omar and Lena been married?",
+         [("D1:1", "Omar", "Lena and I have been married 5 years this spring.")],
+         "5 years, since 2018"),
+        ("How long has Priya had her allotment?",
+         [("D1:1", "Priya", "I took on the allotment ten years ago, best thing I ever did.")],
+         "ten years, since 2013"),
+        ("How long had Priya been painting when she sold her first piece?",
+         [("D1:1", "Priya", "I had been painting for seven years when I sold my first one.")],
+         "seven years"),
+        ("How long has Priya had her bike?",
+         [("D1:1", "Priya", "I got my bike three weeks ago and ride it every day.")],
+         "three weeks"),
+        ("How long has Omar worked at the library?",
+         [("D1:1", "Omar", "I've worked at the library since 2019, quiet but lovely.")],
+         "since 2019"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns) == expected, question

@@ -72,7 +72,7 @@ def test_how_long_takes_the_span_of_a_sentence_below_the_best() -> None:
                                           "every evening."),
                          ("D1:2", "Omar", "Nine years now, and the cello still surprises me.")])
     reading = read(s)
-    assert reading.answer == "nine years" and reading.supports == ("D1:2",)
+    assert reading.answer == "nine years, since 2014" and reading.supports == ("D1:2",)
 
 
 def test_the_persons_turn_that_says_it_over_several_sentences_is_about_them() -> None:

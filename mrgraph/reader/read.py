@@ -18,7 +18,8 @@
                  of what was asked to the day it was said; else the date;
        how often the first frequency of the best REACH sentences ("three times a week"),
                  else of the person's own sentences (a reply to "how often do you...?");
-       yes_no / would   "No" when the sentence denies, else "Yes";
+       yes_no / would   "No" when the sentence denies, else "Yes" ("Likely yes" for "would
+                 X ...?": an inference, said as one);
        feeling   "how did X feel / describe ...": the adjective said of it, else what
                  follows "felt" (reader.feelings: "so *excited*", "felt *at ease*");
        why / how what the person says next (the best sentence sets the scene: "I had a fall."
@@ -127,8 +128,10 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     if question.on("often") and _OFTEN.search(question.text) and (often := _how_often(found)):
         return often
     if kind in ("yes_no", "would"):
-        return ("No" if question.on("negation") and negated(best.text) else "Yes"), \
-            (best.dia_id,)
+        said = "No" if question.on("negation") and negated(best.text) else "Yes"
+        # "would X ...?" asks what nobody said: the answer is inferred, and says so
+        hedged = kind == "would" and question.on("likely")
+        return (f"Likely {said.lower()}" if hedged else said), (best.dia_id,)
     feelings = question.on("feelings") and asks_feeling(question.text)
     if kind not in FOLLOW_KINDS and feelings and (felt := feeling(found, REACH)):
         return felt

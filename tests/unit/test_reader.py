@@ -103,6 +103,24 @@ def test_yes_no_follows_affirmation_or_negation() -> None:
     assert read(s).answer == "Yes"
 
 
+def test_an_inference_is_answered_as_one() -> None:
+    """"Would X ...?" asks what nobody said (three shapes); "did X ...?" stays plain."""
+    cases = [
+        ("Would Priya enjoy a kayaking trip?",
+         [("D1:1", "Priya", "I tried kayaking last month and loved every minute.")], "Likely yes"),
+        ("Would Omar want to move back to the city soon?",
+         [("D1:1", "Omar", "I would never move back to the city, the coast is home.")],
+         "Likely no"),
+        ("Would Priya likely read a book about sailing?",
+         [("D1:1", "Priya", "Sailing books are my favourite thing to read on the train.")],
+         "Likely yes"),
+        ("Did Priya try kayaking?",
+         [("D1:1", "Priya", "I tried kayaking last month with my cousin.")], "Yes"),
+    ]
+    for question, turns, expected in cases:
+        assert read(state(question, turns)).answer == expected, question
+
+
 def test_never_answers_with_a_question_and_prefers_the_person_asked_about() -> None:
     s = state("What did Priya bake for the party?", [
         ("D1:1", "Omar", "What did you bake for the party?"),

@@ -10,7 +10,9 @@ is scored by where it stands:
   +2   right after the question's verb ("I *donated* my old car" -> "old car")
   +1   right after another word of the question (neither bonus across a subject pronoun,
        which starts another clause: "my niece and *we* played"); +1.5 before the head noun
-       asked about ("a *woodworking* workshop": the head joins the phrase); -1.5 when after
+       asked about ("a *woodworking* workshop": the head joins the phrase); +1, without
+       either, before the question's own prepositional phrase, cut to the object ("gave me
+       *a silver medal* from the chess club"); -1.5 when after
        the verb it only describes a word of the question ("a *short* trip")
   +1.5 a name for "who" or a question asking a name; a relation ("my aunt", "my cousin's",
        "my cousins") for "who" only
@@ -72,6 +74,8 @@ _NO_PLACE = frozenset("""dawn dusk noon midnight sunrise sunset summer winter sp
 _MONTHS = frozenset(calendar.month_name[1:]) | frozenset(calendar.month_abbr[1:])
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _QUOTES = frozenset('"“”')
+_OBJECT_WORDS = frozenset("""me him her us them you it here's there's""".split())
+BEFORE_PP = 1.0  # before the question's own prepositional phrase, as after one of its words
 QUOTED = 2.5  # a name in quotation marks: beats the words before the head noun ("a *slow* piece")
 NOUN_END, IS_A = 0.3, 0.5  # a phrase ending with a noun; naming a kind of the head noun
 # things people call by a proper name or title: "Which novel..." - "Piranesi"
@@ -183,6 +187,9 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     elif before is not None and toks[before].lemma in asked and on("ph_after_word"):
         score += 1.0
     after = run[-1] + 1
+    if on("ph_before_pp") and score == 0.0 and _before_asked_pp(after, toks, question):
+        score += BEFORE_PP  # "one of my *trophies* from a dance contest"
+        phrase = _object_of(run, toks)
     titled = head in _TITLED and on("titled") and not _KIND_OF.search(question.text)
     titles = _titles(toks, head, names) if titled else frozenset()
     if head and after < len(toks) and toks[after].lemma == head and on("ph_head"):
@@ -301,6 +308,34 @@ def verb_at(sentence: str, question: Question) -> int | None:
 def _verb_like(word: str) -> bool:
     lowered = word.lower()
     return lowered.endswith(("ed", "ing")) or lowered in IRREGULAR or mostly_verb(lowered)
+
+
+def _before_asked_pp(at: int, toks: Sequence[Token], question: Question) -> bool:
+    """The phrase ends right before a prepositional phrase the question holds too ("What did
+    she receive *from a dance contest*?" - "one of my trophies *from a dance contest*"): the
+    same preposition (not "of"), then, past determiners, a content word of the question that
+    the question puts right after it as well."""
+    if at >= len(toks) or toks[at].text.lower() not in PREPOSITIONS or toks[at].text.lower() == "of":
+        return False
+    nxt = at + 1
+    while nxt < len(toks) and toks[nxt].text.lower() in DETERMINERS:
+        nxt += 1
+    if nxt >= len(toks) or not toks[nxt].word or is_function_word(toks[nxt].text):
+        return False
+    asked = [t for t in tokens(question.text) if t.word]
+    return any(t.text.lower() == toks[at].text.lower() and
+               next((n.lemma for n in asked[k + 1:] if n.text.lower() not in DETERMINERS), None)
+               == toks[nxt].lemma for k, t in enumerate(asked))
+
+
+def _object_of(run: list[int], toks: Sequence[Token]) -> list[str]:
+    """The run's words after its last verb or object pronoun ("gave me *a silver medal*",
+    "Here's *one of my trophies*"), function words trimmed; the whole run when nothing is
+    left."""
+    cut = max((k + 1 for k, i in enumerate(run) if toks[i].text.lower() in _OBJECT_WORDS or
+               toks[i].text in IRREGULAR or mostly_verb(toks[i].text)), default=0)
+    kept = _trim(run[cut:], toks)
+    return [toks[i].text for i in (kept or run)]
 
 
 def _before(start: int, toks: Sequence[Token]) -> int | None:

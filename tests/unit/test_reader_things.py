@@ -225,3 +225,19 @@ def test_a_question_in_the_reply_is_no_candidate() -> None:
     assert "believe marine biology" not in offered and "loves the sea" in offered
     off = analyse(question, SPEAKERS, frozenset({"reply"}))
     assert "loves the sea" not in {c.text for c in candidates(off, sentences(s, off)[:1])}
+
+
+@pytest.mark.parametrize(("question", "sentence", "expected"), [
+    ("What did Priya receive from the chess club?",
+     "They gave me a silver medal from the chess club, which was lovely.", "silver medal"),
+    ("What did Omar bring to the book swap?",
+     "I brought my old atlases to the book swap, nobody wanted them.", "old atlases"),
+    ("What did Priya buy at the flea market?",
+     "So I found a brass lamp at the flea market, a real bargain.", "brass lamp"),
+])
+def test_the_phrase_before_the_questions_own_prepositional_phrase(question: str, sentence: str,
+                                                                    expected: str) -> None:
+    """The thing asked for stands right before the question's own prepositional phrase (the
+    same preposition and word after it), even without the question's verb; "of" excluded."""
+    said, _ = phrase(sentence, analyse(question, SPEAKERS))
+    assert said == expected

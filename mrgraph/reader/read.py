@@ -28,6 +28,7 @@
                  two content words: not "Wow!" or a name); the sentence itself when it gives
                  a reason ("because", "so"), is the reply to the other's question asking ours
                  (three content words at least) or nothing follows; without its opener;
+       opinion   "what did X say / think about Y": the best sentence, without its opener;
        thought   "what did X realize / learn / decide": the clause the verb takes ("I realized
                  *rest matters*"; reader.forms.complement); "what did X do": what the
                  person says they did, when it is more new words than the question's ("we
@@ -82,6 +83,8 @@ _AGO_END = re.compile(r"\s+ago$", re.IGNORECASE)
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 _EXCLAIMS = re.compile(r"^(?:ha|hah|haha|lol|omg|wow|aw+|oh|ah)\b", re.IGNORECASE)
+# "what did X say / think about Y": a statement answers, not a phrase of it
+_OPINION = re.compile(r"\b(?:say|said|says|think|thinks|thought)\s+(?:about|of)\b", re.IGNORECASE)
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|ha|haha|lol|omg|aw+|ah|um|"
                       r"thanks|thank you)\b[\s,!.-]*)+", re.IGNORECASE)
 
@@ -146,6 +149,8 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
             return _said(follow[0]), (follow[1],)
     if kind in FOLLOW_KINDS:
         return _said(best.text), (best.dia_id,)
+    if kind == "what" and question.on("opinion") and _OPINION.search(question.text):
+        return _said(best.text), (best.dia_id,)  # what was said of it is the statement itself
     if kind == "what" and (thought := _thought(question, found)):
         return thought
     if kind == "list" and question.on("items") and (listed := _items(question, found, ranker)):

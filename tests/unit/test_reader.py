@@ -121,6 +121,21 @@ def test_an_inference_is_answered_as_one() -> None:
         assert read(state(question, turns)).answer == expected, question
 
 
+def test_what_someone_said_about_a_thing_is_their_statement() -> None:
+    """"What did X say / think about Y?" asks for a statement (three shapes), not a phrase."""
+    cases = [
+        ("What did Omar say about running a small bakery?",
+         "Oh, running a small bakery is the best way to get to know a neighbourhood."),
+        ("What does Priya think about learning the cello as an adult?",
+         "Learning the cello as an adult is humbling but it makes me patient."),
+        ("What did Omar say of the new library building?",
+         "The new library building feels like a greenhouse full of books."),
+    ]
+    for question, said in cases:
+        answer = read(state(question, [("D1:1", question.split()[2], said)])).answer
+        assert answer == said.removeprefix("Oh, "), question
+
+
 def test_never_answers_with_a_question_and_prefers_the_person_asked_about() -> None:
     s = state("What did Priya bake for the party?", [
         ("D1:1", "Omar", "What did you bake for the party?"),

@@ -41,7 +41,8 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     ("Something happened yesterday..." - "What happened?" - "I had a car accident."); else
     the date a nearly as good sentence states (`_dated_near`); else None (the best sentence's
     day). Of nearly equal sentences about the past, the one said first
-    is the best (`_told_first`)."""
+    is the best (`_told_first`); a plan answering a question about the past yields to the
+    later reply that it happened (`_told_later`)."""
     future = ahead(question.text)
     if future is not True:
         found = _told_first(question, found)
@@ -49,7 +50,7 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     fit = functools.partial(content_share, state, question)
     clause = _best_clause(question, found[:REACH], fit, future)
     if clause is not None and clause[0] >= best.q:
-        return clause[1], clause[2].said, clause[2]
+        return _told_later(question, found, clause[1], clause[2].said, clause[2])
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
     value = told(best.text, best.turn, said, fit, future)
     if value is not None and clause is not None and future is False and \
@@ -60,8 +61,26 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     if value is None and (before := _asked_between(state, best)) is not None:
         value = told("", before, said, fit, future)
     if value is None and (dated := _dated_near(question, best, found[1:REACH], fit, future)):
-        return dated[0], dated[1].said, dated[1]
-    return value, said, best
+        return _told_later(question, found, dated[0], dated[1].said, dated[1])
+    return _told_later(question, found, value, said, best)
+
+
+def _told_later(question: Question, found: list[Sentence], value: DateValue | None,
+                said: str, sentence: Sentence) -> tuple[DateValue | None, str, Sentence]:
+    """For a question about the past answered by a plan ("Her surgery is in September"),
+    the date of a later reply, by the same speaker, to the other's question asking ours that
+    states a past date inside the plan's period ("Wasn't the surgery this month?" - "It was
+    on Monday."): a plan is told before it happens, how it went when asked after; a date
+    outside the period is another story."""
+    if not question.on("told_later") or ahead(question.text) is not False or \
+            value is None or agrees(value, False):
+        return value, said, sentence
+    later = next((s for s in found[:REACH] if s.prompted and s.stated is not None and
+                  s.speaker == sentence.speaker and s.said[:10] > said[:10] and
+                  s.stated.start <= value.end and s.stated.end >= value.start), None)
+    if later is None or later.stated is None:
+        return value, said, sentence
+    return later.stated, later.said, later
 
 
 def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:

@@ -35,12 +35,16 @@ def turn_dates(text: str, said: str) -> tuple[DateValue, ...]:
 _AHEAD = re.compile(r"\b(will|going to|gonna|plan(?:s|ning)? (?:on|to)|planning|intends?|"
                     r"upcoming|next)\b", re.IGNORECASE)
 _PAST = re.compile(r"\b(did|was|were|had|ago)\b", re.IGNORECASE)
+# what was arranged, asked in the past tense, is still a plan when it was said ("When was she
+# due to start?"); not "due to the rain", which gives a cause
+_DUE = re.compile(r"\b(?:due|supposed|scheduled|expected) to (?!(?:a|an|the|this|that|my|your|"
+                  r"his|her|its|our|their)\b)", re.IGNORECASE)
 
 
-def ahead(question: str) -> bool | None:
-    """True for a question about what is ahead, False for one about the past, None when it
-    says neither."""
-    if _AHEAD.search(question):
+def ahead(question: str, due: bool = True) -> bool | None:
+    """True for a question about what is ahead - with `due`, about what was arranged - False
+    for one about the past, None when it says neither."""
+    if _AHEAD.search(question) or (due and _DUE.search(question)):
         return True
     return False if _PAST.search(question) else None
 

@@ -112,7 +112,7 @@ def content_share(state: Found, question: Question, text: str) -> float:
 def sentences(state: Found, question: Question) -> list[Sentence]:
     """Every usable sentence of the turns read, best score first (ties: transcript order)."""
     found: list[Sentence] = []
-    future = ahead(question.text)
+    future = ahead(question.text, question.on("due"))
     events = state.evidence.events
     asked = _asked_before(state, question)
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}

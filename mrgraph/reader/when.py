@@ -43,7 +43,7 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     day). Of nearly equal sentences about the past, the one said first
     is the best (`_told_first`); a plan answering a question about the past yields to the
     later reply that it happened (`_told_later`)."""
-    future = ahead(question.text)
+    future = ahead(question.text, question.on("due"))
     if future is not True:
         found = _told_first(question, found)
     best = found[0]
@@ -72,7 +72,7 @@ def _told_later(question: Question, found: list[Sentence], value: DateValue | No
     states a past date inside the plan's period ("Wasn't the surgery this month?" - "It was
     on Monday."): a plan is told before it happens, how it went when asked after; a date
     outside the period is another story."""
-    if not question.on("told_later") or ahead(question.text) is not False or \
+    if not question.on("told_later") or ahead(question.text, question.on("due")) is not False or \
             value is None or agrees(value, False):
         return value, said, sentence
     later = next((s for s in found[:REACH] if s.prompted and s.stated is not None and

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from mrgraph.policies.base import Budget, State
 from mrgraph.policies.turns import found
+from mrgraph.reader.dates import ahead
 from mrgraph.reader.read import read as reader_read
 from mrgraph.text import tokenize
 from tests.unit.walked import read
@@ -73,3 +74,21 @@ def test_a_reply_dated_outside_the_plan_is_another_story() -> None:
              ("D2:2", "Omar", "He hurt it in March last year, and it's finally fixed.", TOLD_DAY)]
     assert _answer("When did Omar's dad have his hip operation?", turns) == \
         ("June 2023", ("D1:1",))
+
+
+def test_what_was_arranged_is_asked_about_ahead() -> None:
+    """"due / supposed / scheduled to": a plan, though asked in the past tense; "due to" a
+    cause is not."""
+    assert ahead("When was Omar due to start at the bakery?") is True
+    assert ahead("When was the concert supposed to take place?") is True
+    assert ahead("When were Priya's parents scheduled to fly out?") is True
+    assert ahead("When did Omar cancel the trip due to the rain?") is False
+    assert ahead("When was Omar due to start at the bakery?", due=False) is False
+    turns = [("D1:1", "Priya", "I applied to the clinic last week, fingers crossed.", PLAN_DAY),
+             ("D2:1", "Omar", "You got the clinic job?! When do you start?", "2023-05-20"),
+             ("D2:2", "Priya", "The first week of June. I finish at the shop in May.",
+              "2023-05-20")]
+    assert _answer("When was Priya due to start at the clinic?", turns) == \
+        ("the week of 29 May 2023", ("D2:2",))
+    assert _answer("When was Priya due to start at the clinic?", turns,
+                   frozenset({"due"}))[1] != ("D2:2",)

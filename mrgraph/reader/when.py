@@ -52,14 +52,15 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     if clause is not None and clause[0] >= best.q:
         return _told_later(question, found, clause[1], clause[2].said, clause[2])
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
-    value = told(best.text, best.turn, said, fit, future)
+    bare = question.on("bare_day")
+    value = told(best.text, best.turn, said, fit, future, bare)
     if value is not None and clause is not None and future is False and \
             not agrees(value, future) and agrees(clause[1], future) and \
             clause[2].said >= said and clause[0] >= PLAN_YIELDS * best.q:
         # a plan, and a later telling that it was done
         return clause[1], clause[2].said, clause[2]
     if value is None and (before := _asked_between(state, best)) is not None:
-        value = told("", before, said, fit, future)
+        value = told("", before, said, fit, future, bare)
     if value is None and (dated := _dated_near(question, best, found[1:REACH], fit, future)):
         return _told_later(question, found, dated[0], dated[1].said, dated[1])
     return _told_later(question, found, value, said, best)
@@ -107,7 +108,8 @@ def _dated_near(question: Question, best: Sentence, found: list[Sentence],
         if sentence.score < DATED_SHARE * best.score or sentence.q <= 0 or \
                 (question.person is not None and sentence.speaker != question.person):
             continue
-        value = stated(sentence.text, sentence.turn, sentence.said, fit, future)
+        value = stated(sentence.text, sentence.turn, sentence.said, fit, future,
+                       question.on("bare_day"))
         if value is not None:
             return value, sentence
     return None
@@ -124,7 +126,8 @@ def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str],
     for rank, sentence in enumerate(found):
         if question.person is not None and sentence.speaker != question.person:
             continue
-        for value in turn_dates(sentence.turn or sentence.text, sentence.said):
+        for value in turn_dates(sentence.turn or sentence.text, sentence.said,
+                                question.on("bare_day")):
             if future is not True or agrees(value, future):
                 scored.append((fit(value.statement), agrees(value, future), -rank, value,
                                sentence))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from mrgraph.policies.base import Budget, State
 from mrgraph.policies.turns import found
-from mrgraph.reader.dates import ahead
+from mrgraph.reader.dates import ahead, turn_dates
 from mrgraph.reader.read import read as reader_read
 from mrgraph.text import tokenize
 from tests.unit.walked import read
@@ -92,3 +92,24 @@ def test_what_was_arranged_is_asked_about_ahead() -> None:
         ("the week of 29 May 2023", ("D2:2",))
     assert _answer("When was Priya due to start at the clinic?", turns,
                    frozenset({"due"}))[1] != ("D2:2",)
+
+
+def test_a_weekday_said_alone() -> None:
+    """"Picked it up Wednesday." / "Sunday morning." / "I'll call them Friday.": a weekday
+    ending its clause, dated as "on <day>" would be (the clause's tense, else the turn's); not
+    a habit, a bound or a holiday."""
+    [picked] = turn_dates("Got a new bike. Picked it up Wednesday.", PLAN_DAY)
+    assert (picked.phrase, picked.start) == ("Wednesday", "2023-05-03")
+    [fragment] = turn_dates("Sunday morning. The lake was freezing, we swam anyway.", TOLD_DAY)
+    assert (fragment.phrase, fragment.start) == ("Sunday morning", "2023-06-11")
+    [ahead_] = turn_dates("I'll call the plumber Friday.", PLAN_DAY)
+    assert ahead_.start == "2023-05-12"
+    for none in ("We swim every Monday.", "It was Palm Sunday.", "Send it by Friday.",
+                 "See you Friday!", "Sunday school was fun."):
+        assert turn_dates(none, PLAN_DAY) == (), none
+    assert turn_dates("Got a new bike. Picked it up Wednesday.", PLAN_DAY, bare=False) == ()
+    turns = [("D1:1", "Omar", "I got a new bike! Picked it up Wednesday.", PLAN_DAY)]
+    assert _answer("When did Omar pick up the new bike?", turns)[0] == \
+        "the Wednesday before 7 May 2023"
+    assert _answer("When did Omar pick up the new bike?", turns, frozenset({"bare_day"}))[0] == \
+        "7 May 2023"

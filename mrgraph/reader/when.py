@@ -14,6 +14,8 @@ from mrgraph.found import Found
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
 from mrgraph.reader.evidence import Sentence, content_share, replied
 from mrgraph.reader.question import Question
+from mrgraph.reader.words import lemma
+from mrgraph.text import words
 
 REACH = 8  # the best sentences whose turns' dates compete
 DATED_SHARE = 0.7  # how good a sentence stating a date must be, beside the best one
@@ -88,9 +90,12 @@ def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
     """`found` with the earliest said of the person's sentences nearly as good as the best
     (SAME_STORY of its score) first: a thing that happened is told when it happened, and
     recalled later ("I ran my first marathon last Sunday!" ... weeks later: "Since the
-    marathon I rest more.")."""
+    marathon I rest more."); of the ones holding the verb asked about, when it does
+    (`_held_verb`)."""
+    verb = _held_verb(question, found[0])
     near = [s for s in found[:REACH] if s.score >= SAME_STORY * found[0].score and
-            (question.person is None or s.speaker == question.person)]
+            (question.person is None or s.speaker == question.person) and
+            (verb is None or verb in _lemmas(s.text))]
     first = min(near, key=lambda s: (s.said[:10] or "9999-99-99", found.index(s)), default=None)
     if first is None or first is found[0]:
         return found
@@ -103,16 +108,43 @@ def _dated_near(question: Question, best: Sentence, found: list[Sentence],
     """The first sentence nearly as good as the best (DATED_SHARE of its score), by the person
     asked about, that states a date itself (reader.dates.stated): a "when" question asks for a
     date, and the best sentence's turn gives none ("I volunteer at the shelter." - "I started
-    there about a year ago.")."""
+    there about a year ago."); one holding the verb asked about, when it does
+    (`_held_verb`)."""
+    verb = _held_verb(question, best)
     for sentence in found:
         if sentence.score < DATED_SHARE * best.score or sentence.q <= 0 or \
-                (question.person is not None and sentence.speaker != question.person):
+                (question.person is not None and sentence.speaker != question.person) or \
+                (verb is not None and verb not in _lemmas(sentence.text)):
             continue
         value = stated(sentence.text, sentence.turn, sentence.said, fit, future,
                        question.on("bare_day"))
         if value is not None:
             return value, sentence
     return None
+
+
+def _held_verb(question: Question, best: Sentence) -> str | None:
+    """The lemma of the verb naming what was asked (`_event_verb`) when the best sentence
+    holds it: then a sentence without it tells another event of the story ("I had the
+    interview yesterday" is not "I got accepted"), and neither comes first nor dates it."""
+    verb = _event_verb(question) if question.on("event_verb") else None
+    return verb if verb is not None and verb in _lemmas(best.text) else None
+
+
+def _event_verb(question: Question) -> str | None:
+    """The lemma of the verb that names what happened: the question's verb, or after "get"
+    its participle ("get *accepted*", "get married")."""
+    if question.verb is None:
+        return None
+    said = words(question.text)
+    if question.verb in ("get", "got") and question.verb in said:
+        after = said[said.index(question.verb) + 1:][:1]
+        return lemma(after[0]) if after and after[0].endswith("ed") else None
+    return lemma(question.verb)
+
+
+def _lemmas(text: str) -> set[str]:
+    return {lemma(w) for w in words(text)}
 
 
 def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str], float],

@@ -112,7 +112,7 @@ def content_share(state: Found, question: Question, text: str) -> float:
 def sentences(state: Found, question: Question) -> list[Sentence]:
     """Every usable sentence of the turns read, best score first (ties: transcript order)."""
     found: list[Sentence] = []
-    future = ahead(question.text)
+    future = ahead(question.text, question.on("due"))
     events = state.evidence.events
     asked = _asked_before(state, question)
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
@@ -131,7 +131,8 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
                 about_whom(speaker, sentence, speakers) == question.person
             stated = stated_date(sentence, text, said,
                                  lambda clause: content_share(state, question, clause),
-                                 future) if question.kind in ("when", "duration") else None
+                                 future, question.on("bare_day")) \
+                if question.kind in ("when", "duration") else None
             held = token_set(sentence)
             agrees = max((c for words_, c, _ in beliefs if words_ <= held), default=0.0)
             covers = max((share for words_, _, share in beliefs if words_ <= held),

@@ -44,7 +44,7 @@ FAMILIES = (
     "episode", "agrees", "prompt", "timed", "to_person", "handed",
     "threshold", "wrong_person", "wp_verb", "wp_turns", "wp_own_turns",
     "believed", "items", "span", "lengths", "thought", "did", "often", "negation", "feelings",
-    "follow", "ranker",
+    "follow", "ranker", "told_later", "due", "bare_day", "event_verb",
     "ph_verb", "ph_after_word", "ph_head", "ph_describes", "ph_named", "ph_kind",
     "ph_noun_end", "ph_is_a", "ph_lone_verb", "ph_length", "ph_listed", "titled", "ph_count",
     "ph_place", "subject", "unseen_name", "replied", "reply", "quoted", "likely", "ph_before_pp", "opinion")

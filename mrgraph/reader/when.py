@@ -14,6 +14,8 @@ from mrgraph.found import Found
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
 from mrgraph.reader.evidence import Sentence, content_share, replied
 from mrgraph.reader.question import Question
+from mrgraph.reader.words import lemma
+from mrgraph.text import words
 
 REACH = 8  # the best sentences whose turns' dates compete
 DATED_SHARE = 0.7  # how good a sentence stating a date must be, beside the best one
@@ -41,36 +43,59 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     ("Something happened yesterday..." - "What happened?" - "I had a car accident."); else
     the date a nearly as good sentence states (`_dated_near`); else None (the best sentence's
     day). Of nearly equal sentences about the past, the one said first
-    is the best (`_told_first`)."""
-    future = ahead(question.text)
+    is the best (`_told_first`); a plan answering a question about the past yields to the
+    later reply that it happened (`_told_later`)."""
+    future = ahead(question.text, question.on("due"))
     if future is not True:
         found = _told_first(question, found)
     best = found[0]
     fit = functools.partial(content_share, state, question)
     clause = _best_clause(question, found[:REACH], fit, future)
     if clause is not None and clause[0] >= best.q:
-        return clause[1], clause[2].said, clause[2]
+        return _told_later(question, found, clause[1], clause[2].said, clause[2])
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
-    value = told(best.text, best.turn, said, fit, future)
+    bare = question.on("bare_day")
+    value = told(best.text, best.turn, said, fit, future, bare)
     if value is not None and clause is not None and future is False and \
             not agrees(value, future) and agrees(clause[1], future) and \
             clause[2].said >= said and clause[0] >= PLAN_YIELDS * best.q:
         # a plan, and a later telling that it was done
         return clause[1], clause[2].said, clause[2]
     if value is None and (before := _asked_between(state, best)) is not None:
-        value = told("", before, said, fit, future)
+        value = told("", before, said, fit, future, bare)
     if value is None and (dated := _dated_near(question, best, found[1:REACH], fit, future)):
-        return dated[0], dated[1].said, dated[1]
-    return value, said, best
+        return _told_later(question, found, dated[0], dated[1].said, dated[1])
+    return _told_later(question, found, value, said, best)
+
+
+def _told_later(question: Question, found: list[Sentence], value: DateValue | None,
+                said: str, sentence: Sentence) -> tuple[DateValue | None, str, Sentence]:
+    """For a question about the past answered by a plan ("Her surgery is in September"),
+    the date of a later reply, by the same speaker, to the other's question asking ours that
+    states a past date inside the plan's period ("Wasn't the surgery this month?" - "It was
+    on Monday."): a plan is told before it happens, how it went when asked after; a date
+    outside the period is another story."""
+    if not question.on("told_later") or ahead(question.text, question.on("due")) is not False or \
+            value is None or agrees(value, False):
+        return value, said, sentence
+    later = next((s for s in found[:REACH] if s.prompted and s.stated is not None and
+                  s.speaker == sentence.speaker and s.said[:10] > said[:10] and
+                  s.stated.start <= value.end and s.stated.end >= value.start), None)
+    if later is None or later.stated is None:
+        return value, said, sentence
+    return later.stated, later.said, later
 
 
 def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
     """`found` with the earliest said of the person's sentences nearly as good as the best
     (SAME_STORY of its score) first: a thing that happened is told when it happened, and
     recalled later ("I ran my first marathon last Sunday!" ... weeks later: "Since the
-    marathon I rest more.")."""
+    marathon I rest more."); of the ones holding the verb asked about, when it does
+    (`_held_verb`)."""
+    verb = _held_verb(question, found[0])
     near = [s for s in found[:REACH] if s.score >= SAME_STORY * found[0].score and
-            (question.person is None or s.speaker == question.person)]
+            (question.person is None or s.speaker == question.person) and
+            (verb is None or verb in _lemmas(s.text))]
     first = min(near, key=lambda s: (s.said[:10] or "9999-99-99", found.index(s)), default=None)
     if first is None or first is found[0]:
         return found
@@ -83,15 +108,43 @@ def _dated_near(question: Question, best: Sentence, found: list[Sentence],
     """The first sentence nearly as good as the best (DATED_SHARE of its score), by the person
     asked about, that states a date itself (reader.dates.stated): a "when" question asks for a
     date, and the best sentence's turn gives none ("I volunteer at the shelter." - "I started
-    there about a year ago.")."""
+    there about a year ago."); one holding the verb asked about, when it does
+    (`_held_verb`)."""
+    verb = _held_verb(question, best)
     for sentence in found:
         if sentence.score < DATED_SHARE * best.score or sentence.q <= 0 or \
-                (question.person is not None and sentence.speaker != question.person):
+                (question.person is not None and sentence.speaker != question.person) or \
+                (verb is not None and verb not in _lemmas(sentence.text)):
             continue
-        value = stated(sentence.text, sentence.turn, sentence.said, fit, future)
+        value = stated(sentence.text, sentence.turn, sentence.said, fit, future,
+                       question.on("bare_day"))
         if value is not None:
             return value, sentence
     return None
+
+
+def _held_verb(question: Question, best: Sentence) -> str | None:
+    """The lemma of the verb naming what was asked (`_event_verb`) when the best sentence
+    holds it: then a sentence without it tells another event of the story ("I had the
+    interview yesterday" is not "I got accepted"), and neither comes first nor dates it."""
+    verb = _event_verb(question) if question.on("event_verb") else None
+    return verb if verb is not None and verb in _lemmas(best.text) else None
+
+
+def _event_verb(question: Question) -> str | None:
+    """The lemma of the verb that names what happened: the question's verb, or after "get"
+    its participle ("get *accepted*", "get married")."""
+    if question.verb is None:
+        return None
+    said = words(question.text)
+    if question.verb in ("get", "got") and question.verb in said:
+        after = said[said.index(question.verb) + 1:][:1]
+        return lemma(after[0]) if after and after[0].endswith("ed") else None
+    return lemma(question.verb)
+
+
+def _lemmas(text: str) -> set[str]:
+    return {lemma(w) for w in words(text)}
 
 
 def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str], float],
@@ -105,7 +158,8 @@ def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str],
     for rank, sentence in enumerate(found):
         if question.person is not None and sentence.speaker != question.person:
             continue
-        for value in turn_dates(sentence.turn or sentence.text, sentence.said):
+        for value in turn_dates(sentence.turn or sentence.text, sentence.said,
+                                question.on("bare_day")):
             if future is not True or agrees(value, future):
                 scored.append((fit(value.statement), agrees(value, future), -rank, value,
                                sentence))

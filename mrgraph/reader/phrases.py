@@ -315,7 +315,8 @@ def _before_asked_pp(at: int, toks: Sequence[Token], question: Question) -> bool
     she receive *from a dance contest*?" - "one of my trophies *from a dance contest*"): the
     same preposition (not "of"), then, past determiners, a content word of the question that
     the question puts right after it as well."""
-    if at >= len(toks) or toks[at].text.lower() not in PREPOSITIONS or toks[at].text.lower() == "of":
+    preposition = toks[at].text.lower() if at < len(toks) else ""
+    if preposition not in PREPOSITIONS or preposition == "of":
         return False
     nxt = at + 1
     while nxt < len(toks) and toks[nxt].text.lower() in DETERMINERS:
@@ -323,7 +324,7 @@ def _before_asked_pp(at: int, toks: Sequence[Token], question: Question) -> bool
     if nxt >= len(toks) or not toks[nxt].word or is_function_word(toks[nxt].text):
         return False
     asked = [t for t in tokens(question.text) if t.word]
-    return any(t.text.lower() == toks[at].text.lower() and
+    return any(t.text.lower() == preposition and
                next((n.lemma for n in asked[k + 1:] if n.text.lower() not in DETERMINERS), None)
                == toks[nxt].lemma for k, t in enumerate(asked))
 

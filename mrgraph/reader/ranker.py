@@ -1,11 +1,12 @@
 """Which phrase answers the question: a linear ranker with FITTED weights.
 
 The candidates are every segment (reader.phrases.segments) of the best TOP sentences and of
-the sentence after each in its turn (a turn often restates the question, then answers it: "I
-wanted to get fitter. So I joined a rowing club."), or after a turn's last, the first of the
-speaker's reply when the other asked in between ("Ollie got into college." - "What will he
-study?" - "Mechanical engineering."). Each gets the features below; the candidate
-with the highest weighted sum answers (ties: the first):
+the sentence after each in its turn unless it asks something (a turn often restates the
+question, then answers it: "I wanted to get fitter. So I joined a rowing club."; "How's the
+training going?" answers nothing), or after a turn's last, the first of the speaker's reply
+when the other asked in between ("Ollie got into college." - "What will he study?" -
+"Mechanical engineering."). Each gets the features below; the candidate with the highest
+weighted sum answers (ties: the first):
 
   rule        the phrase rules' score, less RANK per rank of its sentence, GAP per score below
               the best sentence's and NEXT in the sentence after;
@@ -88,6 +89,8 @@ def _after(question: Question, sentence: Sentence, rest: Sequence[str]) -> tuple
     """The sentence after `sentence` in its turn; for the last, the first of the speaker's
     reply when the other asked about it in between ("Ollie got into college." - "What will
     he study?" - "Mechanical engineering.")."""
+    if rest and question.on("after_question") and is_question(rest[0]):
+        return "", sentence.dia_id  # a question is never what was said of it
     if rest or sentence.reply is None or not question.on("reply"):
         return " ".join(rest), sentence.dia_id
     said = next((p for p in split_sentences(str(sentence.reply["text"])) if not is_question(p)),

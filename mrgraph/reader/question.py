@@ -47,7 +47,8 @@ FAMILIES = (
     "follow", "ranker",
     "ph_verb", "ph_after_word", "ph_head", "ph_describes", "ph_named", "ph_kind",
     "ph_noun_end", "ph_is_a", "ph_lone_verb", "ph_length", "ph_listed", "titled", "ph_count",
-    "ph_place", "subject", "unseen_name", "replied", "reply", "quoted", "after_question")
+    "ph_place", "subject", "unseen_name", "replied", "reply", "quoted", "after_question",
+    "item_kind")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

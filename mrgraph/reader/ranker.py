@@ -23,7 +23,7 @@ starts.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -46,8 +46,12 @@ class Candidate:
     features: tuple[float, ...]  # in the order of FEATURES
 
 
+Keep = Callable[[str], bool]  # which phrases may answer (all when None)
+
+
 class Chooser(Protocol):
-    def choose(self, question: Question, found: Sequence[Sentence]) -> Candidate | None: ...
+    def choose(self, question: Question, found: Sequence[Sentence],
+               keep: Keep | None = None) -> Candidate | None: ...
 
 
 @dataclass(frozen=True)
@@ -56,9 +60,11 @@ class Ranker:
 
     weights: tuple[float, ...] = RULE
 
-    def choose(self, question: Question, found: Sequence[Sentence]) -> Candidate | None:
-        """The best candidate of `found`'s best sentences; None without one."""
-        options = candidates(question, found)
+    def choose(self, question: Question, found: Sequence[Sentence],
+               keep: Keep | None = None) -> Candidate | None:
+        """The best candidate of `found`'s best sentences whose phrase `keep` keeps; None
+        without one."""
+        options = [c for c in candidates(question, found) if keep is None or keep(c.text)]
         if not options:
             return None
         return max(options, key=lambda c: sum(x * w for x, w in zip(c.features, self.weights)))

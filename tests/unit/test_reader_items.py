@@ -1,10 +1,15 @@
-"""No phrase is read from a question that follows the sentence in its turn. Sessions: Sunday
-7 May 2023 (tests.unit.test_reader.state)."""
+"""A list answer joins things: a phrase that names none (a shout, a time, a verb or adverb
+alone) is no item of it; and no phrase is read from a question that follows the sentence in
+its turn. Sessions: Sunday 7 May 2023 (tests.unit.test_reader.state)."""
 
 from __future__ import annotations
 
+import pytest
+
 from mrgraph.policies.turns import found
+from mrgraph.reader.items import is_item
 from mrgraph.reader.read import read
+from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
 
 
@@ -31,3 +36,34 @@ def test_no_phrase_is_read_from_a_question_after_the_sentence() -> None:
     for question, turns, asked in cases:
         assert asked not in _answer(question, turns)
         assert asked in _answer(question, turns, frozenset({"after_question"}))  # the rule's
+
+
+@needs_wordnet
+@pytest.mark.parametrize(("phrase", "item"), [
+    ("GOT A PUPPY", False), ("end of February", False), ("July", False), ("nearly ten", False),
+    ("away", False), ("ate", False), ("brings us together", False), ("think", False),
+    ("pottery workshop", True), ("went camping", True), ("Dune", True), ("EP", True),
+    ("bowls", True), ("need help", True), ("2015 Jazz Bass", True), ("parkrun", True)])
+def test_an_item_names_a_thing(phrase: str, item: bool) -> None:
+    assert is_item(phrase) is item
+
+
+@needs_wordnet
+def test_a_list_leaves_out_what_names_no_thing() -> None:
+    """Three shapes: a shout, a time, a verb alone; each left out, the things kept."""
+    cases = [
+        ("What pets does Omar have?",
+         [("D1:1", "Omar", "YOU GOT A PUPPY."),
+          ("D2:3", "Omar", "My cat Mochi sleeps on my desk all day.")], "GOT", "cat"),
+        ("Which books has Priya read?",
+         [("D1:1", "Priya", "I read Dune on holiday."),
+          ("D2:1", "Priya", "I read until the end of February."),
+          ("D3:1", "Priya", "I read Circe twice.")], "February", "Dune, Circe"),
+        ("What sports has Omar tried?",
+         [("D1:1", "Omar", "I tried rowing at the lake."),
+          ("D2:1", "Omar", "I tried and ate too much after."),
+          ("D3:1", "Omar", "I tried fencing at the club.")], "ate", "rowing, fencing"),
+    ]
+    for question, turns, left_out, kept in cases:
+        assert _answer(question, turns) == kept
+        assert left_out in _answer(question, turns, frozenset({"item_kind"}))  # the rule's

@@ -1,6 +1,7 @@
 """A list answer joins things: a phrase that names none (a shout, a time, a verb or adverb
 alone) is no item of it; and no phrase is read from a question that follows the sentence in
-its turn. Sessions: Sunday 7 May 2023 (tests.unit.test_reader.state)."""
+its turn; a number word ends no noun. Sessions: Sunday 7 May 2023
+(tests.unit.test_reader.state)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,13 @@ import pytest
 
 from mrgraph.policies.turns import found
 from mrgraph.reader.items import is_item
+from mrgraph.reader.phrases import phrase
+from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
 from tests.unit.marks import needs_wordnet
-from tests.unit.test_reader import state
+from tests.unit.test_reader import SPEAKERS, state
+
+OFF_NUMBER = frozenset({"ph_number_end"})
 
 
 def _answer(question: str, turns: list[tuple[str, str, str]],
@@ -67,3 +72,21 @@ def test_a_list_leaves_out_what_names_no_thing() -> None:
     for question, turns, left_out, kept in cases:
         assert _answer(question, turns) == kept
         assert left_out in _answer(question, turns, frozenset({"item_kind"}))  # the rule's
+
+
+@needs_wordnet
+def test_a_number_word_ends_no_noun() -> None:
+    """What a number counts is cut off the phrase ("my fam two | weeks ago"): a number word
+    earns no noun's bonus. Three shapes: weekends after a relation, months after another
+    (the verb's phrase wins), years after a plural (the score falls)."""
+    cases = [("What activities has Priya done with her family?",
+              "We went camping with my fam two weekends ago.", "went camping"),
+             ("What hobbies has Omar picked up?",
+              "I started knitting with my gran three months ago.", "started knitting")]
+    for question, sentence, said in cases:
+        assert phrase(sentence, analyse(question, SPEAKERS))[0] == said
+        assert phrase(sentence, analyse(question, SPEAKERS, OFF_NUMBER))[0] != said  # the rule's
+    question, sentence = "What hobbies does Priya have?", "Been gardening with my neighbours " \
+        "twelve years now."
+    assert phrase(sentence, analyse(question, SPEAKERS))[1] < \
+        phrase(sentence, analyse(question, SPEAKERS, OFF_NUMBER))[1]

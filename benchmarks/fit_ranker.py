@@ -30,7 +30,7 @@ from mrgraph.eval.report import table
 from mrgraph.found import Found
 from mrgraph.reader.question import Question
 from mrgraph.reader.evidence import Sentence
-from mrgraph.reader.ranker import FEATURES, Candidate, Ranker, candidates
+from mrgraph.reader.ranker import FEATURES, Candidate, Keep, Ranker, candidates
 from mrgraph.reader.read import read
 
 OUT = Path(__file__).resolve().parents[1] / "mrgraph" / "reader" / "ranker.json"
@@ -44,8 +44,9 @@ class _Recording:
     def __init__(self) -> None:
         self.options: list[Candidate] = []
 
-    def choose(self, question: Question, found: Sequence[Sentence]) -> Candidate | None:
-        self.options = candidates(question, found)
+    def choose(self, question: Question, found: Sequence[Sentence],
+               keep: Keep | None = None) -> Candidate | None:
+        self.options = [c for c in candidates(question, found) if keep is None or keep(c.text)]
         return None
 
 

@@ -30,7 +30,8 @@ is scored by where it stands:
        ("rented all *twelve*", "*7 pounds 2 ounces*"; "1,200", "82%" and "£1,200" are one
        word; a day beside a month or a year is no count: "15 June", "2019")
   +0.3 per content word (up to three); +0.3 the phrase ends with a noun (WordNet: mostly a
-       noun, not mostly a verb): a thing, not "came" or "hit"
+       noun, not mostly a verb): a thing, not "came" or "hit", nor a number word ("with my
+       fam *two* weeks ago": what the number counts was cut off)
   +0.5 a word of it is a kind of the head noun by WordNet's hypernyms, however broad the
        kind ("What event..." - "a reunion"), when no word is of the head's listed kind
   -0.6 a lone verb ("wanted"); -0.15 per word beyond four (answers are short)
@@ -215,7 +216,8 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         phrase = phrase[:max(typed[-1] + 1, len(run) if len(phrase) > len(run) else 0)]
     content = [w for w in phrase if not is_function_word(w)]
     score += 0.3 * min(3, len(content))
-    if content and on("ph_noun_end") and noun_like(phrase[-1]):
+    if content and on("ph_noun_end") and noun_like(phrase[-1]) and \
+            not (on("ph_number_end") and phrase[-1].lower() in NUMBERS):
         score += NOUN_END  # a thing: the phrase ends with a noun ("a rusty *lantern*")
     if not typed and head and question.head and on("ph_is_a") and \
             any(len(w) > 2 and is_a(w, question.head) for w in content):

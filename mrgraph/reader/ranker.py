@@ -1,11 +1,12 @@
 """Which phrase answers the question: a linear ranker with FITTED weights.
 
 The candidates are every segment (reader.phrases.segments) of the best TOP sentences and of
-the sentence after each in its turn (a turn often restates the question, then answers it: "I
-wanted to get fitter. So I joined a rowing club."), or after a turn's last, the first of the
-speaker's reply when the other asked in between ("Ollie got into college." - "What will he
-study?" - "Mechanical engineering."). Each gets the features below; the candidate
-with the highest weighted sum answers (ties: the first):
+the sentence after each in its turn unless it asks something (a turn often restates the
+question, then answers it: "I wanted to get fitter. So I joined a rowing club."; "How's the
+training going?" answers nothing), or after a turn's last, the first of the speaker's reply
+when the other asked in between ("Ollie got into college." - "What will he study?" -
+"Mechanical engineering."). Each gets the features below; the candidate with the highest
+weighted sum answers (ties: the first):
 
   rule        the phrase rules' score, less RANK per rank of its sentence, GAP per score below
               the best sentence's and NEXT in the sentence after;
@@ -22,7 +23,7 @@ starts.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -45,8 +46,12 @@ class Candidate:
     features: tuple[float, ...]  # in the order of FEATURES
 
 
+Keep = Callable[[str], bool]  # which phrases may answer (all when None)
+
+
 class Chooser(Protocol):
-    def choose(self, question: Question, found: Sequence[Sentence]) -> Candidate | None: ...
+    def choose(self, question: Question, found: Sequence[Sentence],
+               keep: Keep | None = None) -> Candidate | None: ...
 
 
 @dataclass(frozen=True)
@@ -55,9 +60,11 @@ class Ranker:
 
     weights: tuple[float, ...] = RULE
 
-    def choose(self, question: Question, found: Sequence[Sentence]) -> Candidate | None:
-        """The best candidate of `found`'s best sentences; None without one."""
-        options = candidates(question, found)
+    def choose(self, question: Question, found: Sequence[Sentence],
+               keep: Keep | None = None) -> Candidate | None:
+        """The best candidate of `found`'s best sentences whose phrase `keep` keeps; None
+        without one."""
+        options = [c for c in candidates(question, found) if keep is None or keep(c.text)]
         if not options:
             return None
         return max(options, key=lambda c: sum(x * w for x, w in zip(c.features, self.weights)))
@@ -88,6 +95,8 @@ def _after(question: Question, sentence: Sentence, rest: Sequence[str]) -> tuple
     """The sentence after `sentence` in its turn; for the last, the first of the speaker's
     reply when the other asked about it in between ("Ollie got into college." - "What will
     he study?" - "Mechanical engineering.")."""
+    if rest and question.on("after_question") and is_question(rest[0]):
+        return "", sentence.dia_id  # a question is never what was said of it
     if rest or sentence.reply is None or not question.on("reply"):
         return " ".join(rest), sentence.dia_id
     said = next((p for p in split_sentences(str(sentence.reply["text"])) if not is_question(p)),

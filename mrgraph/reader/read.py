@@ -33,7 +33,8 @@
                  *rest matters*"; reader.forms.complement); "what did X do": what the
                  person says they did, when it is more new words than the question's ("we
                  *built a treehouse*"; reader.forms.predicate);
-       list      the phrases of the best sentences of several sessions ("cello, harp");
+       list      the phrases of the best sentences of several sessions ("cello, harp"), those
+                 that name a thing (reader.items: not "GOT A CAT", "July", "away");
        other     the phrase (reader.phrases: a number for "how many")
                  of the best three sentences and of the sentence after each that the fitted
                  ranker (reader.ranker) puts first;
@@ -61,6 +62,7 @@ from mrgraph.reader.evidence import (Sentence, believed, is_question, sentences,
 from mrgraph.reader.feelings import asks_feeling, feeling
 from mrgraph.reader.forms import (THOUGHT, complement, duration, frequency, negated,
                                   predicate)
+from mrgraph.reader.items import is_item
 from mrgraph.reader.lengths import asks_between, since
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.question import Question, analyse
@@ -155,7 +157,9 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return thought
     if kind == "list" and question.on("items") and (listed := _items(question, found, ranker)):
         return listed
-    chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found)
+    # one thing asked for of several: a phrase that names one ("GOT A CAT", "July" do not)
+    keep = is_item if kind == "list" and question.on("item_kind") else None
+    chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found, keep)
     return (chosen.text, (chosen.dia_id,)) if chosen else (best.text, (best.dia_id,))
 
 
@@ -189,25 +193,30 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
     """A question asking for several things ("What instruments ...?"): the phrase of each of
     the best sentences of different turns (the person's own when it names one: what they did
     is what they say, not what the other suggests), up to ITEMS, each holding ITEM_SHARE of
-    the best score at least, when they were said in two sessions at least (several things said on
-    several occasions); None when the best phrase is a list already ("Bach and Mozart")."""
+    the best score at least and naming a thing (reader.items.is_item), when they were said in
+    two sessions at least (several things said on several occasions: a phrase that names no
+    thing counts as said); None when the best phrase is a list already ("Bach and Mozart")."""
     first = ranker.choose(question, found)
     if first is not None and _LISTED.search(first.text):
         return None
     said: list[str] = []
     supports: list[str] = []
+    turns: set[str] = set()  # the turns read for an item, named things or not
     for sentence in found:
         if len(said) == ITEMS or sentence.score < ITEM_SHARE * found[0].score:
             break
-        if sentence.dia_id in supports or \
+        if sentence.dia_id in turns or \
                 (question.person is not None and sentence.speaker != question.person):
             continue
         chosen = ranker.choose(question, [sentence])
         item = chosen.text if chosen else ""
         if item and item.lower() not in (i.lower() for i in said):
+            turns.add(sentence.dia_id)
+            if question.on("item_kind") and not is_item(item):
+                continue  # it names no thing ("GOT A CAT", "July"), yet was said
             said.append(item)
             supports.append(sentence.dia_id)
-    if len({d.partition(":")[0] for d in supports}) < 2:
+    if len({d.partition(":")[0] for d in turns}) < 2 or not said:
         return None
     return ", ".join(said), tuple(supports)
 

@@ -1,0 +1,65 @@
+"""Which phrases may stand as one item of a list answer ("What activities has X done?"): a
+thing, not a fragment that says something of it. A phrase is no item when it is
+
+  shouted      two words or more in capitals ("GOT A CAT": an exclamation, its words are
+               the sentence's, not a thing's name);
+  a time       only words of time, numbers and their positions ("end of February", "July",
+               "nearly ten");
+  a predicate  its last word names no thing: WordNet knows it only as a verb, an adverb or
+               an adjective ("ate", "away", "together"), or as a verb in VERB_SENSES times as
+               many senses as a noun ("think"); an -ing form ("camping" is an activity; not
+               "rewarding", an adjective only), a capitalised word (a name) and a word WordNet
+               does not know ("parkrun") may end an item.
+"""
+
+from __future__ import annotations
+
+import calendar
+
+from mrgraph.lexicon import default as lexicon
+from mrgraph.reader.words import NUMBERS, is_function_word
+from mrgraph.text import words
+
+VERB_SENSES = 4  # a word this many times more often a verb than a noun ends no item
+_CALENDAR = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.month_abbr[1:],
+                                          *calendar.day_name))
+# where in a span of time: "the *end* of February", "*early* July"
+_POSITIONS = frozenset({"end", "start", "beginning", "middle", "mid", "early", "late",
+                        "nearly", "almost", "about", "around", "first", "second", "third"})
+
+
+def is_item(phrase: str) -> bool:
+    """Whether `phrase` may be one item of a list answer (see the module docstring)."""
+    said = phrase.split()
+    if not said or (len(said) > 1 and phrase.isupper()):
+        return False
+    return not _a_time(phrase) and _names_a_thing(said[-1])
+
+
+def _a_time(phrase: str) -> bool:
+    """Only words of time: calendar words, numbers and where in a span they stand."""
+    content = [w for w in words(phrase) if w not in _POSITIONS and
+               (not is_function_word(w) or w in _CALENDAR)]
+    return all(w in _CALENDAR or w in NUMBERS or w.isdigit() or _ordinal(w) for w in content)
+
+
+def _ordinal(word: str) -> bool:
+    return word[:-2].isdigit() and word[-2:] in ("st", "nd", "rd", "th")
+
+
+def _names_a_thing(word: str) -> bool:
+    """The last word of an item: a name, a noun, an -ing form, a word WordNet does not know;
+    not a word it knows only as a verb, an adverb or an adjective ("ate", "away"), or as a
+    verb in three times as many senses as a noun ("think"; not "help", "concert")."""
+    lowered, found = word.lower().strip("'’"), lexicon()
+    if word[:1].isupper() or word[:1].isdigit():
+        return True
+    if lowered.endswith("ing"):  # a gerund ("camping"), not an adjective ("rewarding")
+        return bool(found.offsets(lowered, "noun")) or not found.offsets(lowered, "adj")
+    # "bowls" is a noun of its own (the game): its singular's senses count too
+    nouns = max(len(found.offsets(w, "noun")) for w in (lowered, found.base(lowered, "noun"),
+                                                         lowered.removesuffix("s")))
+    verbs = len(found.offsets(found.base(lowered, "verb"), "verb"))
+    if nouns:
+        return verbs < VERB_SENSES * nouns
+    return not (verbs or found.offsets(lowered, "adv") or found.offsets(lowered, "adj"))

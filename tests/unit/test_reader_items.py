@@ -1,0 +1,92 @@
+"""A list answer joins things: a phrase that names none (a shout, a time, a verb or adverb
+alone) is no item of it; and no phrase is read from a question that follows the sentence in
+its turn; a number word ends no noun. Sessions: Sunday 7 May 2023
+(tests.unit.test_reader.state)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mrgraph.policies.turns import found
+from mrgraph.reader.items import is_item
+from mrgraph.reader.phrases import phrase
+from mrgraph.reader.question import analyse
+from mrgraph.reader.read import read
+from tests.unit.marks import needs_wordnet
+from tests.unit.test_reader import SPEAKERS, state
+
+OFF_NUMBER = frozenset({"ph_number_end"})
+
+
+def _answer(question: str, turns: list[tuple[str, str, str]],
+            off: frozenset[str] = frozenset()) -> str:
+    return read(found(state(question, turns), False), off=off).answer
+
+
+def test_no_phrase_is_read_from_a_question_after_the_sentence() -> None:
+    """Three shapes: one thing asked; a list; the question after a statement with no phrase
+    of its own (the answer falls back on the sentence, never on the question)."""
+    cases = [
+        ("What did Omar bake for the party?",
+         [("D1:1", "Omar", "Sure, I baked for the party. How is your marathon training going?")],
+         "marathon"),
+        ("What did Omar buy at the market?",
+         [("D1:1", "Omar", "I bought a few things at the market. Do you like fresh figs?")],
+         "figs"),
+        ("What hobbies does Omar have?",
+         [("D1:1", "Omar", "I have plenty of hobbies. Want to join my chess club?"),
+          ("D2:1", "Omar", "I love my hobbies. Do you still go fishing?")],
+         "chess"),
+    ]
+    for question, turns, asked in cases:
+        assert asked not in _answer(question, turns)
+        assert asked in _answer(question, turns, frozenset({"after_question"}))  # the rule's
+
+
+@needs_wordnet
+@pytest.mark.parametrize(("phrase", "item"), [
+    ("GOT A PUPPY", False), ("end of February", False), ("July", False), ("nearly ten", False),
+    ("away", False), ("ate", False), ("brings us together", False), ("think", False),
+    ("pottery workshop", True), ("went camping", True), ("Dune", True), ("EP", True),
+    ("bowls", True), ("need help", True), ("2015 Jazz Bass", True), ("parkrun", True)])
+def test_an_item_names_a_thing(phrase: str, item: bool) -> None:
+    assert is_item(phrase) is item
+
+
+@needs_wordnet
+def test_a_list_leaves_out_what_names_no_thing() -> None:
+    """Three shapes: a shout, a time, a verb alone; each left out, the things kept."""
+    cases = [
+        ("What pets does Omar have?",
+         [("D1:1", "Omar", "YOU GOT A PUPPY."),
+          ("D2:3", "Omar", "My cat Mochi sleeps on my desk all day.")], "GOT", "cat"),
+        ("Which books has Priya read?",
+         [("D1:1", "Priya", "I read Dune on holiday."),
+          ("D2:1", "Priya", "I read until the end of February."),
+          ("D3:1", "Priya", "I read Circe twice.")], "February", "Dune, Circe"),
+        ("What sports has Omar tried?",
+         [("D1:1", "Omar", "I tried rowing at the lake."),
+          ("D2:1", "Omar", "I tried and ate too much after."),
+          ("D3:1", "Omar", "I tried fencing at the club.")], "ate", "rowing, fencing"),
+    ]
+    for question, turns, left_out, kept in cases:
+        assert _answer(question, turns) == kept
+        assert left_out in _answer(question, turns, frozenset({"item_kind"}))  # the rule's
+
+
+@needs_wordnet
+def test_a_number_word_ends_no_noun() -> None:
+    """What a number counts is cut off the phrase ("my fam two | weeks ago"): a number word
+    earns no noun's bonus. Three shapes: weekends after a relation, months after another
+    (the verb's phrase wins), years after a plural (the score falls)."""
+    cases = [("What activities has Priya done with her family?",
+              "We went camping with my fam two weekends ago.", "went camping"),
+             ("What hobbies has Omar picked up?",
+              "I started knitting with my gran three months ago.", "started knitting")]
+    for question, sentence, said in cases:
+        assert phrase(sentence, analyse(question, SPEAKERS))[0] == said
+        assert phrase(sentence, analyse(question, SPEAKERS, OFF_NUMBER))[0] != said  # the rule's
+    question, sentence = "What hobbies does Priya have?", "Been gardening with my neighbours " \
+        "twelve years now."
+    assert phrase(sentence, analyse(question, SPEAKERS))[1] < \
+        phrase(sentence, analyse(question, SPEAKERS, OFF_NUMBER))[1]

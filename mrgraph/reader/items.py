@@ -50,7 +50,7 @@ def _ordinal(word: str) -> bool:
 def _names_a_thing(word: str) -> bool:
     """The last word of an item: a name, a noun, an -ing form, a word WordNet does not know;
     not a word it knows only as a verb, an adverb or an adjective ("ate", "away"), or as a
-    verb in three times as many senses as a noun ("think"; not "help", "concert")."""
+    verb in VERB_SENSES times as many senses as a noun ("think"; not "help", "concert")."""
     lowered, found = word.lower().strip("'’"), lexicon()
     if word[:1].isupper() or word[:1].isdigit():
         return True

@@ -21,7 +21,7 @@ from dataclasses import replace
 from datetime import date
 
 from mrgraph.dates.render import format_day, format_month, render, render_span, render_value
-from mrgraph.dates.rules import find_dates
+from mrgraph.dates.rules import find_dates, tensed_weekday
 from mrgraph.dates.timestamps import ambiguous_reading, anchor_date, parse_timestamp, session_iso
 from mrgraph.dates.value import (PRECISIONS, SOURCES, DateMention, DateValue, Precision, Source,
                                  from_props, session_value, to_props, value_bounds)
@@ -31,7 +31,7 @@ __all__ = [
     "ambiguous_reading", "anchor_date", "clause_at", "date_record", "find_dates", "format_day",
     "format_month", "from_props", "mentions", "parse_timestamp", "render", "render_span",
     "render_value",
-    "session_iso", "session_value", "to_props", "value_bounds",
+    "session_iso", "session_value", "tensed_weekday", "to_props", "value_bounds",
 ]
 
 # A sentence ends at . ! ? (with what closes it: quotes, brackets); a clause of it at a dash

@@ -211,15 +211,21 @@ def _rel_weekday(match: re.Match[str], anchor: date) -> Resolved | None:
     return _day(monday + timedelta(days=weekday))
 
 
-def _on_weekday(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
-    """"on Tuesday": the last Tuesday before the anchor in a sentence about the past, the next
-    one after it in a sentence about what is ahead (`looks`: its tense), else no date."""
-    weekday = _WEEKDAYS[match.group(1).lower()]
+def tensed_weekday(anchor: date, weekday: int, looks: str | None) -> date | None:
+    """The day a weekday (0 = Monday) said without "last" / "next" names: the last one before
+    the anchor in a sentence about the past, the next one after it in a sentence about what
+    is ahead (`looks`: its tense), else None."""
     if looks == "past":
-        return _day(anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1))
+        return anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1)
     if looks == "future":
-        return _day(anchor + timedelta(days=(weekday - anchor.weekday() - 1) % 7 + 1))
+        return anchor + timedelta(days=(weekday - anchor.weekday() - 1) % 7 + 1)
     return None
+
+
+def _on_weekday(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
+    """"on Tuesday": `tensed_weekday`."""
+    day = tensed_weekday(anchor, _WEEKDAYS[match.group(1).lower()], looks)
+    return _day(day) if day is not None else None
 
 
 def _in_month(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:

@@ -14,10 +14,10 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import date
 from functools import lru_cache
 
-from mrgraph.dates import DateValue, clause_at, format_day, mentions, render
+from mrgraph.dates import DateValue, clause_at, format_day, mentions, render, tensed_weekday
 from mrgraph.dates.tense import tense
 
 # A weekday said alone, ending its clause ("Picked it up Wednesday.", "Sunday morning."); ingestion
@@ -52,12 +52,8 @@ def _bare_days(text: str, anchor: date) -> list[DateValue]:
         if before.lower() in _NOT_BARE or (before[:1].isupper() and before[-1:].isalnum()):
             continue
         looks = tense(text, *match.span(2)) or tense(text, 0, len(text))
-        weekday = list(calendar.day_name).index(match.group(2))
-        if looks == "past":
-            day = anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1)
-        elif looks == "future":
-            day = anchor + timedelta(days=(weekday - anchor.weekday() - 1) % 7 + 1)
-        else:
+        day = tensed_weekday(anchor, list(calendar.day_name).index(match.group(2)), looks)
+        if day is None:
             continue
         found.append(DateValue(day.isoformat(), "day", "relative", day.isoformat(),
                                day.isoformat(), text[match.start(2):match.end()],

@@ -5,6 +5,7 @@
              "two weeks before 11 August 2023", "the week after 1 May 2023"
     weekend  "the weekend before 17 July 2023", "two weekends before 17 July 2023"; one ahead:
              "the weekend of 14 January 2023" (its Saturday)
+    part of a month, as said: "the first week of September 2024", "the last weekend of May 2023"
     month    "May 2023"          season  "the summer of 2022"          year  "2022"
     vague    "a few years before 2023", "a few days before 8 May 2023"
     approximate (about ... ago): "around 2022", "around August 2022"
@@ -24,6 +25,10 @@ _COUNT = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "
           9: "nine", 10: "ten"}
 _WEEKDAY_WORD = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", re.IGNORECASE)
 _VAGUE_UNIT = re.compile(r"\b(day|week|month|year)s?\b", re.IGNORECASE)
+_MONTH_NAMES = ("january|february|march|april|may|june|july|august|september|october|november|"
+                "december")
+_PART_OF_MONTH = re.compile(rf"\b(first|second|third|fourth|last)\s+(week|weekend)\s+(?:of|in)"
+                            rf"\s+({_MONTH_NAMES})\b", re.IGNORECASE)
 _WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -51,6 +56,8 @@ def render(value: DateValue) -> str:
         return _vague(value)
     if value.precision == "day":
         return _weekday_said(value) or format_day(value.start)
+    if value.precision in ("week", "range") and (part := _part_of_month(value)):
+        return part
     if value.precision == "week":
         text = _weeks_said(value) or f"the week of {format_day(value.start)}"
     elif value.precision == "range":
@@ -148,6 +155,20 @@ def _weeks_said(value: DateValue) -> str | None:
         return f"the week of {format_day(said.isoformat())}"
     where = "before" if weeks > 0 else "after"
     return f"{_counted(abs(weeks), 'week')} {where} {format_day(said.isoformat())}"
+
+
+def _part_of_month(value: DateValue) -> str | None:
+    """A week or weekend said as a part of a month, as said, with its year ("the first week of
+    September 2024"): its ISO days may begin in August, which "the week of 26 August 2024"
+    would wrongly suggest."""
+    said = _PART_OF_MONTH.search(value.phrase)
+    if said is None:
+        return None
+    month = _MONTH_NAMES.split("|").index(said.group(3).lower()) + 1
+    first, last = date.fromisoformat(value.start), date.fromisoformat(value.end)
+    year = first.year if first.month == month else last.year
+    part, unit, name = (said.group(k).lower() for k in (1, 2, 3))
+    return f"the {part} {unit} of {name.title()} {year}"
 
 
 def _weekend_said(value: DateValue) -> str | None:

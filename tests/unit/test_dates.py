@@ -193,6 +193,10 @@ def _said(expression: str, anchor: date) -> str:
     ("last month", MON, "April 2023"),
     ("last week", date(2023, 6, 9), "the week before 9 June 2023"),
     ("this week", date(2023, 8, 23), "the week of 23 August 2023"),
+    # a part of a month as said, its ISO days beginning the month before or not
+    ("the first week of September", date(2024, 6, 18), "the first week of September 2024"),
+    ("the first weekend of August 2023", date(2023, 8, 9), "the first weekend of August 2023"),
+    ("last week of August", date(2023, 8, 30), "the last week of August 2023"),
     ("next week", MON, "the week after 8 May 2023"),
     ("two weeks ago", date(2023, 8, 11), "two weeks before 11 August 2023"),
     ("the week before last", MON, "two weeks before 8 May 2023"),

@@ -15,6 +15,9 @@ scored against the question, and the beliefs it read.
   usable   never a question ("Is this your own recipe?"); a sentence of another speaker only
            when it states the fact *to* the person ("Well done on the exam, <name>") - it
            names them - or when the question names nobody.
+  photo    a photo's caption, without "a photo of", stands in for the sentence of its turn that
+           points at it ("Here's our latest work." - "a painting of a sunset"), scored like it
+           and first of the two, when it holds some of the question.
 When no turn was read, the kept episodes' summaries are the sentences.
 """
 
@@ -22,7 +25,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from mrgraph.beliefs import is_negative
@@ -59,6 +62,15 @@ _QUOTED = re.compile(r"(?:^|\s)([A-Z][\w'-]*):")  # a speaker a summary quotes
 _CALENDAR = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.day_name))
 _NAME_KINDS_SPARED = frozenset({"when", "duration", "count", "yes_no", "would", "choice"})
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+# a sentence pointing at the photo its turn shares ("Here's our latest work."); not a toast
+# ("here's to ..."), nor praise of the other's photo ("nice pic!")
+_POINTS = re.compile(r"\b(?:here(?:'s| is| are)(?! to\b)|this is|these are|check (?:this|it|out|my)"
+                     r"|look at|take a look|peek|(?:this|these|my|our) (?:pic|photo|picture|snap"
+                     r"|shot|snapshot)s?|(?:pic|photo|picture|snap|snapshot)s? of)\b",
+                     re.IGNORECASE)
+# a machine caption's opener ("a photo of a painting of ..."): the photo, not what it shows
+_CAPTION_OPENER = re.compile(r"^(?:an? )?(?:photo(?:graph|graphy)?|picture|image)s? of\s+",
+                             re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -123,6 +135,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
         speaker, text, said = str(turn["speaker"]), str(turn["text"]), str(turn.get("date", ""))
         prompt = PROMPT * asked.get(_turn_key(turn, 1), 0.0) if question.on("prompt") else 0.0
         reply = replied(state, turn)
+        shown = _shown(state, question, turn)
         for i, sentence in enumerate(split_sentences(text)):
             if is_question(sentence) or not _states_it(question, speaker, sentence):
                 continue
@@ -142,6 +155,10 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
                 (TIMED if stated and question.on("timed") else 0.0) + AGREES * agrees
             found.append(Sentence(sentence, str(turn["dia_id"]), speaker, event, q, score, own,
                                   text, stated, said, reply, i == 0 and prompt > q))
+            if shown and _POINTS.search(sentence):  # the photo first: it is what was meant
+                found.insert(len(found) - 1, replace(found[-1], text=shown, turn=shown,
+                                                     reply=None, prompted=False))
+                shown = ""  # one stand-in per photo
     if not found:  # nothing read: the episodes' own summaries
         for event in events.values():
             q = content_share(state, question, record_text(event))
@@ -151,6 +168,16 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
     found.sort(key=lambda s: dia_order(s.dia_id) if s.dia_id else (0,))
     found.sort(key=lambda s: -s.score)
     return found
+
+
+def _shown(state: Found, question: Question, turn: Record) -> str:
+    """What the photo `turn` shares shows, its caption without "a photo of", when it holds
+    some of the question ("a painting of a sunset" for "What did she paint?"): it stands in
+    for a sentence of the turn that points at it, scored like it. A caption is a machine's:
+    one that holds none of the question is no answer to it ("a group of people standing")."""
+    caption = str(turn.get("caption") or "").strip()
+    shown = _CAPTION_OPENER.sub("", caption).strip() if question.on("photo") else ""
+    return shown if shown and content_share(state, question, shown) > 0 else ""
 
 
 def believed(state: Found, question: Question) -> list[tuple[frozenset[str], float, float]]:

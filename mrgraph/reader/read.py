@@ -2,7 +2,8 @@
 
   1. analyse the question (reader.question): its kind and the person it is about;
   2. the usable sentences of the turns read, best first (reader.evidence): never a question,
-     another speaker's only when they say it to the person;
+     another speaker's only when they say it to the person; a shared photo's caption for the
+     sentence that points at it;
   3. abstain (NOT_MENTIONED) when the best sentence holds too little of the question, the
      evidence is about someone else (evidence.wrong_person), or no turn read says a name the
      question holds ("a trip to *Barcelona*": evidence.unseen_name);

@@ -30,7 +30,7 @@ from mrgraph.dates import DateValue
 from mrgraph.found import Found, dia_order, record_text
 from mrgraph.reader.dates import ahead
 from mrgraph.reader.dates import stated as stated_date
-from mrgraph.reader.question import Question
+from mrgraph.reader.question import Question, asks_several
 from mrgraph.reader.words import lemma
 from mrgraph.text import stem, tokenize, words
 from mrgraph.toolkit import Record
@@ -51,6 +51,7 @@ _LIGHT_VERBS = frozenset({"do"})
 SAME = 0.0  # how much better the other speakers must cover the question to be "about them"
 SAME_WHEN = 0.3  # a date question rests on the episode more than on who says it
 TURNS_SAME = 0.15  # the same margin for whole turns
+TIED = 1e-9  # shares this close are a tie
 # a question about an earlier state is not answered by what is believed now
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
@@ -275,7 +276,8 @@ def wrong_person(state: Found, question: Question) -> bool:
     evidence is about someone else (LoCoMo's adversarial questions swap the person). A
     whole turn of the person's counts too, at TURN of its share. When the question has a verb
     and some sentence holds it, only such sentences are compared: "What sports does X
-    coach?" is about who *coaches*, not who says "sporty"."""
+    coach?" is about who *coaches*, not who says "sporty". On a tie, the others' best wins
+    when it is their statement of themselves and the person's is not (`_tie_to_others`)."""
     if question.person is None:
         return False
     speakers = {str(t["speaker"]) for t in _turns(state, question)}
@@ -287,17 +289,18 @@ def wrong_person(state: Found, question: Question) -> bool:
     verb = None if verb in _LIGHT_VERBS else verb
     with_verb = [(who, s) for who, s in said
                  if verb and verb in {lemma(w) for w in word_set(s)}]
-    theirs = others = 0.0
-    for speaker, sentence in with_verb or said:
-        share = content_share(state, question, sentence)
-        if about_whom(speaker, sentence, speakers) == question.person:
-            theirs = max(theirs, share)
-        else:
-            others = max(others, share)
+    scored = [(content_share(state, question, sentence), speaker, sentence,
+               about_whom(speaker, sentence, speakers) == question.person)
+              for speaker, sentence in with_verb or said]
+    theirs = max((share for share, _, _, own in scored if own), default=0.0)
+    others = max((share for share, _, _, own in scored if not own), default=0.0)
+    # a tie on one sentence says little of an inference or of several things asked for
+    tie = question.on("wp_tie") and not dated and question.kind != "would" and \
+        not asks_several(question) and _tie_to_others(scored, question.person)
     # a turn of the person's own may say it over two sentences: its fit, as a sentence's
     if question.on("wp_own_turns"):
         theirs = max(theirs, TURN * _own_turns(state, question, verb if with_verb else None))
-    margin = SAME_WHEN if dated else SAME
+    margin = SAME_WHEN if dated else -TIED if tie else SAME  # a tie goes to the others
     turns = question.on("wp_turns") and not with_verb
     if theirs + margin >= others and not (turns and _turns_about_others(state, question)):
         return False
@@ -307,6 +310,23 @@ def wrong_person(state: Found, question: Question) -> bool:
     replied = PROMPT * _replied(state, question) if question.on("prompt") else 0.0
     return max(theirs, replied) + margin < others or \
         (turns and _turns_about_others(state, question, replied))
+
+
+def _tie_to_others(scored: list[tuple[float, str, str, bool]], person: str | None) -> bool:
+    """The best sentences of each side (share, speaker, sentence, about the person) tie, and
+    the others' is another speaker's statement of themselves ("I got hurt and took a break
+    from pottery") while none of the person's best says "I" / "my" / "we": theirs only echoes
+    the others' news ("it must have been tough taking a break")."""
+    theirs = max((share for share, _, _, own in scored if own), default=0.0)
+    others = max((share for share, _, _, own in scored if not own), default=0.0)
+    if theirs <= 0 or abs(theirs - others) > TIED:
+        return False
+    best = [(speaker, sentence, own) for share, speaker, sentence, own in scored
+            if abs(share - theirs) <= TIED]
+    if any(own and word_set(sentence) & _FIRST_PERSON for _, sentence, own in best):
+        return False
+    return any(not own and speaker != person and word_set(sentence) & _FIRST_PERSON
+               for speaker, sentence, own in best)
 
 
 def _replied(state: Found, question: Question) -> float:

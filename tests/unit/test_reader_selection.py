@@ -67,3 +67,26 @@ def test_a_tie_is_not_the_others_when_the_person_speaks_or_asks_for_several(
         question: str, theirs: tuple[str, str], others: tuple[str, str]) -> None:
     s = state(question, [("D1:1", *others), ("D1:2", *theirs)])
     assert not wrong_person(s, analyse(question, SPEAKERS))
+
+
+@pytest.mark.parametrize("question, hers, his", [
+    ("How much did Omar pay for the cello?", "I pay rent on Fridays.",
+     "An old cello from a neighbour. $400, with the bow. Picked it up Friday."),
+    ("How many jars of jam did Omar make?", "I make bread on Sundays.",
+     "Plum jam this time. Twelve jars, all gone by noon."),
+    ("How many kittens did Omar foster?", "I foster dogs sometimes.",
+     "The kittens are my thing now. We took in 5."),
+])
+def test_a_count_the_persons_own_turn_states_is_theirs(question: str, hers: str,
+                                                        his: str) -> None:
+    # only Priya says the verb asked about; Omar states the amount without it
+    s = state(question, [("D1:1", "Priya", hers), ("D1:2", "Omar", his)])
+    assert not wrong_person(s, analyse(question, SPEAKERS))
+    assert wrong_person(s, analyse(question, SPEAKERS, frozenset({"wp_amount"})))
+
+
+def test_a_count_no_turn_of_the_persons_states_stays_the_others() -> None:
+    question = "How much did Omar pay for the cello?"
+    s = state(question, [("D1:1", "Priya", "I paid $400 for the cello, with the bow."),
+                         ("D1:2", "Omar", "An old cello! Lovely, and what a bow.")])
+    assert wrong_person(s, analyse(question, SPEAKERS))

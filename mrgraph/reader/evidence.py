@@ -279,8 +279,8 @@ def wrong_person(state: Found, question: Question) -> bool:
     turn of the person's counts too (at TURN of its share; `_states_amount`). Only sentences
     holding the question's verb are compared when some do: "What sports does X coach?" is
     about who *coaches*, not who says "sporty". A tie goes to the others' own statement
-    (`_tie_to_others`)."""
-    if question.person is None:
+    (`_tie_to_others`). Never for an inference ("Would X ...?"): nobody says its answer."""
+    if question.person is None or (question.kind == "would" and question.on("wp_would")):
         return False
     speakers = {str(t["speaker"]) for t in _turns(state, question)}
     said = [(str(t["speaker"]), s) for t in _turns(state, question)

@@ -33,8 +33,8 @@ from mrgraph.dates import DateValue
 from mrgraph.found import Found, dia_order, record_text
 from mrgraph.reader.dates import ahead
 from mrgraph.reader.dates import stated as stated_date
-from mrgraph.reader.question import Question
-from mrgraph.reader.words import lemma
+from mrgraph.reader.question import Question, asks_several
+from mrgraph.reader.words import NUMBERS, lemma
 from mrgraph.text import stem, tokenize, words
 from mrgraph.toolkit import Record
 
@@ -54,6 +54,9 @@ _LIGHT_VERBS = frozenset({"do"})
 SAME = 0.0  # how much better the other speakers must cover the question to be "about them"
 SAME_WHEN = 0.3  # a date question rests on the episode more than on who says it
 TURNS_SAME = 0.15  # the same margin for whole turns
+TIED = 1e-9  # shares this close are a tie
+_DIGIT = re.compile(r"\d")
+_NUMBER_WORDS = frozenset(w for w in NUMBERS if " " not in w)
 # a question about an earlier state is not answered by what is believed now
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
@@ -299,34 +302,36 @@ def unseen_name(state: Found, question: Question) -> bool:
 def wrong_person(state: Found, question: Question) -> bool:
     """The question names one speaker, but what the others say of themselves covers the
     question's words better than anything said of that speaker (by them, or to them): the
-    evidence is about someone else (LoCoMo's adversarial questions swap the person). A
-    whole turn of the person's counts too, at TURN of its share. When the question has a verb
-    and some sentence holds it, only such sentences are compared: "What sports does X
-    coach?" is about who *coaches*, not who says "sporty"."""
-    if question.person is None:
+    evidence is about someone else (LoCoMo's adversarial questions swap the person). A whole
+    turn of the person's counts too (at TURN of its share; `_states_amount`). Only sentences
+    holding the question's verb are compared when some do: "What sports does X coach?" is
+    about who *coaches*, not who says "sporty". A tie goes to the others' own statement
+    (`_tie_to_others`). Never for an inference ("Would X ...?"): nobody says its answer."""
+    if question.person is None or (question.kind == "would" and question.on("wp_would")):
         return False
     speakers = {str(t["speaker"]) for t in _turns(state, question)}
     said = [(str(t["speaker"]), s) for t in _turns(state, question)
             for s in split_sentences(str(t["text"])) if not is_question(s)]
     dated = question.kind in ("when", "duration")  # a date rests on the episode: all its words
     verb = lemma(question.verb) if question.verb and not dated and question.on("wp_verb") \
-        else None
-    verb = None if verb in _LIGHT_VERBS else verb
+        and lemma(question.verb) not in _LIGHT_VERBS else None
     with_verb = [(who, s) for who, s in said
                  if verb and verb in {lemma(w) for w in word_set(s)}]
-    theirs = others = 0.0
-    for speaker, sentence in with_verb or said:
-        share = content_share(state, question, sentence)
-        if about_whom(speaker, sentence, speakers) == question.person:
-            theirs = max(theirs, share)
-        else:
-            others = max(others, share)
+    scored = [(content_share(state, question, sentence), speaker, sentence,
+               about_whom(speaker, sentence, speakers) == question.person)
+              for speaker, sentence in with_verb or said]
+    theirs = max((share for share, _, _, own in scored if own), default=0.0)
+    others = max((share for share, _, _, own in scored if not own), default=0.0)
+    # a tie on one sentence says little of an inference or of several things asked for
+    tie = question.on("wp_tie") and not dated and question.kind != "would" and \
+        not asks_several(question) and _tie_to_others(scored, question.person)
     # a turn of the person's own may say it over two sentences: its fit, as a sentence's
     if question.on("wp_own_turns"):
         theirs = max(theirs, TURN * _own_turns(state, question, verb if with_verb else None))
-    margin = SAME_WHEN if dated else SAME
+    margin = SAME_WHEN if dated else -TIED if tie else SAME  # a tie goes to the others
     turns = question.on("wp_turns") and not with_verb
-    if theirs + margin >= others and not (turns and _turns_about_others(state, question)):
+    if theirs + margin >= others and not (turns and _turns_about_others(state, question)) \
+            or _states_amount(state, question, others):
         return False
     # a reply of the person's to the other's question asking ours (ASKED of it) is theirs at
     # PROMPT of that share ("Do you walk the dog often?" - "Twice a week."); read only when
@@ -334,6 +339,39 @@ def wrong_person(state: Found, question: Question) -> bool:
     replied = PROMPT * _replied(state, question) if question.on("prompt") else 0.0
     return max(theirs, replied) + margin < others or \
         (turns and _turns_about_others(state, question, replied))
+
+
+def _tie_to_others(scored: list[tuple[float, str, str, bool]], person: str | None) -> bool:
+    """The best sentences of each side (share, speaker, sentence, about the person) tie, and
+    the others' is another speaker's statement of themselves ("I got hurt and took a break
+    from pottery") while none of the person's best says "I" / "my" / "we": theirs only echoes
+    the others' news ("it must have been tough taking a break")."""
+    theirs = max((share for share, _, _, own in scored if own), default=0.0)
+    others = max((share for share, _, _, own in scored if not own), default=0.0)
+    if theirs <= 0 or abs(theirs - others) > TIED:
+        return False
+    best = [(speaker, sentence, own) for share, speaker, sentence, own in scored
+            if abs(share - theirs) <= TIED]
+    if any(own and word_set(sentence) & _FIRST_PERSON for _, sentence, own in best):
+        return False
+    return any(not own and speaker != person and word_set(sentence) & _FIRST_PERSON
+               for speaker, sentence, own in best)
+
+
+def _states_amount(state: Found, question: Question, others: float) -> bool:
+    """For "how many / how much": a turn of the person's own that states a number ("$650, with
+    the case", "three of them") and fits the question as well as the others' best sentence:
+    the amount is often said in a sentence of its own, next to the thing counted."""
+    if question.kind != "count" or not question.on("wp_amount"):
+        return False
+    for turn in _turns(state, question):
+        text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
+        said = word_set(text)
+        if str(turn["speaker"]) == question.person and \
+                (_DIGIT.search(text) or said & _NUMBER_WORDS) and \
+                content_share(state, question, text) >= others:
+            return True
+    return False
 
 
 def _replied(state: Found, question: Question) -> float:

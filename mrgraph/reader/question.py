@@ -48,7 +48,8 @@ FAMILIES = (
     "ph_verb", "ph_after_word", "ph_head", "ph_describes", "ph_named", "ph_kind",
     "ph_noun_end", "ph_is_a", "ph_lone_verb", "ph_length", "ph_listed", "titled", "ph_count",
     "ph_place", "subject", "unseen_name", "replied", "reply", "quoted", "likely", "ph_before_pp",
-    "opinion", "after_question", "item_kind", "ph_number_end", "photo")
+    "opinion", "after_question", "item_kind", "ph_number_end", "photo", "wp_tie",
+    "wp_amount", "wp_would")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())
@@ -190,6 +191,14 @@ def _head(said: list[str], names: frozenset[str] | set[str] = frozenset()) -> st
             return run[-1] if run else None
         return None
     return None
+
+
+def asks_several(question: Question) -> bool:
+    """Whether the question asks for several things - a list, or a plural noun ("What are
+    her dogs' *names*?") - which the turns answer over several sentences."""
+    names = {w for p in question.people for w in words(p)}
+    return question.kind == "list" or any(_plural(w) for w in words(question.text)
+                                          if w not in names)
 
 
 def _plural(word: str) -> bool:

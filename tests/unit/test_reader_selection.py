@@ -3,6 +3,8 @@ and whose they are (reader.evidence)."""
 
 from __future__ import annotations
 
+import pytest
+
 from mrgraph.reader.question import analyse
 from mrgraph.types import NOT_MENTIONED
 from tests.unit.test_reader import state
@@ -19,3 +21,88 @@ def test_what_someone_did_is_not_judged_on_the_verb_do() -> None:
     q = analyse(s.question, SPEAKERS)
     assert wrong_person(s, q)
     assert read(s).answer == NOT_MENTIONED
+
+
+@pytest.mark.parametrize("question, theirs, others", [
+    # the person's best only echoes the other's news
+    ("What did Omar do during his pottery break?",
+     ("Omar", "Pottery is relaxing, so a break must be tough."),
+     ("Priya", "I had to take a break from pottery last month.")),
+    # the person's best is said to him ("your"); the other speaks of herself
+    ("What kind of garden is Omar looking for?",
+     ("Priya", "Omar, your garden is looking lovely!"),
+     ("Priya", "I'm looking for a garden with old roses.")),
+    # the person's best is advice to the other
+    ("How does Omar use the clipboard?",
+     ("Omar", "Just use the clipboard for lesson plans."),
+     ("Priya", "I'm using the clipboard to stay organised.")),
+])
+def test_on_a_tie_the_others_own_statement_makes_it_theirs(
+        question: str, theirs: tuple[str, str], others: tuple[str, str]) -> None:
+    s = state(question, [("D1:1", *others), ("D1:2", *theirs), ("D1:3", "Omar", "Thanks!")])
+    q = analyse(question, SPEAKERS)
+    assert wrong_person(s, q)
+    assert not wrong_person(s, analyse(question, SPEAKERS, frozenset({"wp_tie"})))
+
+
+@pytest.mark.parametrize("question, theirs, others", [
+    # the person says "I" too: both speak of themselves
+    ("What did Omar sign up for at the pottery studio?",
+     ("Omar", "I signed up for a wheel class at the pottery studio."),
+     ("Priya", "I signed up for glazing at the pottery studio.")),
+    # several things asked for: one tied sentence says little of them
+    ("What are Omar's dogs' names?",
+     ("Omar", "Her name is Biscuit, the older one."),
+     ("Priya", "My nephew's name is Arlo.")),
+    # an inference: nobody said it
+    ("Would Omar be considered a gardener?",
+     ("Omar", "It's nice to see a gardener at work."),
+     ("Priya", "I'm a gardener at heart.")),
+    # the "other" sentence is the person's own, to the listener
+    ("What did Omar bake for the fair?",
+     ("Omar", "Baking for the fair is such fun."),
+     ("Omar", "I'm proud of you for what you bake for the fair.")),
+])
+def test_a_tie_is_not_the_others_when_the_person_speaks_or_asks_for_several(
+        question: str, theirs: tuple[str, str], others: tuple[str, str]) -> None:
+    s = state(question, [("D1:1", *others), ("D1:2", *theirs)])
+    assert not wrong_person(s, analyse(question, SPEAKERS))
+
+
+@pytest.mark.parametrize("question, hers, his", [
+    ("How much did Omar pay for the cello?", "I pay rent on Fridays.",
+     "An old cello from a neighbour. $400, with the bow. Picked it up Friday."),
+    ("How many jars of jam did Omar make?", "I make bread on Sundays.",
+     "Plum jam this time. Twelve jars, all gone by noon."),
+    ("How many kittens did Omar foster?", "I foster dogs sometimes.",
+     "The kittens are my thing now. We took in 5."),
+])
+def test_a_count_the_persons_own_turn_states_is_theirs(question: str, hers: str,
+                                                        his: str) -> None:
+    # only Priya says the verb asked about; Omar states the amount without it
+    s = state(question, [("D1:1", "Priya", hers), ("D1:2", "Omar", his)])
+    assert not wrong_person(s, analyse(question, SPEAKERS))
+    assert wrong_person(s, analyse(question, SPEAKERS, frozenset({"wp_amount"})))
+
+
+def test_a_count_no_turn_of_the_persons_states_stays_the_others() -> None:
+    question = "How much did Omar pay for the cello?"
+    s = state(question, [("D1:1", "Priya", "I paid $400 for the cello, with the bow."),
+                         ("D1:2", "Omar", "An old cello! Lovely, and what a bow.")])
+    assert wrong_person(s, analyse(question, SPEAKERS))
+
+
+@pytest.mark.parametrize("question, hers, his", [
+    ("Would Omar be considered a patient teacher?",
+     "I try to be a patient teacher with my students.", "Kids are great."),
+    ("Would Omar likely enjoy a jazz concert?", "I went to a jazz concert and loved it.",
+     "That sounds fun."),
+    ("Might Omar move to the coast someday?", "We plan to move to the coast someday.",
+     "The coast is lovely."),
+])
+def test_an_inference_is_never_about_the_wrong_person(question: str, hers: str,
+                                                      his: str) -> None:
+    # Priya says more of the question's words; what Omar would do is inferred, not said
+    s = state(question, [("D1:1", "Priya", hers), ("D1:2", "Omar", his)])
+    assert not wrong_person(s, analyse(question, SPEAKERS))
+    assert wrong_person(s, analyse(question, SPEAKERS, frozenset({"wp_would"})))

@@ -7,9 +7,11 @@ scored against the question, and the beliefs it read.
              states (`believed`: what mrgraph believes now comes first among equals)
   fit(s)   max(q(s), PROMPT * q(the question asked in the turn before), the latter for the
            first sentence of a turn only: dialogue answers the question the other speaker
-           just asked; COVERS * the share of the question such a belief holds, its aspect
-           included: "I teach chemistry" holds what "job: teaches chemistry" holds of "What is
-           her job?");
+           just asked - one asking for what ours does counts with what it asks about, the
+           turn before it ("I got a solo." - "What are you singing?"; not for a list, whose
+           items come from several sessions); COVERS * the share of the question such a
+           belief holds, its aspect included: "I teach chemistry" holds what "job: teaches
+           chemistry" holds of "What is her job?");
   q(s)     share of the question's idf weight (names of the people asked about left out) the
            sentence holds;
   usable   never a question ("Is this your own recipe?"); a sentence of another speaker only
@@ -30,7 +32,7 @@ from mrgraph.dates import DateValue
 from mrgraph.found import Found, dia_order, record_text
 from mrgraph.reader.dates import ahead
 from mrgraph.reader.dates import stated as stated_date
-from mrgraph.reader.question import Question
+from mrgraph.reader.question import AUXILIARIES, Question
 from mrgraph.reader.words import lemma
 from mrgraph.text import stem, tokenize, words
 from mrgraph.toolkit import Record
@@ -59,6 +61,11 @@ _QUOTED = re.compile(r"(?:^|\s)([A-Z][\w'-]*):")  # a speaker a summary quotes
 _CALENDAR = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.day_name))
 _NAME_KINDS_SPARED = frozenset({"when", "duration", "count", "yes_no", "would", "choice"})
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+# what a question asks for by its question word; "how" and a yes/no form ask for anything
+_WH_WORDS = {"what": "what", "which": "what", "how": "what", "who": "who", "whom": "who",
+             "whose": "who", "where": "where", "when": "when", "why": "why"}
+_HOW_SPECIFIC = {"many": "count", "much": "count", "old": "count", "long": "when",
+                 "often": "when"}
 
 
 @dataclass(frozen=True)
@@ -114,7 +121,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
     found: list[Sentence] = []
     future = ahead(question.text, question.on("due"))
     events = state.evidence.events
-    asked = _asked_before(state, question)
+    asked = _asked_before(state, question, question.on("context") and question.kind != "list")
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     beliefs = believed(state, question) if question.on("agrees") else []
     for turn in _turns(state, question):
@@ -208,15 +215,46 @@ def _turn_key(turn: Record, shift: int = 0) -> str:
     return f"{turn.get('conversation', '')}/{session}:{index}"
 
 
-def _asked_before(state: Found, question: Question) -> dict[str, float]:
+def _asked_before(state: Found, question: Question, context: bool = False) -> dict[str, float]:
     """Turns holding a question, keyed like `_turn_key`: how much of our question each asks.
-    The turn after one is its reply ("What did you buy?" - "A red bike.")."""
+    The turn after one is its reply ("What did you buy?" - "A red bike."). With `context`, a
+    question that asks some of ours, for what ours asks (`_asks_alike`), asks it of what the
+    other speaker just told: its share counts their turn's words too ("I've got a solo at the
+    concert." - "What are you singing?" asks what they sing at the concert)."""
     found: dict[str, float] = {}
     for turn in state.evidence.turns.values():
         asking = [s for s in split_sentences(str(turn["text"])) if is_question(s)]
-        if asking:
-            found[_turn_key(turn)] = max(content_share(state, question, s) for s in asking)
+        if not asking:
+            continue
+        share = max(content_share(state, question, s) for s in asking)
+        before = state.evidence.turns.get(_turn_key(turn, 1)) if context and share > 0 else None
+        alike = [s for s in asking if _asks_alike(s, question)]
+        if before is not None and alike and before["speaker"] != turn["speaker"]:
+            told = " ".join(s for s in split_sentences(str(before["text"])) if not is_question(s))
+            share = max(share, *(content_share(state, question, f"{told} {s}") for s in alike))
+        found[_turn_key(turn)] = share
     return found
+
+
+def asks_for(sentence: str) -> str | None:
+    """What a question asks for by its first question word: "where", "when" (also "how
+    long", "how often"), "who", "why", "count" ("how many", "how much", "how old"); "what"
+    for anything else ("what", "which", "how", a yes/no form: "Did you keep any?"); None
+    without a question form ("Eleven plants in a studio?" says back what was said)."""
+    said = words(sentence)
+    for at, word in enumerate(said):
+        if word == "how" and said[at + 1:at + 2] and said[at + 1] in _HOW_SPECIFIC:
+            return _HOW_SPECIFIC[said[at + 1]]
+        if word in _WH_WORDS:
+            return _WH_WORDS[word]
+    return "what" if said and said[0] in AUXILIARIES else None
+
+
+def _asks_alike(asking: str, question: Question) -> bool:
+    """`asking` asks for what our question does: "Where in England was it?" does not ask what
+    was made there, nor "Eleven plants in a studio?" how many."""
+    ours = asks_for(question.text)
+    return ours is not None and asks_for(asking) == ours
 
 
 def _states_it(question: Question, speaker: str, sentence: str) -> bool:

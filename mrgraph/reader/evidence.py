@@ -14,6 +14,9 @@ scored against the question, and the beliefs it read.
            chemistry" holds of "What is her job?");
   q(s)     share of the question's idf weight (names of the people asked about left out) the
            sentence holds;
+  scene    for a "what / who / where" question, a sentence holding no content word the
+           question does not ("I went to the council meeting.", "Thanks, <name>!") gives its
+           place to the next statement of its turn, which tells what happened there;
   usable   never a question ("Is this your own recipe?"); a sentence of another speaker only
            when it states the fact *to* the person ("Well done on the exam, <name>") - it
            names them - or when the question names nobody.
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from mrgraph.beliefs import is_negative
@@ -33,7 +36,7 @@ from mrgraph.found import Found, dia_order, record_text
 from mrgraph.reader.dates import ahead
 from mrgraph.reader.dates import stated as stated_date
 from mrgraph.reader.question import AUXILIARIES, Question
-from mrgraph.reader.words import lemma
+from mrgraph.reader.words import is_function_word, lemma
 from mrgraph.text import stem, tokenize, words
 from mrgraph.toolkit import Record
 
@@ -61,6 +64,10 @@ _QUOTED = re.compile(r"(?:^|\s)([A-Z][\w'-]*):")  # a speaker a summary quotes
 _CALENDAR = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.day_name))
 _NAME_KINDS_SPARED = frozenset({"when", "duration", "count", "yes_no", "would", "choice"})
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_PHRASE_KINDS = frozenset({"what", "who", "where"})  # a phrase of one sentence answers
+# verbs that name no act of their own: a sentence of them and the question's words restates it
+_LIGHT = frozenset(lemma(w) for w in ("go", "get", "do", "make", "take", "have", "want", "need",
+                                      "try", "plan", "hope", "be"))
 # what a question asks for by its question word; "how" and a yes/no form ask for anything
 _WH_WORDS = {"what": "what", "which": "what", "how": "what", "who": "who", "whom": "who",
              "whose": "who", "where": "where", "when": "when", "why": "why"}
@@ -155,9 +162,34 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
             dia = str(event["dia_ids"][0]) if event["dia_ids"] else ""
             found.append(Sentence(str(event["summary"]), dia, "", event, q,
                                   q + EPISODE_WEIGHT * float(event["relevance"]), False))
+    if question.on("scene") and question.kind in _PHRASE_KINDS:
+        found = _scene_set(found, question, speakers)
     found.sort(key=lambda s: dia_order(s.dia_id) if s.dia_id else (0,))
     found.sort(key=lambda s: -s.score)
     return found
+
+
+def _scene_set(found: list[Sentence], question: Question, speakers: set[str]) -> list[Sentence]:
+    """A sentence that says nothing the question does not ("I went to the council meeting.",
+    "Thanks, <name>!") sets the scene: the next statement of its turn tells what happened
+    there, and takes its place (their scores change hands when the scene's is higher)."""
+    out = list(found)
+    for at in range(len(out) - 1):
+        scene, after = out[at], out[at + 1]
+        if scene.dia_id == after.dia_id and scene.turn == after.turn and \
+                after.score < scene.score and not _adds(scene.text, question, speakers):
+            out[at] = replace(scene, score=after.score)
+            out[at + 1] = replace(after, score=scene.score)
+    return out
+
+
+def _adds(sentence: str, question: Question, speakers: set[str]) -> bool:
+    """Whether `sentence` holds a content word the question does not (nor a speaker's name,
+    nor a verb that names no act of its own: "went", "wanted", "done")."""
+    names = {w for p in speakers for w in words(p)}
+    asked = {lemma(w) for w in words(question.text)} | question.stems
+    return any(not is_function_word(w) and w not in names and lemma(w) not in asked and
+               stem(w) not in asked and lemma(w) not in _LIGHT for w in words(sentence))
 
 
 def believed(state: Found, question: Question) -> list[tuple[frozenset[str], float, float]]:

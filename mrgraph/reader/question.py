@@ -48,7 +48,8 @@ FAMILIES = (
     "ph_verb", "ph_after_word", "ph_head", "ph_describes", "ph_named", "ph_kind",
     "ph_noun_end", "ph_is_a", "ph_lone_verb", "ph_length", "ph_listed", "titled", "ph_count",
     "ph_place", "subject", "unseen_name", "replied", "reply", "quoted", "likely", "ph_before_pp",
-    "opinion", "after_question", "item_kind", "ph_number_end", "context")
+    "opinion", "after_question", "item_kind", "ph_number_end", "context",
+    "scene")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

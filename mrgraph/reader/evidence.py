@@ -7,11 +7,16 @@ scored against the question, and the beliefs it read.
              states (`believed`: what mrgraph believes now comes first among equals)
   fit(s)   max(q(s), PROMPT * q(the question asked in the turn before), the latter for the
            first sentence of a turn only: dialogue answers the question the other speaker
-           just asked; COVERS * the share of the question such a belief holds, its aspect
-           included: "I teach chemistry" holds what "job: teaches chemistry" holds of "What is
-           her job?");
+           just asked - one asking for what ours does counts with what it asks about, the
+           turn before it ("I got a solo." - "What are you singing?"; not for a list, whose
+           items come from several sessions); COVERS * the share of the question such a
+           belief holds, its aspect included: "I teach chemistry" holds what "job: teaches
+           chemistry" holds of "What is her job?");
   q(s)     share of the question's idf weight (names of the people asked about left out) the
            sentence holds;
+  scene    for a "what / who / where" question, a sentence holding no content word the
+           question does not ("I went to the council meeting.", "Thanks, <name>!") gives its
+           place to the next statement of its turn, which tells what happened there;
   usable   never a question ("Is this your own recipe?"); a sentence of another speaker only
            when it states the fact *to* the person ("Well done on the exam, <name>") - it
            names them - or when the question names nobody.
@@ -33,8 +38,8 @@ from mrgraph.dates import DateValue
 from mrgraph.found import Found, dia_order, record_text
 from mrgraph.reader.dates import ahead
 from mrgraph.reader.dates import stated as stated_date
-from mrgraph.reader.question import Question, asks_several
-from mrgraph.reader.words import NUMBERS, lemma
+from mrgraph.reader.question import AUXILIARIES, Question, asks_several
+from mrgraph.reader.words import NUMBERS, is_function_word, lemma
 from mrgraph.text import stem, tokenize, words
 from mrgraph.toolkit import Record
 
@@ -74,6 +79,15 @@ _POINTS = re.compile(r"\b(?:here(?:'s| is| are)(?! to\b)|this is|these are|check
 # a machine caption's opener ("a photo of a painting of ..."): the photo, not what it shows
 _CAPTION_OPENER = re.compile(r"^(?:an? )?(?:photo(?:graph|graphy)?|picture|image)s? of\s+",
                              re.IGNORECASE)
+_PHRASE_KINDS = frozenset({"what", "who", "where"})  # a phrase of one sentence answers
+# verbs that name no act of their own: a sentence of them and the question's words restates it
+_LIGHT = frozenset(lemma(w) for w in ("go", "get", "do", "make", "take", "have", "want", "need",
+                                      "try", "plan", "hope", "be"))
+# what a question asks for by its question word; "how" and a yes/no form ask for anything
+_WH_WORDS = {"what": "what", "which": "what", "how": "what", "who": "who", "whom": "who",
+             "whose": "who", "where": "where", "when": "when", "why": "why"}
+_HOW_SPECIFIC = {"many": "count", "much": "count", "old": "count", "long": "when",
+                 "often": "when"}
 
 
 @dataclass(frozen=True)
@@ -129,7 +143,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
     found: list[Sentence] = []
     future = ahead(question.text, question.on("due"))
     events = state.evidence.events
-    asked = _asked_before(state, question)
+    asked = _asked_before(state, question, question.on("context") and question.kind != "list")
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     beliefs = believed(state, question) if question.on("agrees") else []
     for turn in _turns(state, question):
@@ -168,6 +182,8 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
             dia = str(event["dia_ids"][0]) if event["dia_ids"] else ""
             found.append(Sentence(str(event["summary"]), dia, "", event, q,
                                   q + EPISODE_WEIGHT * float(event["relevance"]), False))
+    if question.on("scene") and question.kind in _PHRASE_KINDS:
+        found = _scene_set(found, question, speakers)
     found.sort(key=lambda s: dia_order(s.dia_id) if s.dia_id else (0,))
     found.sort(key=lambda s: -s.score)
     return found
@@ -181,6 +197,29 @@ def _shown(state: Found, question: Question, turn: Record) -> str:
     caption = str(turn.get("caption") or "").strip()
     shown = _CAPTION_OPENER.sub("", caption).strip() if question.on("photo") else ""
     return shown if shown and content_share(state, question, shown) > 0 else ""
+
+
+def _scene_set(found: list[Sentence], question: Question, speakers: set[str]) -> list[Sentence]:
+    """A sentence that says nothing the question does not ("I went to the council meeting.",
+    "Thanks, <name>!") sets the scene: the next statement of its turn tells what happened
+    there, and takes its place (their scores change hands when the scene's is higher)."""
+    out = list(found)
+    for at in range(len(out) - 1):
+        scene, after = out[at], out[at + 1]
+        if scene.dia_id == after.dia_id and scene.turn == after.turn and \
+                after.score < scene.score and not _adds(scene.text, question, speakers):
+            out[at] = replace(scene, score=after.score)
+            out[at + 1] = replace(after, score=scene.score)
+    return out
+
+
+def _adds(sentence: str, question: Question, speakers: set[str]) -> bool:
+    """Whether `sentence` holds a content word the question does not (nor a speaker's name,
+    nor a verb that names no act of its own: "went", "wanted", "done")."""
+    names = {w for p in speakers for w in words(p)}
+    asked = {lemma(w) for w in words(question.text)} | question.stems
+    return any(not is_function_word(w) and w not in names and lemma(w) not in asked and
+               stem(w) not in asked and lemma(w) not in _LIGHT for w in words(sentence))
 
 
 def believed(state: Found, question: Question) -> list[tuple[frozenset[str], float, float]]:
@@ -238,15 +277,46 @@ def _turn_key(turn: Record, shift: int = 0) -> str:
     return f"{turn.get('conversation', '')}/{session}:{index}"
 
 
-def _asked_before(state: Found, question: Question) -> dict[str, float]:
+def _asked_before(state: Found, question: Question, context: bool = False) -> dict[str, float]:
     """Turns holding a question, keyed like `_turn_key`: how much of our question each asks.
-    The turn after one is its reply ("What did you buy?" - "A red bike.")."""
+    The turn after one is its reply ("What did you buy?" - "A red bike."). With `context`, a
+    question that asks some of ours, for what ours asks (`_asks_alike`), asks it of what the
+    other speaker just told: its share counts their turn's words too ("I've got a solo at the
+    concert." - "What are you singing?" asks what they sing at the concert)."""
     found: dict[str, float] = {}
     for turn in state.evidence.turns.values():
         asking = [s for s in split_sentences(str(turn["text"])) if is_question(s)]
-        if asking:
-            found[_turn_key(turn)] = max(content_share(state, question, s) for s in asking)
+        if not asking:
+            continue
+        share = max(content_share(state, question, s) for s in asking)
+        before = state.evidence.turns.get(_turn_key(turn, 1)) if context and share > 0 else None
+        alike = [s for s in asking if _asks_alike(s, question)]
+        if before is not None and alike and before["speaker"] != turn["speaker"]:
+            told = " ".join(s for s in split_sentences(str(before["text"])) if not is_question(s))
+            share = max(share, *(content_share(state, question, f"{told} {s}") for s in alike))
+        found[_turn_key(turn)] = share
     return found
+
+
+def asks_for(sentence: str) -> str | None:
+    """What a question asks for by its first question word: "where", "when" (also "how
+    long", "how often"), "who", "why", "count" ("how many", "how much", "how old"); "what"
+    for anything else ("what", "which", "how", a yes/no form: "Did you keep any?"); None
+    without a question form ("Eleven plants in a studio?" says back what was said)."""
+    said = words(sentence)
+    for at, word in enumerate(said):
+        if word == "how" and said[at + 1:at + 2] and said[at + 1] in _HOW_SPECIFIC:
+            return _HOW_SPECIFIC[said[at + 1]]
+        if word in _WH_WORDS:
+            return _WH_WORDS[word]
+    return "what" if said and said[0] in AUXILIARIES else None
+
+
+def _asks_alike(asking: str, question: Question) -> bool:
+    """`asking` asks for what our question does: "Where in England was it?" does not ask what
+    was made there, nor "Eleven plants in a studio?" how many."""
+    ours = asks_for(question.text)
+    return ours is not None and asks_for(asking) == ours
 
 
 def _states_it(question: Question, speaker: str, sentence: str) -> bool:

@@ -135,9 +135,11 @@ def test_the_reply_after_the_others_question_is_a_candidate(
     s = state(question, [
         ("D1:1", "Omar", "My son got into the college up north, he leaves in the autumn."),
         ("D1:2", "Priya", between), (*reply, "Marine biology. He has wanted it since he was six.")])
-    found = sentences(s, analyse(question, SPEAKERS))
+    # the scene first: the rule of family "context" puts the reply first (test_reader_context)
+    asked = analyse(question, SPEAKERS, frozenset({"context"}))
+    found = sentences(s, asked)
     assert found[0].dia_id == "D1:1"
-    offered = {(c.text, c.dia_id) for c in candidates(analyse(question, SPEAKERS), found[:1])}
+    offered = {(c.text, c.dia_id) for c in candidates(asked, found[:1])}
     assert (("Marine biology", "D1:3") in offered) is candidate
 
 

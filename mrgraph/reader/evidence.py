@@ -28,7 +28,6 @@ When no turn was read, the kept episodes' summaries are the sentences.
 
 from __future__ import annotations
 
-import calendar
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -38,8 +37,8 @@ from mrgraph.dates import DateValue
 from mrgraph.found import Found, dia_order, record_text
 from mrgraph.reader.dates import ahead
 from mrgraph.reader.dates import stated as stated_date
-from mrgraph.reader.question import AUXILIARIES, Question, asks_several
-from mrgraph.reader.words import NUMBERS, is_function_word, lemma
+from mrgraph.reader.question import AUXILIARIES, Question
+from mrgraph.reader.words import is_function_word, lemma
 from mrgraph.text import stem, tokenize, words
 from mrgraph.toolkit import Record
 
@@ -47,28 +46,14 @@ EPISODE_WEIGHT = 0.6  # chosen leaving each dev conversation out (RESULTS.md@c29
 TIMED = 0.3  # for a "when" question, a sentence that says when (a resolved date) is preferred
 AGREES = 0.05  # times its confidence: a sentence saying what an active belief states
 COVERS = 1.0  # of the belief's share of the question: what such a sentence holds of it at least
-TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this share
 PROMPT = 0.8  # the reply to a question that asks ours: its first sentence answers it
 ASKED = 0.5  # a question asking half of ours makes the reply to it the person's
 _SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "ya"})
-_FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself", "we", "our", "us", "ours", "m",
+FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself", "we", "our", "us", "ours", "m",
                            "ve"})
-# "what did X *do*": a verb that names no action of its own ("I did it", "do you?") says
-# nothing of whose the evidence is
-_LIGHT_VERBS = frozenset({"do"})
-SAME = 0.0  # how much better the other speakers must cover the question to be "about them"
-SAME_WHEN = 0.3  # a date question rests on the episode more than on who says it
-TURNS_SAME = 0.15  # the same margin for whole turns
-TIED = 1e-9  # shares this close are a tie
-_DIGIT = re.compile(r"\d")
-_NUMBER_WORDS = frozenset(w for w in NUMBERS if " " not in w)
 # a question about an earlier state is not answered by what is believed now
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
-_CAPITALISED = re.compile(r"\b[A-Z][\w-]+")  # two letters at least: not "U.S."
-_QUOTED = re.compile(r"(?:^|\s)([A-Z][\w'-]*):")  # a speaker a summary quotes
-_CALENDAR = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.day_name))
-_NAME_KINDS_SPARED = frozenset({"when", "duration", "count", "yes_no", "would", "choice"})
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 # a sentence pointing at the photo its turn shares ("Here's our latest work."); not a toast
 # ("here's to ..."), nor praise of the other's photo ("nice pic!")
@@ -143,14 +128,14 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
     found: list[Sentence] = []
     future = ahead(question.text, question.on("due"))
     events = state.evidence.events
-    asked = _asked_before(state, question, question.on("context") and question.kind != "list")
+    asked = asked_before(state, question, question.on("context") and question.kind != "list")
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     beliefs = believed(state, question) if question.on("agrees") else []
-    for turn in _turns(state, question):
+    for turn in turns_read(state, question):
         event = events.get(str(turn.get("event_id")))
         rel = float(event["relevance"]) if event else float(turn.get("relevance", 0.0))
         speaker, text, said = str(turn["speaker"]), str(turn["text"]), str(turn.get("date", ""))
-        prompt = PROMPT * asked.get(_turn_key(turn, 1), 0.0) if question.on("prompt") else 0.0
+        prompt = PROMPT * asked.get(turn_key(turn, 1), 0.0) if question.on("prompt") else 0.0
         reply = replied(state, turn)
         shown = _shown(state, question, turn)
         for i, sentence in enumerate(split_sentences(text)):
@@ -244,7 +229,7 @@ def believed(state: Found, question: Question) -> list[tuple[frozenset[str], flo
     return found
 
 
-def _turns(state: Found, question: Question) -> list[Record]:
+def turns_read(state: Found, question: Question) -> list[Record]:
     """The turns read and, when the loop fetched more (a question asking for several things),
     those of the turns handed on (`Found.handed`) that were not read."""
     if not question.on("handed"):
@@ -259,9 +244,9 @@ def replied(state: Found, turn: Record, earlier: bool = False) -> Record | None:
     "Mechanical engineering."); with `earlier`, their turn before, across such a question
     ("Something happened yesterday..." - "What happened?" - `turn`); None when the turns read
     do not hold both."""
-    step = 1 if earlier else -1  # _turn_key counts back
-    asked = state.evidence.turns.get(_turn_key(turn, step))
-    other = state.evidence.turns.get(_turn_key(turn, 2 * step))
+    step = 1 if earlier else -1  # turn_key counts back
+    asked = state.evidence.turns.get(turn_key(turn, step))
+    other = state.evidence.turns.get(turn_key(turn, 2 * step))
     if asked is None or other is None or asked["speaker"] == turn["speaker"] or \
             other["speaker"] != turn["speaker"] or \
             not any(is_question(p) for p in split_sentences(str(asked["text"]))):
@@ -269,7 +254,7 @@ def replied(state: Found, turn: Record, earlier: bool = False) -> Record | None:
     return other
 
 
-def _turn_key(turn: Record, shift: int = 0) -> str:
+def turn_key(turn: Record, shift: int = 0) -> str:
     """conversation/session:turn of a turn, `shift` turns before it ("D3:7", 1 -> "D3:6";
     -1 -> "D3:8", the turn after)."""
     session, _, number = str(turn["dia_id"]).partition(":")
@@ -277,8 +262,8 @@ def _turn_key(turn: Record, shift: int = 0) -> str:
     return f"{turn.get('conversation', '')}/{session}:{index}"
 
 
-def _asked_before(state: Found, question: Question, context: bool = False) -> dict[str, float]:
-    """Turns holding a question, keyed like `_turn_key`: how much of our question each asks.
+def asked_before(state: Found, question: Question, context: bool = False) -> dict[str, float]:
+    """Turns holding a question, keyed like `turn_key`: how much of our question each asks.
     The turn after one is its reply ("What did you buy?" - "A red bike."). With `context`, a
     question that asks some of ours, for what ours asks (`_asks_alike`), asks it of what the
     other speaker just told: its share counts their turn's words too ("I've got a solo at the
@@ -289,12 +274,12 @@ def _asked_before(state: Found, question: Question, context: bool = False) -> di
         if not asking:
             continue
         share = max(content_share(state, question, s) for s in asking)
-        before = state.evidence.turns.get(_turn_key(turn, 1)) if context and share > 0 else None
+        before = state.evidence.turns.get(turn_key(turn, 1)) if context and share > 0 else None
         alike = [s for s in asking if _asks_alike(s, question)]
         if before is not None and alike and before["speaker"] != turn["speaker"]:
             told = " ".join(s for s in split_sentences(str(before["text"])) if not is_question(s))
             share = max(share, *(content_share(state, question, f"{told} {s}") for s in alike))
-        found[_turn_key(turn)] = share
+        found[turn_key(turn)] = share
     return found
 
 
@@ -342,142 +327,6 @@ def about_whom(speaker: str, sentence: str, speakers: set[str], second_person: b
     named = [p for p in listeners if _first_name(p) in said]
     if second_person and said & _SECOND_PERSON and len(listeners) == 1:
         return listeners[0]
-    if named and not said & _FIRST_PERSON:
+    if named and not said & FIRST_PERSON:
         return named[0]
     return speaker
-
-
-def unseen_name(state: Found, question: Question) -> bool:
-    """A name the question holds - a capitalised word after its first, not a speaker's, not a
-    month or a weekday: "a trip to *Barcelona*", "her *HR* internship" - that no turn read
-    says: what was asked about is not in the evidence (LoCoMo's adversarial questions swap a
-    detail). Never for a date, a length or a number, which a nearby turn answers in part,
-    nor for a yes/no, an inference or a choice, nor when no turn was read."""
-    read = _turns(state, question)
-    if question.kind in _NAME_KINDS_SPARED or not read:  # no turn read: summaries answer
-        return False
-    # the speakers, of the turns read and of the episodes kept (a summary quotes "<name>: ...")
-    known = {w for t in read for w in words(str(t["speaker"]))} | \
-        {w for e in state.evidence.events.values()
-         for name in _QUOTED.findall(str(e.get("summary", ""))) for w in words(name)}
-    held = {stem(w) for t in read for w in word_set(str(t["text"]))}
-    for name in _CAPITALISED.findall(question.text.strip().partition(" ")[2]):
-        said = words(name)  # the tokenizer's words on both sides: "Zoë" as the turns have it
-        if said and not set(said) <= known | _CALENDAR | {"i"} and \
-                not all(stem(w) in held for w in said):
-            return True
-    return False
-
-
-def wrong_person(state: Found, question: Question) -> bool:
-    """The question names one speaker, but what the others say of themselves covers the
-    question's words better than anything said of that speaker (by them, or to them): the
-    evidence is about someone else (LoCoMo's adversarial questions swap the person). A whole
-    turn of the person's counts too (at TURN of its share; `_states_amount`). Only sentences
-    holding the question's verb are compared when some do: "What sports does X coach?" is
-    about who *coaches*, not who says "sporty". A tie goes to the others' own statement
-    (`_tie_to_others`). Never for an inference ("Would X ...?"): nobody says its answer."""
-    if question.person is None or (question.kind == "would" and question.on("wp_would")):
-        return False
-    speakers = {str(t["speaker"]) for t in _turns(state, question)}
-    said = [(str(t["speaker"]), s) for t in _turns(state, question)
-            for s in split_sentences(str(t["text"])) if not is_question(s)]
-    dated = question.kind in ("when", "duration")  # a date rests on the episode: all its words
-    verb = lemma(question.verb) if question.verb and not dated and question.on("wp_verb") \
-        and lemma(question.verb) not in _LIGHT_VERBS else None
-    with_verb = [(who, s) for who, s in said
-                 if verb and verb in {lemma(w) for w in word_set(s)}]
-    scored = [(content_share(state, question, sentence), speaker, sentence,
-               about_whom(speaker, sentence, speakers) == question.person)
-              for speaker, sentence in with_verb or said]
-    theirs = max((share for share, _, _, own in scored if own), default=0.0)
-    others = max((share for share, _, _, own in scored if not own), default=0.0)
-    # a tie on one sentence says little of an inference or of several things asked for
-    tie = question.on("wp_tie") and not dated and question.kind != "would" and \
-        not asks_several(question) and _tie_to_others(scored, question.person)
-    # a turn of the person's own may say it over two sentences: its fit, as a sentence's
-    if question.on("wp_own_turns"):
-        theirs = max(theirs, TURN * _own_turns(state, question, verb if with_verb else None))
-    margin = SAME_WHEN if dated else -TIED if tie else SAME  # a tie goes to the others
-    turns = question.on("wp_turns") and not with_verb
-    if theirs + margin >= others and not (turns and _turns_about_others(state, question)) \
-            or _states_amount(state, question, others):
-        return False
-    # a reply of the person's to the other's question asking ours (ASKED of it) is theirs at
-    # PROMPT of that share ("Do you walk the dog often?" - "Twice a week."); read only when
-    # it could change the verdict
-    replied = PROMPT * _replied(state, question) if question.on("prompt") else 0.0
-    return max(theirs, replied) + margin < others or \
-        (turns and _turns_about_others(state, question, replied))
-
-
-def _tie_to_others(scored: list[tuple[float, str, str, bool]], person: str | None) -> bool:
-    """The best sentences of each side (share, speaker, sentence, about the person) tie, and
-    the others' is another speaker's statement of themselves ("I got hurt and took a break
-    from pottery") while none of the person's best says "I" / "my" / "we": theirs only echoes
-    the others' news ("it must have been tough taking a break")."""
-    theirs = max((share for share, _, _, own in scored if own), default=0.0)
-    others = max((share for share, _, _, own in scored if not own), default=0.0)
-    if theirs <= 0 or abs(theirs - others) > TIED:
-        return False
-    best = [(speaker, sentence, own) for share, speaker, sentence, own in scored
-            if abs(share - theirs) <= TIED]
-    if any(own and word_set(sentence) & _FIRST_PERSON for _, sentence, own in best):
-        return False
-    return any(not own and speaker != person and word_set(sentence) & _FIRST_PERSON
-               for speaker, sentence, own in best)
-
-
-def _states_amount(state: Found, question: Question, others: float) -> bool:
-    """For "how many / how much": a turn of the person's own that states a number ("$650, with
-    the case", "three of them") and fits the question as well as the others' best sentence:
-    the amount is often said in a sentence of its own, next to the thing counted."""
-    if question.kind != "count" or not question.on("wp_amount"):
-        return False
-    for turn in _turns(state, question):
-        text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
-        said = word_set(text)
-        if str(turn["speaker"]) == question.person and \
-                (_DIGIT.search(text) or said & _NUMBER_WORDS) and \
-                content_share(state, question, text) >= others:
-            return True
-    return False
-
-
-def _replied(state: Found, question: Question) -> float:
-    """How much of the question the other speaker asked right before a turn of the person's
-    ("How long have you been fencing?" - "Three winters."): the reply is about them."""
-    asked = _asked_before(state, question)
-    shares = (asked.get(_turn_key(t, 1), 0.0) for t in state.evidence.turns.values()
-              if str(t["speaker"]) == question.person)
-    return max((share for share in shares if share >= ASKED), default=0.0)
-
-
-def _own_turns(state: Found, question: Question, verb: str | None) -> float:
-    """How well the person's own turns (their statements joined) cover the question; only
-    turns holding `verb` when one is given."""
-    best = 0.0
-    for turn in _turns(state, question):
-        if str(turn["speaker"]) != question.person:
-            continue
-        text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
-        if verb and verb not in {lemma(w) for w in word_set(text)}:
-            continue
-        best = max(best, content_share(state, question, text))
-    return best
-
-
-def _turns_about_others(state: Found, question: Question, replied: float = 0.0) -> bool:
-    """The same test on whole turns by speaker: the others' turns cover the question better
-    than any turn of the person (catches a fact spread over a turn's sentences)."""
-    speakers = {str(t["speaker"]) for t in _turns(state, question)}
-    theirs = others = 0.0
-    for turn in _turns(state, question):
-        text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
-        share = content_share(state, question, text)
-        # a whole turn says "you" too often to be about the listener for it; a name is enough
-        if about_whom(str(turn["speaker"]), text, speakers, False) == question.person:
-            theirs = max(theirs, share)
-        else:
-            others = max(others, share)
-    return max(theirs, replied) + TURNS_SAME < others

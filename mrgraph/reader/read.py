@@ -5,8 +5,8 @@
      another speaker's only when they say it to the person; a shared photo's caption for the
      sentence that points at it;
   3. abstain (NOT_MENTIONED) when the best sentence holds too little of the question, the
-     evidence is about someone else (evidence.wrong_person), or no turn read says a name the
-     question holds ("a trip to *Barcelona*": evidence.unseen_name);
+     evidence is about someone else (whose.wrong_person), or no turn read says a name the
+     question holds ("a trip to *Barcelona*": whose.unseen_name);
   4. answer by kind:
        when      the date the sentence states, as precisely as it was said ("2022", "the
                  week before 9 June 2023", "the Friday before 7 May 2023"), else the day
@@ -59,7 +59,7 @@ from mrgraph.found import Found
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.evidence import (Sentence, believed, is_question, sentences,
-                                    split_sentences, unseen_name, wrong_person)
+                                    split_sentences)
 from mrgraph.reader.feelings import asks_feeling, feeling
 from mrgraph.reader.forms import (THOUGHT, complement, duration, frequency, negated,
                                   predicate)
@@ -69,6 +69,7 @@ from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.when import answer_when
+from mrgraph.reader.whose import unseen_name, wrong_person
 from mrgraph.reader.words import is_function_word, lemma
 from mrgraph.text import stem, tokenize, words
 from mrgraph.types import NOT_MENTIONED

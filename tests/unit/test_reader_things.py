@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from mrgraph.reader.evidence import TURN, content_share, split_sentences
+from mrgraph.reader.evidence import content_share, split_sentences
+from mrgraph.reader.whose import TURN
 from mrgraph.reader.phrases import phrase, tokens
 from mrgraph.reader.question import analyse
 from mrgraph.reader.ranker import candidates

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from mrgraph.policies.base import State
 from mrgraph.policies.turns import found
-from mrgraph.reader import evidence
+from mrgraph.reader import evidence, whose
 from mrgraph.reader import read as reader
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.question import Question
@@ -25,5 +25,5 @@ def sentences(state: State, question: Question) -> list[Sentence]:
 
 
 def wrong_person(state: State, question: Question) -> bool:
-    """`mrgraph.reader.evidence.wrong_person` of what the walk in `state` found."""
-    return evidence.wrong_person(found(state, bool(state.unread_turns)), question)
+    """`mrgraph.reader.whose.wrong_person` of what the walk in `state` found."""
+    return whose.wrong_person(found(state, bool(state.unread_turns)), question)

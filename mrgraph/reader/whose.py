@@ -1,0 +1,171 @@
+"""Whose the evidence is: the tests that make the reader abstain though it read something.
+
+  wrong_person  the question names one speaker, but what the others say of themselves covers
+                it better than anything said of that speaker (LoCoMo's adversarial questions
+                swap the person);
+  unseen_name   the question holds a name no turn read says ("a trip to *Barcelona*").
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+
+from mrgraph.found import Found
+from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, about_whom, asked_before,
+                                     content_share, is_question, split_sentences, turn_key,
+                                     turns_read, word_set)
+from mrgraph.reader.question import Question, asks_several
+from mrgraph.reader.words import NUMBERS, lemma
+from mrgraph.text import stem, words
+
+TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this share
+# "what did X *do*": a verb that names no action of its own ("I did it", "do you?") says
+# nothing of whose the evidence is
+_LIGHT_VERBS = frozenset({"do"})
+SAME = 0.0  # how much better the other speakers must cover the question to be "about them"
+SAME_WHEN = 0.3  # a date question rests on the episode more than on who says it
+TURNS_SAME = 0.15  # the same margin for whole turns
+TIED = 1e-9  # shares this close are a tie
+_DIGIT = re.compile(r"\d")
+_NUMBER_WORDS = frozenset(w for w in NUMBERS if " " not in w)
+_CAPITALISED = re.compile(r"\b[A-Z][\w-]+")  # two letters at least: not "U.S."
+_QUOTED = re.compile(r"(?:^|\s)([A-Z][\w'-]*):")  # a speaker a summary quotes
+_CALENDAR = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.day_name))
+_NAME_KINDS_SPARED = frozenset({"when", "duration", "count", "yes_no", "would", "choice"})
+
+
+def unseen_name(state: Found, question: Question) -> bool:
+    """A name the question holds - a capitalised word after its first, not a speaker's, not a
+    month or a weekday: "a trip to *Barcelona*", "her *HR* internship" - that no turn read
+    says: what was asked about is not in the evidence (LoCoMo's adversarial questions swap a
+    detail). Never for a date, a length or a number, which a nearby turn answers in part,
+    nor for a yes/no, an inference or a choice, nor when no turn was read."""
+    read = turns_read(state, question)
+    if question.kind in _NAME_KINDS_SPARED or not read:  # no turn read: summaries answer
+        return False
+    # the speakers, of the turns read and of the episodes kept (a summary quotes "<name>: ...")
+    known = {w for t in read for w in words(str(t["speaker"]))} | \
+        {w for e in state.evidence.events.values()
+         for name in _QUOTED.findall(str(e.get("summary", ""))) for w in words(name)}
+    held = {stem(w) for t in read for w in word_set(str(t["text"]))}
+    for name in _CAPITALISED.findall(question.text.strip().partition(" ")[2]):
+        said = words(name)  # the tokenizer's words on both sides: "Zoë" as the turns have it
+        if said and not set(said) <= known | _CALENDAR | {"i"} and \
+                not all(stem(w) in held for w in said):
+            return True
+    return False
+
+
+def wrong_person(state: Found, question: Question) -> bool:
+    """The question names one speaker, but what the others say of themselves covers the
+    question's words better than anything said of that speaker (by them, or to them): the
+    evidence is about someone else (LoCoMo's adversarial questions swap the person). A whole
+    turn of the person's counts too (at TURN of its share; `_states_amount`). Only sentences
+    holding the question's verb are compared when some do: "What sports does X coach?" is
+    about who *coaches*, not who says "sporty". A tie goes to the others' own statement
+    (`_tie_to_others`). Never for an inference ("Would X ...?"): nobody says its answer."""
+    if question.person is None or (question.kind == "would" and question.on("wp_would")):
+        return False
+    speakers = {str(t["speaker"]) for t in turns_read(state, question)}
+    said = [(str(t["speaker"]), s) for t in turns_read(state, question)
+            for s in split_sentences(str(t["text"])) if not is_question(s)]
+    dated = question.kind in ("when", "duration")  # a date rests on the episode: all its words
+    verb = lemma(question.verb) if question.verb and not dated and question.on("wp_verb") \
+        and lemma(question.verb) not in _LIGHT_VERBS else None
+    with_verb = [(who, s) for who, s in said
+                 if verb and verb in {lemma(w) for w in word_set(s)}]
+    scored = [(content_share(state, question, sentence), speaker, sentence,
+               about_whom(speaker, sentence, speakers) == question.person)
+              for speaker, sentence in with_verb or said]
+    theirs = max((share for share, _, _, own in scored if own), default=0.0)
+    others = max((share for share, _, _, own in scored if not own), default=0.0)
+    # a tie on one sentence says little of an inference or of several things asked for
+    tie = question.on("wp_tie") and not dated and question.kind != "would" and \
+        not asks_several(question) and _tie_to_others(scored, question.person)
+    # a turn of the person's own may say it over two sentences: its fit, as a sentence's
+    if question.on("wp_own_turns"):
+        theirs = max(theirs, TURN * _ownturns_read(state, question, verb if with_verb else None))
+    margin = SAME_WHEN if dated else -TIED if tie else SAME  # a tie goes to the others
+    turns = question.on("wp_turns") and not with_verb
+    if theirs + margin >= others and not (turns and _turns_about_others(state, question)) \
+            or _states_amount(state, question, others):
+        return False
+    # a reply of the person's to the other's question asking ours (ASKED of it) is theirs at
+    # PROMPT of that share ("Do you walk the dog often?" - "Twice a week."); read only when
+    # it could change the verdict
+    replied = PROMPT * _replied(state, question) if question.on("prompt") else 0.0
+    return max(theirs, replied) + margin < others or \
+        (turns and _turns_about_others(state, question, replied))
+
+
+def _tie_to_others(scored: list[tuple[float, str, str, bool]], person: str | None) -> bool:
+    """The best sentences of each side (share, speaker, sentence, about the person) tie, and
+    the others' is another speaker's statement of themselves ("I got hurt and took a break
+    from pottery") while none of the person's best says "I" / "my" / "we": theirs only echoes
+    the others' news ("it must have been tough taking a break")."""
+    theirs = max((share for share, _, _, own in scored if own), default=0.0)
+    others = max((share for share, _, _, own in scored if not own), default=0.0)
+    if theirs <= 0 or abs(theirs - others) > TIED:
+        return False
+    best = [(speaker, sentence, own) for share, speaker, sentence, own in scored
+            if abs(share - theirs) <= TIED]
+    if any(own and word_set(sentence) & FIRST_PERSON for _, sentence, own in best):
+        return False
+    return any(not own and speaker != person and word_set(sentence) & FIRST_PERSON
+               for speaker, sentence, own in best)
+
+
+def _states_amount(state: Found, question: Question, others: float) -> bool:
+    """For "how many / how much": a turn of the person's own that states a number ("$650, with
+    the case", "three of them") and fits the question as well as the others' best sentence:
+    the amount is often said in a sentence of its own, next to the thing counted."""
+    if question.kind != "count" or not question.on("wp_amount"):
+        return False
+    for turn in turns_read(state, question):
+        text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
+        said = word_set(text)
+        if str(turn["speaker"]) == question.person and \
+                (_DIGIT.search(text) or said & _NUMBER_WORDS) and \
+                content_share(state, question, text) >= others:
+            return True
+    return False
+
+
+def _replied(state: Found, question: Question) -> float:
+    """How much of the question the other speaker asked right before a turn of the person's
+    ("How long have you been fencing?" - "Three winters."): the reply is about them."""
+    asked = asked_before(state, question)
+    shares = (asked.get(turn_key(t, 1), 0.0) for t in state.evidence.turns.values()
+              if str(t["speaker"]) == question.person)
+    return max((share for share in shares if share >= ASKED), default=0.0)
+
+
+def _ownturns_read(state: Found, question: Question, verb: str | None) -> float:
+    """How well the person's own turns (their statements joined) cover the question; only
+    turns holding `verb` when one is given."""
+    best = 0.0
+    for turn in turns_read(state, question):
+        if str(turn["speaker"]) != question.person:
+            continue
+        text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
+        if verb and verb not in {lemma(w) for w in word_set(text)}:
+            continue
+        best = max(best, content_share(state, question, text))
+    return best
+
+
+def _turns_about_others(state: Found, question: Question, replied: float = 0.0) -> bool:
+    """The same test on whole turns by speaker: the others' turns cover the question better
+    than any turn of the person (catches a fact spread over a turn's sentences)."""
+    speakers = {str(t["speaker"]) for t in turns_read(state, question)}
+    theirs = others = 0.0
+    for turn in turns_read(state, question):
+        text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
+        share = content_share(state, question, text)
+        # a whole turn says "you" too often to be about the listener for it; a name is enough
+        if about_whom(str(turn["speaker"]), text, speakers, False) == question.person:
+            theirs = max(theirs, share)
+        else:
+            others = max(others, share)
+    return max(theirs, replied) + TURNS_SAME < others

@@ -123,8 +123,7 @@ def abstention(rows: Sequence[Row], w: np.ndarray) -> float:
 
 def predict(w: np.ndarray, rows: Sequence[Row]) -> list[float]:
     """As confidence.calibrated: the clipped probability, or the belief's when higher."""
-    return [min(confidence.CEILING, max(confidence.FLOOR, r.believed,
-                                        confidence.probability(r.vector, list(w))))
+    return [confidence.clipped(confidence.probability(r.vector, list(w)), r.believed)
             for r in rows]
 
 

@@ -73,5 +73,11 @@ def probability(vector: Sequence[float], weights: Sequence[float]) -> float:
 
 def calibrated(found: Features) -> float:
     params = parameters()
-    p = probability(found.vector(), [params[n] for n in names()])
-    return round(min(CEILING, max(FLOOR, p, found.believed)), 4)
+    return clipped(probability(found.vector(), [params[n] for n in names()]), found.believed)
+
+
+def clipped(p: float, believed: float = 0.0) -> float:
+    """The confidence shown for probability `p`: a belief's when higher, within FLOOR..CEILING,
+    to four places (the fit is scored on exactly what is shown: 0.39999 and 0.4 fall in
+    different bins of the ECE)."""
+    return round(min(CEILING, max(FLOOR, p, believed)), 4)

@@ -61,3 +61,15 @@ def test_the_shipped_abstention_confidence_is_the_chosen_one() -> None:
     # more than the share of answerable questions an abstention gets right (none), less than
     # the share of all questions (about two in three on LoCoMo)
     assert 0.1 < abstain < 0.6
+
+
+def test_the_fit_is_scored_on_the_confidences_the_reader_shows() -> None:
+    """predict gives what confidence.calibrated shows, to four places: a probability of
+    0.39999 shown as 0.4 falls in another ECE bin, so the fit must be judged on 0.4."""
+    cal = _calibration()
+    group = [float(g == "abstain") for g in confidence.GROUP_NAMES]
+    row = cal.Row("c", 1, tuple(group), 0.0, False, 0.0, 0.0, True)
+    weight = math.log(0.4 / 0.6) - 1e-6  # sigmoid just under 0.4
+    w = np.zeros(len(confidence.GROUP_NAMES))
+    w[confidence.GROUP_NAMES.index("abstain")] = weight
+    assert cal.predict(w, [row]) == [0.4] == [confidence.clipped(_sigmoid(weight))]

@@ -23,6 +23,9 @@
                  X ...?": an inference, said as one);
        feeling   "how did X feel / describe ...": the adjective said of it, else what
                  follows "felt" (reader.feelings: "so *excited*", "felt *at ease*");
+       manner    "how does X <verb>": the "by <doing>" clause the person says ("I stay calm
+                 *by breathing slowly*"); "how is X's Y doing": the clause saying how it
+                 goes ("*the shop's doing great*"; reader.manner);
        why / how what the person says next (the best sentence sets the scene: "I had a fall."
                  - "How is it now?" - "Much better."): the next statement of its turn, else
                  the first of their next turn after the other's question (a statement with
@@ -66,6 +69,7 @@ from mrgraph.reader.forms import (THOUGHT, complement, duration, frequency, nega
 from mrgraph.reader.items import is_item
 from mrgraph.reader.lengths import asks_between, since
 from mrgraph.reader.lengths import length as worked_length
+from mrgraph.reader.manner import going, manner
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.when import answer_when
@@ -139,6 +143,8 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         # "would X ...?" asks what nobody said: the answer is inferred, and says so
         hedged = kind == "would" and question.on("likely")
         return (f"Likely {said.lower()}" if hedged else said), (best.dia_id,)
+    if kind == "how" and (how := _how(question, found)):
+        return how
     feelings = question.on("feelings") and asks_feeling(question.text)
     if kind not in FOLLOW_KINDS and feelings and (felt := feeling(found, REACH)):
         return felt
@@ -163,6 +169,16 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     keep = is_item if kind == "list" and question.on("item_kind") else None
     chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found, keep)
     return (chosen.text, (chosen.dia_id,)) if chosen else (best.text, (best.dia_id,))
+
+
+def _how(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
+    """"How does X <verb>": the "by <doing>" clause said; "how is X doing":
+    the clause saying how it goes (reader.manner)."""
+    if question.on("manner") and (how := manner(question, found, REACH)):
+        return how
+    if question.on("going") and (how := going(question, found, REACH)):
+        return _said(how[0]), how[1]
+    return None
 
 
 def _thought(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:

@@ -1,0 +1,88 @@
+"""How something is done or how it is going, said in a few words rather than a sentence:
+"How does Priya stay calm?" - "I stay calm *by breathing slowly*."; "How is Omar's garden
+doing?" - "The garden's *doing great*!".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from mrgraph.lexicon import default as lexicon
+from mrgraph.reader.evidence import Sentence
+from mrgraph.reader.question import Question
+
+# "how does / did / do X <verb>": a manner asked for (not a feeling, a frequency, a span)
+_ASKS_MANNER = re.compile(r"^\s*how (?:do|does|did)\b(?!.*\b(?:feel|feels|felt|describes?|"
+                          r"described)\b)", re.IGNORECASE)
+# "by" and a verb's -ing form (an adverb may come between), up to the clause's end
+_BY = re.compile(r"\bby\s+(?:[a-z]+ly\s+)?([a-z]+ing)\b[^.!?;,]*", re.IGNORECASE)
+# "how is X('s Y) doing / going / coming along?": the state it is in
+_ASKS_STATE = re.compile(r"^\s*how(?:'s| is| are| was| were| has| have)\b.*"
+                         r"\b(?:doing|going|coming along)\s*\??\s*$", re.IGNORECASE)
+_STATE = re.compile(r"\b(?:doing|going|coming along)\s+(?:(?:so|really|pretty|very|super|"
+                    r"quite|really)\s+)?([a-z]+)\b", re.IGNORECASE)
+
+_CLAUSE_END = re.compile(r"[,;.!?]|\s[-\u2013\u2014]\s")
+
+
+def _gerund(word: str) -> bool:
+    """A verb's -ing form ("painting"), as often a verb as a noun: not "morning", "wedding"."""
+    lex = lexicon()
+    word = word.lower()
+    base = lex.base(word, "verb")
+    return base != word and len(lex.offsets(base, "verb")) >= \
+        max(1, len(lex.offsets(word, "noun")))
+
+
+def by_doing(sentence: str) -> str | None:
+    """The "by <doing>" clause of `sentence` ("I unwind *by painting at night*"), or None."""
+    for match in _BY.finditer(sentence):
+        if _gerund(match.group(1)):
+            return match.group(0).strip()
+    return None
+
+
+def manner(question: Question, found: Sequence[Sentence],
+           reach: int) -> tuple[str, tuple[str, ...]] | None:
+    """"How does X <verb> ...?": the "by <doing>" clause of the first of the best `reach`
+    sentences that holds one, said by the person asked about when the question names one."""
+    if not _ASKS_MANNER.search(question.text):
+        return None
+    for sentence in found[:reach]:
+        if question.person is not None and sentence.speaker != question.person:
+            continue
+        if said := by_doing(sentence.text):
+            return said, (sentence.dia_id,)
+    return None
+
+
+def _state_word(word: str) -> bool:
+    """A word saying how something goes: an adjective or an adverb ("great", "well")."""
+    lex = lexicon()
+    return bool(lex.offsets(word.lower(), "adj") or lex.offsets(word.lower(), "adv"))
+
+
+def doing(sentence: str) -> str | None:
+    """The clause of `sentence` saying how a thing is doing or going ("the shop's *doing
+    great*, we..." -> "the shop's doing great"): up to its end, not what the sentence goes on
+    to tell; None when it says none ("doing *yoga*" is a thing done)."""
+    match = _STATE.search(sentence)
+    if not match or not _state_word(match.group(1)):
+        return None
+    end = _CLAUSE_END.search(sentence, match.end())
+    return sentence[:end.start() if end else None].strip()
+
+
+def going(question: Question, found: Sequence[Sentence],
+          reach: int) -> tuple[str, tuple[str, ...]] | None:
+    """"How is X's shop doing?": the clause saying how it does of the first of the best `reach`
+    sentences that says one (`doing`), the person's own when the question names one."""
+    if not _ASKS_STATE.search(question.text):
+        return None
+    for sentence in found[:reach]:
+        if question.person is not None and sentence.speaker != question.person:
+            continue
+        if said := doing(sentence.text):
+            return said, (sentence.dia_id,)
+    return None

@@ -21,8 +21,10 @@
                  else of the person's own sentences (a reply to "how often do you...?");
        yes_no / would   "No" when the sentence denies, else "Yes" ("Likely yes" for "would
                  X ...?": an inference, said as one);
-       feeling   "how did X feel / describe ...": the adjective said of it, else what
-                 follows "felt" (reader.feelings: "so *excited*", "felt *at ease*");
+       feeling   "how did X feel / describe ...": the person's reply to the other asking
+                 how they feel about it ("How are you feeling?" - "*Thrilled and nervous.*"),
+                 else the adjective said of it, else what follows "felt" (reader.feelings:
+                 "so *excited*", "felt *at ease*");
        manner    "how does X <verb>": the "by <doing>" clause the person says ("I stay calm
                  *by breathing slowly*"); "how is X's Y doing": the clause saying how it
                  goes ("*the shop's doing great*"; reader.manner);
@@ -63,7 +65,7 @@ from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.evidence import (Sentence, believed, is_question, sentences,
                                     split_sentences)
-from mrgraph.reader.feelings import asks_feeling, feeling
+from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, duration, frequency, negated,
                                   predicate)
 from mrgraph.reader.items import is_item
@@ -146,13 +148,14 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     if kind == "how" and (how := _how(question, found)):
         return how
     feelings = question.on("feelings") and asks_feeling(question.text)
-    if kind not in FOLLOW_KINDS and feelings and (felt := feeling(found, REACH)):
+    if kind not in FOLLOW_KINDS and feelings and \
+            (felt := how_felt(state, found, REACH, question)):
         return felt
     if kind in FOLLOW_KINDS and question.on("follow") and \
             not (kind == "why" and _REASON.search(best.text)) and \
             not (best.prompted and question.on("replied") and _says_something(best.text, 3)
                  and not _EXCLAIMS.match(best.text)):  # "Ha, I get that a lot." opens a reply
-        if feelings and (felt := feeling(found, REACH)):
+        if feelings and (felt := how_felt(state, found, REACH, question)):
             return felt
         follow = _follow(best)
         if follow is not None:
@@ -172,8 +175,8 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
 
 
 def _how(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
-    """"How does X <verb>": the "by <doing>" clause said; "how is X doing":
-    the clause saying how it goes (reader.manner)."""
+    """"How does X <verb>": the "by <doing>" clause said; "how is X doing": the clause saying
+    how it goes (reader.manner)."""
     if question.on("manner") and (how := manner(question, found, REACH)):
         return how
     if question.on("going") and (how := going(question, found, REACH)):

@@ -11,9 +11,11 @@ import re
 from dataclasses import replace
 from datetime import date
 
-from mrgraph.dates import DateValue
+from mrgraph.dates import DateValue, render
 from mrgraph.found import Found
-from mrgraph.reader.evidence import sentences
+from mrgraph.reader.dates import turn_dates
+from mrgraph.reader.evidence import Sentence, content_share, sentences
+from mrgraph.reader.forms import duration
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.words import NUMBERS
 from mrgraph.reader.when import date_of
@@ -21,6 +23,9 @@ from mrgraph.reader.when import date_of
 _BETWEEN = re.compile(r"\bbetween (.+?) and (.+?)[?.!\s]*$", re.IGNORECASE)
 _SINCE = re.compile(r"\bhow long (?:has|have)\b.*\bbeen\b", re.IGNORECASE)
 _ONGOING = re.compile(r"\bhow long (?:has|have)\b", re.IGNORECASE)
+_SO_FAR = re.compile(r"\bhow long (?:has|have|had)\b", re.IGNORECASE)  # up to a day, not "did"
+# clauses a sentence joins: "I got a plot two weeks ago, and I joined the choir in January"
+_CLAUSES = re.compile(r",\s*(?:and|but|so|while)\s+|;\s*", re.IGNORECASE)
 _YEARS = re.compile(r"^(\d+|[a-z]+) years?$", re.IGNORECASE)
 _UNIT_ASKED = re.compile(r"\bhow many (day|week|month|year)s\b", re.IGNORECASE)
 _DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
@@ -64,6 +69,25 @@ def since(span: str, said: str, question: str) -> str:
     if not count or not _ONGOING.search(question) or not said[:4].isdigit():
         return span
     return f"{span}, since {int(said[:4]) - count}"
+
+
+def said_span(state: Found, question: Question, sentence: Sentence) -> str | None:
+    """The span of time `sentence` says (reader.forms.duration); for "how long has / had",
+    when another of its clauses holds more of the question and states a date instead, since
+    that date ("I got a plot two weeks ago, and I joined the choir in January" -> "since
+    January 2024" for the choir): a sentence joining two things tells each its own time."""
+    span = duration(sentence.text)
+    if span is None or not question.on("clause_span") or not _SO_FAR.search(question.text):
+        return span
+    parts = _CLAUSES.split(sentence.text)
+    spanned = next((p for p in parts if duration(p)), None)
+    best = max(parts, key=lambda p: content_share(state, question, p))
+    if spanned is None or content_share(state, question, best) <= \
+            content_share(state, question, spanned):
+        return span
+    dated = next((v for v in turn_dates(sentence.text, sentence.said)
+                  if v.phrase in best and v.said and v.start <= v.said), None)
+    return f"since {render(dated)}" if dated is not None else span
 
 
 def asks_between(question: str) -> bool:

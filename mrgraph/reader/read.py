@@ -16,7 +16,9 @@
                  worked out from their dates (reader.lengths: "seven weeks"); else the first
                  span of time the best REACH sentences say ("4 years"; "ago" only for "how
                  long ago": "ten years ago"; as it was said; "how long has" years with the
-                 year they began: "seven years, since 2016"); else the length from the start
+                 year they began: "seven years, since 2016"; "how long has / had": of the
+                 clause asked about, a date said there as "since January 2024": lengths.
+                 said_span); else the length from the start
                  of what was asked to the day it was said; else the date;
        how often the first frequency of the best REACH sentences ("three times a week"),
                  else of the person's own sentences (a reply to "how often do you...?");
@@ -62,10 +64,10 @@ from mrgraph.reader.confidence import Features
 from mrgraph.reader.evidence import (Sentence, believed, is_question, sentences,
                                     split_sentences)
 from mrgraph.reader.feelings import asks_feeling, feeling
-from mrgraph.reader.forms import (THOUGHT, complement, duration, frequency, negated,
+from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
                                   predicate)
 from mrgraph.reader.items import is_item
-from mrgraph.reader.lengths import asks_between, since
+from mrgraph.reader.lengths import asks_between, said_span, since
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
@@ -235,7 +237,8 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
     if between and (worked := worked_length(state, question)):
         return worked
     if question.on("span") and (question.kind == "duration" or _AGO.search(question.text)):
-        span = next(((d, s) for s in found[:REACH] if (d := duration(s.text))), None)
+        span = next(((d, s) for s in found[:REACH] if (d := said_span(state, question, s))),
+                    None)
         if span:
             # "how long" asks for a length: "ago" only places it ("two weeks ago" -> two weeks)
             if _AGO.search(question.text):

@@ -128,3 +128,27 @@ def test_a_span_in_the_clause_asked_about_stays() -> None:
         "two years, since 2021"
     turns = [("D1:1", "Omar", "I flew to Lisbon in May, and I stayed with my aunt two weeks.")]
     assert _answer("How long did Omar stay with his aunt?", turns) == "two weeks"
+
+
+def test_one_sentence_dating_both_things() -> None:
+    """Both things asked about dated in one sentence: each gets the date of its own part
+    (commas, "and"); Sunday 7 May 2023."""
+    cases = [
+        ("How many days passed between Priya signing the lease and moving in?",
+         "Priya", "Signed the lease yesterday, move-in is May 20th.", "14 days"),
+        ("How many weeks passed between Omar buying the van and selling his bike?",
+         "Omar", "I bought the van on 2 April and sold my bike last Saturday.", "five weeks"),
+        ("How many weeks passed between Omar adopting the kitten and the puppy arriving?",
+         "Omar", "Adopted the kitten last week, the puppy arrives on June 4th!", "five weeks"),
+    ]
+    for question, who, said, expected in cases:
+        turns = [("D1:1", who, said)]
+        assert _answer(question, turns) == expected, question
+        assert _without(question, turns, "apart") != expected, question
+
+
+def test_one_sentence_with_one_date_is_no_length() -> None:
+    """A sentence dating one thing only: no length is worked out from it."""
+    turns = [("D1:1", "Priya", "Signed the lease yesterday, so excited about the studio!")]
+    assert _answer("How many days passed between Priya signing the lease and moving in?",
+                   turns) != "0 days"

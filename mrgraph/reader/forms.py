@@ -21,6 +21,18 @@ _FREQUENCY = re.compile(
     r"daily|weekly|monthly|yearly|annually)\b", re.IGNORECASE)
 
 
+# how many times something was done: "three times", "twice" - not how often ("twice a week")
+_COUNTED = re.compile(rf"\b({_TIMES})\b(?!\s+(?:a|an|per|each|every)\s+{_PERIOD}\b)",
+                      re.IGNORECASE)
+
+
+def times(sentence: str) -> str | None:
+    """How many times the sentence says something was done ("I've been *three times* now"),
+    not how often it is done ("twice a week"); None without one."""
+    match = _COUNTED.search(sentence)
+    return match.group(1).lower() if match else None
+
+
 def duration(sentence: str) -> str | None:
     """A span of time said in the sentence ("4 years", "since 2016", "ten years ago"), or
     None; as the speaker said it (a number in words stays in words: whoever reads the turn

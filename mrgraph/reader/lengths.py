@@ -11,16 +11,23 @@ import re
 from dataclasses import replace
 from datetime import date
 
-from mrgraph.dates import DateValue
+from mrgraph.dates import DateValue, render
 from mrgraph.found import Found
-from mrgraph.reader.evidence import sentences
+from mrgraph.reader.dates import turn_dates
+from mrgraph.reader.evidence import Sentence, content_share, sentences
+from mrgraph.reader.forms import duration
 from mrgraph.reader.question import Question, analyse
-from mrgraph.reader.words import NUMBERS
 from mrgraph.reader.when import date_of
+from mrgraph.reader.words import NUMBERS, is_function_word
+from mrgraph.text import stem, words
 
 _BETWEEN = re.compile(r"\bbetween (.+?) and (.+?)[?.!\s]*$", re.IGNORECASE)
 _SINCE = re.compile(r"\bhow long (?:has|have)\b.*\bbeen\b", re.IGNORECASE)
 _ONGOING = re.compile(r"\bhow long (?:has|have)\b", re.IGNORECASE)
+_SO_FAR = re.compile(r"\bhow long (?:has|have|had)\b", re.IGNORECASE)  # up to a day, not "did"
+# clauses a sentence joins: "I got a plot two weeks ago, and I joined the choir in January"
+_CLAUSES = re.compile(r",\s*(?:and|but|so|while)\s+|;\s*", re.IGNORECASE)
+_PARTS = re.compile(r"[,;]\s*|\s+(?:and|but|then)\s+", re.IGNORECASE)  # "..., move-in is ..."
 _YEARS = re.compile(r"^(\d+|[a-z]+) years?$", re.IGNORECASE)
 _UNIT_ASKED = re.compile(r"\bhow many (day|week|month|year)s\b", re.IGNORECASE)
 _DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
@@ -40,6 +47,9 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
         first, second = (_dated(state, question, part, speakers) for part in between.groups())
         if first is None or second is None:
             return None
+        if first == second and question.on("apart") and \
+                (apart := _apart(first[0], between.groups())) is not None:
+            first, second = (apart[0], first[1]), (apart[1], first[1])
         days = abs((_middle(second[0]) - _middle(first[0])).days)
         supports = tuple(dict.fromkeys((first[1], second[1])))
     elif _SINCE.search(question.text):
@@ -66,6 +76,25 @@ def since(span: str, said: str, question: str) -> str:
     return f"{span}, since {int(said[:4]) - count}"
 
 
+def said_span(state: Found, question: Question, sentence: Sentence) -> str | None:
+    """The span of time `sentence` says (reader.forms.duration); for "how long has / had",
+    when another of its clauses holds more of the question and states a date instead, since
+    that date ("I got a plot two weeks ago, and I joined the choir in January" -> "since
+    January 2024" for the choir): a sentence joining two things tells each its own time."""
+    span = duration(sentence.text)
+    if span is None or not question.on("clause_span") or not _SO_FAR.search(question.text):
+        return span
+    parts = _CLAUSES.split(sentence.text)
+    spanned = next((p for p in parts if duration(p)), None)
+    best = max(parts, key=lambda p: content_share(state, question, p))
+    if spanned is None or content_share(state, question, best) <= \
+            content_share(state, question, spanned):
+        return span
+    dated = next((v for v in turn_dates(sentence.text, sentence.said)
+                  if v.phrase in best and v.said and v.start <= v.said), None)
+    return f"since {render(dated)}" if dated is not None else span
+
+
 def asks_between(question: str) -> bool:
     """Whether the question asks for the time between two things ("between A and B")."""
     return _BETWEEN.search(question) is not None
@@ -89,6 +118,26 @@ def _dated(state: Found, question: Question, part: str, speakers: set[str]) -> \
         day = said[:10]
         value = DateValue(day, "day", "session", day, day, said=day)
     return value, sentence.dia_id
+
+
+def _apart(value: DateValue, asked: tuple[str, ...]) -> tuple[DateValue, DateValue] | None:
+    """One sentence dating both things asked about ("Signed the lease yesterday, move-in is
+    September 14th."): to each, the date said in the part of the sentence (commas, "and"...)
+    holding most of its words; None unless the sentence says two dates and each thing's
+    best part holds one of them."""
+    parts = _PARTS.split(value.statement)
+    dates = turn_dates(value.statement, value.said)
+    if len({v.start for v in dates}) != 2:
+        return None
+    picked = []
+    for thing in asked:
+        stems = {stem(w) for w in words(thing) if not is_function_word(w)}
+        best = max(parts, key=lambda p: len(stems & {stem(w) for w in words(p)}))
+        held = [v for v in dates if v.phrase in best]
+        if len(held) != 1 or not stems & {stem(w) for w in words(best)}:
+            return None
+        picked.append(held[0])
+    return (picked[0], picked[1]) if picked[0].start != picked[1].start else None
 
 
 def _middle(value: DateValue) -> date:

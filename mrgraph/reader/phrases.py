@@ -68,6 +68,8 @@ PLACE = 2.5  # a place asked "where": beats the thing right after the verb ("pro
 _LOCATIVE = frozenset("""at in near inside outside around along across from into""".split())
 _GOING = frozenset(lemma(w) for w in """go went gone move moved fly flew flown drive drove
                    driven travel head return come came walk ran run sail ride rode""".split())
+# the particle a verb of going takes before "to": "off to the coast", "went up to Leeds"
+_GOING_PARTICLES = frozenset("off up down back over away out".split())
 # times and states a preposition of place also takes: "at dawn", "in the summer", "in a hurry"
 _NO_PLACE = frozenset("""dawn dusk noon midnight sunrise sunset summer winter spring autumn fall
                       christmas easter hurry fact general person love trouble touch time least
@@ -237,7 +239,7 @@ def _what_is_asked(run: list[int], toks: Sequence[Token], question: Question,
     if (who or "name" in words(question.text)) and on("ph_named") and \
             any(_named(toks, i) or (who and toks[i].lemma in _RELATIONS) for i in run):
         return 1.5, phrase
-    if question.kind == "where" and on("ph_place") and _placed(run, toks):
+    if question.kind == "where" and on("ph_place") and _placed(run, toks, on("ph_particle")):
         return PLACE, phrase
     if titles and (title := _title(run, toks, titles)):
         return KIND, [toks[i].text for i in title]
@@ -262,15 +264,17 @@ def _quoted(run: list[int], toks: Sequence[Token]) -> list[str]:
     return said if len(said) <= MAX_WORDS + 2 else []
 
 
-def _placed(run: list[int], toks: Sequence[Token]) -> bool:
+def _placed(run: list[int], toks: Sequence[Token], on_particle: bool = True) -> bool:
     """A place: the run follows a preposition that says where, past its determiners ("at
-    *the* garden", "in *my sister's* flat"), and is no time ("in June", "in two weeks")."""
+    *the* garden", "in *my sister's* flat"; "to" after a verb of going or its particle: "off
+    *to* the coast"), and is no time ("in June", "in two weeks")."""
     at = run[0] - 1
     while at >= 0 and toks[at].text.lower() in DETERMINERS:
         at -= 1
     where = at >= 0 and (toks[at].text.lower() in _LOCATIVE or (
         toks[at].text.lower() == "to" and at > 0 and toks[at - 1].word and
-        (toks[at - 1].lemma in _GOING or not _verb_like(toks[at - 1].text))))
+        (toks[at - 1].lemma in _GOING or not _verb_like(toks[at - 1].text) or
+         (on_particle and toks[at - 1].text.lower() in _GOING_PARTICLES))))
     return where and \
         not any(toks[i].text.lower() in TIME_WORDS or toks[i].text.lower() in _NO_PLACE or
                 toks[i].text in _MONTHS or toks[i].text[:1].isdigit() for i in run)

@@ -49,7 +49,8 @@ FAMILIES = (
     "ph_noun_end", "ph_is_a", "ph_lone_verb", "ph_length", "ph_listed", "titled", "ph_count",
     "ph_place", "subject", "unseen_name", "replied", "reply", "quoted", "likely", "ph_before_pp",
     "opinion", "after_question", "item_kind", "ph_number_end", "photo", "wp_tie",
-    "wp_amount", "wp_would", "context", "scene", "manner", "going", "feel_reply")
+    "wp_amount", "wp_would", "context", "scene", "manner", "going", "feel_reply",
+    "year_month", "clause_span", "apart", "times", "ph_particle")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

@@ -10,15 +10,20 @@
   4. answer by kind:
        when      the date the sentence states, as precisely as it was said ("2022", "the
                  week before 9 June 2023", "the Friday before 7 May 2023"), else the day
-                 it was said (reader.when, reader.dates);
+                 it was said (reader.when, reader.dates); "which year / month": its year
+                 or month, a year also a span of years counted back ("seven years since");
        duration  between two things ("how many weeks passed between A and B"), the length
                  worked out from their dates (reader.lengths: "seven weeks"); else the first
                  span of time the best REACH sentences say ("4 years"; "ago" only for "how
                  long ago": "ten years ago"; as it was said; "how long has" years with the
-                 year they began: "seven years, since 2016"); else the length from the start
+                 year they began: "seven years, since 2016"; "how long has / had": of the
+                 clause asked about, a date said there as "since January 2024": lengths.
+                 said_span); else the length from the start
                  of what was asked to the day it was said; else the date;
        how often the first frequency of the best REACH sentences ("three times a week"),
                  else of the person's own sentences (a reply to "how often do you...?");
+       how many times   the first count of times of the best REACH sentences ("three
+                 times", "twice"; not "twice a week"), the person's own;
        yes_no / would   "No" when the sentence denies, else "Yes" ("Likely yes" for "would
                  X ...?": an inference, said as one);
        feeling   "how did X feel / describe ...": the person's reply to the other asking
@@ -66,10 +71,10 @@ from mrgraph.reader.confidence import Features
 from mrgraph.reader.evidence import (Sentence, believed, is_question, sentences,
                                     split_sentences)
 from mrgraph.reader.feelings import asks_feeling, how_felt
-from mrgraph.reader.forms import (THOUGHT, complement, duration, frequency, negated,
-                                  predicate)
+from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
+                                  predicate, times)
 from mrgraph.reader.items import is_item
-from mrgraph.reader.lengths import asks_between, since
+from mrgraph.reader.lengths import asks_between, said_span, since
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.manner import going, manner
 from mrgraph.reader.question import Question, analyse
@@ -91,6 +96,7 @@ _LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
 _AGO_END = re.compile(r"\s+ago$", re.IGNORECASE)
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
+_TIMES_ASKED = re.compile(r"\bhow many times\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 _EXCLAIMS = re.compile(r"^(?:ha|hah|haha|lol|omg|wow|aw+|oh|ah)\b", re.IGNORECASE)
 # "what did X say / think about Y": a statement answers, not a phrase of it
@@ -140,6 +146,9 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return _dated(state, question, found)
     if question.on("often") and _OFTEN.search(question.text) and (often := _how_often(found)):
         return often
+    if question.on("times") and _TIMES_ASKED.search(question.text) and \
+            (counted := _how_many_times(question, found)):
+        return counted
     if kind in ("yes_no", "would"):
         said = "No" if question.on("negation") and negated(best.text) else "Yes"
         # "would X ...?" asks what nobody said: the answer is inferred, and says so
@@ -253,7 +262,8 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
     if between and (worked := worked_length(state, question)):
         return worked
     if question.on("span") and (question.kind == "duration" or _AGO.search(question.text)):
-        span = next(((d, s) for s in found[:REACH] if (d := duration(s.text))), None)
+        span = next(((d, s) for s in found[:REACH] if (d := said_span(state, question, s))),
+                    None)
         if span:
             # "how long" asks for a length: "ago" only places it ("two weeks ago" -> two weeks)
             if _AGO.search(question.text):
@@ -272,6 +282,17 @@ def _how_often(found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
         or next(((f, s.dia_id) for s in found[REACH:] if s.own and (f := frequency(s.text))),
                 None)
     return (often[0], (often[1],)) if often else None
+
+
+def _how_many_times(question: Question, found: list[Sentence]) -> \
+        tuple[str, tuple[str, ...]] | None:
+    """"How many times ...?": the first count of times ("I've been three times now") of the
+    best REACH sentences, the person's own when the question names one; a number elsewhere
+    in a sentence counts other things ("two hours", "Christmas on 13 December")."""
+    counted = next(((c, s.dia_id) for s in found[:REACH]
+                    if (question.person is None or s.speaker == question.person) and
+                    (c := times(s.text))), None)
+    return (counted[0], (counted[1],)) if counted else None
 
 
 def _said(sentence: str) -> str:

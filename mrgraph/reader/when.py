@@ -7,20 +7,26 @@ and the clause each belongs to); the evidence's sentences are ranked by reader.e
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
+from datetime import date
 
-from mrgraph.dates import DateValue
+from mrgraph.dates import DateValue, format_month
 from mrgraph.found import Found
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
 from mrgraph.reader.evidence import Sentence, content_share, replied
+from mrgraph.reader.forms import duration
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import lemma
+from mrgraph.reader.words import NUMBERS, lemma
 from mrgraph.text import words
 
 REACH = 8  # the best sentences whose turns' dates compete
 DATED_SHARE = 0.7  # how good a sentence stating a date must be, beside the best one
 SAME_STORY = 0.9  # a sentence this near the best tells the same thing (told first: answers)
 PLAN_YIELDS = 0.7  # a date on the side asked about beats a better-fitting one within this share
+# "Which year did she move?" asks for a year, "In what month ...?" for a month: not a day
+_UNIT_ASKED = re.compile(r"\b(?:what|which) (year|month)\b", re.IGNORECASE)
+_YEARS = re.compile(r"^(\d+|[a-z]+) years?(?: ago)?$", re.IGNORECASE)
 
 
 def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
@@ -28,7 +34,51 @@ def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
     """The date `date_of` gives, as precisely as it was said; else the day its sentence was
     said (its session's: an episode is dated by its session)."""
     value, said, sentence = date_of(state, question, found)
+    unit = _unit_asked(question)
+    if unit == "year" and (year := _year_said(question, found)) is not None:
+        return year
+    if unit is not None and (value is not None or said[:10]):
+        day = said[:10]  # none stated: the day it was said, as for any "when"
+        return _coarse(value or DateValue(day, "day", "session", day, day), unit), \
+            (sentence.dia_id,)
     return when(value, said) or sentence.text, (sentence.dia_id,)
+
+
+def _unit_asked(question: Question) -> str | None:
+    """"year" or "month" when the question asks for one ("Which year did ...?")."""
+    asked = _UNIT_ASKED.search(question.text) if question.on("year_month") else None
+    return asked.group(1).lower() if asked else None
+
+
+def _coarse(value: DateValue, unit: str) -> str:
+    """The year or the month (of its middle day) of a date said more precisely: "the
+    Saturday before 6 July 2024" answers "Which month ...?" as "June 2024"."""
+    if value.precision in ("year", "decade") or (unit == "month" and value.precision == "month"):
+        return when(value, "") or value.start[:4]
+    first, last = date.fromisoformat(value.start), date.fromisoformat(value.end)
+    middle = first + (last - first) / 2
+    return str(middle.year) if unit == "year" else format_month(middle.isoformat())
+
+
+def _year_said(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
+    """For "Which year ...?": the first of the best REACH sentences (the person's, when the
+    question names one) that says a year ("since 2021", "three years ago") or a span of
+    years, counted back from the day it was said ("it's been seven years since" -> 2017):
+    a year is asked of what is long past, which is told in years, not "last weekend"."""
+    for sentence in found[:REACH]:
+        if question.person is not None and sentence.speaker != question.person or \
+                not sentence.said[:4].isdigit():
+            continue
+        year = next((v.start[:4] for v in turn_dates(sentence.text, sentence.said)
+                     if v.precision == "year"), None)
+        span = _YEARS.match(duration(sentence.text) or "")
+        if year is None and span is not None:
+            count = int(span.group(1)) if span.group(1).isdigit() else \
+                NUMBERS.get(span.group(1).lower())
+            year = str(int(sentence.said[:4]) - count) if count else None
+        if year is not None:
+            return year, (sentence.dia_id,)
+    return None
 
 
 def date_of(state: Found, question: Question, found: list[Sentence]) -> \

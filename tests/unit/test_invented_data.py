@@ -18,7 +18,7 @@ def test_the_invented_set_loads_and_its_evidence_names_real_turns() -> None:
     items = load_locomo_qa(DATA)
     assert sorted(conversations) == ["inv-1", "inv-2", "inv-3"]
     assert sum(c.turn_count for c in conversations.values()) == 840
-    assert Counter(i.category for i in items) == {1: 45, 2: 60, 4: 75, 5: 30}
+    assert Counter(i.category for i in items) == {1: 45, 2: 96, 4: 75, 5: 30}
     turns = {cid: {t.dia_id for s in c.sessions for t in s.turns}
              for cid, c in conversations.items()}
     missing = [(i.sample_id, i.index, e) for i in items for e in i.evidence

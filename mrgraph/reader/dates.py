@@ -19,18 +19,22 @@ from functools import lru_cache
 
 from mrgraph.dates import DateValue, clause_at, format_day, mentions, render, tensed_weekday
 from mrgraph.dates.tense import tense
+from mrgraph.reader.words import mostly_verb
 
-# A weekday said alone, ending its clause ("Picked it up Wednesday.", "Sunday morning."); ingestion
-# leaves these undated (mrgraph.dates.rules needs "on")
+# A weekday said alone, ending its clause ("Picked it up Wednesday.", "Sunday morning."; not
+# "Friday, 28 April", a stated date's); ingestion leaves these undated (mrgraph.dates.rules needs
+# "on")
+_MONTH_NAMES = "|".join(calendar.month_name[1:])
 _BARE_DAY = re.compile(r"(\w+\W*)?\b(" + "|".join(calendar.day_name) +
-                       r")(?: (?:morning|afternoon|evening|night))?(?=\s*(?:[.!?;,]|$))")
+                       r")(?: (?:morning|afternoon|evening|night))?(?=\s*(?:[.!?;]|$|"
+                       r",(?!\s*(?:the\s+)?(?:\d|" + _MONTH_NAMES + r"))))")
 # words before it that make it a habit, a bound or another day ("every Monday", "by Friday")
 _NOT_BARE = frozenset("""on by to last this next each every from till until since that past
                       coming through before after of the a""".split())
 
 
 @lru_cache(maxsize=20_000)
-def turn_dates(text: str, said: str, bare: bool = True) -> tuple[DateValue, ...]:
+def turn_dates(text: str, said: str, bare: bool = False) -> tuple[DateValue, ...]:
     """The dates a turn's `text` mentions, resolved against `said` (its session's ISO day or
     timestamp), with `bare` its lone weekdays (`_bare_days`); none without a session day."""
     try:
@@ -68,14 +72,15 @@ _AHEAD = re.compile(r"\b(will|going to|gonna|plan(?:s|ning)? (?:on|to)|planning|
 _PAST = re.compile(r"\b(did|was|were|had|ago)\b", re.IGNORECASE)
 # what was arranged, asked in the past tense, is still a plan when it was said ("When was she
 # due to start?"); not "due to the rain", which gives a cause
-_DUE = re.compile(r"\b(?:due|supposed|scheduled|expected) to (?!(?:a|an|the|this|that|my|your|"
-                  r"his|her|its|our|their)\b)", re.IGNORECASE)
+_DUE = re.compile(r"\b(?:due|supposed|scheduled|expected) to ([a-z]+)", re.IGNORECASE)
 
 
 def ahead(question: str, due: bool = True) -> bool | None:
     """True for a question about what is ahead - with `due`, about what was arranged - False
     for one about the past, None when it says neither."""
-    if _AHEAD.search(question) or (due and _DUE.search(question)):
+    arranged = _DUE.search(question) if due else None
+    # a verb follows what was arranged ("due to start"); a cause does not ("due to rain")
+    if _AHEAD.search(question) or (arranged and mostly_verb(arranged.group(1))):
         return True
     return False if _PAST.search(question) else None
 
@@ -89,7 +94,7 @@ def agrees(value: DateValue, future: bool | None) -> bool:
 
 
 def stated(sentence: str, turn: str, said: str, fit: Callable[[str], float],
-           future: bool | None = None, bare: bool = True) -> DateValue | None:
+           future: bool | None = None, bare: bool = False) -> DateValue | None:
     """The date `sentence` (of the turn whose text is `turn`) states, if any: of the turn's
     dates whose phrase it holds and that lie on the side the question asks about (`future`:
     `ahead`), the one whose clause `fit` scores highest (ties: the first)."""
@@ -101,7 +106,7 @@ def stated(sentence: str, turn: str, said: str, fit: Callable[[str], float],
 
 
 def told(sentence: str, turn: str, said: str, fit: Callable[[str], float],
-         future: bool | None = None, bare: bool = True) -> DateValue | None:
+         future: bool | None = None, bare: bool = False) -> DateValue | None:
     """The date of what `sentence` tells, of all the dates its turn mentions: the one whose
     clause holds most of the question (`fit`), then one on the side the question asks about,
     then one the sentence states, then the first. A turn tells one story more often than two

@@ -187,14 +187,16 @@ def _shown(state: Found, question: Question, turn: Record) -> str:
 def _scene_set(found: list[Sentence], question: Question, speakers: set[str]) -> list[Sentence]:
     """A sentence that says nothing the question does not ("I went to the council meeting.",
     "Thanks, <name>!") sets the scene: the next statement of its turn tells what happened
-    there, and takes its place (their scores change hands when the scene's is higher)."""
+    there, and takes its place (their scores and fits change hands when the scene's score is
+    higher)."""
     out = list(found)
     for at in range(len(out) - 1):
         scene, after = out[at], out[at + 1]
         if scene.dia_id == after.dia_id and scene.turn == after.turn and \
                 after.score < scene.score and not _adds(scene.text, question, speakers):
-            out[at] = replace(scene, score=after.score)
-            out[at + 1] = replace(after, score=scene.score)
+            # its fit too: the reader's threshold tests the best sentence's
+            out[at] = replace(scene, score=after.score, q=after.q)
+            out[at + 1] = replace(after, score=scene.score, q=scene.q)
     return out
 
 

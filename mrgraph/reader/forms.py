@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from mrgraph.reader.words import CLAUSE, NEGATIONS, SUBJECTS, is_function_word, lemma
+from mrgraph.reader.words import CLAUSE, NEGATIONS, NUMBERS, SUBJECTS, is_function_word, lemma
 from mrgraph.text import words
 
 _DURATION = re.compile(
@@ -22,7 +22,9 @@ _FREQUENCY = re.compile(
 
 
 # how many times something was done: "three times", "twice" - not how often ("twice a week")
-_COUNTED = re.compile(rf"\b({_TIMES})\b(?!\s+(?:a|an|per|each|every)\s+{_PERIOD}\b)",
+# not a frequency ("twice a week") nor a comparison ("ten times better", "twice my age")
+_COUNTED = re.compile(rf"\b({_TIMES})\b(?!\s+(?:a|an|per|each|every)\s+{_PERIOD}\b)"
+                      r"(?!\s+(?:\w+er|more|less|as|the|my|your|his|her|our|their|its)\b)",
                       re.IGNORECASE)
 
 
@@ -39,6 +41,19 @@ def duration(sentence: str) -> str | None:
     and writes the answer down keeps its form); "Nine years now." -> "nine years"."""
     match = _DURATION.search(sentence)
     return match.group(1).lower() if match else None
+
+
+_YEARS = re.compile(r"^(\d+|[a-z]+) years?(?: ago)?$", re.IGNORECASE)
+
+
+def years_in(span: str) -> int | None:
+    """How many years a span of time says ("seven years", "3 years ago"); None for another
+    span ("two weeks", "since 2019", "a few years")."""
+    years = _YEARS.match(span)
+    if years is None:
+        return None
+    said = years.group(1).lower()
+    return int(said) if said.isdigit() else NUMBERS.get(said)
 
 
 def frequency(sentence: str) -> str | None:

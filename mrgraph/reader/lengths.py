@@ -15,10 +15,10 @@ from mrgraph.dates import DateValue, render
 from mrgraph.found import Found
 from mrgraph.reader.dates import turn_dates
 from mrgraph.reader.evidence import Sentence, content_share, sentences
-from mrgraph.reader.forms import duration
+from mrgraph.reader.forms import duration, years_in
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.when import date_of
-from mrgraph.reader.words import NUMBERS, is_function_word
+from mrgraph.reader.words import NUMBERS, TIME_WORDS, is_function_word
 from mrgraph.text import stem, words
 
 _BETWEEN = re.compile(r"\bbetween (.+?) and (.+?)[?.!\s]*$", re.IGNORECASE)
@@ -28,7 +28,8 @@ _SO_FAR = re.compile(r"\bhow long (?:has|have|had)\b", re.IGNORECASE)  # up to a
 # clauses a sentence joins: "I got a plot two weeks ago, and I joined the choir in January"
 _CLAUSES = re.compile(r",\s*(?:and|but|so|while)\s+|;\s*", re.IGNORECASE)
 _PARTS = re.compile(r"[,;]\s*|\s+(?:and|but|then)\s+", re.IGNORECASE)  # "..., move-in is ..."
-_YEARS = re.compile(r"^(\d+|[a-z]+) years?$", re.IGNORECASE)
+_DURATION_WORDS = re.compile(r"\b(?:\d+|[a-z]+) (?:years?|months?|weeks?|days?)(?: ago)?\b",
+                             re.IGNORECASE)
 _UNIT_ASKED = re.compile(r"\bhow many (day|week|month|year)s\b", re.IGNORECASE)
 _DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
 _WHOLE = {"week": 2, "month": 2, "year": 1}  # "10 days", "6 weeks", "1 year"
@@ -48,7 +49,7 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
         if first is None or second is None:
             return None
         if first == second and question.on("apart") and \
-                (apart := _apart(first[0], between.groups())) is not None:
+                (apart := _apart(first[0], between.groups(), question.on("bare_day"))) is not None:
             first, second = (apart[0], first[1]), (apart[1], first[1])
         days = abs((_middle(second[0]) - _middle(first[0])).days)
         supports = tuple(dict.fromkeys((first[1], second[1])))
@@ -68,9 +69,7 @@ def since(span: str, said: str, question: str) -> str:
     has she been painting?" - "Seven years now." (said in 2023) -> "seven years, since 2016":
     a length and its start both answer "how long has"; the span as said otherwise (a past
     perfect's "how long had", "two weeks", "since 2019", a day unknown)."""
-    years = _YEARS.match(span)
-    count = years and (int(years.group(1)) if years.group(1).isdigit()
-                       else NUMBERS.get(years.group(1).lower()))
+    count = years_in(span) if not span.lower().endswith("ago") else None
     if not count or not _ONGOING.search(question) or not said[:4].isdigit():
         return span
     return f"{span}, since {int(said[:4]) - count}"
@@ -90,9 +89,15 @@ def said_span(state: Found, question: Question, sentence: Sentence) -> str | Non
     if spanned is None or content_share(state, question, best) <= \
             content_share(state, question, spanned):
         return span
-    dated = next((v for v in turn_dates(sentence.text, sentence.said)
+    dated = next((v for v in turn_dates(sentence.text, sentence.said, question.on("bare_day"))
                   if v.phrase in best and v.said and v.start <= v.said), None)
-    return f"since {render(dated)}" if dated is not None else span
+    if dated is not None:
+        return f"since {render(dated)}"
+    # the span's clause tells a thing of its own ("I moved here three years ago, and I joined
+    # the band"): no length of what was asked; a bare span ("Nine years now, and ...") is it
+    told = [w for w in words(_DURATION_WORDS.sub("", spanned)) if not is_function_word(w)
+            and w not in TIME_WORDS]
+    return None if told else span
 
 
 def asks_between(question: str) -> bool:
@@ -120,13 +125,14 @@ def _dated(state: Found, question: Question, part: str, speakers: set[str]) -> \
     return value, sentence.dia_id
 
 
-def _apart(value: DateValue, asked: tuple[str, ...]) -> tuple[DateValue, DateValue] | None:
+def _apart(value: DateValue, asked: tuple[str, ...], bare: bool) -> \
+        tuple[DateValue, DateValue] | None:
     """One sentence dating both things asked about ("Signed the lease yesterday, move-in is
     September 14th."): to each, the date said in the part of the sentence (commas, "and"...)
     holding most of its words; None unless the sentence says two dates and each thing's
     best part holds one of them."""
     parts = _PARTS.split(value.statement)
-    dates = turn_dates(value.statement, value.said)
+    dates = turn_dates(value.statement, value.said, bare)
     if len({v.start for v in dates}) != 2:
         return None
     picked = []

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.question import Question
+from mrgraph.reader.words import TIME_WORDS
 
 # "how does / did / do X <verb>": a manner asked for (not a feeling, a frequency, a span)
 _ASKS_MANNER = re.compile(r"^\s*how (?:do|does|did)\b(?!.*\b(?:feel|feels|felt|describes?|"
@@ -21,7 +22,10 @@ _BY = re.compile(r"\bby\s+(?:[a-z]+ly\s+)?([a-z]+ing)\b[^.!?;,]*", re.IGNORECASE
 _ASKS_STATE = re.compile(r"^\s*how(?:'s| is| are| was| were| has| have)\b.*"
                          r"\b(?:doing|going|coming along)\s*\??\s*$", re.IGNORECASE)
 _STATE = re.compile(r"\b(?:doing|going|coming along)\s+(?:(?:so|really|pretty|very|super|"
-                    r"quite|really)\s+)?([a-z]+)\b", re.IGNORECASE)
+                    r"quite)\s+)?([a-z]+)\b", re.IGNORECASE)
+# where a thing goes, not how: "going *back* to the garden centre", "going *home*"
+_WHERE_TO = frozenset("""back home out in off up down away over there here on around along
+                      through abroad inside outside""".split())
 
 _CLAUSE_END = re.compile(r"[,;.!?]|\s[-\u2013\u2014]\s")
 
@@ -31,8 +35,9 @@ def _gerund(word: str) -> bool:
     lex = lexicon()
     word = word.lower()
     base = lex.base(word, "verb")
-    return base != word and len(lex.offsets(base, "verb")) >= \
-        max(1, len(lex.offsets(word, "noun")))
+    # a time of day is no doing: "by evening" ("even" + -ing to WordNet)
+    return base != word and word not in TIME_WORDS and \
+        len(lex.offsets(base, "verb")) >= max(1, len(lex.offsets(word, "noun")))
 
 
 def by_doing(sentence: str) -> str | None:
@@ -60,7 +65,8 @@ def manner(question: Question, found: Sequence[Sentence],
 def _state_word(word: str) -> bool:
     """A word saying how something goes: an adjective or an adverb ("great", "well")."""
     lex = lexicon()
-    return bool(lex.offsets(word.lower(), "adj") or lex.offsets(word.lower(), "adv"))
+    return word.lower() not in _WHERE_TO and \
+        bool(lex.offsets(word.lower(), "adj") or lex.offsets(word.lower(), "adv"))
 
 
 def doing(sentence: str) -> str | None:
@@ -71,7 +77,8 @@ def doing(sentence: str) -> str | None:
     if not match or not _state_word(match.group(1)):
         return None
     end = _CLAUSE_END.search(sentence, match.end())
-    return sentence[:end.start() if end else None].strip()
+    starts = [m.end() for m in _CLAUSE_END.finditer(sentence, 0, match.start())]
+    return sentence[starts[-1] if starts else 0:end.start() if end else None].strip()
 
 
 def going(question: Question, found: Sequence[Sentence],

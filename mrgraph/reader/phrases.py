@@ -70,12 +70,17 @@ _GOING = frozenset(lemma(w) for w in """go went gone move moved fly flew flown d
                    driven travel head return come came walk ran run sail ride rode""".split())
 # the particle a verb of going takes before "to": "off to the coast", "went up to Leeds"
 _GOING_PARTICLES = frozenset("off up down back over away out".split())
+# "I'm off to the coast": a form of "be" before the particle; "along the river and up to the
+# fort": a path going on
+_BEING = frozenset("i'm we're they're he's she's am is are was were be been and".split())
 # times and states a preposition of place also takes: "at dawn", "in the summer", "in a hurry"
 _NO_PLACE = frozenset("""dawn dusk noon midnight sunrise sunset summer winter spring autumn fall
                       christmas easter hurry fact general person love trouble touch time least
                       all once advance charge mind case order future past""".split())
 _MONTHS = frozenset(calendar.month_name[1:]) | frozenset(calendar.month_abbr[1:])
 _YEAR = re.compile(r"(?:19|20)\d\d")
+_AT_HOUR = frozenset({"at", "by", "until", "till", "around"})  # "at 5": an hour, no count
+_HOURS = frozenset({"am", "pm", "o'clock"})
 _QUOTES = frozenset('"“”')
 _OBJECT_WORDS = frozenset("""me him her us them you it here's there's""".split())
 BEFORE_PP = 1.0  # before the question's own prepositional phrase, as after one of its words
@@ -203,7 +208,7 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         score -= 1.5  # it only describes what the question already names ("a *short* trip")
     bonus, phrase = _what_is_asked(run, toks, question, titles, phrase)
     score += bonus
-    form = _form(phrase) if question.kind == "count" and on("ph_count") else None
+    form = counted(phrase) if question.kind == "count" and on("ph_count") else None
     if form is not None:  # what "how many" asks for: a number
         score += KIND
         phrase = phrase[form]
@@ -274,13 +279,14 @@ def _placed(run: list[int], toks: Sequence[Token], on_particle: bool = True) -> 
     where = at >= 0 and (toks[at].text.lower() in _LOCATIVE or (
         toks[at].text.lower() == "to" and at > 0 and toks[at - 1].word and
         (toks[at - 1].lemma in _GOING or not _verb_like(toks[at - 1].text) or
-         (on_particle and toks[at - 1].text.lower() in _GOING_PARTICLES))))
+         (on_particle and toks[at - 1].text.lower() in _GOING_PARTICLES and at > 1 and
+          (toks[at - 2].lemma in _GOING or toks[at - 2].text.lower() in _BEING)))))
     return where and \
         not any(toks[i].text.lower() in TIME_WORDS or toks[i].text.lower() in _NO_PLACE or
                 toks[i].text in _MONTHS or toks[i].text[:1].isdigit() for i in run)
 
 
-def _form(phrase: list[str]) -> slice | None:
+def counted(phrase: list[str]) -> slice | None:
     """The words of `phrase` of the form "how many / how much" asks for: its number and the
     content words right after it ("rented out all *twelve*", "*7 pounds 2 ounces*"); None
     without a number."""
@@ -296,10 +302,13 @@ def _form(phrase: list[str]) -> slice | None:
 
 
 def _dated(phrase: list[str], k: int) -> bool:
-    """The number at `k` is part of a date, no count: a day beside a month ("15 June", "June
-    15th") or a year no thing follows ("in 2019", not "2000 followers")."""
+    """The number at `k` is part of a date or a time, no count: a day beside a month ("15
+    June", "June 15th"), a year no thing follows ("in 2019", not "2000 followers"), an hour
+    ("at 5", "5 pm")."""
     alone = k + 1 >= len(phrase) or is_function_word(phrase[k + 1])
-    return (alone and _YEAR.fullmatch(phrase[k]) is not None) or \
+    after = phrase[k + 1].lower() if k + 1 < len(phrase) else ""
+    hour = (alone and k > 0 and phrase[k - 1].lower() in _AT_HOUR) or after in _HOURS
+    return hour or (alone and _YEAR.fullmatch(phrase[k]) is not None) or \
         any(0 <= j < len(phrase) and phrase[j] in _MONTHS for j in (k - 1, k + 1))
 
 

@@ -100,7 +100,8 @@ _TIMES_ASKED = re.compile(r"\bhow many times\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 _EXCLAIMS = re.compile(r"^(?:ha|hah|haha|lol|omg|wow|aw+|oh|ah)\b", re.IGNORECASE)
 # "what did X say / think about Y": a statement answers, not a phrase of it
-_OPINION = re.compile(r"\b(?:say|said|says|think|thinks|thought)\s+(?:about|of)\b", re.IGNORECASE)
+_OPINION = re.compile(r"^\s*what (?:do|does|did) .+? (?:say|think) (?:about|of)\b",
+                      re.IGNORECASE)
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|ha|haha|lol|omg|aw+|ah|um|"
                       r"thanks|thank you)\b[\s,!.-]*)+", re.IGNORECASE)
 

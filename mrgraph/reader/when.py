@@ -15,9 +15,9 @@ from mrgraph.dates import DateValue, format_month
 from mrgraph.found import Found
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
 from mrgraph.reader.evidence import Sentence, content_share, replied
-from mrgraph.reader.forms import duration
+from mrgraph.reader.forms import duration, years_in
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import NUMBERS, lemma
+from mrgraph.reader.words import lemma
 from mrgraph.text import words
 
 REACH = 8  # the best sentences whose turns' dates compete
@@ -26,7 +26,9 @@ SAME_STORY = 0.9  # a sentence this near the best tells the same thing (told fir
 PLAN_YIELDS = 0.7  # a date on the side asked about beats a better-fitting one within this share
 # "Which year did she move?" asks for a year, "In what month ...?" for a month: not a day
 _UNIT_ASKED = re.compile(r"\b(?:what|which) (year|month)\b", re.IGNORECASE)
-_YEARS = re.compile(r"^(\d+|[a-z]+) years?(?: ago)?$", re.IGNORECASE)
+# a span counted back from the day it was said: "ten years ago", "since", "been ... now"; not
+# "I'll stay for two years"
+_BACK = re.compile(r"\b(?:ago|since|been|now)\b", re.IGNORECASE)
 
 
 def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
@@ -35,7 +37,12 @@ def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
     said (its session's: an episode is dated by its session)."""
     value, said, sentence = date_of(state, question, found)
     unit = _unit_asked(question)
-    if unit == "year" and (year := _year_said(question, found)) is not None:
+    # "which year": a date stated, or said at a year's grain ("last summer", "three years
+    # ago"), answers; a day or a week just before the telling ("last night") is rarely what a
+    # year is asked of: a span of years said ("seven years since ...") counts back instead
+    coarse = value is not None and (value.source == "stated" or
+                                    value.precision in ("year", "decade", "season", "month"))
+    if unit == "year" and not coarse and (year := _year_said(question, found)) is not None:
         return year
     if unit is not None and (value is not None or said[:10]):
         day = said[:10]  # none stated: the day it was said, as for any "when"
@@ -69,13 +76,12 @@ def _year_said(question: Question, found: list[Sentence]) -> tuple[str, tuple[st
         if question.person is not None and sentence.speaker != question.person or \
                 not sentence.said[:4].isdigit():
             continue
-        year = next((v.start[:4] for v in turn_dates(sentence.text, sentence.said)
+        year = next((v.start[:4] for v in turn_dates(sentence.text, sentence.said,
+                                                     question.on("bare_day"))
                      if v.precision == "year"), None)
-        span = _YEARS.match(duration(sentence.text) or "")
-        if year is None and span is not None:
-            count = int(span.group(1)) if span.group(1).isdigit() else \
-                NUMBERS.get(span.group(1).lower())
-            year = str(int(sentence.said[:4]) - count) if count else None
+        count = years_in(duration(sentence.text) or "") if _BACK.search(sentence.text) else None
+        if year is None and count:
+            year = str(int(sentence.said[:4]) - count)
         if year is not None:
             return year, (sentence.dia_id,)
     return None

@@ -15,8 +15,9 @@ from mrgraph.found import Found
 from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, about_whom, asked_before,
                                      content_share, is_question, split_sentences, turn_key,
                                      turns_read, word_set)
+from mrgraph.reader.phrases import counted, tokens
 from mrgraph.reader.question import Question, asks_several
-from mrgraph.reader.words import NUMBERS, lemma
+from mrgraph.reader.words import lemma
 from mrgraph.text import stem, words
 
 TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this share
@@ -27,8 +28,6 @@ SAME = 0.0  # how much better the other speakers must cover the question to be "
 SAME_WHEN = 0.3  # a date question rests on the episode more than on who says it
 TURNS_SAME = 0.15  # the same margin for whole turns
 TIED = 1e-9  # shares this close are a tie
-_DIGIT = re.compile(r"\d")
-_NUMBER_WORDS = frozenset(w for w in NUMBERS if " " not in w)
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]+")  # two letters at least: not "U.S."
 _QUOTED = re.compile(r"(?:^|\s)([A-Z][\w'-]*):")  # a speaker a summary quotes
 _CALENDAR = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.day_name))
@@ -61,9 +60,9 @@ def wrong_person(state: Found, question: Question) -> bool:
     """The question names one speaker, but what the others say of themselves covers the
     question's words better than anything said of that speaker (by them, or to them): the
     evidence is about someone else (LoCoMo's adversarial questions swap the person). A whole
-    turn of the person's counts too (at TURN of its share; `_states_amount`). Only sentences
-    holding the question's verb are compared when some do: "What sports does X coach?" is
-    about who *coaches*, not who says "sporty". A tie goes to the others' own statement
+    turn of the person's counts too (at TURN of its share), and for a count one that states a
+    number (`_states_amount`). Only sentences holding the question's verb are compared when
+    some do: "What sports does X coach?" is about who *coaches*, not who says "sporty". A tie goes to the others' own statement
     (`_tie_to_others`). Never for an inference ("Would X ...?"): nobody says its answer."""
     if question.person is None or (question.kind == "would" and question.on("wp_would")):
         return False
@@ -85,7 +84,7 @@ def wrong_person(state: Found, question: Question) -> bool:
         not asks_several(question) and _tie_to_others(scored, question.person)
     # a turn of the person's own may say it over two sentences: its fit, as a sentence's
     if question.on("wp_own_turns"):
-        theirs = max(theirs, TURN * _ownturns_read(state, question, verb if with_verb else None))
+        theirs = max(theirs, TURN * _own_turns(state, question, verb if with_verb else None))
     margin = SAME_WHEN if dated else -TIED if tie else SAME  # a tie goes to the others
     turns = question.on("wp_turns") and not with_verb
     if theirs + margin >= others and not (turns and _turns_about_others(state, question)) \
@@ -118,15 +117,15 @@ def _tie_to_others(scored: list[tuple[float, str, str, bool]], person: str | Non
 
 def _states_amount(state: Found, question: Question, others: float) -> bool:
     """For "how many / how much": a turn of the person's own that states a number ("$650, with
-    the case", "three of them") and fits the question as well as the others' best sentence:
-    the amount is often said in a sentence of its own, next to the thing counted."""
+    the case", "three of them"; no date, no hour: phrases.counted) and fits the question as
+    well as the others' best sentence: the amount is often said in a sentence of its own, next
+    to the thing counted."""
     if question.kind != "count" or not question.on("wp_amount"):
         return False
     for turn in turns_read(state, question):
         text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
-        said = word_set(text)
         if str(turn["speaker"]) == question.person and \
-                (_DIGIT.search(text) or said & _NUMBER_WORDS) and \
+                counted([t.text for t in tokens(text) if t.word]) is not None and \
                 content_share(state, question, text) >= others:
             return True
     return False
@@ -141,7 +140,7 @@ def _replied(state: Found, question: Question) -> float:
     return max((share for share in shares if share >= ASKED), default=0.0)
 
 
-def _ownturns_read(state: Found, question: Question, verb: str | None) -> float:
+def _own_turns(state: Found, question: Question, verb: str | None) -> float:
     """How well the person's own turns (their statements joined) cover the question; only
     turns holding `verb` when one is given."""
     best = 0.0

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mrgraph.reader.forms import predicate
-from mrgraph.reader.phrases import _form, phrase
+from mrgraph.reader.phrases import counted, phrase
 from mrgraph.reader.question import analyse
 from tests.unit.test_reader import state
 from tests.unit.walked import read
@@ -91,9 +91,9 @@ def test_what_someone_did_is_what_they_say_they_did() -> None:
 
 
 def test_a_count_is_no_days_number_nor_a_year_alone() -> None:
-    assert _form(["in", "2019", "I", "ran", "3", "races"]) == slice(4, 6)
-    assert _form(["15", "June", "we", "sold", "40", "mugs"]) == slice(4, 6)
-    assert _form(["2000", "followers"]) == slice(0, 2)
+    assert counted(["in", "2019", "I", "ran", "3", "races"]) == slice(4, 6)
+    assert counted(["15", "June", "we", "sold", "40", "mugs"]) == slice(4, 6)
+    assert counted(["2000", "followers"]) == slice(0, 2)
 
 
 def test_to_after_the_particle_of_a_verb_of_going_says_where() -> None:

@@ -148,7 +148,8 @@ def test_one_sentence_dating_both_things() -> None:
 
 
 def test_one_sentence_with_one_date_is_no_length() -> None:
-    """A sentence dating one thing only: no length is worked out from it."""
+    """A sentence dating one thing only: no length is worked out from it (the date it gives
+    answers, as for a "when")."""
     turns = [("D1:1", "Priya", "Signed the lease yesterday, so excited about the studio!")]
     assert _answer("How many days passed between Priya signing the lease and moving in?",
-                   turns) != "0 days"
+                   turns) == "6 May 2023"

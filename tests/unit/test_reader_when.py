@@ -98,15 +98,16 @@ def test_a_weekday_said_alone() -> None:
     """"Picked it up Wednesday." / "Sunday morning." / "I'll call them Friday.": a weekday
     ending its clause, dated as "on <day>" would be (the clause's tense, else the turn's); not
     a habit, a bound or a holiday."""
-    [picked] = turn_dates("Got a new bike. Picked it up Wednesday.", PLAN_DAY)
+    [picked] = turn_dates("Got a new bike. Picked it up Wednesday.", PLAN_DAY, bare=True)
     assert (picked.phrase, picked.start) == ("Wednesday", "2023-05-03")
-    [fragment] = turn_dates("Sunday morning. The lake was freezing, we swam anyway.", TOLD_DAY)
+    [fragment] = turn_dates("Sunday morning. The lake was freezing, we swam anyway.", TOLD_DAY,
+                            bare=True)
     assert (fragment.phrase, fragment.start) == ("Sunday morning", "2023-06-11")
-    [ahead_] = turn_dates("I'll call the plumber Friday.", PLAN_DAY)
+    [ahead_] = turn_dates("I'll call the plumber Friday.", PLAN_DAY, bare=True)
     assert ahead_.start == "2023-05-12"
     for none in ("We swim every Monday.", "It was Palm Sunday.", "Send it by Friday.",
                  "See you Friday!", "Sunday school was fun."):
-        assert turn_dates(none, PLAN_DAY) == (), none
+        assert turn_dates(none, PLAN_DAY, bare=True) == (), none
     assert turn_dates("Got a new bike. Picked it up Wednesday.", PLAN_DAY, bare=False) == ()
     turns = [("D1:1", "Omar", "I got a new bike! Picked it up Wednesday.", PLAN_DAY)]
     assert _answer("When did Omar pick up the new bike?", turns)[0] == \

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mrgraph.found import is_temporal
-from mrgraph.reader.words import DETERMINERS, IRREGULAR, PREPOSITIONS, base_verb, mostly_verb
+from mrgraph.reader.words import (DETERMINERS, IRREGULAR, PREPOSITIONS, base_verb, mostly_verb,
+                                  noun_like)
 from mrgraph.text import STOPWORDS, stem, words
 
 Kind = Literal["when", "duration", "count", "who", "where", "why", "how", "yes_no", "choice",
@@ -198,8 +199,8 @@ def asks_several(question: Question) -> bool:
     """Whether the question asks for several things - a list, or a plural noun ("What are
     her dogs' *names*?") - which the turns answer over several sentences."""
     names = {w for p in question.people for w in words(p)}
-    return question.kind == "list" or any(_plural(w) for w in words(question.text)
-                                          if w not in names)
+    return question.kind == "list" or any(_plural(w) and noun_like(w) for w in words(question.text)
+                                          if w not in names)  # not "always", "sometimes"
 
 
 def _plural(word: str) -> bool:

@@ -108,7 +108,7 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     fit = functools.partial(content_share, state, question)
     clause = _best_clause(question, found[:REACH], fit, future)
     if clause is not None and clause[0] >= best.q:
-        return _told_later(question, found, clause[1], clause[2].said, clause[2])
+        return _told_later(question, found, clause[1], clause[2].said, clause[2], future)
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
     bare = question.on("bare_day")
     value = told(best.text, best.turn, said, fit, future, bare)
@@ -120,19 +120,20 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     if value is None and (before := _asked_between(state, best)) is not None:
         value = told("", before, said, fit, future, bare)
     if value is None and (dated := _dated_near(question, best, found[1:REACH], fit, future)):
-        return _told_later(question, found, dated[0], dated[1].said, dated[1])
-    return _told_later(question, found, value, said, best)
+        return _told_later(question, found, dated[0], dated[1].said, dated[1], future)
+    return _told_later(question, found, value, said, best, future)
 
 
 def _told_later(question: Question, found: list[Sentence], value: DateValue | None,
-                said: str, sentence: Sentence) -> tuple[DateValue | None, str, Sentence]:
+                said: str, sentence: Sentence, future: bool | None) -> \
+        tuple[DateValue | None, str, Sentence]:
     """For a question about the past answered by a plan ("Her surgery is in September"),
     the date of a later reply, by the same speaker, to the other's question asking ours that
     states a past date inside the plan's period ("Wasn't the surgery this month?" - "It was
     on Monday."): a plan is told before it happens, how it went when asked after; a date
     outside the period is another story."""
-    if not question.on("told_later") or ahead(question.text, question.on("due")) is not False or \
-            value is None or agrees(value, False):
+    if not question.on("told_later") or future is not False or value is None or \
+            agrees(value, False):
         return value, said, sentence
     later = next((s for s in found[:REACH] if s.prompted and s.stated is not None and
                   s.speaker == sentence.speaker and s.said[:10] > said[:10] and

@@ -75,3 +75,10 @@ def test_times_compared_is_no_count_of_times() -> None:
 def test_an_opinion_is_asked_of_the_whole_question() -> None:
     assert not _OPINION.search("What name did Priya think of for her puppy?")
     assert _OPINION.search("What did Omar say about the new library?")
+
+
+def test_an_adverb_in_s_is_no_plural_thing_asked_for() -> None:
+    from mrgraph.reader.question import analyse, asks_several
+    for question in ("What does Omar always cook?", "What does Omar sometimes cook?"):
+        assert not asks_several(analyse(question, {"Omar", "Priya"})), question
+    assert asks_several(analyse("What are Omar's dogs' names?", {"Omar", "Priya"}))

@@ -16,6 +16,7 @@ was said on: that is what the speaker fixed, and the ISO days stay in the value'
 
 from __future__ import annotations
 
+import calendar
 import re
 from datetime import date, timedelta
 
@@ -25,10 +26,9 @@ _COUNT = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "
           9: "nine", 10: "ten"}
 _WEEKDAY_WORD = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", re.IGNORECASE)
 _VAGUE_UNIT = re.compile(r"\b(day|week|month|year)s?\b", re.IGNORECASE)
-_MONTH_NAMES = ("january|february|march|april|may|june|july|august|september|october|november|"
-                "december")
+_MONTH_NAMES = tuple(m.lower() for m in calendar.month_name[1:])
 _PART_OF_MONTH = re.compile(rf"\b(first|second|third|fourth|last)\s+(week|weekend)\s+(?:of|in)"
-                            rf"\s+({_MONTH_NAMES})\b", re.IGNORECASE)
+                            rf"\s+({'|'.join(_MONTH_NAMES)})\b", re.IGNORECASE)
 _WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -164,7 +164,7 @@ def _part_of_month(value: DateValue) -> str | None:
     said = _PART_OF_MONTH.search(value.phrase)
     if said is None:
         return None
-    month = _MONTH_NAMES.split("|").index(said.group(3).lower()) + 1
+    month = _MONTH_NAMES.index(said.group(3).lower()) + 1
     first, last = date.fromisoformat(value.start), date.fromisoformat(value.end)
     year = first.year if first.month == month else last.year
     part, unit, name = (said.group(k).lower() for k in (1, 2, 3))

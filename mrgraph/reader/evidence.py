@@ -29,6 +29,7 @@ When no turn was read, the kept episodes' summaries are the sentences.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -111,6 +112,23 @@ def word_set(text: str) -> frozenset[str]:
 
 def is_question(sentence: str) -> bool:
     return sentence.rstrip().rstrip("\"')").endswith("?")
+
+
+def statements(text: str) -> str:
+    """A turn's text without its questions: what it states."""
+    return " ".join(s for s in split_sentences(text) if not is_question(s))
+
+
+def first_read(found: Sequence[Sentence], read: Callable[[str], str | None],
+               person: str | None = None) -> tuple[str, tuple[str, ...]] | None:
+    """What `read` reads in the first of `found` it reads anything in (said by `person`, when
+    one is given), with that sentence's turn as its support; None when it reads nothing."""
+    for sentence in found:
+        if person is not None and sentence.speaker != person:
+            continue
+        if said := read(sentence.text):
+            return said, (sentence.dia_id,)
+    return None
 
 
 def content_share(state: Found, question: Question, text: str) -> float:
@@ -279,7 +297,7 @@ def asked_before(state: Found, question: Question, context: bool = False) -> dic
         before = state.evidence.turns.get(turn_key(turn, 1)) if context and share > 0 else None
         alike = [s for s in asking if _asks_alike(s, question)]
         if before is not None and alike and before["speaker"] != turn["speaker"]:
-            told = " ".join(s for s in split_sentences(str(before["text"])) if not is_question(s))
+            told = statements(str(before["text"]))
             share = max(share, *(content_share(state, question, f"{told} {s}") for s in alike))
         found[turn_key(turn)] = share
     return found

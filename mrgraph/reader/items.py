@@ -17,12 +17,11 @@ from __future__ import annotations
 import calendar
 
 from mrgraph.lexicon import default as lexicon
-from mrgraph.reader.words import NUMBERS, is_function_word
+from mrgraph.reader.words import CALENDAR, NUMBERS, is_function_word
 from mrgraph.text import words
 
 VERB_SENSES = 4  # a word this many times more often a verb than a noun ends no item
-_CALENDAR = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.month_abbr[1:],
-                                          *calendar.day_name))
+_CALENDAR = CALENDAR | frozenset(m.lower() for m in calendar.month_abbr[1:])
 # where in a span of time: "the *end* of February", "*early* July"
 _POSITIONS = frozenset({"end", "start", "beginning", "middle", "mid", "early", "late",
                         "nearly", "almost", "about", "around", "first", "second", "third"})

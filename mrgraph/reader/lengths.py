@@ -15,7 +15,7 @@ from mrgraph.dates import DateValue, render
 from mrgraph.found import Found
 from mrgraph.reader.dates import turn_dates
 from mrgraph.reader.evidence import Sentence, content_share, sentences
-from mrgraph.reader.forms import duration, years_in
+from mrgraph.reader.forms import duration, without_spans, years_in
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.when import date_of
 from mrgraph.reader.words import NUMBERS, TIME_WORDS, is_function_word
@@ -28,8 +28,6 @@ _SO_FAR = re.compile(r"\bhow long (?:has|have|had)\b", re.IGNORECASE)  # up to a
 # clauses a sentence joins: "I got a plot two weeks ago, and I joined the choir in January"
 _CLAUSES = re.compile(r",\s*(?:and|but|so|while)\s+|;\s*", re.IGNORECASE)
 _PARTS = re.compile(r"[,;]\s*|\s+(?:and|but|then)\s+", re.IGNORECASE)  # "..., move-in is ..."
-_DURATION_WORDS = re.compile(r"\b(?:\d+|[a-z]+) (?:years?|months?|weeks?|days?)(?: ago)?\b",
-                             re.IGNORECASE)
 _UNIT_ASKED = re.compile(r"\bhow many (day|week|month|year)s\b", re.IGNORECASE)
 _DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
 _WHOLE = {"week": 2, "month": 2, "year": 1}  # "10 days", "6 weeks", "1 year"
@@ -95,7 +93,7 @@ def said_span(state: Found, question: Question, sentence: Sentence) -> str | Non
         return f"since {render(dated)}"
     # the span's clause tells a thing of its own ("I moved here three years ago, and I joined
     # the band"): no length of what was asked; a bare span ("Nine years now, and ...") is it
-    told = [w for w in words(_DURATION_WORDS.sub("", spanned)) if not is_function_word(w)
+    told = [w for w in words(without_spans(spanned)) if not is_function_word(w)
             and w not in TIME_WORDS]
     return None if told else span
 

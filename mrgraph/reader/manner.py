@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from mrgraph.lexicon import default as lexicon
-from mrgraph.reader.evidence import Sentence
+from mrgraph.reader.evidence import Sentence, first_read
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import TIME_WORDS
 
@@ -54,12 +54,7 @@ def manner(question: Question, found: Sequence[Sentence],
     sentences that holds one, said by the person asked about when the question names one."""
     if not _ASKS_MANNER.search(question.text):
         return None
-    for sentence in found[:reach]:
-        if question.person is not None and sentence.speaker != question.person:
-            continue
-        if said := by_doing(sentence.text):
-            return said, (sentence.dia_id,)
-    return None
+    return first_read(found[:reach], by_doing, question.person)
 
 
 def _state_word(word: str) -> bool:
@@ -87,9 +82,4 @@ def going(question: Question, found: Sequence[Sentence],
     sentences that says one (`doing`), the person's own when the question names one."""
     if not _ASKS_STATE.search(question.text):
         return None
-    for sentence in found[:reach]:
-        if question.person is not None and sentence.speaker != question.person:
-            continue
-        if said := doing(sentence.text):
-            return said, (sentence.dia_id,)
-    return None
+    return first_read(found[:reach], doing, question.person)

@@ -68,7 +68,7 @@ from dataclasses import dataclass
 from mrgraph.found import Found
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
-from mrgraph.reader.evidence import (Sentence, believed, is_question, sentences,
+from mrgraph.reader.evidence import (Sentence, believed, first_read, is_question, sentences,
                                     split_sentences)
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
@@ -279,10 +279,8 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
 def _how_often(found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
     """The best REACH sentences first, then any of the person's: the reply to "how often
     do you...?" says little else of the question ("Twice a month; it keeps me fit.")."""
-    often = next(((f, s.dia_id) for s in found[:REACH] if (f := frequency(s.text))), None) \
-        or next(((f, s.dia_id) for s in found[REACH:] if s.own and (f := frequency(s.text))),
-                None)
-    return (often[0], (often[1],)) if often else None
+    return first_read(found[:REACH], frequency) or \
+        first_read([s for s in found[REACH:] if s.own], frequency)
 
 
 def _how_many_times(question: Question, found: list[Sentence]) -> \
@@ -290,10 +288,7 @@ def _how_many_times(question: Question, found: list[Sentence]) -> \
     """"How many times ...?": the first count of times ("I've been three times now") of the
     best REACH sentences, the person's own when the question names one; a number elsewhere
     in a sentence counts other things ("two hours", "Christmas on 13 December")."""
-    counted = next(((c, s.dia_id) for s in found[:REACH]
-                    if (question.person is None or s.speaker == question.person) and
-                    (c := times(s.text))), None)
-    return (counted[0], (counted[1],)) if counted else None
+    return first_read(found[:REACH], times, question.person)
 
 
 def _said(sentence: str) -> str:

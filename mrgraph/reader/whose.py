@@ -8,16 +8,15 @@
 
 from __future__ import annotations
 
-import calendar
 import re
 
 from mrgraph.found import Found
 from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, about_whom, asked_before,
-                                     content_share, is_question, split_sentences, turn_key,
-                                     turns_read, word_set)
+                                     content_share, is_question, split_sentences, statements,
+                                     turn_key, turns_read, word_set)
 from mrgraph.reader.phrases import counted, tokens
 from mrgraph.reader.question import Question, asks_several
-from mrgraph.reader.words import lemma
+from mrgraph.reader.words import CALENDAR, lemma
 from mrgraph.text import stem, words
 
 TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this share
@@ -30,7 +29,6 @@ TURNS_SAME = 0.15  # the same margin for whole turns
 TIED = 1e-9  # shares this close are a tie
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]+")  # two letters at least: not "U.S."
 _QUOTED = re.compile(r"(?:^|\s)([A-Z][\w'-]*):")  # a speaker a summary quotes
-_CALENDAR = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.day_name))
 _NAME_KINDS_SPARED = frozenset({"when", "duration", "count", "yes_no", "would", "choice"})
 
 
@@ -50,7 +48,7 @@ def unseen_name(state: Found, question: Question) -> bool:
     held = {stem(w) for t in read for w in word_set(str(t["text"]))}
     for name in _CAPITALISED.findall(question.text.strip().partition(" ")[2]):
         said = words(name)  # the tokenizer's words on both sides: "Zoë" as the turns have it
-        if said and not set(said) <= known | _CALENDAR | {"i"} and \
+        if said and not set(said) <= known | CALENDAR | {"i"} and \
                 not all(stem(w) in held for w in said):
             return True
     return False
@@ -62,8 +60,9 @@ def wrong_person(state: Found, question: Question) -> bool:
     evidence is about someone else (LoCoMo's adversarial questions swap the person). A whole
     turn of the person's counts too (at TURN of its share), and for a count one that states a
     number (`_states_amount`). Only sentences holding the question's verb are compared when
-    some do: "What sports does X coach?" is about who *coaches*, not who says "sporty". A tie goes to the others' own statement
-    (`_tie_to_others`). Never for an inference ("Would X ...?"): nobody says its answer."""
+    some do: "What sports does X coach?" is about who *coaches*, not who says "sporty". A tie
+    goes to the others' own statement (`_tie_to_others`). Never for an inference ("Would X
+    ...?"): nobody says its answer."""
     if question.person is None or (question.kind == "would" and question.on("wp_would")):
         return False
     speakers = {str(t["speaker"]) for t in turns_read(state, question)}
@@ -123,7 +122,7 @@ def _states_amount(state: Found, question: Question, others: float) -> bool:
     if question.kind != "count" or not question.on("wp_amount"):
         return False
     for turn in turns_read(state, question):
-        text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
+        text = statements(str(turn["text"]))
         if str(turn["speaker"]) == question.person and \
                 counted([t.text for t in tokens(text) if t.word]) is not None and \
                 content_share(state, question, text) >= others:
@@ -147,7 +146,7 @@ def _own_turns(state: Found, question: Question, verb: str | None) -> float:
     for turn in turns_read(state, question):
         if str(turn["speaker"]) != question.person:
             continue
-        text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
+        text = statements(str(turn["text"]))
         if verb and verb not in {lemma(w) for w in word_set(text)}:
             continue
         best = max(best, content_share(state, question, text))
@@ -160,7 +159,7 @@ def _turns_about_others(state: Found, question: Question, replied: float = 0.0) 
     speakers = {str(t["speaker"]) for t in turns_read(state, question)}
     theirs = others = 0.0
     for turn in turns_read(state, question):
-        text = " ".join(s for s in split_sentences(str(turn["text"])) if not is_question(s))
+        text = statements(str(turn["text"]))
         share = content_share(state, question, text)
         # a whole turn says "you" too often to be about the listener for it; a name is enough
         if about_whom(str(turn["speaker"]), text, speakers, False) == question.person:

@@ -6,6 +6,7 @@ verbs, so "bought" answers "buy" and "made" answers "make".
 
 from __future__ import annotations
 
+import calendar
 from functools import lru_cache
 
 from mrgraph.lexicon import default as lexicon
@@ -35,6 +36,8 @@ TIME_WORDS = frozenset("""ago while last next week weeks weekend weekends yester
                       evening soon later earlier monday tuesday wednesday thursday friday
                       saturday sunday mon tue wed thu fri sat sun past recent few couple
                       other time times once twice""".split())
+# the names of the months and the days, lowercase ("may" too: callers that meet the verb say so)
+CALENDAR = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.day_name))
 NEGATIONS = frozenset("""not no never n't nothing none nobody neither nor don't didn't doesn't
                       can't cannot won't isn't wasn't aren't weren't haven't hasn't hadn't
                       couldn't wouldn't shouldn't""".split())

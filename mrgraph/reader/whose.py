@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from mrgraph.found import Found
+from mrgraph.reader.dates import turn_dates
 from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, about_whom, asked_before,
                                      content_share, is_question, split_sentences, statements,
                                      turn_key, turns_read, word_set)
@@ -23,6 +24,10 @@ TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this 
 # "what did X *do*": a verb that names no action of its own ("I did it", "do you?") says
 # nothing of whose the evidence is
 _LIGHT_VERBS = frozenset({"do"})
+# verbs that say too little of an act to date it as the person's ("When did X *have* ...",
+# "When *was* X ...", "When did X *go* ..."): any sentence holds them
+_SINGULAR = frozenset({"i", "my", "me", "myself"})  # not "we": the others may be in it
+_LIGHT_DATED = frozenset(lemma(w) for w in ("have", "be", "go", "get", "make", "take", "come"))
 SAME = 0.0  # how much better the other speakers must cover the question to be "about them"
 SAME_WHEN = 0.3  # a date question rests on the episode more than on who says it
 TURNS_SAME = 0.15  # the same margin for whole turns
@@ -65,6 +70,9 @@ def wrong_person(state: Found, question: Question) -> bool:
     ...?"): nobody says its answer."""
     if question.person is None or (question.kind == "would" and question.on("wp_would")):
         return False
+    if question.kind in ("when", "duration") and question.on("wp_dated") and \
+            _dates_own_act(state, question):
+        return False
     speakers = {str(t["speaker"]) for t in turns_read(state, question)}
     said = [(str(t["speaker"]), s) for t in turns_read(state, question)
             for s in split_sentences(str(t["text"])) if not is_question(s)]
@@ -95,6 +103,28 @@ def wrong_person(state: Found, question: Question) -> bool:
     replied = PROMPT * _replied(state, question) if question.on("prompt") else 0.0
     return max(theirs, replied) + margin < others or \
         (turns and _turns_about_others(state, question, replied))
+
+
+def _dates_own_act(state: Found, question: Question) -> bool:
+    """The person asked about says, of themselves, a sentence holding the question's verb
+    and stating a date ("I opened it in 2019" for "Which year did <name> open <shop>?"):
+    their own account of the act dates it, whoever else names what it was done to (their
+    "it" does not repeat the name, the other's sentence does)."""
+    verb = lemma(question.verb) if question.verb else None
+    if verb is None or verb in _LIGHT_VERBS or verb in _LIGHT_DATED:
+        return False
+    turns = turns_read(state, question)
+    speakers = {str(t["speaker"]) for t in turns}
+    for turn in turns:
+        speaker, text = str(turn["speaker"]), str(turn["text"])
+        dates = turn_dates(text, str(turn.get("date", "")))
+        for sentence in split_sentences(text):
+            if not is_question(sentence) and verb in {lemma(w) for w in word_set(sentence)} \
+                    and any(v.phrase in sentence for v in dates) and speaker == question.person \
+                    and word_set(sentence) & _SINGULAR and \
+                    about_whom(speaker, sentence, speakers) == question.person:
+                return True
+    return False
 
 
 def _tie_to_others(scored: list[tuple[float, str, str, bool]], person: str | None) -> bool:

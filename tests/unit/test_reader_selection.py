@@ -106,3 +106,44 @@ def test_an_inference_is_never_about_the_wrong_person(question: str, hers: str,
     s = state(question, [("D1:1", "Priya", hers), ("D1:2", "Omar", his)])
     assert not wrong_person(s, analyse(question, SPEAKERS))
     assert wrong_person(s, analyse(question, SPEAKERS, frozenset({"wp_would"})))
+
+
+@pytest.mark.parametrize("question, others, theirs", [
+    # the other names the shop; the person says "it", with the act and its year
+    ("Which year did Omar open Fern & Flour?",
+     ("Priya", "Fern & Flour is the best bakery in Leeds, everyone says so."),
+     ("Omar", "Thanks! I opened it in 2018 with my savings.")),
+    # the other names the school; the person left it, in words of their own
+    ("When did Omar leave Hillcrest Academy?",
+     ("Priya", "Hillcrest Academy still talks about your science fair."),
+     ("Omar", "Ha, I left in 2015 and never looked back.")),
+    # a relative date: the person's own act, last month
+    ("When did Omar sell the Harbour Street flat?",
+     ("Priya", "The Harbour Street flat had such a view of the harbour street lights!"),
+     ("Omar", "I sold it last month, finally.")),
+])
+def test_the_persons_own_dated_act_is_theirs(question: str, others: tuple[str, str],
+                                              theirs: tuple[str, str]) -> None:
+    s = state(question, [("D1:1", *others), ("D1:2", *theirs)])
+    assert not wrong_person(s, analyse(question, SPEAKERS))
+    assert wrong_person(s, analyse(question, SPEAKERS, frozenset({"wp_dated"})))
+
+
+@pytest.mark.parametrize("question, turns", [
+    # the person's date is of another act ("moved", not "open")
+    ("Which year did Omar open Fern & Flour?",
+     [("D1:1", "Priya", "I opened Fern & Flour in 2018 with my savings."),
+      ("D1:2", "Omar", "I moved to Leeds in 2019.")]),
+    # "we": the other may be the one who did it
+    ("When did Omar adopt the puppy?",
+     [("D1:1", "Priya", "I adopted the puppy, the cutest puppy, from the shelter on Friday."),
+      ("D1:2", "Omar", "We adopted a cat in 2020, remember?")]),
+    # a light verb dates nothing of the person's own
+    ("When did Omar have the surgery on his knee?",
+     [("D1:1", "Priya", "My knee surgery went well, the surgery on my knee was on Monday."),
+      ("D1:2", "Omar", "I had a cold last week.")]),
+])
+def test_a_date_of_the_persons_that_is_not_their_act_stays_the_others(
+        question: str, turns: list[tuple[str, str, str]]) -> None:
+    s = state(question, turns)
+    assert wrong_person(s, analyse(question, SPEAKERS))

@@ -67,11 +67,8 @@ def wrong_person(state: Found, question: Question) -> bool:
     number (`_states_amount`). Only sentences holding the question's verb are compared when
     some do: "What sports does X coach?" is about who *coaches*, not who says "sporty". A tie
     goes to the others' own statement (`_tie_to_others`). Never for an inference ("Would X
-    ...?"): nobody says its answer."""
-    if question.person is None or (question.kind == "would" and question.on("wp_would")):
-        return False
-    if question.kind in ("when", "duration") and question.on("wp_dated") and \
-            _dates_own_act(state, question):
+    ...?"): nobody says its answer, nor when the person dates the act themselves."""
+    if _spared(state, question):
         return False
     speakers = {str(t["speaker"]) for t in turns_read(state, question)}
     said = [(str(t["speaker"]), s) for t in turns_read(state, question)
@@ -103,6 +100,15 @@ def wrong_person(state: Found, question: Question) -> bool:
     replied = PROMPT * _replied(state, question) if question.on("prompt") else 0.0
     return max(theirs, replied) + margin < others or \
         (turns and _turns_about_others(state, question, replied))
+
+
+def _spared(state: Found, question: Question) -> bool:
+    """No wrong-person test: no one person asked about, an inference, or a date the person
+    gives of their own act (`_dates_own_act`)."""
+    if question.person is None or (question.kind == "would" and question.on("wp_would")):
+        return True
+    return question.kind in ("when", "duration") and question.on("wp_dated") and \
+        _dates_own_act(state, question)
 
 
 def _dates_own_act(state: Found, question: Question) -> bool:

@@ -185,8 +185,8 @@ def forget(conversation: Annotated[str, typer.Option("--conversation", help="Con
 
 
 def migrate(store: StoreOpt = None, ns: NsOpt = None) -> None:
-    """Re-derive conversations an older mrgraph wrote (episodes dated by what a turn mentions,
-    dates without a precision) from their stored turns, each in one write unit."""
+    """Re-derive conversations an older mrgraph wrote (dates derived by older rules) from
+    their stored turns, each in one write unit."""
     with open_memory(store, ns, current=False) as memory:
         if memory.is_empty():  # a mistyped --store or --ns is not "up to date"
             say_if_empty(memory)

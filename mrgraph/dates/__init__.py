@@ -5,6 +5,9 @@
 * `timestamps`: session timestamps to ISO ("1:56 pm on 8 May, 2023" -> "2023-05-08T13:56:00").
 * `rules`: time expressions in a turn resolved against its session's day, with their precision
   ("last year" -> the year 2022, never 1 January 2022).
+  `named` adds days and months named within another period and holidays ("since November last
+  year", "Christmas 2022"); `resolved` is what a rule resolves to (first and last day covered,
+  precision).
 * `value`: the frozen `DateValue` (value, precision, source, start/end days, phrase, the turn,
   speaker and clause that said it) and its stored form.
 * `render`: the value as people say it, following its precision ("2022", "May 2023", "the

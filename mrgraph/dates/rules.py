@@ -40,6 +40,9 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   anchor's month (a past verb does not decide it: "I signed up for a race in June", said in
   March, is this June); lowercase "may" and "march" are a verb and a walk, not months.
 * "(it feels) like yesterday" is an idiom, not a day.
+* Days and months named within another period ("since November last year", "Tuesday last
+  week", "in early 2021") and holidays ("Christmas 2022", "last Christmas", "for Thanksgiving"):
+  mrgraph.dates.named, whose rules take part in the same scan.
 * An expression whose date would fall before year 1 or after 9999 is not resolved.
 """
 
@@ -49,13 +52,16 @@ import calendar
 import re
 from datetime import date, timedelta
 from functools import cache, lru_cache
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
+from mrgraph.dates import named
+from mrgraph.dates.resolved import (Resolved, Resolver, a_day, a_month, a_season, a_week,
+                                    a_weekend, a_year, month_of, week_of)
 from mrgraph.dates.tense import tense
 from mrgraph.dates.timestamps import MONTHS
-from mrgraph.dates.value import SEASONS, DateMention, DateValue, Precision, Source, canonical
+from mrgraph.dates.value import SEASONS, DateMention, DateValue, Source, canonical
 
 _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
 _FULL_WEEKDAYS = frozenset(_WEEKDAYS)
@@ -63,17 +69,6 @@ _WEEKDAYS.update({"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, 
                   "thurs": 3, "fri": 4, "sat": 5, "sun": 6})
 _SEASON_NAMES = {**{s: s for s in SEASONS}, "fall": "autumn"}
 
-
-class Resolved(NamedTuple):
-    start: date
-    end: date
-    precision: Precision
-    approximate: bool = False
-    season: str = ""
-    value: str = ""  # the canonical value when it is not the precision's own (vague ranges)
-
-
-Resolver = Callable[[re.Match[str], date], Resolved | None]
 
 _NUM_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -101,7 +96,8 @@ _WHICH = r"(this past|this coming|last|this|next)"
 _DIGIT = re.compile(r"\d")
 _TRIGGER_WORDS = ("day", "night", "week", "month", "year", "ago", "tomorrow", "morning",
                   "afternoon", "evening", "last", "this", "next", "spring", "summer", "autumn",
-                  "fall", "winter", *(m.lower() for m in calendar.month_name[1:]))
+                  "fall", "winter", *(m.lower() for m in calendar.month_name[1:]),
+                  *named.TRIGGERS)
 _NAME_AFTER = re.compile(r"\s+(?!I\b)[A-Z]")  # a capitalised word right after: a name goes on
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 # "it feels like yesterday": an idiom, not a day (matched on the text before "yesterday")
@@ -111,47 +107,11 @@ SEASON_AFTER = 92  # days after a season ends that "this <season>" still names i
 _SHIFT = {"last": -1, "this": 0, "next": 1, "this past": -1, "this coming": 1}
 
 
-def _week_of(day: date) -> tuple[date, date]:
-    monday = day - timedelta(days=day.weekday())
-    return monday, monday + timedelta(days=6)
-
-
-def _month_of(day: date) -> tuple[date, date]:
-    last = calendar.monthrange(day.year, day.month)[1]
-    return day.replace(day=1), day.replace(day=last)
-
-
-def _day(day: date) -> Resolved:
-    return Resolved(day, day, "day")
-
-
-def _week(day: date) -> Resolved:
-    return Resolved(*_week_of(day), "week")
-
-
-def _month(day: date, approximate: bool = False) -> Resolved:
-    return Resolved(*_month_of(day), "month", approximate)
-
-
-def _year(year: int, approximate: bool = False) -> Resolved:
-    return Resolved(date(year, 1, 1), date(year, 12, 31), "year", approximate)
-
-
-def _season(name: str, year: int) -> Resolved:
-    first = date(year, SEASONS[name], 1)
-    last = first + relativedelta(months=3) - timedelta(days=1)
-    return Resolved(first, last, "season", season=name)
-
-
-def _weekend(monday: date) -> Resolved:
-    return Resolved(monday + timedelta(days=5), monday + timedelta(days=6), "range")
-
-
 def _fixed(match: re.Match[str], anchor: date) -> Resolved:
     offsets = {"the day before yesterday": -2, "yesterday": -1, "last night": -1, "today": 0,
                "tonight": 0, "this morning": 0, "this afternoon": 0, "this evening": 0,
                "tomorrow": 1, "the day after tomorrow": 2}
-    return _day(anchor + timedelta(days=offsets[_norm(match.group(0))]))
+    return a_day(anchor + timedelta(days=offsets[_norm(match.group(0))]))
 
 
 def _other_day(match: re.Match[str], anchor: date) -> Resolved:
@@ -159,35 +119,35 @@ def _other_day(match: re.Match[str], anchor: date) -> Resolved:
 
 
 def _before_last(match: re.Match[str], anchor: date) -> Resolved:
-    monday = _week_of(anchor)[0] - timedelta(weeks=2)
-    return _weekend(monday) if match.group(1).lower() == "weekend" else _week(monday)
+    monday = week_of(anchor)[0] - timedelta(weeks=2)
+    return a_weekend(monday) if match.group(1).lower() == "weekend" else a_week(monday)
 
 
 def _rel_period(match: re.Match[str], anchor: date) -> Resolved:
     shift, unit = _SHIFT[_norm(match.group(1))], match.group(2).lower()
     if unit == "week":
-        return _week(anchor + timedelta(weeks=shift))
+        return a_week(anchor + timedelta(weeks=shift))
     if unit == "weekend":
-        return _weekend(_week_of(anchor + timedelta(weeks=shift))[0])
+        return a_weekend(week_of(anchor + timedelta(weeks=shift))[0])
     if unit == "month":
-        return _month(anchor + relativedelta(months=shift))
-    return _year(anchor.year + shift)
+        return a_month(anchor + relativedelta(months=shift))
+    return a_year(anchor.year + shift)
 
 
 def _rel_season(match: re.Match[str], anchor: date) -> Resolved:
     which, name = _norm(match.group(1)), _SEASON_NAMES[match.group(2).lower()]
     this = _this_season(name, anchor)
     if _SHIFT[which] > 0:
-        return _season(name, this.start.year + 1)
+        return a_season(name, this.start.year + 1)
     if _SHIFT[which] < 0:  # the latest one that ended before the anchor
-        return this if this.end < anchor else _season(name, this.start.year - 1)
+        return this if this.end < anchor else a_season(name, this.start.year - 1)
     return this
 
 
 def _this_season(name: str, anchor: date) -> Resolved:
     """"this summer": the one holding the anchor; else the one that ended at most
     SEASON_AFTER days before it ("this winter was hard", said on 1 March); else the next."""
-    seasons = [_season(name, year) for year in (anchor.year - 1, anchor.year, anchor.year + 1)]
+    seasons = [a_season(name, year) for year in (anchor.year - 1, anchor.year, anchor.year + 1)]
     for found in seasons:
         if found.start <= anchor <= found.end + timedelta(days=SEASON_AFTER):
             return found
@@ -195,7 +155,7 @@ def _this_season(name: str, anchor: date) -> Resolved:
 
 
 def _season_year(match: re.Match[str], anchor: date) -> Resolved:
-    return _season(_SEASON_NAMES[match.group(1).lower()], int(match.group(2)))
+    return a_season(_SEASON_NAMES[match.group(1).lower()], int(match.group(2)))
 
 
 def _rel_weekday(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -204,11 +164,11 @@ def _rel_weekday(match: re.Match[str], anchor: date) -> Resolved | None:
         return None  # an abbreviation is a name only capitalised: "last Fri", not "last sat"
     which, weekday = _norm(match.group(1)), _WEEKDAYS[name.lower()]
     if _SHIFT[which] < 0:  # the most recent such day strictly before the anchor
-        return _day(anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1))
+        return a_day(anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1))
     if which == "this coming":  # the first such day strictly after the anchor
-        return _day(anchor + timedelta(days=(weekday - anchor.weekday() - 1) % 7 + 1))
-    monday = _week_of(anchor)[0] + timedelta(weeks=_SHIFT[which])
-    return _day(monday + timedelta(days=weekday))
+        return a_day(anchor + timedelta(days=(weekday - anchor.weekday() - 1) % 7 + 1))
+    monday = week_of(anchor)[0] + timedelta(weeks=_SHIFT[which])
+    return a_day(monday + timedelta(days=weekday))
 
 
 def tensed_weekday(anchor: date, weekday: int, looks: str | None) -> date | None:
@@ -225,7 +185,7 @@ def tensed_weekday(anchor: date, weekday: int, looks: str | None) -> date | None
 def _on_weekday(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
     """"on Tuesday": `tensed_weekday`."""
     day = tensed_weekday(anchor, _WEEKDAYS[match.group(1).lower()], looks)
-    return _day(day) if day is not None else None
+    return a_day(day) if day is not None else None
 
 
 def _in_month(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
@@ -240,8 +200,8 @@ def _in_month(match: re.Match[str], anchor: date, looks: str | None) -> Resolved
     month = MONTHS[name.lower()]
     back, ahead = (anchor.month - month) % 12, (month - anchor.month) % 12
     if not back_in and (looks == "future" or ahead < back):
-        return _month(date(anchor.year + (month < anchor.month), month, 1))
-    return _month(date(anchor.year - (month > anchor.month), month, 1))
+        return a_month(date(anchor.year + (month < anchor.month), month, 1))
+    return a_month(date(anchor.year - (month > anchor.month), month, 1))
 
 
 def _on_weekday_rule(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -256,7 +216,7 @@ def _in_month_rule(match: re.Match[str], anchor: date) -> Resolved | None:
 
 
 _TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
-    _on_weekday_rule: _on_weekday, _in_month_rule: _in_month}
+    _on_weekday_rule: _on_weekday, _in_month_rule: _in_month, **named.TENSED}
 
 
 def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -268,7 +228,7 @@ def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:
         year -= 1
     elif _SHIFT[which] > 0 and month <= anchor.month:
         year += 1
-    return _month(date(year, month, 1))
+    return a_month(date(year, month, 1))
 
 
 def _part_of_month(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -278,17 +238,17 @@ def _part_of_month(match: re.Match[str], anchor: date) -> Resolved | None:
     if match.group(3) == "may":
         return None
     which, unit = match.group(1).lower(), match.group(2).lower()
-    first, last = _month_of(date(int(match.group(4) or anchor.year),
+    first, last = month_of(date(int(match.group(4) or anchor.year),
                                  _month_number(match.group(3)), 1))
     if unit == "week":
         day = last if which == "last" else first + timedelta(weeks=_ORDINALS[which])
-        return _week(day) if day <= last else None
+        return a_week(day) if day <= last else None
     saturday = first + timedelta(days=(5 - first.weekday()) % 7)
     if which == "last":
         saturday = last - timedelta(days=(last.weekday() - 5) % 7)
     else:
         saturday += timedelta(weeks=_ORDINALS[which])
-    return _weekend(saturday - timedelta(days=5)) if saturday <= last else None
+    return a_weekend(saturday - timedelta(days=5)) if saturday <= last else None
 
 
 def _weekdays_ago(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -297,10 +257,10 @@ def _weekdays_ago(match: re.Match[str], anchor: date) -> Resolved | None:
         return None
     unit = match.group(2).lower()
     if unit == "weekend":
-        return _weekend(_week_of(anchor)[0] - timedelta(weeks=count))
+        return a_weekend(week_of(anchor)[0] - timedelta(weeks=count))
     weekday = _WEEKDAYS[unit]
     last = anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1)
-    return _day(last - timedelta(weeks=count - 1))
+    return a_day(last - timedelta(weeks=count - 1))
 
 
 def _ago(match: re.Match[str], anchor: date) -> Resolved:
@@ -320,18 +280,18 @@ def _in_units(unit: str, day: date, approximate: bool = False) -> Resolved:
     if unit == "day":
         return Resolved(day, day, "day", approximate)
     if unit == "week":
-        return Resolved(*_week_of(day), "week", approximate)
+        return Resolved(*week_of(day), "week", approximate)
     if unit == "month":
-        return _month(day, approximate)
-    return _year(day.year, approximate)
+        return a_month(day, approximate)
+    return a_year(day.year, approximate)
 
 
 def _in_year(match: re.Match[str], anchor: date) -> Resolved:
-    return _year(int(match.group(1)))
+    return a_year(int(match.group(1)))
 
 
 def _month_year(match: re.Match[str], anchor: date) -> Resolved:
-    return _month(date(int(match.group(2)), _month_number(match.group(1)), 1))
+    return a_month(date(int(match.group(2)), _month_number(match.group(1)), 1))
 
 
 def _day_month(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -344,7 +304,7 @@ def _month_day(match: re.Match[str], anchor: date) -> Resolved | None:
 
 def _iso_day(match: re.Match[str], anchor: date) -> Resolved | None:
     try:
-        return _day(date.fromisoformat(match.group(0)))
+        return a_day(date.fromisoformat(match.group(0)))
     except ValueError:
         return None
 
@@ -353,7 +313,7 @@ def _explicit(year: str | None, month: str, day: str, anchor: date) -> Resolved 
     if month == "may":  # lowercase "may" is the verb ("we may 2 ...")
         return None
     try:
-        return _day(date(int(year) if year else anchor.year, _month_number(month), int(day)))
+        return a_day(date(int(year) if year else anchor.year, _month_number(month), int(day)))
     except ValueError:  # "31 February": not a date, so not a mention
         return None
 
@@ -376,6 +336,7 @@ def _norm(text: str) -> str:
 # Rule order matters where two rules match at the same place: the first wins, so the longer
 # forms come first ("May 7, 2023" before "May 2023"). Each rule's source: stated or relative.
 _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
+    *named.RULES,  # "since November last year", "Tuesday last week", holidays
     (r"(\d{1,2})" + _ORD + r"\s+(?:of\s+)?" + _MONTH + r"(?:,?\s+" + _YEAR + ")?", _day_month,
      "stated"),
     (_MONTH + r"\s+(\d{1,2})" + _ORD + r"(?:,?\s+" + _YEAR + ")?", _month_day, "stated"),
@@ -394,6 +355,7 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     (_WHICH + r"\s+" + _DAY, _rel_weekday, "relative"),
     # not a habit ("on Monday evenings") nor a day a stated date names ("on Monday, May 1")
     (r"on\s+" + _FULL_DAY + r"(?!\s+(?:mornings|afternoons|evenings|nights)\b)"
+     r"(?!\s+(?:of\s+)?(?:last|this|next)\s+week\b)"
      r"(?!,?\s+(?:the\s+)?(?:\d|" + _MONTH + r"\b))", _on_weekday_rule, "relative"),
     # a month without a year or day ("in June", "back in early June"); not "in June 2022" /
     # "of 2022" / "'22" / "last year", a name ("in June's kitchen"), a habit ("in May every year")

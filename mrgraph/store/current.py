@@ -11,7 +11,9 @@ from mrgraph.errors import UserError
 from mrgraph.store.base import GraphStore
 
 # 2: episodes dated by their session, per-mention dates with a precision (DateMention nodes)
-MODEL_VERSION = 2
+# 3: dates named within another period and holidays ("since November last year", "Christmas
+#    2022": mrgraph.dates.named); "back in March of last year" no longer March of this year
+MODEL_VERSION = 3
 
 
 class StoreOutdatedError(UserError):
@@ -26,5 +28,5 @@ def check_current(store: GraphStore, uri: str) -> None:
         shown = ", ".join(old[:3]) + (f" and {len(old) - 3} more" if len(old) > 3 else "")
         raise StoreOutdatedError(
             f"{uri} (namespace {store.ns!r}) holds {shown}, written by an older mrgraph "
-            f"(episodes dated by what a turn mentions, dates without a precision): run "
+            f"(its dates derived by older rules): run "
             f"`mrgraph migrate --store {uri} --ns {store.ns}` to re-derive them from their turns")

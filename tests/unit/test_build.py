@@ -13,6 +13,7 @@ from mrgraph.ids import node_id
 from mrgraph.ingest.build import build_batch
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.ingest.loaders import load
+from mrgraph.store.current import MODEL_VERSION
 from mrgraph.text import token_set
 from mrgraph.ingest.drafts import (
     CueRef,
@@ -122,7 +123,7 @@ def test_properties_are_primitives_or_tuples(batch: GraphBatch) -> None:
 
 def test_transcript_nodes(batch: GraphBatch) -> None:
     conv = _node(batch, node_id(NS, "Conversation", "c1"))
-    assert conv.props == {"conversation_id": "c1", "model_version": 2, "speakers": ("Ana", "Ben"),
+    assert conv.props == {"conversation_id": "c1", "model_version": MODEL_VERSION, "speakers": ("Ana", "Ben"),
                           "source": "c1.txt"}
     session = _node(batch, node_id(NS, "Session", "c1", 2))
     assert session.props == {"conversation_id": "c1", "number": 2,

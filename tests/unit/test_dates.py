@@ -408,7 +408,7 @@ def test_in_a_month_without_a_year_is_the_nearer_one_or_the_one_ahead(text: str,
     ("They were in march formation.", None),
     ("We went to Paris in June of 2022.", None),  # the year is said: no guess at it
     ("We went in June '22, I think.", None),
-    ("We went to Paris in June last year.", "last year"),
+    ("We went to Paris in June last year.", "in June last year"),  # the month of that year
     ("I sat in June's kitchen all day.", None),  # a name
     ("We watched games during March Madness.", None),
     ("It always happens in March every year.", None),  # a habit

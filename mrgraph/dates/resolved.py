@@ -1,0 +1,67 @@
+"""What a date rule resolves an expression to, and the spans it is built from.
+
+A rule (mrgraph.dates.rules, mrgraph.dates.named) turns the words it matched and the session's
+day into a `Resolved`: the first and last day covered, the precision, whether the amount was
+vague, and the season's name for a season. Weeks run Monday to Sunday; a weekend is that week's
+Saturday and Sunday.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date, timedelta
+from typing import Callable, NamedTuple
+
+from dateutil.relativedelta import relativedelta
+
+from mrgraph.dates.value import SEASONS, Precision
+
+
+class Resolved(NamedTuple):
+    start: date
+    end: date
+    precision: Precision
+    approximate: bool = False
+    season: str = ""
+    value: str = ""  # the canonical value when it is not the precision's own (vague ranges)
+
+
+Resolver = Callable[[re.Match[str], date], Resolved | None]
+
+
+def week_of(day: date) -> tuple[date, date]:
+    monday = day - timedelta(days=day.weekday())
+    return monday, monday + timedelta(days=6)
+
+
+def month_of(day: date) -> tuple[date, date]:
+    last = calendar.monthrange(day.year, day.month)[1]
+    return day.replace(day=1), day.replace(day=last)
+
+
+def a_day(day: date) -> Resolved:
+    return Resolved(day, day, "day")
+
+
+def a_week(day: date) -> Resolved:
+    return Resolved(*week_of(day), "week")
+
+
+def a_month(day: date, approximate: bool = False) -> Resolved:
+    return Resolved(*month_of(day), "month", approximate)
+
+
+def a_year(year: int, approximate: bool = False) -> Resolved:
+    return Resolved(date(year, 1, 1), date(year, 12, 31), "year", approximate)
+
+
+def a_season(name: str, year: int) -> Resolved:
+    first = date(year, SEASONS[name], 1)
+    last = first + relativedelta(months=3) - timedelta(days=1)
+    return Resolved(first, last, "season", season=name)
+
+
+def a_weekend(monday: date) -> Resolved:
+    """The weekend of the week starting on `monday`."""
+    return Resolved(monday + timedelta(days=5), monday + timedelta(days=6), "range")

@@ -77,6 +77,7 @@ from mrgraph.reader.items import is_item
 from mrgraph.reader.lengths import asks_between, said_span, since
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.manner import going, manner
+from mrgraph.reader.meaning import asks_meaning, meaning
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.when import answer_when
@@ -174,6 +175,9 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return _said(best.text), (best.dia_id,)
     if kind == "what" and question.on("opinion") and _OPINION.search(question.text):
         return _said(best.text), (best.dia_id,)  # what was said of it is the statement itself
+    if kind in ("what", "list") and question.on("meaning") and asks_meaning(question.text) \
+            and (stands := meaning(found, question, REACH)):
+        return stands
     if kind == "what" and (thought := _thought(question, found)):
         return thought
     if kind == "list" and question.on("items") and (listed := _items(question, found, ranker)):

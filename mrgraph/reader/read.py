@@ -18,7 +18,9 @@
                  long ago": "ten years ago"; as it was said; "how long has" years with the
                  year they began: "seven years, since 2016"; "how long has / had": of the
                  clause asked about, a date said there as "since January 2024": lengths.
-                 said_span); else the length from the start
+                 said_span; not a frequency's period: "twice a week"; a run of days
+                 "June 17-19": "three days"); else one said in the best sentence's
+                 speaker's next turn; else the length from the start
                  of what was asked to the day it was said; else the date;
        how often the first frequency of the best REACH sentences ("three times a week"),
                  else of the person's own sentences (a reply to "how often do you...?");
@@ -63,13 +65,13 @@ removed (issue 28).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mrgraph.found import Found
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.evidence import (Sentence, believed, first_read, is_question, sentences,
-                                    split_sentences)
+                                    split_sentences, statements, turn_key)
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
                                   predicate, times)
@@ -264,7 +266,8 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
         return worked
     if question.on("span") and (question.kind == "duration" or _AGO.search(question.text)):
         span = next(((d, s) for s in found[:REACH] if (d := said_span(state, question, s))),
-                    None)
+                    None) or (_next_span(state, question, found[0])
+                              if question.on("next_turn") else None)
         if span:
             # "how long" asks for a length: "ago" only places it ("two weeks ago" -> two weeks)
             if _AGO.search(question.text):
@@ -274,6 +277,25 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
         if lengths and not between and (worked := worked_length(state, question)):
             return worked  # nobody said how long: from the dates of what was asked
     return answer_when(state, question, found)
+
+
+def _next_span(state: Found, question: Question, best: Sentence) -> \
+        tuple[str, Sentence] | None:
+    """The span of time the best sentence's speaker says in their next turn, when none of the
+    best sentences says one: a thing is told, the other speaker answers, and its length follows
+    ("I present at a conference in June." - "Enjoy!" - "Noted. It's June 17-19.")."""
+    turn = next((t for t in state.evidence.turns.values()
+                 if t["dia_id"] == best.dia_id and t["text"] == best.turn), None)
+    if turn is None:
+        return None
+    after = state.evidence.turns.get(turn_key(turn, -2))
+    if after is None or after["speaker"] != turn["speaker"]:
+        return None
+    for text in split_sentences(statements(str(after["text"]))):
+        told = replace(best, text=text, dia_id=str(after["dia_id"]), turn=str(after["text"]))
+        if (span := said_span(state, question, told)) is not None:
+            return span, told
+    return None
 
 
 def _how_often(found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:

@@ -71,7 +71,7 @@ from mrgraph.found import Found
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.evidence import (Sentence, believed, first_read, is_question, sentences,
-                                    split_sentences, statements, turn_key)
+                                    split_sentences, statements, turn_key, turns_read)
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
                                   predicate, times)
@@ -284,18 +284,21 @@ def _next_span(state: Found, question: Question, best: Sentence) -> \
     """The span of time the best sentence's speaker says in their next turn, when none of the
     best sentences says one: a thing is told, the other speaker answers, and its length follows
     ("I present at a conference in June." - "Enjoy!" - "Noted. It's June 17-19.")."""
-    turn = next((t for t in state.evidence.turns.values()
+    return next(((span, s) for s in _told_next(state, question, best)
+                 if (span := said_span(state, question, s)) is not None), None)
+
+
+def _told_next(state: Found, question: Question, best: Sentence) -> list[Sentence]:
+    """The statements of the best sentence's speaker's next turn, after the other's (read or
+    handed on), as sentences of the best one's standing; none without it."""
+    turns = {turn_key(t): t for t in turns_read(state, question)}
+    turn = next((t for t in turns.values()
                  if t["dia_id"] == best.dia_id and t["text"] == best.turn), None)
-    if turn is None:
-        return None
-    after = state.evidence.turns.get(turn_key(turn, -2))
-    if after is None or after["speaker"] != turn["speaker"]:
-        return None
-    for text in split_sentences(statements(str(after["text"]))):
-        told = replace(best, text=text, dia_id=str(after["dia_id"]), turn=str(after["text"]))
-        if (span := said_span(state, question, told)) is not None:
-            return span, told
-    return None
+    after = turns.get(turn_key(turn, -2)) if turn is not None else None
+    if turn is None or after is None or after["speaker"] != turn["speaker"]:
+        return []
+    return [replace(best, text=text, dia_id=str(after["dia_id"]), turn=str(after["text"]))
+            for text in split_sentences(statements(str(after["text"])))]
 
 
 def _how_often(found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:

@@ -70,8 +70,9 @@ from dataclasses import dataclass, replace
 from mrgraph.found import Found
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
-from mrgraph.reader.evidence import (Sentence, believed, first_read, is_question, sentences,
-                                    split_sentences, statements, turn_key, turns_read)
+from mrgraph.reader.evidence import (Sentence, believed, content_share, first_read,
+                                    is_question, sentences, split_sentences, statements,
+                                    turn_key, turns_read)
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
                                   predicate, times)
@@ -265,9 +266,9 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
     if between and (worked := worked_length(state, question)):
         return worked
     if question.on("span") and (question.kind == "duration" or _AGO.search(question.text)):
-        span = next(((d, s) for s in found[:REACH] if (d := said_span(state, question, s))),
-                    None) or (_next_span(state, question, found[0])
-                              if question.on("next_turn") else None)
+        told = [s for s in found[:REACH] if _tells(state, question, s)] or found[:REACH]
+        span = next(((d, s) for s in told if (d := said_span(state, question, s))), None) or \
+            (_next_span(state, question, found[0]) if question.on("next_turn") else None)
         if span:
             # "how long" asks for a length: "ago" only places it ("two weeks ago" -> two weeks)
             if _AGO.search(question.text):
@@ -277,6 +278,14 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
         if lengths and not between and (worked := worked_length(state, question)):
             return worked  # nobody said how long: from the dates of what was asked
     return answer_when(state, question, found)
+
+
+def _tells(state: Found, question: Question, sentence: Sentence) -> bool:
+    """A sentence whose turn holds some of the question, or replying to the other's question
+    asking it, tells of it: a span in another turn tells another thing ("It's been a few days
+    since we talked!"), when any tells of it."""
+    return not question.on("span_told") or sentence.q > 0 or sentence.prompted or \
+        content_share(state, question, sentence.turn) > 0
 
 
 def _next_span(state: Found, question: Question, best: Sentence) -> \

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from mrgraph.reader.forms import duration
 from mrgraph.reader.lengths import day_range
-from tests.unit.test_reader_when import _answer
+from mrgraph.policies.turns import found
+from mrgraph.reader.read import read as reader_read
+from tests.unit.test_reader_when import _answer, sessions
 
 DAY = "2024-05-18"
 # a turn of many sentences: the next turn's lie beyond the best few read for a span
@@ -58,3 +60,33 @@ def test_the_length_said_in_the_next_turn() -> None:
         assert _answer(question, turns)[0] == expected, question
         if without is not None:  # the run said in the best few already needs no next turn
             assert _answer(question, turns, frozenset({"next_turn"}))[0] == without, question
+
+
+def _ranked(question: str, turns: list[tuple[str, str, str, str]],
+            off: frozenset[str] = frozenset()) -> str:
+    """The answer when the first session's episode is the most relevant by far: its
+    sentences rank first whatever they hold."""
+    state = sessions(question, turns)
+    state.evidence.events["eD1"]["relevance"] = 3.0
+    return reader_read(found(state, False), off=off).answer
+
+
+def test_a_span_is_told_in_a_turn_about_what_was_asked() -> None:
+    """A span in a turn holding none of the question tells another thing (span_told)."""
+    cases = [
+        ("How long has Omar worked at Brightwave?",
+         [("D1:1", "Omar", "Hey! It's been a few weeks since we talked, so much news.", DAY),
+          ("D2:1", "Omar", "I manage a team at Brightwave now. I've been there since 2019.",
+           DAY)], "since 2019"),
+        ("How long has Priya been playing the cello?",
+         [("D1:1", "Priya", "I left my old job in 2014, ten years this summer.", DAY),
+          ("D2:1", "Priya", "The cello keeps me sane. I've played it for six years.", DAY)],
+         "six years, since 2018"),
+        ("How long did Omar's pottery course run?",
+         [("D1:1", "Omar", "Hey there! It's been two months since our last chat.", DAY),
+          ("D2:1", "Omar", "I started a pottery course on Tuesday. Six weeks, every Tuesday.",
+           DAY)], "six weeks"),
+    ]
+    for question, turns, expected in cases:
+        assert _ranked(question, turns) == expected, question
+        assert _ranked(question, turns, frozenset({"span_told"})) != expected, question

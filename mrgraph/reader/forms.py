@@ -8,6 +8,8 @@ import re
 from mrgraph.reader.words import CLAUSE, NEGATIONS, NUMBERS, SUBJECTS, is_function_word, lemma
 from mrgraph.text import words
 
+# not how often: "twice *a week*", "three times *a month*" (family span_freq)
+_OFTEN_BEFORE = re.compile(r"\b(?:once|twice|times|thrice)\s+$", re.IGNORECASE)
 _DURATION = re.compile(
     r"\b((?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|"
     r"several|a couple of|few)\s+(?:years?|months?|weeks?|days?|hours?|decades?)(?:\s+ago)?|"
@@ -35,12 +37,15 @@ def times(sentence: str) -> str | None:
     return match.group(1).lower() if match else None
 
 
-def duration(sentence: str) -> str | None:
+def duration(sentence: str, often: bool = True) -> str | None:
     """A span of time said in the sentence ("4 years", "since 2016", "ten years ago"), or
     None; as the speaker said it (a number in words stays in words: whoever reads the turn
-    and writes the answer down keeps its form); "Nine years now." -> "nine years"."""
-    match = _DURATION.search(sentence)
-    return match.group(1).lower() if match else None
+    and writes the answer down keeps its form); "Nine years now." -> "nine years". Without
+    `often`, the period of a frequency ("twice *a week*") is no span."""
+    for match in _DURATION.finditer(sentence):
+        if often or not _OFTEN_BEFORE.search(sentence[:match.start()]):
+            return match.group(1).lower()
+    return None
 
 
 _YEARS = re.compile(r"^(\d+|[a-z]+) years?(?: ago)?$", re.IGNORECASE)

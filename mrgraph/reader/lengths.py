@@ -7,6 +7,7 @@ counted; a span said in a turn is answered as it was said (reader.forms).
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import replace
 from datetime import date
@@ -31,6 +32,13 @@ _PARTS = re.compile(r"[,;]\s*|\s+(?:and|but|then)\s+", re.IGNORECASE)  # "..., m
 _UNIT_ASKED = re.compile(r"\bhow many (day|week|month|year)s\b", re.IGNORECASE)
 _DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
 _WHOLE = {"week": 2, "month": 2, "year": 1}  # "10 days", "6 weeks", "1 year"
+_MONTH = "|".join(list(calendar.month_name[1:]) + list(calendar.month_abbr[1:]))
+_NTH = r"(\d{1,2})(?:st|nd|rd|th)?"
+_TO = r"\s*(?:-|–|to|through|until|till)\s*"
+# a run of days said by its first and last ("June 17-19", "from 3 to 10 August")
+_DAY_RANGE = re.compile(rf"\b(?:(?:{_MONTH})\.?\s+{_NTH}{_TO}{_NTH}\b|"
+                        rf"(?:from\s+)?{_NTH}{_TO}{_NTH}\s+(?:of\s+)?(?:{_MONTH})\b)",
+                        re.IGNORECASE)
 _WORDS = {n: w for w, n in NUMBERS.items() if " " not in w and n <= 12 and
           w not in ("twice", "once", "both", "several")}
 
@@ -78,7 +86,9 @@ def said_span(state: Found, question: Question, sentence: Sentence) -> str | Non
     when another of its clauses holds more of the question and states a date instead, since
     that date ("I got a plot two weeks ago, and I joined the choir in January" -> "since
     January 2024" for the choir): a sentence joining two things tells each its own time."""
-    span = duration(sentence.text)
+    span = duration(sentence.text, not question.on("span_freq"))
+    if span is None and question.on("day_range") and not _SO_FAR.search(question.text):
+        span = day_range(sentence.text)
     if span is None or not question.on("clause_span") or not _SO_FAR.search(question.text):
         return span
     parts = _CLAUSES.split(sentence.text)
@@ -96,6 +106,17 @@ def said_span(state: Found, question: Question, sentence: Sentence) -> str | Non
     told = [w for w in words(without_spans(spanned)) if not is_function_word(w)
             and w not in TIME_WORDS]
     return None if told else span
+
+
+def day_range(sentence: str) -> str | None:
+    """How many days a run of days said by its first and last lasts, both counted ("It's June
+    17-19" -> "three days", "from 3 to 10 August" -> "eight days"); None without one."""
+    match = _DAY_RANGE.search(sentence)
+    if match is None:
+        return None
+    first, last = (int(d) for d in match.groups() if d is not None)
+    days = last - first + 1
+    return f"{_WORDS.get(days, str(days))} days" if 1 < days <= 31 else None
 
 
 def asks_between(question: str) -> bool:

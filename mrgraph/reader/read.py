@@ -18,7 +18,9 @@
                  long ago": "ten years ago"; as it was said; "how long has" years with the
                  year they began: "seven years, since 2016"; "how long has / had": of the
                  clause asked about, a date said there as "since January 2024": lengths.
-                 said_span); else the length from the start
+                 said_span; not a frequency's period: "twice a week"; a run of days
+                 "June 17-19": "three days"); else one said in the best sentence's
+                 speaker's next turn; else the length from the start
                  of what was asked to the day it was said; else the date;
        how often the first frequency of the best REACH sentences ("three times a week"),
                  else of the person's own sentences (a reply to "how often do you...?");
@@ -63,13 +65,14 @@ removed (issue 28).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mrgraph.found import Found
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
-from mrgraph.reader.evidence import (Sentence, believed, first_read, is_question, sentences,
-                                    split_sentences)
+from mrgraph.reader.evidence import (Sentence, believed, content_share, first_read,
+                                    is_question, sentences, split_sentences, statements,
+                                    turn_key, turns_read)
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
                                   predicate, times)
@@ -267,8 +270,9 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
     if between and (worked := worked_length(state, question)):
         return worked
     if question.on("span") and (question.kind == "duration" or _AGO.search(question.text)):
-        span = next(((d, s) for s in found[:REACH] if (d := said_span(state, question, s))),
-                    None)
+        told = [s for s in found[:REACH] if _tells(state, question, s)] or found[:REACH]
+        span = next(((d, s) for s in told if (d := said_span(state, question, s))), None) or \
+            (_next_span(state, question, found[0]) if question.on("next_turn") else None)
         if span:
             # "how long" asks for a length: "ago" only places it ("two weeks ago" -> two weeks)
             if _AGO.search(question.text):
@@ -278,6 +282,36 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
         if lengths and not between and (worked := worked_length(state, question)):
             return worked  # nobody said how long: from the dates of what was asked
     return answer_when(state, question, found)
+
+
+def _tells(state: Found, question: Question, sentence: Sentence) -> bool:
+    """A sentence whose turn holds some of the question, or replying to the other's question
+    asking it, tells of it: a span in another turn tells another thing ("It's been a few days
+    since we talked!"), when any tells of it."""
+    return not question.on("span_told") or sentence.q > 0 or sentence.prompted or \
+        content_share(state, question, sentence.turn) > 0
+
+
+def _next_span(state: Found, question: Question, best: Sentence) -> \
+        tuple[str, Sentence] | None:
+    """The span of time the best sentence's speaker says in their next turn, when none of the
+    best sentences says one: a thing is told, the other speaker answers, and its length follows
+    ("I present at a conference in June." - "Enjoy!" - "Noted. It's June 17-19.")."""
+    return next(((span, s) for s in _told_next(state, question, best)
+                 if (span := said_span(state, question, s)) is not None), None)
+
+
+def _told_next(state: Found, question: Question, best: Sentence) -> list[Sentence]:
+    """The statements of the best sentence's speaker's next turn, after the other's (read or
+    handed on), as sentences of the best one's standing; none without it."""
+    turns = {turn_key(t): t for t in turns_read(state, question)}
+    turn = next((t for t in turns.values()
+                 if t["dia_id"] == best.dia_id and t["text"] == best.turn), None)
+    after = turns.get(turn_key(turn, -2)) if turn is not None else None
+    if turn is None or after is None or after["speaker"] != turn["speaker"]:
+        return []
+    return [replace(best, text=text, dia_id=str(after["dia_id"]), turn=str(after["text"]))
+            for text in split_sentences(statements(str(after["text"])))]
 
 
 def _how_often(found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:

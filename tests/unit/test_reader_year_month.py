@@ -51,3 +51,40 @@ def test_a_question_asking_no_unit_keeps_the_day() -> None:
     """"When did ...?" and "how long" keep the date as it was said."""
     turns = [("D1:1", "Omar", "I bought the boat last Saturday, it's bright red!", SPRING)]
     assert _answer("When did Omar buy the boat?", turns)[0] == "the Saturday before 7 May 2023"
+
+
+def test_a_year_is_a_span_lasting_up_to_the_telling() -> None:
+    """"I've had them for 3 years" said in 2023 answers "which year" with 2020 (perfect_for);
+    a span ahead ("I'll stay for two years") counts nothing back."""
+    cases = [
+        ("Which year did Omar adopt his dogs?",
+         [("D1:1", "Omar", "I've had them for 3 years and they still chew my shoes.", SPRING)],
+         "2020"),
+        ("What year did Priya start playing the cello?",
+         [("D1:1", "Priya", "I have played the cello for twelve years now.", SPRING)], "2011"),
+        ("Which year did Omar join the rowing club?",
+         [("D1:1", "Omar", "I've been rowing with the club for five years, every Sunday.",
+           SPRING)], "2018"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns)[0] == expected, question
+    assert _answer("Which year did Omar adopt his dogs?", cases[0][1],
+                   frozenset({"perfect_for"}))[0] != "2020"
+
+
+def test_a_year_is_an_nth_anniversary_counted_back() -> None:
+    """"our 30th wedding anniversary in May" said in January 2025 -> 1995 (nth_year)."""
+    cases = [
+        ("Which year did Omar and Lena get married?",
+         [("D1:1", "Omar", "We booked a trip to Como in May for our 30th wedding anniversary.",
+           "2025-01-25")], "1995"),
+        ("What year was Priya born?",
+         [("D1:1", "Priya", "My fortieth birthday is next week, I'm trying not to think about it.",
+           SPRING)], "1983"),
+        ("Which year did Omar open the bakery?",
+         [("D1:1", "Omar", "The bakery's 10th anniversary party was amazing, so much cake.",
+           SPRING)], "2013"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns)[0] == expected, question
+        assert _answer(question, turns, frozenset({"nth_year"}))[0] != expected, question

@@ -52,7 +52,7 @@ FAMILIES = (
     "opinion", "after_question", "item_kind", "ph_number_end", "photo", "wp_tie",
     "wp_amount", "wp_would", "context", "scene", "manner", "going", "feel_reply",
     "year_month", "clause_span", "apart", "times", "ph_particle", "wp_dated", "meaning",
-    "wp_dated_own", "span_freq", "day_range", "next_turn", "perfect_for", "nth_year", "span_told")
+    "span_freq", "day_range", "next_turn", "span_told")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

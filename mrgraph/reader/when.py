@@ -29,14 +29,6 @@ _UNIT_ASKED = re.compile(r"\b(?:what|which) (year|month)\b", re.IGNORECASE)
 # a span counted back from the day it was said: "ten years ago", "since", "been ... now"; not
 # "I'll stay for two years"
 _BACK = re.compile(r"\b(?:ago|since|been|now)\b", re.IGNORECASE)
-# a span of years lasting up to the telling: "I've had them for 3 years" (not "have to")
-_PERFECT_FOR = re.compile(r"(?:'ve|\bhave|\bhas)\b(?!\s+to\b)[^.!?]*?\bfor\b", re.IGNORECASE)
-# the n-th return of a day in the year: "our 30th wedding anniversary", "my fortieth birthday"
-_ORDINAL_WORDS = {"fifth": 5, "tenth": 10, "twentieth": 20, "twenty-fifth": 25, "thirtieth": 30,
-                  "fortieth": 40, "fiftieth": 50, "sixtieth": 60, "seventieth": 70,
-                  "eightieth": 80}
-_NTH = re.compile(r"\b(\d{1,3}(?:st|nd|rd|th)|" + "|".join(_ORDINAL_WORDS) +
-                  r")\s+(?:[a-z]+\s+)?(?:anniversary|birthday)\b", re.IGNORECASE)
 
 
 def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
@@ -50,9 +42,6 @@ def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
     # year is asked of: a span of years said ("seven years since ...") counts back instead
     coarse = value is not None and (value.source == "stated" or
                                     value.precision in ("year", "decade", "season", "month"))
-    if unit == "year" and question.on("nth_year") and (nth := _nth_year(
-            sentence.text, said, turn_dates(sentence.text, said[:10]))) is not None:
-        return nth, (sentence.dia_id,)  # the date is the anniversary's, not the year asked
     if unit == "year" and not coarse and (year := _year_said(question, found)) is not None:
         return year
     if unit is not None and (value is not None or said[:10]):
@@ -87,32 +76,15 @@ def _year_said(question: Question, found: list[Sentence]) -> tuple[str, tuple[st
         if question.person is not None and sentence.speaker != question.person or \
                 not sentence.said[:4].isdigit():
             continue
-        dates = turn_dates(sentence.text, sentence.said, question.on("bare_day"))
-        year = next((v.start[:4] for v in dates if v.precision == "year"), None)
-        back = _BACK.search(sentence.text) or \
-            (question.on("perfect_for") and _PERFECT_FOR.search(sentence.text))
-        count = years_in(duration(sentence.text) or "") if back else None
+        year = next((v.start[:4] for v in turn_dates(sentence.text, sentence.said,
+                                                     question.on("bare_day"))
+                     if v.precision == "year"), None)
+        count = years_in(duration(sentence.text) or "") if _BACK.search(sentence.text) else None
         if year is None and count:
             year = str(int(sentence.said[:4]) - count)
-        if year is None and question.on("nth_year"):
-            year = _nth_year(sentence.text, sentence.said, dates)
         if year is not None:
             return year, (sentence.dia_id,)
     return None
-
-
-def _nth_year(text: str, said: str, dates: tuple[DateValue, ...]) -> str | None:
-    """The year of the first of the days an n-th anniversary or birthday returns ("our 30th
-    wedding anniversary in May", said in January 2025 -> 1995): n years before the year it
-    falls in, the date the sentence states or else the day it was said."""
-    nth = _NTH.search(text)
-    if nth is None:
-        return None
-    said_n = nth.group(1).lower()
-    n = _ORDINAL_WORDS.get(said_n) or int(re.sub(r"\D", "", said_n) or 0)
-    falls = next((v.start[:4] for v in dates if v.phrase in text),
-                 said[:4])
-    return str(int(falls) - n) if n and falls.isdigit() else None
 
 
 def date_of(state: Found, question: Question, found: list[Sentence]) -> \

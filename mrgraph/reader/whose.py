@@ -66,10 +66,8 @@ def wrong_person(state: Found, question: Question) -> bool:
     turn of the person's counts too (at TURN of its share), and for a count one that states a
     number (`_states_amount`). Only sentences holding the question's verb are compared when
     some do: "What sports does X coach?" is about who *coaches*, not who says "sporty". A tie
-    goes to the others' own statement (`_tie_to_others`). For a date or a length, the
-    others' words that say nothing of themselves do not count (`_not_of_themselves`). Never
-    for an inference ("Would X ...?"): nobody says its answer, nor when the person dates the
-    act themselves."""
+    goes to the others' own statement (`_tie_to_others`). Never for an inference ("Would X
+    ...?"): nobody says its answer, nor when the person dates the act themselves."""
     if _spared(state, question):
         return False
     speakers = {str(t["speaker"]) for t in turns_read(state, question)}
@@ -82,8 +80,7 @@ def wrong_person(state: Found, question: Question) -> bool:
                  if verb and verb in {lemma(w) for w in word_set(s)}]
     scored = [(content_share(state, question, sentence), speaker, sentence,
                about_whom(speaker, sentence, speakers) == question.person)
-              for speaker, sentence in with_verb or said
-              if not _not_of_themselves(question, speaker, sentence)]
+              for speaker, sentence in with_verb or said]
     theirs = max((share for share, _, _, own in scored if own), default=0.0)
     others = max((share for share, _, _, own in scored if not own), default=0.0)
     # a tie on one sentence says little of an inference or of several things asked for
@@ -134,14 +131,6 @@ def _dates_own_act(state: Found, question: Question) -> bool:
                     about_whom(speaker, sentence, speakers) == question.person:
                 return True
     return False
-
-
-def _not_of_themselves(question: Question, speaker: str, text: str) -> bool:
-    """For a date or a length asked of the person: another speaker's `text` that says no
-    "I" / "my" / "we" tells nothing they did ("Your first job! The shop is an empire."), so
-    it does not make the evidence theirs: a date is asked of what someone did."""
-    return question.kind in ("when", "duration") and question.on("wp_dated_own") and \
-        speaker != question.person and not word_set(text) & FIRST_PERSON
 
 
 def _tie_to_others(scored: list[tuple[float, str, str, bool]], person: str | None) -> bool:
@@ -211,6 +200,6 @@ def _turns_about_others(state: Found, question: Question, replied: float = 0.0) 
         # a whole turn says "you" too often to be about the listener for it; a name is enough
         if about_whom(str(turn["speaker"]), text, speakers, False) == question.person:
             theirs = max(theirs, share)
-        elif not _not_of_themselves(question, str(turn["speaker"]), text):
+        else:
             others = max(others, share)
     return max(theirs, replied) + TURNS_SAME < others

@@ -1,12 +1,12 @@
-"""A date asked of a person: the other speaker's words that say nothing of themselves (no
-"I" / "my" / "we": "Your first employee! The shop is an empire.") do not make the evidence
-theirs (reader.whose.wrong_person, family wp_dated_own)."""
+"""A date asked of a person: the other speaker's praise that names the thing ("Your first
+employee! The shop is an empire.") does not make the evidence theirs when the person dates the
+act themselves ("I opened it in 2019"; reader.whose.wrong_person, family wp_dated)."""
 
 from __future__ import annotations
 
 from tests.unit.test_reader_when import _answer
 
-OFF = frozenset({"wp_dated_own", "wp_dated"})  # either rescues these (whose._dates_own_act)
+OFF = frozenset({"wp_dated"})
 DAY = "2024-03-12"
 
 

@@ -126,7 +126,7 @@ def test_the_persons_own_dated_act_is_theirs(question: str, others: tuple[str, s
                                               theirs: tuple[str, str]) -> None:
     s = state(question, [("D1:1", *others), ("D1:2", *theirs)])
     assert not wrong_person(s, analyse(question, SPEAKERS))
-    assert wrong_person(s, analyse(question, SPEAKERS, frozenset({"wp_dated", "wp_dated_own"})))
+    assert wrong_person(s, analyse(question, SPEAKERS, frozenset({"wp_dated"})))
 
 
 @pytest.mark.parametrize("question, turns", [

@@ -11,7 +11,8 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
             would     an inference ("Would ...", "... likely ...", "Might ..."): yes or no;
             list      "what"/"which" + a plural noun ("What instruments ..."), "What are
                       some ...", "What kinds/types of ...";
-            what      anything else ("What did X donate ...", "Which song ...").
+            what      anything else ("What did X donate ...", "Which song ..."); in the
+                      present perfect ("What has X painted?", `over_time`) answered as a list.
   person    the one speaker of the conversation the question names (None for none or two);
   head      the noun after "what"/"which" (the thing asked for: "workshop", "instruments"),
             skipping "kind of", "type of", "sort of";
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mrgraph.found import is_temporal
+from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.words import (DETERMINERS, IRREGULAR, PREPOSITIONS, base_verb, mostly_verb,
                                   noun_like)
 from mrgraph.text import STOPWORDS, stem, words
@@ -51,7 +53,7 @@ FAMILIES = (
     "ph_place", "subject", "unseen_name", "replied", "reply", "quoted", "likely", "ph_before_pp",
     "opinion", "after_question", "item_kind", "ph_number_end", "photo", "wp_tie",
     "wp_amount", "wp_would", "context", "scene", "manner", "going", "feel_reply",
-    "year_month", "clause_span", "apart", "times", "ph_particle")
+    "year_month", "clause_span", "apart", "times", "ph_particle", "perfect")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())
@@ -201,6 +203,29 @@ def asks_several(question: Question) -> bool:
     names = {w for p in question.people for w in words(p)}
     return question.kind == "list" or any(_plural(w) and noun_like(w) for w in words(question.text)
                                           if w not in names)  # not "always", "sometimes"
+
+
+def over_time(question: Question) -> bool:
+    """"What / where / who + has / have + subject + participle" (no "both", "in common"): the
+    present perfect asks what has been so over time, often several things said on several
+    occasions ("What has she *painted*?", "Where have they *camped*?"); not "What has she
+    *been* up to?", nor a thing two people share ("What have both *visited*?")."""
+    said = words(question.text)
+    if not said or said[0] not in ("what", "which", "where", "who") or \
+            {"both", "common"} & set(said):
+        return False
+    at = next((i for i, w in enumerate(said) if w in AUXILIARIES), None)
+    if at is None or said[at] not in ("has", "have"):
+        return False
+    return any(_participle(w) for w in said[at + 1:])
+
+
+def _participle(word: str) -> bool:
+    """A past participle: an -ed form WordNet reads as a verb's ("painted", "camped"), or an
+    irregular verb form ("grown", "made"; not "children"), never "been"."""
+    if word in IRREGULAR:
+        return base_verb(IRREGULAR[word])
+    return word.endswith("ed") and lexicon().base(word, "verb") != word
 
 
 def _plural(word: str) -> bool:

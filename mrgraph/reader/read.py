@@ -45,7 +45,9 @@
                  person says they did, when it is more new words than the question's ("we
                  *built a treehouse*"; reader.forms.predicate);
        list      the phrases of the best sentences of several sessions ("cello, harp"), those
-                 that name a thing (reader.items: not "GOT A CAT", "July", "away");
+                 that name a thing (reader.items: not "GOT A CAT", "July", "away"); so too
+                 for a "what / where / who" question in the present perfect ("What has X
+                 painted?": reader.question.over_time);
        other     the phrase (reader.phrases: a number for "how many")
                  of the best three sentences and of the sentence after each that the fitted
                  ranker (reader.ranker) puts first;
@@ -77,7 +79,7 @@ from mrgraph.reader.items import is_item
 from mrgraph.reader.lengths import asks_between, said_span, since
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.manner import going, manner
-from mrgraph.reader.question import Question, analyse
+from mrgraph.reader.question import Question, analyse, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.when import answer_when
 from mrgraph.reader.whose import unseen_name, wrong_person
@@ -176,7 +178,9 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return _said(best.text), (best.dia_id,)  # what was said of it is the statement itself
     if kind == "what" and (thought := _thought(question, found)):
         return thought
-    if kind == "list" and question.on("items") and (listed := _items(question, found, ranker)):
+    several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")
+                                 and over_time(question))
+    if several and question.on("items") and (listed := _items(question, found, ranker)):
         return listed
     # one thing asked for of several: a phrase that names one ("GOT A CAT", "July" do not)
     keep = is_item if kind == "list" and question.on("item_kind") else None

@@ -1,0 +1,57 @@
+"""Questions that ask for several things without a plural noun: the present perfect ("What has
+X painted?") asks what has been so over time, answered by a list of the things said in
+several sessions (reader.question.over_time). Sessions: Sunday 7 May 2023
+(tests.unit.test_reader.state)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mrgraph.policies.turns import found
+from mrgraph.reader.question import analyse, over_time
+from mrgraph.reader.read import read
+from tests.unit.marks import needs_wordnet
+from tests.unit.test_reader import SPEAKERS, state
+
+OFF_PERFECT = frozenset({"perfect"})
+
+
+def _answer(question: str, turns: list[tuple[str, str, str]],
+            off: frozenset[str] = frozenset()) -> str:
+    return read(found(state(question, turns), False), off=off).answer
+
+
+@needs_wordnet
+@pytest.mark.parametrize(("question", "several"), [
+    ("What has Priya painted?", True), ("Where have Omar and his kids camped?", True),
+    ("Who has taught Omar to swim?", True), ("What things has Priya grown this year?", True),
+    ("What has Omar been up to?", False),  # "been": a state now, not things done
+    ("Which city have both Priya and Omar visited?", False),  # one thing they share
+    ("What did Priya paint?", False), ("What does Omar grow?", False),
+    ("What had Priya made before the fair?", False)])
+def test_the_present_perfect_asks_for_several_things(question: str, several: bool) -> None:
+    assert over_time(analyse(question, SPEAKERS)) is several
+
+
+@needs_wordnet
+def test_a_present_perfect_question_is_answered_with_a_list() -> None:
+    """Three shapes: what, where, who; each thing said in a session of its own."""
+    cases = [
+        ("What has Priya painted?",
+         [("D1:1", "Priya", "I painted a lighthouse last week."),
+          ("D2:1", "Priya", "I painted a small fox for my nephew.")],
+         ("lighthouse", "fox")),
+        ("Where has Omar camped?",
+         [("D1:1", "Omar", "We camped in the desert over the holidays."),
+          ("D2:1", "Omar", "We camped by the lake with the kids.")],
+         ("desert", "lake")),
+        ("Who has taught Priya to cook?",
+         [("D1:1", "Priya", "My aunt Leila taught me to cook rice."),
+          ("D2:1", "Priya", "My neighbour Sunil taught me to cook dal.")],
+         ("Leila", "Sunil")),
+    ]
+    for question, turns, things in cases:
+        said = _answer(question, turns)
+        assert all(t in said for t in things), said
+        alone = _answer(question, turns, OFF_PERFECT)  # the rule's: one phrase without it
+        assert not all(t in alone for t in things), alone

@@ -45,7 +45,8 @@
                  person says they did, when it is more new words than the question's ("we
                  *built a treehouse*"; reader.forms.predicate);
        list      the phrases of the best sentences of several sessions ("cello, harp"), those
-                 that name a thing (reader.items: not "GOT A CAT", "July", "away"); so too
+                 that name a thing (reader.items: not "GOT A CAT", "July", "away"; "went
+                 camping" is "camping"); so too
                  for a "what / where / who" question in the present perfect ("What has X
                  painted?": reader.question.over_time);
        other     the phrase (reader.phrases: a number for "how many")
@@ -75,7 +76,7 @@ from mrgraph.reader.evidence import (Sentence, believed, first_read, is_question
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
                                   predicate, times)
-from mrgraph.reader.items import is_item
+from mrgraph.reader.items import is_item, thing_done
 from mrgraph.reader.lengths import asks_between, said_span, since
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.manner import going, manner
@@ -245,6 +246,8 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
             continue
         chosen = ranker.choose(question, [sentence])
         item = chosen.text if chosen else ""
+        if question.on("item_thing"):
+            item = thing_done(item)
         if item and item.lower() not in (i.lower() for i in said):
             turns.add(sentence.dia_id)
             if question.on("item_kind") and not is_item(item):

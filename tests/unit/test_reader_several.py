@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mrgraph.policies.turns import found
+from mrgraph.reader.items import thing_done
 from mrgraph.reader.question import analyse, over_time
 from mrgraph.reader.read import read
 from tests.unit.marks import needs_wordnet
@@ -89,3 +90,22 @@ def test_a_persons_plural_noun_is_answered_with_a_list() -> None:
         assert all(t in said for t in things), said
         alone = _answer(question, turns, frozenset({"whose_plural"}))
         assert not all(t in alone for t in things), alone
+
+
+@pytest.mark.parametrize(("phrase", "thing"), [
+    ("went camping", "camping"), ("go swimming", "swimming"), ("going fishing", "fishing"),
+    ("went home", "went home"), ("go", "go"), ("having picnics", "having picnics")])
+def test_an_item_of_go_ing_is_the_activity(phrase: str, thing: str) -> None:
+    assert thing_done(phrase) == thing
+
+
+@needs_wordnet
+def test_a_list_names_the_activity_not_going() -> None:
+    """Three shapes of "go + -ing" in a list of activities: went, go, going."""
+    question = "What activities has Omar done with his kids?"
+    turns = [("D1:1", "Omar", "We went camping with the kids last weekend."),
+             ("D2:1", "Omar", "I'm off to go swimming with the kids."),
+             ("D3:1", "Omar", "The kids and I are going sailing on Sunday.")]
+    said = _answer(question, turns)
+    assert {"camping", "swimming", "sailing"} <= set(said.split(", ")), said
+    assert "went camping" in _answer(question, turns, frozenset({"item_thing"}))  # the rule's

@@ -96,6 +96,7 @@ ITEMS, ITEM_SHARE = 8, 0.7  # items a list answer joins; the share of the best s
 # (LoCoMo scores a multi-hop answer by each gold part's best-matching item: an extra item costs it
 # nothing; 8 over 6 changed no validation answer of another category)
 _LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
+_AND = re.compile(r"\s+and\s+")
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
 _AGO_END = re.compile(r"\s+ago$", re.IGNORECASE)
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
@@ -231,7 +232,9 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
     is what they say, not what the other suggests), up to ITEMS, each holding ITEM_SHARE of
     the best score at least and naming a thing (reader.items.is_item), when they were said in
     two sessions at least (several things said on several occasions: a phrase that names no
-    thing counts as said); None when the best phrase is a list already ("Bach and Mozart")."""
+    thing counts as said); None when the best phrase is a list already ("Bach and Mozart").
+    An item joining two things with "and" is two items ("Luna and Oliver": LoCoMo drops "and"
+    and commas from an answer, so this changes only how a multi-hop answer's items match)."""
     first = ranker.choose(question, found)
     if first is not None and _LISTED.search(first.text):
         return None
@@ -256,6 +259,8 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
             supports.append(sentence.dia_id)
     if len({d.partition(":")[0] for d in turns}) < 2 or not said:
         return None
+    if question.on("item_split"):
+        said = [part for item in said for part in _AND.split(item) if part]
     return ", ".join(said), tuple(supports)
 
 

@@ -109,3 +109,24 @@ def test_a_list_names_the_activity_not_going() -> None:
     said = _answer(question, turns)
     assert {"camping", "swimming", "sailing"} <= set(said.split(", ")), said
     assert "went camping" in _answer(question, turns, frozenset({"item_thing"}))  # the rule's
+
+
+@needs_wordnet
+def test_an_item_joining_two_things_is_two_items() -> None:
+    """Three shapes of "X and Y" in a list: two names, two instruments, two dishes."""
+    cases = [
+        ("Which cities has Priya visited?",
+         [("D1:1", "Priya", "I visited Lisbon in May."),
+          ("D2:1", "Priya", "Last year my sister and I visited Rome and Paris by train.")],
+         {"Rome", "Paris"}),
+        ("What instruments does Priya play?",
+         [("D1:1", "Priya", "I play the cello these days."),
+          ("D2:1", "Priya", "I also play the harp and the flute.")], {"harp", "the flute"}),
+        ("What dishes has Omar cooked?",
+         [("D1:1", "Omar", "I cooked a lamb stew on Sunday."),
+          ("D2:1", "Omar", "For the party I cooked dal and rice.")], {"dal", "rice"}),
+    ]
+    for question, turns, parts in cases:
+        said = _answer(question, turns)
+        assert parts <= set(said.split(", ")), said
+        assert not parts <= set(_answer(question, turns, frozenset({"item_split"})).split(", "))

@@ -56,7 +56,8 @@ FAMILIES = (
     "opinion", "after_question", "item_kind", "ph_number_end", "photo", "wp_tie",
     "wp_amount", "wp_would", "context", "scene", "manner", "going", "feel_reply",
     "year_month", "clause_span", "apart", "times", "ph_particle", "perfect",
-    "whose_plural", "item_thing", "item_split")
+    "whose_plural", "item_thing", "item_split",
+    "perfect_share")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

@@ -130,3 +130,25 @@ def test_an_item_joining_two_things_is_two_items() -> None:
         said = _answer(question, turns)
         assert parts <= set(said.split(", ")), said
         assert not parts <= set(_answer(question, turns, frozenset({"item_split"})).split(", "))
+
+
+@needs_wordnet
+def test_the_present_perfect_reaches_further_for_its_items() -> None:
+    """A question in the present perfect asks what has been so over time: an item whose
+    sentence holds half of the question (PERFECT_SHARE) joins the best one; in the simple
+    present it does not (ITEM_SHARE). Three shapes: what, which, where."""
+    cases = [
+        ("What sports has Omar played?", "What sports does Omar play?",
+         [("D1:1", "Omar", "My favourite sport I played was rowing."),
+          ("D2:1", "Omar", "I played squash with Ali last week.")], {"rowing", "squash"}),
+        ("Which cities has Priya visited?", "Which cities does Priya visit?",
+         [("D1:1", "Priya", "The city I visited last spring was Porto."),
+          ("D2:1", "Priya", "I visited Ghent over the holidays.")], {"Porto", "Ghent"}),
+        ("Where has Omar camped with his kids?", "Where does Omar camp with his kids?",
+         [("D1:1", "Omar", "I camped with my kids by the lake."),
+          ("D2:1", "Omar", "We camped in the desert once.")], {"lake", "desert"}),
+    ]
+    for perfect, present, turns, both in cases:
+        assert both <= set(_answer(perfect, turns).split(", "))
+        assert not both <= set(_answer(perfect, turns, frozenset({"perfect_share"})).split(", "))
+        assert not both <= set(_answer(present, turns).split(", "))

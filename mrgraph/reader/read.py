@@ -92,9 +92,9 @@ DEFAULT_THRESHOLD = 0.2
 REACH = 8  # sentences searched for a specific form the question asks for (a frequency, a span)
 THOUGHT_REACH = 3  # sentences searched for what a verb of thought takes in
 FOLLOW_KINDS = ("how", "why")
-ITEMS, ITEM_SHARE = 8, 0.7  # items a list answer joins; the share of the best score each needs
+ITEMS, ITEM_SHARE = 12, 0.7  # items a list answer joins; the share of the best score each needs
 # (LoCoMo scores a multi-hop answer by each gold part's best-matching item: an extra item costs it
-# nothing; 8 over 6 changed no validation answer of another category)
+# nothing; 8 over 6 changed no validation answer of another category, nor 12 over 8)
 # the share for a question in the present perfect ("What has X painted?", question.over_time):
 # what has been so over time is said on several occasions, each less like the question (0.4
 # lost on validation single-hop answers)
@@ -234,10 +234,11 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
     """A question asking for several things ("What instruments ...?"): the phrase of each of
     the best sentences of different turns (the person's own when it names one: what they did
     is what they say, not what the other suggests), up to ITEMS, each holding ITEM_SHARE of
-    the best score at least (PERFECT_SHARE for a question in the present perfect: "What has X
-    painted?") and naming a thing (reader.items.is_item), when they were said in
+    the best score at least and naming a thing (reader.items.is_item), when they were said in
     two sessions at least (several things said on several occasions: a phrase that names no
     thing counts as said); None when the best phrase is a list already ("Bach and Mozart").
+    For a question in the present perfect ("What has X painted?": what has been so over time)
+    PERFECT_SHARE of the best score is enough, and each sentence of a turn may give an item.
     An item joining two things with "and" is two items ("Luna and Oliver": LoCoMo drops "and"
     and commas from an answer, so this changes only how a multi-hop answer's items match)."""
     first = ranker.choose(question, found)
@@ -246,19 +247,20 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
     said: list[str] = []
     supports: list[str] = []
     turns: set[str] = set()  # the turns read for an item, named things or not
-    share = PERFECT_SHARE if question.on("perfect_share") and over_time(question) else ITEM_SHARE
+    perfect = question.on("perfect_share") and over_time(question)
+    share = PERFECT_SHARE if perfect else ITEM_SHARE
+    each = perfect and question.on("item_sentences")  # an item of each sentence, not turn
+    read: set[str] = set()
     for sentence in found:
         if len(said) == ITEMS or sentence.score < share * found[0].score:
             break
-        if sentence.dia_id in turns or \
-                (question.person is not None and sentence.speaker != question.person):
+        key = sentence.text if each else sentence.dia_id
+        if key in read or (question.person is not None and sentence.speaker != question.person):
             continue
-        chosen = ranker.choose(question, [sentence])
-        item = chosen.text if chosen else ""
-        if question.on("item_thing"):
-            item = thing_done(item)
+        item = _item(question, sentence, ranker)
         if item and item.lower() not in (i.lower() for i in said):
             turns.add(sentence.dia_id)
+            read.add(key)
             if question.on("item_kind") and not is_item(item):
                 continue  # it names no thing ("GOT A CAT", "July"), yet was said
             said.append(item)
@@ -268,6 +270,13 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
     if question.on("item_split"):
         said = [part for item in said for part in _AND.split(item) if part]
     return ", ".join(said), tuple(supports)
+
+
+def _item(question: Question, sentence: Sentence, ranker: Chooser) -> str:
+    """The phrase of `sentence` a list answer joins ("went camping" as "camping")."""
+    chosen = ranker.choose(question, [sentence])
+    item = chosen.text if chosen else ""
+    return thing_done(item) if question.on("item_thing") else item
 
 
 def _dated(state: Found, question: Question, found: list[Sentence]) -> \

@@ -152,3 +152,23 @@ def test_the_present_perfect_reaches_further_for_its_items() -> None:
         assert both <= set(_answer(perfect, turns).split(", "))
         assert not both <= set(_answer(perfect, turns, frozenset({"perfect_share"})).split(", "))
         assert not both <= set(_answer(present, turns).split(", "))
+
+
+@needs_wordnet
+def test_the_present_perfect_takes_an_item_of_each_sentence() -> None:
+    """What has been so over time may be told twice in one turn: each sentence gives an item.
+    Three shapes: what, where, which."""
+    cases = [
+        ("What has Omar cooked?",
+         [("D1:1", "Omar", "I cooked a lamb stew on Sunday. I also cooked a lentil soup."),
+          ("D2:1", "Omar", "Last week I cooked paella.")], "lentil soup"),
+        ("Where has Priya travelled?",
+         [("D1:1", "Priya", "I travelled to Oslo in March. Then I travelled to Bergen by train."),
+          ("D2:1", "Priya", "We travelled to Cairo last winter.")], "Bergen"),
+        ("Which sports has Omar played?",
+         [("D1:1", "Omar", "I played rugby at school. Later I played cricket for the village."),
+          ("D2:1", "Omar", "This summer I played tennis.")], "cricket"),
+    ]
+    for question, turns, second in cases:
+        assert second in _answer(question, turns)
+        assert second not in _answer(question, turns, frozenset({"item_sentences"}))  # the rule's

@@ -57,7 +57,8 @@ FAMILIES = (
     "wp_amount", "wp_would", "context", "scene", "manner", "going", "feel_reply",
     "year_month", "clause_span", "apart", "times", "ph_particle", "perfect",
     "whose_plural", "item_thing", "item_split",
-    "perfect_share", "item_sentences")
+    "perfect_share", "item_sentences",
+    "ph_head_run")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

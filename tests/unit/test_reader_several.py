@@ -9,6 +9,7 @@ import pytest
 
 from mrgraph.policies.turns import found
 from mrgraph.reader.items import thing_done
+from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse, over_time
 from mrgraph.reader.read import read
 from tests.unit.marks import needs_wordnet
@@ -172,3 +173,22 @@ def test_the_present_perfect_takes_an_item_of_each_sentence() -> None:
     for question, turns, second in cases:
         assert second in _answer(question, turns)
         assert second not in _answer(question, turns, frozenset({"item_sentences"}))  # the rule's
+
+
+@needs_wordnet
+def test_an_item_keeps_the_questions_nouns_up_to_its_head() -> None:
+    """A list item joins the question's own nouns that lead to the head noun ("a *live music
+    event*" for "What music events..."), not numbers; not for one thing asked ("What music
+    event..."). Three shapes: events, classes, sports."""
+    cases = [("What music events has Omar attended?",
+              "Last week we had a blast at a live music event.", "live music event"),
+             ("Which art classes does Priya take?",
+              "On Mondays I take a watercolour art class.", "watercolour art class"),
+             ("What water sports has Priya tried?",
+              "In June I tried a fun new kayak water sport.", "new kayak water sport")]
+    for question, sentence, item in cases:
+        assert phrase(sentence, analyse(question, SPEAKERS))[0] == item
+        off = analyse(question, SPEAKERS, frozenset({"ph_head_run"}))
+        assert phrase(sentence, off)[0] != item  # the rule's
+    one = analyse("What music event did Omar attend?", SPEAKERS)
+    assert phrase("Last week we had a blast at a live music event.", one)[0] != "live music event"

@@ -46,7 +46,7 @@
                  *built a treehouse*"; reader.forms.predicate);
        list      the phrases of the best sentences of several sessions ("cello, harp"), those
                  that name a thing (reader.items: not "GOT A CAT", "July", "away"; "went
-                 camping" is "camping"); so too
+                 camping" is "camping"; "X and Y" is two items, in one phrase too); so too
                  for a "what / where / who" question in the present perfect ("What has X
                  painted?": reader.question.over_time);
        other     the phrase (reader.phrases: a number for "how many")
@@ -191,6 +191,8 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     # one thing asked for of several: a phrase that names one ("GOT A CAT", "July" do not)
     keep = is_item if kind == "list" and question.on("item_kind") else None
     chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found, keep)
+    if chosen and kind == "list" and question.on("item_split"):
+        return ", ".join(p for p in _AND.split(chosen.text) if p), (chosen.dia_id,)
     return (chosen.text, (chosen.dia_id,)) if chosen else (best.text, (best.dia_id,))
 
 

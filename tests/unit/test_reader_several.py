@@ -192,3 +192,20 @@ def test_an_item_keeps_the_questions_nouns_up_to_its_head() -> None:
         assert phrase(sentence, off)[0] != item  # the rule's
     one = analyse("What music event did Omar attend?", SPEAKERS)
     assert phrase("Last week we had a blast at a live music event.", one)[0] != "live music event"
+
+
+@needs_wordnet
+def test_a_list_said_in_one_phrase_is_split_into_items() -> None:
+    """A list question answered by one phrase that lists things: each is an item. Three
+    shapes: two things with articles, two names, a comma list ending in "and"."""
+    cases = [("What instruments does Priya play?", "I play the cello and the harp.",
+              "cello, the harp"),
+             ("Which classical composers does Omar enjoy?", "I enjoy Bach and Mozart most.",
+              "Bach, Mozart"),
+             ("What values does Priya want to teach her kids?",
+              "I want to teach my kids kindness, honesty and patience.",
+              "kindness, honesty, patience")]
+    for question, sentence, said in cases:
+        turns = [("D1:1", "Priya" if "Priya" in question else "Omar", sentence)]
+        assert _answer(question, turns) == said
+        assert _answer(question, turns, frozenset({"item_split"})) != said  # the rule's

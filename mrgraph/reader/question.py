@@ -58,7 +58,7 @@ FAMILIES = (
     "year_month", "clause_span", "apart", "times", "ph_particle", "perfect",
     "whose_plural", "item_thing", "item_split",
     "perfect_share", "item_sentences",
-    "ph_head_run")
+    "ph_head_run", "wp_several")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

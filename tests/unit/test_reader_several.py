@@ -12,6 +12,7 @@ from mrgraph.reader.items import thing_done
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse, over_time
 from mrgraph.reader.read import read
+from mrgraph.types import NOT_MENTIONED
 from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import SPEAKERS, state
 
@@ -209,3 +210,31 @@ def test_a_list_said_in_one_phrase_is_split_into_items() -> None:
         turns = [("D1:1", "Priya" if "Priya" in question else "Omar", sentence)]
         assert _answer(question, turns) == said
         assert _answer(question, turns, frozenset({"item_split"})) != said  # the rule's
+
+
+@needs_wordnet
+def test_what_the_person_tells_of_themselves_to_the_other_is_theirs() -> None:
+    """A list question: a sentence of the person's that says "I" / "my" / "we" before any
+    "you" tells of them ("This book I read ... reminds me of you"), so the other's sentence
+    does not make the evidence someone else's. Three shapes; and "Your book sounds great, I
+    should read it" is still the other's."""
+    cases = [
+        ("What books has Priya read?",
+         [("D1:1", "Priya", "This book I read last year reminds me of you."),
+          ("D2:1", "Omar", "I read a book about whales."),
+          ("D3:1", "Priya", "I read Dune on the train, you would love it.")], "Dune"),
+        ("What sports does Omar play?",
+         [("D1:1", "Omar", "My favourite sport to play is squash, you should try it."),
+          ("D2:1", "Priya", "I play the sport of tennis."),
+          ("D3:1", "Omar", "I play rugby on Saturdays, you know.")], "squash"),
+        ("Which cities has Priya visited?",
+         [("D1:1", "Priya", "We visited the city of Porto, you would like it."),
+          ("D2:1", "Omar", "I visited the city of Lyon."),
+          ("D3:1", "Priya", "I visited Ghent, have you been?")], "Porto"),
+    ]
+    for question, turns, said in cases:
+        assert said in _answer(question, turns)
+        assert _answer(question, turns, frozenset({"wp_several"})) == NOT_MENTIONED  # the rule's
+    echoed = [("D1:1", "Omar", "I read a book about whales and loved it."),
+              ("D2:1", "Priya", "Your book sounds great, I should read it.")]
+    assert _answer("What books has Priya read?", echoed) == NOT_MENTIONED

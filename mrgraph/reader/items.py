@@ -10,6 +10,7 @@ thing, not a fragment that says something of it. A phrase is no item when it is
                many senses as a noun ("think"); an -ing form ("camping" is an activity; not
                "rewarding", an adjective only), a capitalised word (a name) and a word WordNet
                does not know ("parkrun") may end an item.
+An item of "go + -ing" is the activity alone ("went camping" -> "camping": `thing_done`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,18 @@ _CALENDAR = CALENDAR | frozenset(m.lower() for m in calendar.month_abbr[1:])
 # where in a span of time: "the *end* of February", "*early* July"
 _POSITIONS = frozenset({"end", "start", "beginning", "middle", "mid", "early", "late",
                         "nearly", "almost", "about", "around", "first", "second", "third"})
+
+
+_GO = frozenset({"go", "goes", "going", "went", "gone"})
+
+
+def thing_done(phrase: str) -> str:
+    """The activity of "go + -ing" without "go": "went camping" -> "camping", "go swimming"
+    -> "swimming" (the -ing form names the activity; "went home", "go" alone stay)."""
+    said = phrase.split()
+    if len(said) > 1 and said[0] in _GO and said[1].lower().endswith("ing"):
+        return " ".join(said[1:])
+    return phrase
 
 
 def is_item(phrase: str) -> bool:

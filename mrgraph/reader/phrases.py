@@ -10,7 +10,8 @@ is scored by where it stands:
   +2   right after the question's verb ("I *donated* my old car" -> "old car")
   +1   right after another word of the question (neither bonus across a subject pronoun,
        which starts another clause: "my niece and *we* played"); +1.5 before the head noun
-       asked about ("a *woodworking* workshop": the head joins the phrase); +1, without
+       asked about ("a *woodworking* workshop": the head joins the phrase; for a list, the
+       question's nouns up to it too: "a *live music event*"); +1, without
        either, before the question's own prepositional phrase, cut to the object ("gave me
        *a silver medal* from the chess club"); -1.5 when after
        the verb it only describes a word of the question ("a *short* trip")
@@ -200,9 +201,14 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         phrase = _object_of(run, toks)
     titled = head in _TITLED and on("titled") and not _KIND_OF.search(question.text)
     titles = _titles(toks, head, names) if titled else frozenset()
+    joined = _head_after(after, toks, head, asked) \
+        if head and question.kind == "list" and on("ph_head_run") else []
     if head and after < len(toks) and toks[after].lemma == head and on("ph_head"):
         score += 1.5
         phrase.append(toks[after].text)
+    elif joined:  # "a *live* music event": the question's own words up to the head join too
+        score += 1.5
+        phrase += joined
     elif after < len(toks) and toks[after].lemma in asked and score >= 2.0 and \
             on("ph_describes"):
         score -= 1.5  # it only describes what the question already names ("a *short* trip")
@@ -233,6 +239,18 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
     score -= 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
     return Segment(tuple(phrase), score, run[0])
+
+
+def _head_after(after: int, toks: Sequence[Token], head: str,
+                asked: frozenset[str] | set[str]) -> list[str]:
+    """The question's own nouns that lead from `after` to its head noun ("live | *music
+    event*" for "What music events..."): up to two, then the head; empty otherwise."""
+    for end in range(after + 1, min(after + 3, len(toks))):
+        if toks[end].lemma == head and all(
+                toks[i].lemma in asked and noun_like(toks[i].text) and
+                toks[i].text.lower() not in NUMBERS for i in range(after, end)):
+            return [toks[i].text for i in range(after, end + 1)]
+    return []
 
 
 def _what_is_asked(run: list[int], toks: Sequence[Token], question: Question,

@@ -10,8 +10,10 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
             choice    a yes/no form offering options ("... a beach or the mountains?");
             would     an inference ("Would ...", "... likely ...", "Might ..."): yes or no;
             list      "what"/"which" + a plural noun ("What instruments ..."), "What are
-                      some ...", "What kinds/types of ...";
-            what      anything else ("What did X donate ...", "Which song ...").
+                      some ...", "What kinds/types of ...", "What are <name>'s / her
+                      <plural noun> ...?" ("What are her dogs' names?");
+            what      anything else ("What did X donate ...", "Which song ..."); in the
+                      present perfect ("What has X painted?", `over_time`) answered as a list.
   person    the one speaker of the conversation the question names (None for none or two);
   head      the noun after "what"/"which" (the thing asked for: "workshop", "instruments"),
             skipping "kind of", "type of", "sort of";
@@ -24,12 +26,14 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
 from mrgraph.found import is_temporal
+from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.words import (DETERMINERS, IRREGULAR, PREPOSITIONS, base_verb, mostly_verb,
                                   noun_like)
 from mrgraph.text import STOPWORDS, stem, words
@@ -52,7 +56,8 @@ FAMILIES = (
     "opinion", "after_question", "item_kind", "ph_number_end", "photo", "wp_tie",
     "wp_amount", "wp_would", "context", "scene", "manner", "going", "feel_reply",
     "year_month", "clause_span", "apart", "times", "ph_particle", "wp_dated", "meaning",
-    "span_freq", "day_range", "next_turn", "span_told")
+    "span_freq", "day_range", "next_turn", "span_told", "perfect", "whose_plural", "item_thing",
+    "item_split", "perfect_share", "item_sentences", "ph_head_run", "wp_several")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())
@@ -116,7 +121,7 @@ def analyse(question: str, speakers: Iterable[str] = (),
     head = _head(said, names)
     if "caused_by" not in off and _subject_verb(said, names):
         head = None  # "what *inspired* X": a verb, not the thing asked for
-    kind = _kind(question, said, head)
+    kind = _kind(question, said, head, "whose_plural" not in off)
     stems = frozenset(stem(w) for w in said
                       if w not in names and w not in STOPWORDS and w not in AUXILIARIES
                       and w not in _ADVERBS and (len(w) > 1 or w.isdigit()))
@@ -142,7 +147,7 @@ def _subject_verb(said: list[str], names: set[str]) -> bool:
     return after in names or after in _POSSESSIVES or after == "s"
 
 
-def _kind(question: str, said: list[str], head: str | None) -> Kind:
+def _kind(question: str, said: list[str], head: str | None, whose: bool = True) -> Kind:
     first = said[0] if said else ""
     text = " ".join(said)
     if re.search(r"\bhow many (days|weeks|months|years|hours)\b", text):
@@ -165,9 +170,22 @@ def _kind(question: str, said: list[str], head: str | None) -> Kind:
     if first in ("where", "why", "how"):
         return first  # type: ignore[return-value]
     if _LIST_OPENERS.match(question) or _PLURAL_CLASS.search(text) or \
+            (whose and _whose_plural(said)) or \
             (head is not None and _plural(head)):
         return "list"
     return "what"
+
+
+def _whose_plural(said: list[str]) -> bool:
+    """"What are <name>'s / her <plural noun>...?": the things a person has ("What are her
+    dogs' names?", "What are Dev's hobbies?", "What were his favourite games as a child?":
+    a plural noun in the noun phrase after the possessive)."""
+    if said[:2] not in (["what", "are"], ["what", "were"]) or len(said) < 4:
+        return False
+    at = 4 if said[3] == "s" else 3 if said[2] in _POSSESSIVES else len(said)
+    run = list(itertools.takewhile(lambda w: w not in STOPWORDS and w not in PREPOSITIONS,
+                                   said[at:]))
+    return any(_plural(w) and noun_like(w) for w in run)
 
 
 def _head(said: list[str], names: frozenset[str] | set[str] = frozenset()) -> str | None:
@@ -202,6 +220,29 @@ def asks_several(question: Question) -> bool:
     names = {w for p in question.people for w in words(p)}
     return question.kind == "list" or any(_plural(w) and noun_like(w) for w in words(question.text)
                                           if w not in names)  # not "always", "sometimes"
+
+
+def over_time(question: Question) -> bool:
+    """"What / where / who + has / have + subject + participle" (no "both", "in common"): the
+    present perfect asks what has been so over time, often several things said on several
+    occasions ("What has she *painted*?", "Where have they *camped*?"); not "What has she
+    *been* up to?", nor a thing two people share ("What have both *visited*?")."""
+    said = words(question.text)
+    if not said or said[0] not in ("what", "which", "where", "who") or \
+            {"both", "common"} & set(said):
+        return False
+    at = next((i for i, w in enumerate(said) if w in AUXILIARIES), None)
+    if at is None or said[at] not in ("has", "have"):
+        return False
+    return any(_participle(w) for w in said[at + 1:])
+
+
+def _participle(word: str) -> bool:
+    """A past participle: an -ed form WordNet reads as a verb's ("painted", "camped"), or an
+    irregular verb form ("grown", "made"; not "children"), never "been"."""
+    if word in IRREGULAR:
+        return base_verb(IRREGULAR[word])
+    return word.endswith("ed") and lexicon().base(word, "verb") != word
 
 
 def _plural(word: str) -> bool:

@@ -47,7 +47,10 @@
                  person says they did, when it is more new words than the question's ("we
                  *built a treehouse*"; reader.forms.predicate);
        list      the phrases of the best sentences of several sessions ("cello, harp"), those
-                 that name a thing (reader.items: not "GOT A CAT", "July", "away");
+                 that name a thing (reader.items: not "GOT A CAT", "July", "away"; "went
+                 camping" is "camping"; "X and Y" is two items, in one phrase too); so too
+                 for a "what / where / who" question in the present perfect ("What has X
+                 painted?": reader.question.over_time);
        other     the phrase (reader.phrases: a number for "how many")
                  of the best three sentences and of the sentence after each that the fitted
                  ranker (reader.ranker) puts first;
@@ -76,12 +79,12 @@ from mrgraph.reader.evidence import (Sentence, believed, content_share, first_re
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
                                   predicate, times)
-from mrgraph.reader.items import is_item
+from mrgraph.reader.items import is_item, thing_done
 from mrgraph.reader.lengths import asks_between, said_span, since
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.manner import going, manner
 from mrgraph.reader.meaning import asks_meaning, meaning
-from mrgraph.reader.question import Question, analyse
+from mrgraph.reader.question import Question, analyse, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.when import answer_when
 from mrgraph.reader.whose import unseen_name, wrong_person
@@ -93,10 +96,15 @@ DEFAULT_THRESHOLD = 0.2
 REACH = 8  # sentences searched for a specific form the question asks for (a frequency, a span)
 THOUGHT_REACH = 3  # sentences searched for what a verb of thought takes in
 FOLLOW_KINDS = ("how", "why")
-ITEMS, ITEM_SHARE = 8, 0.7  # items a list answer joins; the share of the best score each needs
+ITEMS, ITEM_SHARE = 12, 0.7  # items a list answer joins; the share of the best score each needs
 # (LoCoMo scores a multi-hop answer by each gold part's best-matching item: an extra item costs it
-# nothing; 8 over 6 changed no validation answer of another category)
+# nothing; 8 over 6 changed no validation answer of another category, nor 12 over 8)
+# the share for a question in the present perfect ("What has X painted?", question.over_time):
+# what has been so over time is said on several occasions, each less like the question (0.4
+# lost on validation single-hop answers)
+PERFECT_SHARE = 0.5
 _LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
+_AND = re.compile(r"\s+and\s+")
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
 _AGO_END = re.compile(r"\s+ago$", re.IGNORECASE)
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
@@ -183,11 +191,15 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return stands
     if kind == "what" and (thought := _thought(question, found)):
         return thought
-    if kind == "list" and question.on("items") and (listed := _items(question, found, ranker)):
+    several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")
+                                 and over_time(question))
+    if several and question.on("items") and (listed := _items(question, found, ranker)):
         return listed
     # one thing asked for of several: a phrase that names one ("GOT A CAT", "July" do not)
     keep = is_item if kind == "list" and question.on("item_kind") else None
     chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found, keep)
+    if chosen and kind == "list" and question.on("item_split"):
+        return ", ".join(p for p in _AND.split(chosen.text) if p), (chosen.dia_id,)
     return (chosen.text, (chosen.dia_id,)) if chosen else (best.text, (best.dia_id,))
 
 
@@ -233,30 +245,47 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
     is what they say, not what the other suggests), up to ITEMS, each holding ITEM_SHARE of
     the best score at least and naming a thing (reader.items.is_item), when they were said in
     two sessions at least (several things said on several occasions: a phrase that names no
-    thing counts as said); None when the best phrase is a list already ("Bach and Mozart")."""
+    thing counts as said); None when the best phrase is a list already ("Bach and Mozart").
+    For a question in the present perfect ("What has X painted?": what has been so over time)
+    PERFECT_SHARE of the best score is enough, and each sentence of a turn may give an item.
+    An item joining two things with "and" is two items ("Luna and Oliver": LoCoMo drops "and"
+    and commas from an answer, so this changes only how a multi-hop answer's items match)."""
     first = ranker.choose(question, found)
     if first is not None and _LISTED.search(first.text):
         return None
     said: list[str] = []
     supports: list[str] = []
     turns: set[str] = set()  # the turns read for an item, named things or not
+    perfect = question.on("perfect_share") and over_time(question)
+    share = PERFECT_SHARE if perfect else ITEM_SHARE
+    each = perfect and question.on("item_sentences")  # an item of each sentence, not turn
+    read: set[str] = set()
     for sentence in found:
-        if len(said) == ITEMS or sentence.score < ITEM_SHARE * found[0].score:
+        if len(said) == ITEMS or sentence.score < share * found[0].score:
             break
-        if sentence.dia_id in turns or \
-                (question.person is not None and sentence.speaker != question.person):
+        key = sentence.text if each else sentence.dia_id
+        if key in read or (question.person is not None and sentence.speaker != question.person):
             continue
-        chosen = ranker.choose(question, [sentence])
-        item = chosen.text if chosen else ""
+        item = _item(question, sentence, ranker)
         if item and item.lower() not in (i.lower() for i in said):
             turns.add(sentence.dia_id)
+            read.add(key)
             if question.on("item_kind") and not is_item(item):
                 continue  # it names no thing ("GOT A CAT", "July"), yet was said
             said.append(item)
             supports.append(sentence.dia_id)
     if len({d.partition(":")[0] for d in turns}) < 2 or not said:
         return None
+    if question.on("item_split"):
+        said = [part for item in said for part in _AND.split(item) if part]
     return ", ".join(said), tuple(supports)
+
+
+def _item(question: Question, sentence: Sentence, ranker: Chooser) -> str:
+    """The phrase of `sentence` a list answer joins ("went camping" as "camping")."""
+    chosen = ranker.choose(question, [sentence])
+    item = chosen.text if chosen else ""
+    return thing_done(item) if question.on("item_thing") else item
 
 
 def _dated(state: Found, question: Question, found: list[Sentence]) -> \

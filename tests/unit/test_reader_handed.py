@@ -88,7 +88,7 @@ def test_a_phrase_that_lists_things_already_answers_alone() -> None:
     reading = read(one_episode("What fruits does Omar grow?", [
         ("D1:1", "Omar", "I grow apples and pears in the garden."),
         ("D2:1", "Omar", "I grow plums in pots too.")]))
-    assert reading.answer == "apples and pears"
+    assert reading.answer == "apples, pears"  # its things are items (family "item_split")
 
 
 def test_a_list_about_someone_joins_only_what_they_say() -> None:

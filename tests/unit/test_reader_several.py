@@ -1,0 +1,240 @@
+"""Questions that ask for several things without a plural noun: the present perfect ("What has
+X painted?") asks what has been so over time, answered by a list of the things said in
+several sessions (reader.question.over_time). Sessions: Sunday 7 May 2023
+(tests.unit.test_reader.state)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mrgraph.policies.turns import found
+from mrgraph.reader.items import thing_done
+from mrgraph.reader.phrases import phrase
+from mrgraph.reader.question import analyse, over_time
+from mrgraph.reader.read import read
+from mrgraph.types import NOT_MENTIONED
+from tests.unit.marks import needs_wordnet
+from tests.unit.test_reader import SPEAKERS, state
+
+OFF_PERFECT = frozenset({"perfect"})
+
+
+def _answer(question: str, turns: list[tuple[str, str, str]],
+            off: frozenset[str] = frozenset()) -> str:
+    return read(found(state(question, turns), False), off=off).answer
+
+
+@needs_wordnet
+@pytest.mark.parametrize(("question", "several"), [
+    ("What has Priya painted?", True), ("Where have Omar and his kids camped?", True),
+    ("Who has taught Omar to swim?", True), ("What things has Priya grown this year?", True),
+    ("What has Omar been up to?", False),  # "been": a state now, not things done
+    ("Which city have both Priya and Omar visited?", False),  # one thing they share
+    ("What did Priya paint?", False), ("What does Omar grow?", False),
+    ("What had Priya made before the fair?", False)])
+def test_the_present_perfect_asks_for_several_things(question: str, several: bool) -> None:
+    assert over_time(analyse(question, SPEAKERS)) is several
+
+
+@needs_wordnet
+def test_a_present_perfect_question_is_answered_with_a_list() -> None:
+    """Three shapes: what, where, who; each thing said in a session of its own."""
+    cases = [
+        ("What has Priya painted?",
+         [("D1:1", "Priya", "I painted a lighthouse last week."),
+          ("D2:1", "Priya", "I painted a small fox for my nephew.")],
+         ("lighthouse", "fox")),
+        ("Where has Omar camped?",
+         [("D1:1", "Omar", "We camped in the desert over the holidays."),
+          ("D2:1", "Omar", "We camped by the lake with the kids.")],
+         ("desert", "lake")),
+        ("Who has taught Priya to cook?",
+         [("D1:1", "Priya", "My aunt Leila taught me to cook rice."),
+          ("D2:1", "Priya", "My neighbour Sunil taught me to cook dal.")],
+         ("Leila", "Sunil")),
+    ]
+    for question, turns, things in cases:
+        said = _answer(question, turns)
+        assert all(t in said for t in things), said
+        alone = _answer(question, turns, OFF_PERFECT)  # the rule's: one phrase without it
+        assert not all(t in alone for t in things), alone
+
+
+@needs_wordnet
+@pytest.mark.parametrize(("question", "kind"), [
+    ("What are Omar's dogs' names?", "list"), ("What are her hobbies?", "list"),
+    ("What were Priya's favourite games as a child?", "list"),
+    ("What is Omar's dog's name?", "what"),  # one thing
+    ("What are Omar and Priya doing?", "what")])  # no plural noun of a person's
+def test_a_persons_plural_noun_asks_for_a_list(question: str, kind: str) -> None:
+    assert analyse(question, SPEAKERS).kind == kind
+    assert analyse(question, SPEAKERS, frozenset({"whose_plural"})).kind == "what"
+
+
+@needs_wordnet
+def test_a_persons_plural_noun_is_answered_with_a_list() -> None:
+    """Three shapes: names of pets, hobbies, the games of a person (one session each)."""
+    cases = [
+        ("What are Omar's cats' names?",
+         [("D1:1", "Omar", "We got a kitten, her name is Mochi."),
+          ("D2:1", "Omar", "Our new cat is called Pepper.")], ("Mochi", "Pepper")),
+        ("What are Priya's hobbies?",
+         [("D1:1", "Priya", "My favourite hobby is birdwatching."),
+          ("D2:1", "Priya", "Lately my other hobby is woodcarving.")],
+         ("birdwatching", "woodcarving")),
+        ("What were Omar's favourite games as a child?",
+         [("D1:1", "Omar", "As a child my favourite game was marbles."),
+          ("D2:1", "Omar", "Another favourite game as a child was hopscotch.")],
+         ("marbles", "hopscotch")),
+    ]
+    for question, turns, things in cases:
+        said = _answer(question, turns)
+        assert all(t in said for t in things), said
+        alone = _answer(question, turns, frozenset({"whose_plural"}))
+        assert not all(t in alone for t in things), alone
+
+
+@pytest.mark.parametrize(("phrase", "thing"), [
+    ("went camping", "camping"), ("go swimming", "swimming"), ("going fishing", "fishing"),
+    ("went home", "went home"), ("go", "go"), ("having picnics", "having picnics")])
+def test_an_item_of_go_ing_is_the_activity(phrase: str, thing: str) -> None:
+    assert thing_done(phrase) == thing
+
+
+@needs_wordnet
+def test_a_list_names_the_activity_not_going() -> None:
+    """Three shapes of "go + -ing" in a list of activities: went, go, going."""
+    question = "What activities has Omar done with his kids?"
+    turns = [("D1:1", "Omar", "We went camping with the kids last weekend."),
+             ("D2:1", "Omar", "I'm off to go swimming with the kids."),
+             ("D3:1", "Omar", "The kids and I are going sailing on Sunday.")]
+    said = _answer(question, turns)
+    assert {"camping", "swimming", "sailing"} <= set(said.split(", ")), said
+    assert "went camping" in _answer(question, turns, frozenset({"item_thing"}))  # the rule's
+
+
+@needs_wordnet
+def test_an_item_joining_two_things_is_two_items() -> None:
+    """Three shapes of "X and Y" in a list: two names, two instruments, two dishes."""
+    cases = [
+        ("Which cities has Priya visited?",
+         [("D1:1", "Priya", "I visited Lisbon in May."),
+          ("D2:1", "Priya", "Last year my sister and I visited Rome and Paris by train.")],
+         {"Rome", "Paris"}),
+        ("What instruments does Priya play?",
+         [("D1:1", "Priya", "I play the cello these days."),
+          ("D2:1", "Priya", "I also play the harp and the flute.")], {"harp", "the flute"}),
+        ("What dishes has Omar cooked?",
+         [("D1:1", "Omar", "I cooked a lamb stew on Sunday."),
+          ("D2:1", "Omar", "For the party I cooked dal and rice.")], {"dal", "rice"}),
+    ]
+    for question, turns, parts in cases:
+        said = _answer(question, turns)
+        assert parts <= set(said.split(", ")), said
+        assert not parts <= set(_answer(question, turns, frozenset({"item_split"})).split(", "))
+
+
+@needs_wordnet
+def test_the_present_perfect_reaches_further_for_its_items() -> None:
+    """A question in the present perfect asks what has been so over time: an item whose
+    sentence holds half of the question (PERFECT_SHARE) joins the best one; in the simple
+    present it does not (ITEM_SHARE). Three shapes: what, which, where."""
+    cases = [
+        ("What sports has Omar played?", "What sports does Omar play?",
+         [("D1:1", "Omar", "My favourite sport I played was rowing."),
+          ("D2:1", "Omar", "I played squash with Ali last week.")], {"rowing", "squash"}),
+        ("Which cities has Priya visited?", "Which cities does Priya visit?",
+         [("D1:1", "Priya", "The city I visited last spring was Porto."),
+          ("D2:1", "Priya", "I visited Ghent over the holidays.")], {"Porto", "Ghent"}),
+        ("Where has Omar camped with his kids?", "Where does Omar camp with his kids?",
+         [("D1:1", "Omar", "I camped with my kids by the lake."),
+          ("D2:1", "Omar", "We camped in the desert once.")], {"lake", "desert"}),
+    ]
+    for perfect, present, turns, both in cases:
+        assert both <= set(_answer(perfect, turns).split(", "))
+        assert not both <= set(_answer(perfect, turns, frozenset({"perfect_share"})).split(", "))
+        assert not both <= set(_answer(present, turns).split(", "))
+
+
+@needs_wordnet
+def test_the_present_perfect_takes_an_item_of_each_sentence() -> None:
+    """What has been so over time may be told twice in one turn: each sentence gives an item.
+    Three shapes: what, where, which."""
+    cases = [
+        ("What has Omar cooked?",
+         [("D1:1", "Omar", "I cooked a lamb stew on Sunday. I also cooked a lentil soup."),
+          ("D2:1", "Omar", "Last week I cooked paella.")], "lentil soup"),
+        ("Where has Priya travelled?",
+         [("D1:1", "Priya", "I travelled to Oslo in March. Then I travelled to Bergen by train."),
+          ("D2:1", "Priya", "We travelled to Cairo last winter.")], "Bergen"),
+        ("Which sports has Omar played?",
+         [("D1:1", "Omar", "I played rugby at school. Later I played cricket for the village."),
+          ("D2:1", "Omar", "This summer I played tennis.")], "cricket"),
+    ]
+    for question, turns, second in cases:
+        assert second in _answer(question, turns)
+        assert second not in _answer(question, turns, frozenset({"item_sentences"}))  # the rule's
+
+
+@needs_wordnet
+def test_an_item_keeps_the_questions_nouns_up_to_its_head() -> None:
+    """A list item joins the question's own nouns that lead to the head noun ("a *live music
+    event*" for "What music events..."), not numbers; not for one thing asked ("What music
+    event..."). Three shapes: events, classes, sports."""
+    cases = [("What music events has Omar attended?",
+              "Last week we had a blast at a live music event.", "live music event"),
+             ("Which art classes does Priya take?",
+              "On Mondays I take a watercolour art class.", "watercolour art class"),
+             ("What water sports has Priya tried?",
+              "In June I tried a fun new kayak water sport.", "new kayak water sport")]
+    for question, sentence, item in cases:
+        assert phrase(sentence, analyse(question, SPEAKERS))[0] == item
+        off = analyse(question, SPEAKERS, frozenset({"ph_head_run"}))
+        assert phrase(sentence, off)[0] != item  # the rule's
+    one = analyse("What music event did Omar attend?", SPEAKERS)
+    assert phrase("Last week we had a blast at a live music event.", one)[0] != "live music event"
+
+
+@needs_wordnet
+def test_a_list_said_in_one_phrase_is_split_into_items() -> None:
+    """A list question answered by one phrase that lists things: each is an item. Three
+    shapes: two things with articles, two names, a comma list ending in "and"."""
+    cases = [("What instruments does Priya play?", "I play the cello and the harp.",
+              "cello, the harp"),
+             ("Which classical composers does Omar enjoy?", "I enjoy Bach and Mozart most.",
+              "Bach, Mozart"),
+             ("What values does Priya want to teach her kids?",
+              "I want to teach my kids kindness, honesty and patience.",
+              "kindness, honesty, patience")]
+    for question, sentence, said in cases:
+        turns = [("D1:1", "Priya" if "Priya" in question else "Omar", sentence)]
+        assert _answer(question, turns) == said
+        assert _answer(question, turns, frozenset({"item_split"})) != said  # the rule's
+
+
+@needs_wordnet
+def test_what_the_person_tells_of_themselves_to_the_other_is_theirs() -> None:
+    """A list question: a sentence of the person's that says "I" / "my" / "we" before any
+    "you" tells of them ("This book I read ... reminds me of you"), so the other's sentence
+    does not make the evidence someone else's. Three shapes; and "Your book sounds great, I
+    should read it" is still the other's."""
+    cases = [
+        ("What books has Priya read?",
+         [("D1:1", "Priya", "This book I read last year reminds me of you."),
+          ("D2:1", "Omar", "I read a book about whales."),
+          ("D3:1", "Priya", "I read Dune on the train, you would love it.")], "Dune"),
+        ("What sports does Omar play?",
+         [("D1:1", "Omar", "My favourite sport to play is squash, you should try it."),
+          ("D2:1", "Priya", "I play the sport of tennis."),
+          ("D3:1", "Omar", "I play rugby on Saturdays, you know.")], "squash"),
+        ("Which cities has Priya visited?",
+         [("D1:1", "Priya", "We visited the city of Porto, you would like it."),
+          ("D2:1", "Omar", "I visited the city of Lyon."),
+          ("D3:1", "Priya", "I visited Ghent, have you been?")], "Porto"),
+    ]
+    for question, turns, said in cases:
+        assert said in _answer(question, turns)
+        assert _answer(question, turns, frozenset({"wp_several"})) == NOT_MENTIONED  # the rule's
+    echoed = [("D1:1", "Omar", "I read a book about whales and loved it."),
+              ("D2:1", "Priya", "Your book sounds great, I should read it.")]
+    assert _answer("What books has Priya read?", echoed) == NOT_MENTIONED

@@ -29,10 +29,9 @@ from typing import Callable
 
 from dateutil.easter import easter
 
-from mrgraph.dates.resolved import Resolved, Resolver, a_day, a_month, a_year, week_of
+from mrgraph.dates.resolved import SHIFT, Resolved, Resolver, a_day, a_month, a_year, week_of
 from mrgraph.dates.value import Source
 
-_SHIFT = {"last": -1, "this": 0, "next": 1, "this past": -1, "this coming": 1}
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
 _MONTH = "(" + "|".join(_MONTHS) + ")"
@@ -75,12 +74,12 @@ def _month_of_year(match: re.Match[str], anchor: date) -> Resolved | None:
     name, which = match.group(1), " ".join(match.group(2).lower().split())
     if name in ("may", "march"):  # lowercase: the verb, the walk
         return None
-    return a_month(date(anchor.year + _SHIFT[which], _MONTHS[name.lower()], 1))
+    return a_month(date(anchor.year + SHIFT[which], _MONTHS[name.lower()], 1))
 
 
 def _weekday_of_week(match: re.Match[str], anchor: date) -> Resolved | None:
     weekday, which = _WEEKDAYS[match.group(1).lower()], " ".join(match.group(2).lower().split())
-    monday = week_of(anchor)[0] + timedelta(weeks=_SHIFT[which])
+    monday = week_of(anchor)[0] + timedelta(weeks=SHIFT[which])
     return a_day(monday + timedelta(days=weekday))
 
 
@@ -94,7 +93,7 @@ def _holiday_year(match: re.Match[str], anchor: date) -> Resolved | None:
 
 def _rel_holiday(match: re.Match[str], anchor: date) -> Resolved | None:
     which, name = " ".join(match.group(1).lower().split()), match.group(2)
-    shift = _SHIFT[which]
+    shift = SHIFT[which]
     if shift == 0:
         return a_day(_holiday_on(name, anchor.year))
     day = _holiday_on(name, anchor.year)

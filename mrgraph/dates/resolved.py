@@ -28,6 +28,8 @@ class Resolved(NamedTuple):
 
 
 Resolver = Callable[[re.Match[str], date], Resolved | None]
+# "last / this / next" and their longer forms: periods back or ahead of the session's
+SHIFT = {"last": -1, "this": 0, "next": 1, "this past": -1, "this coming": 1}
 
 
 def week_of(day: date) -> tuple[date, date]:

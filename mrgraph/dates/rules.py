@@ -57,7 +57,7 @@ from typing import Callable
 from dateutil.relativedelta import relativedelta
 
 from mrgraph.dates import named
-from mrgraph.dates.resolved import (Resolved, Resolver, a_day, a_month, a_season, a_week,
+from mrgraph.dates.resolved import (SHIFT, Resolved, Resolver, a_day, a_month, a_season, a_week,
                                     a_weekend, a_year, month_of, week_of)
 from mrgraph.dates.tense import tense
 from mrgraph.dates.timestamps import MONTHS
@@ -104,7 +104,6 @@ _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 _LIKE_YESTERDAY = re.compile(r"\blike\s+(?:it\s+(?:was|is|were)\s+)?(?:just\s+|only\s+)?$",
                              re.I)
 SEASON_AFTER = 92  # days after a season ends that "this <season>" still names it
-_SHIFT = {"last": -1, "this": 0, "next": 1, "this past": -1, "this coming": 1}
 
 
 def _fixed(match: re.Match[str], anchor: date) -> Resolved:
@@ -124,7 +123,7 @@ def _before_last(match: re.Match[str], anchor: date) -> Resolved:
 
 
 def _rel_period(match: re.Match[str], anchor: date) -> Resolved:
-    shift, unit = _SHIFT[_norm(match.group(1))], match.group(2).lower()
+    shift, unit = SHIFT[_norm(match.group(1))], match.group(2).lower()
     if unit == "week":
         return a_week(anchor + timedelta(weeks=shift))
     if unit == "weekend":
@@ -137,9 +136,9 @@ def _rel_period(match: re.Match[str], anchor: date) -> Resolved:
 def _rel_season(match: re.Match[str], anchor: date) -> Resolved:
     which, name = _norm(match.group(1)), _SEASON_NAMES[match.group(2).lower()]
     this = _this_season(name, anchor)
-    if _SHIFT[which] > 0:
+    if SHIFT[which] > 0:
         return a_season(name, this.start.year + 1)
-    if _SHIFT[which] < 0:  # the latest one that ended before the anchor
+    if SHIFT[which] < 0:  # the latest one that ended before the anchor
         return this if this.end < anchor else a_season(name, this.start.year - 1)
     return this
 
@@ -163,11 +162,11 @@ def _rel_weekday(match: re.Match[str], anchor: date) -> Resolved | None:
     if name.lower() not in _FULL_WEEKDAYS and not name[:1].isupper():
         return None  # an abbreviation is a name only capitalised: "last Fri", not "last sat"
     which, weekday = _norm(match.group(1)), _WEEKDAYS[name.lower()]
-    if _SHIFT[which] < 0:  # the most recent such day strictly before the anchor
+    if SHIFT[which] < 0:  # the most recent such day strictly before the anchor
         return a_day(anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1))
     if which == "this coming":  # the first such day strictly after the anchor
         return a_day(anchor + timedelta(days=(weekday - anchor.weekday() - 1) % 7 + 1))
-    monday = week_of(anchor)[0] + timedelta(weeks=_SHIFT[which])
+    monday = week_of(anchor)[0] + timedelta(weeks=SHIFT[which])
     return a_day(monday + timedelta(days=weekday))
 
 
@@ -224,9 +223,9 @@ def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:
         return None
     which, month = _norm(match.group(1)), MONTHS[match.group(2).lower()]
     year = anchor.year
-    if _SHIFT[which] < 0 and month >= anchor.month:
+    if SHIFT[which] < 0 and month >= anchor.month:
         year -= 1
-    elif _SHIFT[which] > 0 and month <= anchor.month:
+    elif SHIFT[which] > 0 and month <= anchor.month:
         year += 1
     return a_month(date(year, month, 1))
 

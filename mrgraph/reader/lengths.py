@@ -11,10 +11,11 @@ import calendar
 import re
 from dataclasses import replace
 from datetime import date
+from functools import partial
 
 from mrgraph.dates import DateValue, render
 from mrgraph.found import Found
-from mrgraph.reader.dates import turn_dates
+from mrgraph.reader.dates import stated, turn_dates
 from mrgraph.reader.evidence import Sentence, content_share, sentences
 from mrgraph.reader.forms import duration, without_spans, years_in
 from mrgraph.reader.question import Question, analyse
@@ -68,6 +69,40 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
     else:
         return None
     return (_in_units(days, question.text), supports) if days > 0 else None
+
+
+def story_length(state: Found, question: Question, found: list[Sentence], reach: int) -> \
+        tuple[str, tuple[str, ...]] | None:
+    """How long what was asked lasted when nobody said it, from the dates of the sentences
+    telling it: the best `reach` sentences holding some of the question (the person's, when it
+    names one), each dated by the date it states, else the day it was said; from the earliest
+    to the latest ("I started building a boat in February." ... "The boat is finished!" said
+    in August -> "six months"); for "how long has / have / had" with its start stated, since
+    then as well ("four years, since 2019"). None when they are all of one day."""
+    told = [s for s in found[:reach] if s.q > 0 and s.said[:10] and
+            (question.person is None or s.speaker == question.person)]
+    fit = partial(content_share, state, question)
+    bare = question.on("bare_day")
+    # a plan dates a thing's start as well as a memory does ("I fly to Lisbon on 3 June")
+    dated = [(stated(s.text, s.turn, s.said, fit, None, bare) or _day(s.said), s) for s in told]
+    if not dated:
+        return None
+    first = min(dated, key=lambda d: d[0].start)
+    last = max(dated, key=lambda d: (d[0].end, d[1].said[:10]))
+    end = max(_middle(last[0]), *(date.fromisoformat(s.said[:10]) for s in told)) \
+        if _ONGOING.search(question.text) else _middle(last[0])
+    days = (end - _middle(first[0])).days
+    if days <= 0:
+        return None
+    said = _in_units(days, question.text)
+    if _SO_FAR.search(question.text) and first[0].source != "session":
+        said = f"{said}, since {render(first[0])}"
+    return said, tuple(dict.fromkeys((first[1].dia_id, last[1].dia_id)))
+
+
+def _day(said: str) -> DateValue:
+    day = said[:10]
+    return DateValue(day, "day", "session", day, day, said=day)
 
 
 def since(span: str, said: str, question: str) -> str:

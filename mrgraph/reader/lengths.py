@@ -73,25 +73,31 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
 
 def story_length(state: Found, question: Question, found: list[Sentence], reach: int) -> \
         tuple[str, tuple[str, ...]] | None:
-    """How long what was asked lasted when nobody said it, from the dates of the sentences
-    telling it: the best `reach` sentences holding some of the question (the person's, when it
-    names one), each dated by the date it states, else the day it was said; from the earliest
-    to the latest ("I started building a boat in February." ... "The boat is finished!" said
-    in August -> "six months"); for "how long has / have / had" with its start stated, since
-    then as well ("four years, since 2019"). None when they are all of one day."""
+    """How long what was asked lasted when nobody said it, worked out from the sentences
+    telling it (the best `reach` holding some of the question, the person's when it names
+    one), each dated by the date it states (a plan's too: "I fly to Lisbon on 3 June"), else
+    the day it was said: from the date the question rests on (reader.when.date_of) to the
+    one of them farthest from it ("I started building a boat in February." ... "The boat is
+    finished!" said in August -> "six months"); for "how long has / have" to the last day it
+    was told, still so; for "how long has / have / had" with its start stated, since then as
+    well ("five months, since March 2023"). None when no other day is told."""
     told = [s for s in found[:reach] if s.q > 0 and s.said[:10] and
             (question.person is None or s.speaker == question.person)]
+    if not told:
+        return None
     fit = partial(content_share, state, question)
     bare = question.on("bare_day")
-    # a plan dates a thing's start as well as a memory does ("I fly to Lisbon on 3 June")
-    dated = [(stated(s.text, s.turn, s.said, fit, None, bare) or _day(s.said), s) for s in told]
-    if not dated:
-        return None
-    first = min(dated, key=lambda d: d[0].start)
-    last = max(dated, key=lambda d: (d[0].end, d[1].said[:10]))
-    end = max(_middle(last[0]), *(date.fromisoformat(s.said[:10]) for s in told)) \
-        if _ONGOING.search(question.text) else _middle(last[0])
-    days = (end - _middle(first[0])).days
+    value, day, sentence = date_of(state, question, found)
+    anchor = (value or _day(day), sentence)
+    if _ONGOING.search(question.text):
+        latest = max(told, key=lambda s: s.said[:10])
+        first, last = anchor, (_day(latest.said), latest)
+    else:
+        dated = [(stated(s.text, s.turn, s.said, fit, None, bare) or _day(s.said), s)
+                 for s in told]
+        other = max(dated, key=lambda d: abs((_middle(d[0]) - _middle(anchor[0])).days))
+        first, last = sorted((anchor, other), key=lambda d: d[0].start)
+    days = (_middle(last[0]) - _middle(first[0])).days
     if days <= 0:
         return None
     said = _in_units(days, question.text)

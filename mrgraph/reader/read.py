@@ -22,7 +22,7 @@
                  "June 17-19": "three days"); else one said in the best sentence's
                  speaker's next turn; else the length from the start
                  of what was asked to the day it was said; else the length from the
-                 earliest to the latest date of the sentences telling it (lengths.
+                 date it rests on to the farthest of the sentences telling it (lengths.
                  story_length: "six months", "four years, since 2019"); else the date;
        how often the first frequency of the best REACH sentences ("three times a week"),
                  else of the person's own sentences (a reply to "how often do you...?");

@@ -198,3 +198,29 @@ def test_no_story_length_from_one_day() -> None:
     turns = [("D1:1", "Priya", "I finally opened my bakery, so proud!", "2023-05-07"),
              ("D1:2", "Priya", "The bakery smells of cinnamon all the time.", "2023-05-07")]
     assert _told("How long did it take Priya to open her bakery?", turns) == "7 May 2023"
+
+
+def test_a_story_length_rests_on_the_date_the_question_rests_on() -> None:
+    """From the date the question rests on, not the oldest any sentence states ("my dad
+    drove one in 1995"); "how long has" to the last day it was told, a start told without a
+    date counting from its day; a trip from its start to its end (three shapes)."""
+    cases = [
+        ("How long has Omar had his van?",
+         [("D1:1", "Omar", "I bought a camper van last March!", "2023-05-07"),
+          ("D1:2", "Omar", "My dad drove a van like that in 1995, I loved it.", "2023-05-07"),
+          ("D2:1", "Omar", "The van is still running great, we drove it to the lake.",
+           "2023-08-10")],
+         "five months, since March 2023"),
+        ("How long has Omar been volunteering at the shelter?",
+         [("D1:1", "Omar", "I volunteer at the animal shelter now, it's humbling.",
+           "2023-03-07"),
+          ("D2:1", "Omar", "The shelter asked me to run the weekend shift.", "2023-09-10")],
+         "six months"),
+        ("How long did Omar's road trip last?",
+         [("D1:1", "Omar", "We start our road trip on Friday, the car is packed.", "2023-05-03"),
+          ("D2:1", "Omar", "We got back from the road trip last night, so tired.",
+           "2023-05-20")],
+         "two weeks"),
+    ]
+    for question, turns, expected in cases:
+        assert _told(question, turns) == expected, question

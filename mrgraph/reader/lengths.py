@@ -30,6 +30,12 @@ _SO_FAR = re.compile(r"\bhow long (?:has|have|had)\b", re.IGNORECASE)  # up to a
 # clauses a sentence joins: "I got a plot two weeks ago, and I joined the choir in January"
 _CLAUSES = re.compile(r",\s*(?:and|but|so|while)\s+|;\s*", re.IGNORECASE)
 _PARTS = re.compile(r"[,;]\s*|\s+(?:and|but|then)\s+", re.IGNORECASE)  # "..., move-in is ..."
+# a length of days or more, asked of the past or up to now: "how long did / has / was ...",
+# "how many weeks passed"; not "how many hours", nor a habit ("how long does her drive take",
+# "how many days a week is she in the office")
+_STORY_ASKED = re.compile(r"\bhow (?:long|many (?:days|weeks|months|years))\b(?! (?:a|an|per|"
+                          r"each|every) (?:day|week|month|year)\b)(?!.*\b(?:do|does|is|are|"
+                          r"am|can|will)\b)", re.IGNORECASE)
 _UNIT_ASKED = re.compile(r"\bhow many (day|week|month|year)s\b", re.IGNORECASE)
 _DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
 _WHOLE = {"week": 2, "month": 2, "year": 1}  # "10 days", "6 weeks", "1 year"
@@ -83,7 +89,7 @@ def story_length(state: Found, question: Question, found: list[Sentence], reach:
     well ("five months, since March 2023"). None when no other day is told."""
     told = [s for s in found[:reach] if s.q > 0 and s.said[:10] and
             (question.person is None or s.speaker == question.person)]
-    if not told:
+    if not told or not _STORY_ASKED.search(question.text):
         return None
     fit = partial(content_share, state, question)
     bare = question.on("bare_day")

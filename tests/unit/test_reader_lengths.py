@@ -224,3 +224,15 @@ def test_a_story_length_rests_on_the_date_the_question_rests_on() -> None:
     ]
     for question, turns, expected in cases:
         assert _told(question, turns) == expected, question
+
+
+def test_no_story_length_for_hours_or_a_habit() -> None:
+    """A length of hours, or of a habit asked in the present, is no span between the days
+    things were told (three shapes): no story length."""
+    turns = [("D1:1", "Omar", "We drove to the lake on Saturday, beautiful water.", "2023-05-07"),
+             ("D2:1", "Omar", "The lake was freezing when we went back.", "2023-08-10")]
+    for question in ("How many hours did Omar drive to the lake?",
+                     "How long does Omar's drive to the lake take?",
+                     "How many days a week does Omar swim in the lake?"):
+        answer = _told(question, turns)
+        assert not answer.endswith(("months", "weeks")), question

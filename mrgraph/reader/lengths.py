@@ -11,10 +11,11 @@ import calendar
 import re
 from dataclasses import replace
 from datetime import date
+from functools import partial
 
 from mrgraph.dates import DateValue, render
 from mrgraph.found import Found
-from mrgraph.reader.dates import turn_dates
+from mrgraph.reader.dates import stated, turn_dates
 from mrgraph.reader.evidence import Sentence, content_share, sentences
 from mrgraph.reader.forms import duration, without_spans, years_in
 from mrgraph.reader.question import Question, analyse
@@ -29,6 +30,12 @@ _SO_FAR = re.compile(r"\bhow long (?:has|have|had)\b", re.IGNORECASE)  # up to a
 # clauses a sentence joins: "I got a plot two weeks ago, and I joined the choir in January"
 _CLAUSES = re.compile(r",\s*(?:and|but|so|while)\s+|;\s*", re.IGNORECASE)
 _PARTS = re.compile(r"[,;]\s*|\s+(?:and|but|then)\s+", re.IGNORECASE)  # "..., move-in is ..."
+# a length of days or more, asked of the past or up to now: "how long did / has / was ...",
+# "how many weeks passed"; not "how many hours", nor a habit ("how long does her drive take",
+# "how many days a week is she in the office")
+_STORY_ASKED = re.compile(r"\bhow (?:long|many (?:days|weeks|months|years))\b(?! (?:a|an|per|"
+                          r"each|every) (?:day|week|month|year)\b)(?!.*\b(?:do|does|is|are|"
+                          r"am|can|will)\b)", re.IGNORECASE)
 _UNIT_ASKED = re.compile(r"\bhow many (day|week|month|year)s\b", re.IGNORECASE)
 _DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
 _WHOLE = {"week": 2, "month": 2, "year": 1}  # "10 days", "6 weeks", "1 year"
@@ -68,6 +75,46 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
     else:
         return None
     return (_in_units(days, question.text), supports) if days > 0 else None
+
+
+def story_length(state: Found, question: Question, found: list[Sentence], reach: int) -> \
+        tuple[str, tuple[str, ...]] | None:
+    """How long what was asked lasted when nobody said it, worked out from the sentences
+    telling it (the best `reach` holding some of the question, the person's when it names
+    one), each dated by the date it states (a plan's too: "I fly to Lisbon on 3 June"), else
+    the day it was said: from the date the question rests on (reader.when.date_of) to the
+    one of them farthest from it ("I started building a boat in February." ... "The boat is
+    finished!" said in August -> "six months"); for "how long has / have" to the last day it
+    was told, still so; for "how long has / have / had" with its start stated, since then as
+    well ("five months, since March 2023"). None when no other day is told."""
+    told = [s for s in found[:reach] if s.q > 0 and s.said[:10] and
+            (question.person is None or s.speaker == question.person)]
+    if not told or not _STORY_ASKED.search(question.text):
+        return None
+    fit = partial(content_share, state, question)
+    bare = question.on("bare_day")
+    value, day, sentence = date_of(state, question, found)
+    anchor = (value or _day(day), sentence)
+    if _ONGOING.search(question.text):
+        latest = max(told, key=lambda s: s.said[:10])
+        first, last = anchor, (_day(latest.said), latest)
+    else:
+        dated = [(stated(s.text, s.turn, s.said, fit, None, bare) or _day(s.said), s)
+                 for s in told]
+        other = max(dated, key=lambda d: abs((_middle(d[0]) - _middle(anchor[0])).days))
+        first, last = sorted((anchor, other), key=lambda d: d[0].start)
+    days = (_middle(last[0]) - _middle(first[0])).days
+    if days <= 0:
+        return None
+    said = _in_units(days, question.text)
+    if _SO_FAR.search(question.text) and first[0].source != "session":
+        said = f"{said}, since {render(first[0])}"
+    return said, tuple(dict.fromkeys((first[1].dia_id, last[1].dia_id)))
+
+
+def _day(said: str) -> DateValue:
+    day = said[:10]
+    return DateValue(day, "day", "session", day, day, said=day)
 
 
 def since(span: str, said: str, question: str) -> str:

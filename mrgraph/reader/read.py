@@ -21,7 +21,9 @@
                  said_span; not a frequency's period: "twice a week"; a run of days
                  "June 17-19": "three days"); else one said in the best sentence's
                  speaker's next turn; else the length from the start
-                 of what was asked to the day it was said; else the date;
+                 of what was asked to the day it was said; else the length from the
+                 date it rests on to the farthest of the sentences telling it (lengths.
+                 story_length: "six months", "four years, since 2019"); else the date;
        how often the first frequency of the best REACH sentences ("three times a week"),
                  else of the person's own sentences (a reply to "how often do you...?");
        how many times   the first count of times of the best REACH sentences ("three
@@ -80,7 +82,7 @@ from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
                                   predicate, times)
 from mrgraph.reader.items import is_item, thing_done
-from mrgraph.reader.lengths import asks_between, said_span, since
+from mrgraph.reader.lengths import asks_between, said_span, since, story_length
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.manner import going, manner
 from mrgraph.reader.meaning import asks_meaning, meaning
@@ -293,7 +295,9 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
     """when / duration: between two things asked about, the length worked out from their
     dates (reader.lengths: a span said in a turn is rarely the time between two others);
     else the span of time said; else (duration) the length worked out from the start of what
-    was asked; else the date the best sentence rests on."""
+    was asked, else from the dates of the sentences telling it (a "how long" question is
+    never answered by a date when a length can be worked out); else the date the best
+    sentence rests on."""
     lengths = question.kind == "duration" and question.on("lengths")
     between = lengths and asks_between(question.text)
     if between and (worked := worked_length(state, question)):
@@ -310,6 +314,9 @@ def _dated(state: Found, question: Question, found: list[Sentence]) -> \
             return since(length, span[1].said, question.text), (span[1].dia_id,)
         if lengths and not between and (worked := worked_length(state, question)):
             return worked  # nobody said how long: from the dates of what was asked
+        if lengths and question.on("story_span") and \
+                (worked := story_length(state, question, found, REACH)):
+            return worked
     return answer_when(state, question, found)
 
 

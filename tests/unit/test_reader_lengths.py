@@ -7,6 +7,7 @@ from __future__ import annotations
 from mrgraph.policies.turns import found
 from mrgraph.reader.read import read as reader_read
 from tests.unit.test_reader import state
+from tests.unit.test_reader_when import sessions
 from tests.unit.walked import read
 
 
@@ -153,3 +154,85 @@ def test_one_sentence_with_one_date_is_no_length() -> None:
     turns = [("D1:1", "Priya", "Signed the lease yesterday, so excited about the studio!")]
     assert _answer("How many days passed between Priya signing the lease and moving in?",
                    turns) == "6 May 2023"
+
+
+def _told(question: str, turns: list[tuple[str, str, str, str]],
+          off: frozenset[str] = frozenset()) -> str:
+    return reader_read(found(sessions(question, turns), False), off=off).answer
+
+
+def test_a_length_nobody_said_is_worked_out_from_the_story() -> None:
+    """No span said, no "between": the length from the earliest date of the sentences
+    telling it to the latest (a date stated, else the day it was said; a plan dates a
+    start as well); "how long has / had" with its start stated, since then (four shapes:
+    a thing still had, a past perfect, a thing done over months, a stay)."""
+    cases = [
+        ("How long has Omar had his van?",
+         [("D1:1", "Omar", "I bought a camper van last March!", "2023-05-07"),
+          ("D2:1", "Omar", "The van is still running great, we drove it to the lake.",
+           "2023-08-10")],
+         "five months, since March 2023"),
+        ("How long had Omar been running when he signed up for the marathon?",
+         [("D1:1", "Omar", "I signed up for the marathon, no backing out now.", "2023-05-07"),
+          ("D1:2", "Omar", "A friend dragged me out running in January and now I'm hooked.",
+           "2023-05-07")],
+         "four months, since January 2023"),
+        ("How long did it take Omar to build the boat?",
+         [("D1:1", "Omar", "I started building a wooden boat in my garage this week.",
+           "2023-02-07"),
+          ("D2:1", "Omar", "The boat is finally finished! I put it in the water yesterday.",
+           "2023-08-10")],
+         "six months"),
+        ("How long did Priya stay in Lisbon?",
+         [("D1:1", "Priya", "I fly to Lisbon on 3 June for work.", "2023-05-07"),
+          ("D2:1", "Priya", "I got back from Lisbon on 24 June, exhausted.", "2023-06-27")],
+         "three weeks"),
+    ]
+    for question, turns, expected in cases:
+        assert _told(question, turns) == expected, question
+        assert _told(question, turns, frozenset({"story_span"})) != expected, question
+
+
+def test_no_story_length_from_one_day() -> None:
+    """Every sentence telling it of one day, none stating another: no length (the date)."""
+    turns = [("D1:1", "Priya", "I finally opened my bakery, so proud!", "2023-05-07"),
+             ("D1:2", "Priya", "The bakery smells of cinnamon all the time.", "2023-05-07")]
+    assert _told("How long did it take Priya to open her bakery?", turns) == "7 May 2023"
+
+
+def test_a_story_length_rests_on_the_date_the_question_rests_on() -> None:
+    """From the date the question rests on, not the oldest any sentence states ("my dad
+    drove one in 1995"); "how long has" to the last day it was told, a start told without a
+    date counting from its day; a trip from its start to its end (three shapes)."""
+    cases = [
+        ("How long has Omar had his van?",
+         [("D1:1", "Omar", "I bought a camper van last March!", "2023-05-07"),
+          ("D1:2", "Omar", "My dad drove a van like that in 1995, I loved it.", "2023-05-07"),
+          ("D2:1", "Omar", "The van is still running great, we drove it to the lake.",
+           "2023-08-10")],
+         "five months, since March 2023"),
+        ("How long has Omar been volunteering at the shelter?",
+         [("D1:1", "Omar", "I volunteer at the animal shelter now, it's humbling.",
+           "2023-03-07"),
+          ("D2:1", "Omar", "The shelter asked me to run the weekend shift.", "2023-09-10")],
+         "six months"),
+        ("How long did Omar's road trip last?",
+         [("D1:1", "Omar", "We start our road trip on Friday, the car is packed.", "2023-05-03"),
+          ("D2:1", "Omar", "We got back from the road trip last night, so tired.",
+           "2023-05-20")],
+         "two weeks"),
+    ]
+    for question, turns, expected in cases:
+        assert _told(question, turns) == expected, question
+
+
+def test_no_story_length_for_hours_or_a_habit() -> None:
+    """A length of hours, or of a habit asked in the present, is no span between the days
+    things were told (three shapes): no story length."""
+    turns = [("D1:1", "Omar", "We drove to the lake on Saturday, beautiful water.", "2023-05-07"),
+             ("D2:1", "Omar", "The lake was freezing when we went back.", "2023-08-10")]
+    for question in ("How many hours did Omar drive to the lake?",
+                     "How long does Omar's drive to the lake take?",
+                     "How many days a week does Omar swim in the lake?"):
+        answer = _told(question, turns)
+        assert not answer.endswith(("months", "weeks")), question

@@ -222,12 +222,12 @@ def asks_several(question: Question) -> bool:
                                           if w not in names)  # not "always", "sometimes"
 
 
-def over_time(question: Question) -> bool:
+def over_time(question: Question | str) -> bool:
     """"What / where / who + has / have + subject + participle" (no "both", "in common"): the
     present perfect asks what has been so over time, often several things said on several
     occasions ("What has she *painted*?", "Where have they *camped*?"); not "What has she
     *been* up to?", nor a thing two people share ("What have both *visited*?")."""
-    said = words(question.text)
+    said = words(question if isinstance(question, str) else question.text)
     if not said or said[0] not in ("what", "which", "where", "who") or \
             {"both", "common"} & set(said):
         return False

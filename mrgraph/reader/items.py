@@ -10,7 +10,9 @@ thing, not a fragment that says something of it. A phrase is no item when it is
                many senses as a noun ("think"); an -ing form ("camping" is an activity; not
                "rewarding", an adjective only), a capitalised word (a name) and a word WordNet
                does not know ("parkrun") may end an item.
-An item of "go + -ing" is the activity alone ("went camping" -> "camping": `thing_done`).
+An item of "go + -ing" is the activity alone ("went camping" -> "camping": `thing_done`); one
+of a verb's past form and its object, the object ("joined a mentorship program" -> "mentorship
+program": `thing_of`; not an -ing form, which names an activity itself: "playing my violin").
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from __future__ import annotations
 import calendar
 
 from mrgraph.lexicon import default as lexicon
-from mrgraph.reader.words import CALENDAR, NUMBERS, is_function_word
+from mrgraph.reader.words import (CALENDAR, DETERMINERS, IRREGULAR, NUMBERS, base_verb,
+                                  is_function_word, mostly_verb)
 from mrgraph.text import words
 
 VERB_SENSES = 4  # a word this many times more often a verb than a noun ends no item
@@ -38,6 +41,27 @@ def thing_done(phrase: str) -> str:
     if len(said) > 1 and said[0] in _GO and said[1].lower().endswith("ing"):
         return " ".join(said[1:])
     return phrase
+
+
+def thing_of(phrase: str) -> str:
+    """The thing a phrase opening with a verb's past form and its object names: the object,
+    past its determiners ("joined a mentorship program" -> "mentorship program", "took my
+    kids" -> "kids"); the phrase as it is otherwise ("went camping", "plan events", "playing
+    my violin", "started drum lessons": without a determiner the next word may be a verb's)."""
+    said = phrase.split()
+    if len(said) < 3 or not _done(said[0]) or said[1].lower() not in DETERMINERS:
+        return phrase
+    rest = said[1:]
+    while rest and rest[0].lower() in DETERMINERS:
+        rest = rest[1:]
+    return " ".join(rest) if rest else phrase
+
+
+def _done(word: str) -> bool:
+    """A verb's past form ("joined", "took"), mostly a verb by WordNet."""
+    lowered = word.lower()
+    inflected = lowered in IRREGULAR or lowered.endswith("ed")
+    return inflected and not base_verb(lowered) and mostly_verb(lowered)
 
 
 def is_item(phrase: str) -> bool:

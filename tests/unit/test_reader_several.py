@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mrgraph.policies.turns import found
-from mrgraph.reader.items import thing_done
+from mrgraph.reader.items import thing_done, thing_of
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse, over_time
 from mrgraph.reader.read import read
@@ -238,3 +238,37 @@ def test_what_the_person_tells_of_themselves_to_the_other_is_theirs() -> None:
     echoed = [("D1:1", "Omar", "I read a book about whales and loved it."),
               ("D2:1", "Priya", "Your book sounds great, I should read it.")]
     assert _answer("What books has Priya read?", echoed) == NOT_MENTIONED
+
+
+@needs_wordnet
+@pytest.mark.parametrize(("phrase", "thing"), [
+    ("joined a mentorship program", "mentorship program"), ("took my kids", "kids"),
+    ("failed the military aptitude test", "military aptitude test"), ("got a pup", "pup"),
+    ("went camping", "went camping"),  # no object: thing_done's
+    ("plan events", "plan events"),  # a base form: not something done
+    ("playing my violin", "playing my violin"),  # an activity itself
+    ("started drum lessons", "started drum lessons"),  # no determiner: maybe no object
+    ("a pottery class", "a pottery class"), ("need a break", "need a break")])
+def test_a_verb_done_and_its_object_name_the_object(phrase: str, thing: str) -> None:
+    assert thing_of(phrase) == thing
+
+
+@needs_wordnet
+def test_a_list_item_of_a_verb_done_is_its_object() -> None:
+    """Three shapes: activities, events, animals; each said in a session of its own."""
+    cases = [
+        ("What activities has Priya done this year?",
+         [("D1:1", "Priya", "In March I joined a rowing club by the river."),
+          ("D2:1", "Priya", "I finished a pottery course with my sister.")],
+         "rowing club, pottery course"),
+        ("Which events has Priya taken part in?",
+         [("D1:1", "Priya", "Last week I organised a charity bake sale at work."),
+          ("D2:1", "Priya", "We attended the city marathon in May.")],
+         "charity bake sale, city marathon"),
+        ("What animals has Omar looked after?",
+         [("D1:1", "Omar", "Last year we adopted a grey kitten."),
+          ("D2:1", "Omar", "In May we rescued an old beagle.")], "grey kitten, old beagle"),
+    ]
+    for question, turns, said in cases:
+        assert _answer(question, turns) == said
+        assert _answer(question, turns, frozenset({"item_object"})) != said  # the rule's

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mrgraph.policies.turns import found
-from mrgraph.reader.items import thing_done, thing_of
+from mrgraph.reader.items import thing_done, thing_of, untimed
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse, over_time
 from mrgraph.reader.read import read
@@ -272,3 +272,34 @@ def test_a_list_item_of_a_verb_done_is_its_object() -> None:
     for question, turns, said in cases:
         assert _answer(question, turns) == said
         assert _answer(question, turns, frozenset({"item_object"})) != said  # the rule's
+
+
+@pytest.mark.parametrize(("phrase", "parts"), [
+    ("activist group last Tues", ["activist group"]),
+    ("experience last weekend hiking", ["experience", "hiking"]),
+    ("pottery class yesterday", ["pottery class"]), ("Friday quiz night", ["quiz night"]),
+    ("this book", ["this book"]), ("next door", ["next door"]),  # no time said
+    ("last one", ["last one"]), ("sat on the bench", ["sat on the bench"])])
+def test_an_item_is_cut_at_the_time_it_says(phrase: str, parts: list[str]) -> None:
+    assert untimed(phrase) == parts
+
+
+@needs_wordnet
+def test_a_list_item_leaves_out_the_time_it_says() -> None:
+    """Three shapes: a period after "last", a season after "last", a weekday alone; each
+    time said between two words of the phrase the ranker chose."""
+    cases = [
+        ("What activities has Omar done with his friends?",
+         [("D1:1", "Omar", "I had a great experience last weekend kayaking with my friends."),
+          ("D2:1", "Omar", "My friends and I went bowling.")], "kayaking", "last weekend"),
+        ("What activities has Priya done with her family?",
+         [("D1:1", "Priya", "We had a lovely time last summer sailing with my family."),
+          ("D2:1", "Priya", "My family and I went skiing in the Alps.")], "sailing", "summer"),
+        ("What activities has Omar done with his neighbours?",
+         [("D1:1", "Omar", "I had a great day last Tues gardening with my neighbours."),
+          ("D2:1", "Omar", "My neighbours and I went fishing.")], "gardening", "Tues"),
+    ]
+    for question, turns, thing, time in cases:
+        said = _answer(question, turns)
+        assert thing in said.split(", ") and time not in said, said
+        assert time in _answer(question, turns, frozenset({"item_time"}))  # the rule's

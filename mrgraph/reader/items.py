@@ -13,7 +13,8 @@ thing, not a fragment that says something of it. A phrase is no item when it is
 An item of "go + -ing" is the activity alone ("went camping" -> "camping": `thing_done`); one
 of a verb's past form and its object, the object ("joined a mentorship program" -> "mentorship
 program": `thing_of`; not an -ing form, which names an activity itself: "playing my violin");
-a time said in one parts it, and goes ("experience last weekend hiking": `untimed`).
+a time said in one parts it, and goes ("experience last weekend hiking": `untimed`); one
+pointing at a photo is what it shows ("Here's a photo of my horse" -> "horse": `shown`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ _POSITIONS = frozenset({"end", "start", "beginning", "middle", "mid", "early", "
 
 _GO = frozenset({"go", "goes", "going", "went", "gone"})
 _AND = re.compile(r"\s+and\s+")
+# a phrase pointing at a photo: "Here's a photo of ...", "Check out this pic"
+_SHOWN = re.compile(r"^((?:here's|here is|this is|check out|look at|take a look at)\s+)?"
+                    r"(?:(?:an?|my|our|the|this|these)\s+)?(?:photo|pic|picture|snap|shot)s?"
+                    r"(?:\s+of\s+(.+))?$", re.IGNORECASE)
 # a time alone: "yesterday", a weekday (of the short forms, those that are no word: not "sat")
 _WHEN = frozenset({"yesterday", "today", "tonight", "tomorrow", "tue", "tues", "thu", "thur",
                    "thurs", "fri"}) | frozenset(d.lower() for d in calendar.day_name)
@@ -58,10 +63,25 @@ def things(phrase: str, on: Callable[[str], bool]) -> list[str]:
     """The items one phrase of a list gives, by the rule families `on` (reader.question.
     Question.on) leaves on: "X and Y" two ("item_split"; LoCoMo drops "and" and commas from
     an answer, so this changes only how a multi-hop answer's items match), a verb's object
-    (`thing_of`, "item_object"), the parts around a time (`untimed`, "item_time")."""
+    (`thing_of`, "item_object"), what a photo pointed at shows (`shown`, "item_shown"), the
+    parts around a time (`untimed`, "item_time")."""
     parts = [p for p in _AND.split(phrase) if p] if on("item_split") else [phrase]
     parts = [thing_of(p) for p in parts] if on("item_object") else parts
+    parts = [t for p in parts for t in shown(p)] if on("item_shown") else parts
     return [t for p in parts for t in untimed(p)] if on("item_time") else parts
+
+
+def shown(phrase: str) -> list[str]:
+    """What a phrase pointing at a photo shows: "Here's a photo of my horse", "picture of my
+    treehouse" -> ["horse"], ["treehouse"]; none for the photo pointed at alone ("Here's a
+    pic", "Check out this snap"); the phrase otherwise ("photos", "photo booth")."""
+    found = _SHOWN.match(phrase)
+    if found is None or not (found[1] or found[2]):
+        return [phrase]
+    rest = (found[2] or "").split()
+    while rest and rest[0].lower() in DETERMINERS:
+        rest = rest[1:]
+    return [" ".join(rest)] if rest else []
 
 
 def thing_of(phrase: str) -> str:

@@ -58,7 +58,7 @@ FAMILIES = (
     "year_month", "clause_span", "apart", "times", "ph_particle", "wp_dated", "meaning",
     "span_freq", "day_range", "next_turn", "span_told", "perfect", "whose_plural", "item_thing",
     "item_split", "perfect_share", "item_sentences", "ph_head_run", "wp_several",
-    "item_object", "item_time")
+    "item_object", "item_time", "item_shown")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

@@ -251,7 +251,8 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
     For a question in the present perfect ("What has X painted?": what has been so over time)
     PERFECT_SHARE of the best score is enough, and each sentence of a turn may give an item.
     A phrase may give several items, or part of itself (items.things: "Luna and Oliver" two,
-    "joined a book club" the club, "a great time last weekend hiking" no time)."""
+    "joined a book club" the club, "a great time last weekend hiking" no time, "Here's a
+    photo of my horse" the horse)."""
     first = ranker.choose(question, found)
     if first is not None and _LISTED.search(first.text):
         return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mrgraph.policies.turns import found
-from mrgraph.reader.items import thing_done, thing_of, untimed
+from mrgraph.reader.items import shown, thing_done, thing_of, untimed
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse, over_time
 from mrgraph.reader.read import read
@@ -303,3 +303,32 @@ def test_a_list_item_leaves_out_the_time_it_says() -> None:
         said = _answer(question, turns)
         assert thing in said.split(", ") and time not in said, said
         assert time in _answer(question, turns, frozenset({"item_time"}))  # the rule's
+
+
+@pytest.mark.parametrize(("phrase", "things"), [
+    ("Here's a photo of my horse", ["horse"]), ("picture of my treehouse", ["treehouse"]),
+    ("Check out this photo of my lemon tart", ["lemon tart"]),
+    ("Here's a pic", []), ("Check out this snap", []),  # the photo alone names nothing
+    ("photos", ["photos"]), ("photo booth", ["photo booth"]),
+    ("Here's the cleared half", ["Here's the cleared half"])])
+def test_a_photo_pointed_at_gives_what_it_shows(phrase: str, things: list[str]) -> None:
+    assert shown(phrase) == things
+
+
+@needs_wordnet
+def test_a_list_item_pointing_at_a_photo_is_what_it_shows() -> None:
+    """Three shapes: "Here's a photo of", "Check out this photo of", "the picture of"."""
+    cases = [
+        ("What has Priya painted?",
+         [("D1:1", "Priya", "Here's a photo of my fox painting from last week."),
+          ("D2:1", "Priya", "I painted a lighthouse for my aunt.")], "fox, lighthouse"),
+        ("What has Priya baked?",
+         [("D1:1", "Priya", "Check out this photo of my lemon tart I baked yesterday."),
+          ("D2:1", "Priya", "I baked a rye loaf on Sunday.")], "lemon tart, rye loaf"),
+        ("What has Omar built?",
+         [("D1:1", "Omar", "Look at the picture of my treehouse I built."),
+          ("D2:1", "Omar", "I built a bench for the porch.")], "treehouse, bench"),
+    ]
+    for question, turns, said in cases:
+        assert _answer(question, turns) == said
+        assert _answer(question, turns, frozenset({"item_shown"})) != said  # the rule's

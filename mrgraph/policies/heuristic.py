@@ -35,6 +35,7 @@ from mrgraph.policies.base import Action, Budget, Draft, Lead, State
 from mrgraph.policies.knobs import knobs_of
 from mrgraph.policies.semantic import aspect_calls, belief_calls, guessed_aspect_calls
 from mrgraph.policies.turns import asks_several
+from mrgraph.reader.question import over_time
 from mrgraph.toolargs import MAX_LIMIT
 
 MIN_PRIORITY = 0.05  # leads below this are not worth a call
@@ -71,10 +72,12 @@ class HeuristicRun:
         self.tokens = 0
         # the reader reads the turns read; for a question asking for several things, the
         # turns handed on too (each thing is said in a turn of its own, often unread) - of H's
-        # episodes only: the other reached episodes' turns cost ~40 reads and gain little
-        # offline (RESULTS.md@c29e350 section 31)
+        # episodes only, but for a question in the present perfect ("What has X painted?"):
+        # what has been so over time is said on many occasions, and the reader takes the
+        # things of its list from the other reached episodes' turns too (~40 more reads;
+        # elsewhere they gain little offline: RESULTS.md@c29e350 section 31)
         self.hands_turns = asks_several(question)
-        self.hands_reached = False
+        self.hands_reached = over_time(question)
         self._read = False
         self.final: State | None = None  # the state answered from (benchmarks read H from it)
         # episodes seen, leads seen, H: what a round may change

@@ -7,7 +7,8 @@ holds text for (the turns read and those) with `rank_turns` and hands the answer
 benchmarks/recall_budget.py measures recall on the same list. For a question asking for
 several things the same read also fetches the turns of every other episode a call reached (~40
 more; ~12 ms an embedded ask, RESULTS.md@c29e350 sections 19, 24): each thing asked for is said in a
-turn of its own, often of an episode below H's ten. Other questions: H's episodes only.
+turn of its own, often of an episode below H's ten (the offline reader's walk: only for a
+question in the present perfect, "What has X painted?"). Other questions: H's episodes only.
 
 A turn of H ranks at
     score = EPISODE * rel(its episode) + own(turn) + ASKED * [its speaker is a person asked about]
@@ -122,7 +123,7 @@ def fetch_unread(store: GraphStore, state: State, reached: bool = True) -> None:
     episodes, hop results) too: each thing asked for is said in one turn, often of an episode
     ranked below H's ten, which `rank_turns` may lift by the turn's own words (~40 more
     episodes: the offline reader, which reads H's, does without them - RESULTS.md@c29e350
-    section 31)."""
+    section 31 - but for a question in the present perfect, policies.heuristic)."""
     read = set(state.evidence.turns)  # "conversation/dia_id": dia_ids repeat across conversations
     unread = [(e, state.budget.context_window) for e in state.evidence.ranked_events()
               if not {f"{e.get('conversation', '')}/{d}" for d in e["dia_ids"]} <= read]

@@ -57,7 +57,8 @@ FAMILIES = (
     "wp_amount", "wp_would", "context", "scene", "manner", "going", "feel_reply",
     "year_month", "clause_span", "apart", "times", "ph_particle", "wp_dated", "meaning",
     "span_freq", "day_range", "next_turn", "span_told", "perfect", "whose_plural", "item_thing",
-    "item_split", "perfect_share", "item_sentences", "ph_head_run", "wp_several", "story_span")
+    "item_split", "perfect_share", "item_sentences", "ph_head_run", "wp_several", "story_span",
+    "item_object", "item_time", "item_shown")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())
@@ -222,12 +223,12 @@ def asks_several(question: Question) -> bool:
                                           if w not in names)  # not "always", "sometimes"
 
 
-def over_time(question: Question) -> bool:
+def over_time(question: Question | str) -> bool:
     """"What / where / who + has / have + subject + participle" (no "both", "in common"): the
     present perfect asks what has been so over time, often several things said on several
     occasions ("What has she *painted*?", "Where have they *camped*?"); not "What has she
     *been* up to?", nor a thing two people share ("What have both *visited*?")."""
-    said = words(question.text)
+    said = words(question if isinstance(question, str) else question.text)
     if not said or said[0] not in ("what", "which", "where", "who") or \
             {"both", "common"} & set(said):
         return False

@@ -50,7 +50,9 @@
                  *built a treehouse*"; reader.forms.predicate);
        list      the phrases of the best sentences of several sessions ("cello, harp"), those
                  that name a thing (reader.items: not "GOT A CAT", "July", "away"; "went
-                 camping" is "camping"; "X and Y" is two items, in one phrase too); so too
+                 camping" is "camping", "joined a book club" "book club"; "X and Y" is two
+                 items, in one phrase too, and so is what a time says parts: "a great time
+                 last weekend hiking"); so too
                  for a "what / where / who" question in the present perfect ("What has X
                  painted?": reader.question.over_time);
        other     the phrase (reader.phrases: a number for "how many")
@@ -81,7 +83,7 @@ from mrgraph.reader.evidence import (Sentence, believed, content_share, first_re
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
                                   predicate, times)
-from mrgraph.reader.items import is_item, thing_done
+from mrgraph.reader.items import is_item, thing_done, things
 from mrgraph.reader.lengths import asks_between, said_span, since, story_length
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.manner import going, manner
@@ -250,8 +252,9 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
     thing counts as said); None when the best phrase is a list already ("Bach and Mozart").
     For a question in the present perfect ("What has X painted?": what has been so over time)
     PERFECT_SHARE of the best score is enough, and each sentence of a turn may give an item.
-    An item joining two things with "and" is two items ("Luna and Oliver": LoCoMo drops "and"
-    and commas from an answer, so this changes only how a multi-hop answer's items match)."""
+    A phrase may give several items, or part of itself (items.things: "Luna and Oliver" two,
+    "joined a book club" the club, "a great time last weekend hiking" no time, "Here's a
+    photo of my horse" the horse)."""
     first = ranker.choose(question, found)
     if first is not None and _LISTED.search(first.text):
         return None
@@ -278,8 +281,7 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
             supports.append(sentence.dia_id)
     if len({d.partition(":")[0] for d in turns}) < 2 or not said:
         return None
-    if question.on("item_split"):
-        said = [part for item in said for part in _AND.split(item) if part]
+    said = [thing for item in said for thing in things(item, question.on)]
     return ", ".join(said), tuple(supports)
 
 

@@ -1,13 +1,17 @@
 """The offline reader of a question asking for several things reads the turns handed on
-(policies.turns.handed_turns: those read and the best of H's other turns), not only the turns
-its walk read: each thing is said in a turn of its own."""
+(policies.turns.handed_turns: those read and the best of H's other turns; in the present perfect
+of every episode reached), not only the turns its walk read: each thing is said in a turn of its
+own."""
 
 from __future__ import annotations
+
+import pytest
 
 from mrgraph.policies.base import Budget, State
 from mrgraph.policies.heuristic import HeuristicPolicy
 from mrgraph.text import tokenize
 from mrgraph.types import NOT_MENTIONED
+from tests.unit.marks import needs_wordnet
 from tests.unit.walked import read
 
 TURNS = [("D1:1", "Priya", "I play the cello in a small band."),
@@ -63,10 +67,23 @@ def test_the_person_test_weighs_the_fetched_turns_too() -> None:
 def test_the_heuristic_walk_fetches_the_turns_for_several_things_only() -> None:
     policy = HeuristicPolicy()
     assert policy.start("Which cities has Omar visited?", Budget()).hands_turns
-    # of H's episodes only (the LLM's run is handed the other reached episodes' turns too)
-    assert not policy.start("Which cities has Omar visited?", Budget()).hands_reached
     assert policy.start("How many times has Priya moved house?", Budget()).hands_turns
     assert not policy.start("What did Omar donate to the library?", Budget()).hands_turns
+
+
+@needs_wordnet
+@pytest.mark.parametrize(("question", "reached"), [
+    # the present perfect: what has been so over time, said on many occasions - the other
+    # reached episodes' turns too (as the LLM's run is always handed them)
+    ("Which cities has Omar visited?", True), ("What has Priya painted?", True),
+    ("Where have Omar and his kids camped?", True),
+    # several things asked otherwise: the turns of H's episodes only
+    ("What instruments does Priya play?", False), ("What are Omar's hobbies?", False),
+    ("How many times did Priya move house?", False)])
+def test_a_question_in_the_present_perfect_is_handed_every_episode_reached(
+        question: str, reached: bool) -> None:
+    run = HeuristicPolicy().start(question, Budget())
+    assert run.hands_turns and run.hands_reached is reached
 
 
 def test_a_list_joins_the_phrases_said_in_several_sessions() -> None:

@@ -13,10 +13,11 @@ Conventions (see mrgraph.dates.rules for the others):
   Halloween 31 October; Thanksgiving is the United States' (the fourth Thursday of November),
   Easter the Western Easter Sunday. "Christmas 2024" is stated (a day); "last Christmas" is
   the latest strictly before the session's day, "next Christmas" the first strictly after it,
-  "this Christmas" the one of the session's year; after a preposition ("on Christmas Eve",
+  "this Christmas" the nearest; "Christmas last year" that year's; after a preposition ("on Christmas Eve",
   "for Halloween", "over Thanksgiving") the sentence's tense decides, as for "on Tuesday": a
   past verb, the latest up to the session's day; a future form, the first from it on; neither
-  or both, no date ("We always go to my parents for Christmas" is a habit). A holiday named
+  or both, no date ("We always go to my parents for Christmas" is a habit), nor for a past verb
+  within SOON days before the holiday ("I bought her a scarf for Christmas": for the coming one). A holiday named
   alone ("I love Halloween") is no date.
 """
 
@@ -59,6 +60,7 @@ _HOLIDAYS: tuple[tuple[str, Callable[[int], date]], ...] = (
     (r"easter(?: sunday)?", easter),
 )
 _HOLIDAY = "(" + "|".join(p for p, _ in _HOLIDAYS) + ")"
+SOON = 60  # days before a holiday that a past verb may be preparing for it ("bought ... for")
 TRIGGERS = ("christmas", "halloween", "thanksgiving", "easter", "valentine", "fourth of july")
 _PREPOSITIONS = r"(?:on|at|for|over|during|since|before|after|until|till|by|from)\s+"
 
@@ -94,8 +96,9 @@ def _holiday_year(match: re.Match[str], anchor: date) -> Resolved | None:
 def _rel_holiday(match: re.Match[str], anchor: date) -> Resolved | None:
     which, name = " ".join(match.group(1).lower().split()), match.group(2)
     shift = SHIFT[which]
-    if shift == 0:
-        return a_day(_holiday_on(name, anchor.year))
+    if shift == 0:  # the nearest one: "this Christmas was quiet" said on 3 January
+        days = (_holiday_on(name, anchor.year + n) for n in (-1, 0, 1))
+        return a_day(min(days, key=lambda d: (abs((d - anchor).days), d)))
     day = _holiday_on(name, anchor.year)
     if shift < 0:
         return a_day(day if day < anchor else _holiday_on(name, anchor.year - 1))
@@ -107,10 +110,17 @@ def _on_holiday(match: re.Match[str], anchor: date, looks: str | None) -> Resolv
     name = match.group(1)
     this = _holiday_on(name, anchor.year)
     if looks == "past":
+        if anchor < this <= anchor + timedelta(days=SOON):
+            return None  # "I bought her a scarf for Christmas" on 10 December: this one's
         return a_day(this if this <= anchor else _holiday_on(name, anchor.year - 1))
     if looks == "future":
         return a_day(this if this >= anchor else _holiday_on(name, anchor.year + 1))
     return None
+
+
+def _holiday_of_year(match: re.Match[str], anchor: date) -> Resolved | None:
+    which = " ".join(match.group(2).lower().split())
+    return a_day(_holiday_on(match.group(1), anchor.year + SHIFT[which]))
 
 
 def _on_holiday_rule(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -130,10 +140,14 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"(?:in|during|since|by)\s+(?:early|late|mid)[-\s]+" + _YEAR, _part_of_year, "stated"),
     (_HOLIDAY + r",?\s+(?:of\s+)?" + _YEAR, _holiday_year, "stated"),
     (_WHICH + r"\s+" + _HOLIDAY, _rel_holiday, "relative"),
+    (r"(?:" + _PREPOSITIONS + r")?" + _HOLIDAY + r"\s+(?:of\s+)?(last|this|next)\s+year",
+     _holiday_of_year, "relative"),
     # not a holiday with its year ("on Christmas Eve 2019"), nor a shorter name of a longer
-    # one ("on Christmas" of "on Christmas Eve 2019", once the year fails the longer)
-    (_PREPOSITIONS + _HOLIDAY + r"(?!,?\s+(?:of\s+)?(?:19|20)\d\d)(?!\s+(?:eve|day|sunday)\b)",
-     _on_holiday_rule, "relative"),
+    # one ("on Christmas" of "on Christmas Eve 2019", once the year fails the longer), nor a
+    # day beside it ("on Easter Monday", "over Easter weekend")
+    (_PREPOSITIONS + _HOLIDAY + r"(?!,?\s+(?:of\s+)?(?:19|20)\d\d)(?!\s+(?:eve|day|sunday|"
+     r"monday|weekend|week|break|holidays?|morning|night|party)\b)", _on_holiday_rule,
+     "relative"),
 )
 TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
     _on_holiday_rule: _on_holiday}

@@ -13,6 +13,7 @@ from __future__ import annotations
 from mrgraph.found import Found
 from mrgraph.policies.base import Draft, State
 from mrgraph.policies.turns import found
+from mrgraph.reader.question import over_time
 from mrgraph.reader.read import DEFAULT_THRESHOLD, read
 
 
@@ -22,10 +23,17 @@ def extractive_answer(state: State, threshold: float = DEFAULT_THRESHOLD) -> Dra
     return reader_answer(found(state, bool(state.unread_turns)), threshold)
 
 
+def reads_reached(question: str) -> bool:
+    """Whether the answer step takes the things of a list from the turns of every episode the
+    walk reached: a question in the present perfect ("What has X painted?",
+    mrgraph.reader.question.over_time), whose things are said on many occasions."""
+    return over_time(question)
+
+
 def reader_answer(walked: Found, threshold: float = DEFAULT_THRESHOLD) -> Draft:
     """The reader's answer from a walk's findings (the LLM answer step falls back on it)."""
     reading = read(walked, threshold)
     return Draft(reading.answer, reading.supports, reading.confidence)
 
 
-__all__ = ["DEFAULT_THRESHOLD", "extractive_answer", "reader_answer"]
+__all__ = ["DEFAULT_THRESHOLD", "extractive_answer", "reader_answer", "reads_reached"]

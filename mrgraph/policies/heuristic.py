@@ -30,12 +30,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mrgraph.advice import NO_ADVICE, Advice
-from mrgraph.policies.answer import DEFAULT_THRESHOLD, extractive_answer
+from mrgraph.policies.answer import DEFAULT_THRESHOLD, extractive_answer, reads_reached
 from mrgraph.policies.base import Action, Budget, Draft, Lead, State
 from mrgraph.policies.knobs import knobs_of
 from mrgraph.policies.semantic import aspect_calls, belief_calls, guessed_aspect_calls
 from mrgraph.policies.turns import asks_several
-from mrgraph.reader.question import over_time
 from mrgraph.toolargs import MAX_LIMIT
 
 MIN_PRIORITY = 0.05  # leads below this are not worth a call
@@ -77,7 +76,7 @@ class HeuristicRun:
         # things of its list from the other reached episodes' turns too (~40 more reads;
         # elsewhere they gain little offline: RESULTS.md@c29e350 section 31)
         self.hands_turns = asks_several(question)
-        self.hands_reached = over_time(question)
+        self.hands_reached = reads_reached(question)
         self._read = False
         self.final: State | None = None  # the state answered from (benchmarks read H from it)
         # episodes seen, leads seen, H: what a round may change

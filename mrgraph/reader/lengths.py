@@ -32,10 +32,11 @@ _CLAUSES = re.compile(r",\s*(?:and|but|so|while)\s+|;\s*", re.IGNORECASE)
 _PARTS = re.compile(r"[,;]\s*|\s+(?:and|but|then)\s+", re.IGNORECASE)  # "..., move-in is ..."
 # a length of days or more, asked of the past or up to now: "how long did / has / was ...",
 # "how many weeks passed"; not "how many hours", nor a habit ("how long does her drive take",
-# "how many days a week is she in the office")
+# "how many days a week is she in the office", "how many hours do they") - by the verb after
+# "how long / many <unit>", not any "is" later ("... the boat, which is wooden?")
 _STORY_ASKED = re.compile(r"\bhow (?:long|many (?:days|weeks|months|years))\b(?! (?:a|an|per|"
-                          r"each|every) (?:day|week|month|year)\b)(?!.*\b(?:do|does|is|are|"
-                          r"am|can|will)\b)", re.IGNORECASE)
+                          r"each|every) (?:day|week|month|year)\b)(?! (?:\w+ )?(?:do|does|is|are|"
+                          r"am|can|will)\b)", re.IGNORECASE)  # the verb right after: a habit
 _UNIT_ASKED = re.compile(r"\bhow many (day|week|month|year)s\b", re.IGNORECASE)
 _DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
 _WHOLE = {"week": 2, "month": 2, "year": 1}  # "10 days", "6 weeks", "1 year"
@@ -87,13 +88,15 @@ def story_length(state: Found, question: Question, found: list[Sentence], reach:
     finished!" said in August -> "six months"); for "how long has / have" to the last day it
     was told, still so; for "how long has / have / had" with its start stated, since then as
     well ("five months, since March 2023"). None when no other day is told."""
-    told = [s for s in found[:reach] if s.q > 0 and s.said[:10] and
+    told = [s for s in found[:reach] if s.q > 0 and _is_day(s.said) and
             (question.person is None or s.speaker == question.person)]
     if not told or not _STORY_ASKED.search(question.text):
         return None
     fit = partial(content_share, state, question)
     bare = question.on("bare_day")
     value, day, sentence = date_of(state, question, found)
+    if value is None and not _is_day(day):
+        return None  # the question's event has no day to count from
     anchor = (value or _day(day), sentence)
     if _ONGOING.search(question.text):
         latest = max(told, key=lambda s: s.said[:10])
@@ -210,6 +213,15 @@ def _apart(value: DateValue, asked: tuple[str, ...], bare: bool) -> \
             return None
         picked.append(held[0])
     return (picked[0], picked[1]) if picked[0].start != picked[1].start else None
+
+
+def _is_day(said: str) -> bool:
+    """Whether `said` begins with an ISO day (a turn of a session without a time has none)."""
+    try:
+        date.fromisoformat(said[:10])
+    except ValueError:
+        return False
+    return True
 
 
 def _middle(value: DateValue) -> date:

@@ -24,12 +24,15 @@ _ASKS = re.compile(
     r"represent|mean|stand for|signify)|(?:is|was|are|were) .+ an? (?:reminder|symbol|sign) of)"
     r"(?: (?:for|to) \w+)?(?: according to [^?]+)?\s*\?$", re.IGNORECASE)
 # the sentence: the verb of meaning, then what it stands for (the clause's rest)
-# ("mean" not after "I" / "to" / "-n't": "I mean, ..."; not "means a lot": how much, not what)
+# ("mean" not after "I" / "to" / "-n't" / "you" / a form of "be": "I mean, ...", "what do you
+# mean by that", "he was so mean to me"; not "means a lot": how much, not what)
 _SAYS = re.compile(
-    r"\b(?:stands? for|symboli[sz]es?|represents?|means|(?<!i )(?<!to )(?<!'t )mean|signif(?:y|ies)|"
+    r"\b(?:stands? for|symboli[sz]es?|represents?|means|(?<!i )(?<!to )(?<!'t )(?<!you )(?<!so )"
+    r"(?<!is )(?<!was )(?<!are )(?<!were )(?<!be )(?<!very )(?<!really )mean|signif(?:y|ies)|"
     r"(?:is|are|was|were) (?:a|the) (?:symbol|reminder|sign) of|"
     r"reminds? (?:me|us|her|him|them|you) of|(?:a|the) (?:symbol|reminder|sign) of)\s+"
-    r"(?!(?:a lot|so much|the world|everything|nothing|much|more)\b)(.+)", re.IGNORECASE)
+    r"(?!(?:a lot|a great deal|so much|the world|everything|nothing|much|more|it|by|to|that)\b)"
+    r"(.+)", re.IGNORECASE)
 # what ends the clause: a sentence's end, a dash, a semicolon, a tag question, a new clause
 # (a conjunction, or a subject after a comma: ", he always said")
 _ENDS = re.compile(r"\s+[-–—]\s+|[.!?;:]|,\s*(?:right|and (?:it|that|this|i|we)|but|so|which|"

@@ -107,6 +107,9 @@ ITEMS, ITEM_SHARE = 12, 0.7  # items a list answer joins; the share of the best 
 # what has been so over time is said on several occasions, each less like the question (0.4
 # lost on validation single-hop answers)
 PERFECT_SHARE = 0.5
+# the time since the two last spoke: how long the chat paused, not the thing told
+_CATCH_UP = re.compile(r"\bsince (?:we|i|you) (?:last )?(?:talked|spoke|chatted|saw|caught up)\b",
+                       re.IGNORECASE)
 _LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
 _AND = re.compile(r"\s+and\s+")
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
@@ -281,8 +284,12 @@ def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
             supports.append(sentence.dia_id)
     if len({d.partition(":")[0] for d in turns}) < 2 or not said:
         return None
-    said = [thing for item in said for thing in things(item, question.on)]
-    return ", ".join(said), tuple(supports)
+    # an item cut in two may repeat another, or leave a piece of function words ("the")
+    kept: dict[str, str] = {}
+    for thing in (t for item in said for t in things(item, question.on)):
+        if not all(map(is_function_word, words(thing))):
+            kept.setdefault(thing.lower(), thing)
+    return ", ".join(kept.values()), tuple(supports)
 
 
 def _item(question: Question, sentence: Sentence, ranker: Chooser) -> str:
@@ -336,7 +343,8 @@ def _next_span(state: Found, question: Question, best: Sentence) -> \
     best sentences says one: a thing is told, the other speaker answers, and its length follows
     ("I present at a conference in June." - "Enjoy!" - "Noted. It's June 17-19.")."""
     return next(((span, s) for s in _told_next(state, question, best)
-                 if (span := said_span(state, question, s)) is not None), None)
+                 if not _CATCH_UP.search(s.text)
+                 and (span := said_span(state, question, s)) is not None), None)
 
 
 def _told_next(state: Found, question: Question, best: Sentence) -> list[Sentence]:

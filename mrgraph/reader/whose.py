@@ -24,9 +24,9 @@ TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this 
 # "what did X *do*": a verb that names no action of its own ("I did it", "do you?") says
 # nothing of whose the evidence is
 _LIGHT_VERBS = frozenset({"do"})
+_SINGULAR = frozenset({"i"})  # "I" did it: not "we" (the others may be in it), not "my mom"
 # verbs that say too little of an act to date it as the person's ("When did X *have* ...",
 # "When *was* X ...", "When did X *go* ..."): any sentence holds them
-_SINGULAR = frozenset({"i", "my", "me", "myself"})  # not "we": the others may be in it
 _LIGHT_DATED = frozenset(lemma(w) for w in ("have", "be", "go", "get", "make", "take", "come"))
 SAME = 0.0  # how much better the other speakers must cover the question to be "about them"
 SAME_WHEN = 0.3  # a date question rests on the episode more than on who says it
@@ -138,10 +138,11 @@ def _dates_own_act(state: Found, question: Question) -> bool:
 
 
 def _told_of_self(sentence: str) -> bool:
-    """The sentence opens its clause with the speaker's "I" / "my" / "we" before any "you":
+    """The sentence says the speaker's "I" / "my" / "we" before any "you":
     "This book *I* read reminds me ..., just like you" tells of the speaker."""
     said = words(sentence)
-    mine = next((i for i, w in enumerate(said) if w in FIRST_PERSON), None)
+    # the pronouns themselves: "ve" / "m" are also "they've" / "I'm"'s tails
+    mine = next((i for i, w in enumerate(said) if w in FIRST_PERSON - {"ve", "m"}), None)
     yours = next((i for i, w in enumerate(said) if w in ("you", "your", "yours")), len(said))
     return mine is not None and mine < yours
 

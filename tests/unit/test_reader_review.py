@@ -82,3 +82,72 @@ def test_an_adverb_in_s_is_no_plural_thing_asked_for() -> None:
     for question in ("What does Omar always cook?", "What does Omar sometimes cook?"):
         assert not asks_several(analyse(question, {"Omar", "Priya"})), question
     assert asks_several(analyse("What are Omar's dogs' names?", {"Omar", "Priya"}))
+
+
+# --- the second review (3e7a741..1708a80): each counter-example the rule must not fire on ---
+
+def test_a_length_whose_event_has_no_day_is_no_crash() -> None:
+    from tests.unit.test_reader_when import _answer as dated
+    turns = [("D1:1", "Omar", "I started building the boat, a small wooden boat.", ""),
+             ("D1:2", "Priya", "Wow, good luck!", ""),
+             ("D5:1", "Omar", "The boat is finished!", "2023-08-10"),
+             ("D5:2", "Priya", "Congrats!", "2023-08-10")]
+    assert dated("How long did it take Omar to build the wooden boat?", turns)[0]
+
+
+def test_a_date_of_my_mothers_act_is_not_the_persons() -> None:
+    from tests.unit.test_reader_when import _answer as dated
+    turns = [("D1:1", "Priya", "Pepper the greyhound is adorable!", "2024-03-12"),
+             ("D1:2", "Omar", "Right? My mom adopted her in January from a rescue.",
+              "2024-03-12")]
+    assert dated("When did Omar adopt Pepper the greyhound?", turns)[0] == \
+        "Not mentioned in the conversation"
+
+
+def test_theyve_is_no_first_person() -> None:
+    from mrgraph.reader.whose import _told_of_self
+    assert not _told_of_self("They've visited Rome and Paris, like you!")
+    assert _told_of_self("We've visited Rome, like you did.")
+    assert _told_of_self("I'm reading a book you'd love.")
+
+
+def test_a_holiday_of_a_named_year_or_prepared_for_or_beside_another_day() -> None:
+    from datetime import date
+
+    from mrgraph.dates import find_dates
+
+    def said(text: str, on: date) -> list[tuple[str, str]]:
+        return [(m.text, m.value.value) for m in find_dates(text, on)]
+    assert said("I met him on Christmas Eve last year", date(2023, 12, 28)) == \
+        [("on Christmas Eve last year", "2022-12-24")]
+    assert said("We went skiing for Thanksgiving last year.", date(2023, 12, 1)) == \
+        [("for Thanksgiving last year", "2022-11-24")]
+    for text, on in (("I bought her a scarf for Christmas.", date(2023, 12, 10)),
+                     ("I made a costume for Halloween!", date(2023, 10, 20)),
+                     ("We met on Easter Monday.", date(2023, 7, 8))):
+        assert said(text, on) == [], text
+    assert said("This Christmas was quiet.", date(2024, 1, 3)) == \
+        [("This Christmas", "2023-12-25")]
+
+
+def test_mean_as_an_adjective_or_a_filler_says_no_meaning() -> None:
+    from mrgraph.reader.meaning import stands_for
+    for sentence in ("My dad was so mean to me about the tattoo.", "What do you mean by that?",
+                     "I really mean it.", "It means a great deal to me."):
+        assert stands_for(sentence) is None, sentence
+
+
+def test_a_be_later_in_the_question_is_no_habit() -> None:
+    from mrgraph.reader.lengths import _STORY_ASKED
+    assert _STORY_ASKED.search("How long did it take Omar to build the boat, which is wooden?")
+    assert not _STORY_ASKED.search("How long does her drive take?")
+    assert not _STORY_ASKED.search("How many days a week is she in the office?")
+
+
+def test_the_time_since_the_last_chat_is_no_length_of_the_thing() -> None:
+    from tests.unit.test_reader_when import _answer as dated
+    turns = [("D1:1", "Omar", "I present my paper at a conference in June.", "2024-05-18"),
+             ("D1:2", "Priya", "Enjoy it!", "2024-05-18"),
+             ("D1:3", "Omar", "Thanks! It's been two weeks since we last talked, by the way.",
+              "2024-05-18")]
+    assert dated("How long is Omar's conference?", turns)[0] != "two weeks"

@@ -8,7 +8,9 @@ benchmarks/recall_budget.py measures recall on the same list. For a question ask
 several things the same read also fetches the turns of every other episode a call reached (~40
 more; ~12 ms an embedded ask, RESULTS.md@c29e350 sections 19, 24): each thing asked for is said in a
 turn of its own, often of an episode below H's ten (the offline reader's walk: only for a
-question in the present perfect, "What has X painted?"). Other questions: H's episodes only.
+question in the present perfect that asks for several things, "What has X painted?"; "Who has
+X met?" asks for several things by neither rule and is handed H's turns). Other questions: H's
+episodes only.
 
 A turn of H ranks at
     score = EPISODE * rel(its episode) + own(turn) + ASKED * [its speaker is a person asked about]

@@ -38,7 +38,7 @@ _POSITIONS = frozenset({"end", "start", "beginning", "middle", "mid", "early", "
 _GO = frozenset({"go", "goes", "going", "went", "gone"})
 _AND = re.compile(r"\s+and\s+")
 # a phrase pointing at a photo: "Here's a photo of ...", "Check out this pic"
-_SHOWN = re.compile(r"^((?:here's|here is|this is|check out|look at|take a look at)\s+)?"
+_SHOWN = re.compile(r"^((?:here['’]s|here is|this is|check out|look at|take a look at)\s+)?"
                     r"(?:(?:an?|my|our|the|this|these)\s+)?(?:photo|pic|picture|snap|shot)s?"
                     r"(?:\s+of\s+(.+))?$", re.IGNORECASE)
 # a time alone: "yesterday", a weekday (of the short forms, those that are no word: not "sat")
@@ -54,7 +54,7 @@ def thing_done(phrase: str) -> str:
     """The activity of "go + -ing" without "go": "went camping" -> "camping", "go swimming"
     -> "swimming" (the -ing form names the activity; "went home", "go" alone stay)."""
     said = phrase.split()
-    if len(said) > 1 and said[0] in _GO and said[1].lower().endswith("ing"):
+    if len(said) > 1 and said[0].lower() in _GO and said[1].lower().endswith("ing"):
         return " ".join(said[1:])
     return phrase
 

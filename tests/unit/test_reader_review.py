@@ -151,3 +151,10 @@ def test_the_time_since_the_last_chat_is_no_length_of_the_thing() -> None:
              ("D1:3", "Omar", "Thanks! It's been two weeks since we last talked, by the way.",
               "2024-05-18")]
     assert dated("How long is Omar's conference?", turns)[0] != "two weeks"
+
+
+def test_a_capitalised_going_and_a_curly_photo_are_read_alike() -> None:
+    from mrgraph.reader.items import _SHOWN, thing_done
+    assert thing_done("Went camping") == "camping"
+    match = _SHOWN.match("Here’s a photo of my horse")
+    assert match is not None and match.group(2) == "my horse"

@@ -30,10 +30,12 @@ from typing import Callable
 
 from dateutil.easter import easter
 
-from mrgraph.dates.resolved import SHIFT, Resolved, Resolver, a_day, a_month, a_year, week_of
+from mrgraph.dates.resolved import (SHIFT, WHICH, Resolved, Resolver, a_day, a_month, a_year,
+                                    week_of)
+from mrgraph.dates.timestamps import MONTHS
 from mrgraph.dates.value import Source
 
-_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+_MONTHS = [name.lower() for name in calendar.month_name if name]
 _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
 _MONTH = "(" + "|".join(_MONTHS) + ")"
 _MONTH_NOT_VERB = "(" + "|".join(m for m in _MONTHS if m not in ("may", "march")) + ")"
@@ -76,7 +78,7 @@ def _month_of_year(match: re.Match[str], anchor: date) -> Resolved | None:
     name, which = match.group(1), " ".join(match.group(2).lower().split())
     if name in ("may", "march"):  # lowercase: the verb, the walk
         return None
-    return a_month(date(anchor.year + SHIFT[which], _MONTHS[name.lower()], 1))
+    return a_month(date(anchor.year + SHIFT[which], MONTHS[name.lower()], 1))
 
 
 def _weekday_of_week(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -128,7 +130,6 @@ def _on_holiday_rule(match: re.Match[str], anchor: date) -> Resolved | None:
     return None
 
 
-_WHICH = r"(this past|this coming|last|this|next)"
 # (pattern, resolver, source), in the order they take part in mrgraph.dates.rules's scan
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"(?:back\s+)?(?:in|during|since|by)\s+(?:(?:early|late|mid)[-\s]+)?" + _MONTH +
@@ -139,7 +140,7 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (_WEEKDAY + r"\s+(?:of\s+)?(last|this|next)\s+week", _weekday_of_week, "relative"),
     (r"(?:in|during|since|by)\s+(?:early|late|mid)[-\s]+" + _YEAR, _part_of_year, "stated"),
     (_HOLIDAY + r",?\s+(?:of\s+)?" + _YEAR, _holiday_year, "stated"),
-    (_WHICH + r"\s+" + _HOLIDAY, _rel_holiday, "relative"),
+    (WHICH + r"\s+" + _HOLIDAY, _rel_holiday, "relative"),
     (r"(?:" + _PREPOSITIONS + r")?" + _HOLIDAY + r"\s+(?:of\s+)?(last|this|next)\s+year",
      _holiday_of_year, "relative"),
     # not a holiday with its year ("on Christmas Eve 2019"), nor a shorter name of a longer

@@ -30,6 +30,7 @@ class Resolved(NamedTuple):
 Resolver = Callable[[re.Match[str], date], Resolved | None]
 # "last / this / next" and their longer forms: periods back or ahead of the session's
 SHIFT = {"last": -1, "this": 0, "next": 1, "this past": -1, "this coming": 1}
+WHICH = r"(this past|this coming|last|this|next)"  # SHIFT's words as a rule reads them
 
 
 def week_of(day: date) -> tuple[date, date]:

@@ -57,7 +57,7 @@ from typing import Callable
 from dateutil.relativedelta import relativedelta
 
 from mrgraph.dates import named
-from mrgraph.dates.resolved import (SHIFT, Resolved, Resolver, a_day, a_month, a_season, a_week,
+from mrgraph.dates.resolved import (SHIFT, WHICH, Resolved, Resolver, a_day, a_month, a_season, a_week,
                                     a_weekend, a_year, month_of, week_of)
 from mrgraph.dates.tense import tense
 from mrgraph.dates.timestamps import MONTHS
@@ -89,7 +89,6 @@ _FULL_MONTH = (r"(january|february|march|april|may|june|july|august|september|oc
 _SEASON = r"(spring|summer|autumn|fall|winter)"
 _ORD = r"(?:st|nd|rd|th)?"
 _YEAR = r"((?:19|20)\d\d)"
-_WHICH = r"(this past|this coming|last|this|next)"
 
 # A cheap pre-filter (substring tests): most turns mention no time at all and skip the rules.
 # Every rule needs a digit or one of these words.
@@ -349,9 +348,9 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     # before _rel_period: "last week of August" is a week of August, not last week
     (r"(?:the\s+)?(first|second|third|fourth|last)\s+(week|weekend)\s+(?:of|in)\s+" + _MONTH
      + r"(?:,?\s+" + _YEAR + ")?", _part_of_month, "stated"),
-    (_WHICH + r"\s+(weekend|week|month|year)", _rel_period, "relative"),
-    (_WHICH + r"\s+" + _SEASON, _rel_season, "relative"),
-    (_WHICH + r"\s+" + _DAY, _rel_weekday, "relative"),
+    (WHICH + r"\s+(weekend|week|month|year)", _rel_period, "relative"),
+    (WHICH + r"\s+" + _SEASON, _rel_season, "relative"),
+    (WHICH + r"\s+" + _DAY, _rel_weekday, "relative"),
     # not a habit ("on Monday evenings") nor a day a stated date names ("on Monday, May 1")
     (r"on\s+" + _FULL_DAY + r"(?!\s+(?:mornings|afternoons|evenings|nights)\b)"
      r"(?!\s+(?:of\s+)?(?:last|this|next)\s+week\b)"

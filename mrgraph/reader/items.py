@@ -65,10 +65,15 @@ def things(phrase: str, on: Callable[[str], bool]) -> list[str]:
     an answer, so this changes only how a multi-hop answer's items match), a verb's object
     (`thing_of`, "item_object"), what a photo pointed at shows (`shown`, "item_shown"), the
     parts around a time (`untimed`, "item_time")."""
-    parts = [p for p in _AND.split(phrase) if p] if on("item_split") else [phrase]
+    parts = split_and(phrase) if on("item_split") else [phrase]
     parts = [thing_of(p) for p in parts] if on("item_object") else parts
     parts = [t for p in parts for t in shown(p)] if on("item_shown") else parts
     return [t for p in parts for t in untimed(p)] if on("item_time") else parts
+
+
+def split_and(phrase: str) -> list[str]:
+    """The things "X and Y" joins: "Luna and Oliver" -> ["Luna", "Oliver"]."""
+    return [p for p in _AND.split(phrase) if p]
 
 
 def shown(phrase: str) -> list[str]:

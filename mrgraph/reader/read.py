@@ -83,7 +83,7 @@ from mrgraph.reader.evidence import (Sentence, believed, content_share, first_re
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
                                   predicate, times)
-from mrgraph.reader.items import is_item, thing_done, things
+from mrgraph.reader.items import is_item, split_and, thing_done, things
 from mrgraph.reader.lengths import asks_between, said_span, since, story_length
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.manner import going, manner
@@ -111,7 +111,6 @@ PERFECT_SHARE = 0.5
 _CATCH_UP = re.compile(r"\bsince (?:we|i|you) (?:last )?(?:talked|spoke|chatted|saw|caught up)\b",
                        re.IGNORECASE)
 _LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
-_AND = re.compile(r"\s+and\s+")
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
 _AGO_END = re.compile(r"\s+ago$", re.IGNORECASE)
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
@@ -206,7 +205,7 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     keep = is_item if kind == "list" and question.on("item_kind") else None
     chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found, keep)
     if chosen and kind == "list" and question.on("item_split"):
-        return ", ".join(p for p in _AND.split(chosen.text) if p), (chosen.dia_id,)
+        return ", ".join(split_and(chosen.text)), (chosen.dia_id,)
     return (chosen.text, (chosen.dia_id,)) if chosen else (best.text, (best.dia_id,))
 
 

@@ -304,6 +304,30 @@ def _placed(run: list[int], toks: Sequence[Token], on_particle: bool = True) -> 
                 toks[i].text in _MONTHS or toks[i].text[:1].isdigit() for i in run)
 
 
+def places(sentence: str, question: Question) -> list[str]:
+    """The runs of `sentence` that name a place (`_placed`: after "at", "in", "to" after a
+    verb of going...; no time), in order: "a poster at a *catalysis conference* in *Chicago*
+    in June"."""
+    toks, asked = tokens(sentence), _asked(question)
+    runs: list[list[int]] = [[]]
+    for i, tok in enumerate(toks):
+        if _breaks(tok, asked):
+            runs.append([])
+        else:
+            runs[-1].append(i)
+    kept = (k for k in (_trim(run, toks) for run in runs) if k)
+    return [" ".join(toks[i].text for i in run) for run in kept
+            if _placed(run, toks, question.on("ph_particle")) and not _infinitive(run, toks)]
+
+
+def _infinitive(run: list[int], toks: Sequence[Token]) -> bool:
+    """"to" right before a lowercase word mostly a verb: an infinitive ("wants me to *present*
+    a poster"), no place ("to *the* shop", "to *Rome*")."""
+    first = toks[run[0]].text
+    return run[0] > 0 and toks[run[0] - 1].text.lower() == "to" and first.islower() and \
+        mostly_verb(first)
+
+
 def counted(phrase: list[str]) -> slice | None:
     """The words of `phrase` of the form "how many / how much" asks for: its number and the
     content words right after it ("rented out all *twelve*", "*7 pounds 2 ounces*"); None

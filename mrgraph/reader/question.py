@@ -58,7 +58,8 @@ FAMILIES = (
     "year_month", "clause_span", "apart", "times", "ph_particle", "wp_dated", "meaning",
     "span_freq", "day_range", "next_turn", "span_told", "perfect", "whose_plural", "item_thing",
     "item_split", "perfect_share", "item_sentences", "ph_head_run", "wp_several", "story_span",
-    "item_object", "item_time", "item_shown")
+    "item_object", "item_time", "item_shown", "who_with", "who_named", "where_dated",
+    "wp_undated", "count_so_far", "count_ordinal")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

@@ -91,7 +91,9 @@ from mrgraph.reader.meaning import asks_meaning, meaning
 from mrgraph.reader.question import Question, analyse, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.when import answer_when
+from mrgraph.reader.tally import running_count
 from mrgraph.reader.whose import unseen_name, wrong_person
+from mrgraph.reader.whowhere import asks_with, company, dated, persons, where
 from mrgraph.reader.words import is_function_word, lemma
 from mrgraph.text import stem, tokenize, words
 from mrgraph.types import NOT_MENTIONED
@@ -201,12 +203,29 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
                                  and over_time(question))
     if several and question.on("items") and (listed := _items(question, found, ranker)):
         return listed
+    if kind == "count" and (total := running_count(question, found)) is not None:
+        return total  # "how many X had she done by <date>": the total said so far
+    if (told := _who_where(question, found)) is not None:
+        return told
     # one thing asked for of several: a phrase that names one ("GOT A CAT", "July" do not)
     keep = is_item if kind == "list" and question.on("item_kind") else None
     chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found, keep)
     if chosen and kind == "list" and question.on("item_split"):
         return ", ".join(split_and(chosen.text)), (chosen.dia_id,)
+    if chosen and kind == "who" and question.on("who_named"):
+        return persons(chosen.text), (chosen.dia_id,)  # "who" asks for people, not things
     return (chosen.text, (chosen.dia_id,)) if chosen else (best.text, (best.dia_id,))
+
+
+def _who_where(question: Question, found: list[Sentence]) -> \
+        tuple[str, tuple[str, ...]] | None:
+    """"Who did X do Y with?": the object of "with" naming people; "Where was X <on a
+    date>?": the places of the first sentence naming one (reader.whowhere)."""
+    if question.kind == "who" and question.on("who_with") and asks_with(question):
+        return company(question, found)
+    if question.kind == "where" and question.on("where_dated") and dated(question):
+        return where(question, found)
+    return None
 
 
 def _how(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:

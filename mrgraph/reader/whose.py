@@ -17,6 +17,7 @@ from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, about_whom, as
                                      turn_key, turns_read, word_set)
 from mrgraph.reader.phrases import counted, tokens
 from mrgraph.reader.question import Question, asks_several
+from mrgraph.reader.whowhere import dated as holds_date
 from mrgraph.reader.words import CALENDAR, lemma
 from mrgraph.text import stem, words
 
@@ -34,6 +35,8 @@ TURNS_SAME = 0.15  # the same margin for whole turns
 TIED = 1e-9  # shares this close are a tie
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]+")  # two letters at least: not "U.S."
 _QUOTED = re.compile(r"(?:^|\s)([A-Z][\w'-]*):")  # a speaker a summary quotes
+_FEASTS = frozenset("""christmas thanksgiving easter halloween weekend""".split())
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")  # "the 14th"
 _NAME_KINDS_SPARED = frozenset({"when", "duration", "count", "yes_no", "would", "choice"})
 
 
@@ -72,6 +75,9 @@ def wrong_person(state: Found, question: Question) -> bool:
     themselves."""
     if _spared(state, question):
         return False
+    if question.on("wp_undated") and holds_date(question) and \
+            question.stems <= _date_stems(question):
+        return False  # "Where was X on 14 May?": only a date, which says when, not whose
     speakers = {str(t["speaker"]) for t in turns_read(state, question)}
     said = [(str(t["speaker"]), s) for t in turns_read(state, question)
             for s in split_sentences(str(t["text"])) if not is_question(s)]
@@ -104,6 +110,14 @@ def wrong_person(state: Found, question: Question) -> bool:
     replied = PROMPT * _replied(state, question) if question.on("prompt") else 0.0
     return max(theirs, replied) + margin < others or \
         (turns and _turns_about_others(state, question, replied))
+
+
+def _date_stems(question: Question) -> frozenset[str]:
+    """The question's words that only date it ("on the weekend of *14 December 2024*"): what
+    the other speaker dates on the same day says nothing of whose the act is."""
+    said = words(question.text)
+    return frozenset(stem(w) for w in said if w in CALENDAR or w.isdigit() or w in _FEASTS or
+                     _ORDINAL.fullmatch(w))
 
 
 def _spared(state: Found, question: Question) -> bool:

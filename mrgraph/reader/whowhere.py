@@ -1,0 +1,119 @@
+"""Who and where on a date: the phrase English grammar puts the answer in.
+
+  who_with   "Who did X <do Y> with (on <date>)?": "with" stands stranded at the question's
+             end (or before its time), so the answer is the object of "with" in the
+             sentence telling the act ("Did it at the lake *with Ollie and two friends from
+             work*"): a person - a name, a relation ("my sister Meena") or people ("a group of
+             friends") - cut at the clause's end;
+  who_named  a "who" answer that lists a thing and a person ("sourdough rolls and Ines")
+             keeps the people: "who" asks for persons;
+  where_dated  "Where was X <on a date>?", "Where did X spend <a holiday / year>?": the places
+             of the first of the best sentences that names one ("a conference in Chicago":
+             *conference, Chicago*; reader.phrases.places), not the best sentence's phrase
+             when that names none ("It's June 17-19" only dates it).
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+
+from mrgraph.reader.evidence import Sentence
+from mrgraph.reader.items import split_and
+from mrgraph.reader.phrases import places, tokens
+from mrgraph.reader.question import Question
+from mrgraph.reader.words import (CLAUSE, DETERMINERS, PREPOSITIONS, RELATIONS, SUBJECTS,
+                                  TIME_WORDS, is_function_word)
+from mrgraph.text import words
+
+REACH = 8  # the best sentences searched, as read.REACH
+MAX_WITH = 9  # words of a "with" object: "Ollie and a bunch of people from town"
+# words naming people without a name: "a bunch of *people*", "a group of *friends*"
+_PEOPLE = frozenset("""people folks friends friend guys group crew team everyone family
+                    colleagues coworkers classmates teammates neighbours neighbors""".split())
+# what may follow a stranded "with": the question's end, or its time ("with on New Year's Day")
+_AFTER_STRANDED = frozenset({"on", "in", "at", "during", "last", "this", "before", "after",
+                             "over", "for", "the"}) | TIME_WORDS
+# a date the question holds: a month, a weekday, a year, a feast ("Christmas 2024")
+_MONTHS_DAYS = "|".join(m for m in (*calendar.month_name[1:], *calendar.day_name))
+_DATED = re.compile(rf"\b(?:{_MONTHS_DAYS}|(?:19|20)\d\d|christmas|thanksgiving|easter|"
+                    r"new year'?s?|halloween|weekend)\b", re.IGNORECASE)
+# a "with" object ends at a clause word, a subject, punctuation, or a preposition of time or
+# place that starts another phrase ("with Ollie *at* the beach")
+_ENDS = (CLAUSE | SUBJECTS | PREPOSITIONS) - {"of", "from"}
+
+
+def dated(question: Question) -> bool:
+    """The question holds a date: a month, a weekday, a year, a feast."""
+    return _DATED.search(question.text) is not None
+
+
+def asks_with(question: Question) -> bool:
+    """"Who did X do Y with (on <date>)?": "who" first, "with" with no object of its own."""
+    said = words(question.text)
+    if question.kind != "who" or "with" not in said:
+        return False
+    at = len(said) - 1 - said[::-1].index("with")
+    return at + 1 == len(said) or said[at + 1] in _AFTER_STRANDED
+
+
+def company(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
+    """The object of "with" naming people in the first of the best REACH sentences of the
+    person's (when the question names one) that holds one."""
+    for sentence in found[:REACH]:
+        if question.person is not None and not sentence.own:
+            continue
+        said = with_whom(sentence.text)
+        if said:
+            return said, (sentence.dia_id,)
+    return None
+
+
+def with_whom(sentence: str) -> str | None:
+    """The words after "with" up to the clause's end, when they name people: a name, a
+    relation or people ("with *my sister Meena*", "with *Ollie and a bunch of people from
+    town*"); None otherwise ("with a smile")."""
+    toks = [t.text for t in tokens(sentence)]
+    for at, word in enumerate(toks):
+        if word.lower() != "with":
+            continue
+        run: list[str] = []
+        for tok in toks[at + 1:at + 1 + MAX_WITH]:
+            if not tok[:1].isalnum() or tok.lower() in _ENDS:
+                break
+            run.append(tok)
+        while run and is_function_word(run[-1]):
+            run.pop()
+        if run and _people(run):
+            return " ".join(run)
+    return None
+
+
+def _people(run: list[str]) -> bool:
+    """The run names people: its first content word is a name, a relation or people."""
+    first = next((w for w in run if w.lower() not in DETERMINERS and
+                  w.lower() not in ("my", "our", "his", "her", "their", "your")), "")
+    return first[:1].isupper() or first.lower() in RELATIONS or first.lower() in _PEOPLE or \
+        any(w.lower() in _PEOPLE for w in run)
+
+
+def persons(answer: str) -> str:
+    """Of an answer listing things ("sourdough rolls and Ines"), the parts naming a person
+    (a capitalised word, a relation); the answer when none or all do."""
+    parts = split_and(answer)
+    kept = [p for p in parts if any(w[:1].isupper() for w in p.split()) or
+            any(w.lower() in RELATIONS for w in p.split())]
+    return " and ".join(kept) if kept and len(kept) < len(parts) else answer
+
+
+def where(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
+    """The places of the first of the best REACH sentences that names one by name (else
+    names any), the person's own when the question names one, joined ("catalysis conference,
+    Chicago"): a place said by name answers "where was X" rather than "recovered *from his
+    cold*"."""
+    told = [(said, sentence) for sentence in found[:REACH]
+            if question.person is None or sentence.own
+            if (said := places(sentence.text, question))]
+    named = [(said, s) for said, s in told if any(w[:1].isupper() for p in said for w in p.split())]
+    best = (named or told)[:1]
+    return (", ".join(best[0][0]), (best[0][1].dia_id,)) if best else None

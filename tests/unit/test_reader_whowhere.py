@@ -1,0 +1,72 @@
+"""Who and where on a date (reader.whowhere): "who ... with?" by the object of "with", a "who"
+answer keeps its people, "where was X <on a date>?" by the places said; the wrong-person test
+spares a question that holds nothing but its date (reader.whose)."""
+
+from __future__ import annotations
+
+from mrgraph.reader.question import analyse
+from mrgraph.reader.whowhere import asks_with, persons, with_whom
+from tests.unit.test_reader import state
+from tests.unit.walked import read
+
+SPEAKERS = ("Omar", "Priya")
+
+
+def _answer(question: str, turns: list[tuple[str, str, str]]) -> str:
+    return read(state(question, turns)).answer
+
+
+def test_a_stranded_with_asks_for_the_company() -> None:
+    assert asks_with(analyse("Who did Omar go sailing with on 3 May 2023?", SPEAKERS))
+    assert asks_with(analyse("Who did Priya have lunch with?", SPEAKERS))
+    assert asks_with(analyse("Who was Omar with during the storm?", SPEAKERS))
+    assert not asks_with(analyse("Who went with Omar to the fair?", SPEAKERS))
+    assert not asks_with(analyse("Where did Omar go with Priya?", SPEAKERS))
+
+
+def test_the_object_of_with_names_people() -> None:
+    assert with_whom("Went out on the lake with Dana and two guys from work.") == \
+        "Dana and two guys from work"
+    assert with_whom("We stayed with my aunt Rosa, who cooked every night.") == "my aunt Rosa"
+    assert with_whom("I spent the day with a group of friends at the fair.") == \
+        "a group of friends"
+    assert with_whom("She greeted me with a smile.") is None
+    assert with_whom("I painted it with watercolours.") is None
+
+
+def test_who_with_answers_by_the_company() -> None:
+    turns = [("D1:1", "Omar", "Look at this photo of the boat."),
+             ("D1:2", "Omar", "Sailed on Sunday with Dana and her two cousins. Freezing!")]
+    assert _answer("Who did Omar go sailing with on Sunday?", turns) == \
+        "Dana and her two cousins"
+
+
+def test_a_who_answer_keeps_its_people() -> None:
+    assert persons("lemon cake and Dana") == "Dana"
+    assert persons("two pies and my cousin") == "my cousin"
+    assert persons("Dana and Lee") == "Dana and Lee"
+    assert persons("a bottle of wine") == "a bottle of wine"
+
+
+def test_where_on_a_date_gives_the_places_said() -> None:
+    turns = [("D1:1", "Priya", "It's 4-6 October, I'm nervous already."),
+             ("D1:2", "Priya", "My boss wants me to give a talk at a robotics fair in Leeds "
+                               "in October.")]
+    assert _answer("Where was Priya from 4 to 6 October 2023?", turns) == \
+        "robotics fair, Leeds"
+    turns = [("D1:1", "Omar", "My knee has recovered from the fall, finally."),
+             ("D1:2", "Omar", "I'll be at my brother's place in Cork that weekend.")]
+    assert _answer("Where was Omar on the weekend of 9 June 2023?", turns) == \
+        "brother's place, Cork"
+    turns = [("D1:1", "Omar", "Flying to Lisbon for Easter, back on the Tuesday.")]
+    assert _answer("Where did Omar spend Easter 2023?", turns) == "Lisbon"
+
+
+def test_a_question_holding_only_a_date_is_nobody_elses() -> None:
+    turns = [("D1:1", "Priya", "My recital is on 9 June and I'm singing first!"),
+             ("D1:2", "Omar", "Sorry I'll miss it, I'll be in Cork that weekend.")]
+    assert _answer("Where was Omar on the weekend of 9 June 2023?", turns) == "Cork"
+    # a question holding more than its date still weighs whose it is
+    turns = [("D1:1", "Priya", "I ran the city marathon on 9 June in Cork!")]
+    assert _answer("Where did Omar run a marathon in June 2023?", turns) == \
+        "Not mentioned in the conversation"

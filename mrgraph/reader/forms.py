@@ -3,6 +3,7 @@ denial, what a verb of thought takes in, what the speaker did."""
 
 from __future__ import annotations
 
+import calendar
 import re
 
 from mrgraph.reader.words import CLAUSE, NEGATIONS, NUMBERS, SUBJECTS, is_function_word, lemma
@@ -102,6 +103,24 @@ def complement(sentence: str, verb: str) -> str | None:
 
 _DOER = re.compile(r"\b(?:I|[Ww]e)(?:'(?:ve|d|ll|m|re))?\s+")  # the speaker as the subject
 _PREDICATE_END = re.compile(r"[^\w\s'’-]|-(?!\w)")  # punctuation ends the clause
+
+
+_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_MONTH_NAMES = "|".join(m.lower() for m in calendar.month_name[1:])
+_UNITS = r"(?:second|minute|hour|day|night|week|weekend|month|year)s?"
+_AMOUNT = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|a couple of|a few)"
+# a time adjunct inside a predicate: "drove up *on Wednesday* and held her *for like an hour*"
+_TIME_ADJUNCT = re.compile(
+    rf"\s+(?:(?:on|this|last|next)\s+(?:{_DAYS}|{_UNITS})\b|(?:yesterday|today|tonight)\b|"
+    rf"for\s+(?:like\s+|about\s+|around\s+|almost\s+|nearly\s+|over\s+)?{_AMOUNT}\s+{_UNITS}\b|"
+    rf"(?:in|on)\s+(?:{_MONTH_NAMES})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?\b)", re.IGNORECASE)
+
+
+def untimed(said: str) -> str:
+    """A predicate without its time adjuncts, which the question already places ("drove up
+    to the coast on Friday and swam for an hour" -> "drove up to the coast and swam")."""
+    cut = _TIME_ADJUNCT.sub("", said).strip()
+    return cut if len(cut.split()) >= 2 else said
 
 
 def predicate(sentence: str) -> str | None:

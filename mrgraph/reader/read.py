@@ -82,7 +82,7 @@ from mrgraph.reader.evidence import (Sentence, believed, content_share, first_re
                                     turn_key, turns_read)
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
-                                  predicate, times)
+                                  predicate, times, untimed)
 from mrgraph.reader.items import is_item, split_and, thing_done, things
 from mrgraph.reader.lengths import asks_between, said_span, since, story_length
 from mrgraph.reader.lengths import length as worked_length
@@ -93,7 +93,7 @@ from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.when import answer_when
 from mrgraph.reader.tally import running_count
 from mrgraph.reader.whose import unseen_name, wrong_person
-from mrgraph.reader.whowhere import asks_with, company, dated, persons, where
+from mrgraph.reader.whowhere import asks_with, company, dated, persons, placed, where
 from mrgraph.reader.words import is_function_word, lemma
 from mrgraph.text import stem, tokenize, words
 from mrgraph.types import NOT_MENTIONED
@@ -212,6 +212,9 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found, keep)
     if chosen and kind == "list" and question.on("item_split"):
         return ", ".join(split_and(chosen.text)), (chosen.dia_id,)
+    if chosen and kind == "who" and question.on("who_placed") and \
+            placed(question, found, chosen.text) and (company_ := company(question, found)):
+        return company_  # "who" asks for people: a place is none ("off to *the coast*")
     if chosen and kind == "who" and question.on("who_named"):
         return persons(chosen.text), (chosen.dia_id,)  # "who" asks for people, not things
     return (chosen.text, (chosen.dia_id,)) if chosen else (best.text, (best.dia_id,))
@@ -251,6 +254,8 @@ def _thought(question: Question, found: list[Sentence]) -> tuple[str, tuple[str,
         said = next(((c, s.dia_id) for s in found[:THOUGHT_REACH]
                      if (s.own or question.person is None) and (c := predicate(s.text)) and
                      _news(c, question)), None)
+        if said and question.on("did_untimed"):  # when is asked already: what, not when
+            said = untimed(said[0]), said[1]
     else:
         return None
     return (said[0], (said[1],)) if said else None

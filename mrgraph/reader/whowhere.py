@@ -5,6 +5,10 @@
              sentence telling the act ("Did it at the lake *with Ollie and two friends from
              work*"): a person - a name, a relation ("my sister Meena") or people ("a group of
              friends") - cut at the clause's end;
+  who_placed a "who" answer that names a place ("off to *the coast*") gives way to the
+             object of "with" naming people ("the dog stays *with my sister Meena*");
+  who_whose  the speaker's "my" in that object is theirs: "my sister Meena" said by Raj is
+             "Raj's sister Meena";
   who_named  a "who" answer that lists a thing and a person ("sourdough rolls and Ines")
              keeps the people: "who" asks for persons;
   where_dated  "Where was X <on a date>?", "Where did X spend <a holiday / year>?": the places
@@ -65,6 +69,9 @@ def company(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, 
             continue
         said = with_whom(sentence.text)
         if said:
+            # told of the speaker by another: "my sister" is "<speaker>'s sister"
+            said = re.sub(r"^my\b", f"{sentence.speaker}'s", said, flags=re.IGNORECASE) \
+                if question.on("who_whose") else said
             return said, (sentence.dia_id,)
     return None
 
@@ -95,6 +102,11 @@ def _people(run: list[str]) -> bool:
                   w.lower() not in ("my", "our", "his", "her", "their", "your")), "")
     return first[:1].isupper() or first.lower() in RELATIONS or first.lower() in _PEOPLE or \
         any(w.lower() in _PEOPLE for w in run)
+
+
+def placed(question: Question, found: list[Sentence], phrase: str) -> bool:
+    """`phrase` names a place in one of the best REACH sentences ("off to *the coast*")."""
+    return any(phrase in places(s.text, question) for s in found[:REACH])
 
 
 def persons(answer: str) -> str:

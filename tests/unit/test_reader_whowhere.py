@@ -70,3 +70,34 @@ def test_a_question_holding_only_a_date_is_nobody_elses() -> None:
     turns = [("D1:1", "Priya", "I ran the city marathon on 9 June in Cork!")]
     assert _answer("Where did Omar run a marathon in June 2023?", turns) == \
         "Not mentioned in the conversation"
+
+
+def test_a_place_answers_no_who() -> None:
+    from mrgraph.reader.whowhere import placed
+    from tests.unit.walked import sentences
+    turns = [("D1:1", "Omar", "We're off to the Dordogne on 2 July for a week."),
+             ("D1:2", "Omar", "The cat will stay with my brother Sami, he adores her.")]
+    asked = "Who looked after Omar's cat while he was away in July 2023?"
+    found = sentences(state(asked, turns), analyse(asked, SPEAKERS))
+    assert placed(analyse(asked, SPEAKERS), found, "Dordogne")
+    assert not placed(analyse(asked, SPEAKERS), found, "brother Sami")
+    assert _answer(asked, turns).endswith("brother Sami")
+    turns = [("D1:1", "Omar", "In July I flew to Lisbon and the dog had a holiday too."),
+             ("D1:2", "Omar", "The dog stayed with my neighbour Ines all month.")]
+    assert _answer("Who walked Omar's dog in July 2023?", turns) == "Omar's neighbour Ines"
+    turns = [("D1:1", "Priya", "In May I went to Seville, the cat was fed."),
+             ("D1:2", "Priya", "She stayed with Lee and his kids.")]
+    assert _answer("Who fed Priya's cat while she was away in May?", turns) == \
+        "Lee and his kids"
+    turns = [("D1:1", "Omar", "My June trip to Crete was great, the parrot too."),
+             ("D1:2", "Omar", "The parrot stayed with my aunt Rosa.")]
+    assert _answer("Who kept Omar's parrot during his trip in June 2023?", turns) == \
+        "Omar's aunt Rosa"
+
+
+def test_my_in_the_company_is_the_speakers() -> None:
+    turns = [("D1:1", "Priya", "Went to the fair on Sunday with my cousin Lee.")]
+    assert _answer("Who did Priya go to the fair with on Sunday?", turns) == "Priya's cousin Lee"
+    turns = [("D1:1", "Omar", "I climbed it with a bunch of friends from the gym.")]
+    assert _answer("Who did Omar climb with in May?", turns) == \
+        "a bunch of friends from the gym"

@@ -116,11 +116,18 @@ _TIME_ADJUNCT = re.compile(
     rf"(?:in|on)\s+(?:{_MONTH_NAMES})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?\b)", re.IGNORECASE)
 
 
+_LEADING = frozenset("""finally just actually recently already also even really totally
+                     literally honestly basically""".split())
+
+
 def untimed(said: str) -> str:
     """A predicate without its time adjuncts, which the question already places ("drove up
-    to the coast on Friday and swam for an hour" -> "drove up to the coast and swam")."""
-    cut = _TIME_ADJUNCT.sub("", said).strip()
-    return cut if len(cut.split()) >= 2 else said
+    to the coast on Friday and swam for an hour" -> "drove up to the coast and swam"), nor
+    the adverb it opens with ("*finally* repainted the kitchen")."""
+    cut = _TIME_ADJUNCT.sub("", said).strip().split()
+    while len(cut) > 2 and cut[0].lower() in _LEADING:
+        cut = cut[1:]  # "finally repainted the kitchen": the act, not how it felt to get to it
+    return " ".join(cut) if len(cut) >= 2 else said
 
 
 def predicate(sentence: str) -> str | None:

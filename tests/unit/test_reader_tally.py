@@ -53,3 +53,14 @@ def test_what_was_done_without_its_time() -> None:
              ("D1:2", "Omar", "I took the train on Tuesday and held her for about two hours.")]
     assert _answer("What did Omar do the day after his niece was born?", turns) == \
         "took the train and held her"
+
+
+def test_what_was_done_without_its_opening_adverb() -> None:
+    from mrgraph.reader.forms import untimed
+    assert untimed("finally repainted the kitchen") == "repainted the kitchen"
+    assert untimed("actually just signed up for a pottery course") == \
+        "signed up for a pottery course"
+    assert untimed("finally left") == "finally left"  # the act alone stays whole
+    turns = [("D1:1", "Omar", "Yesterday I finally repainted the kitchen, took all day.")]
+    assert _answer("What did Omar do on 6 May 2023?", turns) == "repainted the kitchen"
+

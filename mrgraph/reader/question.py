@@ -60,7 +60,8 @@ FAMILIES = (
     "item_split", "perfect_share", "item_sentences", "ph_head_run", "wp_several", "story_span",
     "item_object", "item_time", "item_shown", "who_with", "who_named", "where_dated",
     "wp_undated", "count_so_far", "count_ordinal",
-    "did_untimed", "who_placed", "who_whose")
+    "did_untimed", "who_placed", "who_whose",
+    "told_on", "own_plans")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

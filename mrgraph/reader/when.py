@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import replace
 from collections.abc import Callable
 from datetime import date
 
 from mrgraph.dates import DateValue, format_month
 from mrgraph.found import Found
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
-from mrgraph.reader.evidence import Sentence, content_share, replied
+from mrgraph.reader.evidence import (Sentence, content_share, is_question, replied,
+                                     split_sentences, turn_key, turns_read)
 from mrgraph.reader.forms import duration, years_in
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import lemma
@@ -24,6 +26,9 @@ REACH = 8  # the best sentences whose turns' dates compete
 DATED_SHARE = 0.7  # how good a sentence stating a date must be, beside the best one
 SAME_STORY = 0.9  # a sentence this near the best tells the same thing (told first: answers)
 PLAN_YIELDS = 0.7  # a date on the side asked about beats a better-fitting one within this share
+REACTION = 4  # words: the other's turn this short only hands the story back ("Details!")
+# "When did she mention it?" asks for the day it was said, not a date told around it
+_SAYING = frozenset("mention say tell talk share ask bring suggest recommend".split())
 # "Which year did she move?" asks for a year, "In what month ...?" for a month: not a day
 _UNIT_ASKED = re.compile(r"\b(?:what|which) (year|month)\b", re.IGNORECASE)
 # a span counted back from the day it was said: "ten years ago", "since", "been ... now"; not
@@ -111,7 +116,7 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
         return _told_later(question, found, clause[1], clause[2].said, clause[2], future)
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
     bare = question.on("bare_day")
-    value = told(best.text, best.turn, said, fit, future, bare)
+    value = told(best.text, best.turn, said, fit, future, bare, question.on("own_plans"))
     if value is not None and clause is not None and future is False and \
             not agrees(value, future) and agrees(clause[1], future) and \
             clause[2].said >= said and clause[0] >= PLAN_YIELDS * best.q:
@@ -119,7 +124,11 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
         return clause[1], clause[2].said, clause[2]
     if value is None and (before := _asked_between(state, best)) is not None:
         value = told("", before, said, fit, future, bare)
-    if value is None and (dated := _dated_near(question, best, found[1:REACH], fit, future)):
+    if value is None and question.on("told_on") and \
+            (on := _told_on(state, question, best, fit, future, (True,))) is not None:
+        return _told_later(question, found, on[0], said, on[1], future)
+    if value is None and (dated := _dated_near(state, question, best, found[1:REACH], fit,
+                                               future)):
         return _told_later(question, found, dated[0], dated[1].said, dated[1], future)
     return _told_later(question, found, value, said, best, future)
 
@@ -159,14 +168,16 @@ def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
     return [first, *(s for s in found if s is not first)]
 
 
-def _dated_near(question: Question, best: Sentence, found: list[Sentence],
+def _dated_near(state: Found, question: Question, best: Sentence, found: list[Sentence],
                 fit: Callable[[str], float], future: bool | None) -> \
         tuple[DateValue, Sentence] | None:
     """The first sentence nearly as good as the best (DATED_SHARE of its score), by the person
     asked about, that states a date itself (reader.dates.stated): a "when" question asks for a
     date, and the best sentence's turn gives none ("I volunteer at the shelter." - "I started
     there about a year ago."); one holding the verb asked about, when it does
-    (`_held_verb`)."""
+    (`_held_verb`); else one whose story the speaker goes on with, dated, across the other's
+    short reaction (`_told_on`: "I met someone." - "Details!" - "She came up to me last
+    Saturday.")."""
     verb = _held_verb(question, best)
     for sentence in found:
         if sentence.score < DATED_SHARE * best.score or sentence.q <= 0 or \
@@ -177,7 +188,45 @@ def _dated_near(question: Question, best: Sentence, found: list[Sentence],
                        question.on("bare_day"))
         if value is not None:
             return value, sentence
+        if question.on("told_on") and \
+                (on := _told_on(state, question, sentence, fit, future)) is not None:
+            return on
     return None
+
+
+def _told_on(state: Found, question: Question, sentence: Sentence,
+             fit: Callable[[str], float], future: bool | None,
+             sides: tuple[bool, ...] = (False, True)) -> tuple[DateValue, Sentence] | None:
+    """The date (reader.dates.told) of the speaker's turn just before (False in `sides`) or
+    after (True) the sentence's, when the other speaker's turn in between only reacts (asks,
+    or says at most REACTION words) and the sentence's own turn gives no date: the story goes
+    on across it ("Emma had the baby on Wednesday!" - "What's her name?" - "Isla."; "The
+    bank said yes!" - "THE LOAN??" - "They called on Thursday."), with the neighbour as
+    its sentence. Not for a question asking when something was said (`_SAYING`)."""
+    if question.verb is not None and lemma(question.verb) in _SAYING:
+        return None
+    turns = {turn_key(t): t for t in turns_read(state, question)}
+    turn = next((t for t in turns.values()
+                 if t["dia_id"] == sentence.dia_id and t["text"] == sentence.turn), None)
+    if turn is None or told("", sentence.turn, sentence.said, fit, future,
+                            question.on("bare_day")) is not None:
+        return None
+    for later in sides:
+        step = -1 if later else 1  # turn_key counts back
+        between, other = turns.get(turn_key(turn, step)), turns.get(turn_key(turn, 2 * step))
+        if between is None or other is None or between["speaker"] == turn["speaker"] or \
+                other["speaker"] != turn["speaker"] or not _reacts(str(between["text"])):
+            continue
+        value = told("", str(other["text"]), sentence.said, fit, future,
+                     question.on("bare_day"))
+        if value is not None:
+            return value, replace(sentence, dia_id=str(other["dia_id"]), turn=str(other["text"]))
+    return None
+
+
+def _reacts(text: str) -> bool:
+    """A turn that only hands the story back: it asks, or is a few words ("No way!")."""
+    return any(is_question(p) for p in split_sentences(text)) or len(words(text)) <= REACTION
 
 
 def _held_verb(question: Question, best: Sentence) -> str | None:

@@ -1,0 +1,60 @@
+"""reader.when: a story told on across the other's short reaction (told_on), and a plan in
+another sentence of the turn that is another story (own_plans). Invented sentences."""
+
+from __future__ import annotations
+
+from tests.unit.test_reader_when import _answer
+
+SAID = "2023-06-14"  # a Wednesday
+
+
+def test_the_date_in_the_turn_after_a_short_reaction() -> None:
+    cases = [
+        ("When did Omar adopt the puppy?",
+         [("D1:1", "Omar", "Guess what, I adopted a puppy and she is chaos.", SAID),
+          ("D1:2", "Priya", "No way! Tell me.", SAID),
+          ("D1:3", "Omar", "We picked her up last Saturday from a farm.", SAID)],
+         "the Saturday before 14 June 2023"),
+        ("When did Priya buy the old piano?",
+         [("D1:1", "Priya", "I finally bought the old piano from the school.", SAID),
+          ("D1:2", "Omar", "Wait, really??", SAID),
+          ("D1:3", "Priya", "Yep, the deal was done yesterday. It needs tuning.", SAID)],
+         "13 June 2023"),
+        ("When did Omar win the chess cup?",
+         [("D1:1", "Omar", "The chess cup is mine, I won it.", SAID),
+          ("D1:2", "Priya", "Details!", SAID),
+          ("D1:3", "Omar", "The final round was on Monday, against my old coach.", SAID)],
+         "the Monday before 14 June 2023"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns)[0] == expected
+        assert _answer(question, turns, frozenset({"told_on"}))[0] == "14 June 2023"
+
+
+def test_a_long_turn_between_or_a_saying_question_is_not_told_on() -> None:
+    # the other's turn tells its own story: nothing hands the first one back
+    turns = [("D1:1", "Omar", "Guess what, I adopted a puppy and she is chaos.", SAID),
+             ("D1:2", "Priya", "Lovely, my cat would hate her but my kids would love her a lot.",
+              SAID),
+             ("D1:3", "Omar", "We went hiking last Saturday up the ridge.", SAID)]
+    assert _answer("When did Omar adopt the puppy?", turns)[0] == "14 June 2023"
+    # "mention" asks for the day it was said
+    turns = [("D1:1", "Omar", "My favourite actor is Tom Brennan.", SAID),
+             ("D1:2", "Priya", "Really?", SAID),
+             ("D1:3", "Omar", "Yes, I saw his play last Saturday.", SAID)]
+    assert _answer("When did Omar mention Tom Brennan?", turns)[0] == "14 June 2023"
+
+
+def test_a_plan_in_another_sentence_is_another_story() -> None:
+    cases = [
+        ("When did Omar start renovating his kitchen?",
+         "I'm renovating my kitchen with my brother. We also fly to Spain next month."),
+        ("When did Priya start learning the violin?",
+         "I started learning the violin, it's hard. My recital for the choir is next week."),
+        ("When did Omar begin writing his novel?",
+         "I began writing my novel at night. Next Friday we move the office upstairs."),
+    ]
+    for question, text in cases:
+        turns = [("D1:1", question.split()[2], text, SAID)]
+        assert _answer(question, turns)[0] == "14 June 2023", question
+        assert _answer(question, turns, frozenset({"own_plans"}))[0] != "14 June 2023"

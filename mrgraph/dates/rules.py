@@ -34,7 +34,10 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
 * "on Tuesday" (no "last"/"next") takes its direction from the sentence's tense: with a verb
   in the past ("I adopted her on Tuesday") the most recent Tuesday strictly before the anchor,
   with a future form ("we'll go on Tuesday", "I'm flying out on Tuesday") the first one after
-  it, and with neither or both no date; "on Tuesdays" is a habit, not a date.
+  it, and with neither or both no date; "on Tuesdays" is a habit, not a date. With neither, a
+  plain present of one day is a plan, ahead ("I fly out on Sunday", "the party is on Friday";
+  not with "usually", "always", "every"...), and a verbless fragment ("I passed! On Tuesday.")
+  takes the tense of the sentence before it (mrgraph.dates.tense.day_tense).
 * "in June" / "in early June" (no year, no day) is the first June from the anchor's month on in
   a sentence about what is ahead, else the nearer of that one and the latest June up to the
   anchor's month (a past verb does not decide it: "I signed up for a race in June", said in
@@ -59,7 +62,7 @@ from dateutil.relativedelta import relativedelta
 from mrgraph.dates import named
 from mrgraph.dates.resolved import (SHIFT, WHICH, Resolved, Resolver, a_day, a_month, a_season, a_week,
                                     a_weekend, a_year, month_of, week_of)
-from mrgraph.dates.tense import tense
+from mrgraph.dates.tense import day_tense, tense
 from mrgraph.dates.timestamps import MONTHS
 from mrgraph.dates.value import SEASONS, DateMention, DateValue, Source, canonical
 
@@ -413,7 +416,8 @@ def _found(text: str, anchor: date) -> tuple[DateMention, ...]:
         groups = _rule(index).fullmatch(written)
         try:
             if (tensed := _TENSED.get(resolve)) is not None and groups:
-                got = tensed(groups, anchor, tense(text, *match.span()))
+                looks = (day_tense if resolve is _on_weekday_rule else tense)(text, *match.span())
+                got = tensed(groups, anchor, looks)
             else:
                 got = resolve(groups, anchor) if groups else None
         except (ValueError, OverflowError):  # lands before year 1 or after 9999: no date

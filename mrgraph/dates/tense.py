@@ -30,14 +30,54 @@ def tense(text: str, start: int, end: int) -> str | None:
     left = max(text.rfind(c, 0, start) for c in ".!?") + 1
     right = min((i for i in (text.find(c, end) for c in ".!?") if i >= 0), default=len(text))
     sentence = text[left:right].lower().replace("’", "'")
-    words = _WORD.findall(sentence)
-    past = any(w in _PAST_WORDS or (len(w) > 4 and w.endswith("ed") and not w.endswith("eed")
-                                    and (i == 0 or not _describes(words[i - 1])))
-               for i, w in enumerate(words))
+    past = _past(sentence)
     future = _FUTURE.search(sentence) is not None
     return None if past == future else ("past" if past else "future")
+
+
+def _past(sentence: str) -> bool:
+    """Whether a lowercased sentence has a verb in the past."""
+    words = _WORD.findall(sentence)
+    return any(w in _PAST_WORDS or (len(w) > 4 and w.endswith("ed") and not w.endswith("eed")
+                                    and (i == 0 or not _describes(words[i - 1])))
+               for i, w in enumerate(words))
 
 
 def _describes(word: str) -> bool:
     """Whether an -ed word after `word` is an adjective: "am / so / I'm / we're *excited*"."""
     return word in _ADJECTIVE_AFTER or word.endswith(("'m", "'re", "'s"))
+
+
+# the present tense of a sentence about one day: a pronoun opening its clause and its plain
+# verb ("I leave", "so we start"; not "see you Friday"), or "be" right before the day ("the
+# party's on Saturday", "your birthday is Friday"); not "I'm so excited for the show on
+# Friday", "Here's us at practice on Thursday"
+_PRESENT = re.compile(r"(?:^\W*|[,;:]\s*|\b(?:and|but|so|then|because)\s+)"
+                      r"(?:i|we|you|they|he|she)\s+(?!(?:on|at|in|and|or|so|too|all|"
+                      r"guys|both|really|just)\b)[a-z]+\b|(?:\bis|\bare|'s|'re)\s+(?:on\s+)?"
+                      r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
+# a habit ("I usually work on Sunday"): no one day
+_HABIT = re.compile(r"\b(?:usually|always|often|sometimes|never|normally|generally|typically|"
+                    r"every|each|most)\b")
+FRAGMENT = 3  # words: a sentence this short, with no verb, adds a time to the one before
+
+
+def day_tense(text: str, start: int, end: int) -> str | None:
+    """Which way a weekday said without "last" / "next" looks (`tense`), and also: a verbless
+    fragment ("I passed! On Tuesday.") looks the way the sentence before it does; a sentence
+    in the present about one day is a schedule, ahead ("I leave for Rome on Sunday", "your
+    birthday is Friday, right?"), not a habit ("I usually rest on Sunday")."""
+    looks = tense(text, start, end)
+    if looks is not None:
+        return looks
+    left = max(text.rfind(c, 0, start) for c in ".!?") + 1
+    right = min((i for i in (text.find(c, end) for c in ".!?") if i >= 0), default=len(text))
+    sentence = text[left:right].lower().replace("’", "'")
+    if len(_WORD.findall(sentence)) <= FRAGMENT and not _PRESENT.search(sentence):
+        before = text[:left].rstrip(" .!?\"'")
+        return tense(text, len(before) - 1, len(before)) if before.strip() else None
+    # tense gave None: neither past nor future (then a present verb), or both
+    if _PRESENT.search(sentence) and not _HABIT.search(sentence) and not _past(sentence) and \
+            _FUTURE.search(sentence) is None:
+        return "future"
+    return None

@@ -415,3 +415,26 @@ def test_in_a_month_without_a_year_is_the_nearer_one_or_the_one_ahead(text: str,
 ])
 def test_in_a_month_leaves_stated_dates_and_verbs_alone(text: str, phrase: str | None) -> None:
     assert [m.text for m in find_dates(text, MON)] == ([phrase] if phrase else [])
+
+
+@pytest.mark.parametrize("text, value", [
+    ("I fly to Leeds on Friday for the wedding.", "2023-05-12"),  # the present of a plan
+    ("We move into the new flat on Saturday.", "2023-05-13"),
+    ("The recital is on Thursday, come if you can.", "2023-05-11"),  # "be" before the day
+    ("We sold the car! On Monday.", "2023-05-01"),  # a fragment: the sentence before's tense
+    ("Finally signed the papers. On Thursday!", "2023-05-04"),
+])
+def test_on_a_weekday_in_the_present_or_a_fragment(text: str, value: str) -> None:
+    """A plain present about one day is a schedule, ahead; a verbless fragment adds its day
+    to the sentence before it."""
+    assert [(m.value.value, m.value.precision) for m in find_dates(text, MON)] == \
+        [(value, "day")]
+
+
+@pytest.mark.parametrize("text", [
+    "I usually swim on Sunday before breakfast.",  # a habit
+    "Lovely! On Friday.",  # a fragment after no verb
+    "They always close on Monday.",  # a habit
+])
+def test_on_a_weekday_in_a_habit_or_after_no_verb_is_no_date(text: str) -> None:
+    assert find_dates(text, MON) == []

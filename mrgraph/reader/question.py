@@ -61,7 +61,8 @@ FAMILIES = (
     "item_object", "item_time", "item_shown", "who_with", "who_named", "where_dated",
     "wp_undated", "count_so_far", "count_ordinal",
     "did_untimed", "who_placed", "who_whose",
-    "told_on", "own_plans")
+    "told_on", "own_plans",
+    "first_told")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

@@ -15,7 +15,7 @@ from datetime import date
 from mrgraph.dates import DateValue, format_month
 from mrgraph.found import Found
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
-from mrgraph.reader.evidence import (Sentence, content_share, is_question, replied,
+from mrgraph.reader.evidence import (TIMED, Sentence, content_share, is_question, replied,
                                      split_sentences, turn_key, turns_read)
 from mrgraph.reader.forms import duration, years_in
 from mrgraph.reader.question import Question
@@ -104,14 +104,20 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     ("Something happened yesterday..." - "What happened?" - "I had a car accident."); else
     the date a nearly as good sentence states (`_dated_near`); else None (the best sentence's
     day). Of nearly equal sentences about the past, the one said first
-    is the best (`_told_first`); a plan answering a question about the past yields to the
-    later reply that it happened (`_told_later`)."""
+    is the best (`_told_first`; when only its date left it behind, only dates said by its day
+    compete: later ones date the recalling); a plan answering a question about the past yields to the later reply that it
+    happened (`_told_later`)."""
     future = ahead(question.text, question.on("due"))
+    first = found[0]
     if future is not True:
         found = _told_first(question, found)
     best = found[0]
     fit = functools.partial(content_share, state, question)
-    clause = _best_clause(question, found[:REACH], fit, future)
+    # told first without its date, recalled later: a later sentence's date is of the
+    # recalling (one nearly as good with its date may be the plan's doing: `_told_later`)
+    among = [s for s in found[:REACH] if s.said[:10] <= best.said[:10]] \
+        if best.score < SAME_STORY * first.score else found[:REACH]
+    clause = _best_clause(question, among, fit, future)
     if clause is not None and clause[0] >= best.q:
         return _told_later(question, found, clause[1], clause[2].said, clause[2], future)
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
@@ -154,18 +160,32 @@ def _told_later(question: Question, found: list[Sentence], value: DateValue | No
 
 def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
     """`found` with the earliest said of the person's sentences nearly as good as the best
-    (SAME_STORY of its score) first: a thing that happened is told when it happened, and
+    (`_near`) first: a thing that happened is told when it happened, and
     recalled later ("I ran my first marathon last Sunday!" ... weeks later: "Since the
     marathon I rest more."); of the ones holding the verb asked about, when it does
     (`_held_verb`)."""
     verb = _held_verb(question, found[0])
-    near = [s for s in found[:REACH] if s.score >= SAME_STORY * found[0].score and
+    near = [s for s in found[:REACH] if _near(question, s, found[0]) and
             (question.person is None or s.speaker == question.person) and
             (verb is None or verb in _lemmas(s.text))]
     first = min(near, key=lambda s: (s.said[:10] or "9999-99-99", found.index(s)), default=None)
     if first is None or first is found[0]:
         return found
     return [first, *(s for s in found if s is not first)]
+
+
+def _near(question: Question, sentence: Sentence, best: Sentence) -> bool:
+    """Whether `sentence` is nearly as good as the best (SAME_STORY of its score), or is
+    without the bonus for stating a date (`first_told`): a first telling may leave its date
+    to the neighbouring turn ("Emma had the baby on Wednesday!" - "What's her name?" -
+    "Isla."), when it says no date itself (not a plan: "I'm going in June")."""
+    if sentence.score >= SAME_STORY * best.score:
+        return True
+    timed = TIMED if question.on("timed") else 0.0
+    return question.on("first_told") and \
+        not any(v.phrase in sentence.text for v in turn_dates(
+            sentence.turn or sentence.text, sentence.said, question.on("bare_day"))) and \
+        sentence.score >= SAME_STORY * (best.score - timed * (best.stated is not None))
 
 
 def _dated_near(state: Found, question: Question, best: Sentence, found: list[Sentence],

@@ -58,3 +58,34 @@ def test_a_plan_in_another_sentence_is_another_story() -> None:
         turns = [("D1:1", question.split()[2], text, SAID)]
         assert _answer(question, turns)[0] == "14 June 2023", question
         assert _answer(question, turns, frozenset({"own_plans"}))[0] != "14 June 2023"
+
+
+LATER = "2023-08-09"
+
+
+def test_told_first_with_its_date_in_the_turn_before() -> None:
+    """The first telling leaves its date to the turn before it, across the other's question;
+    a later sentence stating a date of its own recalls it (first_told)."""
+    cases = [
+        ("When was Leo born?",
+         [("D1:1", "Ana", "I'm an aunt! My sister had the baby on Monday!", SAID),
+          ("D1:2", "Ben", "Congrats!! What's his name?", SAID),
+          ("D1:3", "Ana", "Leo. Tiny and loud.", SAID),
+          ("D2:1", "Ana", "We took Leo to the beach last weekend.", LATER)],
+         "the Monday before 14 June 2023"),
+        ("When did Ben's band get the record deal?",
+         [("D1:1", "Ben", "We signed yesterday, I still can't believe it!", SAID),
+          ("D1:2", "Ana", "Signed what?", SAID),
+          ("D1:3", "Ben", "The record deal, for my band.", SAID),
+          ("D2:1", "Ben", "My band played the record deal party last weekend.", LATER)],
+         "13 June 2023"),
+        ("When did Ana's cat Miso come home?",
+         [("D1:1", "Ana", "The shelter called on Monday, she is mine now!", SAID),
+          ("D1:2", "Ben", "Who is?", SAID),
+          ("D1:3", "Ana", "Miso came home with me, so grey and small.", SAID),
+          ("D2:1", "Ana", "Miso came home with a mouse last weekend.", LATER)],
+         "the Monday before 14 June 2023"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns)[0] == expected, question
+        assert _answer(question, turns, frozenset({"first_told"}))[0] != expected, question

@@ -62,7 +62,8 @@ FAMILIES = (
     "wp_undated", "count_so_far", "count_ordinal",
     "did_untimed", "who_placed", "who_whose",
     "told_on", "own_plans",
-    "first_told")
+    "first_told",
+    "ongoing")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

@@ -31,6 +31,13 @@ REACTION = 4  # words: the other's turn this short only hands the story back ("D
 _SAYING = frozenset("mention say tell talk share ask bring suggest recommend".split())
 # "Which year did she move?" asks for a year, "In what month ...?" for a month: not a day
 _UNIT_ASKED = re.compile(r"\b(?:what|which) (year|month)\b", re.IGNORECASE)
+# a sentence telling a thing going on when it was said ("I've been talking to the bank",
+# "We're looking at houses"), not one that happened; a question asking when it began asks for it ("start")
+_ONGOING = re.compile(r"^\W*(?:(?:also|and|but|so|well|actually|honestly),? )?(?:"
+                      r"(?:i|we|you|they|he|she)(?:'ve| have|'s| has) been \w+ing\b|"
+                      r"(?:i'm|i am|we're|we are|they're|they are|he's|she's|he is|she is)"
+                      r" (?:still )?\w+ing\b)", re.IGNORECASE)
+_ONSET = re.compile(r"\b(?:start|began|begin|started|first)\b", re.IGNORECASE)
 # a span counted back from the day it was said: "ten years ago", "since", "been ... now"; not
 # "I'll stay for two years"
 _BACK = re.compile(r"\b(?:ago|since|been|now)\b", re.IGNORECASE)
@@ -98,7 +105,9 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     the dates the turns of the best REACH sentences mention, the one whose clause holds most of
     the question, when the person asked about said it and its clause holds at least as much as
     the best sentence (PLAN_YIELDS of it, when the question asks about the past and the best
-    sentence's date is a plan: "I'll run it in January" - later "I ran it on Tuesday"); else,
+    sentence's date is a plan: "I'll run it in January" - later "I ran it on Tuesday"); for a
+    question about what happened, when the best sentence tells it going on (`_ONGOING`), the
+    date of a nearly as good one (`_dated_near`); else,
     of the best sentence's turn, the one whose clause holds most of it (reader.dates.told);
     with none, one the same speaker told just before, when the other only asked in between
     ("Something happened yesterday..." - "What happened?" - "I had a car accident."); else
@@ -120,6 +129,11 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     clause = _best_clause(question, among, fit, future)
     if clause is not None and clause[0] >= best.q:
         return _told_later(question, found, clause[1], clause[2].said, clause[2], future)
+    if future is False and question.on("ongoing") and best.stated is None and \
+            _ONGOING.search(best.text) and not _ONSET.search(question.text) and \
+            (dated := _dated_near(state, question, best, found[1:REACH], fit, future)):
+        # "I've been talking to the bank" tells a thing going on, not the one that happened
+        return _told_later(question, found, dated[0], dated[1].said, dated[1], future)
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
     bare = question.on("bare_day")
     value = told(best.text, best.turn, said, fit, future, bare, question.on("own_plans"))

@@ -3,7 +3,7 @@ another sentence of the turn that is another story (own_plans). Invented sentenc
 
 from __future__ import annotations
 
-from tests.unit.test_reader_when import _answer
+from tests.unit.test_reader_when import PLAN_DAY, _answer
 
 SAID = "2023-06-14"  # a Wednesday
 
@@ -89,3 +89,37 @@ def test_told_first_with_its_date_in_the_turn_before() -> None:
     for question, turns, expected in cases:
         assert _answer(question, turns)[0] == expected, question
         assert _answer(question, turns, frozenset({"first_told"}))[0] != expected, question
+
+
+def test_a_thing_going_on_yields_to_the_telling_that_it_happened() -> None:
+    """A question about what happened, best fitted by a sentence telling it going on ("I've
+    been talking to the bank about a loan"): a nearly as good sentence dated by its own turn
+    or its story's next turn answers (ongoing); not when the question asks when it began."""
+    cases = [
+        ("When did the council approve Omar's garden plan?",
+         [("D1:1", "Omar", "I've been pushing the council about my garden plan. My cousin "
+           "visited last week.", PLAN_DAY),
+          ("D2:1", "Omar", "The council said yes on Monday!", SAID)],
+         "the Monday before 14 June 2023"),
+        ("When did Priya sell her old van?",
+         [("D1:1", "Priya", "We're trying to sell my old van. We got back from Wales on "
+           "Sunday.", PLAN_DAY),
+          ("D2:1", "Priya", "The old van is sold, a student has it!", SAID),
+          ("D2:2", "Omar", "Nice, when?", SAID),
+          ("D2:3", "Priya", "Last Saturday, cash in hand.", SAID)],
+         "the Saturday before 14 June 2023"),
+        ("When did Omar's team hire the new designer?",
+         [("D1:1", "Omar", "Also, we've been hiring a new designer for my team. Dan left on "
+           "Friday.", PLAN_DAY),
+          ("D2:1", "Omar", "We hired her yesterday, the designer.", SAID)],
+         "13 June 2023"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns)[0] == expected, question
+        assert _answer(question, turns, frozenset({"ongoing"}))[0] != expected, question
+    # asked when it began: the rule does not apply
+    started = [("D1:1", "Omar", "I've been learning the banjo. My cousin visited last week.",
+                PLAN_DAY),
+               ("D2:1", "Omar", "The banjo was fun on Monday!", SAID)]
+    question = "When did Omar start learning the banjo?"
+    assert _answer(question, started) == _answer(question, started, frozenset({"ongoing"}))

@@ -63,7 +63,8 @@ FAMILIES = (
     "did_untimed", "who_placed", "who_whose",
     "told_on", "own_plans",
     "first_told",
-    "ongoing")
+    "ongoing",
+    "yearly", "onset_month")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

@@ -32,12 +32,16 @@ _SAYING = frozenset("mention say tell talk share ask bring suggest recommend".sp
 # "Which year did she move?" asks for a year, "In what month ...?" for a month: not a day
 _UNIT_ASKED = re.compile(r"\b(?:what|which) (year|month)\b", re.IGNORECASE)
 # a sentence telling a thing going on when it was said ("I've been talking to the bank",
-# "We're looking at houses"), not one that happened; a question asking when it began asks for it ("start")
+# "We're looking at houses"), not one that happened; a question asking when it began
+# ("start") asks for it
 _ONGOING = re.compile(r"^\W*(?:(?:also|and|but|so|well|actually|honestly),? )?(?:"
                       r"(?:i|we|you|they|he|she)(?:'ve| have|'s| has) been \w+ing\b|"
                       r"(?:i'm|i am|we're|we are|they're|they are|he's|she's|he is|she is)"
-                      r" (?:still )?\w+ing\b)", re.IGNORECASE)
+                      r" (?:still |now |\w+ly )?\w+ing\b)", re.IGNORECASE)
 _ONSET = re.compile(r"\b(?:start|began|begin|started|first)\b", re.IGNORECASE)
+# "When is her birthday?" asks for a day of every year, not of one ("When was it in 2024?")
+_YEARLY = re.compile(r"^\s*when (?:is|are)\b.*\b(?:birthdays?|anniversar(?:y|ies)|name ?days?)\b",
+                     re.IGNORECASE)
 # a span counted back from the day it was said: "ten years ago", "since", "been ... now"; not
 # "I'll stay for two years"
 _BACK = re.compile(r"\b(?:ago|since|been|now)\b", re.IGNORECASE)
@@ -46,7 +50,9 @@ _BACK = re.compile(r"\b(?:ago|since|been|now)\b", re.IGNORECASE)
 def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]]:
     """The date `date_of` gives, as precisely as it was said; else the day its sentence was
-    said (its session's: an episode is dated by its session)."""
+    said (its session's: an episode is dated by its session) - its month, when the question
+    asks when a thing began that the sentence tells going on ("I'm reading it now"). A yearly
+    day ("When is her birthday?") without its year."""
     value, said, sentence = date_of(state, question, found)
     unit = _unit_asked(question)
     # "which year": a date stated, or said at a year's grain ("last summer", "three years
@@ -56,10 +62,18 @@ def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
                                     value.precision in ("year", "decade", "season", "month"))
     if unit == "year" and not coarse and (year := _year_said(question, found)) is not None:
         return year
+    if question.on("yearly") and _YEARLY.search(question.text) and \
+            (value is None or value.precision == "day") and (value or said[:10]):
+        yearly = date.fromisoformat(value.start if value is not None else said[:10])
+        return f"{yearly.day} {yearly.strftime('%B')}", (sentence.dia_id,)
     if unit is not None and (value is not None or said[:10]):
         day = said[:10]  # none stated: the day it was said, as for any "when"
         return _coarse(value or DateValue(day, "day", "session", day, day), unit), \
             (sentence.dia_id,)
+    if value is None and said[:10] and question.on("onset_month") and \
+            _ONSET.search(question.text) and _ONGOING.search(sentence.text):
+        # "When did she start reading it?" - "I'm reading it now": begun before that day
+        return format_month(said[:10]), (sentence.dia_id,)
     return when(value, said) or sentence.text, (sentence.dia_id,)
 
 
@@ -112,10 +126,10 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     with none, one the same speaker told just before, when the other only asked in between
     ("Something happened yesterday..." - "What happened?" - "I had a car accident."); else
     the date a nearly as good sentence states (`_dated_near`); else None (the best sentence's
-    day). Of nearly equal sentences about the past, the one said first
-    is the best (`_told_first`; when only its date left it behind, only dates said by its day
-    compete: later ones date the recalling); a plan answering a question about the past yields to the later reply that it
-    happened (`_told_later`)."""
+    day). Of nearly equal sentences about the past, the one said first is the best
+    (`_told_first`; when only its date left it behind, only dates said by its day compete:
+    later ones date the recalling); a plan answering a question about the past yields to the
+    later reply that it happened (`_told_later`)."""
     future = ahead(question.text, question.on("due"))
     first = found[0]
     if future is not True:

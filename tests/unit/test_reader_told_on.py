@@ -56,8 +56,11 @@ def test_a_plan_in_another_sentence_is_another_story() -> None:
     ]
     for question, text in cases:
         turns = [("D1:1", question.split()[2], text, SAID)]
-        assert _answer(question, turns)[0] == "14 June 2023", question
-        assert _answer(question, turns, frozenset({"own_plans"}))[0] != "14 June 2023"
+        # (onset_month off: the day it was told, not its month)
+        assert _answer(question, turns, frozenset({"onset_month"}))[0] == "14 June 2023", \
+            question
+        assert _answer(question, turns, frozenset({"own_plans", "onset_month"}))[0] != \
+            "14 June 2023"
 
 
 LATER = "2023-08-09"
@@ -123,3 +126,41 @@ def test_a_thing_going_on_yields_to_the_telling_that_it_happened() -> None:
                ("D2:1", "Omar", "The banjo was fun on Monday!", SAID)]
     question = "When did Omar start learning the banjo?"
     assert _answer(question, started) == _answer(question, started, frozenset({"ongoing"}))
+
+
+def test_a_yearly_day_is_asked_without_its_year() -> None:
+    """"When is her birthday?" asks for a day of every year (yearly); "When was it in 2023?"
+    for one."""
+    cases = [
+        ("When is Omar's birthday?",
+         [("D1:1", "Omar", "My birthday party was yesterday, thirty candles!", SAID)]),
+        ("When is Priya's wedding anniversary?",
+         [("D1:1", "Priya", "Our wedding anniversary was on Monday, ten years.", SAID)]),
+        ("When are the twins' birthdays?",
+         [("D1:1", "Omar", "The twins' birthdays were yesterday, chaos all day.", SAID)]),
+    ]
+    for (question, turns), expected in zip(cases, ("13 June", "12 June", "13 June")):
+        assert _answer(question, turns)[0] == expected, question
+        assert _answer(question, turns, frozenset({"yearly"}))[0] != expected
+    turns = cases[0][1]
+    assert _answer("When was Omar's birthday in 2023?", turns)[0] == "13 June 2023"
+
+
+def test_when_a_thing_going_on_began_is_its_month() -> None:
+    """"When did she start ...?" answered by the day it was told going on ("I'm reading it"):
+    it began before that day, in its month as near as can be said (onset_month)."""
+    cases = [
+        ("When did Omar start reading the sailing book?",
+         [("D1:1", "Omar", "I'm currently reading a sailing book, so good.", SAID)]),
+        ("When did Priya begin restoring the old boat?",
+         [("D1:1", "Priya", "We've been restoring the old boat, it's slow.", SAID)]),
+        ("When did Omar start learning Welsh?",
+         [("D1:1", "Omar", "Well, I'm learning Welsh with an app.", SAID)]),
+    ]
+    for question, turns in cases:
+        assert _answer(question, turns)[0] == "June 2023", question
+        assert _answer(question, turns, frozenset({"onset_month"}))[0] == "14 June 2023"
+    # what happened, not told going on: its day
+    assert _answer("When did Omar start the sailing course?",
+                   [("D1:1", "Omar", "I started the sailing course, so good.", SAID)])[0] == \
+        "14 June 2023"

@@ -64,7 +64,8 @@ FAMILIES = (
     "told_on", "own_plans",
     "first_told",
     "ongoing",
-    "yearly", "onset_month")
+    "yearly", "onset_month",
+    "asked_period")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

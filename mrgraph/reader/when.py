@@ -6,11 +6,12 @@ and the clause each belongs to); the evidence's sentences are ranked by reader.e
 
 from __future__ import annotations
 
+import calendar
 import functools
 import re
 from dataclasses import replace
 from collections.abc import Callable
-from datetime import date
+from datetime import date, timedelta
 
 from mrgraph.dates import DateValue, format_month
 from mrgraph.found import Found
@@ -194,12 +195,33 @@ def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
     (`_held_verb`)."""
     verb = _held_verb(question, found[0])
     near = [s for s in found[:REACH] if _near(question, s, found[0]) and
+            _in_period(question, s.stated) and
             (question.person is None or s.speaker == question.person) and
             (verb is None or verb in _lemmas(s.text))]
     first = min(near, key=lambda s: (s.said[:10] or "9999-99-99", found.index(s)), default=None)
     if first is None or first is found[0]:
         return found
     return [first, *(s for s in found if s is not first)]
+
+
+def _in_period(question: Question, value: DateValue | None) -> bool:
+    """Whether a date can answer a question that names its month or year ("When did she go
+    camping in June?", "... in 2022?"): one outside it is another time (asked_period)."""
+    if value is None or not question.on("asked_period"):
+        return True
+    months = [i for i, name in enumerate(calendar.month_name) if name and
+              re.search(rf"\b{name}\b", question.text)]
+    years = [int(y) for y in re.findall(r"\b(19\d\d|20\d\d)\b", question.text)]
+    try:
+        first, last = date.fromisoformat(value.start), date.fromisoformat(value.end)
+    except ValueError:
+        return True
+    if years and not any(first.year <= y <= last.year for y in years):
+        return False
+    if len(months) == 1 and (last - first).days < 62:
+        held = {(first + timedelta(days=d)).month for d in range((last - first).days + 1)}
+        return months[0] in held
+    return True
 
 
 def _near(question: Question, sentence: Sentence, best: Sentence) -> bool:
@@ -234,7 +256,7 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
             continue
         value = stated(sentence.text, sentence.turn, sentence.said, fit, future,
                        question.on("bare_day"))
-        if value is not None:
+        if value is not None and _in_period(question, value):
             return value, sentence
         if question.on("told_on") and \
                 (on := _told_on(state, question, sentence, fit, future)) is not None:
@@ -314,7 +336,7 @@ def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str],
             continue
         for value in turn_dates(sentence.turn or sentence.text, sentence.said,
                                 question.on("bare_day")):
-            if future is not True or agrees(value, future):
+            if (future is not True or agrees(value, future)) and _in_period(question, value):
                 scored.append((fit(value.statement), agrees(value, future), -rank, value,
                                sentence))
     top = max((s[0] for s in scored), default=0.0)

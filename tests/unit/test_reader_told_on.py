@@ -164,3 +164,25 @@ def test_when_a_thing_going_on_began_is_its_month() -> None:
     assert _answer("When did Omar start the sailing course?",
                    [("D1:1", "Omar", "I started the sailing course, so good.", SAID)])[0] == \
         "14 June 2023"
+
+
+def test_a_date_outside_the_month_or_year_asked_is_another_time() -> None:
+    """A question naming its month or year ("... in August?") is not answered by a date
+    outside it, told first or not (asked_period)."""
+    cases = [
+        ("When did Omar go sailing in August?",
+         [("D1:1", "Omar", "Last week I went sailing with my uncle.", "2023-07-03"),
+          ("D2:1", "Omar", "I went sailing on the lake last Friday, windy!", "2023-08-14")],
+         "the Friday before 14 August 2023"),
+        ("When did Priya visit Rome in 2022?",
+         [("D1:1", "Priya", "I visited Rome last week!", "2021-06-01"),
+          ("D2:1", "Priya", "I visited Rome again last year.", "2023-01-10")],
+         "2022"),
+        ("When did Omar run a race in March?",
+         [("D1:1", "Omar", "I ran a race on Saturday, my legs!", "2023-02-20"),
+          ("D2:1", "Omar", "I ran a race last Sunday, in the rain.", "2023-03-27")],
+         "the Sunday before 27 March 2023"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns)[0] == expected, question
+        assert _answer(question, turns, frozenset({"asked_period"}))[0] != expected, question

@@ -65,7 +65,8 @@ FAMILIES = (
     "first_told",
     "ongoing",
     "yearly", "onset_month",
-    "asked_period")
+    "asked_period",
+    "since_when")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

@@ -43,12 +43,24 @@ _ONSET = re.compile(r"\b(?:start|began|begin|started|first)\b", re.IGNORECASE)
 # "When is her birthday?" asks for a day of every year, not of one ("When was it in 2024?")
 _YEARLY = re.compile(r"^\s*when (?:is|are)\b.*\b(?:birthdays?|anniversar(?:y|ies)|name ?days?)\b",
                      re.IGNORECASE)
+_SINCE_WHEN = re.compile(r"\s*since when\b", re.IGNORECASE)
 # a span counted back from the day it was said: "ten years ago", "since", "been ... now"; not
 # "I'll stay for two years"
 _BACK = re.compile(r"\b(?:ago|since|been|now)\b", re.IGNORECASE)
 
 
 def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
+        tuple[str, tuple[str, ...]]:
+    """`_answer_when`, after "since" for "Since when ...?", which asks for a beginning
+    (since_when)."""
+    answer, supports = _answer_when(state, question, found)
+    if question.on("since_when") and _SINCE_WHEN.match(question.text) and \
+            not answer.lower().startswith("since"):
+        return f"since {answer}", supports
+    return answer, supports
+
+
+def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]]:
     """The date `date_of` gives, as precisely as it was said; else the day its sentence was
     said (its session's: an episode is dated by its session) - its month, when the question

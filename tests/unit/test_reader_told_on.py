@@ -186,3 +186,19 @@ def test_a_date_outside_the_month_or_year_asked_is_another_time() -> None:
     for question, turns, expected in cases:
         assert _answer(question, turns)[0] == expected, question
         assert _answer(question, turns, frozenset({"asked_period"}))[0] != expected, question
+
+
+def test_since_when_asks_for_a_beginning() -> None:
+    """"Since when ...?" is answered "since <date>" (since_when)."""
+    cases = [
+        ("Since when has Omar lived in Leeds?",
+         [("D1:1", "Omar", "I've lived in Leeds since 2019, love it.", SAID)], "since 2019"),
+        ("Since when has Priya played the cello?",
+         [("D1:1", "Priya", "I started playing the cello last month.", SAID)], "since May 2023"),
+        ("Since when has Omar kept bees?",
+         [("D1:1", "Omar", "I keep bees now, two hives.", SAID)], "since 14 June 2023"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns)[0] == expected, question
+        assert _answer(question, turns, frozenset({"since_when"}))[0] == \
+            expected.removeprefix("since "), question

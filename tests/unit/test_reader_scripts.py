@@ -1,5 +1,6 @@
-"""The reader's measuring scripts (benchmarks/reader_ablation.py, fit_ranker.py) run end to end
-on invented conversations: they read what benchmarks/reader_replay.py keeps of each ask."""
+"""The reader's measuring scripts (benchmarks/reader_ablation.py, fit_ranker.py, read_oracle.py)
+run end to end on invented conversations: they read what benchmarks/reader_replay.py keeps of
+each ask."""
 
 from __future__ import annotations
 
@@ -60,3 +61,17 @@ def test_the_ranker_fit_reads_the_kept_asks(data: Path, tmp_path: Path,
     fit = load_script("benchmarks/fit_ranker.py")
     assert fit.main([str(data), "--states", str(tmp_path / "states.pkl")]) == 0
     assert "inv-a" in capsys.readouterr().out
+
+
+def test_the_read_oracle_reads_the_gold_episodes(data: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    oracle = load_script("benchmarks/read_oracle.py")
+    assert oracle.main([str(data)]) == 0
+    out = capsys.readouterr().out
+    assert "| walk |" in out and "| oracle |" in out and "oracle - walk (1-4):" in out
+    # every question's gold turn is in an episode the oracle read: its turns reach the reader
+    kept = list(oracle.recorded(data))
+    read = [k for name, k in kept if name == "oracle" and k.item.evidence]
+    assert read and all(set(k.item.evidence) <= {str(t["dia_id"])
+                                                 for t in k.found.evidence.turns.values()}
+                        for k in read)

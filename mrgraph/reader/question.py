@@ -59,13 +59,8 @@ FAMILIES = (
     "span_freq", "day_range", "next_turn", "span_told", "perfect", "whose_plural", "item_thing",
     "item_split", "perfect_share", "item_sentences", "ph_head_run", "wp_several", "story_span",
     "item_object", "item_time", "item_shown", "who_with", "who_named", "where_dated",
-    "wp_undated", "count_so_far", "count_ordinal",
-    "did_untimed", "who_placed", "who_whose",
-    "told_on", "own_plans",
-    "first_told",
-    "ongoing",
-    "yearly", "onset_month",
-    "asked_period",
+    "wp_undated", "count_so_far", "count_ordinal", "did_untimed", "who_placed", "who_whose",
+    "told_on", "own_plans", "first_told", "ongoing", "yearly", "onset_month", "asked_period",
     "since_when")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would

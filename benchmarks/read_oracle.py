@@ -37,6 +37,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 from reader_replay import Kept, figures, render, replay  # noqa: E402
 
 
+# validation and held-out files: their gold must not steer a read (README of benchmarks/data)
+NOT_DEV = ("locomo_val", "invented_heldout")
+
+
 class OracleRun(HeuristicRun):
     """The heuristic walk whose final read takes the gold evidence's episodes first."""
 
@@ -104,6 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("files", type=Path, nargs="+", help="LoCoMo JSON files (dev only)")
     args = parser.parse_args(argv)
+    if refused := [str(p) for p in args.files if p.stem in NOT_DEV]:
+        parser.error(f"development data only, not {', '.join(refused)}")
     for path in args.files:
         kept = list(recorded(path))
         got = {name: figures(replay([k for n, k in kept if n == name]))["active"]

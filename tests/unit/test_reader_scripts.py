@@ -75,3 +75,10 @@ def test_the_read_oracle_reads_the_gold_episodes(data: Path,
     assert read and all(set(k.item.evidence) <= {str(t["dia_id"])
                                                  for t in k.found.evidence.turns.values()}
                         for k in read)
+
+
+def test_the_read_oracle_refuses_validation_and_held_out_files(tmp_path: Path) -> None:
+    oracle = load_script("benchmarks/read_oracle.py")
+    for name in ("locomo_val.json", "invented_heldout.json"):
+        with pytest.raises(SystemExit):
+            oracle.main([str(tmp_path / name)])

@@ -17,8 +17,7 @@ from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, about_whom, as
                                      turn_key, turns_read, word_set)
 from mrgraph.reader.phrases import counted, tokens
 from mrgraph.reader.question import Question, asks_several
-from mrgraph.reader.whowhere import dated as holds_date
-from mrgraph.reader.words import CALENDAR, lemma
+from mrgraph.reader.words import CALENDAR, dates_named, lemma
 from mrgraph.text import stem, words
 
 TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this share
@@ -35,7 +34,6 @@ TURNS_SAME = 0.15  # the same margin for whole turns
 TIED = 1e-9  # shares this close are a tie
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]+")  # two letters at least: not "U.S."
 _QUOTED = re.compile(r"(?:^|\s)([A-Z][\w'-]*):")  # a speaker a summary quotes
-_FEASTS = frozenset("""christmas thanksgiving easter halloween weekend""".split())
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")  # "the 14th"
 _NAME_KINDS_SPARED = frozenset({"when", "duration", "count", "yes_no", "would", "choice"})
 
@@ -75,8 +73,8 @@ def wrong_person(state: Found, question: Question) -> bool:
     themselves."""
     if _spared(state, question):
         return False
-    if question.on("wp_undated") and holds_date(question) and \
-            question.stems <= _date_stems(question):
+    if question.on("wp_undated") and (only := _date_stems(question)) and \
+            question.stems <= only:
         return False  # "Where was X on 14 May?": only a date, which says when, not whose
     speakers = {str(t["speaker"]) for t in turns_read(state, question)}
     said = [(str(t["speaker"]), s) for t in turns_read(state, question)
@@ -114,10 +112,13 @@ def wrong_person(state: Found, question: Question) -> bool:
 
 def _date_stems(question: Question) -> frozenset[str]:
     """The question's words that only date it ("on the weekend of *14 December 2024*"): what
-    the other speaker dates on the same day says nothing of whose the act is."""
-    said = words(question.text)
-    return frozenset(stem(w) for w in said if w in CALENDAR or w.isdigit() or w in _FEASTS or
-                     _ORDINAL.fullmatch(w))
+    the other speaker dates on the same day says nothing of whose the act is. Empty when the
+    question names no date (words.dates_named: "Where did X *march*?" names none)."""
+    named = {w for date in dates_named(question.text) for w in words(date)}
+    if not named:
+        return frozenset()
+    return frozenset(stem(w) for w in words(question.text)
+                     if w in named or w.isdigit() or _ORDINAL.fullmatch(w))
 
 
 def _spared(state: Found, question: Question) -> bool:

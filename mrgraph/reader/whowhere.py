@@ -19,7 +19,6 @@
 
 from __future__ import annotations
 
-import calendar
 import re
 
 from mrgraph.reader.evidence import Sentence
@@ -27,7 +26,7 @@ from mrgraph.reader.items import split_and
 from mrgraph.reader.phrases import places, tokens
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (CLAUSE, DETERMINERS, PREPOSITIONS, RELATIONS, SUBJECTS,
-                                  TIME_WORDS, is_function_word)
+                                  TIME_WORDS, dates_named, is_function_word)
 from mrgraph.text import words
 
 REACH = 8  # the best sentences searched, as read.REACH
@@ -38,18 +37,14 @@ _PEOPLE = frozenset("""people folks friends friend guys group crew team everyone
 # what may follow a stranded "with": the question's end, or its time ("with on New Year's Day")
 _AFTER_STRANDED = frozenset({"on", "in", "at", "during", "last", "this", "before", "after",
                              "over", "for", "the"}) | TIME_WORDS
-# a date the question holds: a month, a weekday, a year, a feast ("Christmas 2024")
-_MONTHS_DAYS = "|".join(m for m in (*calendar.month_name[1:], *calendar.day_name))
-_DATED = re.compile(rf"\b(?:{_MONTHS_DAYS}|(?:19|20)\d\d|christmas|thanksgiving|easter|"
-                    r"new year'?s?|halloween|weekend)\b", re.IGNORECASE)
 # a "with" object ends at a clause word, a subject, punctuation, or a preposition of time or
 # place that starts another phrase ("with Ollie *at* the beach")
 _ENDS = (CLAUSE | SUBJECTS | PREPOSITIONS) - {"of", "from"}
 
 
 def dated(question: Question) -> bool:
-    """The question holds a date: a month, a weekday, a year, a feast."""
-    return _DATED.search(question.text) is not None
+    """The question holds a date: a month, a weekday, a year, a feast (words.dates_named)."""
+    return bool(dates_named(question.text))
 
 
 def asks_with(question: Question) -> bool:

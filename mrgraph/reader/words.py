@@ -7,6 +7,7 @@ verbs, so "bought" answers "buy" and "made" answers "make".
 from __future__ import annotations
 
 import calendar
+import re
 from functools import lru_cache
 
 from mrgraph.lexicon import default as lexicon
@@ -38,6 +39,22 @@ TIME_WORDS = frozenset("""ago while last next week weeks weekend weekends yester
                       other time times once twice""".split())
 # the names of the months and the days, lowercase ("may" too: callers that meet the verb say so)
 CALENDAR = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.day_name))
+# days of the year named for what happens on them ("Christmas 2024", "on New Year's Eve")
+FEASTS = ("christmas", "christmas eve", "christmas day", "thanksgiving", "easter", "halloween",
+          "new year's", "new years", "new year's eve", "new year's day", "new year",
+          "valentine's day", "hanukkah", "diwali", "passover", "ramadan")
+# a date a text names: a month, capitalised ("march", "may" are verbs), a weekday, a year, a
+# feast, a weekend
+_DATE = re.compile(rf"\b(?:{'|'.join(calendar.month_name[1:])})\b|"
+                   rf"(?i:\b(?:{'|'.join(calendar.day_name)}|weekends?|"
+                   rf"{'|'.join(sorted(FEASTS, key=len, reverse=True))})(?!\w))|"
+                   r"\b(?:19|20)\d\d\b")
+
+
+def dates_named(text: str) -> list[str]:
+    """The dates `text` names by a word ("June", "Friday", "2023", "Christmas", "New Year's
+    Day", "weekend"); not the verb "march" nor "may"."""
+    return [m.group(0) for m in _DATE.finditer(text.replace("’", "'"))]
 NEGATIONS = frozenset("""not no never n't nothing none nobody neither nor don't didn't doesn't
                       can't cannot won't isn't wasn't aren't weren't haven't hasn't hadn't
                       couldn't wouldn't shouldn't""".split())

@@ -101,3 +101,21 @@ def test_my_in_the_company_is_the_speakers() -> None:
     turns = [("D1:1", "Omar", "I climbed it with a bunch of friends from the gym.")]
     assert _answer("Who did Omar climb with in May?", turns) == \
         "a bunch of friends from the gym"
+
+
+def test_a_date_is_named_by_its_calendar_word() -> None:
+    from mrgraph.reader.words import dates_named
+    assert dates_named("Where was Omar on New Year's Day 2024?") == ["New Year's Day", "2024"]
+    assert dates_named("Where was Priya the weekend of 9 June?") == ["weekend", "June"]
+    assert dates_named("Where did Omar march?") == []  # the verb, not the month
+    assert dates_named("What may Priya bring on friday?") == ["friday"]
+
+
+def test_a_verb_like_a_month_keeps_the_whose_test() -> None:
+    turns = [("D1:1", "Priya", "I marched through the old town with the climate group."),
+             ("D1:2", "Omar", "Good for you, I stayed in.")]
+    assert _answer("Where did Omar march?", turns) == "Not mentioned in the conversation"
+    # a feast of several words is all date: the other's news that day is not the person's act
+    turns = [("D1:1", "Priya", "I threw a party on New Year's Day."),
+             ("D1:2", "Omar", "I was in Galway then, sadly.")]
+    assert _answer("Where was Omar on New Year's Day 2024?", turns) == "Galway"

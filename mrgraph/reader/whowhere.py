@@ -25,8 +25,8 @@ from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.items import split_and
 from mrgraph.reader.phrases import places, tokens
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (CLAUSE, DETERMINERS, PREPOSITIONS, RELATIONS, SUBJECTS,
-                                  TIME_WORDS, dates_named, is_function_word)
+from mrgraph.reader.words import (CALENDAR, CLAUSE, DETERMINERS, PREPOSITIONS, RELATIONS,
+                                  SUBJECTS, TIME_WORDS, dates_named, is_function_word)
 from mrgraph.text import words
 
 REACH = 8  # the best sentences searched, as read.REACH
@@ -34,9 +34,12 @@ MAX_WITH = 9  # words of a "with" object: "Ollie and a bunch of people from town
 # words naming people without a name: "a bunch of *people*", "a group of *friends*"
 _PEOPLE = frozenset("""people folks friends friend guys group crew team everyone family
                     colleagues coworkers classmates teammates neighbours neighbors""".split())
-# what may follow a stranded "with": the question's end, or its time ("with on New Year's Day")
-_AFTER_STRANDED = frozenset({"on", "in", "at", "during", "last", "this", "before", "after",
-                             "over", "for", "the"}) | TIME_WORDS
+# what may follow a stranded "with": the question's end, a preposition starting its time or
+# place ("with on New Year's Day", "with at the fair"), a time ("with last week"); "this" /
+# "that" only before a time ("with this weekend", not "with this project")
+_AFTER_STRANDED = frozenset({"on", "in", "at", "during", "before", "after", "over",
+                             "for"}) | TIME_WORDS
+_DEICTIC = frozenset({"this", "that"})
 # a "with" object ends at a clause word, a subject, punctuation, or a preposition of time or
 # place that starts another phrase ("with Ollie *at* the beach")
 _ENDS = (CLAUSE | SUBJECTS | PREPOSITIONS) - {"of", "from"}
@@ -52,8 +55,9 @@ def asks_with(question: Question) -> bool:
     said = words(question.text)
     if question.kind != "who" or "with" not in said:
         return False
-    at = len(said) - 1 - said[::-1].index("with")
-    return at + 1 == len(said) or said[at + 1] in _AFTER_STRANDED
+    rest = said[len(said) - said[::-1].index("with"):]
+    return not rest or rest[0] in _AFTER_STRANDED or \
+        (rest[0] in _DEICTIC and len(rest) > 1 and rest[1] in TIME_WORDS | CALENDAR)
 
 
 def company(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:

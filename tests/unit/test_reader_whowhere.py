@@ -22,6 +22,13 @@ def test_a_stranded_with_asks_for_the_company() -> None:
     assert asks_with(analyse("Who was Omar with during the storm?", SPEAKERS))
     assert not asks_with(analyse("Who went with Omar to the fair?", SPEAKERS))
     assert not asks_with(analyse("Where did Omar go with Priya?", SPEAKERS))
+    # "with" before its own object is not stranded: "help with *the move*"
+    assert asks_with(analyse("Who did Priya go camping with this weekend?", SPEAKERS))
+    assert not asks_with(analyse("Who did Omar help with the move?", SPEAKERS))
+    assert not asks_with(analyse("Who did Priya help with this project?", SPEAKERS))
+    turns = [("D1:1", "Omar", "I helped Jane with the move last weekend, so many boxes."),
+             ("D1:2", "Omar", "Then I had pizza with friends.")]
+    assert _answer("Who did Omar help with the move?", turns) == "Jane"
 
 
 def test_the_object_of_with_names_people() -> None:

@@ -22,11 +22,13 @@ from __future__ import annotations
 import re
 
 from mrgraph.reader.evidence import Sentence
+from mrgraph.reader.forms import negated
 from mrgraph.reader.items import split_and
 from mrgraph.reader.phrases import places, tokens
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (CALENDAR, CLAUSE, DETERMINERS, PREPOSITIONS, RELATIONS,
-                                  SUBJECTS, TIME_WORDS, dates_named, is_function_word)
+                                  SUBJECTS, TIME_WORDS, adverb_only, dates_named,
+                                  is_function_word)
 from mrgraph.text import words
 
 REACH = 8  # the best sentences searched, as read.REACH
@@ -41,8 +43,17 @@ _AFTER_STRANDED = frozenset({"on", "in", "at", "during", "before", "after", "ove
                              "for"}) | TIME_WORDS
 _DEICTIC = frozenset({"this", "that"})
 # a "with" object ends at a clause word, a subject, punctuation, or a preposition of time or
-# place that starts another phrase ("with Ollie *at* the beach")
+# place that starts another phrase ("with Dana *at* the beach"), an adverb of time
+# ("with Dana *yesterday*") or any adverb ("with Dana *afterwards*": words.adverb_only)
 _ENDS = (CLAUSE | SUBJECTS | PREPOSITIONS) - {"of", "from"}
+_TIME_ADVERBS = frozenset({"yesterday", "today", "tonight", "tomorrow", "later", "earlier",
+                           "soon", "ago", "now", "then"})
+_POSSESSIVES = frozenset({"my", "our", "his", "her", "their", "your"})
+_THIRD = frozenset({"he", "she", "they"})
+_FIRST = frozenset({"i", "me", "we", "us", "myself"})
+SAME_STORY = 0.9  # a sentence this near the best tells the same thing (as reader.when)
+# clauses a denial splits: "I didn't go to Rome, I went to the lake instead"
+_CLAUSES = re.compile(r"[,;:]|\s[-–]\s|\bbut\b", re.IGNORECASE)
 
 
 def dated(question: Question) -> bool:
@@ -79,26 +90,42 @@ def with_whom(sentence: str) -> str | None:
     """The words after "with" up to the clause's end, when they name people: a name, a
     relation or people ("with *my sister Meena*", "with *Ollie and a bunch of people from
     town*"); None otherwise ("with a smile")."""
-    toks = [t.text for t in tokens(sentence)]
-    for at, word in enumerate(toks):
-        if word.lower() != "with":
-            continue
-        run: list[str] = []
-        for tok in toks[at + 1:at + 1 + MAX_WITH]:
-            if not tok[:1].isalnum() or tok.lower() in _ENDS:
-                break
-            run.append(tok)
-        while run and is_function_word(run[-1]):
-            run.pop()
-        if run and _people(run):
-            return " ".join(run)
+    for clause in affirmed(sentence):
+        toks = [t.text for t in tokens(clause)]
+        for at, word in enumerate(toks):
+            if word.lower() != "with":
+                continue
+            run: list[str] = []
+            for tok in toks[at + 1:at + 1 + MAX_WITH]:
+                if not tok[:1].isalnum() or _ends(tok):
+                    break
+                run.append(tok)
+            while run and is_function_word(run[-1]):
+                run.pop()
+            if run and _people(run):
+                return " ".join(run)
     return None
+
+
+def _ends(word: str) -> bool:
+    """`word` ends the object of "with" (`_ENDS`, an adverb; a capitalised word is a name)."""
+    lowered = word.lower()
+    return lowered in _ENDS or lowered in _TIME_ADVERBS or \
+        (word[:1].islower() and adverb_only(lowered))
+
+
+def affirmed(sentence: str) -> list[str]:
+    """The clauses of `sentence` that deny nothing (forms.negated): the sentence itself when
+    it denies nothing; "I didn't go with Dana, I went with Lee" -> ["I went with Lee"]."""
+    if not negated(sentence):
+        return [sentence]
+    return [c.strip() for c in _CLAUSES.split(sentence) if c.strip() and not negated(c)]
 
 
 def _people(run: list[str]) -> bool:
     """The run names people: its first content word is a name, a relation or people."""
     first = next((w for w in run if w.lower() not in DETERMINERS and
-                  w.lower() not in ("my", "our", "his", "her", "their", "your")), "")
+                  w.lower() not in _POSSESSIVES), "")
     return first[:1].isupper() or first.lower() in RELATIONS or first.lower() in _PEOPLE or \
         any(w.lower() in _PEOPLE for w in run)
 
@@ -118,13 +145,54 @@ def persons(answer: str) -> str:
 
 
 def where(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
-    """The places of the first of the best REACH sentences that names one by name (else
-    names any), the person's own when the question names one, joined ("catalysis conference,
-    Chicago"): a place said by name answers "where was X" rather than "recovered *from his
-    cold*"."""
-    told = [(said, sentence) for sentence in found[:REACH]
-            if question.person is None or sentence.own
-            if (said := places(sentence.text, question))]
-    named = [(said, s) for said, s in told if any(w[:1].isupper() for p in said for w in p.split())]
-    best = (named or told)[:1]
-    return (", ".join(best[0][0]), (best[0][1].dia_id,)) if best else None
+    """The places of the first of the best REACH sentences that names one (`said_places`),
+    the person's own when the question names one, joined ("robotics fair, Leeds"); when they
+    name no place by name ("recovered *from his cold*"), those of a later one that does,
+    scoring SAME_STORY of it and not told of another ("my sister moved to *Boston*": the
+    best sentence's own place, "stayed *at home*", stands)."""
+    told = [(said, s) for s in found[:REACH] if question.person is None or s.own
+            if (said := said_places(s.text, question))]
+    if not told:
+        return None
+    first = told[0]
+    best = first if _named(first[0]) else next(
+        ((said, s) for said, s in told if _named(said) and
+         s.score >= SAME_STORY * first[1].score and not _of_another(s.text)), first)
+    return ", ".join(best[0]), (best[1].dia_id,)
+
+
+def _named(said: list[str]) -> bool:
+    """One of the places is said by name (a capitalised word)."""
+    return any(w[:1].isupper() for p in said for w in p.split())
+
+
+def _of_another(sentence: str) -> bool:
+    """The sentence opens with another's subject ("*My sister* moved to ...", "*She* flew
+    ...") and says nothing of the speaker ("I", "me", "we")."""
+    said = words(sentence)
+    return bool(said) and said[0] in _POSSESSIVES | _THIRD and not set(said) & _FIRST
+
+
+def said_places(sentence: str, question: Question) -> list[str]:
+    """The places the clauses of `sentence` that deny nothing name (reader.phrases.places),
+    without the adverbs they end with ("the lake *instead*"); not a common noun after "from",
+    a cause or a source more than a place ("recovered *from the flu*"; "back *from Rome*" is
+    one)."""
+    kept = []
+    for clause in affirmed(sentence):
+        for place in places(clause, question):
+            said = place.split()
+            while said and (said[-1].lower() in _TIME_ADVERBS or
+                            (said[-1][:1].islower() and adverb_only(said[-1]))):
+                said.pop()
+            if said and (any(w[:1].isupper() for w in said) or not _after_from(clause, place)):
+                kept.append(" ".join(said))
+    return kept
+
+
+def _after_from(clause: str, place: str) -> bool:
+    """`place` follows "from" in `clause`, past its determiners ("from *his* knee")."""
+    before = words(clause[:clause.find(place)])
+    while before and (before[-1] in DETERMINERS or before[-1] in _POSSESSIVES):
+        before.pop()
+    return bool(before) and before[-1] == "from"

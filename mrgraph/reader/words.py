@@ -144,6 +144,15 @@ def mostly_verb(word: str) -> bool:
                                                                     "noun"))
 
 
+@lru_cache(maxsize=50_000)
+def adverb_only(word: str) -> bool:
+    """WordNet knows `word` as an adverb and nothing else ("afterwards", "instead",
+    "recently"; not "early", "only", "family")."""
+    lowered, words_ = word.lower(), lexicon()
+    return bool(words_.offsets(lowered, "adv")) and not words_.offsets(lowered, "adj") and \
+        not any(words_.offsets(words_.base(lowered, pos), pos) for pos in ("noun", "verb"))
+
+
 IS_A_SENSES, IS_A_DEPTH = 2, 12  # a word's senses looked up, and how far above them
 
 

@@ -39,6 +39,12 @@ def test_the_object_of_with_names_people() -> None:
         "a group of friends"
     assert with_whom("She greeted me with a smile.") is None
     assert with_whom("I painted it with watercolours.") is None
+    # a denied clause names nobody's company; an adverb ends the object
+    assert with_whom("I didn't go hiking with Tomas in the end.") is None
+    assert with_whom("We never went with Tomas, I went with Lena instead.") == "Lena"
+    assert with_whom("Had dinner with Sarah afterwards.") == "Sarah"
+    assert with_whom("Went kayaking with my cousin Ben yesterday at noon.") == "my cousin Ben"
+    assert with_whom("Went out with my family recently.") == "my family"
 
 
 def test_who_with_answers_by_the_company() -> None:
@@ -67,6 +73,23 @@ def test_where_on_a_date_gives_the_places_said() -> None:
         "brother's place, Cork"
     turns = [("D1:1", "Omar", "Flying to Lisbon for Easter, back on the Tuesday.")]
     assert _answer("Where did Omar spend Easter 2023?", turns) == "Lisbon"
+
+
+def test_where_reads_what_was_not_denied_and_the_best_sentences_place() -> None:
+    from mrgraph.reader.question import analyse as asked
+    from mrgraph.reader.whowhere import said_places
+    question = asked("Where was Priya in June 2023?", SPEAKERS)
+    assert said_places("In June I didn't go to Paris after all, I went to the lake "
+                       "instead.", question) == ["lake"]
+    assert said_places("I didn't make it to Oslo.", question) == []
+    assert said_places("I recovered from the flu at my aunt's farm.", question) == \
+        ["aunt's farm"]  # "from the flu": a cause, no place
+    assert said_places("Just got back from Rome.", question) == ["Rome"]
+    turns = [("D1:1", "Priya", "In June I stayed at home with the kids."),
+             ("D1:2", "Priya", "My sister moved to Boston in June.")]
+    assert _answer("Where was Priya in June 2023?", turns) == "home"
+    turns = [("D1:1", "Priya", "In June I didn't fly to Oslo, I went to the lake instead.")]
+    assert _answer("Where was Priya in June 2023?", turns) == "lake"
 
 
 def test_a_question_holding_only_a_date_is_nobody_elses() -> None:

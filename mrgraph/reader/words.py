@@ -38,15 +38,17 @@ TIME_WORDS = frozenset("""ago while last next week weeks weekend weekends yester
                       saturday sunday mon tue wed thu fri sat sun past recent few couple
                       other time times once twice""".split())
 # the names of the months and the days, lowercase ("may" too: callers that meet the verb say so)
-CALENDAR = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.day_name))
+MONTHS = tuple(m.lower() for m in calendar.month_name[1:])
+WEEKDAYS = tuple(d.lower() for d in calendar.day_name)
+CALENDAR = frozenset((*MONTHS, *WEEKDAYS))
 # days of the year named for what happens on them ("Christmas 2024", "on New Year's Eve")
 FEASTS = ("christmas", "christmas eve", "christmas day", "thanksgiving", "easter", "halloween",
           "new year's", "new years", "new year's eve", "new year's day", "new year",
           "valentine's day", "hanukkah", "diwali", "passover", "ramadan")
 # a date a text names: a month, capitalised ("march", "may" are verbs), a weekday, a year, a
 # feast, a weekend
-_DATE = re.compile(rf"\b(?:{'|'.join(calendar.month_name[1:])})\b|"
-                   rf"(?i:\b(?:{'|'.join(calendar.day_name)}|weekends?|"
+_DATE = re.compile(rf"\b(?:{'|'.join(m.capitalize() for m in MONTHS)})\b|"
+                   rf"(?i:\b(?:{'|'.join(WEEKDAYS)}|weekends?|"
                    rf"{'|'.join(sorted(FEASTS, key=len, reverse=True))})(?!\w))|"
                    r"\b(?:19|20)\d\d\b")
 

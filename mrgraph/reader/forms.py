@@ -107,7 +107,7 @@ _PREDICATE_END = re.compile(r"[^\w\s'’-]|-(?!\w)")  # punctuation ends the cla
 
 _UNITS = r"(?:second|minute|hour|day|night|week|weekend|month|year)s?"
 _AMOUNT = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|a couple of|a few)"
-# a time adjunct inside a predicate: "drove up *on Wednesday* and held her *for like an hour*",
+# a time adjunct inside a predicate: "rode out *on Tuesday* and stayed *for about an hour*",
 # "visited the lake *the next day*" (its determiner goes with it)
 _TIME_ADJUNCT = re.compile(
     rf"\s+(?:(?:the\s+)?(?:last|next)\s+(?:{'|'.join(WEEKDAYS)}|{_UNITS})\b|"
@@ -152,7 +152,7 @@ def predicate(sentence: str) -> str | None:
     for word in _PREDICATE_END.split(sentence[doer.end():])[0].split():
         if word.lower() in CLAUSE or word.lower() in SUBJECTS:
             break
-        if said or lemma(word) != "do":  # "I've *done* weight training": what, not "done"
+        if said or lemma(word) != "do":  # "I've *done* tai chi for years": what, not "done"
             said.append(word)
     while said and is_function_word(said[-1]):
         said.pop()

@@ -8,9 +8,9 @@ bounded so ("by <date>", "until <date>", "so far", "to date": `asks_so_far`).
                  total, said by the person when the question names one; not another amount
                  ("lost *10 pounds* so far"), nor "one" after a determiner ("the best *one* so
                  far" is a pronoun);
-  count_ordinal  "our *second* cooking class": the latest thing counted is the n-th of its
+  count_ordinal  "our *third* sewing class": the latest thing counted is the n-th of its
                  kind, so n of them by then - an ordinal up to two words before the noun the
-                 question counts ("class" for "How many cooking classes ...?").
+                 question counts ("class" for "How many sewing classes ...?").
 The best REACH sentences first; the first that says either answers, as a number in words.
 """
 
@@ -53,7 +53,7 @@ def asks_so_far(question: Question) -> bool:
 
 def counted_noun(question: Question) -> str | None:
     """The noun "how many" counts: the last word of the run after it, before an auxiliary
-    ("how many guided bike *tours* had", "how many cooking *classes*")."""
+    ("how many box *kites* had", "how many sewing *classes*")."""
     said = words(question.text)
     if not _ASKED.match(question.text) or len(said) < 3:
         return None
@@ -122,7 +122,7 @@ def total_of(sentence: str, noun: str, bare: bool = True) -> str | None:
 
 
 def ordinal_of(sentence: str, noun: str) -> int | None:
-    """The n of "<ordinal> ... <noun>" (up to two words between: "our *second* cooking
+    """The n of "<ordinal> ... <noun>" (up to two words between: "our *third* sewing
     class"); None without one."""
     said = words(sentence)
     for at, word in enumerate(said):

@@ -2,19 +2,21 @@
 
   who_with   "Who did X <do Y> with (on <date>)?": "with" stands stranded at the question's
              end (or before its time), so the answer is the object of "with" in the
-             sentence telling the act ("Did it at the lake *with Ollie and two friends from
-             work*"): a person - a name, a relation ("my sister Meena") or people ("a group of
-             friends") - cut at the clause's end;
+             sentence telling the act ("Went sailing at the bay *with Dana and two friends
+             from work*"): a person - a name, a relation ("my cousin Lee") or people ("a
+             group of *friends*") - cut at the clause's end or an adverb, in a clause that
+             denies nothing ("I didn't go with Tomas" names no company);
   who_placed a "who" answer that names a place ("off to *the coast*") gives way to the
-             object of "with" naming people ("the dog stays *with my sister Meena*");
-  who_whose  the speaker's "my" in that object is theirs: "my sister Meena" said by Raj is
-             "Raj's sister Meena";
-  who_named  a "who" answer that lists a thing and a person ("sourdough rolls and Ines")
+             object of "with" naming people ("the cat stays *with my cousin Lee*");
+  who_whose  the speaker's "my" in that object is theirs: "my cousin Lee" said by Omar is
+             "Omar's cousin Lee";
+  who_named  a "who" answer that lists a thing and a person ("a plum tart and Dana")
              keeps the people: "who" asks for persons;
   where_dated  "Where was X <on a date>?", "Where did X spend <a holiday / year>?": the places
-             of the first of the best sentences that names one ("a conference in Chicago":
-             *conference, Chicago*; reader.phrases.places), not the best sentence's phrase
-             when that names none ("It's June 17-19" only dates it).
+             of the first of the best sentences that names one ("a robotics fair in Derby":
+             *robotics fair, Derby*; reader.phrases.places), not the best sentence's phrase
+             when that names none ("It's 4-6 October" only dates it); a name in a nearly as
+             good sentence over a place without one.
 """
 
 from __future__ import annotations
@@ -32,12 +34,12 @@ from mrgraph.reader.words import (CALENDAR, CLAUSE, DETERMINERS, PREPOSITIONS, R
 from mrgraph.text import words
 
 REACH = 8  # the best sentences searched, as read.REACH
-MAX_WITH = 9  # words of a "with" object: "Ollie and a bunch of people from town"
-# words naming people without a name: "a bunch of *people*", "a group of *friends*"
-_PEOPLE = frozenset("""people folks friends friend guys group crew team everyone family
-                    colleagues coworkers classmates teammates neighbours neighbors""".split())
+MAX_WITH = 9  # words of a "with" object: "Dana and a crowd of people from the office"
+# words naming people without a name, beside the RELATIONS: "a crowd of *people*", "a *group*"
+_PEOPLE = frozenset("""people folks guys group crew team everyone colleagues coworkers
+                    classmates teammates neighbours neighbors""".split())
 # what may follow a stranded "with": the question's end, a preposition starting its time or
-# place ("with on New Year's Day", "with at the fair"), a time ("with last week"); "this" /
+# place ("with on Easter Sunday", "with at the fair"), a time ("with last week"); "this" /
 # "that" only before a time ("with this weekend", not "with this project")
 _AFTER_STRANDED = frozenset({"on", "in", "at", "during", "before", "after", "over",
                              "for"}) | TIME_WORDS
@@ -79,8 +81,8 @@ def company(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, 
             continue
         said = with_whom(sentence.text)
         if said:
-            # told of the speaker by another: "my sister" is "<speaker>'s sister"
-            said = re.sub(r"^my\b", f"{sentence.speaker}'s", said, flags=re.IGNORECASE) \
+            # the speaker's own "my": "Dana and my cousin" is "Dana and <speaker>'s cousin"
+            said = re.sub(r"\bmy\b", f"{sentence.speaker}'s", said, flags=re.IGNORECASE) \
                 if question.on("who_whose") else said
             return said, (sentence.dia_id,)
     return None
@@ -88,8 +90,8 @@ def company(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, 
 
 def with_whom(sentence: str) -> str | None:
     """The words after "with" up to the clause's end, when they name people: a name, a
-    relation or people ("with *my sister Meena*", "with *Ollie and a bunch of people from
-    town*"); None otherwise ("with a smile")."""
+    relation or people ("with *my cousin Lee*", "with *Dana and a crowd of people from the
+    office*"); None otherwise ("with a smile")."""
     for clause in affirmed(sentence):
         toks = [t.text for t in tokens(clause)]
         for at, word in enumerate(toks):
@@ -123,11 +125,12 @@ def affirmed(sentence: str) -> list[str]:
 
 
 def _people(run: list[str]) -> bool:
-    """The run names people: its first content word is a name, a relation or people."""
+    """The run names people: its first content word is a name, or a word of it is a relation
+    or says people ("a bunch of *friends*")."""
     first = next((w for w in run if w.lower() not in DETERMINERS and
                   w.lower() not in _POSSESSIVES), "")
-    return first[:1].isupper() or first.lower() in RELATIONS or first.lower() in _PEOPLE or \
-        any(w.lower() in _PEOPLE for w in run)
+    return first[:1].isupper() or any(w.lower() in _PEOPLE or w.lower() in RELATIONS
+                                      for w in run)
 
 
 def placed(question: Question, found: list[Sentence], phrase: str) -> bool:
@@ -136,7 +139,7 @@ def placed(question: Question, found: list[Sentence], phrase: str) -> bool:
 
 
 def persons(answer: str) -> str:
-    """Of an answer listing things ("sourdough rolls and Ines"), the parts naming a person
+    """Of an answer listing things ("a plum tart and Dana"), the parts naming a person
     (a capitalised word, a relation); the answer when none or all do."""
     parts = split_and(answer)
     kept = [p for p in parts if any(w[:1].isupper() for w in p.split()) or
@@ -146,8 +149,8 @@ def persons(answer: str) -> str:
 
 def where(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
     """The places of the first of the best REACH sentences that names one (`said_places`),
-    the person's own when the question names one, joined ("robotics fair, Leeds"); when they
-    name no place by name ("recovered *from his cold*"), those of a later one that does,
+    the person's own when the question names one, joined ("robotics fair, Derby"); when they
+    name no place by name ("moved *to a bigger flat*"), those of a later one that does,
     scoring SAME_STORY of it and not told of another ("my sister moved to *Boston*": the
     best sentence's own place, "stayed *at home*", stands)."""
     told = [(said, s) for s in found[:REACH] if question.person is None or s.own

@@ -110,8 +110,8 @@ def test_what_was_done_without_its_time() -> None:
 
 def test_what_was_done_without_its_opening_adverb() -> None:
     assert untimed("finally repainted the kitchen") == "repainted the kitchen"
-    assert untimed("actually just signed up for a pottery course") == \
-        "signed up for a pottery course"
+    assert untimed("actually just signed up for a sewing course") == \
+        "signed up for a sewing course"
     assert untimed("finally left") == "finally left"  # the act alone stays whole
     turns = [("D1:1", "Omar", "Yesterday I finally repainted the kitchen, took all day.")]
     assert read(state("What did Omar do on 6 May 2023?", turns)).answer == "repainted the kitchen"

@@ -17,7 +17,7 @@ def _answer(question: str, turns: list[tuple[str, str, str]]) -> str:
 
 
 def test_the_noun_counted() -> None:
-    assert counted_noun(analyse("How many pottery classes had Priya taken by May?",
+    assert counted_noun(analyse("How many sewing classes had Priya taken by May?",
                                 SPEAKERS)) == "class"
     assert counted_noun(analyse("How many guided walks has Omar led?", SPEAKERS)) == "walk"
     assert counted_noun(analyse("How many times did Omar swim?", SPEAKERS)) == "time"
@@ -64,7 +64,7 @@ def test_the_total_is_of_the_thing_counted() -> None:
 
 
 def test_the_ordinal_of_the_latest_counts() -> None:
-    assert ordinal_of("That was our third pottery class together!", "class") == 3
+    assert ordinal_of("That was our third sewing class together!", "class") == 3
     assert ordinal_of("My second trip abroad this year.", "trip") == 2
     assert ordinal_of("My first trip abroad this year.", "trip") is None  # a first time
     assert ordinal_of("The second half was better.", "class") is None

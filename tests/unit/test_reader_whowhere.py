@@ -55,7 +55,7 @@ def test_who_with_answers_by_the_company() -> None:
 
 
 def test_a_who_answer_keeps_its_people() -> None:
-    assert persons("lemon cake and Dana") == "Dana"
+    assert persons("plum tart and Dana") == "Dana"
     assert persons("two pies and my cousin") == "my cousin"
     assert persons("Dana and Lee") == "Dana and Lee"
     assert persons("a bottle of wine") == "a bottle of wine"
@@ -63,10 +63,10 @@ def test_a_who_answer_keeps_its_people() -> None:
 
 def test_where_on_a_date_gives_the_places_said() -> None:
     turns = [("D1:1", "Priya", "It's 4-6 October, I'm nervous already."),
-             ("D1:2", "Priya", "My boss wants me to give a talk at a robotics fair in Leeds "
+             ("D1:2", "Priya", "My boss wants me to give a talk at a robotics fair in Derby "
                                "in October.")]
     assert _answer("Where was Priya from 4 to 6 October 2023?", turns) == \
-        "robotics fair, Leeds"
+        "robotics fair, Derby"
     turns = [("D1:1", "Omar", "My knee has recovered from the fall, finally."),
              ("D1:2", "Omar", "I'll be at my brother's place in Cork that weekend.")]
     assert _answer("Where was Omar on the weekend of 9 June 2023?", turns) == \
@@ -113,8 +113,8 @@ def test_a_place_answers_no_who() -> None:
     assert not placed(analyse(asked, SPEAKERS), found, "brother Sami")
     assert _answer(asked, turns).endswith("brother Sami")
     turns = [("D1:1", "Omar", "In July I flew to Lisbon and the dog had a holiday too."),
-             ("D1:2", "Omar", "The dog stayed with my neighbour Ines all month.")]
-    assert _answer("Who walked Omar's dog in July 2023?", turns) == "Omar's neighbour Ines"
+             ("D1:2", "Omar", "The dog stayed with my neighbour Kofi all month.")]
+    assert _answer("Who walked Omar's dog in July 2023?", turns) == "Omar's neighbour Kofi"
     turns = [("D1:1", "Priya", "In May I went to Seville, the cat was fed."),
              ("D1:2", "Priya", "She stayed with Lee and his kids.")]
     assert _answer("Who fed Priya's cat while she was away in May?", turns) == \
@@ -131,6 +131,10 @@ def test_my_in_the_company_is_the_speakers() -> None:
     turns = [("D1:1", "Omar", "I climbed it with a bunch of friends from the gym.")]
     assert _answer("Who did Omar climb with in May?", turns) == \
         "a bunch of friends from the gym"
+    # every "my" of the company is the speaker's, not only the first word's
+    turns = [("D1:1", "Priya", "Went to the fair on Sunday with Dana and my cousin Lee.")]
+    assert _answer("Who did Priya go to the fair with on Sunday?", turns) == \
+        "Dana and Priya's cousin Lee"
 
 
 def test_a_date_is_named_by_its_calendar_word() -> None:

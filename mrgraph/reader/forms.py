@@ -3,10 +3,10 @@ denial, what a verb of thought takes in, what the speaker did."""
 
 from __future__ import annotations
 
-import calendar
 import re
 
-from mrgraph.reader.words import CLAUSE, NEGATIONS, NUMBERS, SUBJECTS, is_function_word, lemma
+from mrgraph.reader.words import (CLAUSE, MONTHS, NEGATIONS, NUMBERS, SUBJECTS, WEEKDAYS,
+                                  is_function_word, lemma)
 from mrgraph.text import words
 
 # not how often: "twice *a week*", "three times *a month*" (family span_freq)
@@ -105,15 +105,18 @@ _DOER = re.compile(r"\b(?:I|[Ww]e)(?:'(?:ve|d|ll|m|re))?\s+")  # the speaker as 
 _PREDICATE_END = re.compile(r"[^\w\s'’-]|-(?!\w)")  # punctuation ends the clause
 
 
-_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_MONTH_NAMES = "|".join(m.lower() for m in calendar.month_name[1:])
 _UNITS = r"(?:second|minute|hour|day|night|week|weekend|month|year)s?"
 _AMOUNT = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|a couple of|a few)"
-# a time adjunct inside a predicate: "drove up *on Wednesday* and held her *for like an hour*"
+# a time adjunct inside a predicate: "rode out *on Tuesday* and stayed *for about an hour*",
+# "visited the lake *the next day*" (its determiner goes with it)
 _TIME_ADJUNCT = re.compile(
-    rf"\s+(?:(?:on|this|last|next)\s+(?:{_DAYS}|{_UNITS})\b|(?:yesterday|today|tonight)\b|"
+    rf"\s+(?:(?:the\s+)?(?:last|next)\s+(?:{'|'.join(WEEKDAYS)}|{_UNITS})\b|"
+    rf"(?:on|this)\s+(?:{'|'.join(WEEKDAYS)}|{_UNITS})\b|(?:yesterday|today|tonight)\b|"
     rf"for\s+(?:like\s+|about\s+|around\s+|almost\s+|nearly\s+|over\s+)?{_AMOUNT}\s+{_UNITS}\b|"
-    rf"(?:in|on)\s+(?:{_MONTH_NAMES})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?\b)", re.IGNORECASE)
+    rf"(?:in|on)\s+(?:{'|'.join(MONTHS)})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?\b)", re.IGNORECASE)
+# verbs whose object is a span of time: "*spent* the last year painting", "*took* the next day
+# off" - the time is what was done with, no adjunct
+_TIME_OBJECT = frozenset(lemma(w) for w in "spend take pass waste need enjoy".split())
 
 
 _LEADING = frozenset("""finally just actually recently already also even really totally
@@ -124,10 +127,17 @@ def untimed(said: str) -> str:
     """A predicate without its time adjuncts, which the question already places ("drove up
     to the coast on Friday and swam for an hour" -> "drove up to the coast and swam"), nor
     the adverb it opens with ("*finally* repainted the kitchen")."""
-    cut = _TIME_ADJUNCT.sub("", said).strip().split()
+    cut = _TIME_ADJUNCT.sub(lambda m: _adjunct(said, m), said).strip().split()
     while len(cut) > 2 and cut[0].lower() in _LEADING:
         cut = cut[1:]  # "finally repainted the kitchen": the act, not how it felt to get to it
     return " ".join(cut) if len(cut) >= 2 else said
+
+
+def _adjunct(said: str, time: re.Match[str]) -> str:
+    """What is left of a time adjunct `untimed` found: nothing, or all of it when it is the
+    object of the verb before it (`_TIME_OBJECT`: "spent *the last year* painting")."""
+    before = words(said[:time.start()])
+    return time.group(0) if before and lemma(before[-1]) in _TIME_OBJECT else ""
 
 
 def predicate(sentence: str) -> str | None:
@@ -142,7 +152,7 @@ def predicate(sentence: str) -> str | None:
     for word in _PREDICATE_END.split(sentence[doer.end():])[0].split():
         if word.lower() in CLAUSE or word.lower() in SUBJECTS:
             break
-        if said or lemma(word) != "do":  # "I've *done* weight training": what, not "done"
+        if said or lemma(word) != "do":  # "I've *done* tai chi for years": what, not "done"
             said.append(word)
     while said and is_function_word(said[-1]):
         said.pop()

@@ -28,11 +28,12 @@
                  else of the person's own sentences (a reply to "how often do you...?");
        how many times   the first count of times of the best REACH sentences ("three
                  times", "twice"; not "twice a week"), the person's own;
-       count so far  "how many X had she done by <date>": a total said so far ("I've done
-                 *four* so far"), else the ordinal of the latest ("our *second* class":
-                 reader.tally);
+       count so far  "how many X had she done by <date> / so far": a total said so far of
+                 X ("I've built *five* kites so far"), else the ordinal of the latest ("our
+                 *third* class": reader.tally);
        who / where on a date   "who did X do Y with?": the object of "with" naming people;
-                 "where was X <on a date>?": the places of the first sentence naming one;
+                 "where was X <on a date>?": the places of the best sentence naming one (in
+                 clauses that deny nothing);
                  a "who" answer keeps its people, and no place (reader.whowhere);
        yes_no / would   "No" when the sentence denies, else "Yes" ("Likely yes" for "would
                  X ...?": an inference, said as one);

@@ -1,39 +1,59 @@
 """A running count: "How many <things> had X <done> by <date>?" asks a total up to a day,
-which people say as a total so far, or by the ordinal of the latest one.
+which people say as a total so far, or by the ordinal of the latest one. Only for a question
+bounded so ("by <date>", "until <date>", "so far", "to date": `asks_so_far`).
 
   count_so_far   a number right before "so far", "in total", "altogether", "to date", "by
-                 now" (up to two words between: "I've done *four* so far", "*three* trips in
-                 total"): the total, said by the person when the question names one;
-  count_ordinal  "our *second* cooking class": the latest thing counted is the n-th of its
+                 now", alone or before the noun counted (up to two words: "I've done *four*
+                 so far", "*three* boat trips in total", "*two* of them altogether"): the
+                 total, said by the person when the question names one; not another amount
+                 ("lost *10 pounds* so far"), nor "one" after a determiner ("the best *one* so
+                 far" is a pronoun);
+  count_ordinal  "our *third* sewing class": the latest thing counted is the n-th of its
                  kind, so n of them by then - an ordinal up to two words before the noun the
-                 question counts ("class" for "How many cooking classes ...?").
-The best sentences first; the first that says either answers, as a number in words.
+                 question counts ("class" for "How many sewing classes ...?").
+The best REACH sentences first; the first that says either answers, as a number in words.
 """
 
 from __future__ import annotations
 
 import re
 
+from mrgraph.found import dia_order
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.question import AUXILIARIES, Question
-from mrgraph.reader.words import NUMBERS, lemma
+from mrgraph.reader.words import DETERMINERS, NUMBERS, dates_named, lemma
 from mrgraph.text import STOPWORDS, words
+
+REACH = 8  # the best sentences searched, as read.REACH
+TOLD_ON = 2  # the speaker's turns after a sentence that go on with its story (one reply between)
 
 # from the second: "my first X" is as often a first time as a count
 _ORDINALS = {w: n for n, w in enumerate("""second third fourth fifth sixth seventh eighth
                                          ninth tenth eleventh twelfth""".split(), start=2)}
+# the numbers said as one word that count ("once", "both", "several" count no total)
 _CARDINALS = {n: w for w, n in NUMBERS.items() if " " not in w and
               w not in ("twice", "once", "both", "several")}
-_NUMBER = r"(\d{1,3}|" + "|".join(w for w in NUMBERS if " " not in w and
-                                  w not in ("twice", "once", "both", "several")) + r")"
-_SO_FAR = re.compile(rf"\b{_NUMBER}\b(?:\s+[\w'-]+){{0,2}}?\s+(?:so far|in total|altogether|"
-                     r"to date|by now)\b", re.IGNORECASE)
+_NUMBER = r"(\d{1,3}|" + "|".join(_CARDINALS.values()) + r")"
+_SO_FAR = re.compile(rf"\b{_NUMBER}\b((?:\s+[\w'-]+){{0,2}}?)\s+(?:so far|in total|"
+                     r"altogether|to date|by now)\b", re.IGNORECASE)
+_COUNTED_AS = (["ones"], ["of", "them"], ["of", "those"])  # the noun counted, unsaid
 _ASKED = re.compile(r"^\s*how many\b", re.IGNORECASE)
+# a total up to a point: "by / until <date>", "so far", "to date", "by now"
+_BOUND = re.compile(r"\b(?:by|until|till|up to|as of)\b(.*)", re.IGNORECASE)
+_SO_FAR_ASKED = re.compile(r"\b(?:so far|to date|by now|by then|yet)\b", re.IGNORECASE)
+
+
+def asks_so_far(question: Question) -> bool:
+    """The question asks a total up to a point: "by / until <date>" ("by the end of June
+    2024"), "so far", "to date", "yet"."""
+    bound = _BOUND.search(question.text)
+    return bool(bound and dates_named(bound.group(1))) or \
+        _SO_FAR_ASKED.search(question.text) is not None
 
 
 def counted_noun(question: Question) -> str | None:
     """The noun "how many" counts: the last word of the run after it, before an auxiliary
-    ("how many guided bike *tours* had", "how many cooking *classes*")."""
+    ("how many box *kites* had", "how many sewing *classes*")."""
     said = words(question.text)
     if not _ASKED.match(question.text) or len(said) < 3:
         return None
@@ -48,22 +68,61 @@ def counted_noun(question: Question) -> str | None:
 def running_count(question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]] | None:
     """The total said so far, or the ordinal of the latest thing counted, of the first of the
-    best sentences (the person's own when the question names one) that says it."""
+    best REACH sentences (the person's own when the question names one) that says it; a total
+    without its noun ("four so far") only when the sentence names the noun, there or in the
+    speaker's next turns (`_told_on`): a bare number counts what was just named."""
     noun = counted_noun(question)
-    if noun is None or noun in ("time", "times"):
+    if noun is None or noun in ("time", "times") or not asks_so_far(question):
         return None  # "how many times": counted by reader.forms.times
-    for sentence in found:
+    for sentence in found[:REACH]:
         if question.person is not None and not sentence.own:
             continue
-        if question.on("count_so_far") and (total := _SO_FAR.search(sentence.text)):
-            return _in_words(total.group(1)), (sentence.dia_id,)
+        named = noun in {lemma(w) for w in words(sentence.text)}
+        if question.on("count_so_far"):
+            for told in [sentence, *(_told_on(sentence, found) if named else [])]:
+                if total := total_of(told.text, noun, bare=named):
+                    return total, (told.dia_id,)
         if question.on("count_ordinal") and (nth := ordinal_of(sentence.text, noun)):
             return _CARDINALS.get(nth, str(nth)), (sentence.dia_id,)
     return None
 
 
+def _told_on(sentence: Sentence, found: list[Sentence]) -> list[Sentence]:
+    """The other sentences of the speaker's turn and of their next TOLD_ON turns in the
+    session, in the order said: the story `sentence` tells, told on."""
+    session, _, number = sentence.dia_id.partition(":")
+    if not number.isdigit():
+        return []
+    return sorted((s for s in found if s is not sentence and s.speaker == sentence.speaker and
+                   _turns_after(s.dia_id, session, int(number)) in range(TOLD_ON + 1)),
+                  key=lambda s: dia_order(s.dia_id))
+
+
+def _turns_after(dia_id: str, session: str, number: int) -> int:
+    """How many turns `dia_id` comes after turn `number` of `session` (-1: another session)."""
+    its_session, _, its_number = dia_id.partition(":")
+    return int(its_number) - number if its_session == session and its_number.isdigit() else -1
+
+
+def total_of(sentence: str, noun: str, bare: bool = True) -> str | None:
+    """The total said "so far" / "in total" ... of `noun`, in words: before `noun` (up to two
+    words: "*3* rescue puppies in total"), or, with `bare`, a number alone ("I've done *five*
+    so far") or before "ones" / "of them"; None without one, or for "one" after a determiner
+    ("the best one so far": a pronoun, not a count)."""
+    for total in _SO_FAR.finditer(sentence):
+        between = words(total.group(2))
+        if not (between and lemma(between[-1]) == noun) and \
+                not (bare and (not between or between in _COUNTED_AS)):
+            continue  # another amount: "lost 10 *pounds* so far"
+        if total.group(1).lower() == "one" and \
+                set(words(sentence[:total.start()])[-3:]) & DETERMINERS:
+            continue
+        return _in_words(total.group(1))
+    return None
+
+
 def ordinal_of(sentence: str, noun: str) -> int | None:
-    """The n of "<ordinal> ... <noun>" (up to two words between: "our *second* cooking
+    """The n of "<ordinal> ... <noun>" (up to two words between: "our *third* sewing
     class"); None without one."""
     said = words(sentence)
     for at, word in enumerate(said):

@@ -3,7 +3,7 @@
   wrong_person  the question names one speaker, but what the others say of themselves covers
                 it better than anything said of that speaker (LoCoMo's adversarial questions
                 swap the person);
-  unseen_name   the question holds a name no turn read says ("a trip to *Barcelona*").
+  unseen_name   the question holds a name no turn read says ("a trip to *Tallinn*").
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, about_whom, as
                                      turn_key, turns_read, word_set)
 from mrgraph.reader.phrases import counted, tokens
 from mrgraph.reader.question import Question, asks_several
-from mrgraph.reader.whowhere import dated as holds_date
-from mrgraph.reader.words import CALENDAR, lemma
+from mrgraph.reader.words import CALENDAR, dates_named, lemma
 from mrgraph.text import stem, words
 
 TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this share
@@ -35,14 +34,13 @@ TURNS_SAME = 0.15  # the same margin for whole turns
 TIED = 1e-9  # shares this close are a tie
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]+")  # two letters at least: not "U.S."
 _QUOTED = re.compile(r"(?:^|\s)([A-Z][\w'-]*):")  # a speaker a summary quotes
-_FEASTS = frozenset("""christmas thanksgiving easter halloween weekend""".split())
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")  # "the 14th"
 _NAME_KINDS_SPARED = frozenset({"when", "duration", "count", "yes_no", "would", "choice"})
 
 
 def unseen_name(state: Found, question: Question) -> bool:
     """A name the question holds - a capitalised word after its first, not a speaker's, not a
-    month or a weekday: "a trip to *Barcelona*", "her *HR* internship" - that no turn read
+    month or a weekday: "a trip to *Tallinn*", "her *CAD* course" - that no turn read
     says: what was asked about is not in the evidence (LoCoMo's adversarial questions swap a
     detail). Never for a date, a length or a number, which a nearby turn answers in part,
     nor for a yes/no, an inference or a choice, nor when no turn was read."""
@@ -75,8 +73,8 @@ def wrong_person(state: Found, question: Question) -> bool:
     themselves."""
     if _spared(state, question):
         return False
-    if question.on("wp_undated") and holds_date(question) and \
-            question.stems <= _date_stems(question):
+    if question.on("wp_undated") and (only := _date_stems(question)) and \
+            question.stems <= only:
         return False  # "Where was X on 14 May?": only a date, which says when, not whose
     speakers = {str(t["speaker"]) for t in turns_read(state, question)}
     said = [(str(t["speaker"]), s) for t in turns_read(state, question)
@@ -105,7 +103,7 @@ def wrong_person(state: Found, question: Question) -> bool:
             or _states_amount(state, question, others):
         return False
     # a reply of the person's to the other's question asking ours (ASKED of it) is theirs at
-    # PROMPT of that share ("Do you walk the dog often?" - "Twice a week."); read only when
+    # PROMPT of that share ("Do you walk the dog often?" - "Every evening."); read only when
     # it could change the verdict
     replied = PROMPT * _replied(state, question) if question.on("prompt") else 0.0
     return max(theirs, replied) + margin < others or \
@@ -113,11 +111,14 @@ def wrong_person(state: Found, question: Question) -> bool:
 
 
 def _date_stems(question: Question) -> frozenset[str]:
-    """The question's words that only date it ("on the weekend of *14 December 2024*"): what
-    the other speaker dates on the same day says nothing of whose the act is."""
-    said = words(question.text)
-    return frozenset(stem(w) for w in said if w in CALENDAR or w.isdigit() or w in _FEASTS or
-                     _ORDINAL.fullmatch(w))
+    """The question's words that only date it ("on the weekend of *3 March 2022*"): what
+    the other speaker dates on the same day says nothing of whose the act is. Empty when the
+    question names no date (words.dates_named: "Where did X *march*?" names none)."""
+    named = {w for date in dates_named(question.text) for w in words(date)}
+    if not named:
+        return frozenset()
+    return frozenset(stem(w) for w in words(question.text)
+                     if w in named or w.isdigit() or _ORDINAL.fullmatch(w))
 
 
 def _spared(state: Found, question: Question) -> bool:
@@ -131,7 +132,7 @@ def _spared(state: Found, question: Question) -> bool:
 
 def _dates_own_act(state: Found, question: Question) -> bool:
     """The person asked about says, of themselves, a sentence holding the question's verb
-    and stating a date ("I opened it in 2019" for "Which year did <name> open <shop>?"):
+    and stating a date ("I founded it in 2015" for "Which year did <name> found <club>?"):
     their own account of the act dates it, whoever else names what it was done to (their
     "it" does not repeat the name, the other's sentence does)."""
     verb = lemma(question.verb) if question.verb else None
@@ -153,7 +154,7 @@ def _dates_own_act(state: Found, question: Question) -> bool:
 
 def _told_of_self(sentence: str) -> bool:
     """The sentence says the speaker's "I" / "my" / "we" before any "you":
-    "This book *I* read reminds me ..., just like you" tells of the speaker."""
+    "The song *I* wrote sounds sad, a bit like yours" tells of the speaker."""
     said = words(sentence)
     # the pronouns themselves: "ve" / "m" are also "they've" / "I'm"'s tails
     mine = next((i for i, w in enumerate(said) if w in FIRST_PERSON - {"ve", "m"}), None)
@@ -163,9 +164,9 @@ def _told_of_self(sentence: str) -> bool:
 
 def _tie_to_others(scored: list[tuple[float, str, str, bool]], person: str | None) -> bool:
     """The best sentences of each side (share, speaker, sentence, about the person) tie, and
-    the others' is another speaker's statement of themselves ("I got hurt and took a break
-    from pottery") while none of the person's best says "I" / "my" / "we": theirs only echoes
-    the others' news ("it must have been tough taking a break")."""
+    the others' is another speaker's statement of themselves ("I sprained my wrist and
+    stopped rowing") while none of the person's best says "I" / "my" / "we": theirs only echoes
+    the others' news ("that must have been hard, stopping")."""
     theirs = max((share for share, _, _, own in scored if own), default=0.0)
     others = max((share for share, _, _, own in scored if not own), default=0.0)
     if theirs <= 0 or abs(theirs - others) > TIED:
@@ -179,8 +180,8 @@ def _tie_to_others(scored: list[tuple[float, str, str, bool]], person: str | Non
 
 
 def _states_amount(state: Found, question: Question, others: float) -> bool:
-    """For "how many / how much": a turn of the person's own that states a number ("$650, with
-    the case", "three of them"; no date, no hour: phrases.counted) and fits the question as
+    """For "how many / how much": a turn of the person's own that states a number ("$90, with
+    the strap", "five of those"; no date, no hour: phrases.counted) and fits the question as
     well as the others' best sentence: the amount is often said in a sentence of its own, next
     to the thing counted."""
     if question.kind != "count" or not question.on("wp_amount"):

@@ -2,54 +2,65 @@
 
   who_with   "Who did X <do Y> with (on <date>)?": "with" stands stranded at the question's
              end (or before its time), so the answer is the object of "with" in the
-             sentence telling the act ("Did it at the lake *with Ollie and two friends from
-             work*"): a person - a name, a relation ("my sister Meena") or people ("a group of
-             friends") - cut at the clause's end;
+             sentence telling the act ("Went sailing at the bay *with Dana and two friends
+             from work*"): a person - a name, a relation ("my cousin Lee") or people ("a
+             group of *friends*") - cut at the clause's end or an adverb, in a clause that
+             denies nothing ("I didn't go with Tomas" names no company);
   who_placed a "who" answer that names a place ("off to *the coast*") gives way to the
-             object of "with" naming people ("the dog stays *with my sister Meena*");
-  who_whose  the speaker's "my" in that object is theirs: "my sister Meena" said by Raj is
-             "Raj's sister Meena";
-  who_named  a "who" answer that lists a thing and a person ("sourdough rolls and Ines")
+             object of "with" naming people ("the cat stays *with my cousin Lee*");
+  who_whose  the speaker's "my" in that object is theirs: "my cousin Lee" said by Omar is
+             "Omar's cousin Lee";
+  who_named  a "who" answer that lists a thing and a person ("a plum tart and Dana")
              keeps the people: "who" asks for persons;
   where_dated  "Where was X <on a date>?", "Where did X spend <a holiday / year>?": the places
-             of the first of the best sentences that names one ("a conference in Chicago":
-             *conference, Chicago*; reader.phrases.places), not the best sentence's phrase
-             when that names none ("It's June 17-19" only dates it).
+             of the first of the best sentences that names one ("a robotics fair in Derby":
+             *robotics fair, Derby*; reader.phrases.places), not the best sentence's phrase
+             when that names none ("It's 4-6 October" only dates it); a name in a nearly as
+             good sentence over a place without one.
 """
 
 from __future__ import annotations
 
-import calendar
 import re
 
 from mrgraph.reader.evidence import Sentence
+from mrgraph.reader.forms import negated
 from mrgraph.reader.items import split_and
 from mrgraph.reader.phrases import places, tokens
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (CLAUSE, DETERMINERS, PREPOSITIONS, RELATIONS, SUBJECTS,
-                                  TIME_WORDS, is_function_word)
+from mrgraph.reader.words import (CALENDAR, CLAUSE, DETERMINERS, PREPOSITIONS, RELATIONS,
+                                  SUBJECTS, TIME_WORDS, adverb_only, dates_named,
+                                  is_function_word)
 from mrgraph.text import words
 
 REACH = 8  # the best sentences searched, as read.REACH
-MAX_WITH = 9  # words of a "with" object: "Ollie and a bunch of people from town"
-# words naming people without a name: "a bunch of *people*", "a group of *friends*"
-_PEOPLE = frozenset("""people folks friends friend guys group crew team everyone family
-                    colleagues coworkers classmates teammates neighbours neighbors""".split())
-# what may follow a stranded "with": the question's end, or its time ("with on New Year's Day")
-_AFTER_STRANDED = frozenset({"on", "in", "at", "during", "last", "this", "before", "after",
-                             "over", "for", "the"}) | TIME_WORDS
-# a date the question holds: a month, a weekday, a year, a feast ("Christmas 2024")
-_MONTHS_DAYS = "|".join(m for m in (*calendar.month_name[1:], *calendar.day_name))
-_DATED = re.compile(rf"\b(?:{_MONTHS_DAYS}|(?:19|20)\d\d|christmas|thanksgiving|easter|"
-                    r"new year'?s?|halloween|weekend)\b", re.IGNORECASE)
+MAX_WITH = 9  # words of a "with" object: "Dana and a crowd of people from the office"
+# words naming people without a name, beside the RELATIONS: "a crowd of *people*", "a *group*"
+_PEOPLE = frozenset("""people folks guys group crew team everyone colleagues coworkers
+                    classmates teammates neighbours neighbors""".split())
+# what may follow a stranded "with": the question's end, a preposition starting its time or
+# place ("with on Easter Sunday", "with at the fair"), a time ("with last week"); "this" /
+# "that" only before a time ("with this weekend", not "with this project")
+_AFTER_STRANDED = frozenset({"on", "in", "at", "during", "before", "after", "over",
+                             "for"}) | TIME_WORDS
+_DEICTIC = frozenset({"this", "that"})
 # a "with" object ends at a clause word, a subject, punctuation, or a preposition of time or
-# place that starts another phrase ("with Ollie *at* the beach")
+# place that starts another phrase ("with Dana *at* the beach"), an adverb of time
+# ("with Dana *yesterday*") or any adverb ("with Dana *afterwards*": words.adverb_only)
 _ENDS = (CLAUSE | SUBJECTS | PREPOSITIONS) - {"of", "from"}
+_TIME_ADVERBS = frozenset({"yesterday", "today", "tonight", "tomorrow", "later", "earlier",
+                           "soon", "ago", "now", "then"})
+_POSSESSIVES = frozenset({"my", "our", "his", "her", "their", "your"})
+_THIRD = frozenset({"he", "she", "they"})
+_FIRST = frozenset({"i", "me", "we", "us", "myself"})
+SAME_STORY = 0.9  # a sentence this near the best tells the same thing (as reader.when)
+# clauses a denial splits: "I didn't go to Rome, I went to the lake instead"
+_CLAUSES = re.compile(r"[,;:]|\s[-–]\s|\bbut\b", re.IGNORECASE)
 
 
 def dated(question: Question) -> bool:
-    """The question holds a date: a month, a weekday, a year, a feast."""
-    return _DATED.search(question.text) is not None
+    """The question holds a date: a month, a weekday, a year, a feast (words.dates_named)."""
+    return bool(dates_named(question.text))
 
 
 def asks_with(question: Question) -> bool:
@@ -57,8 +68,9 @@ def asks_with(question: Question) -> bool:
     said = words(question.text)
     if question.kind != "who" or "with" not in said:
         return False
-    at = len(said) - 1 - said[::-1].index("with")
-    return at + 1 == len(said) or said[at + 1] in _AFTER_STRANDED
+    rest = said[len(said) - said[::-1].index("with"):]
+    return not rest or rest[0] in _AFTER_STRANDED or \
+        (rest[0] in _DEICTIC and len(rest) > 1 and rest[1] in TIME_WORDS | CALENDAR)
 
 
 def company(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
@@ -69,8 +81,8 @@ def company(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, 
             continue
         said = with_whom(sentence.text)
         if said:
-            # told of the speaker by another: "my sister" is "<speaker>'s sister"
-            said = re.sub(r"^my\b", f"{sentence.speaker}'s", said, flags=re.IGNORECASE) \
+            # the speaker's own "my": "Dana and my cousin" is "Dana and <speaker>'s cousin"
+            said = re.sub(r"\bmy\b", f"{sentence.speaker}'s", said, flags=re.IGNORECASE) \
                 if question.on("who_whose") else said
             return said, (sentence.dia_id,)
     return None
@@ -78,30 +90,47 @@ def company(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, 
 
 def with_whom(sentence: str) -> str | None:
     """The words after "with" up to the clause's end, when they name people: a name, a
-    relation or people ("with *my sister Meena*", "with *Ollie and a bunch of people from
-    town*"); None otherwise ("with a smile")."""
-    toks = [t.text for t in tokens(sentence)]
-    for at, word in enumerate(toks):
-        if word.lower() != "with":
-            continue
-        run: list[str] = []
-        for tok in toks[at + 1:at + 1 + MAX_WITH]:
-            if not tok[:1].isalnum() or tok.lower() in _ENDS:
-                break
-            run.append(tok)
-        while run and is_function_word(run[-1]):
-            run.pop()
-        if run and _people(run):
-            return " ".join(run)
+    relation or people ("with *my cousin Lee*", "with *Dana and a crowd of people from the
+    office*"); None otherwise ("with a smile")."""
+    for clause in affirmed(sentence):
+        toks = [t.text for t in tokens(clause)]
+        for at, word in enumerate(toks):
+            if word.lower() != "with":
+                continue
+            run: list[str] = []
+            for tok in toks[at + 1:at + 1 + MAX_WITH]:
+                if not tok[:1].isalnum() or _ends(tok):
+                    break
+                run.append(tok)
+            while run and is_function_word(run[-1]):
+                run.pop()
+            if run and _people(run):
+                return " ".join(run)
     return None
 
 
+def _ends(word: str) -> bool:
+    """`word` ends the object of "with" (`_ENDS`, an adverb; a capitalised word is a name)."""
+    lowered = word.lower()
+    return lowered in _ENDS or lowered in _TIME_ADVERBS or \
+        (word[:1].islower() and adverb_only(lowered))
+
+
+def affirmed(sentence: str) -> list[str]:
+    """The clauses of `sentence` that deny nothing (forms.negated): the sentence itself when
+    it denies nothing; "I didn't go with Dana, I went with Lee" -> ["I went with Lee"]."""
+    if not negated(sentence):
+        return [sentence]
+    return [c.strip() for c in _CLAUSES.split(sentence) if c.strip() and not negated(c)]
+
+
 def _people(run: list[str]) -> bool:
-    """The run names people: its first content word is a name, a relation or people."""
+    """The run names people: its first content word is a name, or a word of it is a relation
+    or says people ("a bunch of *friends*")."""
     first = next((w for w in run if w.lower() not in DETERMINERS and
-                  w.lower() not in ("my", "our", "his", "her", "their", "your")), "")
-    return first[:1].isupper() or first.lower() in RELATIONS or first.lower() in _PEOPLE or \
-        any(w.lower() in _PEOPLE for w in run)
+                  w.lower() not in _POSSESSIVES), "")
+    return first[:1].isupper() or any(w.lower() in _PEOPLE or w.lower() in RELATIONS
+                                      for w in run)
 
 
 def placed(question: Question, found: list[Sentence], phrase: str) -> bool:
@@ -110,7 +139,7 @@ def placed(question: Question, found: list[Sentence], phrase: str) -> bool:
 
 
 def persons(answer: str) -> str:
-    """Of an answer listing things ("sourdough rolls and Ines"), the parts naming a person
+    """Of an answer listing things ("a plum tart and Dana"), the parts naming a person
     (a capitalised word, a relation); the answer when none or all do."""
     parts = split_and(answer)
     kept = [p for p in parts if any(w[:1].isupper() for w in p.split()) or
@@ -119,13 +148,54 @@ def persons(answer: str) -> str:
 
 
 def where(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
-    """The places of the first of the best REACH sentences that names one by name (else
-    names any), the person's own when the question names one, joined ("catalysis conference,
-    Chicago"): a place said by name answers "where was X" rather than "recovered *from his
-    cold*"."""
-    told = [(said, sentence) for sentence in found[:REACH]
-            if question.person is None or sentence.own
-            if (said := places(sentence.text, question))]
-    named = [(said, s) for said, s in told if any(w[:1].isupper() for p in said for w in p.split())]
-    best = (named or told)[:1]
-    return (", ".join(best[0][0]), (best[0][1].dia_id,)) if best else None
+    """The places of the first of the best REACH sentences that names one (`said_places`),
+    the person's own when the question names one, joined ("robotics fair, Derby"); when they
+    name no place by name ("moved *to a bigger flat*"), those of a later one that does,
+    scoring SAME_STORY of it and not told of another ("my sister moved to *Boston*": the
+    best sentence's own place, "stayed *at home*", stands)."""
+    told = [(said, s) for s in found[:REACH] if question.person is None or s.own
+            if (said := said_places(s.text, question))]
+    if not told:
+        return None
+    first = told[0]
+    best = first if _named(first[0]) else next(
+        ((said, s) for said, s in told if _named(said) and
+         s.score >= SAME_STORY * first[1].score and not _of_another(s.text)), first)
+    return ", ".join(best[0]), (best[1].dia_id,)
+
+
+def _named(said: list[str]) -> bool:
+    """One of the places is said by name (a capitalised word)."""
+    return any(w[:1].isupper() for p in said for w in p.split())
+
+
+def _of_another(sentence: str) -> bool:
+    """The sentence opens with another's subject ("*My sister* moved to ...", "*She* flew
+    ...") and says nothing of the speaker ("I", "me", "we")."""
+    said = words(sentence)
+    return bool(said) and said[0] in _POSSESSIVES | _THIRD and not set(said) & _FIRST
+
+
+def said_places(sentence: str, question: Question) -> list[str]:
+    """The places the clauses of `sentence` that deny nothing name (reader.phrases.places),
+    without the adverbs they end with ("the lake *instead*"); not a common noun after "from",
+    a cause or a source more than a place ("recovered *from the flu*"; "back *from Rome*" is
+    one)."""
+    kept = []
+    for clause in affirmed(sentence):
+        for place in places(clause, question):
+            said = place.split()
+            while said and (said[-1].lower() in _TIME_ADVERBS or
+                            (said[-1][:1].islower() and adverb_only(said[-1]))):
+                said.pop()
+            if said and (any(w[:1].isupper() for w in said) or not _after_from(clause, place)):
+                kept.append(" ".join(said))
+    return kept
+
+
+def _after_from(clause: str, place: str) -> bool:
+    """`place` follows "from" in `clause`, past its determiners ("from *his* knee")."""
+    before = words(clause[:clause.find(place)])
+    while before and (before[-1] in DETERMINERS or before[-1] in _POSSESSIVES):
+        before.pop()
+    return bool(before) and before[-1] == "from"

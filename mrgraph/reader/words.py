@@ -7,6 +7,7 @@ verbs, so "bought" answers "buy" and "made" answers "make".
 from __future__ import annotations
 
 import calendar
+import re
 from functools import lru_cache
 
 from mrgraph.lexicon import default as lexicon
@@ -37,7 +38,25 @@ TIME_WORDS = frozenset("""ago while last next week weeks weekend weekends yester
                       saturday sunday mon tue wed thu fri sat sun past recent few couple
                       other time times once twice""".split())
 # the names of the months and the days, lowercase ("may" too: callers that meet the verb say so)
-CALENDAR = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.day_name))
+MONTHS = tuple(m.lower() for m in calendar.month_name[1:])
+WEEKDAYS = tuple(d.lower() for d in calendar.day_name)
+CALENDAR = frozenset((*MONTHS, *WEEKDAYS))
+# days of the year named for what happens on them ("Christmas 2024", "on New Year's Eve")
+FEASTS = ("christmas", "christmas eve", "christmas day", "thanksgiving", "easter", "halloween",
+          "new year's", "new years", "new year's eve", "new year's day", "new year",
+          "valentine's day", "hanukkah", "diwali", "passover", "ramadan")
+# a date a text names: a month, capitalised ("march", "may" are verbs), a weekday, a year, a
+# feast, a weekend
+_DATE = re.compile(rf"\b(?:{'|'.join(m.capitalize() for m in MONTHS)})\b|"
+                   rf"(?i:\b(?:{'|'.join(WEEKDAYS)}|weekends?|"
+                   rf"{'|'.join(sorted(FEASTS, key=len, reverse=True))})(?!\w))|"
+                   r"\b(?:19|20)\d\d\b")
+
+
+def dates_named(text: str) -> list[str]:
+    """The dates `text` names by a word ("June", "Friday", "2023", "Christmas", "New Year's
+    Day", "weekend"); not the verb "march" nor "may"."""
+    return [m.group(0) for m in _DATE.finditer(text.replace("’", "'"))]
 NEGATIONS = frozenset("""not no never n't nothing none nobody neither nor don't didn't doesn't
                       can't cannot won't isn't wasn't aren't weren't haven't hasn't hadn't
                       couldn't wouldn't shouldn't""".split())
@@ -125,6 +144,15 @@ def mostly_verb(word: str) -> bool:
     verb = words_.base(lowered, "verb")
     return len(words_.offsets(verb, "verb")) > len(words_.offsets(words_.base(lowered, "noun"),
                                                                     "noun"))
+
+
+@lru_cache(maxsize=50_000)
+def adverb_only(word: str) -> bool:
+    """WordNet knows `word` as an adverb and nothing else ("afterwards", "instead",
+    "recently"; not "early", "only", "family")."""
+    lowered, words_ = word.lower(), lexicon()
+    return bool(words_.offsets(lowered, "adv")) and not words_.offsets(lowered, "adj") and \
+        not any(words_.offsets(words_.base(lowered, pos), pos) for pos in ("noun", "verb"))
 
 
 IS_A_SENSES, IS_A_DEPTH = 2, 12  # a word's senses looked up, and how far above them

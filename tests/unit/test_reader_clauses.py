@@ -1,12 +1,13 @@
 """Reader phrases (reader.phrases): a subject pronoun opens a new clause, so the words before it
 say nothing of the phrase after it; "how many" is answered by a number; a relation answers
-"who" but is no name; "what did X do" is answered by what they say they did (reader.forms)."""
+"who" but is no name; "what did X do" is answered by what they say they did (reader.forms),
+without its time adjuncts and the adverb it opens with (forms.untimed)."""
 
 from __future__ import annotations
 
 import pytest
 
-from mrgraph.reader.forms import predicate
+from mrgraph.reader.forms import predicate, untimed
 from mrgraph.reader.phrases import counted, phrase
 from mrgraph.reader.question import analyse
 from tests.unit.test_reader import state
@@ -88,6 +89,32 @@ def test_what_someone_did_is_what_they_say_they_did() -> None:
     turns = [("D1:1", "Priya", "I wanted to feel calmer at work, so I took up knitting.")]
     assert read(state("What did Priya do to feel calmer at work?", turns)).answer != \
         "wanted to feel calmer at work"
+
+
+def test_what_was_done_without_its_time() -> None:
+    assert untimed("drove up to the coast on Friday and swam for an hour") == \
+        "drove up to the coast and swam"
+    assert untimed("went camping last weekend with my kids") == "went camping with my kids"
+    assert untimed("saw a play in June 12 at the Globe") == "saw a play at the Globe"
+    assert untimed("left yesterday") == "left yesterday"  # nothing left but the verb
+    # the determiner goes with its time; a time that is the verb's object stays
+    assert untimed("visited the lake the next day") == "visited the lake"
+    assert untimed("spent the last year painting") == "spent the last year painting"
+    assert untimed("took the next day off work") == "took the next day off work"
+    assert untimed("spent this weekend gardening") == "spent this weekend gardening"
+    turns = [("D1:1", "Omar", "My niece was born on Monday!"),
+             ("D1:2", "Omar", "I took the train on Tuesday and held her for about two hours.")]
+    assert read(state("What did Omar do the day after his niece was born?", turns)).answer == \
+        "took the train and held her"
+
+
+def test_what_was_done_without_its_opening_adverb() -> None:
+    assert untimed("finally repainted the kitchen") == "repainted the kitchen"
+    assert untimed("actually just signed up for a sewing course") == \
+        "signed up for a sewing course"
+    assert untimed("finally left") == "finally left"  # the act alone stays whole
+    turns = [("D1:1", "Omar", "Yesterday I finally repainted the kitchen, took all day.")]
+    assert read(state("What did Omar do on 6 May 2023?", turns)).answer == "repainted the kitchen"
 
 
 def test_a_count_is_no_days_number_nor_a_year_alone() -> None:

@@ -4,9 +4,10 @@ far, or by the ordinal of the latest one."""
 from __future__ import annotations
 
 from mrgraph.reader.question import analyse
-from mrgraph.reader.tally import counted_noun, ordinal_of
+from mrgraph.reader.tally import (asks_so_far, counted_noun, ordinal_of, running_count,
+                                  total_of)
 from tests.unit.test_reader import state
-from tests.unit.walked import read
+from tests.unit.walked import read, sentences
 
 SPEAKERS = ("Omar", "Priya")
 
@@ -16,7 +17,7 @@ def _answer(question: str, turns: list[tuple[str, str, str]]) -> str:
 
 
 def test_the_noun_counted() -> None:
-    assert counted_noun(analyse("How many pottery classes had Priya taken by May?",
+    assert counted_noun(analyse("How many sewing classes had Priya taken by May?",
                                 SPEAKERS)) == "class"
     assert counted_noun(analyse("How many guided walks has Omar led?", SPEAKERS)) == "walk"
     assert counted_noun(analyse("How many times did Omar swim?", SPEAKERS)) == "time"
@@ -32,35 +33,41 @@ def test_a_total_so_far_answers() -> None:
     assert _answer("How many marathons had Omar run by 2023?", turns) == "two"
 
 
+def test_only_a_total_up_to_a_point_is_a_running_count() -> None:
+    assert asks_so_far(analyse("How many kites had Omar built by July 2023?", SPEAKERS))
+    assert asks_so_far(analyse("How many races has Priya won so far?", SPEAKERS))
+    assert asks_so_far(analyse("How many quilts had Priya sewn by the end of March?", SPEAKERS))
+    assert not asks_so_far(analyse("How many kids does Priya have?", SPEAKERS))
+    assert not asks_so_far(analyse("How many kites did Omar build by the river?", SPEAKERS))
+    turns = [("D1:1", "Priya", "I have two kids and a very loud parrot."),
+             ("D1:2", "Priya", "This is the best drawing one so far.")]
+    assert _answer("How many kids does Priya have?", turns) == "two kids"
+
+
+def test_the_total_is_of_the_thing_counted() -> None:
+    assert total_of("I've built five so far.", "kite") == "five"
+    assert total_of("That makes 4 box kites in total!", "kite") == "four"
+    assert total_of("Two of them altogether, both red.", "kite") == "two"
+    assert total_of("I've lost 10 pounds so far.", "kite") is None  # another amount
+    assert total_of("We raised 500 dollars in total.", "kite") is None
+    assert total_of("This is the best one so far.", "kite") is None  # a pronoun
+    assert total_of("I've only flown one so far.", "kite") == "one"
+    turns = [("D1:1", "Omar", "Kites are my new hobby, they take ages."),
+             ("D1:2", "Omar", "We sold 300 tickets in total for the festival."),
+             ("D1:3", "Omar", "Three of them so far, the last one is huge.")]
+    assert _answer("How many kites had Omar built by June 2023?", turns) == "three"
+    # a bare number counts what was just named, not what another session is about
+    turns = [("D1:1", "Omar", "I've built kites all spring, the big ones are hard."),
+             ("D2:1", "Omar", "The garden is coming on: I've planted six so far.")]
+    asked = analyse("How many kites had Omar built by June 2023?", SPEAKERS)
+    assert running_count(asked, sentences(state(asked.text, turns), asked)) is None
+
+
 def test_the_ordinal_of_the_latest_counts() -> None:
-    assert ordinal_of("That was our third pottery class together!", "class") == 3
+    assert ordinal_of("That was our third sewing class together!", "class") == 3
     assert ordinal_of("My second trip abroad this year.", "trip") == 2
     assert ordinal_of("My first trip abroad this year.", "trip") is None  # a first time
     assert ordinal_of("The second half was better.", "class") is None
     turns = [("D1:1", "Priya", "Our fourth dance workshop, and the best one yet!")]
     assert _answer("How many dance workshops had Priya and Omar done by June 2023?",
                    turns) == "four"
-
-
-def test_what_was_done_without_its_time() -> None:
-    from mrgraph.reader.forms import untimed
-    assert untimed("drove up to the coast on Friday and swam for an hour") == \
-        "drove up to the coast and swam"
-    assert untimed("went camping last weekend with my kids") == "went camping with my kids"
-    assert untimed("saw a play in June 12 at the Globe") == "saw a play at the Globe"
-    assert untimed("left yesterday") == "left yesterday"  # nothing left but the verb
-    turns = [("D1:1", "Omar", "My niece was born on Monday!"),
-             ("D1:2", "Omar", "I took the train on Tuesday and held her for about two hours.")]
-    assert _answer("What did Omar do the day after his niece was born?", turns) == \
-        "took the train and held her"
-
-
-def test_what_was_done_without_its_opening_adverb() -> None:
-    from mrgraph.reader.forms import untimed
-    assert untimed("finally repainted the kitchen") == "repainted the kitchen"
-    assert untimed("actually just signed up for a pottery course") == \
-        "signed up for a pottery course"
-    assert untimed("finally left") == "finally left"  # the act alone stays whole
-    turns = [("D1:1", "Omar", "Yesterday I finally repainted the kitchen, took all day.")]
-    assert _answer("What did Omar do on 6 May 2023?", turns) == "repainted the kitchen"
-

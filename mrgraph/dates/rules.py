@@ -35,9 +35,10 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   in the past ("I adopted her on Tuesday") the most recent Tuesday strictly before the anchor,
   with a future form ("we'll go on Tuesday", "I'm flying out on Tuesday") the first one after
   it, and with neither or both no date; "on Tuesdays" is a habit, not a date. With neither, a
-  plain present of one day is a plan, ahead ("I fly out on Sunday", "the party is on Friday";
-  not with "usually", "always", "every"...), and a verbless fragment ("I passed! On Tuesday.")
-  takes the tense of the sentence before it (mrgraph.dates.tense.day_tense).
+  plain present of one day is a plan, ahead ("I fly out on Sunday", "On Sunday I fly out",
+  "Leaving on Sunday."; not with "usually", "always", "don't"...), and a verbless fragment
+  ("I passed! On Tuesday.") takes the tense of the sentence before it
+  (mrgraph.dates.tense.day_tense).
 * "in June" / "in early June" (no year, no day) is the first June from the anchor's month on in
   a sentence about what is ahead, else the nearer of that one and the latest June up to the
   anchor's month (a past verb does not decide it: "I signed up for a race in June", said in

@@ -423,10 +423,16 @@ def test_in_a_month_leaves_stated_dates_and_verbs_alone(text: str, phrase: str |
     ("The recital is on Thursday, come if you can.", "2023-05-11"),  # "be" before the day
     ("We sold the car! On Monday.", "2023-05-01"),  # a fragment: the sentence before's tense
     ("Finally signed the papers. On Thursday!", "2023-05-04"),
+    ("Loved the gallery. Leaving on Thursday.", "2023-05-11"),  # "I'm" left out: ahead
+    ("Flying home on Friday, at last.", "2023-05-12"),
+    ("On Saturday we paint the hall.", "2023-05-13"),  # the day put first
+    ("On Thursday they open the new pool.", "2023-05-11"),
+    ("I didn't sleep a wink on Sunday.", "2023-05-07"),  # a negated past is past
 ])
 def test_on_a_weekday_in_the_present_or_a_fragment(text: str, value: str) -> None:
-    """A plain present about one day is a schedule, ahead; a verbless fragment adds its day
-    to the sentence before it."""
+    """A plain present about one day is a schedule, ahead (the day put first too), as is an
+    -ing verb whose "I'm" is left out; a verbless fragment adds its day to the sentence before
+    it."""
     assert [(m.value.value, m.value.precision) for m in find_dates(text, MON)] == \
         [(value, "day")]
 
@@ -435,6 +441,10 @@ def test_on_a_weekday_in_the_present_or_a_fragment(text: str, value: str) -> Non
     "I usually swim on Sunday before breakfast.",  # a habit
     "Lovely! On Friday.",  # a fragment after no verb
     "They always close on Monday.",  # a habit
+    "I don't work on Sunday.",  # a negated present: a habit too
+    "She doesn't teach on Monday, only online.",
+    "Work was awful. Off on Friday.",  # a verb-like word: no fragment, and no tense
+    "Back on Thursday.",
 ])
 def test_on_a_weekday_in_a_habit_or_after_no_verb_is_no_date(text: str) -> None:
     assert find_dates(text, MON) == []

@@ -17,7 +17,7 @@ from mrgraph.dates import DateValue, format_month
 from mrgraph.found import Found
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
 from mrgraph.reader.evidence import (TIMED, Sentence, content_share, is_question, replied,
-                                     split_sentences, turn_key, turns_read)
+                                     split_sentences, statements, turn_key, turns_read)
 from mrgraph.reader.forms import duration, years_in
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import lemma
@@ -280,11 +280,12 @@ def _told_on(state: Found, question: Question, sentence: Sentence,
              fit: Callable[[str], float], future: bool | None,
              sides: tuple[bool, ...] = (False, True)) -> tuple[DateValue, Sentence] | None:
     """The date (reader.dates.told) of the speaker's turn just before (False in `sides`) or
-    after (True) the sentence's, when the other speaker's turn in between only reacts (asks,
-    or says at most REACTION words) and the sentence's own turn gives no date: the story goes
-    on across it ("Emma had the baby on Wednesday!" - "What's her name?" - "Isla."; "The
-    bank said yes!" - "THE LOAN??" - "They called on Thursday."), with the neighbour as
-    its sentence. Not for a question asking when something was said (`_SAYING`)."""
+    after (True) the sentence's, when the other speaker's turn in between only reacts
+    (`_reacts`), the sentence's own turn gives no date, and the story goes on across it
+    (`_goes_on`: "Nadia won the raffle!" - "What did she win?" - "A bike, they rang on
+    Thursday."; "The vet said yes!" - "Wait, really??" - "She called on Monday."), with the
+    neighbour as its sentence. Not for a question asking when something was said
+    (`_SAYING`)."""
     if question.verb is not None and lemma(question.verb) in _SAYING:
         return None
     turns = {turn_key(t): t for t in turns_read(state, question)}
@@ -301,14 +302,32 @@ def _told_on(state: Found, question: Question, sentence: Sentence,
             continue
         value = told("", str(other["text"]), sentence.said, fit, future,
                      question.on("bare_day"))
-        if value is not None:
+        if value is not None and _goes_on(value, str(between["text"]),
+                                          str((other if later else turn)["text"]), fit):
             return value, replace(sentence, dia_id=str(other["dia_id"]), turn=str(other["text"]))
     return None
 
 
 def _reacts(text: str) -> bool:
-    """A turn that only hands the story back: it asks, or is a few words ("No way!")."""
-    return any(is_question(p) for p in split_sentences(text)) or len(words(text)) <= REACTION
+    """A turn that only hands the story back: a few words ("No way!"), or questions with at
+    most a few words beside them ("Congrats!! What's his name?"); not a story of its own
+    that ends in a question ("We hiked all weekend, the views were amazing. You?")."""
+    return len(words(statements(text))) <= REACTION
+
+
+# a word referring back to what was told: "We picked *her* up", "*the* deal was done"
+_REFERS_BACK = re.compile(r"\b(?:it|its|she|her|he|him|his|they|them|their|that|the)\b",
+                          re.IGNORECASE)
+
+
+def _goes_on(value: DateValue, between: str, later: str, fit: Callable[[str], float]) -> bool:
+    """Whether a date told across the other's reaction is of the story asked about: the
+    reaction asks about it ("Nice, when?"), the date's clause holds some of the question, or
+    the later of the speaker's two turns refers back to the earlier one (`_REFERS_BACK`); not
+    a new story after a mere exclamation ("Nice!" - "Work was awful on Saturday though.")."""
+    return any(is_question(p) for p in split_sentences(between)) or \
+        fit(value.statement) > 0 or \
+        _REFERS_BACK.search(later) is not None
 
 
 def _held_verb(question: Question, best: Sentence) -> str | None:

@@ -31,13 +31,26 @@ def test_the_date_in_the_turn_after_a_short_reaction() -> None:
         assert _answer(question, turns, frozenset({"told_on"}))[0] == "14 June 2023"
 
 
-def test_a_long_turn_between_or_a_saying_question_is_not_told_on() -> None:
+def test_a_long_turn_between_a_new_story_or_a_saying_question_is_not_told_on() -> None:
     # the other's turn tells its own story: nothing hands the first one back
     turns = [("D1:1", "Omar", "Guess what, I adopted a puppy and she is chaos.", SAID),
              ("D1:2", "Priya", "Lovely, my cat would hate her but my kids would love her a lot.",
               SAID),
              ("D1:3", "Omar", "We went hiking last Saturday up the ridge.", SAID)]
     assert _answer("When did Omar adopt the puppy?", turns)[0] == "14 June 2023"
+    # a story of the other's own that ends in a question hands nothing back
+    turns = [("D1:1", "Omar", "Guess what, I adopted a puppy and she is chaos.", SAID),
+             ("D1:2", "Priya", "I drove to the coast on Friday and it was lovely, the chips "
+              "were incredible. What about you?", SAID),
+             ("D1:3", "Omar", "I repainted the hallway on Saturday.", SAID)]
+    assert _answer("When did Omar adopt the puppy?", turns)[0] == "14 June 2023"
+    # a short reaction, then a new story that neither refers back nor holds the question
+    for reaction, after in (("Cool!", "Work was awful on Saturday though."),
+                            ("Nice one.", "My knee was so sore last Monday."),
+                            ("Ha, brilliant!", "Anyway, I repainted my hallway yesterday.")):
+        turns = [("D1:1", "Omar", "Guess what, I adopted a puppy and she is chaos.", SAID),
+                 ("D1:2", "Priya", reaction, SAID), ("D1:3", "Omar", after, SAID)]
+        assert _answer("When did Omar adopt the puppy?", turns)[0] == "14 June 2023", after
     # "mention" asks for the day it was said
     turns = [("D1:1", "Omar", "My favourite actor is Tom Brennan.", SAID),
              ("D1:2", "Priya", "Really?", SAID),

@@ -40,9 +40,10 @@ _ONGOING = re.compile(r"^\W*(?:(?:also|and|but|so|well|actually|honestly),? )?(?
                       r"(?:i'm|i am|we're|we are|they're|they are|he's|she's|he is|she is)"
                       r" (?:still |now |\w+ly )?\w+ing\b)", re.IGNORECASE)
 _ONSET = re.compile(r"\b(?:start|began|begin|started|first)\b", re.IGNORECASE)
-# "When is her birthday?" asks for a day of every year, not of one ("When was it in 2024?")
-_YEARLY = re.compile(r"^\s*when (?:is|are)\b.*\b(?:birthdays?|anniversar(?:y|ies)|name ?days?)\b",
-                     re.IGNORECASE)
+# "When is her birthday?" asks for a day of every year, not of one ("When was it in 2024?"),
+# nor a one-off named after it ("When is her birthday party?"): the name ends the question
+_YEARLY = re.compile(r"^\s*when (?:is|are)\b.*\b(?:birthdays?|anniversar(?:y|ies)|name ?days?)"
+                     r"\W*$", re.IGNORECASE)
 _SINCE_WHEN = re.compile(r"\s*since when\b", re.IGNORECASE)
 # a span counted back from the day it was said: "ten years ago", "since", "been ... now"; not
 # "I'll stay for two years"

@@ -157,6 +157,15 @@ def test_a_yearly_day_is_asked_without_its_year() -> None:
         assert _answer(question, turns, frozenset({"yearly"}))[0] != expected
     turns = cases[0][1]
     assert _answer("When was Omar's birthday in 2023?", turns)[0] == "13 June 2023"
+    # a one-off named after the yearly day keeps its year
+    for question, text, expected in (
+            ("When is Priya's birthday party?", "My birthday party is next Saturday!",
+             "24 June 2023"),
+            ("When is Priya's anniversary dinner?", "Our anniversary dinner is on Friday, "
+             "at the harbour.", "16 June 2023"),
+            ("When are the twins' birthday parties?", "The twins' birthday parties were "
+             "yesterday, chaos.", "13 June 2023")):
+        assert _answer(question, [("D1:1", "Priya", text, SAID)])[0] == expected, question
 
 
 def test_when_a_thing_going_on_began_is_its_month() -> None:

@@ -6,7 +6,6 @@ and the clause each belongs to); the evidence's sentences are ranked by reader.e
 
 from __future__ import annotations
 
-import calendar
 import functools
 import re
 from dataclasses import replace
@@ -14,13 +13,14 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 from mrgraph.dates import DateValue, format_month
+from mrgraph.dates.timestamps import MONTHS
 from mrgraph.found import Found
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
 from mrgraph.reader.evidence import (TIMED, Sentence, content_share, is_question, replied,
                                      split_sentences, statements, turn_key, turns_read)
 from mrgraph.reader.forms import duration, years_in
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import lemma
+from mrgraph.reader.words import CALENDAR, lemma
 from mrgraph.text import words
 
 REACH = 8  # the best sentences whose turns' dates compete
@@ -222,8 +222,7 @@ def _in_period(question: Question, value: DateValue | None) -> bool:
     camping in June?", "... in 2022?"): one outside it is another time (asked_period)."""
     if value is None or not question.on("asked_period"):
         return True
-    months = [i for i, name in enumerate(calendar.month_name) if name and
-              re.search(rf"\b{name}\b", question.text)]
+    months = _asked_months(question.text)
     years = [int(y) for y in re.findall(r"\b(19\d\d|20\d\d)\b", question.text)]
     try:
         first, last = date.fromisoformat(value.start), date.fromisoformat(value.end)
@@ -235,6 +234,28 @@ def _in_period(question: Question, value: DateValue | None) -> bool:
         held = {(first + timedelta(days=d)).month for d in range((last - first).days + 1)}
         return months[0] in held
     return True
+
+
+# a month the question puts its event in: "in June", "during early March", "of May"; not a
+# name ("When did April go camping?", "the March for Science")
+_ASKED_MONTH = re.compile(r"\b(?:in|during|of)\s+(?:(?:early|mid|late)[\s-]+)?([A-Z][a-z]+)\b")
+# ... nor the month of a purpose ("the flights for her trip in June": the trip's), unless
+# the purpose is a span of it ("for a week in June")
+_PURPOSE = re.compile(r"\bfor\s+(?:(?:my|your|his|her|its|our|their|the|a|an)\s+)?(\w+)\s+$",
+                      re.IGNORECASE)
+_SPANS = frozenset("day days week weeks weekend weekends night nights month months".split())
+
+
+def _asked_months(question: str) -> list[int]:
+    """The months (1-12) the question puts what it asks about in (`_ASKED_MONTH`)."""
+    months = []
+    for match in _ASKED_MONTH.finditer(question):
+        name = match.group(1).lower()
+        purpose = _PURPOSE.search(question, 0, match.start())
+        if name in CALENDAR and name in MONTHS and \
+                (purpose is None or purpose.group(1).lower() in _SPANS):
+            months.append(MONTHS[name])
+    return months
 
 
 def _near(question: Question, sentence: Sentence, best: Sentence) -> bool:

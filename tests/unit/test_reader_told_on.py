@@ -210,6 +210,28 @@ def test_a_date_outside_the_month_or_year_asked_is_another_time() -> None:
         assert _answer(question, turns, frozenset({"asked_period"}))[0] != expected, question
 
 
+def test_a_month_that_is_no_period_of_the_event_keeps_every_date() -> None:
+    """A month word that is a name ("April", "the March for Science"), or the month of a
+    purpose ("the flights for her trip in June"), does not bound the answer (asked_period)."""
+    cases = [
+        ("When did April go camping?",
+         [("D1:1", "April", "I went camping with my brother, so much fun.", SAID),
+          ("D1:3", "April", "We camped by the lake last Saturday.", SAID)],
+         "the Saturday before 14 June 2023"),
+        ("When did Priya walk in the March for Science?",
+         [("D1:1", "Priya", "I walked in the March for Science, so loud!", SAID),
+          ("D1:2", "Priya", "I walked there on Saturday with my sign.", SAID)],
+         "the Saturday before 14 June 2023"),
+        ("When did Priya book the flights for her trip in June?",
+         [("D1:1", "Priya", "I booked the flights for my trip, finally!", "2023-05-10"),
+          ("D1:2", "Priya", "I booked them yesterday, the flights were cheap.", "2023-05-10")],
+         "9 May 2023"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns)[0] == expected, question
+        assert _answer(question, turns, frozenset({"asked_period"}))[0] == expected, question
+
+
 def test_since_when_asks_for_a_beginning() -> None:
     """"Since when ...?" is answered "since <date>" (since_when)."""
     cases = [

@@ -15,6 +15,7 @@ from datetime import date, timedelta
 from mrgraph.dates import DateValue, format_month
 from mrgraph.dates.timestamps import MONTHS
 from mrgraph.found import Found
+from mrgraph.lexicon import default as default_lexicon
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
 from mrgraph.reader.evidence import (TIMED, Sentence, content_share, is_question, replied,
                                      split_sentences, statements, turn_key, turns_read)
@@ -32,13 +33,13 @@ REACTION = 4  # words: the other's turn this short only hands the story back ("D
 _SAYING = frozenset("mention say tell talk share ask bring suggest recommend".split())
 # "Which year did she move?" asks for a year, "In what month ...?" for a month: not a day
 _UNIT_ASKED = re.compile(r"\b(?:what|which) (year|month)\b", re.IGNORECASE)
-# a sentence telling a thing going on when it was said ("I've been talking to the bank",
+# a sentence telling a thing going on when it was said ("I've been calling the council",
 # "We're looking at houses"), not one that happened; a question asking when it began
-# ("start") asks for it
+# ("start") asks for it (`_going_on`)
 _ONGOING = re.compile(r"^\W*(?:(?:also|and|but|so|well|actually|honestly),? )?(?:"
-                      r"(?:i|we|you|they|he|she)(?:'ve| have|'s| has) been \w+ing\b|"
+                      r"(?:i|we|you|they|he|she)(?:'ve| have|'s| has) been (\w+ing)\b|"
                       r"(?:i'm|i am|we're|we are|they're|they are|he's|she's|he is|she is)"
-                      r" (?:still |now |\w+ly )?\w+ing\b)", re.IGNORECASE)
+                      r" (?:still |now |\w+ly )?(\w+ing)\b)", re.IGNORECASE)
 _ONSET = re.compile(r"\b(?:start|began|begin|started|first)\b", re.IGNORECASE)
 # "When is her birthday?" asks for a day of every year, not of one ("When was it in 2024?"),
 # nor a one-off named after it ("When is her birthday party?"): the name ends the question
@@ -85,10 +86,27 @@ def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
         return _coarse(value or DateValue(day, "day", "session", day, day), unit), \
             (sentence.dia_id,)
     if value is None and said[:10] and question.on("onset_month") and \
-            _ONSET.search(question.text) and _ONGOING.search(sentence.text):
+            _ONSET.search(question.text) and _going_on(sentence.text):
         # "When did she start reading it?" - "I'm reading it now": begun before that day
         return format_month(said[:10]), (sentence.dia_id,)
     return when(value, said) or sentence.text, (sentence.dia_id,)
+
+
+def _going_on(text: str) -> bool:
+    """Whether a sentence tells a thing going on (`_ONGOING`): its -ing word a verb's, not an
+    adjective's ("She's amazing at it", "I'm nothing like her"), and not a plan ("I'm going
+    to the fair", "I'm going hiking")."""
+    found = _ONGOING.search(text)
+    if found is None:
+        return False
+    verb, lexicon = (found.group(1) or found.group(2)).lower(), default_lexicon()
+    after = text[found.end():].lower().split()[:1]
+    if found.group(2) and verb == "going" and after and (after[0] == "to" or
+                                                         after[0].endswith("ing")):
+        return False  # "I'm going to ...", "I'm going hiking": a plan
+    # an adjective in at least half as many senses as its verb has: "amazing", "stunning"
+    return lexicon.mostly_verb(verb) and 2 * len(lexicon.offsets(verb, "adj")) < \
+        len(lexicon.offsets(lexicon.base(verb, "verb"), "verb"))
 
 
 def _unit_asked(question: Question) -> str | None:
@@ -134,7 +152,7 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     the question, when the person asked about said it and its clause holds at least as much as
     the best sentence (PLAN_YIELDS of it, when the question asks about the past and the best
     sentence's date is a plan: "I'll run it in January" - later "I ran it on Tuesday"); for a
-    question about what happened, when the best sentence tells it going on (`_ONGOING`), the
+    question about what happened, when the best sentence tells it going on (`_going_on`), the
     date of a nearly as good one (`_dated_near`); else,
     of the best sentence's turn, the one whose clause holds most of it (reader.dates.told);
     with none, one the same speaker told just before, when the other only asked in between
@@ -158,7 +176,7 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     if clause is not None and clause[0] >= best.q:
         return _told_later(question, found, clause[1], clause[2].said, clause[2], future)
     if future is False and question.on("ongoing") and best.stated is None and \
-            _ONGOING.search(best.text) and not _ONSET.search(question.text) and \
+            _going_on(best.text) and not _ONSET.search(question.text) and \
             (dated := _dated_near(state, question, best, found[1:REACH], fit, future)):
         # "I've been talking to the bank" tells a thing going on, not the one that happened
         return _told_later(question, found, dated[0], dated[1].said, dated[1], future)

@@ -188,6 +188,22 @@ def test_when_a_thing_going_on_began_is_its_month() -> None:
         "14 June 2023"
 
 
+def test_a_thing_going_on_is_told_by_a_verb_not_an_adjective_or_a_plan() -> None:
+    """What `ongoing` and `onset_month` take as told going on: a pronoun's progressive of a
+    verb; not an -ing adjective, a pronoun and "nothing", or "going to" / "going hiking"."""
+    from mrgraph.reader.when import _going_on
+    for text in ("I'm currently reading a sailing book.", "We've been restoring the old boat.",
+                 "Well, I'm learning Welsh with an app.", "I've been going to yoga weekly."):
+        assert _going_on(text), text
+    for text in ("She's amazing at chess.", "I'm nothing like my brother.",
+                 "He's stunning in that suit.", "I'm going to the fair next week.",
+                 "We're going hiking on the coast."):
+        assert not _going_on(text), text
+    # "She's amazing at chess" is no thing going on: the day it was said
+    turns = [("D1:1", "Priya", "My sister? She's amazing at chess, truly.", SAID)]
+    assert _answer("When did Priya's sister start chess?", turns)[0] == "14 June 2023"
+
+
 def test_a_date_outside_the_month_or_year_asked_is_another_time() -> None:
     """A question naming its month or year ("... in August?") is not answered by a date
     outside it, told first or not (asked_period)."""

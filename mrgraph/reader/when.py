@@ -53,21 +53,23 @@ _BACK = re.compile(r"\b(?:ago|since|been|now)\b", re.IGNORECASE)
 
 def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]]:
-    """`_answer_when`, after "since" for "Since when ...?", which asks for a beginning
-    (since_when)."""
-    answer, supports = _answer_when(state, question, found)
+    """`_answer_when`, for "Since when ...?", which asks for a beginning (since_when): "since"
+    a date told; with none, what is known is that it went on by the day it was said ("I keep
+    bees now": "by 14 June 2023", not that it began then)."""
+    answer, supports, dated = _answer_when(state, question, found)
     if question.on("since_when") and _SINCE_WHEN.match(question.text) and \
-            not answer.lower().startswith("since"):
-        return f"since {answer}", supports
+            not answer.lower().startswith(("since", "by ")):
+        return f"{'since' if dated else 'by'} {answer}", supports
     return answer, supports
 
 
 def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
-        tuple[str, tuple[str, ...]]:
+        tuple[str, tuple[str, ...], bool]:
     """The date `date_of` gives, as precisely as it was said; else the day its sentence was
     said (its session's: an episode is dated by its session) - its month, when the question
     asks when a thing began that the sentence tells going on ("I'm reading it now"). A yearly
-    day ("When is her birthday?") without its year."""
+    day ("When is her birthday?") without its year. With whether a date was told (not only
+    the day it was said)."""
     value, said, sentence = date_of(state, question, found)
     unit = _unit_asked(question)
     # "which year": a date stated, or said at a year's grain ("last summer", "three years
@@ -76,20 +78,20 @@ def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
     coarse = value is not None and (value.source == "stated" or
                                     value.precision in ("year", "decade", "season", "month"))
     if unit == "year" and not coarse and (year := _year_said(question, found)) is not None:
-        return year
+        return (*year, True)
     if question.on("yearly") and _YEARLY.search(question.text) and \
             (value is None or value.precision == "day") and (value or said[:10]):
         yearly = date.fromisoformat(value.start if value is not None else said[:10])
-        return f"{yearly.day} {yearly.strftime('%B')}", (sentence.dia_id,)
+        return f"{yearly.day} {yearly.strftime('%B')}", (sentence.dia_id,), value is not None
     if unit is not None and (value is not None or said[:10]):
         day = said[:10]  # none stated: the day it was said, as for any "when"
         return _coarse(value or DateValue(day, "day", "session", day, day), unit), \
-            (sentence.dia_id,)
+            (sentence.dia_id,), value is not None
     if value is None and said[:10] and question.on("onset_month") and \
             _ONSET.search(question.text) and _going_on(sentence.text):
         # "When did she start reading it?" - "I'm reading it now": begun before that day
-        return format_month(said[:10]), (sentence.dia_id,)
-    return when(value, said) or sentence.text, (sentence.dia_id,)
+        return format_month(said[:10]), (sentence.dia_id,), False
+    return when(value, said) or sentence.text, (sentence.dia_id,), value is not None
 
 
 def _going_on(text: str) -> bool:

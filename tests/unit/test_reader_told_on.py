@@ -249,16 +249,24 @@ def test_a_month_that_is_no_period_of_the_event_keeps_every_date() -> None:
 
 
 def test_since_when_asks_for_a_beginning() -> None:
-    """"Since when ...?" is answered "since <date>" (since_when)."""
+    """"Since when ...?" is answered "since <date>" when a start is told (since_when); with
+    none, the day it was said is no start: what is known is that it went on by then."""
     cases = [
         ("Since when has Omar lived in Leeds?",
          [("D1:1", "Omar", "I've lived in Leeds since 2019, love it.", SAID)], "since 2019"),
         ("Since when has Priya played the cello?",
          [("D1:1", "Priya", "I started playing the cello last month.", SAID)], "since May 2023"),
-        ("Since when has Omar kept bees?",
-         [("D1:1", "Omar", "I keep bees now, two hives.", SAID)], "since 14 June 2023"),
+        ("Since when has Omar sung in the choir?",
+         [("D1:1", "Omar", "I joined the choir three years ago, tenor.", SAID)], "since 2020"),
     ]
     for question, turns, expected in cases:
         assert _answer(question, turns)[0] == expected, question
         assert _answer(question, turns, frozenset({"since_when"}))[0] == \
             expected.removeprefix("since "), question
+    # no start told: not "since" the day it was said
+    for question, text in (("Since when has Omar kept bees?", "I keep bees now, two hives."),
+                           ("Since when has Priya owned a kayak?",
+                            "I own a kayak, it lives in the garage."),
+                           ("Since when has Omar been vegan?", "I'm vegan, so no cheese.")):
+        turns = [("D1:1", question.split()[3], text, SAID)]
+        assert _answer(question, turns)[0] == "by 14 June 2023", question

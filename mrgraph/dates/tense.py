@@ -59,7 +59,7 @@ _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 # the present tense of a sentence about one day: a pronoun opening its clause (or following
 # the day put first: "On Monday I start") and its plain verb ("I leave", "so we start"; not
 # "see you Friday"), or "be" right before the day ("the party's on Saturday", "your birthday
-# is Friday"); not "I'm so excited for the show on Friday", "Here's us at practice on Thursday"
+# is Friday"); not "I'm so excited for the show on Friday", "Here's me at rehearsal on Monday"
 _PRESENT = re.compile(r"(?:^\W*|[,;:]\s*|\b(?:and|but|so|then|because)\s+|"
                       rf"^\W*(?:on\s+)?{_DAY}\s+)"
                       r"(?:i|we|you|they|he|she)\s+(?!(?:on|at|in|and|or|so|too|all|"
@@ -76,7 +76,7 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     fragment ("I passed! On Tuesday.") looks the way the sentence before it does; one opening
     with a verb's -ing, its "I'm" left out, looks ahead as "I'm leaving" does ("Leaving on
     Tuesday."); a sentence in the present about one day is a schedule, ahead ("I leave for
-    Rome on Sunday", "your birthday is Friday, right?"), not a habit ("I usually rest on
+    Rome on Sunday", "the fair is Friday, right?"), not a habit ("I usually rest on
     Sunday", "I don't work on Sunday")."""
     looks = tense(text, start, end)
     if looks is not None:

@@ -74,7 +74,7 @@ def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
     unit = _unit_asked(question)
     # "which year": a date stated, or said at a year's grain ("last summer", "three years
     # ago"), answers; a day or a week just before the telling ("last night") is rarely what a
-    # year is asked of: a span of years said ("seven years since ...") counts back instead
+    # year is asked of: a span of years said ("nine years since ...") counts back instead
     coarse = value is not None and (value.source == "stated" or
                                     value.precision in ("year", "decade", "season", "month"))
     if unit == "year" and not coarse and (year := _year_said(question, found)) is not None:
@@ -130,7 +130,7 @@ def _coarse(value: DateValue, unit: str) -> str:
 def _year_said(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
     """For "Which year ...?": the first of the best REACH sentences (the person's, when the
     question names one) that says a year ("since 2021", "three years ago") or a span of
-    years, counted back from the day it was said ("it's been seven years since" -> 2017):
+    years, counted back from the day it was said ("it's been nine years since I quit" -> 2015):
     a year is asked of what is long past, which is told in years, not "last weekend"."""
     for sentence in found[:REACH]:
         if question.person is not None and sentence.speaker != question.person or \
@@ -153,7 +153,7 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     the dates the turns of the best REACH sentences mention, the one whose clause holds most of
     the question, when the person asked about said it and its clause holds at least as much as
     the best sentence (PLAN_YIELDS of it, when the question asks about the past and the best
-    sentence's date is a plan: "I'll run it in January" - later "I ran it on Tuesday"); for a
+    sentence's date is a plan: "I'll sit the exam in March" - later "I sat it on Tuesday"); for a
     question about what happened, when the best sentence tells it going on (`_going_on`), the
     date of a nearly as good one (`_dated_near`); else,
     of the best sentence's turn, the one whose clause holds most of it (reader.dates.told);
@@ -180,7 +180,7 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     if future is False and question.on("ongoing") and best.stated is None and \
             _going_on(best.text) and not _ONSET.search(question.text) and \
             (dated := _dated_near(state, question, best, found[1:REACH], fit, future)):
-        # "I've been talking to the bank" tells a thing going on, not the one that happened
+        # "I've been calling the council" tells a thing going on, not the one that happened
         return _told_later(question, found, dated[0], dated[1].said, dated[1], future)
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
     bare = question.on("bare_day")
@@ -281,8 +281,8 @@ def _asked_months(question: str) -> list[int]:
 def _near(question: Question, sentence: Sentence, best: Sentence) -> bool:
     """Whether `sentence` is nearly as good as the best (SAME_STORY of its score), or is
     without the bonus for stating a date (`first_told`): a first telling may leave its date
-    to the neighbouring turn ("Emma had the baby on Wednesday!" - "What's her name?" -
-    "Isla."), when it says no date itself (not a plan: "I'm going in June")."""
+    to the neighbouring turn ("Tova won the raffle on Friday!" - "What did she win?" -
+    "A bike."), when it says no date itself (not a plan: "I'm going in June")."""
     if sentence.score >= SAME_STORY * best.score:
         return True
     timed = TIMED if question.on("timed") else 0.0
@@ -324,7 +324,7 @@ def _told_on(state: Found, question: Question, sentence: Sentence,
     """The date (reader.dates.told) of the speaker's turn just before (False in `sides`) or
     after (True) the sentence's, when the other speaker's turn in between only reacts
     (`_reacts`), the sentence's own turn gives no date, and the story goes on across it
-    (`_goes_on`: "Nadia won the raffle!" - "What did she win?" - "A bike, they rang on
+    (`_goes_on`: "Tova won the raffle!" - "What did she win?" - "A bike, they rang on
     Thursday."; "The vet said yes!" - "Wait, really??" - "She called on Monday."), with the
     neighbour as its sentence. Not for a question asking when something was said
     (`_SAYING`)."""

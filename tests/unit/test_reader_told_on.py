@@ -13,7 +13,7 @@ def test_the_date_in_the_turn_after_a_short_reaction() -> None:
         ("When did Omar adopt the puppy?",
          [("D1:1", "Omar", "Guess what, I adopted a puppy and she is chaos.", SAID),
           ("D1:2", "Priya", "No way! Tell me.", SAID),
-          ("D1:3", "Omar", "We picked her up last Saturday from a farm.", SAID)],
+          ("D1:3", "Omar", "We collected her last Saturday from a farm.", SAID)],
          "the Saturday before 14 June 2023"),
         ("When did Priya buy the old piano?",
          [("D1:1", "Priya", "I finally bought the old piano from the school.", SAID),
@@ -84,7 +84,7 @@ def test_told_first_with_its_date_in_the_turn_before() -> None:
     a later sentence stating a date of its own recalls it (first_told)."""
     cases = [
         ("When was Leo born?",
-         [("D1:1", "Ana", "I'm an aunt! My sister had the baby on Monday!", SAID),
+         [("D1:1", "Ana", "I'm an aunt! My sister gave birth on Monday!", SAID),
           ("D1:2", "Ben", "Congrats!! What's his name?", SAID),
           ("D1:3", "Ana", "Leo. Tiny and loud.", SAID),
           ("D2:1", "Ana", "We took Leo to the beach last weekend.", LATER)],
@@ -109,7 +109,7 @@ def test_told_first_with_its_date_in_the_turn_before() -> None:
 
 def test_a_thing_going_on_yields_to_the_telling_that_it_happened() -> None:
     """A question about what happened, best fitted by a sentence telling it going on ("I've
-    been talking to the bank about a loan"): a nearly as good sentence dated by its own turn
+    been calling the council about my shed"): a nearly as good sentence dated by its own turn
     or its story's next turn answers (ongoing); not when the question asks when it began."""
     cases = [
         ("When did the council approve Omar's garden plan?",

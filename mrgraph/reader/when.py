@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import replace
 from collections.abc import Callable
 from datetime import date, timedelta
 
@@ -17,10 +16,10 @@ from mrgraph.dates.timestamps import MONTHS
 from mrgraph.found import Found
 from mrgraph.lexicon import default as default_lexicon
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
-from mrgraph.reader.evidence import (TIMED, Sentence, content_share, is_question, replied,
-                                     split_sentences, statements, turn_key, turns_read)
+from mrgraph.reader.evidence import TIMED, Sentence, content_share
 from mrgraph.reader.forms import duration, years_in
 from mrgraph.reader.question import Question
+from mrgraph.reader.told_on import asked_between, told_on
 from mrgraph.reader.words import CALENDAR, lemma
 from mrgraph.text import words
 
@@ -28,9 +27,6 @@ REACH = 8  # the best sentences whose turns' dates compete
 DATED_SHARE = 0.7  # how good a sentence stating a date must be, beside the best one
 SAME_STORY = 0.9  # a sentence this near the best tells the same thing (told first: answers)
 PLAN_YIELDS = 0.7  # a date on the side asked about beats a better-fitting one within this share
-REACTION = 4  # words: the other's turn this short only hands the story back ("Details!")
-# "When did she mention it?" asks for the day it was said, not a date told around it
-_SAYING = frozenset("mention say tell talk share ask bring suggest recommend".split())
 # "Which year did she move?" asks for a year, "In what month ...?" for a month: not a day
 _UNIT_ASKED = re.compile(r"\b(?:what|which) (year|month)\b", re.IGNORECASE)
 # a sentence telling a thing going on when it was said ("I've been calling the council",
@@ -152,18 +148,12 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     """The date the answer rests on (reader.dates), the day it was said and its sentence: of
     the dates the turns of the best REACH sentences mention, the one whose clause holds most of
     the question, when the person asked about said it and its clause holds at least as much as
-    the best sentence (PLAN_YIELDS of it, when the question asks about the past and the best
-    sentence's date is a plan: "I'll sit the exam in March" - later "I sat it on Tuesday"); for a
-    question about what happened, when the best sentence tells it going on (`_going_on`), the
-    date of a nearly as good one (`_dated_near`); else,
-    of the best sentence's turn, the one whose clause holds most of it (reader.dates.told);
-    with none, one the same speaker told just before, when the other only asked in between
-    ("Something happened yesterday..." - "What happened?" - "I had a car accident."); else
-    the date a nearly as good sentence states (`_dated_near`); else None (the best sentence's
-    day). Of nearly equal sentences about the past, the one said first is the best
-    (`_told_first`; when only its date left it behind, only dates said by its day compete:
-    later ones date the recalling); a plan answering a question about the past yields to the
-    later reply that it happened (`_told_later`)."""
+    the best sentence; for a question about what happened, when the best sentence tells it
+    going on (`_going_on`), the date of a nearly as good one (`_dated_near`); else the best
+    sentence's (`_of_best`). Of nearly equal sentences about the past, the one said first is
+    the best (`_told_first`; when only its date left it behind, only dates said by its day
+    compete: later ones date the recalling); a plan answering a question about the past
+    yields to the later reply that it happened (`_told_later`)."""
     future = ahead(question.text, question.on("due"))
     first = found[0]
     if future is not True:
@@ -182,6 +172,21 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
             (dated := _dated_near(state, question, best, found[1:REACH], fit, future)):
         # "I've been calling the council" tells a thing going on, not the one that happened
         return _told_later(question, found, dated[0], dated[1].said, dated[1], future)
+    return _of_best(state, question, found, clause, fit, future)
+
+
+def _of_best(state: Found, question: Question, found: list[Sentence],
+             clause: tuple[float, DateValue, Sentence] | None, fit: Callable[[str], float],
+             future: bool | None) -> tuple[DateValue | None, str, Sentence]:
+    """Of the best sentence's turn, the date whose clause holds most of the question
+    (reader.dates.told) - but a plan yields to the best clause's past date told later, when
+    the question asks about the past and that clause holds PLAN_YIELDS of what the best
+    sentence holds ("I'll sit the exam in March" - later "I sat it on Tuesday"); with none,
+    one the same speaker told just before, when the other only asked in between ("Something
+    happened yesterday..." - "What happened?" - "I fell off my bike."), or across the other's
+    short reaction after it (reader.told_on); else the date a nearly as good sentence states
+    (`_dated_near`); else None (the best sentence's day)."""
+    best = found[0]
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
     bare = question.on("bare_day")
     value = told(best.text, best.turn, said, fit, future, bare, question.on("own_plans"))
@@ -190,10 +195,10 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
             clause[2].said >= said and clause[0] >= PLAN_YIELDS * best.q:
         # a plan, and a later telling that it was done
         return clause[1], clause[2].said, clause[2]
-    if value is None and (before := _asked_between(state, best)) is not None:
+    if value is None and (before := asked_between(state, best)) is not None:
         value = told("", before, said, fit, future, bare)
     if value is None and question.on("told_on") and \
-            (on := _told_on(state, question, best, fit, future, (True,))) is not None:
+            (on := told_on(state, question, best, fit, future, (True,))) is not None:
         return _told_later(question, found, on[0], said, on[1], future)
     if value is None and (dated := _dated_near(state, question, best, found[1:REACH], fit,
                                                future)):
@@ -300,7 +305,7 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
     date, and the best sentence's turn gives none ("I volunteer at the shelter." - "I started
     there about a year ago."); one holding the verb asked about, when it does
     (`_held_verb`); else one whose story the speaker goes on with, dated, across the other's
-    short reaction (`_told_on`: "I met someone." - "Details!" - "She came up to me last
+    short reaction (reader.told_on: "I met someone." - "Details!" - "She came up to me last
     Saturday.")."""
     verb = _held_verb(question, best)
     for sentence in found:
@@ -313,63 +318,9 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
         if value is not None and _in_period(question, value):
             return value, sentence
         if question.on("told_on") and \
-                (on := _told_on(state, question, sentence, fit, future)) is not None:
+                (on := told_on(state, question, sentence, fit, future)) is not None:
             return on
     return None
-
-
-def _told_on(state: Found, question: Question, sentence: Sentence,
-             fit: Callable[[str], float], future: bool | None,
-             sides: tuple[bool, ...] = (False, True)) -> tuple[DateValue, Sentence] | None:
-    """The date (reader.dates.told) of the speaker's turn just before (False in `sides`) or
-    after (True) the sentence's, when the other speaker's turn in between only reacts
-    (`_reacts`), the sentence's own turn gives no date, and the story goes on across it
-    (`_goes_on`: "Tova won the raffle!" - "What did she win?" - "A bike, they rang on
-    Thursday."; "The vet said yes!" - "Wait, really??" - "She called on Monday."), with the
-    neighbour as its sentence. Not for a question asking when something was said
-    (`_SAYING`)."""
-    if question.verb is not None and lemma(question.verb) in _SAYING:
-        return None
-    turns = {turn_key(t): t for t in turns_read(state, question)}
-    turn = next((t for t in turns.values()
-                 if t["dia_id"] == sentence.dia_id and t["text"] == sentence.turn), None)
-    if turn is None or told("", sentence.turn, sentence.said, fit, future,
-                            question.on("bare_day")) is not None:
-        return None
-    for later in sides:
-        step = -1 if later else 1  # turn_key counts back
-        between, other = turns.get(turn_key(turn, step)), turns.get(turn_key(turn, 2 * step))
-        if between is None or other is None or between["speaker"] == turn["speaker"] or \
-                other["speaker"] != turn["speaker"] or not _reacts(str(between["text"])):
-            continue
-        value = told("", str(other["text"]), sentence.said, fit, future,
-                     question.on("bare_day"))
-        if value is not None and _goes_on(value, str(between["text"]),
-                                          str((other if later else turn)["text"]), fit):
-            return value, replace(sentence, dia_id=str(other["dia_id"]), turn=str(other["text"]))
-    return None
-
-
-def _reacts(text: str) -> bool:
-    """A turn that only hands the story back: a few words ("No way!"), or questions with at
-    most a few words beside them ("Congrats!! What's his name?"); not a story of its own
-    that ends in a question ("We hiked all weekend, the views were amazing. You?")."""
-    return len(words(statements(text))) <= REACTION
-
-
-# a word referring back to what was told: "We picked *her* up", "*the* deal was done"
-_REFERS_BACK = re.compile(r"\b(?:it|its|she|her|he|him|his|they|them|their|that|the)\b",
-                          re.IGNORECASE)
-
-
-def _goes_on(value: DateValue, between: str, later: str, fit: Callable[[str], float]) -> bool:
-    """Whether a date told across the other's reaction is of the story asked about: the
-    reaction asks about it ("Nice, when?"), the date's clause holds some of the question, or
-    the later of the speaker's two turns refers back to the earlier one (`_REFERS_BACK`); not
-    a new story after a mere exclamation ("Nice!" - "Work was awful on Saturday though.")."""
-    return any(is_question(p) for p in split_sentences(between)) or \
-        fit(value.statement) > 0 or \
-        _REFERS_BACK.search(later) is not None
 
 
 def _held_verb(question: Question, best: Sentence) -> str | None:
@@ -415,12 +366,3 @@ def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str],
     top = max((s[0] for s in scored), default=0.0)
     best = max(scored, key=lambda s: (s[1] and s[0] >= PLAN_YIELDS * top, *s[:3]), default=None)
     return (best[0], best[3], best[4]) if best is not None and best[0] > 0 else None
-
-
-def _asked_between(state: Found, sentence: Sentence) -> str | None:
-    """The text of the turn the sentence's speaker said two turns before its own, when the
-    other speaker's turn in between asks a question (and nothing more about the date)."""
-    turn = next((t for t in state.evidence.turns.values()
-                 if t["dia_id"] == sentence.dia_id and t["text"] == sentence.turn), None)
-    before = replied(state, turn, earlier=True) if turn is not None else None
-    return str(before["text"]) if before is not None else None

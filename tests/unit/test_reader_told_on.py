@@ -1,4 +1,4 @@
-"""reader.when: a story told on across the other's short reaction (told_on), and a plan in
+"""reader.when and reader.told_on: a story told on across the other's short reaction (told_on), and a plan in
 another sentence of the turn that is another story (own_plans). Invented sentences."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""reader.when and reader.told_on: a story told on across the other's short reaction (told_on), and a plan in
-another sentence of the turn that is another story (own_plans). Invented sentences."""
+"""reader.when and reader.told_on: a story told on across the other's short reaction
+(told_on), a plan in another sentence of the turn that is another story (own_plans), and the
+other "when" rules' shapes. Invented sentences."""
 
 from __future__ import annotations
 

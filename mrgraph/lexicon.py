@@ -95,6 +95,13 @@ class Lexicon:
         return nouns > 0 and nouns >= max(len(self.offsets(word, "adj")),
                                           len(self.offsets(word, "adv")))
 
+    @lru_cache(maxsize=100_000)  # noqa: B019
+    def mostly_verb(self, word: str) -> bool:
+        """Whether WordNet knows lowercase `word` (any inflection) in more verb senses than
+        noun senses ("hit", "came", "leaving"; not "house", "morning")."""
+        return len(self.offsets(self.base(word, "verb"), "verb")) > \
+            len(self.offsets(self.base(word, "noun"), "noun"))
+
     def kinds(self, words: list[str], skip: frozenset[str] = frozenset()
               ) -> dict[str, tuple[str, ...]]:
         """The words of a question (lowercase, in order) that name a kind of thing -> the

@@ -35,15 +35,16 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   in the past ("I adopted her on Tuesday") the most recent Tuesday strictly before the anchor,
   with a future form ("we'll go on Tuesday", "I'm flying out on Tuesday") the first one after
   it, and with neither or both no date; "on Tuesdays" is a habit, not a date. With neither, a
-  plain present of one day is a plan, ahead ("I fly out on Sunday", "the party is on Friday";
-  not with "usually", "always", "every"...), and a verbless fragment ("I passed! On Tuesday.")
-  takes the tense of the sentence before it (mrgraph.dates.tense.day_tense).
+  plain present of one day is a plan, ahead ("I fly out on Sunday", "On Sunday I fly out",
+  "Leaving on Sunday."; not with "usually", "always", "don't"...), and a verbless fragment
+  ("I passed! On Tuesday.") takes the tense of the sentence before it
+  (mrgraph.dates.tense.day_tense).
 * "in June" / "in early June" (no year, no day) is the first June from the anchor's month on in
   a sentence about what is ahead, else the nearer of that one and the latest June up to the
   anchor's month (a past verb does not decide it: "I signed up for a race in June", said in
   March, is this June); lowercase "may" and "march" are a verb and a walk, not months.
 * "(it feels) like yesterday" is an idiom, not a day.
-* Days and months named within another period ("since November last year", "Tuesday last
+* Days and months named within another period ("since October last year", "Tuesday last
   week", "in early 2021") and holidays ("Christmas 2022", "last Christmas", "for Thanksgiving"):
   mrgraph.dates.named, whose rules take part in the same scan.
 * An expression whose date would fall before year 1 or after 9999 is not resolved.
@@ -337,7 +338,7 @@ def _norm(text: str) -> str:
 # Rule order matters where two rules match at the same place: the first wins, so the longer
 # forms come first ("May 7, 2023" before "May 2023"). Each rule's source: stated or relative.
 _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
-    *named.RULES,  # "since November last year", "Tuesday last week", holidays
+    *named.RULES,  # "since October last year", "Tuesday last week", holidays
     (r"(\d{1,2})" + _ORD + r"\s+(?:of\s+)?" + _MONTH + r"(?:,?\s+" + _YEAR + ")?", _day_month,
      "stated"),
     (_MONTH + r"\s+(\d{1,2})" + _ORD + r"(?:,?\s+" + _YEAR + ")?", _month_day, "stated"),

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from mrgraph.lexicon import default as lexicon
+
 # A future form, or a verb in the past (an -ed word that is not an adjective after
 # "be"/"so"/"really": "I'm so excited").
 _FUTURE = re.compile(r"\b(?:will|won't|shall|going to|gonna|about to|can't wait|plan(?:ning)? to|"
@@ -18,7 +20,7 @@ _FUTURE = re.compile(r"\b(?:will|won't|shall|going to|gonna|about to|can't wait|
 _PAST_WORDS = frozenset("""was were had did went got made took came saw met ran won lost left
     bought found gave told felt kept held began brought sent spent drove flew wrote ate sat fell
     broke chose wore swam sang threw caught taught thought heard paid said sold built grew knew
-    led became""".split())
+    led became didn't wasn't weren't hadn't""".split())
 _ADJECTIVE_AFTER = frozenset("""am is are be been being so really very too super quite get
     getting feel feeling""".split())
 _WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
@@ -27,12 +29,17 @@ _WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
 def tense(text: str, start: int, end: int) -> str | None:
     """"past", "future" or None (neither, or both) for the sentence of `text` around
     [start, end)."""
-    left = max(text.rfind(c, 0, start) for c in ".!?") + 1
-    right = min((i for i in (text.find(c, end) for c in ".!?") if i >= 0), default=len(text))
-    sentence = text[left:right].lower().replace("’", "'")
+    sentence = _sentence(text, start, end)[1]
     past = _past(sentence)
     future = _FUTURE.search(sentence) is not None
     return None if past == future else ("past" if past else "future")
+
+
+def _sentence(text: str, start: int, end: int) -> tuple[int, str]:
+    """Where the sentence of `text` around [start, end) begins, and its text lowercased."""
+    left = max(text.rfind(c, 0, start) for c in ".!?") + 1
+    right = min((i for i in (text.find(c, end) for c in ".!?") if i >= 0), default=len(text))
+    return left, text[left:right].lower().replace("’", "'")
 
 
 def _past(sentence: str) -> bool:
@@ -48,36 +55,41 @@ def _describes(word: str) -> bool:
     return word in _ADJECTIVE_AFTER or word.endswith(("'m", "'re", "'s"))
 
 
-# the present tense of a sentence about one day: a pronoun opening its clause and its plain
-# verb ("I leave", "so we start"; not "see you Friday"), or "be" right before the day ("the
-# party's on Saturday", "your birthday is Friday"); not "I'm so excited for the show on
-# Friday", "Here's us at practice on Thursday"
-_PRESENT = re.compile(r"(?:^\W*|[,;:]\s*|\b(?:and|but|so|then|because)\s+)"
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+# the present tense of a sentence about one day: a pronoun opening its clause (or following
+# the day put first: "On Monday I start") and its plain verb ("I leave", "so we start"; not
+# "see you Friday"), or "be" right before the day ("the party's on Saturday", "your birthday
+# is Friday"); not "I'm so excited for the show on Friday", "Here's me at rehearsal on Monday"
+_PRESENT = re.compile(r"(?:^\W*|[,;:]\s*|\b(?:and|but|so|then|because)\s+|"
+                      rf"^\W*(?:on\s+)?{_DAY}\s+)"
                       r"(?:i|we|you|they|he|she)\s+(?!(?:on|at|in|and|or|so|too|all|"
                       r"guys|both|really|just)\b)[a-z]+\b|(?:\bis|\bare|'s|'re)\s+(?:on\s+)?"
-                      r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
-# a habit ("I usually work on Sunday"): no one day
+                      rf"{_DAY}\b")
+# a habit ("I usually work on Sunday", "I don't work on Sunday"): no one day
 _HABIT = re.compile(r"\b(?:usually|always|often|sometimes|never|normally|generally|typically|"
-                    r"every|each|most)\b")
+                    r"every|each|most|don't|doesn't|do not|does not)\b")
 FRAGMENT = 3  # words: a sentence this short, with no verb, adds a time to the one before
 
 
 def day_tense(text: str, start: int, end: int) -> str | None:
     """Which way a weekday said without "last" / "next" looks (`tense`), and also: a verbless
-    fragment ("I passed! On Tuesday.") looks the way the sentence before it does; a sentence
-    in the present about one day is a schedule, ahead ("I leave for Rome on Sunday", "your
-    birthday is Friday, right?"), not a habit ("I usually rest on Sunday")."""
+    fragment ("I passed! On Tuesday.") looks the way the sentence before it does; one opening
+    with a verb's -ing, its "I'm" left out, looks ahead as "I'm leaving" does ("Leaving on
+    Tuesday."); a sentence in the present about one day is a schedule, ahead ("I leave for
+    Rome on Sunday", "the fair is Friday, right?"), not a habit ("I usually rest on
+    Sunday", "I don't work on Sunday")."""
     looks = tense(text, start, end)
     if looks is not None:
         return looks
-    left = max(text.rfind(c, 0, start) for c in ".!?") + 1
-    right = min((i for i in (text.find(c, end) for c in ".!?") if i >= 0), default=len(text))
-    sentence = text[left:right].lower().replace("’", "'")
-    if len(_WORD.findall(sentence)) <= FRAGMENT and not _PRESENT.search(sentence):
+    left, sentence = _sentence(text, start, end)
+    said = _WORD.findall(sentence)
+    verbs = [lexicon().mostly_verb(w) for w in said]  # "leaving", "off"; not "morning"
+    if len(said) <= FRAGMENT and not any(verbs) and \
+            not _PRESENT.search(sentence):
         before = text[:left].rstrip(" .!?\"'")
         return tense(text, len(before) - 1, len(before)) if before.strip() else None
     # tense gave None: neither past nor future (then a present verb), or both
-    if _PRESENT.search(sentence) and not _HABIT.search(sentence) and not _past(sentence) and \
-            _FUTURE.search(sentence) is None:
-        return "future"
-    return None
+    if _HABIT.search(sentence) or _past(sentence) or _FUTURE.search(sentence) is not None:
+        return None
+    progressive = said[0].endswith("ing") and verbs[0] if said else False
+    return "future" if progressive or _PRESENT.search(sentence) else None

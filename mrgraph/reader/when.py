@@ -6,43 +6,41 @@ and the clause each belongs to); the evidence's sentences are ranked by reader.e
 
 from __future__ import annotations
 
-import calendar
 import functools
 import re
-from dataclasses import replace
 from collections.abc import Callable
 from datetime import date, timedelta
 
 from mrgraph.dates import DateValue, format_month
+from mrgraph.dates.timestamps import MONTHS
 from mrgraph.found import Found
+from mrgraph.lexicon import default as default_lexicon
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
-from mrgraph.reader.evidence import (TIMED, Sentence, content_share, is_question, replied,
-                                     split_sentences, turn_key, turns_read)
+from mrgraph.reader.evidence import TIMED, Sentence, content_share
 from mrgraph.reader.forms import duration, years_in
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import lemma
+from mrgraph.reader.told_on import asked_between, told_on
+from mrgraph.reader.words import CALENDAR, lemma
 from mrgraph.text import words
 
 REACH = 8  # the best sentences whose turns' dates compete
 DATED_SHARE = 0.7  # how good a sentence stating a date must be, beside the best one
 SAME_STORY = 0.9  # a sentence this near the best tells the same thing (told first: answers)
 PLAN_YIELDS = 0.7  # a date on the side asked about beats a better-fitting one within this share
-REACTION = 4  # words: the other's turn this short only hands the story back ("Details!")
-# "When did she mention it?" asks for the day it was said, not a date told around it
-_SAYING = frozenset("mention say tell talk share ask bring suggest recommend".split())
 # "Which year did she move?" asks for a year, "In what month ...?" for a month: not a day
 _UNIT_ASKED = re.compile(r"\b(?:what|which) (year|month)\b", re.IGNORECASE)
-# a sentence telling a thing going on when it was said ("I've been talking to the bank",
+# a sentence telling a thing going on when it was said ("I've been calling the council",
 # "We're looking at houses"), not one that happened; a question asking when it began
-# ("start") asks for it
+# ("start") asks for it (`_going_on`)
 _ONGOING = re.compile(r"^\W*(?:(?:also|and|but|so|well|actually|honestly),? )?(?:"
-                      r"(?:i|we|you|they|he|she)(?:'ve| have|'s| has) been \w+ing\b|"
+                      r"(?:i|we|you|they|he|she)(?:'ve| have|'s| has) been (\w+ing)\b|"
                       r"(?:i'm|i am|we're|we are|they're|they are|he's|she's|he is|she is)"
-                      r" (?:still |now |\w+ly )?\w+ing\b)", re.IGNORECASE)
+                      r" (?:still |now |\w+ly )?(\w+ing)\b)", re.IGNORECASE)
 _ONSET = re.compile(r"\b(?:start|began|begin|started|first)\b", re.IGNORECASE)
-# "When is her birthday?" asks for a day of every year, not of one ("When was it in 2024?")
-_YEARLY = re.compile(r"^\s*when (?:is|are)\b.*\b(?:birthdays?|anniversar(?:y|ies)|name ?days?)\b",
-                     re.IGNORECASE)
+# "When is her birthday?" asks for a day of every year, not of one ("When was it in 2024?"),
+# nor a one-off named after it ("When is her birthday party?"): the name ends the question
+_YEARLY = re.compile(r"^\s*when (?:is|are)\b.*\b(?:birthdays?|anniversar(?:y|ies)|name ?days?)"
+                     r"\W*$", re.IGNORECASE)
 _SINCE_WHEN = re.compile(r"\s*since when\b", re.IGNORECASE)
 # a span counted back from the day it was said: "ten years ago", "since", "been ... now"; not
 # "I'll stay for two years"
@@ -51,43 +49,62 @@ _BACK = re.compile(r"\b(?:ago|since|been|now)\b", re.IGNORECASE)
 
 def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]]:
-    """`_answer_when`, after "since" for "Since when ...?", which asks for a beginning
-    (since_when)."""
-    answer, supports = _answer_when(state, question, found)
+    """`_answer_when`, for "Since when ...?", which asks for a beginning (since_when): "since"
+    a date told; with none, what is known is that it went on by the day it was said ("I keep
+    bees now": "by 14 June 2023", not that it began then)."""
+    answer, supports, dated = _answer_when(state, question, found)
     if question.on("since_when") and _SINCE_WHEN.match(question.text) and \
-            not answer.lower().startswith("since"):
-        return f"since {answer}", supports
+            not answer.lower().startswith(("since", "by ")):
+        return f"{'since' if dated else 'by'} {answer}", supports
     return answer, supports
 
 
 def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
-        tuple[str, tuple[str, ...]]:
+        tuple[str, tuple[str, ...], bool]:
     """The date `date_of` gives, as precisely as it was said; else the day its sentence was
     said (its session's: an episode is dated by its session) - its month, when the question
     asks when a thing began that the sentence tells going on ("I'm reading it now"). A yearly
-    day ("When is her birthday?") without its year."""
+    day ("When is her birthday?") without its year. With whether a date was told (not only
+    the day it was said)."""
     value, said, sentence = date_of(state, question, found)
     unit = _unit_asked(question)
     # "which year": a date stated, or said at a year's grain ("last summer", "three years
     # ago"), answers; a day or a week just before the telling ("last night") is rarely what a
-    # year is asked of: a span of years said ("seven years since ...") counts back instead
+    # year is asked of: a span of years said ("nine years since ...") counts back instead
     coarse = value is not None and (value.source == "stated" or
                                     value.precision in ("year", "decade", "season", "month"))
     if unit == "year" and not coarse and (year := _year_said(question, found)) is not None:
-        return year
+        return (*year, True)
     if question.on("yearly") and _YEARLY.search(question.text) and \
             (value is None or value.precision == "day") and (value or said[:10]):
         yearly = date.fromisoformat(value.start if value is not None else said[:10])
-        return f"{yearly.day} {yearly.strftime('%B')}", (sentence.dia_id,)
+        return f"{yearly.day} {yearly.strftime('%B')}", (sentence.dia_id,), value is not None
     if unit is not None and (value is not None or said[:10]):
         day = said[:10]  # none stated: the day it was said, as for any "when"
         return _coarse(value or DateValue(day, "day", "session", day, day), unit), \
-            (sentence.dia_id,)
+            (sentence.dia_id,), value is not None
     if value is None and said[:10] and question.on("onset_month") and \
-            _ONSET.search(question.text) and _ONGOING.search(sentence.text):
+            _ONSET.search(question.text) and _going_on(sentence.text):
         # "When did she start reading it?" - "I'm reading it now": begun before that day
-        return format_month(said[:10]), (sentence.dia_id,)
-    return when(value, said) or sentence.text, (sentence.dia_id,)
+        return format_month(said[:10]), (sentence.dia_id,), False
+    return when(value, said) or sentence.text, (sentence.dia_id,), value is not None
+
+
+def _going_on(text: str) -> bool:
+    """Whether a sentence tells a thing going on (`_ONGOING`): its -ing word a verb's, not an
+    adjective's ("She's amazing at it", "I'm nothing like her"), and not a plan ("I'm going
+    to the fair", "I'm going hiking")."""
+    found = _ONGOING.search(text)
+    if found is None:
+        return False
+    verb, lexicon = (found.group(1) or found.group(2)).lower(), default_lexicon()
+    after = text[found.end():].lower().split()[:1]
+    if found.group(2) and verb == "going" and after and (after[0] == "to" or
+                                                         after[0].endswith("ing")):
+        return False  # "I'm going to ...", "I'm going hiking": a plan
+    # an adjective in at least half as many senses as its verb has: "amazing", "stunning"
+    return lexicon.mostly_verb(verb) and 2 * len(lexicon.offsets(verb, "adj")) < \
+        len(lexicon.offsets(lexicon.base(verb, "verb"), "verb"))
 
 
 def _unit_asked(question: Question) -> str | None:
@@ -109,7 +126,7 @@ def _coarse(value: DateValue, unit: str) -> str:
 def _year_said(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
     """For "Which year ...?": the first of the best REACH sentences (the person's, when the
     question names one) that says a year ("since 2021", "three years ago") or a span of
-    years, counted back from the day it was said ("it's been seven years since" -> 2017):
+    years, counted back from the day it was said ("it's been nine years since I quit" -> 2015):
     a year is asked of what is long past, which is told in years, not "last weekend"."""
     for sentence in found[:REACH]:
         if question.person is not None and sentence.speaker != question.person or \
@@ -131,18 +148,12 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     """The date the answer rests on (reader.dates), the day it was said and its sentence: of
     the dates the turns of the best REACH sentences mention, the one whose clause holds most of
     the question, when the person asked about said it and its clause holds at least as much as
-    the best sentence (PLAN_YIELDS of it, when the question asks about the past and the best
-    sentence's date is a plan: "I'll run it in January" - later "I ran it on Tuesday"); for a
-    question about what happened, when the best sentence tells it going on (`_ONGOING`), the
-    date of a nearly as good one (`_dated_near`); else,
-    of the best sentence's turn, the one whose clause holds most of it (reader.dates.told);
-    with none, one the same speaker told just before, when the other only asked in between
-    ("Something happened yesterday..." - "What happened?" - "I had a car accident."); else
-    the date a nearly as good sentence states (`_dated_near`); else None (the best sentence's
-    day). Of nearly equal sentences about the past, the one said first is the best
-    (`_told_first`; when only its date left it behind, only dates said by its day compete:
-    later ones date the recalling); a plan answering a question about the past yields to the
-    later reply that it happened (`_told_later`)."""
+    the best sentence; for a question about what happened, when the best sentence tells it
+    going on (`_going_on`), the date of a nearly as good one (`_dated_near`); else the best
+    sentence's (`_of_best`). Of nearly equal sentences about the past, the one said first is
+    the best (`_told_first`; when only its date left it behind, only dates said by its day
+    compete: later ones date the recalling); a plan answering a question about the past
+    yields to the later reply that it happened (`_told_later`)."""
     future = ahead(question.text, question.on("due"))
     first = found[0]
     if future is not True:
@@ -157,10 +168,25 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     if clause is not None and clause[0] >= best.q:
         return _told_later(question, found, clause[1], clause[2].said, clause[2], future)
     if future is False and question.on("ongoing") and best.stated is None and \
-            _ONGOING.search(best.text) and not _ONSET.search(question.text) and \
+            _going_on(best.text) and not _ONSET.search(question.text) and \
             (dated := _dated_near(state, question, best, found[1:REACH], fit, future)):
-        # "I've been talking to the bank" tells a thing going on, not the one that happened
+        # "I've been calling the council" tells a thing going on, not the one that happened
         return _told_later(question, found, dated[0], dated[1].said, dated[1], future)
+    return _of_best(state, question, found, clause, fit, future)
+
+
+def _of_best(state: Found, question: Question, found: list[Sentence],
+             clause: tuple[float, DateValue, Sentence] | None, fit: Callable[[str], float],
+             future: bool | None) -> tuple[DateValue | None, str, Sentence]:
+    """Of the best sentence's turn, the date whose clause holds most of the question
+    (reader.dates.told) - but a plan yields to the best clause's past date told later, when
+    the question asks about the past and that clause holds PLAN_YIELDS of what the best
+    sentence holds ("I'll sit the exam in March" - later "I sat it on Tuesday"); with none,
+    one the same speaker told just before, when the other only asked in between ("Something
+    happened yesterday..." - "What happened?" - "I fell off my bike."), or across the other's
+    short reaction after it (reader.told_on); else the date a nearly as good sentence states
+    (`_dated_near`); else None (the best sentence's day)."""
+    best = found[0]
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
     bare = question.on("bare_day")
     value = told(best.text, best.turn, said, fit, future, bare, question.on("own_plans"))
@@ -169,10 +195,10 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
             clause[2].said >= said and clause[0] >= PLAN_YIELDS * best.q:
         # a plan, and a later telling that it was done
         return clause[1], clause[2].said, clause[2]
-    if value is None and (before := _asked_between(state, best)) is not None:
+    if value is None and (before := asked_between(state, best)) is not None:
         value = told("", before, said, fit, future, bare)
     if value is None and question.on("told_on") and \
-            (on := _told_on(state, question, best, fit, future, (True,))) is not None:
+            (on := told_on(state, question, best, fit, future, (True,))) is not None:
         return _told_later(question, found, on[0], said, on[1], future)
     if value is None and (dated := _dated_near(state, question, best, found[1:REACH], fit,
                                                future)):
@@ -221,8 +247,7 @@ def _in_period(question: Question, value: DateValue | None) -> bool:
     camping in June?", "... in 2022?"): one outside it is another time (asked_period)."""
     if value is None or not question.on("asked_period"):
         return True
-    months = [i for i, name in enumerate(calendar.month_name) if name and
-              re.search(rf"\b{name}\b", question.text)]
+    months = _asked_months(question.text)
     years = [int(y) for y in re.findall(r"\b(19\d\d|20\d\d)\b", question.text)]
     try:
         first, last = date.fromisoformat(value.start), date.fromisoformat(value.end)
@@ -236,11 +261,33 @@ def _in_period(question: Question, value: DateValue | None) -> bool:
     return True
 
 
+# a month the question puts its event in: "in June", "during early March", "of May"; not a
+# name ("When did April go camping?", "the March for Science")
+_ASKED_MONTH = re.compile(r"\b(?:in|during|of)\s+(?:(?:early|mid|late)[\s-]+)?([A-Z][a-z]+)\b")
+# ... nor the month of a purpose ("the flights for her trip in June": the trip's), unless
+# the purpose is a span of it ("for a week in June")
+_PURPOSE = re.compile(r"\bfor\s+(?:(?:my|your|his|her|its|our|their|the|a|an)\s+)?(\w+)\s+$",
+                      re.IGNORECASE)
+_SPANS = frozenset("day days week weeks weekend weekends night nights month months".split())
+
+
+def _asked_months(question: str) -> list[int]:
+    """The months (1-12) the question puts what it asks about in (`_ASKED_MONTH`)."""
+    months = []
+    for match in _ASKED_MONTH.finditer(question):
+        name = match.group(1).lower()
+        purpose = _PURPOSE.search(question, 0, match.start())
+        if name in CALENDAR and name in MONTHS and \
+                (purpose is None or purpose.group(1).lower() in _SPANS):
+            months.append(MONTHS[name])
+    return months
+
+
 def _near(question: Question, sentence: Sentence, best: Sentence) -> bool:
     """Whether `sentence` is nearly as good as the best (SAME_STORY of its score), or is
     without the bonus for stating a date (`first_told`): a first telling may leave its date
-    to the neighbouring turn ("Emma had the baby on Wednesday!" - "What's her name?" -
-    "Isla."), when it says no date itself (not a plan: "I'm going in June")."""
+    to the neighbouring turn ("Tova won the raffle on Friday!" - "What did she win?" -
+    "A bike."), when it says no date itself (not a plan: "I'm going in June")."""
     if sentence.score >= SAME_STORY * best.score:
         return True
     timed = TIMED if question.on("timed") else 0.0
@@ -258,7 +305,7 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
     date, and the best sentence's turn gives none ("I volunteer at the shelter." - "I started
     there about a year ago."); one holding the verb asked about, when it does
     (`_held_verb`); else one whose story the speaker goes on with, dated, across the other's
-    short reaction (`_told_on`: "I met someone." - "Details!" - "She came up to me last
+    short reaction (reader.told_on: "I met someone." - "Details!" - "She came up to me last
     Saturday.")."""
     verb = _held_verb(question, best)
     for sentence in found:
@@ -271,44 +318,9 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
         if value is not None and _in_period(question, value):
             return value, sentence
         if question.on("told_on") and \
-                (on := _told_on(state, question, sentence, fit, future)) is not None:
+                (on := told_on(state, question, sentence, fit, future)) is not None:
             return on
     return None
-
-
-def _told_on(state: Found, question: Question, sentence: Sentence,
-             fit: Callable[[str], float], future: bool | None,
-             sides: tuple[bool, ...] = (False, True)) -> tuple[DateValue, Sentence] | None:
-    """The date (reader.dates.told) of the speaker's turn just before (False in `sides`) or
-    after (True) the sentence's, when the other speaker's turn in between only reacts (asks,
-    or says at most REACTION words) and the sentence's own turn gives no date: the story goes
-    on across it ("Emma had the baby on Wednesday!" - "What's her name?" - "Isla."; "The
-    bank said yes!" - "THE LOAN??" - "They called on Thursday."), with the neighbour as
-    its sentence. Not for a question asking when something was said (`_SAYING`)."""
-    if question.verb is not None and lemma(question.verb) in _SAYING:
-        return None
-    turns = {turn_key(t): t for t in turns_read(state, question)}
-    turn = next((t for t in turns.values()
-                 if t["dia_id"] == sentence.dia_id and t["text"] == sentence.turn), None)
-    if turn is None or told("", sentence.turn, sentence.said, fit, future,
-                            question.on("bare_day")) is not None:
-        return None
-    for later in sides:
-        step = -1 if later else 1  # turn_key counts back
-        between, other = turns.get(turn_key(turn, step)), turns.get(turn_key(turn, 2 * step))
-        if between is None or other is None or between["speaker"] == turn["speaker"] or \
-                other["speaker"] != turn["speaker"] or not _reacts(str(between["text"])):
-            continue
-        value = told("", str(other["text"]), sentence.said, fit, future,
-                     question.on("bare_day"))
-        if value is not None:
-            return value, replace(sentence, dia_id=str(other["dia_id"]), turn=str(other["text"]))
-    return None
-
-
-def _reacts(text: str) -> bool:
-    """A turn that only hands the story back: it asks, or is a few words ("No way!")."""
-    return any(is_question(p) for p in split_sentences(text)) or len(words(text)) <= REACTION
 
 
 def _held_verb(question: Question, best: Sentence) -> str | None:
@@ -354,12 +366,3 @@ def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str],
     top = max((s[0] for s in scored), default=0.0)
     best = max(scored, key=lambda s: (s[1] and s[0] >= PLAN_YIELDS * top, *s[:3]), default=None)
     return (best[0], best[3], best[4]) if best is not None and best[0] > 0 else None
-
-
-def _asked_between(state: Found, sentence: Sentence) -> str | None:
-    """The text of the turn the sentence's speaker said two turns before its own, when the
-    other speaker's turn in between asks a question (and nothing more about the date)."""
-    turn = next((t for t in state.evidence.turns.values()
-                 if t["dia_id"] == sentence.dia_id and t["text"] == sentence.turn), None)
-    before = replied(state, turn, earlier=True) if turn is not None else None
-    return str(before["text"]) if before is not None else None

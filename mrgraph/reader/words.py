@@ -140,10 +140,7 @@ def base_verb(word: str) -> bool:
 def mostly_verb(word: str) -> bool:
     """WordNet knows `word` (any inflection) in more verb senses than noun senses ("hit",
     "get", "came"): alone, it is rarely the thing asked for."""
-    lowered, words_ = word.lower(), lexicon()
-    verb = words_.base(lowered, "verb")
-    return len(words_.offsets(verb, "verb")) > len(words_.offsets(words_.base(lowered, "noun"),
-                                                                    "noun"))
+    return lexicon().mostly_verb(word.lower())
 
 
 @lru_cache(maxsize=50_000)

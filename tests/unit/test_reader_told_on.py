@@ -1,5 +1,6 @@
-"""reader.when: a story told on across the other's short reaction (told_on), and a plan in
-another sentence of the turn that is another story (own_plans). Invented sentences."""
+"""reader.when and reader.told_on: a story told on across the other's short reaction
+(told_on), a plan in another sentence of the turn that is another story (own_plans), and the
+other "when" rules' shapes. Invented sentences."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ def test_the_date_in_the_turn_after_a_short_reaction() -> None:
         ("When did Omar adopt the puppy?",
          [("D1:1", "Omar", "Guess what, I adopted a puppy and she is chaos.", SAID),
           ("D1:2", "Priya", "No way! Tell me.", SAID),
-          ("D1:3", "Omar", "We picked her up last Saturday from a farm.", SAID)],
+          ("D1:3", "Omar", "We collected her last Saturday from a farm.", SAID)],
          "the Saturday before 14 June 2023"),
         ("When did Priya buy the old piano?",
          [("D1:1", "Priya", "I finally bought the old piano from the school.", SAID),
@@ -31,13 +32,26 @@ def test_the_date_in_the_turn_after_a_short_reaction() -> None:
         assert _answer(question, turns, frozenset({"told_on"}))[0] == "14 June 2023"
 
 
-def test_a_long_turn_between_or_a_saying_question_is_not_told_on() -> None:
+def test_a_long_turn_between_a_new_story_or_a_saying_question_is_not_told_on() -> None:
     # the other's turn tells its own story: nothing hands the first one back
     turns = [("D1:1", "Omar", "Guess what, I adopted a puppy and she is chaos.", SAID),
              ("D1:2", "Priya", "Lovely, my cat would hate her but my kids would love her a lot.",
               SAID),
              ("D1:3", "Omar", "We went hiking last Saturday up the ridge.", SAID)]
     assert _answer("When did Omar adopt the puppy?", turns)[0] == "14 June 2023"
+    # a story of the other's own that ends in a question hands nothing back
+    turns = [("D1:1", "Omar", "Guess what, I adopted a puppy and she is chaos.", SAID),
+             ("D1:2", "Priya", "I drove to the coast on Friday and it was lovely, the chips "
+              "were incredible. What about you?", SAID),
+             ("D1:3", "Omar", "I repainted the hallway on Saturday.", SAID)]
+    assert _answer("When did Omar adopt the puppy?", turns)[0] == "14 June 2023"
+    # a short reaction, then a new story that neither refers back nor holds the question
+    for reaction, after in (("Cool!", "Work was awful on Saturday though."),
+                            ("Nice one.", "My knee was so sore last Monday."),
+                            ("Ha, brilliant!", "Anyway, I repainted my hallway yesterday.")):
+        turns = [("D1:1", "Omar", "Guess what, I adopted a puppy and she is chaos.", SAID),
+                 ("D1:2", "Priya", reaction, SAID), ("D1:3", "Omar", after, SAID)]
+        assert _answer("When did Omar adopt the puppy?", turns)[0] == "14 June 2023", after
     # "mention" asks for the day it was said
     turns = [("D1:1", "Omar", "My favourite actor is Tom Brennan.", SAID),
              ("D1:2", "Priya", "Really?", SAID),
@@ -71,7 +85,7 @@ def test_told_first_with_its_date_in_the_turn_before() -> None:
     a later sentence stating a date of its own recalls it (first_told)."""
     cases = [
         ("When was Leo born?",
-         [("D1:1", "Ana", "I'm an aunt! My sister had the baby on Monday!", SAID),
+         [("D1:1", "Ana", "I'm an aunt! My sister gave birth on Monday!", SAID),
           ("D1:2", "Ben", "Congrats!! What's his name?", SAID),
           ("D1:3", "Ana", "Leo. Tiny and loud.", SAID),
           ("D2:1", "Ana", "We took Leo to the beach last weekend.", LATER)],
@@ -96,7 +110,7 @@ def test_told_first_with_its_date_in_the_turn_before() -> None:
 
 def test_a_thing_going_on_yields_to_the_telling_that_it_happened() -> None:
     """A question about what happened, best fitted by a sentence telling it going on ("I've
-    been talking to the bank about a loan"): a nearly as good sentence dated by its own turn
+    been calling the council about my shed"): a nearly as good sentence dated by its own turn
     or its story's next turn answers (ongoing); not when the question asks when it began."""
     cases = [
         ("When did the council approve Omar's garden plan?",
@@ -144,6 +158,15 @@ def test_a_yearly_day_is_asked_without_its_year() -> None:
         assert _answer(question, turns, frozenset({"yearly"}))[0] != expected
     turns = cases[0][1]
     assert _answer("When was Omar's birthday in 2023?", turns)[0] == "13 June 2023"
+    # a one-off named after the yearly day keeps its year
+    for question, text, expected in (
+            ("When is Priya's birthday party?", "My birthday party is next Saturday!",
+             "24 June 2023"),
+            ("When is Priya's anniversary dinner?", "Our anniversary dinner is on Friday, "
+             "at the harbour.", "16 June 2023"),
+            ("When are the twins' birthday parties?", "The twins' birthday parties were "
+             "yesterday, chaos.", "13 June 2023")):
+        assert _answer(question, [("D1:1", "Priya", text, SAID)])[0] == expected, question
 
 
 def test_when_a_thing_going_on_began_is_its_month() -> None:
@@ -164,6 +187,22 @@ def test_when_a_thing_going_on_began_is_its_month() -> None:
     assert _answer("When did Omar start the sailing course?",
                    [("D1:1", "Omar", "I started the sailing course, so good.", SAID)])[0] == \
         "14 June 2023"
+
+
+def test_a_thing_going_on_is_told_by_a_verb_not_an_adjective_or_a_plan() -> None:
+    """What `ongoing` and `onset_month` take as told going on: a pronoun's progressive of a
+    verb; not an -ing adjective, a pronoun and "nothing", or "going to" / "going hiking"."""
+    from mrgraph.reader.when import _going_on
+    for text in ("I'm currently reading a sailing book.", "We've been restoring the old boat.",
+                 "Well, I'm learning Welsh with an app.", "I've been going to yoga weekly."):
+        assert _going_on(text), text
+    for text in ("She's amazing at chess.", "I'm nothing like my brother.",
+                 "He's stunning in that suit.", "I'm going to the fair next week.",
+                 "We're going hiking on the coast."):
+        assert not _going_on(text), text
+    # "She's amazing at chess" is no thing going on: the day it was said
+    turns = [("D1:1", "Priya", "My sister? She's amazing at chess, truly.", SAID)]
+    assert _answer("When did Priya's sister start chess?", turns)[0] == "14 June 2023"
 
 
 def test_a_date_outside_the_month_or_year_asked_is_another_time() -> None:
@@ -188,17 +227,47 @@ def test_a_date_outside_the_month_or_year_asked_is_another_time() -> None:
         assert _answer(question, turns, frozenset({"asked_period"}))[0] != expected, question
 
 
+def test_a_month_that_is_no_period_of_the_event_keeps_every_date() -> None:
+    """A month word that is a name ("April", "the March for Science"), or the month of a
+    purpose ("the flights for her trip in June"), does not bound the answer (asked_period)."""
+    cases = [
+        ("When did April go camping?",
+         [("D1:1", "April", "I went camping with my brother, so much fun.", SAID),
+          ("D1:3", "April", "We camped by the lake last Saturday.", SAID)],
+         "the Saturday before 14 June 2023"),
+        ("When did Priya walk in the March for Science?",
+         [("D1:1", "Priya", "I walked in the March for Science, so loud!", SAID),
+          ("D1:2", "Priya", "I walked there on Saturday with my sign.", SAID)],
+         "the Saturday before 14 June 2023"),
+        ("When did Priya book the flights for her trip in June?",
+         [("D1:1", "Priya", "I booked the flights for my trip, finally!", "2023-05-10"),
+          ("D1:2", "Priya", "I booked them yesterday, the flights were cheap.", "2023-05-10")],
+         "9 May 2023"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns)[0] == expected, question
+        assert _answer(question, turns, frozenset({"asked_period"}))[0] == expected, question
+
+
 def test_since_when_asks_for_a_beginning() -> None:
-    """"Since when ...?" is answered "since <date>" (since_when)."""
+    """"Since when ...?" is answered "since <date>" when a start is told (since_when); with
+    none, the day it was said is no start: what is known is that it went on by then."""
     cases = [
         ("Since when has Omar lived in Leeds?",
          [("D1:1", "Omar", "I've lived in Leeds since 2019, love it.", SAID)], "since 2019"),
         ("Since when has Priya played the cello?",
          [("D1:1", "Priya", "I started playing the cello last month.", SAID)], "since May 2023"),
-        ("Since when has Omar kept bees?",
-         [("D1:1", "Omar", "I keep bees now, two hives.", SAID)], "since 14 June 2023"),
+        ("Since when has Omar sung in the choir?",
+         [("D1:1", "Omar", "I joined the choir three years ago, tenor.", SAID)], "since 2020"),
     ]
     for question, turns, expected in cases:
         assert _answer(question, turns)[0] == expected, question
         assert _answer(question, turns, frozenset({"since_when"}))[0] == \
             expected.removeprefix("since "), question
+    # no start told: not "since" the day it was said
+    for question, text in (("Since when has Omar kept bees?", "I keep bees now, two hives."),
+                           ("Since when has Priya owned a kayak?",
+                            "I own a kayak, it lives in the garage."),
+                           ("Since when has Omar been vegan?", "I'm vegan, so no cheese.")):
+        turns = [("D1:1", question.split()[3], text, SAID)]
+        assert _answer(question, turns)[0] == "by 14 June 2023", question

@@ -1,0 +1,88 @@
+"""A story told on across the other's reaction: the date a "when" question rests on may sit in
+the speaker's turn just before or after the one that best tells what was asked, when the
+other speaker's turn in between only hands the story back ("Tova won the raffle!" - "What did
+she win?" - "A bike, they rang on Friday."). reader.when asks for it when the best turn gives
+no date.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from mrgraph.dates import DateValue
+from mrgraph.found import Found
+from mrgraph.reader.dates import told
+from mrgraph.reader.evidence import (Sentence, is_question, replied, split_sentences, statements,
+                                     turn_key, turns_read)
+from mrgraph.reader.question import Question
+from mrgraph.reader.words import lemma
+from mrgraph.text import words
+
+REACTION = 4  # words: the other's turn this short only hands the story back ("Details!")
+# "When did she mention it?" asks for the day it was said, not a date told around it
+SAYING = frozenset("mention say tell talk share ask bring suggest recommend".split())
+
+
+def told_on(state: Found, question: Question, sentence: Sentence,
+            fit: Callable[[str], float], future: bool | None,
+            sides: tuple[bool, ...] = (False, True)) -> tuple[DateValue, Sentence] | None:
+    """The date (reader.dates.told) of the speaker's turn just before (False in `sides`) or
+    after (True) the sentence's, when the other speaker's turn in between only reacts
+    (`_reacts`), the sentence's own turn gives no date, and the story goes on across it
+    (`_goes_on`: "Tova won the raffle!" - "What did she win?" - "A bike, they rang on
+    Thursday."; "The vet said yes!" - "Wait, really??" - "She called on Monday."), with the
+    neighbour as its sentence. Not for a question asking when something was said
+    (`SAYING`)."""
+    if question.verb is not None and lemma(question.verb) in SAYING:
+        return None
+    turns = {turn_key(t): t for t in turns_read(state, question)}
+    turn = next((t for t in turns.values()
+                 if t["dia_id"] == sentence.dia_id and t["text"] == sentence.turn), None)
+    if turn is None or told("", sentence.turn, sentence.said, fit, future,
+                            question.on("bare_day")) is not None:
+        return None
+    for later in sides:
+        step = -1 if later else 1  # turn_key counts back
+        between, other = turns.get(turn_key(turn, step)), turns.get(turn_key(turn, 2 * step))
+        if between is None or other is None or between["speaker"] == turn["speaker"] or \
+                other["speaker"] != turn["speaker"] or not _reacts(str(between["text"])):
+            continue
+        value = told("", str(other["text"]), sentence.said, fit, future,
+                     question.on("bare_day"))
+        if value is not None and _goes_on(value, str(between["text"]),
+                                          str((other if later else turn)["text"]), fit):
+            return value, replace(sentence, dia_id=str(other["dia_id"]), turn=str(other["text"]))
+    return None
+
+
+def _reacts(text: str) -> bool:
+    """A turn that only hands the story back: a few words ("No way!"), or questions with at
+    most a few words beside them ("Congrats!! What's his name?"); not a story of its own
+    that ends in a question ("We hiked all weekend, the views were amazing. You?")."""
+    return len(words(statements(text))) <= REACTION
+
+
+# a word referring back to what was told: "We collected *her*", "*the* deal was done"
+_REFERS_BACK = re.compile(r"\b(?:it|its|she|her|he|him|his|they|them|their|that|the)\b",
+                          re.IGNORECASE)
+
+
+def _goes_on(value: DateValue, between: str, later: str, fit: Callable[[str], float]) -> bool:
+    """Whether a date told across the other's reaction is of the story asked about: the
+    reaction asks about it ("Nice, when?"), the date's clause holds some of the question, or
+    the later of the speaker's two turns refers back to the earlier one (`_REFERS_BACK`); not
+    a new story after a mere exclamation ("Nice!" - "Work was awful on Saturday though.")."""
+    return any(is_question(p) for p in split_sentences(between)) or \
+        fit(value.statement) > 0 or \
+        _REFERS_BACK.search(later) is not None
+
+
+def asked_between(state: Found, sentence: Sentence) -> str | None:
+    """The text of the turn the sentence's speaker said two turns before its own, when the
+    other speaker's turn in between asks a question (and nothing more about the date)."""
+    turn = next((t for t in state.evidence.turns.values()
+                 if t["dia_id"] == sentence.dia_id and t["text"] == sentence.turn), None)
+    before = replied(state, turn, earlier=True) if turn is not None else None
+    return str(before["text"]) if before is not None else None

@@ -43,42 +43,23 @@ The best segment is the phrase (ties: the first).
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from mrgraph.reader.places import MONTHS, infinitive, placed
 from mrgraph.reader.question import Question
+from mrgraph.reader.tokens import Token, tokens, verb_like
 from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
-                                  RELATIONS, SUBJECTS, TIME_WORDS, is_a, is_function_word, is_kind,
+                                  RELATIONS, SUBJECTS, is_a, is_function_word, is_kind,
                                   kind_of, lemma, mostly_verb, noun_like)
 from mrgraph.text import words
 
-# A word is letters of any script ("Lân", "Zoë", "café" stay whole) and digits, joined by ' + & / -
-# A number keeps its separators, its percent and currency signs whole: "1,200", "3.5", "54:12",
-# "82%", "£1,200"
-_TOKEN = re.compile(r"\d+(?:[,.:]\d+)*%|[$£€¥₹₩]\d+(?:[,.:]\d+)*|\d+(?:[,.:]\d+)+|"
-                    r"[^\W_](?:(?:[^\W_]|['’+&/-])*(?:[^\W_]|\+))?|[^\s\w]|_")
 MAX_WORDS = 4
 MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list gains
 KIND = 2.0
 PLACE = 2.5  # a place asked "where": beats the thing right after the verb ("proposed to *Hana*")
-# the prepositions that say where (not "on" / "by": "on Friday"; "to" after a noun or a verb of
-# going: "a trip to Rome", "moved to Denver", not "talked to Hana")
-_LOCATIVE = frozenset("""at in near inside outside around along across from into""".split())
-_GOING = frozenset(lemma(w) for w in """go went gone move moved fly flew flown drive drove
-                   driven travel head return come came walk ran run sail ride rode""".split())
-# the particle a verb of going takes before "to": "off to the coast", "went up to Leeds"
-_GOING_PARTICLES = frozenset("off up down back over away out".split())
-# "I'm off to the coast": a form of "be" before the particle; "along the river and up to the
-# fort": a path going on
-_BEING = frozenset("i'm we're they're he's she's am is are was were be been and".split())
-# times and states a preposition of place also takes: "at dawn", "in the summer", "in a hurry"
-_NO_PLACE = frozenset("""dawn dusk noon midnight sunrise sunset summer winter spring autumn fall
-                      christmas easter hurry fact general person love trouble touch time least
-                      all once advance charge mind case order future past""".split())
-_MONTHS = frozenset(calendar.month_name[1:]) | frozenset(calendar.month_abbr[1:])
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _AT_HOUR = frozenset({"at", "by", "until", "till", "around"})  # "at 5": an hour, no count
 _HOURS = frozenset({"am", "pm", "o'clock"})
@@ -98,27 +79,10 @@ _COPULAS = frozenset({"is", "are", "was", "were"})  # end a noun phrase: "X *is*
 
 
 @dataclass(frozen=True)
-class Token:
-    text: str
-    lemma: str
-    word: bool  # not punctuation
-
-
-@dataclass(frozen=True)
 class Segment:
     words: tuple[str, ...]
     score: float
     start: int
-
-
-@lru_cache(maxsize=20_000)
-def tokens(sentence: str) -> tuple[Token, ...]:
-    return tuple(Token(t, lemma(t) if _worded(t) else "", _worded(t))
-                 for t in _TOKEN.findall(sentence))
-
-
-def _worded(token: str) -> bool:
-    return token[0].isalnum() or (len(token) > 1 and token[1].isdigit())  # "£1,200" too
 
 
 @lru_cache(maxsize=1_000)
@@ -235,7 +199,7 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     if not typed and head and question.head and on("ph_is_a") and \
             any(len(w) > 2 and is_a(w, question.head) for w in content):
         score += IS_A  # a kind of the thing asked for, however broad ("event" - "reunion")
-    if len(content) == 1 and on("ph_lone_verb") and _verb_like(content[0]):
+    if len(content) == 1 and on("ph_lone_verb") and verb_like(content[0]):
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
     score -= 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
     return Segment(tuple(phrase), score, run[0])
@@ -262,7 +226,7 @@ def _what_is_asked(run: list[int], toks: Sequence[Token], question: Question,
     if (who or "name" in words(question.text)) and on("ph_named") and \
             any(_named(toks, i) or (who and toks[i].lemma in _RELATIONS) for i in run):
         return 1.5, phrase
-    if question.kind == "where" and on("ph_place") and _placed(run, toks, on("ph_particle")):
+    if question.kind == "where" and on("ph_place") and placed(run, toks, on("ph_particle")):
         return PLACE, phrase
     if titles and (title := _title(run, toks, titles)):
         return KIND, [toks[i].text for i in title]
@@ -287,27 +251,10 @@ def _quoted(run: list[int], toks: Sequence[Token]) -> list[str]:
     return said if len(said) <= MAX_WORDS + 2 else []
 
 
-def _placed(run: list[int], toks: Sequence[Token], on_particle: bool = True) -> bool:
-    """A place: the run follows a preposition that says where, past its determiners ("at
-    *the* garden", "in *my sister's* flat"; "to" after a verb of going or its particle: "off
-    *to* the coast"), and is no time ("in June", "in two weeks")."""
-    at = run[0] - 1
-    while at >= 0 and toks[at].text.lower() in DETERMINERS:
-        at -= 1
-    where = at >= 0 and (toks[at].text.lower() in _LOCATIVE or (
-        toks[at].text.lower() == "to" and at > 0 and toks[at - 1].word and
-        (toks[at - 1].lemma in _GOING or not _verb_like(toks[at - 1].text) or
-         (on_particle and toks[at - 1].text.lower() in _GOING_PARTICLES and at > 1 and
-          (toks[at - 2].lemma in _GOING or toks[at - 2].text.lower() in _BEING)))))
-    return where and \
-        not any(toks[i].text.lower() in TIME_WORDS or toks[i].text.lower() in _NO_PLACE or
-                toks[i].text in _MONTHS or toks[i].text[:1].isdigit() for i in run)
-
-
 def places(sentence: str, question: Question) -> list[str]:
     """The runs of `sentence` that name a place (`_placed`: after "at", "in", "to" after a
-    verb of going...; no time), in order: "a poster at a *catalysis conference* in *Chicago*
-    in June"."""
+    verb of going...; no time), in order: "a talk at a *trade fair* in *Lisbon*
+    in May"."""
     toks, asked = tokens(sentence), _asked(question)
     runs: list[list[int]] = [[]]
     for i, tok in enumerate(toks):
@@ -317,15 +264,7 @@ def places(sentence: str, question: Question) -> list[str]:
             runs[-1].append(i)
     kept = (k for k in (_trim(run, toks) for run in runs) if k)
     return [" ".join(toks[i].text for i in run) for run in kept
-            if _placed(run, toks, question.on("ph_particle")) and not _infinitive(run, toks)]
-
-
-def _infinitive(run: list[int], toks: Sequence[Token]) -> bool:
-    """"to" right before a lowercase word mostly a verb: an infinitive ("wants me to *present*
-    a poster"), no place ("to *the* shop", "to *Rome*")."""
-    first = toks[run[0]].text
-    return run[0] > 0 and toks[run[0] - 1].text.lower() == "to" and first.islower() and \
-        mostly_verb(first)
+            if placed(run, toks, question.on("ph_particle")) and not infinitive(run, toks)]
 
 
 def counted(phrase: list[str]) -> slice | None:
@@ -351,7 +290,7 @@ def _dated(phrase: list[str], k: int) -> bool:
     after = phrase[k + 1].lower() if k + 1 < len(phrase) else ""
     hour = (alone and k > 0 and phrase[k - 1].lower() in _AT_HOUR) or after in _HOURS
     return hour or (alone and _YEAR.fullmatch(phrase[k]) is not None) or \
-        any(0 <= j < len(phrase) and phrase[j] in _MONTHS for j in (k - 1, k + 1))
+        any(0 <= j < len(phrase) and phrase[j] in MONTHS for j in (k - 1, k + 1))
 
 
 def verb_at(sentence: str, question: Question) -> int | None:
@@ -360,11 +299,6 @@ def verb_at(sentence: str, question: Question) -> int | None:
         return None
     verb = lemma(question.verb)
     return next((i for i, t in enumerate(tokens(sentence)) if t.word and t.lemma == verb), None)
-
-
-def _verb_like(word: str) -> bool:
-    lowered = word.lower()
-    return lowered.endswith(("ed", "ing")) or lowered in IRREGULAR or mostly_verb(lowered)
 
 
 def _before_asked_pp(at: int, toks: Sequence[Token], question: Question) -> bool:

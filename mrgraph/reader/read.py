@@ -55,8 +55,8 @@
                  *rest matters*"; reader.forms.complement); "what did X do": what the
                  person says they did, when it is more new words than the question's ("we
                  *built a treehouse*"; reader.forms.predicate);
-       list      the phrases of the best sentences of several sessions ("cello, harp"), those
-                 that name a thing (reader.items: not "GOT A CAT", "July", "away"; "went
+       list      the phrases of the best sentences of several sessions ("cello, harp":
+                 reader.lists), those that name a thing (reader.items: not "GOT A CAT", "July", "away"; "went
                  camping" is "camping", "joined a book club" "book club"; "X and Y" is two
                  items, in one phrase too, and so is what a time says parts: "a great time
                  last weekend hiking"); so too
@@ -90,15 +90,16 @@ from mrgraph.reader.evidence import (Sentence, believed, content_share, first_re
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
                                   predicate, times, untimed)
-from mrgraph.reader.items import is_item, split_and, thing_done, things
+from mrgraph.reader.items import is_item, split_and
 from mrgraph.reader.lengths import asks_between, said_span, since, story_length
 from mrgraph.reader.lengths import length as worked_length
+from mrgraph.reader.lists import list_answer
 from mrgraph.reader.manner import going, manner
 from mrgraph.reader.meaning import asks_meaning, meaning
 from mrgraph.reader.question import Question, analyse, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
-from mrgraph.reader.when import answer_when
 from mrgraph.reader.tally import running_count
+from mrgraph.reader.when import answer_when
 from mrgraph.reader.whose import unseen_name, wrong_person
 from mrgraph.reader.whowhere import asks_with, company, dated, persons, placed, where
 from mrgraph.reader.words import is_function_word, lemma
@@ -109,17 +110,9 @@ DEFAULT_THRESHOLD = 0.2
 REACH = 8  # sentences searched for a specific form the question asks for (a frequency, a span)
 THOUGHT_REACH = 3  # sentences searched for what a verb of thought takes in
 FOLLOW_KINDS = ("how", "why")
-ITEMS, ITEM_SHARE = 12, 0.7  # items a list answer joins; the share of the best score each needs
-# (LoCoMo scores a multi-hop answer by each gold part's best-matching item: an extra item costs it
-# nothing; 8 over 6 changed no validation answer of another category, nor 12 over 8)
-# the share for a question in the present perfect ("What has X painted?", question.over_time):
-# what has been so over time is said on several occasions, each less like the question (0.4
-# lost on validation single-hop answers)
-PERFECT_SHARE = 0.5
 # the time since the two last spoke: how long the chat paused, not the thing told
 _CATCH_UP = re.compile(r"\bsince (?:we|i|you) (?:last )?(?:talked|spoke|chatted|saw|caught up)\b",
                        re.IGNORECASE)
-_LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
 _AGO_END = re.compile(r"\s+ago$", re.IGNORECASE)
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
@@ -208,7 +201,7 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return thought
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")
                                  and over_time(question))
-    if several and question.on("items") and (listed := _items(question, found, ranker)):
+    if several and question.on("items") and (listed := list_answer(question, found, ranker)):
         return listed
     if kind == "count" and (total := running_count(question, found)) is not None:
         return total  # "how many X had she done by <date>": the total said so far
@@ -273,60 +266,6 @@ def _news(said: str, question: Question) -> bool:
     ("we *built a treehouse*"), not the question back ("I wanted to feel closer to ...")."""
     content = [stem(w) for w in words(said) if not is_function_word(w)]
     return bool(content) and sum(w not in question.stems for w in content) >= len(content) / 2
-
-
-def _items(question: Question, found: list[Sentence], ranker: Chooser) -> \
-        tuple[str, tuple[str, ...]] | None:
-    """A question asking for several things ("What instruments ...?"): the phrase of each of
-    the best sentences of different turns (the person's own when it names one: what they did
-    is what they say, not what the other suggests), up to ITEMS, each holding ITEM_SHARE of
-    the best score at least and naming a thing (reader.items.is_item), when they were said in
-    two sessions at least (several things said on several occasions: a phrase that names no
-    thing counts as said); None when the best phrase is a list already ("Bach and Mozart").
-    For a question in the present perfect ("What has X painted?": what has been so over time)
-    PERFECT_SHARE of the best score is enough, and each sentence of a turn may give an item.
-    A phrase may give several items, or part of itself (items.things: "Luna and Oliver" two,
-    "joined a book club" the club, "a great time last weekend hiking" no time, "Here's a
-    photo of my horse" the horse)."""
-    first = ranker.choose(question, found)
-    if first is not None and _LISTED.search(first.text):
-        return None
-    said: list[str] = []
-    supports: list[str] = []
-    turns: set[str] = set()  # the turns read for an item, named things or not
-    perfect = question.on("perfect_share") and over_time(question)
-    share = PERFECT_SHARE if perfect else ITEM_SHARE
-    each = perfect and question.on("item_sentences")  # an item of each sentence, not turn
-    read: set[str] = set()
-    for sentence in found:
-        if len(said) == ITEMS or sentence.score < share * found[0].score:
-            break
-        key = sentence.text if each else sentence.dia_id
-        if key in read or (question.person is not None and sentence.speaker != question.person):
-            continue
-        item = _item(question, sentence, ranker)
-        if item and item.lower() not in (i.lower() for i in said):
-            turns.add(sentence.dia_id)
-            read.add(key)
-            if question.on("item_kind") and not is_item(item):
-                continue  # it names no thing ("GOT A CAT", "July"), yet was said
-            said.append(item)
-            supports.append(sentence.dia_id)
-    if len({d.partition(":")[0] for d in turns}) < 2 or not said:
-        return None
-    # an item cut in two may repeat another, or leave a piece of function words ("the")
-    kept: dict[str, str] = {}
-    for thing in (t for item in said for t in things(item, question.on)):
-        if not all(map(is_function_word, words(thing))):
-            kept.setdefault(thing.lower(), thing)
-    return ", ".join(kept.values()), tuple(supports)
-
-
-def _item(question: Question, sentence: Sentence, ranker: Chooser) -> str:
-    """The phrase of `sentence` a list answer joins ("went camping" as "camping")."""
-    chosen = ranker.choose(question, [sentence])
-    item = chosen.text if chosen else ""
-    return thing_done(item) if question.on("item_thing") else item
 
 
 def _dated(state: Found, question: Question, found: list[Sentence]) -> \

@@ -15,7 +15,8 @@ from mrgraph.reader.dates import turn_dates
 from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, about_whom, asked_before,
                                      content_share, is_question, split_sentences, statements,
                                      turn_key, turns_read, word_set)
-from mrgraph.reader.phrases import counted, tokens
+from mrgraph.reader.phrases import counted
+from mrgraph.reader.tokens import tokens
 from mrgraph.reader.question import Question, asks_several
 from mrgraph.reader.words import CALENDAR, dates_named, lemma
 from mrgraph.text import stem, words

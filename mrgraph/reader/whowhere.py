@@ -26,7 +26,8 @@ import re
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.forms import negated
 from mrgraph.reader.items import split_and
-from mrgraph.reader.phrases import places, tokens
+from mrgraph.reader.phrases import places
+from mrgraph.reader.tokens import tokens
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (CALENDAR, CLAUSE, DETERMINERS, PREPOSITIONS, RELATIONS,
                                   SUBJECTS, TIME_WORDS, adverb_only, dates_named,

@@ -9,7 +9,8 @@ import pytest
 
 from mrgraph.reader.evidence import content_share, split_sentences
 from mrgraph.reader.whose import TURN
-from mrgraph.reader.phrases import phrase, tokens
+from mrgraph.reader.phrases import phrase
+from mrgraph.reader.tokens import tokens
 from mrgraph.reader.question import analyse
 from mrgraph.reader.ranker import candidates
 from mrgraph.reader.words import is_a, kind_of, noun_like

@@ -1,0 +1,77 @@
+"""The answer to a question asking for several things ("What instruments does X play?", "What
+has X painted?"): the phrases of the best sentences of different turns, joined (reader.read
+hands such questions here; reader.items cuts each phrase to the things it names)."""
+
+from __future__ import annotations
+
+import re
+
+from mrgraph.reader.evidence import Sentence
+from mrgraph.reader.items import is_item, thing_done, things
+from mrgraph.reader.question import Question, over_time
+from mrgraph.reader.ranker import Chooser
+from mrgraph.reader.words import is_function_word
+from mrgraph.text import words
+
+ITEMS, ITEM_SHARE = 12, 0.7  # items a list answer joins; the share of the best score each needs
+# (LoCoMo scores a multi-hop answer by each gold part's best-matching item: an extra item costs it
+# nothing; 8 over 6 changed no validation answer of another category, nor 12 over 8)
+# the share for a question in the present perfect ("What has X painted?", question.over_time):
+# what has been so over time is said on several occasions, each less like the question (0.4
+# lost on validation single-hop answers)
+PERFECT_SHARE = 0.5
+_LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
+
+
+def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
+        tuple[str, tuple[str, ...]] | None:
+    """A question asking for several things ("What instruments ...?"): the phrase of each of
+    the best sentences of different turns (the person's own when it names one: what they did
+    is what they say, not what the other suggests), up to ITEMS, each holding ITEM_SHARE of
+    the best score at least and naming a thing (reader.items.is_item), when they were said in
+    two sessions at least (several things said on several occasions: a phrase that names no
+    thing counts as said); None when the best phrase is a list already ("Bach and Mozart").
+    For a question in the present perfect ("What has X painted?": what has been so over time)
+    PERFECT_SHARE of the best score is enough, and each sentence of a turn may give an item.
+    A phrase may give several items, or part of itself (items.things: "Luna and Oliver" two,
+    "joined a book club" the club, "a great time last weekend hiking" no time, "Here's a
+    photo of my horse" the horse)."""
+    first = ranker.choose(question, found)
+    if first is not None and _LISTED.search(first.text):
+        return None
+    said: list[str] = []
+    supports: list[str] = []
+    turns: set[str] = set()  # the turns read for an item, named things or not
+    perfect = question.on("perfect_share") and over_time(question)
+    share = PERFECT_SHARE if perfect else ITEM_SHARE
+    each = perfect and question.on("item_sentences")  # an item of each sentence, not turn
+    read: set[str] = set()
+    for sentence in found:
+        if len(said) == ITEMS or sentence.score < share * found[0].score:
+            break
+        key = sentence.text if each else sentence.dia_id
+        if key in read or (question.person is not None and sentence.speaker != question.person):
+            continue
+        item = _item(question, sentence, ranker)
+        if item and item.lower() not in (i.lower() for i in said):
+            turns.add(sentence.dia_id)
+            read.add(key)
+            if question.on("item_kind") and not is_item(item):
+                continue  # it names no thing ("GOT A CAT", "July"), yet was said
+            said.append(item)
+            supports.append(sentence.dia_id)
+    if len({d.partition(":")[0] for d in turns}) < 2 or not said:
+        return None
+    # an item cut in two may repeat another, or leave a piece of function words ("the")
+    kept: dict[str, str] = {}
+    for thing in (t for item in said for t in things(item, question.on)):
+        if not all(map(is_function_word, words(thing))):
+            kept.setdefault(thing.lower(), thing)
+    return ", ".join(kept.values()), tuple(supports)
+
+
+def _item(question: Question, sentence: Sentence, ranker: Chooser) -> str:
+    """The phrase of `sentence` a list answer joins ("went camping" as "camping")."""
+    chosen = ranker.choose(question, [sentence])
+    item = chosen.text if chosen else ""
+    return thing_done(item) if question.on("item_thing") else item

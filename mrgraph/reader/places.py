@@ -1,0 +1,52 @@
+"""Whether a run of tokens names a place: after a preposition that says where, no time, no
+infinitive (reader.phrases scores places for "where" questions; reader.whowhere lists them)."""
+
+from __future__ import annotations
+
+import calendar
+from collections.abc import Sequence
+
+from mrgraph.reader.tokens import Token, verb_like
+from mrgraph.reader.words import DETERMINERS, TIME_WORDS, lemma, mostly_verb
+
+# the prepositions that say where (not "on" / "by": "on Friday"; "to" after a noun or a verb of
+# going: "a trip to Rome", "moved to Denver", not "talked to Hana")
+_LOCATIVE = frozenset("""at in near inside outside around along across from into""".split())
+_GOING = frozenset(lemma(w) for w in """go went gone move moved fly flew flown drive drove
+                   driven travel head return come came walk ran run sail ride rode""".split())
+# the particle a verb of going takes before "to": "off to the coast", "went up to Leeds"
+_GOING_PARTICLES = frozenset("off up down back over away out".split())
+# "I'm off to the coast": a form of "be" before the particle; "along the river and up to the
+# fort": a path going on
+_BEING = frozenset("i'm we're they're he's she's am is are was were be been and".split())
+# times and states a preposition of place also takes: "at dawn", "in the summer", "in a hurry"
+_NO_PLACE = frozenset("""dawn dusk noon midnight sunrise sunset summer winter spring autumn fall
+                      christmas easter hurry fact general person love trouble touch time least
+                      all once advance charge mind case order future past""".split())
+# a month is no place ("in June"); reader.phrases: a number beside one is a day
+MONTHS = frozenset(calendar.month_name[1:]) | frozenset(calendar.month_abbr[1:])
+
+
+def placed(run: list[int], toks: Sequence[Token], on_particle: bool = True) -> bool:
+    """A place: the run follows a preposition that says where, past its determiners ("at
+    *the* garden", "in *my sister's* flat"; "to" after a verb of going or its particle: "off
+    *to* the coast"), and is no time ("in June", "in two weeks")."""
+    at = run[0] - 1
+    while at >= 0 and toks[at].text.lower() in DETERMINERS:
+        at -= 1
+    where = at >= 0 and (toks[at].text.lower() in _LOCATIVE or (
+        toks[at].text.lower() == "to" and at > 0 and toks[at - 1].word and
+        (toks[at - 1].lemma in _GOING or not verb_like(toks[at - 1].text) or
+         (on_particle and toks[at - 1].text.lower() in _GOING_PARTICLES and at > 1 and
+          (toks[at - 2].lemma in _GOING or toks[at - 2].text.lower() in _BEING)))))
+    return where and \
+        not any(toks[i].text.lower() in TIME_WORDS or toks[i].text.lower() in _NO_PLACE or
+                toks[i].text in MONTHS or toks[i].text[:1].isdigit() for i in run)
+
+
+def infinitive(run: list[int], toks: Sequence[Token]) -> bool:
+    """"to" right before a lowercase word mostly a verb: an infinitive ("wants me to *give*
+    a talk"), no place ("to *the* shop", "to *Rome*")."""
+    first = toks[run[0]].text
+    return run[0] > 0 and toks[run[0] - 1].text.lower() == "to" and first.islower() and \
+        mostly_verb(first)

@@ -56,12 +56,12 @@
                  person says they did, when it is more new words than the question's ("we
                  *built a treehouse*"; reader.forms.predicate);
        list      the phrases of the best sentences of several sessions ("cello, harp":
-                 reader.lists), those that name a thing (reader.items: not "GOT A CAT", "July", "away"; "went
-                 camping" is "camping", "joined a book club" "book club"; "X and Y" is two
-                 items, in one phrase too, and so is what a time says parts: "a great time
-                 last weekend hiking"); so too
-                 for a "what / where / who" question in the present perfect ("What has X
-                 painted?": reader.question.over_time);
+                 reader.lists), those that name a thing (reader.items: not "GOT A CAT",
+                 "July", "away"; "went camping" is "camping", "joined a book club" "book
+                 club"; "X and Y" is two items, in one phrase too, and so is what a time
+                 says parts: "a great time last weekend hiking"); so too for a "what /
+                 where / who" question in the present perfect ("What has X painted?":
+                 reader.question.over_time);
        other     the phrase (reader.phrases: a number for "how many")
                  of the best three sentences and of the sentence after each that the fitted
                  ranker (reader.ranker) puts first;

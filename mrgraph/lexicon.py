@@ -102,6 +102,13 @@ class Lexicon:
         return len(self.offsets(self.base(word, "verb"), "verb")) > \
             len(self.offsets(self.base(word, "noun"), "noun"))
 
+    @lru_cache(maxsize=100_000)  # noqa: B019
+    def mostly_adjective(self, word: str) -> bool:
+        """Whether an -ing or -ed word is an adjective in at least half as many WordNet senses
+        as its verb has ("amazing", "stunning"; not "leaving", "reading")."""
+        return 2 * len(self.offsets(word, "adj")) >= \
+            len(self.offsets(self.base(word, "verb"), "verb"))
+
     def kinds(self, words: list[str], skip: frozenset[str] = frozenset()
               ) -> dict[str, tuple[str, ...]]:
         """The words of a question (lowercase, in order) that name a kind of thing -> the

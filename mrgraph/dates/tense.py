@@ -20,7 +20,11 @@ _FUTURE = re.compile(r"\b(?:will|won't|shall|going to|gonna|about to|can't wait|
 _PAST_WORDS = frozenset("""was were had did went got made took came saw met ran won lost left
     bought found gave told felt kept held began brought sent spent drove flew wrote ate sat fell
     broke chose wore swam sang threw caught taught thought heard paid said sold built grew knew
-    led became didn't wasn't weren't hadn't""".split())
+    led became""".split())
+# a negated past: past only in its own clause ("It wasn't easy, but I'll go on Friday")
+_NEGATED_PAST = frozenset("didn't wasn't weren't hadn't".split())
+# where a clause ends: a comma, a semicolon, a dash, "but"
+_CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\bbut\b")
 _ADJECTIVE_AFTER = frozenset("""am is are be been being so really very too super quite get
     getting feel feeling""".split())
 _WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
@@ -29,8 +33,9 @@ _WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
 def tense(text: str, start: int, end: int) -> str | None:
     """"past", "future" or None (neither, or both) for the sentence of `text` around
     [start, end)."""
-    sentence = _sentence(text, start, end)[1]
-    past = _past(sentence)
+    left, sentence = _sentence(text, start, end)
+    clause = _clause(sentence, start - left, end - left)
+    past = _past(sentence) or any(w in _NEGATED_PAST for w in _WORD.findall(clause))
     future = _FUTURE.search(sentence) is not None
     return None if past == future else ("past" if past else "future")
 
@@ -40,6 +45,14 @@ def _sentence(text: str, start: int, end: int) -> tuple[int, str]:
     left = max(text.rfind(c, 0, start) for c in ".!?") + 1
     right = min((i for i in (text.find(c, end) for c in ".!?") if i >= 0), default=len(text))
     return left, text[left:right].lower().replace("’", "'")
+
+
+def _clause(sentence: str, start: int, end: int) -> str:
+    """The clause of a lowercased sentence around [start, end) (`_CLAUSE_END`)."""
+    ends = [m.span() for m in _CLAUSE_END.finditer(sentence)]
+    left = max((e for s, e in ends if e <= max(start, 0)), default=0)
+    right = min((s for s, e in ends if s >= end), default=len(sentence))
+    return sentence[left:right]
 
 
 def _past(sentence: str) -> bool:
@@ -67,7 +80,9 @@ _PRESENT = re.compile(r"(?:^\W*|[,;:]\s*|\b(?:and|but|so|then|because)\s+|"
                       rf"{_DAY}\b")
 # a habit ("I usually work on Sunday", "I don't work on Sunday"): no one day
 _HABIT = re.compile(r"\b(?:usually|always|often|sometimes|never|normally|generally|typically|"
-                    r"every|each|most|don't|doesn't|do not|does not)\b")
+                    r"every|each|most)\b")
+# ... a negated present, in the day's own clause ("I don't know, we leave on Monday": a plan)
+_NOT = re.compile(r"\b(?:don't|doesn't|do not|does not)\b")
 FRAGMENT = 3  # words: a sentence this short, with no verb, adds a time to the one before
 
 
@@ -83,13 +98,17 @@ def day_tense(text: str, start: int, end: int) -> str | None:
         return looks
     left, sentence = _sentence(text, start, end)
     said = _WORD.findall(sentence)
-    verbs = [lexicon().mostly_verb(w) for w in said]  # "leaving", "off"; not "morning"
+    # "leaving", "off"; not "morning", nor an adjective's -ing ("Amazing on Friday.")
+    verbs = [lexicon().mostly_verb(w) and
+             not (w.endswith("ing") and lexicon().mostly_adjective(w)) for w in said]
     if len(said) <= FRAGMENT and not any(verbs) and \
             not _PRESENT.search(sentence):
         before = text[:left].rstrip(" .!?\"'")
         return tense(text, len(before) - 1, len(before)) if before.strip() else None
     # tense gave None: neither past nor future (then a present verb), or both
-    if _HABIT.search(sentence) or _past(sentence) or _FUTURE.search(sentence) is not None:
+    clause = _clause(sentence, start - left, end - left)
+    if _HABIT.search(sentence) or _NOT.search(clause) or _past(sentence) or \
+            _FUTURE.search(sentence) is not None:
         return None
     progressive = said[0].endswith("ing") and verbs[0] if said else False
     return "future" if progressive or _PRESENT.search(sentence) else None

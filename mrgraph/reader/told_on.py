@@ -52,6 +52,7 @@ def told_on(state: Found, question: Question, sentence: Sentence,
         value = told("", str(other["text"]), sentence.said, fit, future,
                      question.on("bare_day"))
         if value is not None and _goes_on(value, str(between["text"]),
+                                          str((turn if later else other)["text"]),
                                           str((other if later else turn)["text"]), fit):
             return value, replace(sentence, dia_id=str(other["dia_id"]), turn=str(other["text"]))
     return None
@@ -64,19 +65,25 @@ def _reacts(text: str) -> bool:
     return len(words(statements(text))) <= REACTION
 
 
-# a word referring back to what was told: "We collected *her*", "*the* deal was done"
-_REFERS_BACK = re.compile(r"\b(?:it|its|she|her|he|him|his|they|them|their|that|the)\b",
-                          re.IGNORECASE)
+# a word referring back to who was told of: "We collected *her*", "*they* rang"; not "the",
+# "it", "that", which nearly every sentence holds ("The traffic was awful on Saturday")
+_REFERS_BACK = re.compile(r"\b(?:its|she|her|he|him|his|they|them|their)\b", re.IGNORECASE)
+# "the" / "that" / "this" and the (up to two) words after it: "the *cup* final"
+_DEFINITE = re.compile(r"\b(?:the|that|this)\s+(\w+)(?:\s+(\w+))?", re.IGNORECASE)
 
 
-def _goes_on(value: DateValue, between: str, later: str, fit: Callable[[str], float]) -> bool:
+def _goes_on(value: DateValue, between: str, earlier: str, later: str,
+             fit: Callable[[str], float]) -> bool:
     """Whether a date told across the other's reaction is of the story asked about: the
     reaction asks about it ("Nice, when?"), the date's clause holds some of the question, or
-    the later of the speaker's two turns refers back to the earlier one (`_REFERS_BACK`); not
-    a new story after a mere exclamation ("Nice!" - "Work was awful on Saturday though.")."""
+    the later of the speaker's two turns refers back to the earlier one (`_REFERS_BACK`, or
+    "the" before a word of it: "I won the cup." - "Ha!" - "The cup final was on Monday."); not
+    a new story after a mere exclamation ("Nice!" - "The traffic was awful on Saturday.")."""
+    told = {w.lower() for w in re.findall(r"\w{3,}", earlier)}
     return any(is_question(p) for p in split_sentences(between)) or \
         fit(value.statement) > 0 or \
-        _REFERS_BACK.search(later) is not None
+        _REFERS_BACK.search(later) is not None or \
+        any(w and w.lower() in told for m in _DEFINITE.finditer(later) for w in m.groups())
 
 
 def asked_between(state: Found, sentence: Sentence) -> str | None:

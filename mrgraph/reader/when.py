@@ -91,20 +91,22 @@ def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
 
 
 def _going_on(text: str) -> bool:
-    """Whether a sentence tells a thing going on (`_ONGOING`): its -ing word a verb's, not an
-    adjective's ("She's amazing at it", "I'm nothing like her"), and not a plan ("I'm going
-    to the fair", "I'm going hiking")."""
+    """Whether a sentence tells a thing going on (`_ONGOING`): after "been" any -ing word
+    ("I've been painting"); after "I'm" a verb's -ing, not an adjective's ("She's amazing at
+    it", "I'm nothing like her": one with no adjective sense is a verb's, "I'm teaching"),
+    and not a plan ("I'm going to the fair", "I'm going hiking")."""
     found = _ONGOING.search(text)
     if found is None:
         return False
-    verb, lexicon = (found.group(1) or found.group(2)).lower(), default_lexicon()
+    if found.group(1):
+        return True  # "been" + -ing: a progressive, whatever else the word may be
+    verb, lexicon = found.group(2).lower(), default_lexicon()
     after = text[found.end():].lower().split()[:1]
-    if found.group(2) and verb == "going" and after and (after[0] == "to" or
-                                                         after[0].endswith("ing")):
+    if verb == "going" and after and (after[0] == "to" or after[0].endswith("ing")):
         return False  # "I'm going to ...", "I'm going hiking": a plan
-    # an adjective in at least half as many senses as its verb has: "amazing", "stunning"
-    return lexicon.mostly_verb(verb) and 2 * len(lexicon.offsets(verb, "adj")) < \
-        len(lexicon.offsets(lexicon.base(verb, "verb"), "verb"))
+    if not lexicon.offsets(verb, "adj") and lexicon.offsets(lexicon.base(verb, "verb"), "verb"):
+        return True
+    return lexicon.mostly_verb(verb) and not lexicon.mostly_adjective(verb)
 
 
 def _unit_asked(question: Question) -> str | None:
@@ -263,11 +265,13 @@ def _in_period(question: Question, value: DateValue | None) -> bool:
 
 # a month the question puts its event in: "in June", "during early March", "of May"; not a
 # name ("When did April go camping?", "the March for Science")
-_ASKED_MONTH = re.compile(r"\b(?:in|during|of)\s+(?:(?:early|mid|late)[\s-]+)?([A-Z][a-z]+)\b")
-# ... nor the month of a purpose ("the flights for her trip in June": the trip's), unless
-# the purpose is a span of it ("for a week in June")
-_PURPOSE = re.compile(r"\bfor\s+(?:(?:my|your|his|her|its|our|their|the|a|an)\s+)?(\w+)\s+$",
-                      re.IGNORECASE)
+_ASKED_MONTH = re.compile(r"\b(?:in|during|of)\s+(?:(?i:early|mid|late)[\s-]+)?([A-Z][a-z]+)\b"
+                          r"(?!['’]s)")
+# ... nor the month of a thing's purpose ("the flights for her trip in June": the trip's),
+# unless the purpose is a span of it ("for a week in June"); a verb's is its own ("go for a
+# run in June"), as is a name after "for" ("leave for Paris in June")
+_PURPOSE = re.compile(r"(\w+)\s+(?i:for)\s+(?i:my|your|his|her|its|our|their|the|a|an)\s+"
+                      r"([a-z]+)\s+$")
 _SPANS = frozenset("day days week weeks weekend weekends night nights month months".split())
 
 
@@ -278,7 +282,8 @@ def _asked_months(question: str) -> list[int]:
         name = match.group(1).lower()
         purpose = _PURPOSE.search(question, 0, match.start())
         if name in CALENDAR and name in MONTHS and \
-                (purpose is None or purpose.group(1).lower() in _SPANS):
+                (purpose is None or purpose.group(2) in _SPANS or
+                 default_lexicon().mostly_verb(purpose.group(1).lower())):
             months.append(MONTHS[name])
     return months
 

@@ -428,6 +428,12 @@ def test_in_a_month_leaves_stated_dates_and_verbs_alone(text: str, phrase: str |
     ("On Saturday we paint the hall.", "2023-05-13"),  # the day put first
     ("On Thursday they open the new pool.", "2023-05-11"),
     ("I didn't sleep a wink on Sunday.", "2023-05-07"),  # a negated past is past
+    ("The show was great. Amazing on Friday.", "2023-05-05"),  # an adjective: a fragment
+    ("We sold it! Stunning on Sunday.", "2023-05-07"),
+    ("I don't know, we leave on Monday.", "2023-05-15"),  # "don't" in another clause
+    ("I start on Monday, don't I?", "2023-05-15"),
+    ("It wasn't easy, but I'll go on Friday.", "2023-05-12"),  # a negated past elsewhere
+    ("She didn't call, so we drive up on Saturday.", "2023-05-13"),
 ])
 def test_on_a_weekday_in_the_present_or_a_fragment(text: str, value: str) -> None:
     """A plain present about one day is a schedule, ahead (the day put first too), as is an
@@ -445,6 +451,9 @@ def test_on_a_weekday_in_the_present_or_a_fragment(text: str, value: str) -> Non
     "She doesn't teach on Monday, only online.",
     "Work was awful. Off on Friday.",  # a verb-like word: no fragment, and no tense
     "Back on Thursday.",
+    "Amazing on Friday.",  # an -ing adjective, not "I'm leaving" left short
+    "Stunning views on Sunday.",
+    "Charming little place on Monday.",
 ])
 def test_on_a_weekday_in_a_habit_or_after_no_verb_is_no_date(text: str) -> None:
     assert find_dates(text, MON) == []

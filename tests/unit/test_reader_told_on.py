@@ -24,7 +24,7 @@ def test_the_date_in_the_turn_after_a_short_reaction() -> None:
         ("When did Omar win the chess cup?",
          [("D1:1", "Omar", "The chess cup is mine, I won it.", SAID),
           ("D1:2", "Priya", "Details!", SAID),
-          ("D1:3", "Omar", "The final round was on Monday, against my old coach.", SAID)],
+          ("D1:3", "Omar", "The cup final was on Monday, against my old coach.", SAID)],
          "the Monday before 14 June 2023"),
     ]
     for question, turns, expected in cases:
@@ -48,7 +48,11 @@ def test_a_long_turn_between_a_new_story_or_a_saying_question_is_not_told_on() -
     # a short reaction, then a new story that neither refers back nor holds the question
     for reaction, after in (("Cool!", "Work was awful on Saturday though."),
                             ("Nice one.", "My knee was so sore last Monday."),
-                            ("Ha, brilliant!", "Anyway, I repainted my hallway yesterday.")):
+                            ("Ha, brilliant!", "Anyway, I repainted my hallway yesterday."),
+                            # "the", "it", "that" refer back to nothing in particular
+                            ("Cool!", "The traffic was awful on Saturday though."),
+                            ("Ha!", "Anyway, I repainted the hallway yesterday."),
+                            ("Sweet.", "That gig on Monday was loud, it rocked.")):
         turns = [("D1:1", "Omar", "Guess what, I adopted a puppy and she is chaos.", SAID),
                  ("D1:2", "Priya", reaction, SAID), ("D1:3", "Omar", after, SAID)]
         assert _answer("When did Omar adopt the puppy?", turns)[0] == "14 June 2023", after
@@ -194,7 +198,10 @@ def test_a_thing_going_on_is_told_by_a_verb_not_an_adjective_or_a_plan() -> None
     verb; not an -ing adjective, a pronoun and "nothing", or "going to" / "going hiking"."""
     from mrgraph.reader.when import _going_on
     for text in ("I'm currently reading a sailing book.", "We've been restoring the old boat.",
-                 "Well, I'm learning Welsh with an app.", "I've been going to yoga weekly."):
+                 "Well, I'm learning Welsh with an app.", "I've been going to yoga weekly.",
+                 # after "been" any -ing; an -ing word with no adjective sense is a verb's
+                 "I've been painting a lot.", "We've been living on toast.",
+                 "I'm teaching two classes now.", "She's painting the fence."):
         assert _going_on(text), text
     for text in ("She's amazing at chess.", "I'm nothing like my brother.",
                  "He's stunning in that suit.", "I'm going to the fair next week.",
@@ -247,6 +254,19 @@ def test_a_month_that_is_no_period_of_the_event_keeps_every_date() -> None:
     for question, turns, expected in cases:
         assert _answer(question, turns)[0] == expected, question
         assert _answer(question, turns, frozenset({"asked_period"}))[0] == expected, question
+
+
+def test_the_month_asked_after_a_verbs_for_or_a_name_or_said_mid() -> None:
+    """A month after a verb's "for" ("go for a run in June") or a name ("leave for Paris in
+    June") is the event's; "mid-June" in any case is June; "April's" is a name."""
+    from mrgraph.reader.when import _asked_months
+    assert _asked_months("When did Omar leave for Paris in June?") == [6]
+    assert _asked_months("When did Omar go for a run in June?") == [6]
+    assert _asked_months("When did Priya head off for the coast in May?") == [5]
+    assert _asked_months("When did Priya swim in Mid-June?") == [6]
+    assert _asked_months("When did Omar plant roses in Late July?") == [7]
+    assert _asked_months("When did Omar sit in April's garden?") == []
+    assert _asked_months("When did Priya buy shoes for her trip in June?") == []
 
 
 def test_since_when_asks_for_a_beginning() -> None:

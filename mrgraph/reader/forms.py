@@ -108,12 +108,14 @@ _PREDICATE_END = re.compile(r"[^\w\s'’-]|-(?!\w)")  # punctuation ends the cla
 _UNITS = r"(?:second|minute|hour|day|night|week|weekend|month|year)s?"
 _AMOUNT = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|a couple of|a few)"
 # a time adjunct inside a predicate: "rode out *on Tuesday* and stayed *for about an hour*",
-# "visited the lake *the next day*" (its determiner goes with it)
+# "visited the lake *the next day*" (its determiner goes with it); not a time that owns a
+# noun or is part of one ("the next day's hike", "the last week of school")
 _TIME_ADJUNCT = re.compile(
     rf"\s+(?:(?:the\s+)?(?:last|next)\s+(?:{'|'.join(WEEKDAYS)}|{_UNITS})\b|"
     rf"(?:on|this)\s+(?:{'|'.join(WEEKDAYS)}|{_UNITS})\b|(?:yesterday|today|tonight)\b|"
     rf"for\s+(?:like\s+|about\s+|around\s+|almost\s+|nearly\s+|over\s+)?{_AMOUNT}\s+{_UNITS}\b|"
-    rf"(?:in|on)\s+(?:{'|'.join(MONTHS)})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?\b)", re.IGNORECASE)
+    rf"(?:in|on)\s+(?:{'|'.join(MONTHS)})(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?\b)"
+    r"(?!['’]s|\s+of\b)", re.IGNORECASE)
 # verbs whose object is a span of time: "*spent* the last year painting", "*took* the next day
 # off" - the time is what was done with, no adjunct
 _TIME_OBJECT = frozenset(lemma(w) for w in "spend take pass waste need enjoy".split())

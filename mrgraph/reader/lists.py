@@ -30,10 +30,10 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
     is what they say, not what the other suggests), up to ITEMS, each holding ITEM_SHARE of
     the best score at least and naming a thing (reader.items.is_item), when they were said in
     two sessions at least (several things said on several occasions: a phrase that names no
-    thing counts as said); None when the best phrase is a list already ("Bach and Mozart").
+    thing counts as said); None when the best phrase is a list already ("oboe and flute").
     For a question in the present perfect ("What has X painted?": what has been so over time)
     PERFECT_SHARE of the best score is enough, and each sentence of a turn may give an item.
-    A phrase may give several items, or part of itself (items.things: "Luna and Oliver" two,
+    A phrase may give several items, or part of itself (items.things: "Pip and Moss" two,
     "joined a book club" the club, "a great time last weekend hiking" no time, "Here's a
     photo of my horse" the horse)."""
     first = ranker.choose(question, found)
@@ -57,7 +57,7 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
             turns.add(sentence.dia_id)
             read.add(key)
             if question.on("item_kind") and not is_item(item):
-                continue  # it names no thing ("GOT A CAT", "July"), yet was said
+                continue  # it names no thing ("SO HAPPY NOW", "July"), yet was said
             said.append(item)
             supports.append(sentence.dia_id)
     if len({d.partition(":")[0] for d in turns}) < 2 or not said:

@@ -252,9 +252,9 @@ def _quoted(run: list[int], toks: Sequence[Token]) -> list[str]:
 
 
 def places(sentence: str, question: Question) -> list[str]:
-    """The runs of `sentence` that name a place (`_placed`: after "at", "in", "to" after a
-    verb of going...; no time), in order: "a talk at a *trade fair* in *Lisbon*
-    in May"."""
+    """The runs of `sentence` that name a place (reader.places.placed: after "at", "in",
+    "to" after a verb of going...; no time), in order: "a talk at a *trade fair* in
+    *Lisbon* in May"."""
     toks, asked = tokens(sentence), _asked(question)
     runs: list[list[int]] = [[]]
     for i, tok in enumerate(toks):

@@ -10,11 +10,11 @@ from mrgraph.reader.tokens import Token, verb_like
 from mrgraph.reader.words import DETERMINERS, TIME_WORDS, lemma, mostly_verb
 
 # the prepositions that say where (not "on" / "by": "on Friday"; "to" after a noun or a verb of
-# going: "a trip to Rome", "moved to Denver", not "talked to Hana")
+# going: "a trip to Rome", "moved to Denver", not "chatted to Mira")
 _LOCATIVE = frozenset("""at in near inside outside around along across from into""".split())
-_GOING = frozenset(lemma(w) for w in """go went gone move moved fly flew flown drive drove
+GOING = frozenset(lemma(w) for w in """go went gone move moved fly flew flown drive drove
                    driven travel head return come came walk ran run sail ride rode""".split())
-# the particle a verb of going takes before "to": "off to the coast", "went up to Leeds"
+# the particle a verb of going takes before "to": "off to the coast", "rode up to Tarn Hill"
 _GOING_PARTICLES = frozenset("off up down back over away out".split())
 # "I'm off to the coast": a form of "be" before the particle; "along the river and up to the
 # fort": a path going on
@@ -36,9 +36,9 @@ def placed(run: list[int], toks: Sequence[Token], on_particle: bool = True) -> b
         at -= 1
     where = at >= 0 and (toks[at].text.lower() in _LOCATIVE or (
         toks[at].text.lower() == "to" and at > 0 and toks[at - 1].word and
-        (toks[at - 1].lemma in _GOING or not verb_like(toks[at - 1].text) or
+        (toks[at - 1].lemma in GOING or not verb_like(toks[at - 1].text) or
          (on_particle and toks[at - 1].text.lower() in _GOING_PARTICLES and at > 1 and
-          (toks[at - 2].lemma in _GOING or toks[at - 2].text.lower() in _BEING)))))
+          (toks[at - 2].lemma in GOING or toks[at - 2].text.lower() in _BEING)))))
     return where and \
         not any(toks[i].text.lower() in TIME_WORDS or toks[i].text.lower() in _NO_PLACE or
                 toks[i].text in MONTHS or toks[i].text[:1].isdigit() for i in run)

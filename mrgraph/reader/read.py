@@ -56,7 +56,7 @@
                  person says they did, when it is more new words than the question's ("we
                  *built a treehouse*"; reader.forms.predicate);
        list      the phrases of the best sentences of several sessions ("cello, harp":
-                 reader.lists), those that name a thing (reader.items: not "GOT A CAT",
+                 reader.lists), those that name a thing (reader.items: not "SO HAPPY NOW",
                  "July", "away"; "went camping" is "camping", "joined a book club" "book
                  club"; "X and Y" is two items, in one phrase too, and so is what a time
                  says parts: "a great time last weekend hiking"); so too for a "what /

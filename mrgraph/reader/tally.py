@@ -3,7 +3,7 @@ which people say as a total so far, or by the ordinal of the latest one. Only fo
 bounded so ("by <date>", "until <date>", "so far", "to date": `asks_so_far`).
 
   count_so_far   a number right before "so far", "in total", "altogether", "to date", "by
-                 now", alone or before the noun counted (up to two words: "I've done *four*
+                 now", alone or before the noun counted (up to two words: "we've baked *six*
                  so far", "*three* boat trips in total", "*two* of them altogether"): the
                  total, said by the person when the question names one; not another amount
                  ("lost *10 pounds* so far"), nor "one" after a determiner ("the best *one* so
@@ -38,16 +38,19 @@ _SO_FAR = re.compile(rf"\b{_NUMBER}\b((?:\s+[\w'-]+){{0,2}}?)\s+(?:so far|in tot
                      r"altogether|to date|by now)\b", re.IGNORECASE)
 _COUNTED_AS = (["ones"], ["of", "them"], ["of", "those"])  # the noun counted, unsaid
 _ASKED = re.compile(r"^\s*how many\b", re.IGNORECASE)
-# a total up to a point: "by / until <date>", "so far", "to date", "by now"
-_BOUND = re.compile(r"\b(?:by|until|till|up to|as of)\b(.*)", re.IGNORECASE)
+# a total up to a point: "by / until <date>", "so far", "to date", "by now"; the date right
+# after the bound word, past "the end of", "early", a day ("by *the end of* June", "by *3*
+# May"), not "by <an author> in 2022"
+_BOUND = re.compile(r"\b(?:by|until|till|up to|as of)\s+(?:the\s+)?(?:(?:end|start|beginning|"
+                    r"middle)\s+of\s+)?(?:(?:early|mid|late|last|this|next)[\s-]+)?"
+                    r"(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?(\S+)", re.IGNORECASE)
 _SO_FAR_ASKED = re.compile(r"\b(?:so far|to date|by now|by then|yet)\b", re.IGNORECASE)
 
 
 def asks_so_far(question: Question) -> bool:
     """The question asks a total up to a point: "by / until <date>" ("by the end of June
     2024"), "so far", "to date", "yet"."""
-    bound = _BOUND.search(question.text)
-    return bool(bound and dates_named(bound.group(1))) or \
+    return any(dates_named(bound.group(1)) for bound in _BOUND.finditer(question.text)) or \
         _SO_FAR_ASKED.search(question.text) is not None
 
 
@@ -88,8 +91,9 @@ def running_count(question: Question, found: list[Sentence]) -> \
 
 
 def _told_on(sentence: Sentence, found: list[Sentence]) -> list[Sentence]:
-    """The other sentences of the speaker's turn and of their next TOLD_ON turns in the
-    session, in the order said: the story `sentence` tells, told on."""
+    """The other sentences of the speaker's turn and of their next turn in the session (up
+    to TOLD_ON turns on: the other's reply between), in the order said: the story `sentence`
+    tells, told on."""
     session, _, number = sentence.dia_id.partition(":")
     if not number.isdigit():
         return []

@@ -27,11 +27,12 @@ from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.forms import negated
 from mrgraph.reader.items import split_and
 from mrgraph.reader.phrases import places
+from mrgraph.reader.places import GOING
 from mrgraph.reader.tokens import tokens
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (CALENDAR, CLAUSE, DETERMINERS, PREPOSITIONS, RELATIONS,
                                   SUBJECTS, TIME_WORDS, adverb_only, dates_named,
-                                  is_function_word)
+                                  is_function_word, lemma)
 from mrgraph.text import words
 
 REACH = 8  # the best sentences searched, as read.REACH
@@ -41,10 +42,11 @@ _PEOPLE = frozenset("""people folks guys group crew team everyone colleagues cow
                     classmates teammates neighbours neighbors""".split())
 # what may follow a stranded "with": the question's end, a preposition starting its time or
 # place ("with on Easter Sunday", "with at the fair"), a time ("with last week"); "this" /
-# "that" only before a time ("with this weekend", not "with this project")
+# "that" / "the" only before a time ("with this weekend", "with the night before", not "with
+# this project", "with the move")
 _AFTER_STRANDED = frozenset({"on", "in", "at", "during", "before", "after", "over",
                              "for"}) | TIME_WORDS
-_DEICTIC = frozenset({"this", "that"})
+_DEICTIC = frozenset({"this", "that", "the"})
 # a "with" object ends at a clause word, a subject, punctuation, or a preposition of time or
 # place that starts another phrase ("with Dana *at* the beach"), an adverb of time
 # ("with Dana *yesterday*") or any adverb ("with Dana *afterwards*": words.adverb_only)
@@ -57,6 +59,14 @@ _FIRST = frozenset({"i", "me", "we", "us", "myself"})
 SAME_STORY = 0.9  # a sentence this near the best tells the same thing (as reader.when)
 # clauses a denial splits: "I didn't go to Rome, I went to the lake instead"
 _CLAUSES = re.compile(r"[,;:]|\s[-–]\s|\bbut\b", re.IGNORECASE)
+# a denial's word, and the subject opening a clause of its own after it ("I can't believe
+# *I* went ..."): a denial covers the words after it up to such a subject
+_DENIAL = re.compile(r"\b(?:not|no|never|nothing|none|nobody|neither|nor|cannot)\b|n['’]t\b",
+                     re.IGNORECASE)
+_SUBJECT = re.compile(r"\b(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey)\b")
+# "from" takes a place after a word of coming back: "got *back* from the beach", "came *home*
+# from the hospital", "*returned* from the coast"; not a cause ("recovered from the flu")
+_BACK = frozenset({"back", "home", "away"})
 
 
 def dated(question: Question) -> bool:
@@ -118,11 +128,22 @@ def _ends(word: str) -> bool:
 
 
 def affirmed(sentence: str) -> list[str]:
-    """The clauses of `sentence` that deny nothing (forms.negated): the sentence itself when
-    it denies nothing; "I didn't go with Dana, I went with Lee" -> ["I went with Lee"]."""
+    """The parts of `sentence` that deny nothing (forms.negated): the sentence itself when
+    it denies nothing; of a clause that denies, what comes before its denial and after a
+    subject opening a clause of its own: "I didn't go with Dana, I went with Lee" -> ["I went
+    with Lee"]; "I went to Rome and didn't see the Pope" -> ["I went to Rome and"]; "I can't
+    believe I went with Dana" -> ["I went with Dana"]."""
     if not negated(sentence):
         return [sentence]
-    return [c.strip() for c in _CLAUSES.split(sentence) if c.strip() and not negated(c)]
+    kept = []
+    for clause in _CLAUSES.split(sentence):
+        rest = clause
+        while (denial := _DENIAL.search(rest)) is not None:
+            kept.append(rest[:denial.start()])
+            subject = _SUBJECT.search(rest, denial.end())
+            rest = rest[subject.start():] if subject else ""
+        kept.append(rest)
+    return [c.strip() for c in kept if c.strip() and not negated(c)]
 
 
 def _people(run: list[str]) -> bool:
@@ -195,8 +216,13 @@ def said_places(sentence: str, question: Question) -> list[str]:
 
 
 def _after_from(clause: str, place: str) -> bool:
-    """`place` follows "from" in `clause`, past its determiners ("from *his* knee")."""
+    """`place` follows "from" in `clause`, past its determiners ("from *his* knee"), and not
+    a word of coming back (`_BACK`) or a verb of going but "come" ("flew back *from* the
+    coast", "drove from the station")."""
     before = words(clause[:clause.find(place)])
     while before and (before[-1] in DETERMINERS or before[-1] in _POSSESSIVES):
         before.pop()
-    return bool(before) and before[-1] == "from"
+    if not before or before[-1] != "from":
+        return False
+    went = before[-2] if len(before) > 1 else ""
+    return not (went in _BACK or (lemma(went) in GOING and lemma(went) != "come"))

@@ -57,6 +57,8 @@ def dates_named(text: str) -> list[str]:
     """The dates `text` names by a word ("June", "Friday", "2023", "Christmas", "New Year's
     Day", "weekend"); not the verb "march" nor "may"."""
     return [m.group(0) for m in _DATE.finditer(text.replace("’", "'"))]
+
+
 NEGATIONS = frozenset("""not no never n't nothing none nobody neither nor don't didn't doesn't
                       can't cannot won't isn't wasn't aren't weren't haven't hasn't hadn't
                       couldn't wouldn't shouldn't""".split())

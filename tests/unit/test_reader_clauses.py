@@ -102,6 +102,11 @@ def test_what_was_done_without_its_time() -> None:
     assert untimed("spent the last year painting") == "spent the last year painting"
     assert untimed("took the next day off work") == "took the next day off work"
     assert untimed("spent this weekend gardening") == "spent this weekend gardening"
+    # a time that owns a noun or is part of one is no adjunct
+    assert untimed("planned the next day's climb") == "planned the next day's climb"
+    assert untimed("skipped the last week of practice") == "skipped the last week of practice"
+    assert untimed("loved tonight's show") == "loved tonight's show"
+    assert untimed("cleaned the shed on Saturday") == "cleaned the shed"
     turns = [("D1:1", "Omar", "My niece was born on Monday!"),
              ("D1:2", "Omar", "I took the train on Tuesday and held her for about two hours.")]
     assert read(state("What did Omar do the day after his niece was born?", turns)).answer == \

@@ -39,6 +39,13 @@ def test_only_a_total_up_to_a_point_is_a_running_count() -> None:
     assert asks_so_far(analyse("How many quilts had Priya sewn by the end of March?", SPEAKERS))
     assert not asks_so_far(analyse("How many kids does Priya have?", SPEAKERS))
     assert not asks_so_far(analyse("How many kites did Omar build by the river?", SPEAKERS))
+    # the date follows the bound word: "by <an author> in 2022" bounds nothing
+    assert not asks_so_far(analyse("How many novels did Priya read by Ada Quill in 2022?",
+                                   SPEAKERS))
+    assert not asks_so_far(analyse("How many songs did Omar play by ear in May?", SPEAKERS))
+    assert asks_so_far(analyse("How many pies had Omar baked by 3 May 2023?", SPEAKERS))
+    assert asks_so_far(analyse("How many hikes had Priya done until mid-June?", SPEAKERS))
+    assert asks_so_far(analyse("How many books had Priya read by last Friday?", SPEAKERS))
     turns = [("D1:1", "Priya", "I have two kids and a very loud parrot."),
              ("D1:2", "Priya", "This is the best drawing one so far.")]
     assert _answer("How many kids does Priya have?", turns) == "two kids"

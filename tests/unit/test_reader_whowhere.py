@@ -26,6 +26,12 @@ def test_a_stranded_with_asks_for_the_company() -> None:
     assert asks_with(analyse("Who did Priya go camping with this weekend?", SPEAKERS))
     assert not asks_with(analyse("Who did Omar help with the move?", SPEAKERS))
     assert not asks_with(analyse("Who did Priya help with this project?", SPEAKERS))
+    # "the" before a time starts the question's time, as "this" / "that" do
+    assert asks_with(analyse("Who did Priya go camping with the weekend before 3 May 2023?",
+                             SPEAKERS))
+    assert asks_with(analyse("Who was Omar with the night of the storm?", SPEAKERS))
+    assert asks_with(analyse("Who did Omar eat with the day after the race?", SPEAKERS))
+    assert not asks_with(analyse("Who did Omar walk with the dog?", SPEAKERS))
     turns = [("D1:1", "Omar", "I helped Jane with the move last weekend, so many boxes."),
              ("D1:2", "Omar", "Then I had pizza with friends.")]
     assert _answer("Who did Omar help with the move?", turns) == "Jane"
@@ -45,6 +51,12 @@ def test_the_object_of_with_names_people() -> None:
     assert with_whom("Had dinner with Sarah afterwards.") == "Sarah"
     assert with_whom("Went kayaking with my cousin Ben yesterday at noon.") == "my cousin Ben"
     assert with_whom("Went out with my family recently.") == "my family"
+    # a denial covers what follows it up to a subject of its own, not the whole sentence
+    assert with_whom("We went rowing with Tomas and it never got cold at all.") == "Tomas"
+    assert with_whom("I can't believe we went with Lena!") == "Lena"
+    assert with_whom("Went with Nadia and could not stop laughing.") == "Nadia"
+    assert with_whom("No, I went with Lena.") == "Lena"
+    assert with_whom("Never went with Tomas.") is None
 
 
 def test_who_with_answers_by_the_company() -> None:
@@ -85,6 +97,13 @@ def test_where_reads_what_was_not_denied_and_the_best_sentences_place() -> None:
     assert said_places("I recovered from the flu at my aunt's farm.", question) == \
         ["aunt's farm"]  # "from the flu": a cause, no place
     assert said_places("Just got back from Rome.", question) == ["Rome"]
+    # a denial after the place leaves it said; "from" after a word of coming back is a place
+    assert said_places("I flew to Oslo and didn't see a single cloud.", question) == ["Oslo"]
+    assert said_places("We camped at the quarry with no signal.", question) == ["quarry"]
+    assert said_places("Just got back from the dunes yesterday.", question) == ["dunes"]
+    assert said_places("I came home from the clinic at last.", question) == ["clinic"]
+    assert said_places("We drove back from the coast.", question) == ["coast"]
+    assert said_places("I caught it from the kids.", question) == []
     turns = [("D1:1", "Priya", "In June I stayed at home with the kids."),
              ("D1:2", "Priya", "My sister moved to Boston in June.")]
     assert _answer("Where was Priya in June 2023?", turns) == "home"

@@ -1,7 +1,7 @@
 """Which phrases may stand as one item of a list answer ("What activities has X done?"): a
 thing, not a fragment that says something of it. A phrase is no item when it is
 
-  shouted      two words or more in capitals ("GOT A CAT": an exclamation, its words are
+  shouted      two words or more in capitals ("SO HAPPY NOW": an exclamation, its words are
                the sentence's, not a thing's name);
   a time       only words of time, numbers and their positions ("end of February", "July",
                "nearly ten");
@@ -72,7 +72,7 @@ def things(phrase: str, on: Callable[[str], bool]) -> list[str]:
 
 
 def split_and(phrase: str) -> list[str]:
-    """The things "X and Y" joins: "Luna and Oliver" -> ["Luna", "Oliver"]."""
+    """The things "X and Y" joins: "Pip and Moss" -> ["Pip", "Moss"]."""
     return [p for p in _AND.split(phrase) if p]
 
 

@@ -207,7 +207,7 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return total  # "how many X had she done by <date>": the total said so far
     if (told := _who_where(question, found)) is not None:
         return told
-    # one thing asked for of several: a phrase that names one ("GOT A CAT", "July" do not)
+    # one thing asked for of several: a phrase that names one ("SO HAPPY NOW", "July" do not)
     keep = is_item if kind == "list" and question.on("item_kind") else None
     chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found, keep)
     if chosen and kind == "list" and question.on("item_split"):

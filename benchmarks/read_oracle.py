@@ -16,25 +16,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from mrgraph.advice import NO_ADVICE, Advice
-from mrgraph.config import Settings
-from mrgraph.eval.bench import fresh_store_uri, ingest_conversations, make_plan
-from mrgraph.found import Found
-from mrgraph.ingest.extract import HeuristicExtractor
-from mrgraph.policies import answer as answer_step
 from mrgraph.policies.base import Action, Budget, State
 from mrgraph.policies.heuristic import HeuristicPolicy, HeuristicRun
 from mrgraph.policies.turns import reached_episodes
-from mrgraph.reader.read import Reading
-from mrgraph.reconstruct import ask
-from mrgraph.store.uri import open_store
 
 sys.path.insert(0, str(Path(__file__).parent))
-from reader_replay import Kept, figures, render, replay  # noqa: E402
+from reader_replay import Kept, figures, recorded_asks, render, replay  # noqa: E402
 
 
 # validation and held-out files: their gold must not steer a read (README of benchmarks/data)
@@ -74,34 +65,9 @@ class OraclePolicy:
 
 def recorded(path: Path) -> Iterator[tuple[str, Kept]]:
     """Each question asked as the bench asks it ("walk") and with the oracle read ("oracle"):
-    the reader's input of each (the answer step wrapped as reader_replay does)."""
-    handed: list[Found] = []
-    real: Callable[[Found, float], Reading] = getattr(answer_step, "read")  # noqa: B009
-
-    def recording(walked: Found, threshold: float = answer_step.DEFAULT_THRESHOLD) -> Reading:
-        handed.append(walked)
-        return real(walked, threshold)
-
-    plan = make_plan(path, None, [1, 2, 3, 4, 5], ["active"])
-    setattr(answer_step, "read", recording)  # noqa: B010 (the one way to the reader)
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            uri = fresh_store_uri(Path(tmp) / "store")
-            for conversation in plan.conversations:
-                store = open_store(uri, conversation.id, Settings())
-                try:
-                    ingest_conversations(store, [conversation], HeuristicExtractor())
-                    for item in (q for q in plan.questions if q.sample_id == conversation.id):
-                        for name, policy in (("walk", None),
-                                             ("oracle", OraclePolicy(frozenset(item.evidence)))):
-                            handed.clear()
-                            ask(store, item.question, "active", policy=policy)
-                            if handed:
-                                yield name, Kept(item, "active", handed[-1])
-                finally:
-                    store.close()
-    finally:
-        setattr(answer_step, "read", real)  # noqa: B010
+    the reader's input of each (reader_replay.recorded_asks)."""
+    return recorded_asks(path, ["active"], lambda item: [
+        ("walk", "active", None), ("oracle", "active", OraclePolicy(frozenset(item.evidence)))])
 
 
 def main(argv: Sequence[str] | None = None) -> int:

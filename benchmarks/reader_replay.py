@@ -24,7 +24,7 @@ import pickle
 import sys
 import tempfile
 import types
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,8 +56,20 @@ class Kept:
     found: Found
 
 
+# one ask of an item: its label, its mode and the policy (None: the mode's own)
+Ask = tuple[str, str, Any]
+
+
 def _recorded(path: Path, modes: Sequence[str]) -> Iterator[Kept]:
-    """Every question of `path` asked in every mode; the reader's last input of each ask.
+    """Every question of `path` asked in every mode; the reader's last input of each ask."""
+    for _, kept in recorded_asks(path, modes, lambda item: [(m, m, None) for m in modes]):
+        yield kept
+
+
+def recorded_asks(path: Path, modes: Sequence[str],
+                  asks: Callable[[QAItem], Sequence[Ask]]) -> Iterator[tuple[str, Kept]]:
+    """Every question of `path` asked as `asks` says (a fresh embedded store per conversation,
+    heuristic ingest, as the bench asks), each with its label and the reader's last input.
     The answer step is wrapped for the run (policies.answer.read, the one way from every mode
     to the reader) and restored after."""
     handed: list[Found] = []
@@ -77,11 +89,11 @@ def _recorded(path: Path, modes: Sequence[str]) -> Iterator[Kept]:
                 try:
                     ingest_conversations(store, [conversation], HeuristicExtractor())
                     for item in (q for q in plan.questions if q.sample_id == conversation.id):
-                        for mode in modes:
+                        for label, mode, policy in asks(item):
                             handed.clear()
-                            ask(store, item.question, mode=mode)
+                            ask(store, item.question, mode=mode, policy=policy)
                             if handed:
-                                yield Kept(item, mode, handed[-1])
+                                yield label, Kept(item, mode, handed[-1])
                 finally:
                     store.close()
     finally:

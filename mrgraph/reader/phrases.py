@@ -108,17 +108,23 @@ def _trim(run: list[int], toks: Sequence[Token]) -> list[int]:
     return run
 
 
-def segments(sentence: str, question: Question) -> list[Segment]:
-    """Every candidate phrase of `sentence`, scored (see the module docstring)."""
-    toks, asked = tokens(sentence), _asked(question)
+def _runs(toks: Sequence[Token], asked: frozenset[str]) -> list[list[int]]:
+    """The token positions of each segment: the runs between breaks (`_breaks`), trimmed
+    (`_trim`), none left empty."""
     runs: list[list[int]] = [[]]
     for i, tok in enumerate(toks):
         if _breaks(tok, asked):
             runs.append([])
         else:
             runs[-1].append(i)
+    return [k for k in (_trim(run, toks) for run in runs) if k]
+
+
+def segments(sentence: str, question: Question) -> list[Segment]:
+    """Every candidate phrase of `sentence`, scored (see the module docstring)."""
+    toks = tokens(sentence)
     found = []
-    kept_runs = [k for k in (_trim(run, toks) for run in runs) if k]
+    kept_runs = _runs(toks, _asked(question))
     for at, kept in enumerate(kept_runs):
         scored = _score(kept, toks, question)
         found.append(scored)
@@ -255,15 +261,8 @@ def places(sentence: str, question: Question) -> list[str]:
     """The runs of `sentence` that name a place (reader.places.placed: after "at", "in",
     "to" after a verb of going...; no time), in order: "a talk at a *trade fair* in
     *Lisbon* in May"."""
-    toks, asked = tokens(sentence), _asked(question)
-    runs: list[list[int]] = [[]]
-    for i, tok in enumerate(toks):
-        if _breaks(tok, asked):
-            runs.append([])
-        else:
-            runs[-1].append(i)
-    kept = (k for k in (_trim(run, toks) for run in runs) if k)
-    return [" ".join(toks[i].text for i in run) for run in kept
+    toks = tokens(sentence)
+    return [" ".join(toks[i].text for i in run) for run in _runs(toks, _asked(question))
             if placed(run, toks, question.on("ph_particle")) and not infinitive(run, toks)]
 
 

@@ -106,23 +106,16 @@ def stated(sentence: str, turn: str, said: str, fit: Callable[[str], float],
 
 
 def told(sentence: str, turn: str, said: str, fit: Callable[[str], float],
-         future: bool | None = None, bare: bool = False,
-         own_plans: bool = False) -> DateValue | None:
+         future: bool | None = None, bare: bool = False) -> DateValue | None:
     """The date of what `sentence` tells, of all the dates its turn mentions: the one whose
     clause holds most of the question (`fit`), then one on the side the question asks about,
     then one the sentence states, then the first. A turn tells one story more often than two
     ("I got a puppy two weeks ago! Her name's Coco."): when no clause holds any of the
     question, its first date is the story's. A question about what is ahead never takes a
     past date; one about the past may take a plan ("We host a contest next month" answers
-    "When did they host the contest?", asked later) - with `own_plans`, only its own: a plan
-    told in another of the turn's sentences, whose clause holds
-    less of the question than the sentence holds, is another story ("I'm expanding my
-    studio. I'm also hosting a contest next month.")."""
+    "When did they host the contest?", asked later)."""
     dates = [v for v in turn_dates(turn or sentence, said, bare) if future is not True or
              agrees(v, future)]
-    if own_plans and future is False and sentence:
-        dates = [v for v in dates if agrees(v, future) or v.phrase in sentence or
-                 fit(v.statement) >= fit(sentence)]
     if not dates:
         return None
     return max(dates, key=lambda v: (fit(v.statement), agrees(v, future), v.phrase in sentence))

@@ -37,10 +37,6 @@ _ONGOING = re.compile(r"^\W*(?:(?:also|and|but|so|well|actually|honestly),? )?(?
                       r"(?:i'm|i am|we're|we are|they're|they are|he's|she's|he is|she is)"
                       r" (?:still |now |\w+ly )?(\w+ing)\b)", re.IGNORECASE)
 _ONSET = re.compile(r"\b(?:start|began|begin|started|first)\b", re.IGNORECASE)
-# "When is her birthday?" asks for a day of every year, not of one ("When was it in 2024?"),
-# nor a one-off named after it ("When is her birthday party?"): the name ends the question
-_YEARLY = re.compile(r"^\s*when (?:is|are)\b.*\b(?:birthdays?|anniversar(?:y|ies)|name ?days?)"
-                     r"\W*$", re.IGNORECASE)
 _SINCE_WHEN = re.compile(r"\s*since when\b", re.IGNORECASE)
 # a span counted back from the day it was said: "ten years ago", "since", "been ... now"; not
 # "I'll stay for two years"
@@ -62,10 +58,8 @@ def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
 def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...], bool]:
     """The date `date_of` gives, as precisely as it was said; else the day its sentence was
-    said (its session's: an episode is dated by its session) - its month, when the question
-    asks when a thing began that the sentence tells going on ("I'm reading it now"). A yearly
-    day ("When is her birthday?") without its year. With whether a date was told (not only
-    the day it was said)."""
+    said (its session's: an episode is dated by its session). With whether a date was told
+    (not only the day it was said)."""
     value, said, sentence = date_of(state, question, found)
     unit = _unit_asked(question)
     # "which year": a date stated, or said at a year's grain ("last summer", "three years
@@ -75,18 +69,10 @@ def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
                                     value.precision in ("year", "decade", "season", "month"))
     if unit == "year" and not coarse and (year := _year_said(question, found)) is not None:
         return (*year, True)
-    if question.on("yearly") and _YEARLY.search(question.text) and \
-            (value is None or value.precision == "day") and (value or said[:10]):
-        yearly = date.fromisoformat(value.start if value is not None else said[:10])
-        return f"{yearly.day} {yearly.strftime('%B')}", (sentence.dia_id,), value is not None
     if unit is not None and (value is not None or said[:10]):
         day = said[:10]  # none stated: the day it was said, as for any "when"
         return _coarse(value or DateValue(day, "day", "session", day, day), unit), \
             (sentence.dia_id,), value is not None
-    if value is None and said[:10] and question.on("onset_month") and \
-            _ONSET.search(question.text) and _going_on(sentence.text):
-        # "When did she start reading it?" - "I'm reading it now": begun before that day
-        return format_month(said[:10]), (sentence.dia_id,), False
     return when(value, said) or sentence.text, (sentence.dia_id,), value is not None
 
 
@@ -191,7 +177,7 @@ def _of_best(state: Found, question: Question, found: list[Sentence],
     best = found[0]
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
     bare = question.on("bare_day")
-    value = told(best.text, best.turn, said, fit, future, bare, question.on("own_plans"))
+    value = told(best.text, best.turn, said, fit, future, bare)
     if value is not None and clause is not None and future is False and \
             not agrees(value, future) and agrees(clause[1], future) and \
             clause[2].said >= said and clause[0] >= PLAN_YIELDS * best.q:
@@ -231,13 +217,10 @@ def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
     """`found` with the earliest said of the person's sentences nearly as good as the best
     (`_near`) first: a thing that happened is told when it happened, and
     recalled later ("I ran my first marathon last Sunday!" ... weeks later: "Since the
-    marathon I rest more."); of the ones holding the verb asked about, when it does
-    (`_held_verb`)."""
-    verb = _held_verb(question, found[0])
+    marathon I rest more.")."""
     near = [s for s in found[:REACH] if _near(question, s, found[0]) and
             _in_period(question, s.stated) and
-            (question.person is None or s.speaker == question.person) and
-            (verb is None or verb in _lemmas(s.text))]
+            (question.person is None or s.speaker == question.person)]
     first = min(near, key=lambda s: (s.said[:10] or "9999-99-99", found.index(s)), default=None)
     if first is None or first is found[0]:
         return found
@@ -308,15 +291,12 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
     """The first sentence nearly as good as the best (DATED_SHARE of its score), by the person
     asked about, that states a date itself (reader.dates.stated): a "when" question asks for a
     date, and the best sentence's turn gives none ("I volunteer at the shelter." - "I started
-    there about a year ago."); one holding the verb asked about, when it does
-    (`_held_verb`); else one whose story the speaker goes on with, dated, across the other's
+    there about a year ago."); else one whose story the speaker goes on with, dated, across the other's
     short reaction (reader.told_on: "I met someone." - "Details!" - "She came up to me last
     Saturday.")."""
-    verb = _held_verb(question, best)
     for sentence in found:
         if sentence.score < DATED_SHARE * best.score or sentence.q <= 0 or \
-                (question.person is not None and sentence.speaker != question.person) or \
-                (verb is not None and verb not in _lemmas(sentence.text)):
+                (question.person is not None and sentence.speaker != question.person):
             continue
         value = stated(sentence.text, sentence.turn, sentence.said, fit, future,
                        question.on("bare_day"))
@@ -326,30 +306,6 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
                 (on := told_on(state, question, sentence, fit, future)) is not None:
             return on
     return None
-
-
-def _held_verb(question: Question, best: Sentence) -> str | None:
-    """The lemma of the verb naming what was asked (`_event_verb`) when the best sentence
-    holds it: then a sentence without it tells another event of the story ("I had the
-    interview yesterday" is not "I got accepted"), and neither comes first nor dates it."""
-    verb = _event_verb(question) if question.on("event_verb") else None
-    return verb if verb is not None and verb in _lemmas(best.text) else None
-
-
-def _event_verb(question: Question) -> str | None:
-    """The lemma of the verb that names what happened: the question's verb, or after "get"
-    its participle ("get *accepted*", "get married")."""
-    if question.verb is None:
-        return None
-    said = words(question.text)
-    if question.verb in ("get", "got") and question.verb in said:
-        after = said[said.index(question.verb) + 1:][:1]
-        return lemma(after[0]) if after and after[0].endswith("ed") else None
-    return lemma(question.verb)
-
-
-def _lemmas(text: str) -> set[str]:
-    return {lemma(w) for w in words(text)}
 
 
 def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str], float],

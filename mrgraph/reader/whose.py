@@ -69,9 +69,8 @@ def wrong_person(state: Found, question: Question) -> bool:
     number (`_states_amount`). Only sentences holding the question's verb are compared when
     some do: "What sports does X coach?" is about who *coaches*, not who says "sporty". A tie
     goes to the others' own statement (`_tie_to_others`). For a list question, a sentence of
-    the person's own that says "I" before "you" is theirs (`_told_of_self`). Never for an
-    inference ("Would X ...?"): nobody says its answer, nor when the person dates the act
-    themselves."""
+    the person's own that says "I" before "you" is theirs (`_told_of_self`). Never when
+    the person dates the act themselves."""
     if _spared(state, question):
         return False
     if question.on("wp_undated") and (only := _date_stems(question)) and \
@@ -123,9 +122,9 @@ def _date_stems(question: Question) -> frozenset[str]:
 
 
 def _spared(state: Found, question: Question) -> bool:
-    """No wrong-person test: no one person asked about, an inference, or a date the person
-    gives of their own act (`_dates_own_act`)."""
-    if question.person is None or (question.kind == "would" and question.on("wp_would")):
+    """No wrong-person test: no one person asked about, or a date the person gives of their
+    own act (`_dates_own_act`)."""
+    if question.person is None:
         return True
     return question.kind in ("when", "duration") and question.on("wp_dated") and \
         _dates_own_act(state, question)

@@ -92,22 +92,6 @@ def test_a_count_no_turn_of_the_persons_states_stays_the_others() -> None:
     assert wrong_person(s, analyse(question, SPEAKERS))
 
 
-@pytest.mark.parametrize("question, hers, his", [
-    ("Would Omar be considered a patient teacher?",
-     "I try to be a patient teacher with my students.", "Kids are great."),
-    ("Would Omar likely enjoy a jazz concert?", "I went to a jazz concert and loved it.",
-     "That sounds fun."),
-    ("Might Omar move to the coast someday?", "We plan to move to the coast someday.",
-     "The coast is lovely."),
-])
-def test_an_inference_is_never_about_the_wrong_person(question: str, hers: str,
-                                                      his: str) -> None:
-    # Priya says more of the question's words; what Omar would do is inferred, not said
-    s = state(question, [("D1:1", "Priya", hers), ("D1:2", "Omar", his)])
-    assert not wrong_person(s, analyse(question, SPEAKERS))
-    assert wrong_person(s, analyse(question, SPEAKERS, frozenset({"wp_would"})))
-
-
 @pytest.mark.parametrize("question, others, theirs", [
     # the other names the shop; the person says "it", with the act and its year
     ("Which year did Omar open Fern & Flour?",

@@ -1,6 +1,5 @@
 """reader.when and reader.told_on: a story told on across the other's short reaction
-(told_on), a plan in another sentence of the turn that is another story (own_plans), and the
-other "when" rules' shapes. Invented sentences."""
+(told_on) and the other "when" rules' shapes. Invented sentences."""
 
 from __future__ import annotations
 
@@ -29,6 +28,9 @@ def test_the_date_in_the_turn_after_a_short_reaction() -> None:
     ]
     for question, turns, expected in cases:
         assert _answer(question, turns)[0] == expected
+    # the third's dated turn holds the question's "cup": nearly as good a sentence, it dates the
+    # answer without told_on too (when._dated_near)
+    for question, turns, _ in cases[:2]:
         assert _answer(question, turns, frozenset({"told_on"}))[0] == "14 June 2023"
 
 
@@ -61,24 +63,6 @@ def test_a_long_turn_between_a_new_story_or_a_saying_question_is_not_told_on() -
              ("D1:2", "Priya", "Really?", SAID),
              ("D1:3", "Omar", "Yes, I saw his play last Saturday.", SAID)]
     assert _answer("When did Omar mention Tom Brennan?", turns)[0] == "14 June 2023"
-
-
-def test_a_plan_in_another_sentence_is_another_story() -> None:
-    cases = [
-        ("When did Omar start renovating his kitchen?",
-         "I'm renovating my kitchen with my brother. We also fly to Spain next month."),
-        ("When did Priya start learning the violin?",
-         "I started learning the violin, it's hard. My recital for the choir is next week."),
-        ("When did Omar begin writing his novel?",
-         "I began writing my novel at night. Next Friday we move the office upstairs."),
-    ]
-    for question, text in cases:
-        turns = [("D1:1", question.split()[2], text, SAID)]
-        # (onset_month off: the day it was told, not its month)
-        assert _answer(question, turns, frozenset({"onset_month"}))[0] == "14 June 2023", \
-            question
-        assert _answer(question, turns, frozenset({"own_plans", "onset_month"}))[0] != \
-            "14 June 2023"
 
 
 LATER = "2023-08-09"
@@ -146,55 +130,8 @@ def test_a_thing_going_on_yields_to_the_telling_that_it_happened() -> None:
     assert _answer(question, started) == _answer(question, started, frozenset({"ongoing"}))
 
 
-def test_a_yearly_day_is_asked_without_its_year() -> None:
-    """"When is her birthday?" asks for a day of every year (yearly); "When was it in 2023?"
-    for one."""
-    cases = [
-        ("When is Omar's birthday?",
-         [("D1:1", "Omar", "My birthday party was yesterday, thirty candles!", SAID)]),
-        ("When is Priya's wedding anniversary?",
-         [("D1:1", "Priya", "Our wedding anniversary was on Monday, ten years.", SAID)]),
-        ("When are the twins' birthdays?",
-         [("D1:1", "Omar", "The twins' birthdays were yesterday, chaos all day.", SAID)]),
-    ]
-    for (question, turns), expected in zip(cases, ("13 June", "12 June", "13 June")):
-        assert _answer(question, turns)[0] == expected, question
-        assert _answer(question, turns, frozenset({"yearly"}))[0] != expected
-    turns = cases[0][1]
-    assert _answer("When was Omar's birthday in 2023?", turns)[0] == "13 June 2023"
-    # a one-off named after the yearly day keeps its year
-    for question, text, expected in (
-            ("When is Priya's birthday party?", "My birthday party is next Saturday!",
-             "24 June 2023"),
-            ("When is Priya's anniversary dinner?", "Our anniversary dinner is on Friday, "
-             "at the harbour.", "16 June 2023"),
-            ("When are the twins' birthday parties?", "The twins' birthday parties were "
-             "yesterday, chaos.", "13 June 2023")):
-        assert _answer(question, [("D1:1", "Priya", text, SAID)])[0] == expected, question
-
-
-def test_when_a_thing_going_on_began_is_its_month() -> None:
-    """"When did she start ...?" answered by the day it was told going on ("I'm reading it"):
-    it began before that day, in its month as near as can be said (onset_month)."""
-    cases = [
-        ("When did Omar start reading the sailing book?",
-         [("D1:1", "Omar", "I'm currently reading a sailing book, so good.", SAID)]),
-        ("When did Priya begin restoring the old boat?",
-         [("D1:1", "Priya", "We've been restoring the old boat, it's slow.", SAID)]),
-        ("When did Omar start learning Welsh?",
-         [("D1:1", "Omar", "Well, I'm learning Welsh with an app.", SAID)]),
-    ]
-    for question, turns in cases:
-        assert _answer(question, turns)[0] == "June 2023", question
-        assert _answer(question, turns, frozenset({"onset_month"}))[0] == "14 June 2023"
-    # what happened, not told going on: its day
-    assert _answer("When did Omar start the sailing course?",
-                   [("D1:1", "Omar", "I started the sailing course, so good.", SAID)])[0] == \
-        "14 June 2023"
-
-
 def test_a_thing_going_on_is_told_by_a_verb_not_an_adjective_or_a_plan() -> None:
-    """What `ongoing` and `onset_month` take as told going on: a pronoun's progressive of a
+    """What `ongoing` takes as told going on: a pronoun's progressive of a
     verb; not an -ing adjective, a pronoun and "nothing", or "going to" / "going hiking"."""
     from mrgraph.reader.when import _going_on
     for text in ("I'm currently reading a sailing book.", "We've been restoring the old boat.",

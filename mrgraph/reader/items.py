@@ -10,11 +10,9 @@ thing, not a fragment that says something of it. A phrase is no item when it is
                many senses as a noun ("think"); an -ing form ("camping" is an activity; not
                "rewarding", an adjective only), a capitalised word (a name) and a word WordNet
                does not know ("parkrun") may end an item.
-An item of "go + -ing" is the activity alone ("went camping" -> "camping": `thing_done`); one
-of a verb's past form and its object, the object ("joined a mentorship program" -> "mentorship
-program": `thing_of`; not an -ing form, which names an activity itself: "playing my violin");
-a time said in one parts it, and goes ("experience last weekend hiking": `untimed`); one
-pointing at a photo is what it shows ("Here's a photo of my horse" -> "horse": `shown`).
+An item of a verb's past form and its object is the object ("joined a mentorship program" ->
+"mentorship program": `thing_of`; not an -ing form, which names an activity itself: "playing
+my violin").
 """
 
 from __future__ import annotations
@@ -33,60 +31,21 @@ _CALENDAR = CALENDAR | frozenset(m.lower() for m in calendar.month_abbr[1:])
 # where in a span of time: "the *end* of February", "*early* July"
 _POSITIONS = frozenset({"end", "start", "beginning", "middle", "mid", "early", "late",
                         "nearly", "almost", "about", "around", "first", "second", "third"})
-
-
-_GO = frozenset({"go", "goes", "going", "went", "gone"})
 _AND = re.compile(r"\s+and\s+")
-# a phrase pointing at a photo: "Here's a photo of ...", "Check out this pic"
-_SHOWN = re.compile(r"^((?:here['’]s|here is|this is|check out|look at|take a look at)\s+)?"
-                    r"(?:(?:an?|my|our|the|this|these)\s+)?(?:photo|pic|picture|snap|shot)s?"
-                    r"(?:\s+of\s+(.+))?$", re.IGNORECASE)
-# a time alone: "yesterday", a weekday (of the short forms, those that are no word: not "sat")
-_WHEN = frozenset({"yesterday", "today", "tonight", "tomorrow", "tue", "tues", "thu", "thur",
-                   "thurs", "fri"}) | frozenset(d.lower() for d in calendar.day_name)
-_WHICH = frozenset({"last", "this", "next", "every"})  # "*last* Tues": a time with a period
-_PERIODS = _CALENDAR | frozenset(d.lower() for d in calendar.day_abbr) | frozenset(
-    "week weekend month year night morning afternoon evening summer winter spring autumn fall "
-    "tues thurs".split())
-
-
-def thing_done(phrase: str) -> str:
-    """The activity of "go + -ing" without "go": "went camping" -> "camping", "go swimming"
-    -> "swimming" (the -ing form names the activity; "went home", "go" alone stay)."""
-    said = phrase.split()
-    if len(said) > 1 and said[0].lower() in _GO and said[1].lower().endswith("ing"):
-        return " ".join(said[1:])
-    return phrase
 
 
 def things(phrase: str, on: Callable[[str], bool]) -> list[str]:
     """The items one phrase of a list gives, by the rule families `on` (reader.question.
     Question.on) leaves on: "X and Y" two ("item_split"; LoCoMo drops "and" and commas from
     an answer, so this changes only how a multi-hop answer's items match), a verb's object
-    (`thing_of`, "item_object"), what a photo pointed at shows (`shown`, "item_shown"), the
-    parts around a time (`untimed`, "item_time")."""
+    (`thing_of`, "item_object")."""
     parts = split_and(phrase) if on("item_split") else [phrase]
-    parts = [thing_of(p) for p in parts] if on("item_object") else parts
-    parts = [t for p in parts for t in shown(p)] if on("item_shown") else parts
-    return [t for p in parts for t in untimed(p)] if on("item_time") else parts
+    return [thing_of(p) for p in parts] if on("item_object") else parts
 
 
 def split_and(phrase: str) -> list[str]:
     """The things "X and Y" joins: "Pip and Moss" -> ["Pip", "Moss"]."""
     return [p for p in _AND.split(phrase) if p]
-
-
-def shown(phrase: str) -> list[str]:
-    """What a phrase pointing at a photo shows: "Here's a photo of my horse", "picture of my
-    treehouse" -> ["horse"], ["treehouse"]; none for the photo pointed at alone ("Here's a
-    pic", "Check out this snap"); the phrase otherwise ("photos", "photo booth")."""
-    found = _SHOWN.match(phrase)
-    if found is None or not (found[1] or found[2]):
-        return [phrase]
-    rest = (found[2] or "").split()
-    while rest and rest[0].lower() in DETERMINERS:
-        rest = rest[1:]
-    return [" ".join(rest)] if rest else []
 
 
 def thing_of(phrase: str) -> str:
@@ -108,28 +67,6 @@ def _done(word: str) -> bool:
     lowered = word.lower()
     inflected = lowered in IRREGULAR or lowered.endswith("ed")
     return inflected and not base_verb(lowered) and mostly_verb(lowered)
-
-
-def untimed(phrase: str) -> list[str]:
-    """The parts of a phrase around the times it says ("activist group last Tues" ->
-    ["activist group"], "experience last weekend hiking" -> ["experience", "hiking"]): a time
-    says when, not what; "this book", "next door" say no time."""
-    parts: list[list[str]] = [[]]
-    said = phrase.split()
-    skip = 0
-    for i, word in enumerate(said):
-        lowered = word.lower().strip(".,")
-        if skip:
-            skip -= 1
-        elif lowered in _WHEN:
-            parts.append([])
-        elif lowered in _WHICH and i + 1 < len(said) and \
-                said[i + 1].lower().strip(".,") in _PERIODS:
-            parts.append([])
-            skip = 1
-        else:
-            parts[-1].append(word)
-    return [" ".join(p) for p in parts if p] if len(parts) > 1 else [phrase]
 
 
 def is_item(phrase: str) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from mrgraph.reader.evidence import Sentence
-from mrgraph.reader.items import is_item, thing_done, things
+from mrgraph.reader.items import is_item, things
 from mrgraph.reader.question import Question, over_time
 from mrgraph.reader.ranker import Chooser
 from mrgraph.reader.words import is_function_word
@@ -34,8 +34,7 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
     For a question in the present perfect ("What has X painted?": what has been so over time)
     PERFECT_SHARE of the best score is enough, and each sentence of a turn may give an item.
     A phrase may give several items, or part of itself (items.things: "Pip and Moss" two,
-    "joined a book club" the club, "a great time last weekend hiking" no time, "Here's a
-    photo of my horse" the horse)."""
+    "joined a book club" the club)."""
     first = ranker.choose(question, found)
     if first is not None and _LISTED.search(first.text):
         return None
@@ -52,7 +51,8 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
         key = sentence.text if each else sentence.dia_id
         if key in read or (question.person is not None and sentence.speaker != question.person):
             continue
-        item = _item(question, sentence, ranker)
+        chosen = ranker.choose(question, [sentence])
+        item = chosen.text if chosen else ""
         if item and item.lower() not in (i.lower() for i in said):
             turns.add(sentence.dia_id)
             read.add(key)
@@ -68,10 +68,3 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
         if not all(map(is_function_word, words(thing))):
             kept.setdefault(thing.lower(), thing)
     return ", ".join(kept.values()), tuple(supports)
-
-
-def _item(question: Question, sentence: Sentence, ranker: Chooser) -> str:
-    """The phrase of `sentence` a list answer joins ("went camping" as "camping")."""
-    chosen = ranker.choose(question, [sentence])
-    item = chosen.text if chosen else ""
-    return thing_done(item) if question.on("item_thing") else item

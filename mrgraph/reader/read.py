@@ -57,11 +57,9 @@
                  *built a treehouse*"; reader.forms.predicate);
        list      the phrases of the best sentences of several sessions ("cello, harp":
                  reader.lists), those that name a thing (reader.items: not "SO HAPPY NOW",
-                 "July", "away"; "went camping" is "camping", "joined a book club" "book
-                 club"; "X and Y" is two items, in one phrase too, and so is what a time
-                 says parts: "a great time last weekend hiking"); so too for a "what /
-                 where / who" question in the present perfect ("What has X painted?":
-                 reader.question.over_time);
+                 "July", "away"; "joined a book club" is "book club"; "X and Y" is two
+                 items, in one phrase too); so too for a "what / where / who" question in
+                 the present perfect ("What has X painted?": reader.question.over_time);
        other     the phrase (reader.phrases: a number for "how many")
                  of the best three sentences and of the sentence after each that the fitted
                  ranker (reader.ranker) puts first;

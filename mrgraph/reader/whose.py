@@ -68,9 +68,8 @@ def wrong_person(state: Found, question: Question) -> bool:
     turn of the person's counts too (at TURN of its share), and for a count one that states a
     number (`_states_amount`). Only sentences holding the question's verb are compared when
     some do: "What sports does X coach?" is about who *coaches*, not who says "sporty". A tie
-    goes to the others' own statement (`_tie_to_others`). For a list question, a sentence of
-    the person's own that says "I" before "you" is theirs (`_told_of_self`). Never when
-    the person dates the act themselves."""
+    goes to the others' own statement (`_tie_to_others`). Never when the person dates the act
+    themselves."""
     if _spared(state, question):
         return False
     if question.on("wp_undated") and (only := _date_stems(question)) and \
@@ -84,10 +83,8 @@ def wrong_person(state: Found, question: Question) -> bool:
         and lemma(question.verb) not in _LIGHT_VERBS else None
     with_verb = [(who, s) for who, s in said
                  if verb and verb in {lemma(w) for w in word_set(s)}]
-    several = question.kind == "list" and question.on("wp_several")
     scored = [(content_share(state, question, sentence), speaker, sentence,
-               about_whom(speaker, sentence, speakers) == question.person or
-               (several and speaker == question.person and _told_of_self(sentence)))
+               about_whom(speaker, sentence, speakers) == question.person)
               for speaker, sentence in with_verb or said]
     theirs = max((share for share, _, _, own in scored if own), default=0.0)
     others = max((share for share, _, _, own in scored if not own), default=0.0)
@@ -150,16 +147,6 @@ def _dates_own_act(state: Found, question: Question) -> bool:
                     about_whom(speaker, sentence, speakers) == question.person:
                 return True
     return False
-
-
-def _told_of_self(sentence: str) -> bool:
-    """The sentence says the speaker's "I" / "my" / "we" before any "you":
-    "The song *I* wrote sounds sad, a bit like yours" tells of the speaker."""
-    said = words(sentence)
-    # the pronouns themselves: "ve" / "m" are also "they've" / "I'm"'s tails
-    mine = next((i for i, w in enumerate(said) if w in FIRST_PERSON - {"ve", "m"}), None)
-    yours = next((i for i, w in enumerate(said) if w in ("you", "your", "yours")), len(said))
-    return mine is not None and mine < yours
 
 
 def _tie_to_others(scored: list[tuple[float, str, str, bool]], person: str | None) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mrgraph.policies.turns import found
-from mrgraph.reader.items import shown, thing_done, thing_of, untimed
+from mrgraph.reader.items import thing_of
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse, over_time
 from mrgraph.reader.read import read
@@ -92,25 +92,6 @@ def test_a_persons_plural_noun_is_answered_with_a_list() -> None:
         assert all(t in said for t in things), said
         alone = _answer(question, turns, frozenset({"whose_plural"}))
         assert not all(t in alone for t in things), alone
-
-
-@pytest.mark.parametrize(("phrase", "thing"), [
-    ("went camping", "camping"), ("go swimming", "swimming"), ("going fishing", "fishing"),
-    ("went home", "went home"), ("go", "go"), ("having picnics", "having picnics")])
-def test_an_item_of_go_ing_is_the_activity(phrase: str, thing: str) -> None:
-    assert thing_done(phrase) == thing
-
-
-@needs_wordnet
-def test_a_list_names_the_activity_not_going() -> None:
-    """Three shapes of "go + -ing" in a list of activities: went, go, going."""
-    question = "What activities has Omar done with his kids?"
-    turns = [("D1:1", "Omar", "We went camping with the kids last weekend."),
-             ("D2:1", "Omar", "I'm off to go swimming with the kids."),
-             ("D3:1", "Omar", "The kids and I are going sailing on Sunday.")]
-    said = _answer(question, turns)
-    assert {"camping", "swimming", "sailing"} <= set(said.split(", ")), said
-    assert "went camping" in _answer(question, turns, frozenset({"item_thing"}))  # the rule's
 
 
 @needs_wordnet
@@ -213,38 +194,10 @@ def test_a_list_said_in_one_phrase_is_split_into_items() -> None:
 
 
 @needs_wordnet
-def test_what_the_person_tells_of_themselves_to_the_other_is_theirs() -> None:
-    """A list question: a sentence of the person's that says "I" / "my" / "we" before any
-    "you" tells of them ("This book I read ... reminds me of you"), so the other's sentence
-    does not make the evidence someone else's. Three shapes; and "Your book sounds great, I
-    should read it" is still the other's."""
-    cases = [
-        ("What books has Priya read?",
-         [("D1:1", "Priya", "This book I read last year reminds me of you."),
-          ("D2:1", "Omar", "I read a book about whales."),
-          ("D3:1", "Priya", "I read Dune on the train, you would love it.")], "Dune"),
-        ("What sports does Omar play?",
-         [("D1:1", "Omar", "My favourite sport to play is squash, you should try it."),
-          ("D2:1", "Priya", "I play the sport of tennis."),
-          ("D3:1", "Omar", "I play rugby on Saturdays, you know.")], "squash"),
-        ("Which cities has Priya visited?",
-         [("D1:1", "Priya", "We visited the city of Porto, you would like it."),
-          ("D2:1", "Omar", "I visited the city of Lyon."),
-          ("D3:1", "Priya", "I visited Ghent, have you been?")], "Porto"),
-    ]
-    for question, turns, said in cases:
-        assert said in _answer(question, turns)
-        assert _answer(question, turns, frozenset({"wp_several"})) == NOT_MENTIONED  # the rule's
-    echoed = [("D1:1", "Omar", "I read a book about whales and loved it."),
-              ("D2:1", "Priya", "Your book sounds great, I should read it.")]
-    assert _answer("What books has Priya read?", echoed) == NOT_MENTIONED
-
-
-@needs_wordnet
 @pytest.mark.parametrize(("phrase", "thing"), [
     ("joined a mentorship program", "mentorship program"), ("took my kids", "kids"),
     ("failed the military aptitude test", "military aptitude test"), ("got a pup", "pup"),
-    ("went camping", "went camping"),  # no object: thing_done's
+    ("went camping", "went camping"),  # no object
     ("plan events", "plan events"),  # a base form: not something done
     ("playing my violin", "playing my violin"),  # an activity itself
     ("started drum lessons", "started drum lessons"),  # no determiner: maybe no object
@@ -274,61 +227,10 @@ def test_a_list_item_of_a_verb_done_is_its_object() -> None:
         assert _answer(question, turns, frozenset({"item_object"})) != said  # the rule's
 
 
-@pytest.mark.parametrize(("phrase", "parts"), [
-    ("activist group last Tues", ["activist group"]),
-    ("experience last weekend hiking", ["experience", "hiking"]),
-    ("pottery class yesterday", ["pottery class"]), ("Friday quiz night", ["quiz night"]),
-    ("this book", ["this book"]), ("next door", ["next door"]),  # no time said
-    ("last one", ["last one"]), ("sat on the bench", ["sat on the bench"])])
-def test_an_item_is_cut_at_the_time_it_says(phrase: str, parts: list[str]) -> None:
-    assert untimed(phrase) == parts
-
-
 @needs_wordnet
-def test_a_list_item_leaves_out_the_time_it_says() -> None:
-    """Three shapes: a period after "last", a season after "last", a weekday alone; each
-    time said between two words of the phrase the ranker chose."""
-    cases = [
-        ("What activities has Omar done with his friends?",
-         [("D1:1", "Omar", "I had a great experience last weekend kayaking with my friends."),
-          ("D2:1", "Omar", "My friends and I went bowling.")], "kayaking", "last weekend"),
-        ("What activities has Priya done with her family?",
-         [("D1:1", "Priya", "We had a lovely time last summer sailing with my family."),
-          ("D2:1", "Priya", "My family and I went skiing in the Alps.")], "sailing", "summer"),
-        ("What activities has Omar done with his neighbours?",
-         [("D1:1", "Omar", "I had a great day last Tues gardening with my neighbours."),
-          ("D2:1", "Omar", "My neighbours and I went fishing.")], "gardening", "Tues"),
-    ]
-    for question, turns, thing, time in cases:
-        said = _answer(question, turns)
-        assert thing in said.split(", ") and time not in said, said
-        assert time in _answer(question, turns, frozenset({"item_time"}))  # the rule's
-
-
-@pytest.mark.parametrize(("phrase", "things"), [
-    ("Here's a photo of my horse", ["horse"]), ("picture of my treehouse", ["treehouse"]),
-    ("Check out this photo of my lemon tart", ["lemon tart"]),
-    ("Here's a pic", []), ("Check out this snap", []),  # the photo alone names nothing
-    ("photos", ["photos"]), ("photo booth", ["photo booth"]),
-    ("Here's the cleared half", ["Here's the cleared half"])])
-def test_a_photo_pointed_at_gives_what_it_shows(phrase: str, things: list[str]) -> None:
-    assert shown(phrase) == things
-
-
-@needs_wordnet
-def test_a_list_item_pointing_at_a_photo_is_what_it_shows() -> None:
-    """Three shapes: "Here's a photo of", "Check out this photo of", "the picture of"."""
-    cases = [
-        ("What has Priya painted?",
-         [("D1:1", "Priya", "Here's a photo of my fox painting from last week."),
-          ("D2:1", "Priya", "I painted a lighthouse for my aunt.")], "fox, lighthouse"),
-        ("What has Priya baked?",
-         [("D1:1", "Priya", "Check out this photo of my lemon tart I baked yesterday."),
-          ("D2:1", "Priya", "I baked a rye loaf on Sunday.")], "lemon tart, rye loaf"),
-        ("What has Omar built?",
-         [("D1:1", "Omar", "Look at the picture of my treehouse I built."),
-          ("D2:1", "Omar", "I built a bench for the porch.")], "treehouse, bench"),
-    ]
-    for question, turns, said in cases:
-        assert _answer(question, turns) == said
-        assert _answer(question, turns, frozenset({"item_shown"})) != said  # the rule's
+def test_the_others_news_echoed_is_not_the_persons() -> None:
+    """A list question: the person only echoes what the other read ("Your book sounds great, I
+    should read it"): the evidence is the other's."""
+    echoed = [("D1:1", "Omar", "I read a book about whales and loved it."),
+              ("D2:1", "Priya", "Your book sounds great, I should read it.")]
+    assert _answer("What books has Priya read?", echoed) == NOT_MENTIONED

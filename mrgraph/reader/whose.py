@@ -17,7 +17,7 @@ from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, about_whom, as
                                      turn_key, turns_read, word_set)
 from mrgraph.reader.phrases import counted
 from mrgraph.reader.tokens import tokens
-from mrgraph.reader.question import Question, asks_several
+from mrgraph.reader.question import Question, asks_several, over_time
 from mrgraph.reader.words import CALENDAR, dates_named, lemma
 from mrgraph.text import stem, words
 
@@ -119,12 +119,33 @@ def _date_stems(question: Question) -> frozenset[str]:
 
 
 def _spared(state: Found, question: Question) -> bool:
-    """No wrong-person test: no one person asked about, or a date the person gives of their
-    own act (`_dates_own_act`)."""
+    """No wrong-person test: no one person asked about, a question in the present perfect the
+    person tells of in their own words, or a date the person gives of their own act
+    (`_dates_own_act`). The present perfect ("What has X painted?", reader.question.over_time)
+    asks what has been so over time: each of the sentences answering it tells one occasion and
+    holds little of the question, so one sentence of the other's that echoes its words better
+    says nothing of whose the answer is, once the person tells of it themselves
+    (`_tells_own`)."""
     if question.person is None:
+        return True
+    if question.on("wp_perfect") and over_time(question) and _tells_own(state, question):
         return True
     return question.kind in ("when", "duration") and question.on("wp_dated") and \
         _dates_own_act(state, question)
+
+
+def _tells_own(state: Found, question: Question) -> bool:
+    """A turn of the person's read that tells of themselves ("I" / "my" / "we" before any
+    "you": `_told_of_self`) and holds some of the question or replies to the other's asking
+    some of it ("Been out rowing yet?" - "Yes! I went on Sunday. Saw a heron."), not "Your
+    kayak sounds fun, I should try it"."""
+    asked = asked_before(state, question)
+    for turn in turns_read(state, question):
+        text = statements(str(turn["text"]))
+        if str(turn["speaker"]) == question.person and _told_of_self(text) and \
+                (content_share(state, question, text) > 0 or asked.get(turn_key(turn, 1), 0) > 0):
+            return True
+    return False
 
 
 def _dates_own_act(state: Found, question: Question) -> bool:

@@ -31,7 +31,8 @@ _CALENDAR = CALENDAR | frozenset(m.lower() for m in calendar.month_abbr[1:])
 # where in a span of time: "the *end* of February", "*early* July"
 _POSITIONS = frozenset({"end", "start", "beginning", "middle", "mid", "early", "late",
                         "nearly", "almost", "about", "around", "first", "second", "third"})
-_AND = re.compile(r"\s+and\s+")
+# "X and Y"; a list phrase's commas, with a serial comma's "and" / "or" ("A, B, and C")
+_AND = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+and\s+")
 
 
 def things(phrase: str, on: Callable[[str], bool]) -> list[str]:
@@ -44,7 +45,9 @@ def things(phrase: str, on: Callable[[str], bool]) -> list[str]:
 
 
 def split_and(phrase: str) -> list[str]:
-    """The things "X and Y" joins: "Pip and Moss" -> ["Pip", "Moss"]."""
+    """The things "X and Y" joins: "Pip and Moss" -> ["Pip", "Moss"]; so too a list's
+    commas: "Pip, Moss, and Rue" -> ["Pip", "Moss", "Rue"] (a phrase holds a comma only as a
+    list: reader.phrases)."""
     return [p for p in _AND.split(phrase) if p]
 
 

@@ -36,8 +36,9 @@ is scored by where it stands:
   +0.5 a word of it is a kind of the head noun by WordNet's hypernyms, however broad the
        kind ("What event..." - "a reunion"), when no word is of the head's listed kind
   -0.6 a lone verb ("wanted"); -0.15 per word beyond four (answers are short)
-A run followed by ", run" ... "and run" (short runs) is also one list segment, scoring its
-first run's score + LISTED ("stands for *love, faith and strength*").
+A run followed by ", run" ... "and run" (short runs; or ", and run", the serial comma) is
+also one list segment, scoring its first run's score + LISTED ("stands for *love, faith and
+strength*", "*yoga, judo, and tai chi*").
 The best segment is the phrase (ties: the first).
 """
 
@@ -128,26 +129,30 @@ def segments(sentence: str, question: Question) -> list[Segment]:
     for at, kept in enumerate(kept_runs):
         scored = _score(kept, toks, question)
         found.append(scored)
-        listed = _listed(kept_runs[at:], toks) if question.on("ph_listed") else None
+        listed = _listed(kept_runs[at:], toks, question.on("ph_serial")) \
+            if question.on("ph_listed") else None
         if listed:
             found.append(Segment(listed, scored.score + LISTED, scored.start))
     return found
 
 
-def _listed(runs: Sequence[list[int]], toks: Sequence[Token]) -> tuple[str, ...] | None:
+def _listed(runs: Sequence[list[int]], toks: Sequence[Token], serial: bool = True) -> \
+        tuple[str, ...] | None:
     """The words of a list that starts with `runs[0]`: short runs parted by single commas,
-    the last holding "and"/"or" ("it stands for *love, faith and strength*"); None when
+    the last holding "and"/"or" ("it stands for *love, faith and strength*"), or after a
+    serial comma's ", and" / ", or" (`serial`: "like *yoga, judo, and tai chi*"); None when
     the runs do not make one."""
     said: list[str] = []
     for i, run in enumerate(runs[:MAX_LISTED]):
-        if len(run) > 3 or (i and not (run[0] - runs[i - 1][-1] == 2 and
-                                      toks[run[0] - 1].text == ",")):
+        between = [t.text.lower() for t in toks[runs[i - 1][-1] + 1:run[0]]] if i else []
+        last = serial and len(between) == 2 and between[0] == "," and between[1] in ("and", "or")
+        if len(run) > 3 or (i and between != [","] and not last):
             return None
         words_ = [toks[j].text for j in run]
         if i:
             said[-1] += ","
-        said += words_
-        if i and any(w.lower() in ("and", "or") for w in words_):
+        said += ([toks[run[0] - 1].text] if last else []) + words_
+        if i and (last or any(w.lower() in ("and", "or") for w in words_)):
             return tuple(said)
     return None
 

@@ -8,7 +8,7 @@ import re
 
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.items import is_item, things
-from mrgraph.reader.question import Question, over_time
+from mrgraph.reader.question import Question, asks_people, over_time
 from mrgraph.reader.ranker import Chooser
 from mrgraph.reader.words import is_function_word
 from mrgraph.text import words
@@ -41,7 +41,9 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
     said: list[str] = []
     supports: list[str] = []
     turns: set[str] = set()  # the turns read for an item, named things or not
-    perfect = question.on("perfect_share") and over_time(question)
+    # "who have been the coaches ...?" is the present perfect too (reader.question.asks_people)
+    perfect = question.on("perfect_share") and (over_time(question) or (
+        question.on("who_people") and asks_people(question) and "been" in words(question.text)))
     share = PERFECT_SHARE if perfect else ITEM_SHARE
     each = perfect and question.on("item_sentences")  # an item of each sentence, not turn
     read: set[str] = set()

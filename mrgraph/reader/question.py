@@ -61,7 +61,7 @@ FAMILIES = (
     "item_object", "item_time", "item_shown", "who_with", "who_named", "where_dated",
     "wp_undated", "count_so_far", "count_ordinal", "did_untimed", "who_placed", "who_whose",
     "told_on", "first_told", "ongoing", "asked_period",
-    "since_when", "wp_perfect", "ph_serial")
+    "since_when", "wp_perfect", "ph_serial", "who_people")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())
@@ -239,6 +239,18 @@ def over_time(question: Question | str) -> bool:
     if at is None or said[at] not in ("has", "have"):
         return False
     return any(_participle(w) for w in said[at + 1:])
+
+
+def asks_people(question: Question) -> bool:
+    """"Who are / were / have been + a plural noun": several people asked for ("Who have
+    been the *coaches* of her team?", "Who are his *neighbours*?")."""
+    said = words(question.text)
+    at = 2 if said[:2] in (["who", "are"], ["who", "were"]) else \
+        3 if said[:1] == ["who"] and said[1:2] in (["have"], ["has"], ["had"]) and \
+        said[2:3] == ["been"] else 0
+    names = {w for p in question.people for w in words(p)}
+    return bool(at) and any(_plural(w) and noun_like(w) for w in said[at:at + 4]
+                            if w not in names)
 
 
 def _participle(word: str) -> bool:

@@ -59,7 +59,9 @@
                  reader.lists), those that name a thing (reader.items: not "SO HAPPY NOW",
                  "July", "away"; "joined a book club" is "book club"; "X and Y" is two
                  items, in one phrase too); so too for a "what / where / who" question in
-                 the present perfect ("What has X painted?": reader.question.over_time);
+                 the present perfect ("What has X painted?": reader.question.over_time) and
+                 "Who have been the <plural>?" (asks_people), a "who" list keeping the items
+                 that name people (whowhere.people_only);
        other     the phrase (reader.phrases: a number for "how many")
                  of the best three sentences and of the sentence after each that the fitted
                  ranker (reader.ranker) puts first;
@@ -94,12 +96,13 @@ from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.lists import list_answer
 from mrgraph.reader.manner import going, manner
 from mrgraph.reader.meaning import asks_meaning, meaning
-from mrgraph.reader.question import Question, analyse, over_time
+from mrgraph.reader.question import Question, analyse, asks_people, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.tally import running_count
 from mrgraph.reader.when import answer_when
 from mrgraph.reader.whose import unseen_name, wrong_person
-from mrgraph.reader.whowhere import asks_with, company, dated, persons, placed, where
+from mrgraph.reader.whowhere import (asks_with, company, dated, people_only, persons, placed,
+                                     where)
 from mrgraph.reader.words import is_function_word, lemma
 from mrgraph.text import stem, tokenize, words
 from mrgraph.types import NOT_MENTIONED
@@ -198,8 +201,11 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     if kind == "what" and (thought := _thought(question, found)):
         return thought
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")
-                                 and over_time(question))
+                                 and over_time(question)) or \
+        (kind == "who" and question.on("who_people") and asks_people(question))
     if several and question.on("items") and (listed := list_answer(question, found, ranker)):
+        if kind == "who" and question.on("who_people"):  # "who" asks for people
+            return people_only(listed[0]), listed[1]
         return listed
     if kind == "count" and (total := running_count(question, found)) is not None:
         return total  # "how many X had she done by <date>": the total said so far

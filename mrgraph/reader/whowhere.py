@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.forms import negated
 from mrgraph.reader.items import split_and
@@ -153,6 +154,32 @@ def _people(run: list[str]) -> bool:
                   w.lower() not in _POSSESSIVES), "")
     return first[:1].isupper() or any(w.lower() in _PEOPLE or w.lower() in RELATIONS
                                       for w in run)
+
+
+NAME_SENSES = 2  # "Dana", "Jean": a name with a noun sense or two; "John" has four
+
+
+def people_only(listed: str) -> str:
+    """Of a list answer to "who" ("Gwen, twenty, called Marcus"), the items naming people: a
+    relation ("my aunt"), or a name (`_a_name`), cut to its names ("called Marcus" ->
+    "Marcus"); the answer when none do."""
+    kept = []
+    for item in listed.split(", "):
+        named = [w for w in item.split() if w[:1].isupper() and _a_name(w)]
+        related = any(w.lower() in _PEOPLE or w.lower() in RELATIONS for w in item.split())
+        if named or related:
+            kept.append(item if related else " ".join(named))
+    return ", ".join(kept) if kept else listed
+
+
+def _a_name(word: str) -> bool:
+    """A capitalised word that is a person's name more likely than a common word: WordNet
+    knows it as no verb, adjective or adverb, and as NAME_SENSES nouns at most ("Marcus",
+    "Dana"; not a sentence's first word "Please", "That's", nor a title's "Spin Cycle")."""
+    lowered, found = word.lower().strip("'’.,!?"), lexicon()
+    return lowered.isalpha() and not is_function_word(lowered) and \
+        not any(found.offsets(lowered, pos) for pos in ("verb", "adj", "adv")) and \
+        len(found.offsets(lowered, "noun")) <= NAME_SENSES
 
 
 def placed(question: Question, found: list[Sentence], phrase: str) -> bool:

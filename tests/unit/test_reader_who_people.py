@@ -1,0 +1,49 @@
+""""Who" asks for people: a list answer to it keeps the items naming people, cut to their
+names ("called Marcus" -> "Marcus"), and "Who have been / are the <plural noun>?" asks for
+several (reader.question.asks_people, reader.whowhere.people_only; family who_people)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mrgraph.policies.turns import found
+from mrgraph.reader.question import analyse, asks_people
+from mrgraph.reader.read import read
+from mrgraph.reader.whowhere import people_only
+from tests.unit.marks import needs_wordnet
+from tests.unit.test_reader import SPEAKERS, state
+
+OFF = frozenset({"who_people"})
+
+
+@needs_wordnet
+@pytest.mark.parametrize(("question", "several"), [
+    ("Who have been the coaches of Priya's team?", True),
+    ("Who are Omar's neighbours?", True),
+    ("Who were the guests at the wedding?", True),
+    ("Who has been Omar's best friend?", False),  # one person
+    ("Who gave Priya the tickets?", False),  # no "be"
+    ("Who is Omar's favourite singer?", False)])
+def test_who_be_a_plural_noun_asks_for_several_people(question: str, several: bool) -> None:
+    assert asks_people(analyse(question, SPEAKERS)) is several
+
+
+@needs_wordnet
+def test_a_list_answer_to_who_keeps_the_people() -> None:
+    """Three shapes: a name after "called", a relation, a name among things said."""
+    assert people_only("Dana, twenty, called Ruslan") == "Dana, Ruslan"
+    assert people_only("lovely weekend, my aunt, bus ride") == "my aunt"
+    assert people_only("Please come, Tomasz, jazz era") == "Tomasz"
+    assert people_only("jazz era, lock screen") == "jazz era, lock screen"  # none: as it was
+
+
+@needs_wordnet
+def test_who_have_been_the_coaches_is_answered_with_each() -> None:
+    question = "Who have been the coaches of Priya's team?"
+    turns = [("D1:1", "Priya", "Our team coach Dana is strict, she makes us run laps for ages."),
+             ("D1:2", "Priya", "She has coached us for twenty years."),
+             ("D2:1", "Priya", "Big news: Dana retired, and we have a new coach called Ruslan.")]
+    said = read(found(state(question, turns), False)).answer
+    assert "Dana" in said and "Ruslan" in said and "twenty" not in said, said
+    alone = read(found(state(question, turns), False), off=OFF).answer
+    assert not ("Dana" in alone and "Ruslan" in alone), alone  # the rule's

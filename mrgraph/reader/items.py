@@ -12,7 +12,9 @@ thing, not a fragment that says something of it. A phrase is no item when it is
                does not know ("parkrun") may end an item.
 An item of a verb's past form and its object is the object ("joined a mentorship program" ->
 "mentorship program": `thing_of`; not an -ing form, which names an activity itself: "playing
-my violin").
+my violin"); a bare plural object or one past "me" / "us" counts too ("got tomato seedlings",
+"gave me some plants"), and a leading ordinal goes ("first strawberries": `unranked`; family
+item_trim).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from collections.abc import Callable
 
 from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.words import (CALENDAR, DETERMINERS, IRREGULAR, NUMBERS, base_verb,
-                                  is_function_word, mostly_verb)
+                                  is_function_word, mostly_verb, noun_like)
 from mrgraph.text import words
 
 VERB_SENSES = 4  # a word this many times more often a verb than a noun ends no item
@@ -31,6 +33,8 @@ _CALENDAR = CALENDAR | frozenset(m.lower() for m in calendar.month_abbr[1:])
 # where in a span of time: "the *end* of February", "*early* July"
 _POSITIONS = frozenset({"end", "start", "beginning", "middle", "mid", "early", "late",
                         "nearly", "almost", "about", "around", "first", "second", "third"})
+_OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
+_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth"})
 # "X and Y"; a list phrase's commas, with a serial comma's "and" / "or" ("A, B, and C")
 _AND = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+and\s+")
 
@@ -41,7 +45,8 @@ def things(phrase: str, on: Callable[[str], bool]) -> list[str]:
     an answer, so this changes only how a multi-hop answer's items match), a verb's object
     (`thing_of`, "item_object")."""
     parts = split_and(phrase) if on("item_split") else [phrase]
-    return [thing_of(p) for p in parts] if on("item_object") else parts
+    parts = [thing_of(p, on("item_trim")) for p in parts] if on("item_object") else parts
+    return [unranked(p) for p in parts] if on("item_trim") else parts
 
 
 def split_and(phrase: str) -> list[str]:
@@ -51,18 +56,40 @@ def split_and(phrase: str) -> list[str]:
     return [p for p in _AND.split(phrase) if p]
 
 
-def thing_of(phrase: str) -> str:
+def thing_of(phrase: str, trim: bool = False) -> str:
     """The thing a phrase opening with a verb's past form and its object names: the object,
     past its determiners ("joined a mentorship program" -> "mentorship program", "took my
     kids" -> "kids"); the phrase as it is otherwise ("went camping", "plan events", "playing
-    my violin", "started drum lessons": without a determiner the next word may be a verb's)."""
+    my violin", "started drum lessons": without a determiner the next word may be a verb's);
+    with `trim`, also an object of nouns ending in a plural one ("started drum lessons" ->
+    "drum lessons", `_bare_plural`) and one after an object pronoun ("gave me some plants")."""
     said = phrase.split()
-    if len(said) < 3 or not _done(said[0]) or said[1].lower() not in DETERMINERS:
+    if len(said) < (2 if trim else 3) or not _done(said[0]):
+        return phrase
+    if trim and len(said) > 2 and said[1].lower() in _OBJECT_PRONOUNS and \
+            said[2].lower() in DETERMINERS:
+        said = said[:1] + said[2:]  # "gave me some plants": what was given
+    if said[1].lower() not in DETERMINERS and not (trim and _bare_plural(said[1:])):
         return phrase
     rest = said[1:]
     while rest and rest[0].lower() in DETERMINERS:
         rest = rest[1:]
     return " ".join(rest) if rest else phrase
+
+
+def _bare_plural(rest: list[str]) -> bool:
+    """An object without a determiner: nouns ending in a plural noun ("tomato seedlings",
+    "drum lessons"), none of them mostly a verb's form."""
+    last = rest[-1].lower()
+    return len(last) > 3 and last.endswith("s") and not last.endswith("ss") and \
+        all(noun_like(w.lower()) and not mostly_verb(w.lower()) for w in rest)
+
+
+def unranked(phrase: str) -> str:
+    """Without a leading ordinal: "first strawberries" -> "strawberries" (the first of the
+    things is still the thing)."""
+    said = phrase.split()
+    return " ".join(said[1:]) if len(said) > 1 and said[0].lower() in _ORDINALS else phrase
 
 
 def _done(word: str) -> bool:

@@ -148,6 +148,16 @@ def _tells_own(state: Found, question: Question) -> bool:
     return False
 
 
+def _told_of_self(sentence: str) -> bool:
+    """The sentence says the speaker's "I" / "my" / "we" before any "you":
+    "The song *I* wrote sounds sad, a bit like yours" tells of the speaker."""
+    said = words(sentence)
+    # the pronouns themselves: "ve" / "m" are also "they've" / "I'm"'s tails
+    mine = next((i for i, w in enumerate(said) if w in FIRST_PERSON - {"ve", "m"}), None)
+    yours = next((i for i, w in enumerate(said) if w in ("you", "your", "yours")), len(said))
+    return mine is not None and mine < yours
+
+
 def _dates_own_act(state: Found, question: Question) -> bool:
     """The person asked about says, of themselves, a sentence holding the question's verb
     and stating a date ("I founded it in 2015" for "Which year did <name> found <club>?"):

@@ -14,7 +14,7 @@ An item of a verb's past form and its object is the object ("joined a mentorship
 "mentorship program": `thing_of`; not an -ing form, which names an activity itself: "playing
 my violin"); a bare plural object or one past "me" / "us" counts too ("got tomato seedlings",
 "gave me some plants"), and a leading ordinal goes ("first strawberries": `unranked`; family
-item_trim).
+item_trim); a measure of a thing is the thing ("six jars of chutney" -> "chutney": `measured`).
 """
 
 from __future__ import annotations
@@ -34,6 +34,10 @@ _CALENDAR = CALENDAR | frozenset(m.lower() for m in calendar.month_abbr[1:])
 _POSITIONS = frozenset({"end", "start", "beginning", "middle", "mid", "early", "late",
                         "nearly", "almost", "about", "around", "first", "second", "third"})
 _OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
+# words that measure a thing ("a *lot* of", "six *jars* of"), not name it
+_MEASURES = frozenset("""lot lots bit bits plenty lump lumps couple bunch bunches jar jars cup cups
+                      bag bags box boxes pair pairs slice slices handful handfuls load loads
+                      ton tons dozen dozens bottle bottles tin tins pile piles""".split())
 _ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth"})
 # "X and Y"; a list phrase's commas, with a serial comma's "and" / "or" ("A, B, and C")
 _AND = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+and\s+")
@@ -46,7 +50,8 @@ def things(phrase: str, on: Callable[[str], bool]) -> list[str]:
     (`thing_of`, "item_object")."""
     parts = split_and(phrase) if on("item_split") else [phrase]
     parts = [thing_of(p, on("item_trim")) for p in parts] if on("item_object") else parts
-    return [unranked(p) for p in parts] if on("item_trim") else parts
+    parts = [unranked(p) for p in parts] if on("item_trim") else parts
+    return [measured(p) for p in parts] if on("item_measure") else parts
 
 
 def split_and(phrase: str) -> list[str]:
@@ -90,6 +95,22 @@ def unranked(phrase: str) -> str:
     things is still the thing)."""
     said = phrase.split()
     return " ".join(said[1:]) if len(said) > 1 and said[0].lower() in _ORDINALS else phrase
+
+
+def measured(phrase: str) -> str:
+    """The thing a measure of it names: "six jars of chutney" -> "chutney", "a lot of hope"
+    -> "hope", "plenty of beach pics" -> "beach pics" (how much is said of the thing, after
+    "of"); the phrase without a measure word before "of"."""
+    said = phrase.split()
+    at = next((i for i, w in enumerate(said[:4]) if w.lower() == "of"), None)
+    if at is None or at == 0 or at + 1 >= len(said) or said[at - 1].lower() not in _MEASURES or \
+            not all(w.lower() in DETERMINERS or w.lower() in NUMBERS or w.isdigit()
+                    for w in said[:at - 1]):
+        return phrase
+    rest = said[at + 1:]
+    while len(rest) > 1 and rest[0].lower() in DETERMINERS:
+        rest = rest[1:]
+    return " ".join(rest)
 
 
 def _done(word: str) -> bool:

@@ -1,7 +1,8 @@
 """An item of a list answer names the thing: a past form's object without a determiner when
 it ends in a plural noun ("planted onion bulbs" -> "onion bulbs"), past an object pronoun
 ("gave me some chairs" -> "chairs"), and without a leading ordinal ("first plums" -> "plums")
-(reader.items.thing_of, unranked; family item_trim)."""
+(reader.items.thing_of, unranked; family item_trim); a measure of a thing is the thing
+("two jars of jam" -> "jam": measured, family item_measure)."""
 
 from __future__ import annotations
 
@@ -37,3 +38,24 @@ def test_an_item_names_the_thing(phrase: str, thing: str) -> None:
                                     "first", "finished reading"])
 def test_what_is_no_object_stays(phrase: str) -> None:
     assert things(phrase, _on) == things(phrase, _off)
+
+
+def _no_measure(family: str) -> bool:
+    return family != "item_measure"
+
+
+@needs_wordnet
+@pytest.mark.parametrize(("phrase", "thing"), [
+    ("four jars of plum jam", "plum jam"),  # a number and a container
+    ("a lot of patience", "patience"),  # a quantity
+    ("plenty of garden photos", "garden photos"),
+    ("a couple of the neighbours", "neighbours")])
+def test_a_measure_of_a_thing_is_the_thing(phrase: str, thing: str) -> None:
+    assert things(phrase, _on) == [thing]
+    assert things(phrase, _no_measure) != [thing]  # the rule's
+
+
+@needs_wordnet
+@pytest.mark.parametrize("phrase", ["end of the road", "huge part of my week", "lots"])
+def test_no_measure_word_no_cut(phrase: str) -> None:
+    assert things(phrase, _on) == [phrase]

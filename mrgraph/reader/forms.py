@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from mrgraph.reader.words import (CLAUSE, MONTHS, NEGATIONS, NUMBERS, SUBJECTS, WEEKDAYS,
-                                  is_function_word, lemma)
-from mrgraph.text import words
+                                  base_verb, is_function_word, lemma, mostly_verb, noun_like)
+from mrgraph.text import stem, words
 
 # not how often: "twice *a week*", "three times *a month*" (family span_freq)
 _OFTEN_BEFORE = re.compile(r"\b(?:once|twice|times|thrice)\s+$", re.IGNORECASE)
@@ -159,3 +159,20 @@ def predicate(sentence: str) -> str | None:
     while said and is_function_word(said[-1]):
         said.pop()
     return " ".join(said) if len(said) >= 2 else None
+
+
+def unpurposed(said: str, asked: frozenset[str]) -> str:
+    """What was done without a purpose the question states ("bought a cross *to feel closer
+    to my faith*" for "What did X do to feel closer to her faith?": half its content words
+    are of `asked`, the question's stems)."""
+    at = re.search(r"(\w+)\s+(?:in order )?to\s+(\w+)", said)
+    # "to" + a verb after the object, a noun: not "had *to* take", "look forward *to* it"
+    if at is None or not (noun_like(at[1].lower()) and not mostly_verb(at[1].lower()) and
+                          base_verb(at[2].lower()) and mostly_verb(at[2].lower())):
+        return said
+    at = re.compile(r"\s+(?:in order )?to\s+").search(said, at.end(1))
+    if at is None:
+        return said
+    rest = [stem(w) for w in words(said[at.end():]) if not is_function_word(w)]
+    stated = bool(rest) and sum(w in asked for w in rest) >= len(rest) / 2
+    return said[:at.start()] if stated and len(said[:at.start()].split()) >= 2 else said

@@ -54,7 +54,8 @@
        thought   "what did X realize / learn / decide": the clause the verb takes ("I realized
                  *rest matters*"; reader.forms.complement); "what did X do": what the
                  person says they did, when it is more new words than the question's ("we
-                 *built a treehouse*"; reader.forms.predicate);
+                 *built a treehouse*"; reader.forms.predicate; without a purpose the
+                 question states: "bought a lamp *to brighten the hall*");
        list      the phrases of the best sentences of several sessions ("cello, harp":
                  reader.lists), those that name a thing (reader.items: not "SO HAPPY NOW",
                  "July", "away"; "joined a book club" is "book club"; "X and Y" is two
@@ -89,7 +90,7 @@ from mrgraph.reader.evidence import (Sentence, believed, content_share, first_re
                                     turn_key, turns_read)
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
-                                  predicate, times, untimed)
+                                  predicate, times, unpurposed, untimed)
 from mrgraph.reader.items import is_item, split_and
 from mrgraph.reader.lengths import asks_between, said_span, since, story_length
 from mrgraph.reader.lengths import length as worked_length
@@ -260,6 +261,8 @@ def _thought(question: Question, found: list[Sentence]) -> tuple[str, tuple[str,
                      _news(c, question)), None)
         if said and question.on("did_untimed"):  # when is asked already: what, not when
             said = untimed(said[0]), said[1]
+        if said and question.on("did_purpose"):  # why is asked already: what, not why
+            said = unpurposed(said[0], question.stems), said[1]
     else:
         return None
     return (said[0], (said[1],)) if said else None

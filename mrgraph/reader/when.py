@@ -37,6 +37,9 @@ _ONGOING = re.compile(r"^\W*(?:(?:also|and|but|so|well|actually|honestly),? )?(?
                       r"(?:i'm|i am|we're|we are|they're|they are|he's|she's|he is|she is)"
                       r" (?:still |now |\w+ly )?(\w+ing)\b)", re.IGNORECASE)
 _ONSET = re.compile(r"\b(?:start|began|begin|started|first)\b", re.IGNORECASE)
+# a time told from another event's: "two days after we're back", "the week before the move"
+_RELATIVE = re.compile(r"\b(?:\w+|a couple of|a few) (?:days?|weeks?|months?) (?:after|before)\b",
+                       re.IGNORECASE)
 _SINCE_WHEN = re.compile(r"\s*since when\b", re.IGNORECASE)
 # a span counted back from the day it was said: "ten years ago", "since", "been ... now"; not
 # "I'll stay for two years"
@@ -201,13 +204,19 @@ def _told_later(question: Question, found: list[Sentence], value: DateValue | No
     the date of a later reply, by the same speaker, to the other's question asking ours that
     states a past date inside the plan's period ("Wasn't the surgery this month?" - "It was
     on Monday."): a plan is told before it happens, how it went when asked after; a date
-    outside the period is another story."""
+    outside the period is another story - unless the plan's sentence tells its time from
+    another event's and its date is that event's, borrowed from another sentence ("We fly
+    out on 3 August." - "Leo gets his results two days after we're back": borrowed_plan):
+    then any date the reply states after the plan was told."""
     if not question.on("told_later") or future is not False or value is None or \
             agrees(value, False):
         return value, said, sentence
+    borrowed = question.on("borrowed_plan") and value.phrase not in sentence.text and \
+        _RELATIVE.search(sentence.text) is not None
     later = next((s for s in found[:REACH] if s.prompted and s.stated is not None and
                   s.speaker == sentence.speaker and s.said[:10] > said[:10] and
-                  s.stated.start <= value.end and s.stated.end >= value.start), None)
+                  ((s.stated.start <= value.end and s.stated.end >= value.start) or
+                   (borrowed and s.stated.start > said[:10]))), None)
     if later is None or later.stated is None:
         return value, said, sentence
     return later.stated, later.said, later

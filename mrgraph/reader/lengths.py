@@ -24,6 +24,9 @@ from mrgraph.reader.words import NUMBERS, TIME_WORDS, is_function_word
 from mrgraph.text import stem, words
 
 _BETWEEN = re.compile(r"\bbetween (.+?) and (.+?)[?.!\s]*$", re.IGNORECASE)
+# the second thing asked "between A and B" pointing back to the first: "his first swim after
+# *it*", "their second *one* *there*"
+_REFERS_BACK = re.compile(r"\b(?:it|one|there|that)\b", re.IGNORECASE)
 _SINCE = re.compile(r"\bhow long (?:has|have)\b.*\bbeen\b", re.IGNORECASE)
 _ONGOING = re.compile(r"\bhow long (?:has|have)\b", re.IGNORECASE)
 _SO_FAR = re.compile(r"\bhow long (?:has|have|had)\b", re.IGNORECASE)  # up to a day, not "did"
@@ -55,16 +58,26 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
     """The time between the two things a question names ("between A and B"), or from the
     start of what it asks about to the day that was said ("how long has ... been"), in the
     unit it asks for ("how many weeks") or the largest that counts it whole ("three months");
-    None when it asks neither, or a date is missing."""
+    None when it asks neither, or a date is missing. A second thing pointing back to the first
+    ("his first swim after *it*", "their second *one* *there*") takes its words, and is
+    dated by a turn other than the first's (refers_back)."""
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     between = _BETWEEN.search(question.text)
     if between is not None:
-        first, second = (_dated(state, question, part, speakers) for part in between.groups())
+        one, other = between.groups()
+        if question.on("refers_back") and _REFERS_BACK.search(other):
+            other = f"{other} {one}"  # "their second one there": the first thing's words
+        first, second = (_dated(state, question, part, speakers) for part in (one, other))
         if first is None or second is None:
             return None
         if first == second and question.on("apart") and \
                 (apart := _apart(first[0], between.groups(), question.on("bare_day"))) is not None:
             first, second = (apart[0], first[1]), (apart[1], first[1])
+        elif first[1] == second[1] and question.on("refers_back"):
+            # two things asked apart are told apart: the second's best turn other than the first's
+            second = _dated(state, question, other, speakers, first[1])
+            if second is None:
+                return None
         days = abs((_middle(second[0]) - _middle(first[0])).days)
         supports = tuple(dict.fromkeys((first[1], second[1])))
     elif _SINCE.search(question.text):
@@ -174,15 +187,15 @@ def asks_between(question: str) -> bool:
     return _BETWEEN.search(question) is not None
 
 
-def _dated(state: Found, question: Question, part: str, speakers: set[str]) -> \
-        tuple[DateValue, str] | None:
+def _dated(state: Found, question: Question, part: str, speakers: set[str],
+           besides: str = "") -> tuple[DateValue, str] | None:
     """The date of `part` of the question (the whole question for ""): its own "when"
-    question, about the same person when it names none; the session day when no sentence
-    states one."""
+    question, about the same person when it names none, of sentences not of the turn
+    `besides`; the session day when no sentence states one."""
     asked = question if not part else analyse(f"When did {part}?", speakers, question.off)
     if asked.person is None and question.person is not None:
         asked = replace(asked, person=question.person)
-    found = sentences(state, asked)
+    found = [s for s in sentences(state, asked) if s.dia_id != besides]
     if not found or found[0].q <= 0:
         return None
     value, said, sentence = date_of(state, asked, found)

@@ -236,3 +236,34 @@ def test_no_story_length_for_hours_or_a_habit() -> None:
                      "How many days a week does Omar swim in the lake?"):
         answer = _told(question, turns)
         assert not answer.endswith(("months", "weeks")), question
+
+
+
+def test_the_second_thing_between_points_back_to_the_first() -> None:
+    """"Between A and <B after *it* / B's second *one* *there*>": B's words point back to A,
+    whose words it takes, and the two are told in different turns: B's best turn is not A's
+    (refers_back); without it, a span said nearby answers instead."""
+    cases = [
+        ("How many weeks passed between Omar's bike crash and his first outing after it?",
+         [("D1:1", "Omar", "I crashed my bike last Saturday, my arm is a mess.", "2023-06-14"),
+          ("D1:3", "Omar", "The doctor says a sling for a few weeks.", "2023-06-14"),
+          ("D2:1", "Omar", "I went out on Sunday, the first time since the crash!",
+           "2023-08-16")],
+         "nine weeks"),
+        ("How many days passed between Priya's first gig at the Crown and her second one there?",
+         [("D1:1", "Priya", "My first gig at the Crown is on 3 June, so nervous.", "2023-05-20"),
+          ("D1:3", "Priya", "We rehearsed for two weeks straight.", "2023-05-20"),
+          ("D2:1", "Priya", "We played the Crown again on Friday, even better.", "2023-06-14")],
+         "six days"),
+        ("How many weeks passed between Omar's job interview and the offer after it?",
+         [("D1:1", "Omar", "I had my job interview yesterday, fingers crossed.", "2023-06-14"),
+          ("D1:3", "Omar", "They said they'd decide within a couple of days.", "2023-06-14"),
+          ("D2:1", "Omar", "They said yes on Monday, weeks after the interview!",
+           "2023-07-05")],
+         "three weeks"),
+    ]
+    for question, turns, expected in cases:
+        assert read(sessions(question, turns)).answer == expected, question
+        off = reader_read(found(sessions(question, turns), False),
+                          off=frozenset({"refers_back"}))
+        assert off.answer != expected, question

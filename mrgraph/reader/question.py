@@ -45,23 +45,21 @@ Kind = Literal["when", "duration", "count", "who", "where", "why", "how", "yes_n
 # Question's `off`): what the question asks; which sentences count and how they rank; the
 # wrong-person test; the answer's forms; the phrase rules (reader.phrases).
 FAMILIES = (
-    "caused_by",
-    "episode", "agrees", "prompt", "timed", "to_person", "handed",
-    "threshold", "wrong_person", "wp_verb", "wp_turns", "wp_own_turns",
-    "believed", "items", "span", "lengths", "thought", "did", "often", "negation", "feelings",
-    "follow", "ranker", "told_later", "due", "bare_day",
-    "ph_verb", "ph_after_word", "ph_head", "ph_describes", "ph_named", "ph_kind",
-    "ph_noun_end", "ph_is_a", "ph_lone_verb", "ph_length", "ph_listed", "titled", "ph_count",
-    "ph_place", "subject", "unseen_name", "replied", "reply", "quoted", "likely", "ph_before_pp",
-    "opinion", "after_question", "item_kind", "ph_number_end", "photo", "wp_tie",
-    "wp_amount", "context", "scene", "manner", "going", "feel_reply",
+    "caused_by", "episode", "agrees", "prompt", "timed", "to_person", "handed", "threshold",
+    "wrong_person", "wp_verb", "wp_turns", "wp_own_turns", "believed", "items", "span",
+    "lengths", "thought", "did", "often", "negation", "feelings", "follow", "ranker",
+    "told_later", "due", "bare_day", "ph_verb", "ph_after_word", "ph_head", "ph_describes",
+    "ph_named", "ph_kind", "ph_noun_end", "ph_is_a", "ph_lone_verb", "ph_length", "ph_listed",
+    "titled", "ph_count", "ph_place", "subject", "unseen_name", "replied", "reply", "quoted",
+    "likely", "ph_before_pp", "opinion", "after_question", "item_kind", "ph_number_end",
+    "photo", "wp_tie", "wp_amount", "context", "scene", "manner", "going", "feel_reply",
     "year_month", "clause_span", "apart", "times", "ph_particle", "wp_dated", "meaning",
-    "span_freq", "day_range", "next_turn", "span_told", "perfect", "whose_plural", "item_thing",
-    "item_split", "perfect_share", "item_sentences", "ph_head_run", "wp_several", "story_span",
-    "item_object", "item_time", "item_shown", "who_with", "who_named", "where_dated",
-    "wp_undated", "count_so_far", "count_ordinal", "did_untimed", "who_placed", "who_whose",
-    "told_on", "first_told", "ongoing", "asked_period",
-    "since_when", "wp_perfect", "ph_serial", "who_people", "item_trim", "item_measure", "did_purpose", "borrowed_plan", "refers_back")
+    "span_freq", "day_range", "next_turn", "span_told", "perfect", "whose_plural",
+    "item_split", "perfect_share", "item_sentences", "ph_head_run", "story_span",
+    "item_object", "who_with", "who_named", "where_dated", "wp_undated", "count_so_far",
+    "count_ordinal", "did_untimed", "who_placed", "who_whose", "told_on", "first_told",
+    "ongoing", "asked_period", "since_when", "wp_perfect", "ph_serial", "who_people",
+    "item_trim", "item_measure", "did_purpose", "borrowed_plan", "refers_back")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

@@ -21,8 +21,6 @@ is scored by where it stands:
        determiners; "to" after a noun or a verb of going: "a trip *to Rome*", "moved to
        *Denver*", not "talked to Hana") and holds no time or state ("in June", "at dawn",
        "in a hurry")
-  +2.5 for "what", a name in quotation marks, whole ('a piece called *"Finding Freedom."*'),
-       when it is short (a name, not a quoted sentence)
   +2   for "which novel / song / band ..." (not "what kind of"), the run's first title, cut to
        it: capitalised words, joined by "and" / "of" ("Pride and Prejudice"), not "I", not a
        person the question names, not a word right before the head noun ("a *Welsh* song")
@@ -31,10 +29,7 @@ is scored by where it stands:
        ("rented all *twelve*", "*7 pounds 2 ounces*"; "1,200", "82%" and "£1,200" are one
        word; a day beside a month or a year is no count: "15 June", "2019")
   +0.3 per content word (up to three); +0.3 the phrase ends with a noun (WordNet: mostly a
-       noun, not mostly a verb): a thing, not "came" or "hit", nor a number word ("with my
-       fam *two* weeks ago": what the number counts was cut off)
-  +0.5 a word of it is a kind of the head noun by WordNet's hypernyms, however broad the
-       kind ("What event..." - "a reunion"), when no word is of the head's listed kind
+       noun, not mostly a verb): a thing, not "came" or "hit"
   -0.6 a lone verb ("wanted"); -0.15 per word beyond four (answers are short)
 A run followed by ", run" ... "and run" (short runs; or ", and run", the serial comma) is
 also one list segment, scoring its first run's score + LISTED ("stands for *love, faith and
@@ -53,7 +48,7 @@ from mrgraph.reader.places import MONTHS, infinitive, placed
 from mrgraph.reader.question import Question
 from mrgraph.reader.tokens import Token, tokens, verb_like
 from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
-                                  RELATIONS, SUBJECTS, is_a, is_function_word, is_kind,
+                                  RELATIONS, SUBJECTS, is_function_word, is_kind,
                                   kind_of, lemma, mostly_verb, noun_like)
 from mrgraph.text import words
 
@@ -64,11 +59,9 @@ PLACE = 2.5  # a place asked "where": beats the thing right after the verb ("pro
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _AT_HOUR = frozenset({"at", "by", "until", "till", "around"})  # "at 5": an hour, no count
 _HOURS = frozenset({"am", "pm", "o'clock"})
-_QUOTES = frozenset('"“”')
 _OBJECT_WORDS = frozenset("""me him her us them you it here's there's""".split())
 BEFORE_PP = 1.0  # before the question's own prepositional phrase, as after one of its words
-QUOTED = 2.5  # a name in quotation marks: beats the words before the head noun ("a *slow* piece")
-NOUN_END, IS_A = 0.3, 0.5  # a phrase ending with a noun; naming a kind of the head noun
+NOUN_END = 0.3  # a phrase ending with a noun
 # things people call by a proper name or title: "Which novel..." - "Piranesi"
 _TITLED = frozenset(lemma(w) for w in """book novel song film movie album band show series
                     game podcast poem play restaurant cafe shop store gym company team""".split())
@@ -204,12 +197,8 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         phrase = phrase[:max(typed[-1] + 1, len(run) if len(phrase) > len(run) else 0)]
     content = [w for w in phrase if not is_function_word(w)]
     score += 0.3 * min(3, len(content))
-    if content and on("ph_noun_end") and noun_like(phrase[-1]) and \
-            not (on("ph_number_end") and phrase[-1].lower() in NUMBERS):
+    if content and on("ph_noun_end") and noun_like(phrase[-1]):
         score += NOUN_END  # a thing: the phrase ends with a noun ("a rusty *lantern*")
-    if not typed and head and question.head and on("ph_is_a") and \
-            any(len(w) > 2 and is_a(w, question.head) for w in content):
-        score += IS_A  # a kind of the thing asked for, however broad ("event" - "reunion")
     if len(content) == 1 and on("ph_lone_verb") and verb_like(content[0]):
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
     score -= 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
@@ -241,25 +230,7 @@ def _what_is_asked(run: list[int], toks: Sequence[Token], question: Question,
         return PLACE, phrase
     if titles and (title := _title(run, toks, titles)):
         return KIND, [toks[i].text for i in title]
-    if question.kind in ("what", "list") and on("quoted") and (quoted := _quoted(run, toks)):
-        return QUOTED, quoted  # a name put in quotes: 'a piece called "Finding Freedom"'
     return 0.0, phrase
-
-
-def _quoted(run: list[int], toks: Sequence[Token]) -> list[str]:
-    """The words of the quotation the run stands in, when it is a short one (a name, "Finding
-    Freedom", not a quoted sentence): up to MAX_WORDS + 2 words; empty otherwise."""
-    start, end = run[0], run[-1] + 1
-    while start > 0 and toks[start - 1].word and is_function_word(toks[start - 1].text):
-        start -= 1
-    while end < len(toks) and (toks[end].text in ".,!?" or
-                               (toks[end].word and is_function_word(toks[end].text))):
-        end += 1
-    if start == 0 or end >= len(toks) or toks[start - 1].text not in _QUOTES or \
-            toks[end].text not in _QUOTES:
-        return []
-    said = [t.text for t in toks[start:end] if t.word]
-    return said if len(said) <= MAX_WORDS + 2 else []
 
 
 def places(sentence: str, question: Question) -> list[str]:

@@ -35,22 +35,19 @@
                  "where was X <on a date>?": the places of the best sentence naming one (in
                  clauses that deny nothing);
                  a "who" answer keeps its people, and no place (reader.whowhere);
-       yes_no / would   "No" when the sentence denies, else "Yes" ("Likely yes" for "would
-                 X ...?": an inference, said as one);
+       yes_no / would   "No" when the sentence denies, else "Yes";
        feeling   "how did X feel / describe ...": the person's reply to the other asking
                  how they feel about it ("How are you feeling?" - "*Thrilled and nervous.*"),
                  else the adjective said of it, else what follows "felt" (reader.feelings:
                  "so *excited*", "felt *at ease*");
        manner    "how does X <verb>": the "by <doing>" clause the person says ("I stay calm
-                 *by breathing slowly*"); "how is X's Y doing": the clause saying how it
-                 goes ("*the shop's doing great*"; reader.manner);
+                 *by breathing slowly*"; reader.manner);
        why / how what the person says next (the best sentence sets the scene: "I had a fall."
                  - "How is it now?" - "Much better."): the next statement of its turn, else
                  the first of their next turn after the other's question (a statement with
                  two content words: not "Wow!" or a name); the sentence itself when it gives
                  a reason ("because", "so"), is the reply to the other's question asking ours
                  (three content words at least) or nothing follows; without its opener;
-       opinion   "what did X say / think about Y": the best sentence, without its opener;
        thought   "what did X realize / learn / decide": the clause the verb takes ("I realized
                  *rest matters*"; reader.forms.complement); "what did X do": what the
                  person says they did, when it is more new words than the question's ("we
@@ -95,8 +92,7 @@ from mrgraph.reader.items import is_item, split_and
 from mrgraph.reader.lengths import asks_between, said_span, since, story_length
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.lists import list_answer
-from mrgraph.reader.manner import going, manner
-from mrgraph.reader.meaning import asks_meaning, meaning
+from mrgraph.reader.manner import manner
 from mrgraph.reader.question import Question, analyse, asks_people, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.tally import running_count
@@ -121,9 +117,6 @@ _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _TIMES_ASKED = re.compile(r"\bhow many times\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
 _EXCLAIMS = re.compile(r"^(?:ha|hah|haha|lol|omg|wow|aw+|oh|ah)\b", re.IGNORECASE)
-# "what did X say / think about Y": a statement answers, not a phrase of it
-_OPINION = re.compile(r"^\s*what (?:do|does|did) .+? (?:say|think) (?:about|of)\b",
-                      re.IGNORECASE)
 _OPENERS = re.compile(r"^(?:(?:oh|wow|yeah|yes|hey|hi|well|so|ha|haha|lol|omg|aw+|ah|um|"
                       r"thanks|thank you)\b[\s,!.-]*)+", re.IGNORECASE)
 
@@ -174,9 +167,7 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return counted
     if kind in ("yes_no", "would"):
         said = "No" if question.on("negation") and negated(best.text) else "Yes"
-        # "would X ...?" asks what nobody said: the answer is inferred, and says so
-        hedged = kind == "would" and question.on("likely")
-        return (f"Likely {said.lower()}" if hedged else said), (best.dia_id,)
+        return said, (best.dia_id,)
     if kind == "how" and (how := _how(question, found)):
         return how
     feelings = question.on("feelings") and asks_feeling(question.text)
@@ -194,11 +185,6 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
             return _said(follow[0]), (follow[1],)
     if kind in FOLLOW_KINDS:
         return _said(best.text), (best.dia_id,)
-    if kind == "what" and question.on("opinion") and _OPINION.search(question.text):
-        return _said(best.text), (best.dia_id,)  # what was said of it is the statement itself
-    if kind in ("what", "list") and question.on("meaning") and asks_meaning(question.text) \
-            and (stands := meaning(found, question, REACH)):
-        return stands
     if kind == "what" and (thought := _thought(question, found)):
         return thought
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")
@@ -237,13 +223,8 @@ def _who_where(question: Question, found: list[Sentence]) -> \
 
 
 def _how(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
-    """"How does X <verb>": the "by <doing>" clause said; "how is X doing": the clause saying
-    how it goes (reader.manner)."""
-    if question.on("manner") and (how := manner(question, found, REACH)):
-        return how
-    if question.on("going") and (how := going(question, found, REACH)):
-        return _said(how[0]), how[1]
-    return None
+    """"How does X <verb>": the "by <doing>" clause said (reader.manner)."""
+    return manner(question, found, REACH) if question.on("manner") else None
 
 
 def _thought(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:

@@ -154,31 +154,6 @@ def adverb_only(word: str) -> bool:
         not any(words_.offsets(words_.base(lowered, pos), pos) for pos in ("noun", "verb"))
 
 
-IS_A_SENSES, IS_A_DEPTH = 2, 12  # a word's senses looked up, and how far above them
-
-
-@lru_cache(maxsize=50_000)
-def is_a(word: str, kind: str) -> bool:
-    """Whether `word` names a kind of `kind` by WordNet's hypernyms, however broad the kind
-    ("reunion" is an event, "harp" an instrument; `kind_of` drops kinds that broad); the
-    word's IS_A_SENSES most frequent noun senses, any sense of `kind`."""
-    words_ = lexicon()
-    targets = set(words_.offsets(words_.base(kind.lower(), "noun"), "noun"))
-    noun = words_.base(word.lower(), "noun")
-    if not targets or noun == words_.base(kind.lower(), "noun"):
-        return False
-    level = list(words_.offsets(noun, "noun")[:IS_A_SENSES])
-    seen: set[int] = set()
-    for _ in range(IS_A_DEPTH):
-        if targets & set(level):
-            return True
-        seen.update(level)
-        level = [up for at in level for up in words_.above(at) if up not in seen]
-        if not level:
-            return False
-    return False
-
-
 @lru_cache(maxsize=50_000)
 def noun_like(word: str) -> bool:
     """Whether a phrase may end with `word` as a thing: WordNet knows it mostly as a noun

@@ -103,37 +103,21 @@ def test_yes_no_follows_affirmation_or_negation() -> None:
     assert read(s).answer == "Yes"
 
 
-def test_an_inference_is_answered_as_one() -> None:
-    """"Would X ...?" asks what nobody said (three shapes); "did X ...?" stays plain."""
+def test_an_inference_is_answered_yes_or_no() -> None:
+    """"Would X ...?" (three shapes) is answered as "did X ...?" is: "No" when it is denied."""
     cases = [
         ("Would Priya enjoy a kayaking trip?",
-         [("D1:1", "Priya", "I tried kayaking last month and loved every minute.")], "Likely yes"),
+         [("D1:1", "Priya", "I tried kayaking last month and loved every minute.")], "Yes"),
         ("Would Omar want to move back to the city soon?",
-         [("D1:1", "Omar", "I would never move back to the city, the coast is home.")],
-         "Likely no"),
+         [("D1:1", "Omar", "I would never move back to the city, the coast is home.")], "No"),
         ("Would Priya likely read a book about sailing?",
          [("D1:1", "Priya", "Sailing books are my favourite thing to read on the train.")],
-         "Likely yes"),
+         "Yes"),
         ("Did Priya try kayaking?",
          [("D1:1", "Priya", "I tried kayaking last month with my cousin.")], "Yes"),
     ]
     for question, turns, expected in cases:
         assert read(state(question, turns)).answer == expected, question
-
-
-def test_what_someone_said_about_a_thing_is_their_statement() -> None:
-    """"What did X say / think about Y?" asks for a statement (three shapes), not a phrase."""
-    cases = [
-        ("What did Omar say about running a small bakery?",
-         "Oh, running a small bakery is the best way to get to know a neighbourhood."),
-        ("What does Priya think about learning the cello as an adult?",
-         "Learning the cello as an adult is humbling but it makes me patient."),
-        ("What did Omar say of the new library building?",
-         "The new library building feels like a greenhouse full of books."),
-    ]
-    for question, said in cases:
-        answer = read(state(question, [("D1:1", question.split()[2], said)])).answer
-        assert answer == said.removeprefix("Oh, "), question
 
 
 def test_never_answers_with_a_question_and_prefers_the_person_asked_about() -> None:

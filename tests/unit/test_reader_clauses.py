@@ -41,14 +41,6 @@ SPEAKERS = ("Priya", "Omar")
      "At the June 3 market I sold nineteen mugs, a record.", "nineteen mugs"),
     ("How many followers does Omar have now?",
      "Only 12 posts so far, but 2000 followers now.", "2000 followers"),  # no year: a count
-    # a name put in quotation marks answers "what": a piece, a slogan, a record
-    ("What kind of routine did Priya's troupe perform at the final?",
-     'We did a slow contemporary routine called "Low Light." It felt powerful.', "Low Light"),
-    ("What did the banner at Omar's march say?",
-     "Someone made a huge banner, \u201cLove Wins Again\u201d, and we all cheered.",
-     "Love Wins Again"),
-    ("What is the name of Priya's band's first record?",
-     'Our first record is "Tin Roof Blues" and it took two years.', "Tin Roof Blues"),
     # "where": "to" after a verb of going; a time or a state after "at" / "in" is no place
     ("Where did Priya move?", "I moved to Denver in the spring, near my sister.", "Denver"),
     ("Where did Omar go with his cousin?",

@@ -1,7 +1,6 @@
 """A list answer joins things: a phrase that names none (a shout, a time, a verb or adverb
 alone) is no item of it; and no phrase is read from a question that follows the sentence in
-its turn; a number word ends no noun. Sessions: Sunday 7 May 2023
-(tests.unit.test_reader.state)."""
+its turn. Sessions: Sunday 7 May 2023 (tests.unit.test_reader.state)."""
 
 from __future__ import annotations
 
@@ -9,13 +8,9 @@ import pytest
 
 from mrgraph.policies.turns import found
 from mrgraph.reader.items import is_item
-from mrgraph.reader.phrases import phrase
-from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
 from tests.unit.marks import needs_wordnet
-from tests.unit.test_reader import SPEAKERS, state
-
-OFF_NUMBER = frozenset({"ph_number_end"})
+from tests.unit.test_reader import state
 
 
 def _answer(question: str, turns: list[tuple[str, str, str]],
@@ -74,20 +69,3 @@ def test_a_list_leaves_out_what_names_no_thing() -> None:
         # the rule's ("GOT A PUPPY" whole: item_object would cut it to its object)
         assert left_out in _answer(question, turns, frozenset({"item_kind", "item_object"}))
 
-
-@needs_wordnet
-def test_a_number_word_ends_no_noun() -> None:
-    """What a number counts is cut off the phrase ("my fam two | weeks ago"): a number word
-    earns no noun's bonus. Three shapes: weekends after a relation, months after another
-    (the verb's phrase wins), years after a plural (the score falls)."""
-    cases = [("What activities has Priya done with her family?",
-              "We went camping with my fam two weekends ago.", "went camping"),
-             ("What hobbies has Omar picked up?",
-              "I started knitting with my gran three months ago.", "started knitting")]
-    for question, sentence, said in cases:
-        assert phrase(sentence, analyse(question, SPEAKERS))[0] == said
-        assert phrase(sentence, analyse(question, SPEAKERS, OFF_NUMBER))[0] != said  # the rule's
-    question, sentence = "What hobbies does Priya have?", "Been gardening with my neighbours " \
-        "twelve years now."
-    assert phrase(sentence, analyse(question, SPEAKERS))[1] < \
-        phrase(sentence, analyse(question, SPEAKERS, OFF_NUMBER))[1]

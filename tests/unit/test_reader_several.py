@@ -122,7 +122,7 @@ def test_the_present_perfect_reaches_further_for_its_items() -> None:
     present it does not (ITEM_SHARE). Three shapes: what, which, where."""
     cases = [
         ("What sports has Omar played?", "What sports does Omar play?",
-         [("D1:1", "Omar", "My favourite sport I played was rowing."),
+         [("D1:1", "Omar", "The sport I played most was rowing."),
           ("D2:1", "Omar", "I played squash with Ali last week.")], {"rowing", "squash"}),
         ("Which cities has Priya visited?", "Which cities does Priya visit?",
          [("D1:1", "Priya", "The city I visited last spring was Porto."),

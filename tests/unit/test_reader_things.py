@@ -1,7 +1,6 @@
-"""Reader, fifth pass: a phrase that names a thing, a kind of the thing asked for however broad
-the kind, a copula that ends a noun phrase (reader.phrases, reader.words); "how long" below the
-best sentence (reader.read); the person's whole turn in the wrong-person test
-(reader.evidence)."""
+"""Reader, fifth pass: a phrase that names a thing, a copula that ends a noun phrase
+(reader.phrases, reader.words); "how long" below the best sentence (reader.read); the person's
+whole turn in the wrong-person test (reader.evidence)."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ from mrgraph.reader.phrases import phrase
 from mrgraph.reader.tokens import tokens
 from mrgraph.reader.question import analyse
 from mrgraph.reader.ranker import candidates
-from mrgraph.reader.words import is_a, kind_of, noun_like
+from mrgraph.reader.words import kind_of, noun_like
 from mrgraph.types import NOT_MENTIONED
 from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
@@ -23,12 +22,8 @@ SPEAKERS = ("Priya", "Omar")
 
 
 @needs_wordnet
-def test_a_word_is_a_kind_of_a_broad_kind_by_its_hypernyms() -> None:
-    assert not kind_of("event")  # too broad to list its members
-    assert is_a("reunion", "event") and is_a("karaoke", "activity")
-    assert is_a("harp", "instrument") and is_a("nephew", "person")
-    assert not is_a("tornado", "instrument") and not is_a("event", "event")
-    assert not is_a("reunion", "xyzzy")
+def test_a_kind_too_broad_lists_no_members() -> None:
+    assert not kind_of("event")
 
 
 @needs_wordnet
@@ -46,16 +41,6 @@ def test_the_thing_found_beats_the_verb_next_to_the_question_word() -> None:
                                           "this cool rusty lantern for the hikers."),
                          ("D1:2", "Omar", "Wow!")])
     assert read(s).answer == "rusty lantern"  # "cool": praise, trimmed
-
-
-@needs_wordnet
-def test_a_kind_of_a_broad_thing_asked_for_is_preferred() -> None:
-    q = analyse("What event is Omar getting ready for at the school?", SPEAKERS)
-    assert q.head == "event"
-    reunion = phrase("I'm getting ready for a reunion at the school.", q)
-    teapot = phrase("I'm getting ready for a teapot at the school.", q)
-    assert reunion[0] == "reunion" and teapot[0] == "teapot"
-    assert reunion[1] > teapot[1]
 
 
 def test_a_copula_ends_the_noun_phrase() -> None:

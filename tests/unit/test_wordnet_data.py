@@ -35,7 +35,7 @@ def hook(event, args):
 sys.addaudithook(hook)
 from mrgraph.cli import run
 from mrgraph.lexicon import default
-from mrgraph.reader.words import is_a, kind_of
+from mrgraph.reader.words import kind_of
 try:
     sys.argv = ["mrgraph", "demo"]
     run()
@@ -44,7 +44,12 @@ except SystemExit as done:
 lex = default()  # the verbs filed with "symbolize" (data.verb)
 verbs = sorted(v for o in lex.offsets(lex.base("symbolize", "verb"), "verb")[:1]
                for v in lex.verb_lemmas(o))
-looked = [sorted(kind_of("instruments"))[:3], verbs, is_a("harp", "instrument")]
+instrument = set(lex.offsets(lex.base("instrument", "noun"), "noun"))
+level, below = set(lex.offsets(lex.base("harp", "noun"), "noun")), set()
+while level and not level & instrument:  # up the hypernyms of "harp" to an instrument
+    below |= level
+    level = {up for o in level for up in lex.above(o)} - below
+looked = [sorted(kind_of("instruments"))[:3], verbs, bool(level & instrument)]
 print(json.dumps({"opened": sorted(p for p in seen if p.startswith(shipped)),
                   "refused": refused, "looked": looked}))
 """

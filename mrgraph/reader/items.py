@@ -39,26 +39,29 @@ _MEASURES = frozenset("""lot lots bit bits plenty lump lumps couple bunch bunche
                       bag bags box boxes pair pairs slice slices handful handfuls load loads
                       ton tons dozen dozens bottle bottles tin tins pile piles""".split())
 _ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth"})
-# "X and Y"; a list phrase's commas, with a serial comma's "and" / "or" ("A, B, and C")
-_AND = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+and\s+")
+_AND = re.compile(r"\s+and\s+")  # "X and Y"
+# a list phrase's commas too, with a serial comma's "and" / "or" ("A, B, and C"); not a
+# thousands separator ("£1,200")
+_LISTED = re.compile(r"\s*(?<!\d),(?!\d)\s*(?:(?:and|or)\s+)?|\s+and\s+")
 
 
 def things(phrase: str, on: Callable[[str], bool]) -> list[str]:
     """The items one phrase of a list gives, by the rule families `on` (reader.question.
     Question.on) leaves on: "X and Y" two ("item_split"; LoCoMo drops "and" and commas from
     an answer, so this changes only how a multi-hop answer's items match), a verb's object
-    (`thing_of`, "item_object")."""
-    parts = split_and(phrase) if on("item_split") else [phrase]
+    (`thing_of`, "item_object"); a list's commas part it too with "ph_serial", which makes
+    such lists (reader.phrases)."""
+    parts = split_and(phrase, on("ph_serial")) if on("item_split") else [phrase]
     parts = [thing_of(p, on("item_trim")) for p in parts] if on("item_object") else parts
     parts = [unranked(p) for p in parts] if on("item_trim") else parts
     return [measured(p) for p in parts] if on("item_measure") else parts
 
 
-def split_and(phrase: str) -> list[str]:
-    """The things "X and Y" joins: "Pip and Moss" -> ["Pip", "Moss"]; so too a list's
-    commas: "Pip, Moss, and Rue" -> ["Pip", "Moss", "Rue"] (a phrase holds a comma only as a
-    list: reader.phrases)."""
-    return [p for p in _AND.split(phrase) if p]
+def split_and(phrase: str, serial: bool = True) -> list[str]:
+    """The things "X and Y" joins: "Pip and Moss" -> ["Pip", "Moss"]; with `serial` (family
+    ph_serial), so too a list's commas: "Pip, Moss, and Rue" -> ["Pip", "Moss", "Rue"] (a
+    phrase holds a comma only as a list: reader.phrases), not a number's ("1,200 tulips")."""
+    return [p for p in (_LISTED if serial else _AND).split(phrase) if p]
 
 
 def thing_of(phrase: str, trim: bool = False) -> str:

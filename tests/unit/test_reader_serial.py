@@ -1,6 +1,7 @@
 """A list written with the serial comma ("yoga, judo, and tai chi"; "A, B, or C") is one list
 segment like "A, B and C" (reader.phrases, family ph_serial), and its items are each thing it
-names (reader.items.split_and, its commas only with ph_serial: not a number's)."""
+names (reader.items.split_and, its commas only with ph_serial: not a number's). After one
+item, ", and" / ", or" before a clause's subject joins two clauses, not a list."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def test_a_serial_comma_list_gives_each_thing() -> None:
     assert split_and("yoga, judo, and tai chi") == ["yoga", "judo", "tai chi"]
     assert split_and("baking, crosswords, or long walks") == ["baking", "crosswords",
                                                               "long walks"]
-    assert split_and("love, faith and strength") == ["love", "faith", "strength"]
+    assert split_and("a torch, maps and rope") == ["a torch", "maps", "rope"]
     assert split_and("Pip and Moss") == ["Pip", "Moss"]
 
 
@@ -70,4 +71,19 @@ def test_a_list_answer_keeps_a_number_whole() -> None:
 
 def test_without_the_family_only_and_parts_a_phrase() -> None:
     assert split_and("yoga, judo, and tai chi", serial=False) == ["yoga, judo,", "tai chi"]
+    assert split_and("a torch, maps and rope", serial=False) == ["a torch, maps", "rope"]
     assert split_and("Pip and Moss", serial=False) == ["Pip", "Moss"]
+
+
+TWO = [  # a comma, "and" / "or", then a new clause: one thing, no list
+    ("What did Omar buy?", "I bought bread, and milk was sold out.", "bread"),
+    ("Where did Priya travel?", "We went to Lisbon, and Porto was next.", "Lisbon"),
+    ("What pet did Omar adopt?", "I adopted a ferret, or my sister did.", "ferret"),
+]
+
+
+def test_two_items_and_a_serial_comma_make_no_list() -> None:
+    for question, sentence, first in TWO:
+        found = _phrases(question, sentence)
+        assert not any("," in p for p in found), sentence
+        assert first in found, sentence

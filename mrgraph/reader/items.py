@@ -24,8 +24,8 @@ import re
 from collections.abc import Callable
 
 from mrgraph.lexicon import default as lexicon
-from mrgraph.reader.words import (CALENDAR, DETERMINERS, IRREGULAR, NUMBERS, base_verb,
-                                  is_function_word, mostly_verb, noun_like)
+from mrgraph.reader.words import (CALENDAR, DETERMINERS, IRREGULAR, NUMBERS, TIME_WORDS,
+                                  base_verb, is_function_word, mostly_verb, noun_like)
 from mrgraph.text import words
 
 VERB_SENSES = 4  # a word this many times more often a verb than a noun ends no item
@@ -39,26 +39,31 @@ _MEASURES = frozenset("""lot lots bit bits plenty lump lumps couple bunch bunche
                       bag bags box boxes pair pairs slice slices handful handfuls load loads
                       ton tons dozen dozens bottle bottles tin tins pile piles""".split())
 _ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth"})
-# "X and Y"; a list phrase's commas, with a serial comma's "and" / "or" ("A, B, and C")
-_AND = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+and\s+")
+_AND = re.compile(r"\s+and\s+")  # "X and Y"
+# a list phrase's commas too, with a serial comma's "and" / "or" ("A, B, and C"); not a
+# thousands separator ("£1,200")
+_LISTED = re.compile(r"\s*(?<!\d),(?!\d)\s*(?:(?:and|or)\s+)?|\s+and\s+")
+# words of time: "took *ages*" names no thing taken; "first *date*" is an occasion
+_SPANS = TIME_WORDS | _CALENDAR | frozenset("ages hours minutes seconds decades date".split())
 
 
 def things(phrase: str, on: Callable[[str], bool]) -> list[str]:
     """The items one phrase of a list gives, by the rule families `on` (reader.question.
     Question.on) leaves on: "X and Y" two ("item_split"; LoCoMo drops "and" and commas from
     an answer, so this changes only how a multi-hop answer's items match), a verb's object
-    (`thing_of`, "item_object")."""
-    parts = split_and(phrase) if on("item_split") else [phrase]
+    (`thing_of`, "item_object"); a list's commas part it too with "ph_serial", which makes
+    such lists (reader.phrases)."""
+    parts = split_and(phrase, on("ph_serial")) if on("item_split") else [phrase]
     parts = [thing_of(p, on("item_trim")) for p in parts] if on("item_object") else parts
     parts = [unranked(p) for p in parts] if on("item_trim") else parts
     return [measured(p) for p in parts] if on("item_measure") else parts
 
 
-def split_and(phrase: str) -> list[str]:
-    """The things "X and Y" joins: "Pip and Moss" -> ["Pip", "Moss"]; so too a list's
-    commas: "Pip, Moss, and Rue" -> ["Pip", "Moss", "Rue"] (a phrase holds a comma only as a
-    list: reader.phrases)."""
-    return [p for p in _AND.split(phrase) if p]
+def split_and(phrase: str, serial: bool = True) -> list[str]:
+    """The things "X and Y" joins: "Pip and Moss" -> ["Pip", "Moss"]; with `serial` (family
+    ph_serial), so too a list's commas: "Pip, Moss, and Rue" -> ["Pip", "Moss", "Rue"] (a
+    phrase holds a comma only as a list: reader.phrases), not a number's ("1,200 tulips")."""
+    return [p for p in (_LISTED if serial else _AND).split(phrase) if p]
 
 
 def thing_of(phrase: str, trim: bool = False) -> str:
@@ -84,23 +89,34 @@ def thing_of(phrase: str, trim: bool = False) -> str:
 
 def _bare_plural(rest: list[str]) -> bool:
     """An object without a determiner: nouns ending in a plural noun ("tomato seedlings",
-    "drum lessons"), none of them mostly a verb's form."""
+    "drum lessons"), none of them mostly a verb's form; not a span of time ("took ages")."""
     last = rest[-1].lower()
     return len(last) > 3 and last.endswith("s") and not last.endswith("ss") and \
+        last not in _SPANS and \
         all(noun_like(w.lower()) and not mostly_verb(w.lower()) for w in rest)
 
 
 def unranked(phrase: str) -> str:
-    """Without a leading ordinal: "first strawberries" -> "strawberries" (the first of the
-    things is still the thing)."""
+    """Without a leading ordinal: "first strawberries" -> "strawberries", "my first bowl" ->
+    "bowl" (the first of the things is still the thing); not when the ordinal is part of a
+    name: WordNet knows it and the next word as one ("first aid kit", "second hand bike"), or
+    the next word is capitalised ("Second City"); nor before a word of time, where it tells
+    which occasion ("first date", "second week")."""
     said = phrase.split()
-    return " ".join(said[1:]) if len(said) > 1 and said[0].lower() in _ORDINALS else phrase
+    if len(said) < 2 or said[0].lower() not in _ORDINALS or said[1][:1].isupper() or \
+            said[1].lower() in _SPANS:
+        return phrase
+    joined = f"{said[0].lower()}_{said[1].lower()}"
+    if any(lexicon().offsets(joined, pos) for pos in ("noun", "adj", "adv")):
+        return phrase
+    return " ".join(said[1:])
 
 
 def measured(phrase: str) -> str:
-    """The thing a measure of it names: "six jars of chutney" -> "chutney", "a lot of hope"
-    -> "hope", "plenty of beach pics" -> "beach pics" (how much is said of the thing, after
-    "of"); the phrase without a measure word before "of"."""
+    """The thing a measure of it names: "six jars of chutney" -> "chutney", "a bit of luck"
+    -> "luck", "plenty of beach pics" -> "beach pics" (how much is said of the thing, after
+    "of"); the phrase without a measure word before "of", or when only a function word
+    follows ("a lot of them": a pronoun names no thing of its own)."""
     said = phrase.split()
     at = next((i for i, w in enumerate(said[:4]) if w.lower() == "of"), None)
     if at is None or at == 0 or at + 1 >= len(said) or said[at - 1].lower() not in _MEASURES or \
@@ -110,7 +126,7 @@ def measured(phrase: str) -> str:
     rest = said[at + 1:]
     while len(rest) > 1 and rest[0].lower() in DETERMINERS:
         rest = rest[1:]
-    return " ".join(rest)
+    return phrase if all(is_function_word(w) for w in rest) else " ".join(rest)
 
 
 def _done(word: str) -> bool:

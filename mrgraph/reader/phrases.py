@@ -31,9 +31,10 @@ is scored by where it stands:
   +0.3 per content word (up to three); +0.3 the phrase ends with a noun (WordNet: mostly a
        noun, not mostly a verb): a thing, not "came" or "hit"
   -0.6 a lone verb ("wanted"); -0.15 per word beyond four (answers are short)
-A run followed by ", run" ... "and run" (short runs; or ", and run", the serial comma) is
-also one list segment, scoring its first run's score + LISTED ("stands for *love, faith and
-strength*", "*yoga, judo, and tai chi*").
+A run followed by ", run" ... "and run" (short runs; or ", and run", the serial comma,
+unless two runs only make it and the last opens a clause: "bread, and milk *was* sold out")
+is also one list segment, scoring its first run's score + LISTED ("packed *a torch, maps and
+rope*", "*yoga, judo, and tai chi*").
 The best segment is the phrase (ties: the first).
 """
 
@@ -70,6 +71,7 @@ _I = frozenset({"I", "I'm", "I've", "I'd", "I'll"})
 _JOINS = frozenset({"and", "of", "the", "&"})
 _KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?) of\b", re.IGNORECASE)  # a kind, not a title
 _COPULAS = frozenset({"is", "are", "was", "were"})  # end a noun phrase: "X *is* rewarding"
+_FINITE = _COPULAS | frozenset("""has have had did does do will would can could""".split())
 
 
 @dataclass(frozen=True)
@@ -132,13 +134,15 @@ def segments(sentence: str, question: Question) -> list[Segment]:
 def _listed(runs: Sequence[list[int]], toks: Sequence[Token], serial: bool = True) -> \
         tuple[str, ...] | None:
     """The words of a list that starts with `runs[0]`: short runs parted by single commas,
-    the last holding "and"/"or" ("it stands for *love, faith and strength*"), or after a
-    serial comma's ", and" / ", or" (`serial`: "like *yoga, judo, and tai chi*"); None when
-    the runs do not make one."""
+    the last holding "and"/"or" ("we packed *a torch, maps and rope*"), or after a serial
+    comma's ", and" / ", or" (`serial`: "like *yoga, judo, and tai chi*"; after a single
+    item, not before a new clause's subject: "I bought bread, and milk was sold out",
+    `_opens_clause`); None when the runs do not make one."""
     said: list[str] = []
     for i, run in enumerate(runs[:MAX_LISTED]):
         between = [t.text.lower() for t in toks[runs[i - 1][-1] + 1:run[0]]] if i else []
-        last = serial and len(between) == 2 and between[0] == "," and between[1] in ("and", "or")
+        last = serial and between[:1] == [","] and between[1:] in (["and"], ["or"]) and \
+            (i >= 2 or not _opens_clause(run, toks))
         if len(run) > 3 or (i and between != [","] and not last):
             return None
         words_ = [toks[j].text for j in run]
@@ -148,6 +152,15 @@ def _listed(runs: Sequence[list[int]], toks: Sequence[Token], serial: bool = Tru
         if i and (last or any(w.lower() in ("and", "or") for w in words_)):
             return tuple(said)
     return None
+
+
+def _opens_clause(run: list[int], toks: Sequence[Token]) -> bool:
+    """The run is a clause's subject: a finite verb follows it ("milk *was* sold out", "my
+    sister *did*", "Dana *got* one"), in the run past its first word or right after it."""
+    after = toks[run[-1] + 1].text.lower() if run[-1] + 1 < len(toks) else ""
+    return after in _FINITE or any(toks[i].text.lower() in _FINITE or
+                                   toks[i].text.lower() in IRREGULAR or
+                                   toks[i].text.lower().endswith("ed") for i in run[1:])
 
 
 def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment:

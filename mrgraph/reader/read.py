@@ -243,7 +243,7 @@ def _thought(question: Question, found: list[Sentence]) -> tuple[str, tuple[str,
         if said and question.on("did_untimed"):  # when is asked already: what, not when
             said = untimed(said[0]), said[1]
         if said and question.on("did_purpose"):  # why is asked already: what, not why
-            said = unpurposed(said[0], question.stems), said[1]
+            said = unpurposed(said[0], question), said[1]
     else:
         return None
     return (said[0], (said[1],)) if said else None

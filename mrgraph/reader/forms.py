@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from mrgraph.reader.question import Question
 from mrgraph.reader.words import (CLAUSE, MONTHS, NEGATIONS, NUMBERS, SUBJECTS, WEEKDAYS,
                                   base_verb, is_function_word, lemma, mostly_verb, noun_like)
 from mrgraph.text import stem, words
@@ -161,18 +162,37 @@ def predicate(sentence: str) -> str | None:
     return " ".join(said) if len(said) >= 2 else None
 
 
-def unpurposed(said: str, asked: frozenset[str]) -> str:
-    """What was done without a purpose the question states ("bought a cross *to feel closer
-    to my faith*" for "What did X do to feel closer to her faith?": half its content words
-    are of `asked`, the question's stems)."""
-    at = re.search(r"(\w+)\s+(?:in order )?to\s+(\w+)", said)
-    # "to" + a verb after the object, a noun: not "had *to* take", "look forward *to* it"
-    if at is None or not (noun_like(at[1].lower()) and not mostly_verb(at[1].lower()) and
-                          base_verb(at[2].lower()) and mostly_verb(at[2].lower())):
-        return said
-    at = re.compile(r"\s+(?:in order )?to\s+").search(said, at.end(1))
-    if at is None:
-        return said
-    rest = [stem(w) for w in words(said[at.end():]) if not is_function_word(w)]
-    stated = bool(rest) and sum(w in asked for w in rest) >= len(rest) / 2
-    return said[:at.start()] if stated and len(said[:at.start()].split()) >= 2 else said
+# verbs that take an object and an infinitive of the object's doing, no purpose of the
+# subject's: "asked my brother *to help*", "wanted them to stay"
+_CONTROL = frozenset(lemma(w) for w in """ask tell persuade want invite help allow encourage
+                     remind convince urge force teach let expect advise beg order""".split())
+# an object the infinitive completes, not a purpose: "had *nothing* to prepare", "no *time* to"
+_COMPLETED = frozenset("""nothing something anything everything time way ways effort chance
+                       reason need""".split())
+_PURPOSE = re.compile(r"\b(?:do|does|did|done|doing)\s+to\s+(\w+)", re.IGNORECASE)
+_TO_VERB = re.compile(r"(\w+)\s+(?:in order )?to\s+(?=(\w+))")  # each "to", overlapping
+
+
+def unpurposed(said: str, question: Question) -> str:
+    """What was done without a purpose the question states ("bought a brass lamp *to brighten
+    the hall*" for "What did X do to brighten the hall?"): the first "to" + a verb after a
+    noun - the question's purpose verb when it asks "do to <verb>", else a word mostly a verb
+    - in a clause whose verb takes no object + infinitive (`_CONTROL`: "asked my brother to
+    help") and whose object is no `_COMPLETED` ("had nothing to prepare"), with half the
+    content words after it of the question's."""
+    asked = _PURPOSE.search(question.text)
+    purpose = lemma(asked[1].lower()) if asked and not is_function_word(asked[1]) else None
+    for at in _TO_VERB.finditer(said):
+        before, verb = at[1].lower(), at[2].lower()
+        # "to" + a verb after the object, a noun: not "had *to* take", "tried to cope"
+        if not (lemma(verb) == purpose if purpose else base_verb(verb) and mostly_verb(verb)) \
+                or not noun_like(before) or mostly_verb(before) or before in _COMPLETED:
+            continue
+        clause = re.split(r",|\band\b", said[:at.start()])[-1]
+        if any(lemma(w) in _CONTROL for w in words(clause)):
+            continue
+        rest = [stem(w) for w in words(said[at.start(2):]) if not is_function_word(w)]
+        if sum(w in question.stems for w in rest) >= len(rest) / 2 and \
+                len(said[:at.end(1)].split()) >= 2:
+            return said[:at.end(1)]
+    return said

@@ -8,7 +8,7 @@ import re
 
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.items import is_item, things
-from mrgraph.reader.question import Question, asks_people, over_time
+from mrgraph.reader.question import Question, gathered
 from mrgraph.reader.ranker import Chooser
 from mrgraph.reader.words import is_function_word
 from mrgraph.text import words
@@ -41,9 +41,7 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
     said: list[str] = []
     supports: list[str] = []
     turns: set[str] = set()  # the turns read for an item, named things or not
-    # "who have been the coaches ...?" is the present perfect too (reader.question.asks_people)
-    perfect = question.on("perfect_share") and (over_time(question) or (
-        question.on("who_people") and asks_people(question) and "been" in words(question.text)))
+    perfect = question.on("perfect_share") and gathered(question)
     share = PERFECT_SHARE if perfect else ITEM_SHARE
     each = perfect and question.on("item_sentences")  # an item of each sentence, not turn
     read: set[str] = set()

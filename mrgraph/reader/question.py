@@ -64,6 +64,8 @@ AUXILIARIES = frozenset("""is are was were am do does did has have had can could
                         should shall may might must""".split())
 _INFERENCE = frozenset({"would", "could", "might", "likely", "probably", "may"})
 _CLASS_WORDS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts", "form", "forms"})
+# plurals without an -s that name people ("Who are her *children*?")
+_PLURAL_PEOPLE = frozenset({"children", "people", "men", "women"})
 # plural-looking words that are not plural nouns ("what does she *discuss*", "what *is*")
 _NOT_PLURAL = frozenset({"is", "was", "has", "does", "this", "his", "hers", "its", "us",
                          "yes", "ss", "less", "news", "process", "class", "business",
@@ -238,16 +240,23 @@ def over_time(question: Question | str) -> bool:
     return any(_participle(w) for w in said[at + 1:])
 
 
-def asks_people(question: Question) -> bool:
+def asks_people(question: Question, perfect: bool = False) -> bool:
     """"Who are / were / have been + a plural noun": several people asked for ("Who have
-    been the *coaches* of her team?", "Who are his *neighbours*?")."""
+    been the *coaches* of her team?", "Who are his *neighbours*?", "Who are her *children*?");
+    with `perfect`, only "who have / has / had been": the present perfect's."""
     said = words(question.text)
-    at = 2 if said[:2] in (["who", "are"], ["who", "were"]) else \
+    at = 2 if said[:2] in (["who", "are"], ["who", "were"]) and not perfect else \
         3 if said[:1] == ["who"] and said[1:2] in (["have"], ["has"], ["had"]) and \
         said[2:3] == ["been"] else 0
     names = {w for p in question.people for w in words(p)}
-    return bool(at) and any(_plural(w) and noun_like(w) for w in said[at:at + 4]
-                            if w not in names)
+    return bool(at) and any(w in _PLURAL_PEOPLE or _plural(w) and noun_like(w)
+                            for w in said[at:at + 4] if w not in names)
+
+
+def gathered(question: Question) -> bool:
+    """A question whose answer is gathered over time: the present perfect (`over_time`), or
+    "who have been the <plural>?" (family who_people)."""
+    return over_time(question) or question.on("who_people") and asks_people(question, True)
 
 
 def _participle(word: str) -> bool:

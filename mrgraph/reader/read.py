@@ -243,7 +243,7 @@ def _thought(question: Question, found: list[Sentence]) -> tuple[str, tuple[str,
         if said and question.on("did_untimed"):  # when is asked already: what, not when
             said = untimed(said[0]), said[1]
         if said and question.on("did_purpose"):  # why is asked already: what, not why
-            said = unpurposed(said[0], question.stems), said[1]
+            said = unpurposed(said[0], question), said[1]
     else:
         return None
     return (said[0], (said[1],)) if said else None
@@ -251,7 +251,7 @@ def _thought(question: Question, found: list[Sentence]) -> tuple[str, tuple[str,
 
 def _news(said: str, question: Question) -> bool:
     """Half the content words of `said` at least are not the question's: it tells something
-    ("we *built a treehouse*"), not the question back ("I wanted to feel closer to ...")."""
+    ("we *built a treehouse*"), not the question back ("I wanted to brighten the hall")."""
     content = [stem(w) for w in words(said) if not is_function_word(w)]
     return bool(content) and sum(w not in question.stems for w in content) >= len(content) / 2
 

@@ -15,6 +15,7 @@ from mrgraph.reader.dates import turn_dates
 from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, about_whom, asked_before,
                                      content_share, is_question, split_sentences, statements,
                                      turn_key, turns_read, word_set)
+from mrgraph.reader.forms import negated
 from mrgraph.reader.phrases import counted
 from mrgraph.reader.tokens import tokens
 from mrgraph.reader.question import Question, asks_several, over_time
@@ -25,6 +26,7 @@ TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this 
 # "what did X *do*": a verb that names no action of its own ("I did it", "do you?") says
 # nothing of whose the evidence is
 _LIGHT_VERBS = frozenset({"do"})
+_SECOND_PERSON = frozenset({"you", "your", "yours", "yourself"})
 _SINGULAR = frozenset({"i"})  # "I" did it: not "we" (the others may be in it), not "my mom"
 # verbs that say too little of an act to date it as the person's ("When did X *have* ...",
 # "When *was* X ...", "When did X *go* ..."): any sentence holds them
@@ -135,27 +137,34 @@ def _spared(state: Found, question: Question) -> bool:
 
 
 def _tells_own(state: Found, question: Question) -> bool:
-    """A turn of the person's read that tells of themselves ("I" / "my" / "we" before any
-    "you": `_told_of_self`) and holds some of the question or replies to the other's asking
-    some of it ("Been out rowing yet?" - "Yes! I went on Sunday. Saw a heron."), not "Your
-    kayak sounds fun, I should try it"."""
+    """A turn of the person's read with a sentence of their own doing (`_own_doing`) that
+    holds the question's verb, or its words when the verb is light ("I planted tomatoes" for
+    "What has X planted?"), or that replies, affirming, to the other's asking some of it ("Been
+    out rowing yet?" - "Yes! I went on Sunday. Saw a heron."). Not a comment on the other's
+    story ("I love your paintings", "I wish I could paint like you"), nor a denial ("No, I
+    haven't had time")."""
     asked = asked_before(state, question)
+    verb = lemma(question.verb) if question.verb and lemma(question.verb) not in _LIGHT_VERBS \
+        else None
     for turn in turns_read(state, question):
         text = statements(str(turn["text"]))
-        if str(turn["speaker"]) == question.person and _told_of_self(text) and \
-                (content_share(state, question, text) > 0 or asked.get(turn_key(turn, 1), 0) > 0):
+        if str(turn["speaker"]) != question.person:
+            continue
+        own = [s for s in split_sentences(text) if _own_doing(s)]
+        if any(verb in {lemma(w) for w in word_set(s)} if verb else
+               content_share(state, question, s) > 0 for s in own):
             return True
+        if own and not negated(text) and asked.get(turn_key(turn, 1), 0) > 0:
+            return True  # an affirmed reply: "Yes! I went out at dawn."
     return False
 
 
-def _told_of_self(sentence: str) -> bool:
-    """The sentence says the speaker's "I" / "my" / "we" before any "you":
-    "The song *I* wrote sounds sad, a bit like yours" tells of the speaker."""
-    said = words(sentence)
-    # the pronouns themselves: "ve" / "m" are also "they've" / "I'm"'s tails
-    mine = next((i for i, w in enumerate(said) if w in FIRST_PERSON - {"ve", "m"}), None)
-    yours = next((i for i, w in enumerate(said) if w in ("you", "your", "yours")), len(said))
-    return mine is not None and mine < yours
+def _own_doing(sentence: str) -> bool:
+    """The sentence tells of the speaker's own doing: "I" / "my" / "we", no "you" / "your"
+    (what the listener did, or a remark on it), and not denied ("I've never been")."""
+    said = set(words(sentence))
+    return bool(said & (FIRST_PERSON - {"ve", "m"})) and not said & _SECOND_PERSON and \
+        not negated(sentence)
 
 
 def _dates_own_act(state: Found, question: Question) -> bool:

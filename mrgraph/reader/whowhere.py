@@ -12,6 +12,11 @@
              "Omar's cousin Lee";
   who_named  a "who" answer that lists a thing and a person ("a plum tart and Dana")
              keeps the people: "who" asks for persons;
+  who_people a list answer to "who" keeps the items naming people (`people_only`): a
+             relation ("my aunt"), or a capitalised name, common word or not ("John",
+             "Grace"), and the word after a title ("Mrs Lee"), cut to the names ("called
+             Dana" -> "Dana"); "Who have been the coaches ...?" asks for several
+             (reader.question.asks_people);
   where_dated  "Where was X <on a date>?", "Where did X spend <a holiday / year>?": the places
              of the first of the best sentences that names one ("a robotics fair in Derby":
              *robotics fair, Derby*; reader.phrases.places), not the best sentence's phrase
@@ -156,30 +161,50 @@ def _people(run: list[str]) -> bool:
                                       for w in run)
 
 
-NAME_SENSES = 2  # "Dana", "Jean": a name with a noun sense or two; "John" has four
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof"})  # "Mrs Lee": the next word too
 
 
 def people_only(listed: str) -> str:
     """Of a list answer to "who" ("Gwen, twenty, called Marcus"), the items naming people: a
-    relation ("my aunt"), or a name (`_a_name`), cut to its names ("called Marcus" ->
-    "Marcus"); the answer when none do."""
+    relation ("my aunt") or a word of people ("the team") keeps the item; else a name - a
+    capitalised word (`_names`) - keeps it cut from its first name to its last ("called
+    Marcus" -> "Marcus", "Dana and Lee"); the answer when none do."""
     kept = []
     for item in listed.split(", "):
-        named = [w for w in item.split() if w[:1].isupper() and _a_name(w)]
-        related = any(w.lower() in _PEOPLE or w.lower() in RELATIONS for w in item.split())
-        if named or related:
-            kept.append(item if related else " ".join(named))
+        said = item.split()
+        named = _names(said)
+        if any(w.lower() in _PEOPLE or w.lower() in RELATIONS for w in said):
+            kept.append(item)
+        elif named:
+            kept.append(" ".join(said[named[0]:named[-1] + 1]))
     return ", ".join(kept) if kept else listed
 
 
-def _a_name(word: str) -> bool:
-    """A capitalised word that is a person's name more likely than a common word: WordNet
-    knows it as no verb, adjective or adverb, and as NAME_SENSES nouns at most ("Marcus",
-    "Dana"; not a sentence's first word "Please", "That's", nor a title's "Spin Cycle")."""
-    lowered, found = word.lower().strip("'’.,!?"), lexicon()
-    return lowered.isalpha() and not is_function_word(lowered) and \
-        not any(found.offsets(lowered, pos) for pos in ("verb", "adj", "adv")) and \
-        len(found.offsets(lowered, "noun")) <= NAME_SENSES
+def _names(said: list[str]) -> list[int]:
+    """Where the names are among an item's words: capitalised words but a month, a weekday or a
+    function word ("I", "The", "That's"), and the word after a title ("Dr Patel", "Mrs. Lee"). Common
+    words are names too ("John", "Grace", "Mark"): a capital says so mid-sentence. Only the
+    item's first word, when a lowercase word follows, may be a sentence's first: a word
+    WordNet knows as a verb, adjective or adverb there is none ("Please come", "Thanks so
+    much")."""
+    names = []
+    for i, word in enumerate(said):
+        bare = re.split(r"['’]", word.lower().strip("'’.,!?"))[0]  # "That's": "that"
+        titled = i > 0 and said[i - 1].lower().strip(".") in _TITLES
+        if not titled and (not word[:1].isupper() or bare in CALENDAR or
+                           is_function_word(bare) or i == 0 and _opens_sentence(said)):
+            continue
+        names.append(i)
+    return names
+
+
+def _opens_sentence(said: list[str]) -> bool:
+    """The item's first word opens a sentence rather than naming someone: a lowercase word
+    other than "and" follows it, and WordNet knows it as a verb, adjective or adverb."""
+    if len(said) < 2 or said[1][:1].isupper() or said[1] in ("and", "&"):
+        return False
+    first, found = said[0].lower().strip("'’.,!?"), lexicon()
+    return not first.isalpha() or any(found.offsets(first, pos) for pos in ("verb", "adj", "adv"))
 
 
 def placed(question: Question, found: list[Sentence], phrase: str) -> bool:

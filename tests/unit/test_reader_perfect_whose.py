@@ -44,11 +44,23 @@ def test_the_person_telling_of_it_answers_a_present_perfect_question() -> None:
 
 @needs_wordnet
 def test_the_others_story_still_counts_without_the_persons_own() -> None:
-    """The person only answers the other's story ("Your ... sounds great, I should ..."), or
-    the question is no present perfect: the evidence stays the other's."""
-    echoed = [("D1:1", "Omar", "I planted roses and tulips in my garden this spring."),
-              ("D2:1", "Priya", "Your garden sounds lovely, I should plant something.")]
-    assert _answer("What has Priya planted in her garden?", echoed) == NOT_MENTIONED
-    told = [("D1:1", "Priya", "My family loves the dishes I cook, especially my dal."),
-            ("D2:1", "Omar", "That's lovely, you have a gift.")]
-    assert _answer("Which dishes does Omar cook for his family?", told) == NOT_MENTIONED
+    """The person only remarks on the other's story ("Your ... sounds great", "I love your
+    ...", "I wish I could ... like you"), or denies it ("No, I haven't"): the question is in
+    the present perfect, yet the evidence stays the other's."""
+    cases = [
+        ("What has Priya planted in her garden?",
+         [("D1:1", "Omar", "I planted roses and tulips in my garden this spring."),
+          ("D2:1", "Priya", "Your garden sounds lovely, I should plant something.")]),
+        ("What has Omar baked?",
+         [("D1:1", "Priya", "I baked a plum tart on Friday and a rye loaf on Sunday."),
+          ("D2:1", "Omar", "I love your bakes, they look delicious!")]),
+        ("What has Omar knitted?",
+         [("D1:1", "Priya", "I knitted a green scarf and two wool hats this month."),
+          ("D1:2", "Priya", "Have you knitted anything lately?"),
+          ("D1:3", "Omar", "No, I haven't had a spare minute, the shop is hectic.")]),
+        ("What has Omar carved?",
+         [("D1:1", "Priya", "I carved a little owl from oak and a spoon from birch."),
+          ("D2:1", "Omar", "I wish I could carve like you do.")]),
+    ]
+    for question, turns in cases:
+        assert _answer(question, turns) == NOT_MENTIONED, question

@@ -202,7 +202,7 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     keep = is_item if kind == "list" and question.on("item_kind") else None
     chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found, keep)
     if chosen and kind == "list" and question.on("item_split"):
-        return ", ".join(split_and(chosen.text)), (chosen.dia_id,)
+        return ", ".join(split_and(chosen.text, question.on("ph_serial"))), (chosen.dia_id,)
     if chosen and kind == "who" and question.on("who_placed") and \
             placed(question, found, chosen.text) and (company_ := company(question, found)):
         return company_  # "who" asks for people: a place is none ("off to *the coast*")

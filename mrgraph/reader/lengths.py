@@ -25,8 +25,10 @@ from mrgraph.text import stem, words
 
 _BETWEEN = re.compile(r"\bbetween (.+?) and (.+?)[?.!\s]*$", re.IGNORECASE)
 # the second thing asked "between A and B" pointing back to the first: "his first swim after
-# *it*", "their second *one* *there*"
-_REFERS_BACK = re.compile(r"\b(?:it|one|there|that)\b", re.IGNORECASE)
+# *it*", "their second *one* *there*"; a pronoun, not "a one-day course", "no one", "the trip
+# that she booked" (a relative "that"), nor "there" inside the clause
+_REFERS_BACK = re.compile(r"\b(?:(?:after|since|before) (?:it\b|that$)|(?:first|second|third|"
+                          r"next|last|other|another|that|same) one\b(?!-)|there$)", re.IGNORECASE)
 _SINCE = re.compile(r"\bhow long (?:has|have)\b.*\bbeen\b", re.IGNORECASE)
 _ONGOING = re.compile(r"\bhow long (?:has|have)\b", re.IGNORECASE)
 _SO_FAR = re.compile(r"\bhow long (?:has|have|had)\b", re.IGNORECASE)  # up to a day, not "did"
@@ -65,7 +67,8 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
     between = _BETWEEN.search(question.text)
     if between is not None:
         one, other = between.groups()
-        if question.on("refers_back") and _REFERS_BACK.search(other):
+        refers = question.on("refers_back") and _REFERS_BACK.search(other) is not None
+        if refers:
             other = f"{other} {one}"  # "their second one there": the first thing's words
         first, second = (_dated(state, question, part, speakers) for part in (one, other))
         if first is None or second is None:
@@ -73,8 +76,9 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
         if first == second and question.on("apart") and \
                 (apart := _apart(first[0], between.groups(), question.on("bare_day"))) is not None:
             first, second = (apart[0], first[1]), (apart[1], first[1])
-        elif first[1] == second[1] and question.on("refers_back"):
-            # two things asked apart are told apart: the second's best turn other than the first's
+        elif refers and first[1] == second[1]:
+            # a second thing pointing back to the first is told after it, in another turn: its
+            # best turn other than the first's (a turn telling two things dates each itself)
             second = _dated(state, question, other, speakers, first[1])
             if second is None:
                 return None

@@ -17,10 +17,10 @@ from mrgraph.found import Found
 from mrgraph.lexicon import default as default_lexicon
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
 from mrgraph.reader.evidence import TIMED, Sentence, content_share
-from mrgraph.reader.forms import duration, years_in
+from mrgraph.reader.forms import duration, negated, years_in
 from mrgraph.reader.question import Question
 from mrgraph.reader.told_on import asked_between, told_on
-from mrgraph.reader.words import CALENDAR, lemma
+from mrgraph.reader.words import CALENDAR, NUMBERS, is_function_word
 from mrgraph.text import words
 
 REACH = 8  # the best sentences whose turns' dates compete
@@ -37,9 +37,11 @@ _ONGOING = re.compile(r"^\W*(?:(?:also|and|but|so|well|actually|honestly),? )?(?
                       r"(?:i'm|i am|we're|we are|they're|they are|he's|she's|he is|she is)"
                       r" (?:still |now |\w+ly )?(\w+ing)\b)", re.IGNORECASE)
 _ONSET = re.compile(r"\b(?:start|began|begin|started|first)\b", re.IGNORECASE)
-# a time told from another event's: "two days after we're back", "the week before the move"
-_RELATIVE = re.compile(r"\b(?:\w+|a couple of|a few) (?:days?|weeks?|months?) (?:after|before)\b",
-                       re.IGNORECASE)
+# a time told from another event's: "two days after we're back", "the week before the move";
+# counted ("a few", "10"), not a period ("sunny days after", "those weeks before")
+_COUNT = "|".join(w for w in NUMBERS if " " not in w and w not in ("twice", "once", "both"))
+_RELATIVE = re.compile(rf"\b(?:(?:a|a couple of|a few|\d+|{_COUNT}) (?:days?|weeks?|months?)|"
+                       r"the (?:day|week|month)) (?:after|before)\b", re.IGNORECASE)
 _SINCE_WHEN = re.compile(r"\s*since when\b", re.IGNORECASE)
 # a span counted back from the day it was said: "ten years ago", "since", "been ... now"; not
 # "I'll stay for two years"
@@ -157,12 +159,12 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
         if best.score < SAME_STORY * first.score else found[:REACH]
     clause = _best_clause(question, among, fit, future)
     if clause is not None and clause[0] >= best.q:
-        return _told_later(question, found, clause[1], clause[2].said, clause[2], future)
+        return _told_later(question, found, clause[1], clause[2].said, clause[2], future, fit)
     if future is False and question.on("ongoing") and best.stated is None and \
             _going_on(best.text) and not _ONSET.search(question.text) and \
             (dated := _dated_near(state, question, best, found[1:REACH], fit, future)):
         # "I've been calling the council" tells a thing going on, not the one that happened
-        return _told_later(question, found, dated[0], dated[1].said, dated[1], future)
+        return _told_later(question, found, dated[0], dated[1].said, dated[1], future, fit)
     return _of_best(state, question, found, clause, fit, future)
 
 
@@ -190,16 +192,16 @@ def _of_best(state: Found, question: Question, found: list[Sentence],
         value = told("", before, said, fit, future, bare)
     if value is None and question.on("told_on") and \
             (on := told_on(state, question, best, fit, future, (True,))) is not None:
-        return _told_later(question, found, on[0], said, on[1], future)
+        return _told_later(question, found, on[0], said, on[1], future, fit)
     if value is None and (dated := _dated_near(state, question, best, found[1:REACH], fit,
                                                future)):
-        return _told_later(question, found, dated[0], dated[1].said, dated[1], future)
-    return _told_later(question, found, value, said, best, future)
+        return _told_later(question, found, dated[0], dated[1].said, dated[1], future, fit)
+    return _told_later(question, found, value, said, best, future, fit)
 
 
 def _told_later(question: Question, found: list[Sentence], value: DateValue | None,
-                said: str, sentence: Sentence, future: bool | None) -> \
-        tuple[DateValue | None, str, Sentence]:
+                said: str, sentence: Sentence, future: bool | None,
+                fit: Callable[[str], float]) -> tuple[DateValue | None, str, Sentence]:
     """For a question about the past answered by a plan ("Her surgery is in September"),
     the date of a later reply, by the same speaker, to the other's question asking ours that
     states a past date inside the plan's period ("Wasn't the surgery this month?" - "It was
@@ -207,7 +209,8 @@ def _told_later(question: Question, found: list[Sentence], value: DateValue | No
     outside the period is another story - unless the plan's sentence tells its time from
     another event's and its date is that event's, borrowed from another sentence ("We fly
     out on 3 August." - "Leo gets his results two days after we're back": borrowed_plan):
-    then any date the reply states after the plan was told."""
+    then any date the reply states after the plan was told, when its clause tells what was
+    asked (`_tells_it`)."""
     if not question.on("told_later") or future is not False or value is None or \
             agrees(value, False):
         return value, said, sentence
@@ -216,10 +219,23 @@ def _told_later(question: Question, found: list[Sentence], value: DateValue | No
     later = next((s for s in found[:REACH] if s.prompted and s.stated is not None and
                   s.speaker == sentence.speaker and s.said[:10] > said[:10] and
                   ((s.stated.start <= value.end and s.stated.end >= value.start) or
-                   (borrowed and s.stated.start > said[:10]))), None)
+                   (borrowed and s.stated.start > said[:10] and _tells_it(s.stated, fit)))),
+                 None)
     if later is None or later.stated is None:
         return value, said, sentence
     return later.stated, later.said, later
+
+
+def _tells_it(value: DateValue, fit: Callable[[str], float]) -> bool:
+    """Whether a reply's dated clause tells the thing asked: it holds some of the question, or
+    nothing beside its date but the bare answer ("He did, last Thursday", "Yes, on Saturday"),
+    and denies nothing ("Not yet, we couldn't go on Monday"); not another thing the reply
+    goes on to ("Crete was great, we went on a boat trip on Monday")."""
+    clause = value.statement
+    if not clause or negated(clause):
+        return False
+    return fit(clause) > 0 or all(is_function_word(w) for w in words(clause.replace(
+        value.phrase, " ")))
 
 
 def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:

@@ -238,7 +238,6 @@ def test_no_story_length_for_hours_or_a_habit() -> None:
         assert not answer.endswith(("months", "weeks")), question
 
 
-
 def test_the_second_thing_between_points_back_to_the_first() -> None:
     """"Between A and <B after *it* / B's second *one* *there*>": B's words point back to A,
     whose words it takes, and the two are told in different turns: B's best turn is not A's
@@ -267,3 +266,54 @@ def test_the_second_thing_between_points_back_to_the_first() -> None:
         off = reader_read(found(sessions(question, turns), False),
                           off=frozenset({"refers_back"}))
         assert off.answer != expected, question
+
+
+def test_one_turn_telling_both_things_dates_each_itself() -> None:
+    """Between A and B, both told in one turn with a date each: B does not point back to A,
+    so each keeps its own date, not B's next-best turn's (three shapes: days, months, weeks)."""
+    cases = [
+        ("How many days passed between Omar starting his new job and moving to Leeds?",
+         [("D1:1", "Omar", "I started my new job on 1 May. Then I moved to Leeds on 20 May, "
+           "what a month.", "2023-06-01"),
+          ("D2:1", "Omar", "Leeds is great, the job is hard.", "2023-07-01")],
+         "19 days"),
+        ("How many months passed between Priya adopting the kitten and adopting the puppy?",
+         [("D1:1", "Priya", "I adopted the kitten in March. Then I adopted the puppy in June, "
+           "busy spring!", "2023-07-01"),
+          ("D2:1", "Priya", "The puppy loves the beach, the kitten hates it.", "2023-08-01")],
+         "three months"),
+        ("How many weeks passed between Nadia planting the roses and the garden show?",
+         [("D1:1", "Nadia", "We planted the roses on 2 April. The garden show was on 14 May "
+           "and they bloomed!", "2023-05-20"),
+          ("D2:1", "Nadia", "The roses are huge now, the show judges loved them.",
+           "2023-06-20")],
+         "six weeks"),
+    ]
+    for question, turns, expected in cases:
+        assert read(sessions(question, turns)).answer == expected, question
+
+
+def test_only_a_pronoun_points_back_to_the_first_thing() -> None:
+    """"A one-day course", "no one else", "the trip that she booked": no "one" or "that"
+    standing for the first thing, so the second keeps the date of its own turn."""
+    cases = [
+        ("How many days passed between Omar's first driving lesson and his one-day first aid "
+         "course?",
+         [("D1:1", "Omar", "My first driving lesson was on 2 May. Then I did a one-day first "
+           "aid course on 9 May.", "2023-05-20"),
+          ("D2:1", "Omar", "The first aid course was useful, the driving is scary.",
+           "2023-06-20")],
+         "seven days"),
+        ("How many days passed between Omar's job offer and the flat that no one else wanted?",
+         [("D1:1", "Omar", "I got the job offer on 2 May. Then I found the flat on 12 May, no "
+           "one else wanted it.", "2023-05-20"),
+          ("D2:1", "Omar", "The flat is tiny but the job offer was great.", "2023-06-20")],
+         "ten days"),
+        ("How many weeks passed between Nadia's exam and the trip that she booked?",
+         [("D1:1", "Nadia", "My exam was on 2 May. I booked a trip for 30 May to celebrate.",
+           "2023-05-20"),
+          ("D2:1", "Nadia", "The trip was lovely after the exam stress.", "2023-06-20")],
+         "four weeks"),
+    ]
+    for question, turns, expected in cases:
+        assert read(sessions(question, turns)).answer == expected, question

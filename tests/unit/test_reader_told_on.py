@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from mrgraph.reader.when import _RELATIVE
 from tests.unit.test_reader_when import PLAN_DAY, _answer
 
 SAID = "2023-06-14"  # a Wednesday
@@ -270,3 +271,60 @@ def test_a_plan_timed_from_another_event_yields_to_the_later_reply() -> None:
              ("D2:1", "Ben", "Did Leo get his exam results?", later_day),
              ("D2:2", "Ana", "He did, and last Thursday we went sailing.", later_day)]
     assert _answer("When did Leo get his exam results?", turns)[0] == "10 August 2023"
+
+
+def test_a_borrowed_plan_yields_only_to_a_reply_telling_it() -> None:
+    """The later reply answering a plan timed from another event must tell the thing asked
+    in its dated clause, and deny nothing: a reply going on to another thing ("we went on a
+    boat trip on Monday", "a storm hit yesterday") or saying it did not happen leaves the
+    plan's date (three shapes, and a denial)."""
+    plan_day, later_day = "2023-07-05", "2023-08-23"
+    crete = [("D1:1", "Ana", "We fly to Crete on 3 August for a week!", plan_day),
+             ("D1:2", "Ben", "Lovely, where in Crete?", plan_day),
+             ("D1:3", "Ana", "Chania. Leo gets his exam results two days after we're back.",
+              plan_day)]
+    cases = [
+        ("When did Leo get his exam results?",
+         [*crete, ("D2:1", "Ben", "How was Crete? Did Leo get his exam results?", later_day),
+          ("D2:2", "Ana", "Crete was great, we went on a boat trip on Monday.", later_day)],
+         "3 August 2023"),
+        ("When did Ana's sister move into the new flat?",
+         [("D1:1", "Ana", "My sister signs the lease on 1 August.", plan_day),
+          ("D1:2", "Ben", "Which flat is it?", plan_day),
+          ("D1:3", "Ana", "The one by the river. She moves into the new flat a week after "
+           "she signs.", plan_day),
+          ("D2:1", "Ben", "Has your sister moved into the new flat?", later_day),
+          ("D2:2", "Ana", "Not yet, she couldn't move into the new flat on Saturday, the "
+           "boiler broke.", later_day)],
+         "1 August 2023"),
+        ("When did Ben's band play the harbour festival?",
+         [("D1:1", "Ben", "We record the demo on 20 July.", plan_day),
+          ("D1:2", "Ana", "Any gigs coming up?", plan_day),
+          ("D1:3", "Ben", "We play the harbour festival a few weeks after we record.",
+           plan_day),
+          ("D2:1", "Ana", "How was the harbour festival? Did your band play it?", later_day),
+          ("D2:2", "Ben", "The weather was awful, a storm hit the coast yesterday.",
+           later_day)],
+         "20 July 2023"),
+        ("When did Leo get his exam results?",
+         [*crete, ("D2:1", "Ben", "Did Leo get his exam results?", later_day),
+          ("D2:2", "Ana", "He didn't get his exam results on Monday, the school shut.",
+           later_day)],
+         "3 August 2023"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns)[0] == expected, question
+
+
+def test_a_time_told_from_another_event_is_counted() -> None:
+    """"Two days after we're back", "a couple of weeks before the move", "the week before the
+    wedding" time a plan from another event; "sunny days after", "those weeks before", "the
+    rainy months before" are periods, not a time told from one (borrowed_plan)."""
+    for text in ("Leo gets his results two days after we're back.",
+                 "We sell the car a couple of weeks before the move.",
+                 "She flies home the week before the wedding."):
+        assert _RELATIVE.search(text), text
+    for text in ("We loved the sunny days after the storm.",
+                 "Those weeks before the exam were awful.",
+                 "The rainy months before spring drag on."):
+        assert not _RELATIVE.search(text), text

@@ -231,35 +231,39 @@ def test_since_when_asks_for_a_beginning() -> None:
         assert _answer(question, turns)[0] == "by 14 June 2023", question
 
 
+# three plans timed from another event, told on a day in July (borrowed_plan's tests)
+PLANNED, REPLIED = "2023-07-05", "2023-08-23"  # the later day a Wednesday
+CRETE = [("D1:1", "Ana", "We fly to Crete on 3 August for a week!", PLANNED),
+         ("D1:2", "Ben", "Lovely, where in Crete?", PLANNED),
+         ("D1:3", "Ana", "Chania. Leo gets his exam results two days after we're back.",
+          PLANNED)]
+FLAT = [("D1:1", "Ana", "My sister signs the lease on 1 August.", PLANNED),
+        ("D1:2", "Ben", "Which flat is it?", PLANNED),
+        ("D1:3", "Ana", "The one by the river. She moves into the new flat a week after "
+         "she signs.", PLANNED)]
+FESTIVAL = [("D1:1", "Ben", "We record the demo on 20 July.", PLANNED),
+            ("D1:2", "Ana", "Any gigs coming up?", PLANNED),
+            ("D1:3", "Ben", "We play the harbour festival a few weeks after we record.",
+             PLANNED)]
+
+
 def test_a_plan_timed_from_another_event_yields_to_the_later_reply() -> None:
     """A plan whose time is told from another event's ("two days after we're back") is dated
     by that event's date, borrowed from the turn before: the later reply to the other's
     question stating when it happened answers, outside that date too (borrowed_plan)."""
-    plan_day, later_day = "2023-07-05", "2023-08-23"  # the later day a Wednesday
     cases = [
         ("When did Leo get his exam results?",
-         [("D1:1", "Ana", "We fly to Crete on 3 August for a week!", plan_day),
-          ("D1:2", "Ben", "Lovely, where in Crete?", plan_day),
-          ("D1:3", "Ana", "Chania. Leo gets his exam results two days after we're back.",
-           plan_day),
-          ("D2:1", "Ben", "Did Leo get his exam results?", later_day),
-          ("D2:2", "Ana", "He did, last Thursday. Top marks!", later_day)],
+         [*CRETE, ("D2:1", "Ben", "Did Leo get his exam results?", REPLIED),
+          ("D2:2", "Ana", "He did, last Thursday. Top marks!", REPLIED)],
          "the Thursday before 23 August 2023"),
         ("When did Ana's sister move into the new flat?",
-         [("D1:1", "Ana", "My sister signs the lease on 1 August.", plan_day),
-          ("D1:2", "Ben", "Which flat is it?", plan_day),
-          ("D1:3", "Ana", "The one by the river. She moves into the new flat a week after "
-           "she signs.", plan_day),
-          ("D2:1", "Ben", "Has your sister moved into the new flat?", later_day),
-          ("D2:2", "Ana", "Yes, she moved in on Saturday, finally.", later_day)],
+         [*FLAT, ("D2:1", "Ben", "Has your sister moved into the new flat?", REPLIED),
+          ("D2:2", "Ana", "Yes, she moved in on Saturday, finally.", REPLIED)],
          "the Saturday before 23 August 2023"),
         ("When did Ben's band play the harbour festival?",
-         [("D1:1", "Ben", "We record the demo on 20 July.", plan_day),
-          ("D1:2", "Ana", "Any gigs coming up?", plan_day),
-          ("D1:3", "Ben", "We play the harbour festival a few weeks after we record.",
-           plan_day),
-          ("D2:1", "Ana", "How was the harbour festival? Did your band play it?", later_day),
-          ("D2:2", "Ben", "We played it yesterday, the crowd was huge.", later_day)],
+         [*FESTIVAL,
+          ("D2:1", "Ana", "How was the harbour festival? Did your band play it?", REPLIED),
+          ("D2:2", "Ben", "We played it yesterday, the crowd was huge.", REPLIED)],
          "22 August 2023"),
     ]
     for question, turns, expected in cases:
@@ -267,9 +271,9 @@ def test_a_plan_timed_from_another_event_yields_to_the_later_reply() -> None:
         assert _answer(question, turns, frozenset({"borrowed_plan"}))[0] != expected, question
     # a plan with its own date is not borrowed: a reply's date outside its period is another
     # story
-    turns = [("D1:1", "Ana", "Leo gets his exam results on 10 August.", plan_day),
-             ("D2:1", "Ben", "Did Leo get his exam results?", later_day),
-             ("D2:2", "Ana", "He did, and last Thursday we went sailing.", later_day)]
+    turns = [("D1:1", "Ana", "Leo gets his exam results on 10 August.", PLANNED),
+             ("D2:1", "Ben", "Did Leo get his exam results?", REPLIED),
+             ("D2:2", "Ana", "He did, and last Thursday we went sailing.", REPLIED)]
     assert _answer("When did Leo get his exam results?", turns)[0] == "10 August 2023"
 
 
@@ -278,38 +282,26 @@ def test_a_borrowed_plan_yields_only_to_a_reply_telling_it() -> None:
     in its dated clause, and deny nothing: a reply going on to another thing ("we went on a
     boat trip on Monday", "a storm hit yesterday") or saying it did not happen leaves the
     plan's date (three shapes, and a denial)."""
-    plan_day, later_day = "2023-07-05", "2023-08-23"
-    crete = [("D1:1", "Ana", "We fly to Crete on 3 August for a week!", plan_day),
-             ("D1:2", "Ben", "Lovely, where in Crete?", plan_day),
-             ("D1:3", "Ana", "Chania. Leo gets his exam results two days after we're back.",
-              plan_day)]
     cases = [
         ("When did Leo get his exam results?",
-         [*crete, ("D2:1", "Ben", "How was Crete? Did Leo get his exam results?", later_day),
-          ("D2:2", "Ana", "Crete was great, we went on a boat trip on Monday.", later_day)],
+         [*CRETE, ("D2:1", "Ben", "How was Crete? Did Leo get his exam results?", REPLIED),
+          ("D2:2", "Ana", "Crete was great, we went on a boat trip on Monday.", REPLIED)],
          "3 August 2023"),
         ("When did Ana's sister move into the new flat?",
-         [("D1:1", "Ana", "My sister signs the lease on 1 August.", plan_day),
-          ("D1:2", "Ben", "Which flat is it?", plan_day),
-          ("D1:3", "Ana", "The one by the river. She moves into the new flat a week after "
-           "she signs.", plan_day),
-          ("D2:1", "Ben", "Has your sister moved into the new flat?", later_day),
+         [*FLAT, ("D2:1", "Ben", "Has your sister moved into the new flat?", REPLIED),
           ("D2:2", "Ana", "Not yet, she couldn't move into the new flat on Saturday, the "
-           "boiler broke.", later_day)],
+           "boiler broke.", REPLIED)],
          "1 August 2023"),
         ("When did Ben's band play the harbour festival?",
-         [("D1:1", "Ben", "We record the demo on 20 July.", plan_day),
-          ("D1:2", "Ana", "Any gigs coming up?", plan_day),
-          ("D1:3", "Ben", "We play the harbour festival a few weeks after we record.",
-           plan_day),
-          ("D2:1", "Ana", "How was the harbour festival? Did your band play it?", later_day),
+         [*FESTIVAL,
+          ("D2:1", "Ana", "How was the harbour festival? Did your band play it?", REPLIED),
           ("D2:2", "Ben", "The weather was awful, a storm hit the coast yesterday.",
-           later_day)],
+           REPLIED)],
          "20 July 2023"),
         ("When did Leo get his exam results?",
-         [*crete, ("D2:1", "Ben", "Did Leo get his exam results?", later_day),
+         [*CRETE, ("D2:1", "Ben", "Did Leo get his exam results?", REPLIED),
           ("D2:2", "Ana", "He didn't get his exam results on Monday, the school shut.",
-           later_day)],
+           REPLIED)],
          "3 August 2023"),
     ]
     for question, turns, expected in cases:

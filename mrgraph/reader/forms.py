@@ -103,7 +103,9 @@ def complement(sentence: str, verb: str) -> str | None:
 
 
 _DOER = re.compile(r"\b(?:I|[Ww]e)(?:'(?:ve|d|ll|m|re))?\s+")  # the speaker as the subject
-_PREDICATE_END = re.compile(r"[^\w\s'’-]|-(?!\w)")  # punctuation ends the clause
+# punctuation ends the clause; not a number's comma or point ("1,200", "3.5") nor a currency
+# or per cent sign ("$500", "20%")
+_PREDICATE_END = re.compile(r"(?<!\d)[.,]|[.,](?!\d)|[^\w\s'’.,$£€%-]|-(?!\w)")
 
 
 _UNITS = r"(?:second|minute|hour|day|night|week|weekend|month|year)s?"

@@ -73,6 +73,11 @@ def test_what_someone_did_is_what_they_say_they_did() -> None:
         "painted the garden fence"
     assert predicate("I bought a lamp - it glows.") == "bought a lamp"
     assert predicate("I know.") is None and predicate("The fence is green.") is None
+    # a number's comma or point and a currency sign are no punctuation ending the clause
+    assert predicate("I raised 1,200 dollars for the shelter.") == \
+        "raised 1,200 dollars for the shelter"
+    assert predicate("We ran 3.5 miles, then ate.") == "ran 3.5 miles"
+    assert predicate("I saved £40 on the bike.") == "saved £40 on the bike"
     turns = [("D1:1", "Omar", "Last Sunday we repainted the old shed behind the house."),
              ("D1:2", "Priya", "Nice!")]
     assert read(state("What did Omar do last Sunday?", turns)).answer == \

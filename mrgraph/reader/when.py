@@ -316,9 +316,9 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
     """The first sentence nearly as good as the best (DATED_SHARE of its score), by the person
     asked about, that states a date itself (reader.dates.stated): a "when" question asks for a
     date, and the best sentence's turn gives none ("I volunteer at the shelter." - "I started
-    there about a year ago."); else one whose story the speaker goes on with, dated, across the other's
-    short reaction (reader.told_on: "I met someone." - "Details!" - "She came up to me last
-    Saturday.")."""
+    there about a year ago."); else one whose story the speaker goes on with, dated, across
+    the other's short reaction (reader.told_on: "I met someone." - "Details!" - "She came up to
+    me last Saturday.")."""
     for sentence in found:
         if sentence.score < DATED_SHARE * best.score or sentence.q <= 0 or \
                 (question.person is not None and sentence.speaker != question.person):

@@ -182,8 +182,8 @@ def people_only(listed: str) -> str:
 
 def _names(said: list[str]) -> list[int]:
     """Where the names are among an item's words: capitalised words but a month, a weekday or a
-    function word ("I", "The", "That's"), and the word after a title ("Dr Patel", "Mrs. Lee"). Common
-    words are names too ("John", "Grace", "Mark"): a capital says so mid-sentence. Only the
+    function word ("I", "The", "That's"), and the word after a title ("Dr Patel", "Mrs. Lee").
+    Common words are names too ("John", "Grace", "Mark"): a capital says so mid-sentence. Only the
     item's first word, when a lowercase word follows, may be a sentence's first: a word
     WordNet knows as a verb, adjective or adverb there is none ("Please come", "Thanks so
     much")."""

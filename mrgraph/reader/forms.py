@@ -177,11 +177,11 @@ _TO_VERB = re.compile(r"(\w+)\s+(?:in order )?to\s+(?=(\w+))")  # each "to", ove
 
 def unpurposed(said: str, question: Question) -> str:
     """What was done without a purpose the question states ("bought a brass lamp *to brighten
-    the hall*" for "What did X do to brighten the hall?"): the first "to" + a verb after a
-    noun - the question's purpose verb when it asks "do to <verb>", else a word mostly a verb
-    - in a clause whose verb takes no object + infinitive (`_CONTROL`: "asked my brother to
-    help") and whose object is no `_COMPLETED` ("had nothing to prepare"), with half the
-    content words after it of the question's."""
+    the hall*" for "What did X do to brighten the hall?"): cut before the first "to" + a verb
+    that passes, each tried in turn - after a noun, the verb the question's "do to <verb>"
+    names (else a word mostly a verb), in a clause whose verb takes no object + infinitive
+    (`_CONTROL`: "asked my brother to help"), after no `_COMPLETED` object ("had nothing to
+    prepare"), and with half the content words after it of the question's."""
     asked = _PURPOSE.search(question.text)
     purpose = lemma(asked[1].lower()) if asked and not is_function_word(asked[1]) else None
     for at in _TO_VERB.finditer(said):

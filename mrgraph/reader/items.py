@@ -42,7 +42,12 @@ _ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth"})
 _AND = re.compile(r"\s+and\s+")  # "X and Y"
 # a list phrase's commas too, with a serial comma's "and" / "or" ("A, B, and C"); not a
 # thousands separator ("£1,200")
-_LISTED = re.compile(r"\s*(?<!\d),(?!\d)\s*(?:(?:and|or)\s+)?|\s+and\s+")
+_LISTED = re.compile(r"\s*(?:(?<!\d),|,(?!\d))\s*(?:(?:and|or)\s+)?|\s+and\s+")
+# an ordinal before these tells the rank or the occasion: "first *place* trophy", "second
+# *edition*", "third *anniversary*"
+_RANKED = frozenset("place edition prize anniversary birthday round half class".split())
+# "a box of *mine*": a possessive pronoun names no thing of its own
+_POSSESSIVES = frozenset("mine yours his hers ours theirs".split())
 # words of time: "took *ages*" names no thing taken; "first *date*" is an occasion
 _SPANS = TIME_WORDS | _CALENDAR | frozenset("ages hours minutes seconds decades date".split())
 
@@ -97,14 +102,14 @@ def _bare_plural(rest: list[str]) -> bool:
 
 
 def unranked(phrase: str) -> str:
-    """Without a leading ordinal: "first strawberries" -> "strawberries", "my first bowl" ->
-    "bowl" (the first of the things is still the thing); not when the ordinal is part of a
-    name: WordNet knows it and the next word as one ("first aid kit", "second hand bike"), or
-    the next word is capitalised ("Second City"); nor before a word of time, where it tells
-    which occasion ("first date", "second week")."""
+    """Without a leading ordinal: "first strawberries" -> "strawberries" (the first of the
+    things is still the thing); not when the ordinal is part of a name: WordNet knows it and
+    the next word as one ("first aid kit", "second hand bike"), or the next word is
+    capitalised ("Second City"); nor before a word of time or of rank, where it tells which
+    occasion or place ("first date", "second week", "first place trophy": `_RANKED`)."""
     said = phrase.split()
     if len(said) < 2 or said[0].lower() not in _ORDINALS or said[1][:1].isupper() or \
-            said[1].lower() in _SPANS:
+            said[1].lower() in _SPANS or said[1].lower() in _RANKED:
         return phrase
     joined = f"{said[0].lower()}_{said[1].lower()}"
     if any(lexicon().offsets(joined, pos) for pos in ("noun", "adj", "adv")):
@@ -126,7 +131,8 @@ def measured(phrase: str) -> str:
     rest = said[at + 1:]
     while len(rest) > 1 and rest[0].lower() in DETERMINERS:
         rest = rest[1:]
-    return phrase if all(is_function_word(w) for w in rest) else " ".join(rest)
+    return phrase if all(is_function_word(w) or w.lower() in _POSSESSIVES for w in rest) \
+        else " ".join(rest)
 
 
 def _done(word: str) -> bool:

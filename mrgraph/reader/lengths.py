@@ -28,7 +28,8 @@ _BETWEEN = re.compile(r"\bbetween (.+?) and (.+?)[?.!\s]*$", re.IGNORECASE)
 # *it*", "their second *one* *there*"; a pronoun, not "a one-day course", "no one", "the trip
 # that she booked" (a relative "that"), nor "there" inside the clause
 _REFERS_BACK = re.compile(r"\b(?:(?:after|since|before) (?:it\b|that$)|(?:first|second|third|"
-                          r"next|last|other|another|that|same) one\b(?!-)|there$)", re.IGNORECASE)
+                          r"next|last|other|another|that|same|new|the) one\b(?!-)|\bit$|there$)",
+                          re.IGNORECASE)
 _SINCE = re.compile(r"\bhow long (?:has|have)\b.*\bbeen\b", re.IGNORECASE)
 _ONGOING = re.compile(r"\bhow long (?:has|have)\b", re.IGNORECASE)
 _SO_FAR = re.compile(r"\bhow long (?:has|have|had)\b", re.IGNORECASE)  # up to a day, not "did"
@@ -76,7 +77,8 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
         if first == second and question.on("apart") and \
                 (apart := _apart(first[0], between.groups(), question.on("bare_day"))) is not None:
             first, second = (apart[0], first[1]), (apart[1], first[1])
-        elif refers and first[1] == second[1]:
+        elif first[1] == second[1] and question.on("refers_back") and \
+                (refers or first[0] == second[0]):  # one turn dating both alike answers nothing
             # a second thing pointing back to the first is told after it, in another turn: its
             # best turn other than the first's (a turn telling two things dates each itself)
             second = _dated(state, question, other, speakers, first[1])

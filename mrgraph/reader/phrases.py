@@ -49,7 +49,7 @@ from mrgraph.reader.places import MONTHS, infinitive, placed
 from mrgraph.reader.question import Question
 from mrgraph.reader.tokens import Token, tokens, verb_like
 from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
-                                  RELATIONS, SUBJECTS, is_function_word, is_kind,
+                                  RELATIONS, SUBJECTS, base_verb, is_function_word, is_kind,
                                   kind_of, lemma, mostly_verb, noun_like)
 from mrgraph.text import words
 
@@ -156,11 +156,13 @@ def _listed(runs: Sequence[list[int]], toks: Sequence[Token], serial: bool = Tru
 
 def _opens_clause(run: list[int], toks: Sequence[Token]) -> bool:
     """The run is a clause's subject: a finite verb follows it ("milk *was* sold out", "my
-    sister *did*", "Dana *got* one"), in the run past its first word or right after it."""
+    sister *did*", "Dana *got* one"), in the run past its first word or right after it; a
+    past form in "-ed", not a base form that ends so ("garden *shed* paint")."""
     after = toks[run[-1] + 1].text.lower() if run[-1] + 1 < len(toks) else ""
     return after in _FINITE or any(toks[i].text.lower() in _FINITE or
                                    toks[i].text.lower() in IRREGULAR or
-                                   toks[i].text.lower().endswith("ed") for i in run[1:])
+                                   (toks[i].text.lower().endswith("ed") and
+                                    not base_verb(toks[i].text)) for i in run[1:])
 
 
 def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment:

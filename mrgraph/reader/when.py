@@ -232,10 +232,13 @@ def _tells_it(value: DateValue, fit: Callable[[str], float]) -> bool:
     and denies nothing ("Not yet, we couldn't go on Monday"); not another thing the reply
     goes on to ("Crete was great, we went on a boat trip on Monday")."""
     clause = value.statement
-    if not clause or negated(clause):
+    at = clause.find(value.phrase)
+    if not clause or negated(clause[:at + len(value.phrase)] if at >= 0 else clause):
         return False
-    return fit(clause) > 0 or all(is_function_word(w) for w in words(clause.replace(
-        value.phrase, " ")))
+    unnamed = " ".join(w for w in clause.replace(value.phrase, " ").split()
+                       if not w[:1].isupper() or w == "I")
+    return fit(unnamed) > 0 or all(is_function_word(w) or w in ("got", "get", "gets")
+                                   for w in words(unnamed))
 
 
 def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:

@@ -26,6 +26,13 @@ TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this 
 # "what did X *do*": a verb that names no action of its own ("I did it", "do you?") says
 # nothing of whose the evidence is
 _LIGHT_VERBS = frozenset({"do"})
+# a reply that declines: it was not done ("Nope, I've been travelling", "Sadly I've been
+# swamped", "I've been too busy")
+_DECLINES = re.compile(r"^\W*(?:no|nope|nah|sadly|unfortunately|not (?:yet|really|lately))\b|"
+                       r"\b(?:too busy|no time|swamped)\b", re.IGNORECASE)
+# what is only wished, planned or would be: not the person's doing ("I should read it")
+_NOT_DONE = frozenset({"should", "could", "would", "might", "will", "ll", "d", "wish", "hope",
+                       "want", "plan"})
 _SECOND_PERSON = frozenset({"you", "your", "yours", "yourself"})
 _SINGULAR = frozenset({"i"})  # "I" did it: not "we" (the others may be in it), not "my mom"
 # verbs that say too little of an act to date it as the person's ("When did X *have* ...",
@@ -137,12 +144,12 @@ def _spared(state: Found, question: Question) -> bool:
 
 
 def _tells_own(state: Found, question: Question) -> bool:
-    """A turn of the person's read with a sentence of their own doing (`_own_doing`) that
+    """A turn of the person's read with a clause of their own doing (`_own_doing`) that
     holds the question's verb, or its words when the verb is light ("I planted tomatoes" for
-    "What has X planted?"), or that replies, affirming, to the other's asking some of it ("Been
-    out rowing yet?" - "Yes! I went on Sunday. Saw a heron."). Not a comment on the other's
-    story ("I love your paintings", "I wish I could paint like you"), nor a denial ("No, I
-    haven't had time")."""
+    "What has X planted?"), or that replies to the other's asking some of it ("Been out
+    rowing yet?" - "Yes! I went on Sunday. Saw a heron."), declining nothing (`_DECLINES`:
+    "Nope, I've been travelling"). Not a comment on the other's story ("I love your
+    paintings", "I wish I could paint like you"), nor a denial ("No, I haven't had time")."""
     asked = asked_before(state, question)
     verb = lemma(question.verb) if question.verb and lemma(question.verb) not in _LIGHT_VERBS \
         else None
@@ -150,21 +157,23 @@ def _tells_own(state: Found, question: Question) -> bool:
         text = statements(str(turn["text"]))
         if str(turn["speaker"]) != question.person:
             continue
-        own = [s for s in split_sentences(text) if _own_doing(s)]
+        own = [c for s in split_sentences(text) for c in s.split(",") if _own_doing(c)]
         if any(verb in {lemma(w) for w in word_set(s)} if verb else
                content_share(state, question, s) > 0 for s in own):
             return True
-        if own and not negated(text) and asked.get(turn_key(turn, 1), 0) > 0:
-            return True  # an affirmed reply: "Yes! I went out at dawn."
+        if own and not negated(text) and asked.get(turn_key(turn, 1), 0) > 0 and \
+                not _DECLINES.search(text):
+            return True  # a reply telling it: "Yes! I went out at dawn."
     return False
 
 
 def _own_doing(sentence: str) -> bool:
-    """The sentence tells of the speaker's own doing: "I" / "my" / "we", no "you" / "your"
-    (what the listener did, or a remark on it), and not denied ("I've never been")."""
+    """The clause tells of the speaker's own doing: "I" / "my" / "we", no "you" / "your"
+    (what the listener did, or a remark on it), not denied ("I've never been"), nor only
+    wished, planned or supposed (`_NOT_DONE`: "I should read it")."""
     said = set(words(sentence))
     return bool(said & (FIRST_PERSON - {"ve", "m"})) and not said & _SECOND_PERSON and \
-        not negated(sentence)
+        not negated(sentence) and not said & _NOT_DONE
 
 
 def _dates_own_act(state: Found, question: Question) -> bool:

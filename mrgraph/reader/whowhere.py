@@ -36,7 +36,7 @@ from mrgraph.reader.phrases import places
 from mrgraph.reader.places import GOING
 from mrgraph.reader.tokens import tokens
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (CALENDAR, CLAUSE, DETERMINERS, PREPOSITIONS, RELATIONS,
+from mrgraph.reader.words import (CALENDAR, CLAUSE, DETERMINERS, FEASTS, PREPOSITIONS, RELATIONS,
                                   SUBJECTS, TIME_WORDS, adverb_only, dates_named,
                                   is_function_word, lemma)
 from mrgraph.text import words
@@ -162,6 +162,7 @@ def _people(run: list[str]) -> bool:
 
 
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof"})  # "Mrs Lee": the next word too
+_FEASTS = frozenset(w for feast in FEASTS for w in feast.split())  # "Lee at *Easter*"
 
 
 def people_only(listed: str) -> str:
@@ -181,8 +182,9 @@ def people_only(listed: str) -> str:
 
 
 def _names(said: list[str]) -> list[int]:
-    """Where the names are among an item's words: capitalised words but a month, a weekday or a
-    function word ("I", "The", "That's"), and the word after a title ("Dr Patel", "Mrs. Lee").
+    """Where the names are among an item's words: capitalised words but a month, a weekday, a
+    feast ("Easter") or a function word ("I", "The", "That's", "Please"; a name that is one,
+    "Will", is lost), and the word after a title ("Dr Patel", "Mrs. Lee").
     Common words are names too ("John", "Grace", "Mark"): a capital says so mid-sentence. Only the
     item's first word, when a lowercase word follows, may be a sentence's first: a word
     WordNet knows as a verb, adjective or adverb there is none ("Please come", "Thanks so
@@ -191,8 +193,9 @@ def _names(said: list[str]) -> list[int]:
     for i, word in enumerate(said):
         bare = re.split(r"['’]", word.lower().strip("'’.,!?"))[0]  # "That's": "that"
         titled = i > 0 and said[i - 1].lower().strip(".") in _TITLES
-        if not titled and (not word[:1].isupper() or bare in CALENDAR or
-                           is_function_word(bare) or i == 0 and _opens_sentence(said)):
+        if not titled and (not word[:1].isupper() or bare in CALENDAR or bare in _FEASTS or
+                           is_function_word(bare) or
+                           i == 0 and _opens_sentence(said)):
             continue
         names.append(i)
     return names
@@ -200,8 +203,9 @@ def _names(said: list[str]) -> list[int]:
 
 def _opens_sentence(said: list[str]) -> bool:
     """The item's first word opens a sentence rather than naming someone: a lowercase word
-    other than "and" follows it, and WordNet knows it as a verb, adjective or adverb."""
-    if len(said) < 2 or said[1][:1].isupper() or said[1] in ("and", "&"):
+    follows it that is no function word ("Mark *from* work" is a name), and WordNet knows the
+    first as a verb, adjective or adverb ("Please come")."""
+    if len(said) < 2 or said[1][:1].isupper() or is_function_word(said[1].lower()):
         return False
     first, found = said[0].lower().strip("'’.,!?"), lexicon()
     return not first.isalpha() or any(found.offsets(first, pos) for pos in ("verb", "adj", "adv"))

@@ -13,7 +13,7 @@
   who_named  a "who" answer that lists a thing and a person ("a plum tart and Dana")
              keeps the people: "who" asks for persons;
   who_people a list answer to "who" keeps the items naming people (`people_only`): a
-             relation ("my aunt"), or a capitalised name, common word or not ("John",
+             relation ("my aunt"), or a capitalised name, common word or not ("Bill",
              "Grace"), and the word after a title ("Mrs Lee"), cut to the names ("called
              Dana" -> "Dana"); "Who have been the coaches ...?" asks for several
              (reader.question.asks_people);
@@ -185,7 +185,7 @@ def _names(said: list[str]) -> list[int]:
     """Where the names are among an item's words: capitalised words but a month, a weekday, a
     feast ("Easter") or a function word ("I", "The", "That's", "Please"; a name that is one,
     "Will", is lost), and the word after a title ("Dr Patel", "Mrs. Lee").
-    Common words are names too ("John", "Grace", "Mark"): a capital says so mid-sentence. Only the
+    Common words are names too ("Bill", "Grace", "Mark"): a capital says so mid-sentence. Only the
     item's first word, when a lowercase word follows, may be a sentence's first: a word
     WordNet knows as a verb, adjective or adverb there is none ("Please come", "Thanks so
     much")."""

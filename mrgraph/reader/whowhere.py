@@ -173,12 +173,16 @@ def people_only(listed: str) -> str:
     kept = []
     for item in listed.split(", "):
         said = item.split()
-        named = _names(said)
-        if any(w.lower() in _PEOPLE or w.lower() in RELATIONS for w in said):
+        if _says_people(said):
             kept.append(item)
-        elif named:
+        elif named := _names(said):
             kept.append(" ".join(said[named[0]:named[-1] + 1]))
     return ", ".join(kept) if kept else listed
+
+
+def _says_people(said: list[str]) -> bool:
+    """A word of the item is a relation ("my *aunt*") or says people ("the *team*")."""
+    return any(w.lower() in _PEOPLE or w.lower() in RELATIONS for w in said)
 
 
 def _names(said: list[str]) -> list[int]:
@@ -218,10 +222,10 @@ def placed(question: Question, found: list[Sentence], phrase: str) -> bool:
 
 def persons(answer: str) -> str:
     """Of an answer listing things ("a plum tart and Dana"), the parts naming a person
-    (a capitalised word, a relation); the answer when none or all do."""
+    as `people_only` tells them (a relation, a word of people, a name); the answer when
+    none or all do."""
     parts = split_and(answer)
-    kept = [p for p in parts if any(w[:1].isupper() for w in p.split()) or
-            any(w.lower() in RELATIONS for w in p.split())]
+    kept = [p for p in parts if _says_people(p.split()) or _names(p.split())]
     return " and ".join(kept) if kept and len(kept) < len(parts) else answer
 
 

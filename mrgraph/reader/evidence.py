@@ -49,7 +49,7 @@ AGREES = 0.05  # times its confidence: a sentence saying what an active belief s
 COVERS = 1.0  # of the belief's share of the question: what such a sentence holds of it at least
 PROMPT = 0.8  # the reply to a question that asks ours: its first sentence answers it
 ASKED = 0.5  # a question asking half of ours makes the reply to it the person's
-_SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "ya"})
+SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "ya"})
 FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself", "we", "our", "us", "ours", "m",
                            "ve"})
 # a question about an earlier state is not answered by what is believed now
@@ -345,7 +345,7 @@ def about_whom(speaker: str, sentence: str, speakers: set[str], second_person: b
     said = word_set(sentence)
     listeners = [p for p in speakers if p != speaker]
     named = [p for p in listeners if _first_name(p) in said]
-    if second_person and said & _SECOND_PERSON and len(listeners) == 1:
+    if second_person and said & SECOND_PERSON and len(listeners) == 1:
         return listeners[0]
     if named and not said & FIRST_PERSON:
         return named[0]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (CLAUSE, MONTHS, NEGATIONS, NUMBERS, RELATIONS, SUBJECTS,
-                                  WEEKDAYS, base_verb, is_function_word, lemma, mostly_verb,
-                                  noun_like)
+from mrgraph.reader.words import (CLAUSE, MONTHS, NEGATIONS, NUMBERS, OBJECT_PRONOUNS,
+                                  RELATIONS, SUBJECTS, WEEKDAYS, base_verb, is_function_word,
+                                  lemma, mostly_verb, noun_like)
 from mrgraph.text import stem, words
 
 # not how often: "twice *a week*", "three times *a month*" (family span_freq)
@@ -172,7 +172,6 @@ _CONTROL = frozenset(lemma(w) for w in """ask tell persuade want invite help all
 # an object the infinitive completes, not a purpose: "had *nothing* to prepare", "no *time* to"
 _COMPLETED = frozenset("""nothing something anything everything time way ways effort chance
                        reason need""".split())
-_OBJECTS = frozenset({"me", "him", "her", "them", "us", "you"})
 _PURPOSE = re.compile(r"\b(?:do|does|did|done|doing)\s+to\s+(\w+)", re.IGNORECASE)
 _TO_VERB = re.compile(r"(\w+)\s+(?:in order )?to\s+(?=(\w+))")  # each "to", overlapping
 
@@ -194,7 +193,7 @@ def unpurposed(said: str, question: Question) -> str:
             continue
         clause = re.split(r",|\band\b", said[:at.start()])[-1]
         # "asked *my brother* to help": a person the infinitive is of, after a verb taking one
-        person = before in _OBJECTS or before.rstrip("s") in RELATIONS or at[1][:1].isupper()
+        person = before in OBJECT_PRONOUNS or before.rstrip("s") in RELATIONS or at[1][:1].isupper()
         if person and any(lemma(w) in _CONTROL for w in words(clause)):
             continue
         rest = [stem(w) for w in words(said[at.start(2):]) if not is_function_word(w)]

@@ -24,8 +24,8 @@ import re
 from collections.abc import Callable
 
 from mrgraph.lexicon import default as lexicon
-from mrgraph.reader.words import (CALENDAR, DETERMINERS, IRREGULAR, NUMBERS, TIME_WORDS,
-                                  base_verb, is_function_word, mostly_verb, noun_like)
+from mrgraph.reader.words import (CALENDAR, DETERMINERS, IRREGULAR, NUMBERS, OBJECT_PRONOUNS,
+                                  TIME_WORDS, base_verb, is_function_word, mostly_verb, noun_like)
 from mrgraph.text import words
 
 VERB_SENSES = 4  # a word this many times more often a verb than a noun ends no item
@@ -33,7 +33,6 @@ _CALENDAR = CALENDAR | frozenset(m.lower() for m in calendar.month_abbr[1:])
 # where in a span of time: "the *end* of February", "*early* July"
 _POSITIONS = frozenset({"end", "start", "beginning", "middle", "mid", "early", "late",
                         "nearly", "almost", "about", "around", "first", "second", "third"})
-_OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
 # words that measure a thing ("a *lot* of", "six *jars* of"), not name it
 _MEASURES = frozenset("""lot lots bit bits plenty lump lumps couple bunch bunches jar jars cup cups
                       bag bags box boxes pair pairs slice slices handful handfuls load loads
@@ -81,7 +80,7 @@ def thing_of(phrase: str, trim: bool = False) -> str:
     said = phrase.split()
     if len(said) < (2 if trim else 3) or not _done(said[0]):
         return phrase
-    if trim and len(said) > 2 and said[1].lower() in _OBJECT_PRONOUNS and \
+    if trim and len(said) > 2 and said[1].lower() in OBJECT_PRONOUNS and \
             said[2].lower() in DETERMINERS:
         said = said[:1] + said[2:]  # "gave me some plants": what was given
     if said[1].lower() not in DETERMINERS and not (trim and _bare_plural(said[1:])):

@@ -12,9 +12,9 @@ import re
 
 from mrgraph.found import Found
 from mrgraph.reader.dates import turn_dates
-from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, about_whom, asked_before,
-                                     content_share, is_question, split_sentences, statements,
-                                     turn_key, turns_read, word_set)
+from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, SECOND_PERSON, about_whom,
+                                     asked_before, content_share, is_question, split_sentences,
+                                     statements, turn_key, turns_read, word_set)
 from mrgraph.reader.forms import negated
 from mrgraph.reader.phrases import counted
 from mrgraph.reader.tokens import tokens
@@ -33,7 +33,6 @@ _DECLINES = re.compile(r"^\W*(?:no|nope|nah|sadly|unfortunately|not (?:yet|reall
 # what is only wished, planned or would be: not the person's doing ("I should read it")
 _NOT_DONE = frozenset({"should", "could", "would", "might", "will", "ll", "d", "wish", "hope",
                        "want", "plan"})
-_SECOND_PERSON = frozenset({"you", "your", "yours", "yourself"})
 _SINGULAR = frozenset({"i"})  # "I" did it: not "we" (the others may be in it), not "my mom"
 # verbs that say too little of an act to date it as the person's ("When did X *have* ...",
 # "When *was* X ...", "When did X *go* ..."): any sentence holds them
@@ -172,7 +171,7 @@ def _own_doing(sentence: str) -> bool:
     (what the listener did, or a remark on it), not denied ("I've never been"), nor only
     wished, planned or supposed (`_NOT_DONE`: "I should read it")."""
     said = set(words(sentence))
-    return bool(said & (FIRST_PERSON - {"ve", "m"})) and not said & _SECOND_PERSON and \
+    return bool(said & (FIRST_PERSON - {"ve", "m"})) and not said & SECOND_PERSON and \
         not negated(sentence) and not said & _NOT_DONE
 
 

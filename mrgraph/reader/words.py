@@ -62,6 +62,8 @@ def dates_named(text: str) -> list[str]:
 NEGATIONS = frozenset("""not no never n't nothing none nobody neither nor don't didn't doesn't
                       can't cannot won't isn't wasn't aren't weren't haven't hasn't hadn't
                       couldn't wouldn't shouldn't""".split())
+# a person as a verb's object: "asked *me* to", "gave *us* some plants"
+OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
 RELATIONS = frozenset("""mom mother dad father parents parent aunt uncle cousin sister brother
                       sibling grandma grandmother grandpa grandfather grandparents friend
                       friends husband wife partner boyfriend girlfriend son daughter kids kid

@@ -134,12 +134,6 @@ def checked(batch: GraphBatch) -> bool:
     return _CHECKED.get(id(batch)) is batch
 
 
-def check_props(where: str, props: Mapping[str, object], path: str | None = None) -> None:
-    """Property values against the limits; `where` names the record in the error."""
-    if found := props_problem(props):
-        raise _error(where, *found, path)
-
-
 def node_problem(node_id: str, props: Mapping[str, object]) -> tuple[str, str] | None:
     """props_problem of a node's id and properties."""
     if type(node_id) is not str or not node_id.isascii() or len(node_id) > MAX_INDEXED_BYTES:

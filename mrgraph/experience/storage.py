@@ -7,7 +7,7 @@ Edges: (person Cue)-[:HAS_EXPERIENCE]->(pattern Experience), (Experience)-[:EXPE
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -130,9 +130,3 @@ def _round(r: NodeRecord) -> RoundRecord:
 
 def _int(value: Any) -> int:
     return int(value) if isinstance(value, (int, float, str)) else 0
-
-
-def turn_index(records: Iterable[NodeRecord]) -> dict[tuple[str, str], str]:
-    """(conversation_id, dia_id) -> Turn node id, from exported nodes."""
-    return {(str(n.props["conversation_id"]), str(n.props["dia_id"])): n.id
-            for n in records if n.label == "Turn"}

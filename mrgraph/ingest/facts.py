@@ -78,7 +78,6 @@ _ADV = (r"(?:(?:also|just|recently|finally|actually|really|currently|still|now|a
         r"totally|truly|so|even) )*")
 _OBJECT = r"(?P<x>[^,;:()\-–—]+)"
 _N = r"(?P<n>a|an|one|two|three|four|five|\d+)"
-_ON = ("a", "an", "one", "two", "three", "four", "five")
 
 # (trigger words, pattern, aspect, template, negated, confidence); a rule is tried only on a
 # clause holding one of its trigger words, which keeps extraction fast.

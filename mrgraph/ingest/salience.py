@@ -215,17 +215,6 @@ def _is_object_word(word: str) -> bool:
             and len(word) > 1 and (word not in _VERBS or word.endswith(("ed", "ing"))))
 
 
-def best_tag(sentences: Iterable[str], weights: Mapping[str, float]) -> str | None:
-    """The verb-object label whose words weigh most in the episode (earliest on ties)."""
-    best: tuple[float, str] | None = None
-    for sentence in sentences:
-        for verb, obj in tag_candidates(sentence):
-            score = sum(weights.get(stem(w), 0.0) for w in obj) + 0.5 * weights.get(stem(verb), 0)
-            if score > 0 and (best is None or score > best[0]):
-                best = (score, " ".join((verb, *obj)))
-    return best[1] if best else None
-
-
 # ---------------------------------------------------------------- summaries
 
 SUMMARY_CHARS = 200

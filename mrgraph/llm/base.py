@@ -14,14 +14,14 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, get_args, runtime_checkable
 
 from mrgraph.redact import scrub, scrub_json_text, scrub_value
 
 Role = Literal["system", "user", "assistant", "tool"]
 UsageSource = Literal["server", "tiktoken"]
 
-_ROLES: frozenset[str] = frozenset({"system", "user", "assistant", "tool"})
+_ROLES: frozenset[str] = frozenset(get_args(Role))
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,8 @@ _ONGOING = re.compile(r"^\W*(?:(?:also|and|but|so|well|actually|honestly),? )?(?
                       r"(?:i|we|you|they|he|she)(?:'ve| have|'s| has) been (\w+ing)\b|"
                       r"(?:i'm|i am|we're|we are|they're|they are|he's|she's|he is|she is)"
                       r" (?:still |now |\w+ly )?(\w+ing)\b)", re.IGNORECASE)
+# a beginning asked for: "When did she *start* / *begin* ...?" (onset_month)
+_BEGAN = re.compile(r"\b(?:start|started|begin|began)\b", re.IGNORECASE)
 _ONSET = re.compile(r"\b(?:start|began|begin|started|first)\b", re.IGNORECASE)
 # a time told from another event's: "two days after we're back", "the week before the move";
 # counted ("a few", "10"), not a period ("sunny days after", "those weeks before")
@@ -74,6 +76,11 @@ def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
                                     value.precision in ("year", "decade", "season", "month"))
     if unit == "year" and not coarse and (year := _year_said(question, found)) is not None:
         return (*year, True)
+    if unit is None and value is None and said[:10] and question.on("onset_month") and \
+            _BEGAN.search(question.text) and _going_on(sentence.text):
+        # "When did she start reading it?" - "I'm reading it now": going on when told, it began
+        # before that day, which is no start; its month is as precise as the turn is
+        return format_month(said[:10]), (sentence.dia_id,), False
     if unit is not None and (value is not None or said[:10]):
         day = said[:10]  # none stated: the day it was said, as for any "when"
         return _coarse(value or DateValue(day, "day", "session", day, day), unit), \

@@ -77,9 +77,10 @@ def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
     if unit == "year" and not coarse and (year := _year_said(question, found)) is not None:
         return (*year, True)
     if unit is None and value is None and said[:10] and question.on("onset_month") and \
-            _BEGAN.search(question.text) and _going_on(sentence.text):
-        # "When did she start reading it?" - "I'm reading it now": going on when told, it began
-        # before that day, which is no start; its month is as precise as the turn is
+            _BEGAN.search(question.text):
+        # "When did she start reading it?" - "I'm reading it now", "I started a course!": a
+        # beginning told with no date is told on some day after it (going on, it began before
+        # that day); the day is no start, its month is as precise as the turn is
         return format_month(said[:10]), (sentence.dia_id,), False
     if unit is not None and (value is not None or said[:10]):
         day = said[:10]  # none stated: the day it was said, as for any "when"

@@ -58,7 +58,8 @@ FAMILIES = (
     "item_object", "who_with", "who_named", "where_dated", "wp_undated", "count_so_far",
     "count_ordinal", "did_untimed", "who_placed", "who_whose", "told_on", "first_told",
     "ongoing", "asked_period", "since_when", "wp_perfect", "ph_serial", "who_people",
-    "item_trim", "item_measure", "did_purpose", "borrowed_plan", "refers_back")
+    "item_trim", "item_measure", "did_purpose", "borrowed_plan", "refers_back", "plan_elsewhere",
+    "onset_month", "perfect_month")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())
@@ -237,7 +238,7 @@ def over_time(question: Question | str) -> bool:
     at = next((i for i, w in enumerate(said) if w in AUXILIARIES), None)
     if at is None or said[at] not in ("has", "have"):
         return False
-    return any(_participle(w) for w in said[at + 1:])
+    return any(participle(w) for w in said[at + 1:])
 
 
 def asks_people(question: Question, perfect: bool = False) -> bool:
@@ -259,7 +260,7 @@ def gathered(question: Question) -> bool:
     return over_time(question) or question.on("who_people") and asks_people(question, True)
 
 
-def _participle(word: str) -> bool:
+def participle(word: str) -> bool:
     """A past participle: an -ed form WordNet reads as a verb's ("painted", "camped"), or an
     irregular verb form ("grown", "made"; not "children"), never "been"."""
     if word in IRREGULAR:

@@ -135,7 +135,7 @@ def test_of_nearly_equal_sentences_the_one_told_first_dates_a_past_thing() -> No
                            "center!", "2023-02-01"),
           ("D4:2", "Omar", "Teaching the beginners' evening pottery class at the old community "
                            "center is a joy since I started.", "2023-06-11")],
-         "1 February 2023"),
+         "February 2023"),  # a beginning told with no date: its month (onset_month)
         ("When did Omar paint the old red barn behind his grandparents' farm house?",
          [("D2:3", "Omar", "Painted the old red barn behind the farm house, whew.",
            "2023-03-14"),

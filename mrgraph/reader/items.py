@@ -14,7 +14,9 @@ An item of a verb's past form and its object is the object ("joined a mentorship
 "mentorship program": `thing_of`; not an -ing form, which names an activity itself: "playing
 my violin"); a bare plural object or one past "me" / "us" counts too ("got tomato seedlings",
 "gave me some plants"), and a leading ordinal goes ("first strawberries": `unranked`; family
-item_trim); a measure of a thing is the thing ("six jars of chutney" -> "chutney": `measured`).
+item_trim); a measure of a thing is the thing ("six jars of chutney" -> "chutney": `measured`);
+"go" + an -ing form names an activity ("we went *camping* with my fam": `gone_doing`, family
+item_go).
 """
 
 from __future__ import annotations
@@ -176,3 +178,20 @@ def _names_a_thing(word: str) -> bool:
     if nouns:
         return verbs < VERB_SENSES * nouns
     return not (verbs or found.offsets(lowered, "adv") or found.offsets(lowered, "adj"))
+
+
+# "go" and a verb's -ing form names an activity: "went *camping*", "go *swimming*", "going
+# *fishing* again" (an adverb may come between: "went *skiing*", "go out *dancing*")
+_GO_DOING = re.compile(r"\b(?:go|goes|went|gone|going)\s+(?:(?:out|off|back|again|together)\s+)?"
+                       r"([a-z]+ing)\b", re.IGNORECASE)
+
+
+def gone_doing(sentence: str) -> str | None:
+    """The activity "go + <verb>-ing" names ("we went *camping* last week"), a verb's -ing
+    form WordNet knows mostly as a verb's (not "went *something*", "going *nothing*"); None
+    without one."""
+    for match in _GO_DOING.finditer(sentence):
+        word = match.group(1).lower()
+        if lexicon().base(word, "verb") != word and mostly_verb(word):
+            return word
+    return None

@@ -49,7 +49,9 @@ def manner(question: Question, found: Sequence[Sentence],
 
 
 # "what does / do / did X do to <purpose>": a doing asked for by the end it serves
-_DO_TO = re.compile(r"^\s*what (?:do|does|did)\b.*\bdo to ([a-z][a-z-]*)\b", re.IGNORECASE)
+# ("what did X do after the trip to relax?": a time or place may come between)
+_DO_TO = re.compile(r"^\s*what (?:do|does|did)\b.*\bdo\b(?:\s+[\w']+){0,5}?\s+to ([a-z][a-z-]*)\b",
+                    re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][\w'-]*")
 _OBJECT = 3  # words of the doing's object kept ("playing *my old violin*")
 # what an -ing form after them is a doing of: "be" ("I've *been* running"), and verbs taking

@@ -22,14 +22,15 @@ from mrgraph.reader.question import Question
 from mrgraph.reader.words import is_function_word, is_kind, kind_of, lemma, mostly_verb, noun_like
 from mrgraph.text import words
 
-_SHARED = re.compile(r"\bboth\b|\bin common\b|\bshare\b", re.IGNORECASE)
+# not "share": "what did A share with B?" asks what was shown
+_SHARED = re.compile(r"\bboth\b|\bin common\b", re.IGNORECASE)
 # what is only wished, planned or would be is not what they did or have
 _WISHED = frozenset("would could should might will ll d wish hope want plan".split())
 _WORD = re.compile(r"[A-Za-z][\w'-]*[A-Za-z]")
 
 
 def asks_shared(question: Question) -> bool:
-    """Two people named and "both" / "in common" / "share": one thing true of each."""
+    """Two people named and "both" / "in common": one thing true of each."""
     return len(question.people) == 2 and bool(_SHARED.search(question.text)) and \
         question.kind in ("what", "list", "where")
 

@@ -23,6 +23,8 @@ def test_a_shared_thing_is_asked_of_two_people() -> None:
     # one person, or no "both": what each says alone answers
     assert not asks_shared(analyse("Which city has Priya visited?", SPEAKERS))
     assert not asks_shared(analyse("What did Priya and Omar eat?", SPEAKERS))
+    # "share" with someone is showing them: not a thing both have
+    assert not asks_shared(analyse("What photo did Priya share with Omar?", SPEAKERS))
 
 
 @needs_wordnet
@@ -65,6 +67,9 @@ def test_what_someone_does_to_relax_is_the_doing_they_say() -> None:
     s = state("What does Priya do to de-stress?",
               [("D1:1", "Priya", "Baking bread is my way to de-stress after a shift.")])
     assert read(s).answer == "Baking bread"
+    s = state("What did Priya do after the long flight to unwind?",
+              [("D1:1", "Priya", "I was wrecked, so I went walking in the park to unwind.")])
+    assert read(s).answer == "walking"
     s = state("What does Omar do to relax?",
               [("D1:1", "Omar", "Been painting seascapes a lot - a great way to relax.")])
     assert read(s).answer == "painting seascapes"

@@ -3,7 +3,8 @@ do A and B both enjoy?", "What do A and B have in common?" ask for one thing eac
 says of themselves - the intersection of what each says, not what either says alone.
 
   the things   of the kind the head noun names when it names one (WordNet, words.kind_of:
-               "which *city*" - Chicago, Rome); else the nouns of each person's sentences
+               "which *city*" - Chicago, Rome; of a broad kind only things named by a
+               capitalised name: "subject" holds a "part"); else the nouns of each person's sentences
                that hold some of the question ("volunteer at the *shelter*");
   said of it   in a sentence that neither denies it ("I've never been to Rome") nor only
                wishes or plans it ("I'd love to see Kyoto", "we might go to Oslo");
@@ -26,6 +27,7 @@ from mrgraph.text import words
 _SHARED = re.compile(r"\bboth\b|\bin common\b", re.IGNORECASE)
 # what is only wished, planned or would be is not what they did or have
 _WISHED = frozenset("would could should might will ll d wish hope want plan".split())
+NARROW_KIND = 300  # members of a kind whose every member names a thing of it well enough
 _WORD = re.compile(r"[A-Za-z][\w'-]*[A-Za-z]")
 
 
@@ -67,6 +69,7 @@ def shared(question: Question, found: Sequence[Sentence]) -> tuple[str, tuple[st
 def _thing(word: str, kind: frozenset[str]) -> bool:
     """A thing of the kind asked for, else a noun (WordNet: mostly a noun, not a verb)."""
     low = word.lower()
-    if kind:
-        return is_kind(word, kind) and not mostly_verb(low)  # "playing" is no subject named
+    if kind:  # a broad kind ("subject": a *part*) only by a thing's name ("Chicago")
+        return is_kind(word, kind) and not mostly_verb(low) and \
+            (word[:1].isupper() or len(kind) <= NARROW_KIND)
     return noun_like(low) and not mostly_verb(low)

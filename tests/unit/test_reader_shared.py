@@ -113,3 +113,14 @@ def test_a_list_keeps_no_name_said_to_the_listener() -> None:
                            "event_id": "e1", "date": "2023-06-07T10:00:00"}], "c1", 0.5)
     items = read(s).answer.split(", ")
     assert "Omar" not in items and "Om" not in items
+
+
+@needs_wordnet
+def test_a_broad_kind_shares_only_things_named() -> None:
+    from mrgraph.reader.shared import shared
+    from tests.unit.walked import sentences
+    s = state("What subject have Priya and Omar both studied?",
+              [("D1:1", "Priya", "I studied hard, the best part was the lab work."),
+               ("D1:2", "Omar", "I studied every night, a part of me hated it.")])
+    question = analyse("What subject have Priya and Omar both studied?", SPEAKERS)
+    assert shared(question, sentences(s, question)) is None  # "subject" holds a "part"

@@ -16,7 +16,8 @@ my violin"); a bare plural object or one past "me" / "us" counts too ("got tomat
 "gave me some plants"), and a leading ordinal goes ("first strawberries": `unranked`; family
 item_trim); a measure of a thing is the thing ("six jars of chutney" -> "chutney": `measured`);
 "go" + an -ing form names an activity ("we went *camping* with my fam": `gone_doing`, family
-item_go).
+item_go); a clause gives its subject and its object ("city held a pride parade" -> "city",
+"pride parade": `clause_parts`, family item_clause).
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ def things(phrase: str, on: Callable[[str], bool]) -> list[str]:
     (`thing_of`, "item_object"); a list's commas part it too with "ph_serial", which makes
     such lists (reader.phrases)."""
     parts = split_and(phrase, on("ph_serial")) if on("item_split") else [phrase]
+    if on("item_clause"):
+        parts = [c for p in parts for c in clause_parts(p)]
     parts = [thing_of(p, on("item_trim")) for p in parts] if on("item_object") else parts
     parts = [unranked(p) for p in parts] if on("item_trim") else parts
     return [measured(p) for p in parts] if on("item_measure") else parts
@@ -195,3 +198,18 @@ def gone_doing(sentence: str) -> str | None:
         if lexicon().base(word, "verb") != word and mostly_verb(word):
             return word
     return None
+
+
+def clause_parts(phrase: str) -> list[str]:
+    """A clause's subject and its object, two items: "city held a pride parade" -> "city",
+    "held a pride parade" (then `thing_of` keeps the parade), "football team won the cup" ->
+    "football team", "won the cup": a subject of one or two words, then a verb's past form
+    and a determiner (or "me" / "us" and one) - each may be the thing asked for; the phrase
+    as it is otherwise (family item_clause)."""
+    said = phrase.split()
+    for i in (1, 2):
+        if len(said) > i + 2 and _done(said[i]) and not _done(said[0]) and \
+                (said[i + 1].lower() in DETERMINERS or
+                 (said[i + 1].lower() in OBJECT_PRONOUNS and said[i + 2].lower() in DETERMINERS)):
+            return [" ".join(said[:i]), " ".join(said[i:])]
+    return [phrase]

@@ -147,3 +147,18 @@ def test_what_someone_has_done_for_a_purpose_is_each_thing_done() -> None:
               [("D1:1", "Priya", "On Sunday I baked forty cookies to help the shelter."),
                ("D1:2", "Omar", "We ran a raffle to help the shelter.")])
     assert read(s).answer == "baked forty cookies, ran a raffle"
+
+
+@needs_wordnet
+def test_a_clause_item_gives_its_subject_and_its_object() -> None:
+    from mrgraph.reader.items import clause_parts, things
+    assert clause_parts("town held a lantern festival") == ["town", "held a lantern festival"]
+    assert clause_parts("chess club won the regional cup") == ["chess club",
+                                                              "won the regional cup"]
+    assert clause_parts("neighbour gave me some seedlings") == ["neighbour",
+                                                               "gave me some seedlings"]
+    # no subject and verb: the phrase as it is
+    assert clause_parts("joined a book club") == ["joined a book club"]
+    assert clause_parts("lantern festival") == ["lantern festival"]
+    assert things("town held a lantern festival", lambda family: True) == \
+        ["town", "lantern festival"]

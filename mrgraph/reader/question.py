@@ -60,7 +60,7 @@ FAMILIES = (
     "ongoing", "asked_period", "since_when", "wp_perfect", "ph_serial", "who_people",
     "item_trim", "item_measure", "did_purpose", "borrowed_plan", "refers_back", "purpose_act",
     "both_share", "item_go", "item_vocative", "purpose_acts",
-    "item_clause", "item_photo", "item_untimed")
+    "item_clause", "item_photo", "item_untimed", "item_fronted")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

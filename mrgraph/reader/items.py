@@ -14,7 +14,13 @@ An item of a verb's past form and its object is the object ("joined a mentorship
 "mentorship program": `thing_of`; not an -ing form, which names an activity itself: "playing
 my violin"); a bare plural object or one past "me" / "us" counts too ("got tomato seedlings",
 "gave me some plants"), and a leading ordinal goes ("first strawberries": `unranked`; family
-item_trim); a measure of a thing is the thing ("six jars of chutney" -> "chutney": `measured`).
+item_trim); a measure of a thing is the thing ("six jars of chutney" -> "chutney": `measured`);
+"go" + an -ing form names an activity ("we went *camping* with my fam": `gone_doing`, family
+item_go); a clause gives its subject and its object ("city held a pride parade" -> "city",
+"pride parade": `clause_parts`, family item_clause); a photo's item is what it shows ("Here's
+a photo of my horse" -> "horse": `pictured`, item_photo), without a time said after the thing
+("activist group last Tues": `untimed_item`, item_untimed); a thing named before its doer is
+what was done ("These *figurines* I bought": `fronted`, item_fronted).
 """
 
 from __future__ import annotations
@@ -25,7 +31,9 @@ from collections.abc import Callable
 
 from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.words import (CALENDAR, DETERMINERS, IRREGULAR, NUMBERS, OBJECT_PRONOUNS,
-                                  TIME_WORDS, base_verb, is_function_word, mostly_verb, noun_like)
+                                  PREPOSITIONS, TIME_WORDS, base_verb, is_function_word, lemma,
+                                  mostly_verb, noun_like)
+from mrgraph.reader.question import Question
 from mrgraph.text import words
 
 VERB_SENSES = 4  # a word this many times more often a verb than a noun ends no item
@@ -58,6 +66,12 @@ def things(phrase: str, on: Callable[[str], bool]) -> list[str]:
     (`thing_of`, "item_object"); a list's commas part it too with "ph_serial", which makes
     such lists (reader.phrases)."""
     parts = split_and(phrase, on("ph_serial")) if on("item_split") else [phrase]
+    if on("item_clause"):
+        parts = [c for p in parts for c in clause_parts(p)]
+    if on("item_photo"):
+        parts = [pictured(p) for p in parts]
+    if on("item_untimed"):
+        parts = [untimed_item(p) for p in parts]
     parts = [thing_of(p, on("item_trim")) for p in parts] if on("item_object") else parts
     parts = [unranked(p) for p in parts] if on("item_trim") else parts
     return [measured(p) for p in parts] if on("item_measure") else parts
@@ -176,3 +190,88 @@ def _names_a_thing(word: str) -> bool:
     if nouns:
         return verbs < VERB_SENSES * nouns
     return not (verbs or found.offsets(lowered, "adv") or found.offsets(lowered, "adj"))
+
+
+# "go" and a verb's -ing form names an activity: "went *camping*", "go *swimming*", "going
+# *fishing* again" (an adverb may come between: "went *skiing*", "go out *dancing*")
+_GO_DOING = re.compile(r"\b(?:go|goes|went|gone|going)\s+(?:(?:out|off|back|again|together)\s+)?"
+                       r"([a-z]+ing)\b", re.IGNORECASE)
+
+
+def gone_doing(sentence: str) -> str | None:
+    """The activity "go + <verb>-ing" names ("we went *camping* last week"), a verb's -ing
+    form WordNet knows mostly as a verb's (not "went *something*", "going *nothing*"); None
+    without one."""
+    for match in _GO_DOING.finditer(sentence):
+        word = match.group(1).lower()
+        if lexicon().base(word, "verb") != word and mostly_verb(word):
+            return word
+    return None
+
+
+def clause_parts(phrase: str) -> list[str]:
+    """A clause's subject and its object, two items: "city held a pride parade" -> "city",
+    "held a pride parade" (then `thing_of` keeps the parade), "football team won the cup" ->
+    "football team", "won the cup": a subject of one or two words, then a verb's past form
+    and a determiner (or "me" / "us" and one) - each may be the thing asked for; the phrase
+    as it is otherwise (family item_clause)."""
+    said = phrase.split()
+    for i in (1, 2):
+        if len(said) > i + 2 and _done(said[i]) and not _done(said[0]) and \
+                (said[i + 1].lower() in DETERMINERS or
+                 (said[i + 1].lower() in OBJECT_PRONOUNS and said[i + 2].lower() in DETERMINERS)):
+            return [" ".join(said[:i]), " ".join(said[i:])]
+    return [phrase]
+
+
+# "Here's a photo of my horse": what the photo shows is the thing
+_PICTURED = re.compile(r"^(?:here(?:'s|’s| is| are)\s+)?(?:(?:an?|my|our|the|this|that)\s+)?"
+                       r"(?:photo|pic|picture|snap|snapshot|shot|selfie)s?\s+of\s+"
+                       r"(?:(?:an?|my|our|the|this|that|his|her|their)\s+)?(\S.*)$", re.IGNORECASE)
+# a time said after the thing: "activist group *last Tues*", "new bike *yesterday*"
+_TIME_AFTER = re.compile(r"\s+(?:(?:last|this|next)\s+(?:week|weekend|month|year|night|summer|"
+                         r"winter|spring|fall|autumn|mon|tue|tues|wed|thu|thur|thurs|fri|sat|"
+                         r"sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+                         r"yesterday|today|tonight|recently|lately)$", re.IGNORECASE)
+
+
+def pictured(phrase: str) -> str:
+    """What a photo shows, for a phrase pointing at one: "Here's a photo of my horse" ->
+    "horse" (family item_photo); the phrase as it is otherwise."""
+    shown = _PICTURED.match(phrase)
+    return shown.group(1) if shown else phrase
+
+
+def untimed_item(phrase: str) -> str:
+    """The thing without the time said after it: "activist group last Tues" -> "activist
+    group" (the question places it already; family item_untimed); not a time alone."""
+    cut = _TIME_AFTER.sub("", phrase)
+    return cut if cut.strip() else phrase
+
+
+# "these figurines I bought", "the bowl we made": a noun phrase, then its doer and the verb
+_FRONTED = re.compile(r"(?:^|(\w+)\s+)(?:these|those|this|that|the|my|our|some)\s+"
+                      r"((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:I|we|I've|we've|I'd|we'd)\s+"
+                      r"(?:just\s+|recently\s+|finally\s+|already\s+)?(\w+)\b\s*(\w*)",
+                      re.IGNORECASE)
+
+
+def fronted(sentence: str, question: Question) -> str | None:
+    """The object a relative clause of the question's verb follows: "These *figurines* I
+    bought yesterday remind me of home" for "What has X bought?" (the thing done, named
+    before its doer: family item_fronted); None without one."""
+    if not question.verb:
+        return None
+    verb = lemma(question.verb.lower())
+    for match in _FRONTED.finditer(sentence):
+        before, said, done, after = (match.group(i) or "" for i in (1, 2, 3, 4))
+        last = said.split()[-1].lower()
+        # "for *the party* I cooked dal": a preposition's object, and the verb has its own
+        if before.lower() in PREPOSITIONS or after.lower() in DETERMINERS or \
+                after.lower() in OBJECT_PRONOUNS:
+            continue
+        # "this *book* I read" for "What books...": the kind asked, not one of them
+        if lemma(done.lower()) == verb and noun_like(last) and \
+                not (question.head and lemma(last) == lemma(question.head)):
+            return said
+    return None

@@ -50,6 +50,11 @@
                  two content words: not "Wow!" or a name); the sentence itself when it gives
                  a reason ("because", "so"), is the reply to the other's question asking ours
                  (three content words at least) or nothing follows; without its opener;
+       shared    "which city have both A and B visited?", "what do A and B have in common?":
+                 the thing each of the two says of themselves (reader.shared);
+       purpose   "what does X do to relax?": the doing said before "to relax" ("I've been
+                 *running* more to relax"; reader.manner.purpose_act); "what has X done
+                 to <purpose>?": each thing said done for it (purpose_acts);
        thought   "what did X realize / learn / decide": the clause the verb takes ("I realized
                  *rest matters*"; reader.forms.complement); "what did X do": what the
                  person says they did, when it is more new words than the question's ("we
@@ -58,10 +63,12 @@
        list      the phrases of the best sentences of several sessions ("cello, harp":
                  reader.lists), those that name a thing (reader.items: not "SO HAPPY NOW",
                  "July", "away"; "joined a book club" is "book club"; "X and Y" is two
-                 items, in one phrase too); so too for a "what / where / who" question in
+                 items, in one phrase too; "went camping" is "camping": items.gone_doing);
+                 so too for a "what / where / who" question in
                  the present perfect ("What has X painted?": reader.question.over_time) and
                  "Who have been the <plural>?" (asks_people), a "who" list keeping the items
-                 that name people (whowhere.people_only);
+                 that name people (whowhere.people_only); one thing named before its
+                 doer is what was done ("These *figurines* I bought": items.fronted);
        other     the phrase (reader.phrases: a number for "how many")
                  of the best three sentences and of the sentence after each that the fitted
                  ranker (reader.ranker) puts first;
@@ -90,12 +97,13 @@ from mrgraph.reader.evidence import (Sentence, believed, content_share, first_re
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
                                   predicate, times, unpurposed, untimed)
-from mrgraph.reader.items import is_item, split_and
+from mrgraph.reader.items import fronted, is_item, split_and
 from mrgraph.reader.lengths import asks_between, said_span, since, story_length
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.lists import list_answer
-from mrgraph.reader.manner import manner
+from mrgraph.reader.manner import manner, purpose_act, purpose_acts
 from mrgraph.reader.question import Question, analyse, asks_people, over_time
+from mrgraph.reader.shared import shared
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.tally import running_count
 from mrgraph.reader.when import answer_when
@@ -187,12 +195,22 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
             return _said(follow[0]), (follow[1],)
     if kind in FOLLOW_KINDS:
         return _said(best.text), (best.dia_id,)
+    if question.on("both_share") and (both := shared(question, found)):
+        return both  # "which city have both A and B visited?": what each says of themselves
+    if kind == "what" and question.on("purpose_act") and \
+            (act := purpose_act(question, found, THOUGHT_REACH)):
+        return act  # "what does X do to relax?": the doing said before "to relax"
+    if kind == "what" and question.on("purpose_acts") and \
+            (acts := purpose_acts(question, found, REACH)):
+        return acts  # "what has X done to get fit?": each thing said done for it
     if kind == "what" and (thought := _thought(question, found)):
         return thought
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")
                                  and over_time(question)) or \
         (kind == "who" and question.on("who_people") and asks_people(question))
-    if several and question.on("items") and (listed := list_answer(question, found, ranker)):
+    speakers = frozenset(str(t["speaker"]) for t in state.evidence.turns.values())
+    if several and question.on("items") and \
+            (listed := list_answer(question, found, ranker, speakers)):
         if kind == "who" and question.on("who_people"):  # "who" asks for people
             return people_only(listed[0]), listed[1]
         return listed
@@ -200,6 +218,9 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return total  # "how many X had she done by <date>": the total said so far
     if (told := _who_where(question, found)) is not None:
         return told
+    if kind == "list" and question.on("item_fronted") and \
+            (object_ := first_read(found[:THOUGHT_REACH], lambda t: fronted(t, question))):
+        return object_  # "these *figurines* I bought": what was bought, before the doer
     # one thing asked for of several: a phrase that names one ("SO HAPPY NOW", "July" do not)
     keep = is_item if kind == "list" and question.on("item_kind") else None
     chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found, keep)

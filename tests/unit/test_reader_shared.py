@@ -1,0 +1,207 @@
+"""Reader: what two people share ("both", "in common": reader.shared), what is done for a
+purpose ("what does X do to relax?": reader.manner.purpose_act) and the activity "go + -ing"
+names as a list item (reader.items.gone_doing)."""
+
+from __future__ import annotations
+
+from mrgraph.reader.items import gone_doing
+from mrgraph.reader.lists import _called
+from mrgraph.reader.manner import _doing
+from mrgraph.reader.question import analyse
+from mrgraph.reader.shared import asks_shared
+from tests.unit.marks import needs_wordnet
+from tests.unit.test_reader import state
+from tests.unit.walked import read
+
+SPEAKERS = ("Priya", "Omar")
+
+
+def test_a_shared_thing_is_asked_of_two_people() -> None:
+    assert asks_shared(analyse("Which city have both Priya and Omar visited?", SPEAKERS))
+    assert asks_shared(analyse("What do Priya and Omar have in common?", SPEAKERS))
+    assert asks_shared(analyse("What hobby do Omar and Priya both enjoy?", SPEAKERS))
+    # one person, or no "both": what each says alone answers
+    assert not asks_shared(analyse("Which city has Priya visited?", SPEAKERS))
+    assert not asks_shared(analyse("What did Priya and Omar eat?", SPEAKERS))
+    # "share" with someone is showing them: not a thing both have
+    assert not asks_shared(analyse("What photo did Priya share with Omar?", SPEAKERS))
+
+
+@needs_wordnet
+def test_the_city_both_visited_is_the_one_each_names() -> None:
+    s = state("Which city have both Priya and Omar visited?",
+              [("D1:1", "Priya", "I flew to Lisbon for a conference in May."),
+               ("D1:2", "Omar", "Nice! I spent a week in Kyoto last spring."),
+               ("D1:3", "Priya", "I'd love to see Kyoto. Before that I lived in Oslo."),
+               ("D1:4", "Omar", "Oh, I was in Lisbon for my cousin's wedding!")])
+    assert read(s).answer == "Lisbon"
+
+
+@needs_wordnet
+def test_a_thing_both_say_without_a_kind_is_a_noun_of_each() -> None:
+    s = state("What sport do Priya and Omar both play?",
+              [("D1:1", "Priya", "I play squash with my sister every week."),
+               ("D1:2", "Omar", "I play squash at the club on Fridays."),
+               ("D1:3", "Priya", "I also play the cello in an orchestra.")])
+    assert read(s).answer.lower() == "squash"
+
+
+@needs_wordnet
+def test_the_doing_before_the_purpose_is_what_is_done_for_it() -> None:
+    assert _doing("I've been swimming farther".split()) == "swimming"
+    assert _doing("Been knitting a blanket".split()) == "knitting a blanket"
+    assert _doing("Gardening".split()) == "Gardening"
+    assert _doing("I bought a kite".split()) is None  # no -ing form: another rule reads it
+    assert _doing("this morning I".split()) is None  # a time is no doing
+    assert _doing("I taught a cooking class".split()) is None  # a thing's use, no doing
+    assert _doing("I'm jogging".split()) == "jogging"
+
+
+@needs_wordnet
+def test_what_someone_does_to_relax_is_the_doing_they_say() -> None:
+    s = state("What does Priya do to unwind?",
+              [("D1:1", "Omar", "I watch films to unwind."),
+               ("D1:2", "Priya", "Lately I've been rowing on the canal to unwind, it's calm."),
+               ("D1:3", "Priya", "Work has been wild.")])
+    assert read(s).answer == "rowing"
+    s = state("What does Priya do to de-stress?",
+              [("D1:1", "Priya", "Baking bread is my way to de-stress after a shift.")])
+    assert read(s).answer == "Baking bread"
+    s = state("What did Priya do after the long flight to unwind?",
+              [("D1:1", "Priya", "I was wrecked, so I went walking in the park to unwind.")])
+    assert read(s).answer == "walking"
+    s = state("What does Omar do to relax?",
+              [("D1:1", "Omar", "Been painting seascapes a lot - a great way to relax.")])
+    assert read(s).answer == "painting seascapes"
+
+
+@needs_wordnet
+def test_go_and_an_ing_form_names_an_activity() -> None:
+    assert gone_doing("We went camping with the kids last weekend.") == "camping"
+    assert gone_doing("I'm off to go swimming at the lake.") == "swimming"
+    assert gone_doing("We go out dancing every Friday.") == "dancing"
+    assert gone_doing("I went to the market this morning.") is None  # no -ing form
+    assert gone_doing("Nothing is going well lately.") is None  # "well" is no doing
+
+
+@needs_wordnet
+def test_a_list_of_activities_names_what_went_doing_names() -> None:
+    s = state("What activities does Priya partake in?",
+              [("D1:1", "Priya", "We went kayaking with my brother two weekends ago."),
+               ("D2:1", "Priya", "I signed up for a pottery class yesterday.")])
+    s.evidence.add_turns([{"dia_id": "D2:1", "speaker": "Priya", "text": "I signed up for a "
+                           "pottery class yesterday.", "event_id": "e1",
+                           "date": "2023-06-07T10:00:00"}], "c1", 0.5)
+    assert "kayaking" in read(s).answer.split(", ")
+
+
+def test_a_name_the_speakers_call_each_other_is_no_item() -> None:
+    called = _called(["Marguerite Lane", "Beatrix"])
+    assert {"marguerite", "marg", "bea", "beatrix"} <= called
+    assert "lane" not in called  # a first name and what it starts, not the surname
+    assert "rose" not in called
+
+
+def test_a_list_keeps_no_name_said_to_the_listener() -> None:
+    s = state("What hobbies does Priya have?",
+              [("D1:1", "Priya", "Thanks, Omar! I took up archery this spring."),
+               ("D2:1", "Priya", "Om, I joined a choir in the village.")])
+    s.evidence.add_turns([{"dia_id": "D2:1", "speaker": "Priya", "text": "Om, I joined a "
+                           "choir in the village.", "event_id": "e1",
+                           "date": "2023-06-07T10:00:00"}], "c1", 0.5)
+    s.evidence.add_turns([{"dia_id": "D2:2", "speaker": "Omar", "text": "Lovely.",
+                           "event_id": "e1", "date": "2023-06-07T10:00:00"}], "c1", 0.5)
+    items = read(s).answer.split(", ")
+    assert "Omar" not in items and "Om" not in items
+
+
+@needs_wordnet
+def test_a_broad_kind_shares_only_things_named() -> None:
+    from mrgraph.reader.shared import shared
+    from tests.unit.walked import sentences
+    s = state("What subject have Priya and Omar both studied?",
+              [("D1:1", "Priya", "I studied hard, the best part was the lab work."),
+               ("D1:2", "Omar", "I studied every night, a part of me hated it.")])
+    question = analyse("What subject have Priya and Omar both studied?", SPEAKERS)
+    assert shared(question, sentences(s, question)) is None  # "subject" holds a "part"
+
+
+@needs_wordnet
+def test_what_someone_has_done_for_a_purpose_is_each_thing_done() -> None:
+    s = state("What has Priya done to get fitter?",
+              [("D1:1", "Priya", "Last month I joined a rowing club to get fitter."),
+               ("D2:1", "Priya", "I sold my car. I wanted to get fitter, so cycling it is."),
+               ("D2:2", "Omar", "I bought a treadmill to get fitter.")])
+    answer = read(s).answer
+    assert answer.split(", ") == ["joined a rowing club", "sold my car"]  # hers, not his
+    # one thing said: the other rules read it
+    s = state("What has Omar done to save money?",
+              [("D1:1", "Omar", "I cancelled my gym membership to save money.")])
+    assert read(s).answer != ""
+    from mrgraph.reader.manner import purpose_acts
+    from tests.unit.walked import sentences
+    question = analyse("What has Omar done to save money?", SPEAKERS)
+    assert purpose_acts(question, sentences(s, question), 8) is None
+    # a time the question does not ask goes: "on Sunday"
+    s = state("What have Priya and Omar done to help the shelter?",
+              [("D1:1", "Priya", "On Sunday I baked forty cookies to help the shelter."),
+               ("D1:2", "Omar", "We ran a raffle to help the shelter.")])
+    assert read(s).answer == "baked forty cookies, ran a raffle"
+
+
+@needs_wordnet
+def test_a_clause_item_gives_its_subject_and_its_object() -> None:
+    from mrgraph.reader.items import clause_parts, things
+    assert clause_parts("town held a lantern festival") == ["town", "held a lantern festival"]
+    assert clause_parts("chess club won the regional cup") == ["chess club",
+                                                              "won the regional cup"]
+    assert clause_parts("neighbour gave me some seedlings") == ["neighbour",
+                                                               "gave me some seedlings"]
+    # no subject and verb: the phrase as it is
+    assert clause_parts("joined a book club") == ["joined a book club"]
+    assert clause_parts("lantern festival") == ["lantern festival"]
+    assert things("town held a lantern festival", lambda family: True) == \
+        ["town", "lantern festival"]
+
+
+def test_a_photo_item_is_what_it_shows() -> None:
+    from mrgraph.reader.items import pictured
+    assert pictured("Here's a photo of my kayak") == "kayak"
+    assert pictured("pics of the lighthouse") == "lighthouse"
+    assert pictured("this snapshot of our garden shed") == "garden shed"
+    assert pictured("photo booth") == "photo booth"  # no "of": a thing of its own
+    assert pictured("old photos") == "old photos"
+
+
+def test_a_list_item_drops_the_time_said_after_it() -> None:
+    from mrgraph.reader.items import untimed_item
+    assert untimed_item("book club last Tues") == "book club"
+    assert untimed_item("new road bike yesterday") == "new road bike"
+    assert untimed_item("choir concert this weekend") == "choir concert"
+    assert untimed_item("last week") == "last week"  # a time alone stays (items.is_item)
+    assert untimed_item("Last Supper painting") == "Last Supper painting"
+
+
+@needs_wordnet
+def test_a_thing_named_before_its_doer_is_what_was_done() -> None:
+    from mrgraph.reader.items import fronted
+    bought = analyse("What things has Priya bought?", SPEAKERS)
+    assert fronted("These lanterns I bought at the fair light the whole porch.", bought) == \
+        "lanterns"
+    assert fronted("The old typewriter we just bought works!", bought) == "old typewriter"
+    made = analyse("What has Omar made?", SPEAKERS)
+    assert fronted("That little stool I made is wobbly.", made) == "little stool"
+    # another verb, or the kind asked for itself: no object of the question's
+    assert fronted("These lanterns I saw were lovely.", bought) is None
+    cooked = analyse("What dishes has Omar cooked?", SPEAKERS)
+    assert fronted("For the party I cooked dal and rice.", cooked) is None  # "for" + object
+    assert fronted("The day I cooked the stew it rained.", cooked) is None  # its own object
+    read_ = analyse("What books has Priya read?", SPEAKERS)
+    assert fronted("This book I read last year was great.", read_) is None
+
+
+@needs_wordnet
+def test_a_list_names_what_was_bought_before_the_doer() -> None:
+    s = state("What items has Priya bought?",
+              [("D1:1", "Priya", "These candlesticks I bought yesterday remind me of home.")])
+    assert read(s).answer == "candlesticks"

@@ -19,8 +19,7 @@ item_trim); a measure of a thing is the thing ("six jars of chutney" -> "chutney
 item_go); a clause gives its subject and its object ("city held a pride parade" -> "city",
 "pride parade": `clause_parts`, family item_clause); a photo's item is what it shows ("Here's
 a photo of my horse" -> "horse": `pictured`, item_photo), without a time said after the thing
-("activist group last Tues": `untimed_item`, item_untimed); a thing named before its doer is
-what was done ("These *figurines* I bought": `fronted`, item_fronted).
+("activist group last Tues": `untimed_item`, item_untimed).
 """
 
 from __future__ import annotations
@@ -31,9 +30,7 @@ from collections.abc import Callable
 
 from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.words import (CALENDAR, DETERMINERS, IRREGULAR, NUMBERS, OBJECT_PRONOUNS,
-                                  PREPOSITIONS, TIME_WORDS, base_verb, is_function_word, lemma,
-                                  mostly_verb, noun_like)
-from mrgraph.reader.question import Question
+                                  TIME_WORDS, base_verb, is_function_word, mostly_verb, noun_like)
 from mrgraph.text import words
 
 VERB_SENSES = 4  # a word this many times more often a verb than a noun ends no item
@@ -247,31 +244,3 @@ def untimed_item(phrase: str) -> str:
     group" (the question places it already; family item_untimed); not a time alone."""
     cut = _TIME_AFTER.sub("", phrase)
     return cut if cut.strip() else phrase
-
-
-# "these figurines I bought", "the bowl we made": a noun phrase, then its doer and the verb
-_FRONTED = re.compile(r"(?:^|(\w+)\s+)(?:these|those|this|that|the|my|our|some)\s+"
-                      r"((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:I|we|I've|we've|I'd|we'd)\s+"
-                      r"(?:just\s+|recently\s+|finally\s+|already\s+)?(\w+)\b\s*(\w*)",
-                      re.IGNORECASE)
-
-
-def fronted(sentence: str, question: Question) -> str | None:
-    """The object a relative clause of the question's verb follows: "These *figurines* I
-    bought yesterday remind me of home" for "What has X bought?" (the thing done, named
-    before its doer: family item_fronted); None without one."""
-    if not question.verb:
-        return None
-    verb = lemma(question.verb.lower())
-    for match in _FRONTED.finditer(sentence):
-        before, said, done, after = (match.group(i) or "" for i in (1, 2, 3, 4))
-        last = said.split()[-1].lower()
-        # "for *the party* I cooked dal": a preposition's object, and the verb has its own
-        if before.lower() in PREPOSITIONS or after.lower() in DETERMINERS or \
-                after.lower() in OBJECT_PRONOUNS:
-            continue
-        # "this *book* I read" for "What books...": the kind asked, not one of them
-        if lemma(done.lower()) == verb and noun_like(last) and \
-                not (question.head and lemma(last) == lemma(question.head)):
-            return said
-    return None

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable
 
 from mrgraph.reader.evidence import Sentence
-from mrgraph.reader.items import fronted, gone_doing, is_item, things
+from mrgraph.reader.items import gone_doing, is_item, things
 from mrgraph.reader.question import Question, gathered
 from mrgraph.reader.ranker import Chooser
 from mrgraph.reader.words import is_function_word
@@ -55,8 +55,6 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser,
             continue
         chosen = ranker.choose(question, [sentence])
         item = chosen.text if chosen else ""
-        if question.on("item_fronted") and (object_ := fronted(sentence.text, question)):
-            item = object_  # "these *figurines* I bought": what was bought, before the doer
         if question.on("item_go") and question.kind != "where" and \
                 (went := gone_doing(sentence.text)) and \
                 went.lower() not in item.lower():

@@ -67,8 +67,7 @@
                  so too for a "what / where / who" question in
                  the present perfect ("What has X painted?": reader.question.over_time) and
                  "Who have been the <plural>?" (asks_people), a "who" list keeping the items
-                 that name people (whowhere.people_only); one thing named before its
-                 doer is what was done ("These *figurines* I bought": items.fronted);
+                 that name people (whowhere.people_only);
        other     the phrase (reader.phrases: a number for "how many")
                  of the best three sentences and of the sentence after each that the fitted
                  ranker (reader.ranker) puts first;
@@ -97,7 +96,7 @@ from mrgraph.reader.evidence import (Sentence, believed, content_share, first_re
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
                                   predicate, times, unpurposed, untimed)
-from mrgraph.reader.items import fronted, is_item, split_and
+from mrgraph.reader.items import is_item, split_and
 from mrgraph.reader.lengths import asks_between, said_span, since, story_length
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.lists import list_answer
@@ -218,9 +217,6 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return total  # "how many X had she done by <date>": the total said so far
     if (told := _who_where(question, found)) is not None:
         return told
-    if kind == "list" and question.on("item_fronted") and \
-            (object_ := first_read(found[:THOUGHT_REACH], lambda t: fronted(t, question))):
-        return object_  # "these *figurines* I bought": what was bought, before the doer
     # one thing asked for of several: a phrase that names one ("SO HAPPY NOW", "July" do not)
     keep = is_item if kind == "list" and question.on("item_kind") else None
     chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found, keep)

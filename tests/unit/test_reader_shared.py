@@ -180,28 +180,3 @@ def test_a_list_item_drops_the_time_said_after_it() -> None:
     assert untimed_item("choir concert this weekend") == "choir concert"
     assert untimed_item("last week") == "last week"  # a time alone stays (items.is_item)
     assert untimed_item("Last Supper painting") == "Last Supper painting"
-
-
-@needs_wordnet
-def test_a_thing_named_before_its_doer_is_what_was_done() -> None:
-    from mrgraph.reader.items import fronted
-    bought = analyse("What things has Priya bought?", SPEAKERS)
-    assert fronted("These lanterns I bought at the fair light the whole porch.", bought) == \
-        "lanterns"
-    assert fronted("The old typewriter we just bought works!", bought) == "old typewriter"
-    made = analyse("What has Omar made?", SPEAKERS)
-    assert fronted("That little stool I made is wobbly.", made) == "little stool"
-    # another verb, or the kind asked for itself: no object of the question's
-    assert fronted("These lanterns I saw were lovely.", bought) is None
-    cooked = analyse("What dishes has Omar cooked?", SPEAKERS)
-    assert fronted("For the party I cooked dal and rice.", cooked) is None  # "for" + object
-    assert fronted("The day I cooked the stew it rained.", cooked) is None  # its own object
-    read_ = analyse("What books has Priya read?", SPEAKERS)
-    assert fronted("This book I read last year was great.", read_) is None
-
-
-@needs_wordnet
-def test_a_list_names_what_was_bought_before_the_doer() -> None:
-    s = state("What items has Priya bought?",
-              [("D1:1", "Priya", "These candlesticks I bought yesterday remind me of home.")])
-    assert read(s).answer == "candlesticks"

@@ -17,9 +17,7 @@ my violin"); a bare plural object or one past "me" / "us" counts too ("got tomat
 item_trim); a measure of a thing is the thing ("six jars of chutney" -> "chutney": `measured`);
 "go" + an -ing form names an activity ("we went *camping* with my fam": `gone_doing`, family
 item_go); a clause gives its subject and its object ("city held a pride parade" -> "city",
-"pride parade": `clause_parts`, family item_clause); a photo's item is what it shows ("Here's
-a photo of my horse" -> "horse": `pictured`, item_photo), without a time said after the thing
-("activist group last Tues": `untimed_item`, item_untimed).
+"pride parade": `clause_parts`, family item_clause).
 """
 
 from __future__ import annotations
@@ -65,10 +63,6 @@ def things(phrase: str, on: Callable[[str], bool]) -> list[str]:
     parts = split_and(phrase, on("ph_serial")) if on("item_split") else [phrase]
     if on("item_clause"):
         parts = [c for p in parts for c in clause_parts(p)]
-    if on("item_photo"):
-        parts = [pictured(p) for p in parts]
-    if on("item_untimed"):
-        parts = [untimed_item(p) for p in parts]
     parts = [thing_of(p, on("item_trim")) for p in parts] if on("item_object") else parts
     parts = [unranked(p) for p in parts] if on("item_trim") else parts
     return [measured(p) for p in parts] if on("item_measure") else parts
@@ -219,28 +213,3 @@ def clause_parts(phrase: str) -> list[str]:
                  (said[i + 1].lower() in OBJECT_PRONOUNS and said[i + 2].lower() in DETERMINERS)):
             return [" ".join(said[:i]), " ".join(said[i:])]
     return [phrase]
-
-
-# "Here's a photo of my horse": what the photo shows is the thing
-_PICTURED = re.compile(r"^(?:here(?:'s|’s| is| are)\s+)?(?:(?:an?|my|our|the|this|that)\s+)?"
-                       r"(?:photo|pic|picture|snap|snapshot|shot|selfie)s?\s+of\s+"
-                       r"(?:(?:an?|my|our|the|this|that|his|her|their)\s+)?(\S.*)$", re.IGNORECASE)
-# a time said after the thing: "activist group *last Tues*", "new bike *yesterday*"
-_TIME_AFTER = re.compile(r"\s+(?:(?:last|this|next)\s+(?:week|weekend|month|year|night|summer|"
-                         r"winter|spring|fall|autumn|mon|tue|tues|wed|thu|thur|thurs|fri|sat|"
-                         r"sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
-                         r"yesterday|today|tonight|recently|lately)$", re.IGNORECASE)
-
-
-def pictured(phrase: str) -> str:
-    """What a photo shows, for a phrase pointing at one: "Here's a photo of my horse" ->
-    "horse" (family item_photo); the phrase as it is otherwise."""
-    shown = _PICTURED.match(phrase)
-    return shown.group(1) if shown else phrase
-
-
-def untimed_item(phrase: str) -> str:
-    """The thing without the time said after it: "activist group last Tues" -> "activist
-    group" (the question places it already; family item_untimed); not a time alone."""
-    cut = _TIME_AFTER.sub("", phrase)
-    return cut if cut.strip() else phrase

@@ -162,21 +162,3 @@ def test_a_clause_item_gives_its_subject_and_its_object() -> None:
     assert clause_parts("lantern festival") == ["lantern festival"]
     assert things("town held a lantern festival", lambda family: True) == \
         ["town", "lantern festival"]
-
-
-def test_a_photo_item_is_what_it_shows() -> None:
-    from mrgraph.reader.items import pictured
-    assert pictured("Here's a photo of my kayak") == "kayak"
-    assert pictured("pics of the lighthouse") == "lighthouse"
-    assert pictured("this snapshot of our garden shed") == "garden shed"
-    assert pictured("photo booth") == "photo booth"  # no "of": a thing of its own
-    assert pictured("old photos") == "old photos"
-
-
-def test_a_list_item_drops_the_time_said_after_it() -> None:
-    from mrgraph.reader.items import untimed_item
-    assert untimed_item("book club last Tues") == "book club"
-    assert untimed_item("new road bike yesterday") == "new road bike"
-    assert untimed_item("choir concert this weekend") == "choir concert"
-    assert untimed_item("last week") == "last week"  # a time alone stays (items.is_item)
-    assert untimed_item("Last Supper painting") == "Last Supper painting"

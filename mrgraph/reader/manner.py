@@ -1,7 +1,6 @@
 """How something is done, said in a few words rather than a sentence: "How does Priya stay
 calm?" - "I stay calm *by breathing slowly*."; and what is done for a purpose: "What does
-Priya do to unwind?" - "I've been *swimming* more to unwind." (family purpose_act); "What
-has Priya done to get fitter?" - each thing she says she did for it (family purpose_acts).
+Priya do to unwind?" - "I've been *swimming* more to unwind." (family purpose_act).
 """
 
 from __future__ import annotations
@@ -10,10 +9,9 @@ import re
 from collections.abc import Sequence
 
 from mrgraph.lexicon import default as lexicon
-from mrgraph.reader.evidence import Sentence, first_read, is_question, split_sentences
-from mrgraph.reader.forms import predicate, unpurposed, untimed
+from mrgraph.reader.evidence import Sentence, first_read
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import DETERMINERS, TIME_WORDS, is_function_word, lemma, noun_like
+from mrgraph.reader.words import DETERMINERS, TIME_WORDS, is_function_word, noun_like
 
 # "how does / did / do X <verb>": a manner asked for (not a feeling, a frequency, a span)
 _ASKS_MANNER = re.compile(r"^\s*how (?:do|does|did)\b(?!.*\b(?:feel|feels|felt|describes?|"
@@ -116,47 +114,3 @@ def _doing(said: list[str]) -> str | None:
             object_.pop()
         return " ".join([word] + object_)
     return None
-
-
-# "what has / have X done to <purpose>": the present perfect asks for each thing done for it
-_DONE_TO = re.compile(r"^\s*what (?:has|have)\b.*\bdone\b(?:\s+[\w']+){0,5}?\s+to "
-                      r"([a-z][a-z-]*)\b", re.IGNORECASE)
-# "I *wanted* to feel closer to ...": the motive of the act told just before, not an act
-_MOTIVES = frozenset({"want", "hope", "wish", "need", "try", "decide"})
-ACTS = 3  # things done for a purpose joined at most
-
-
-def purpose_acts(question: Question, found: Sequence[Sentence],
-                 reach: int) -> tuple[str, tuple[str, ...]] | None:
-    """"What has X done to <purpose>?": what the person says they did (forms.predicate,
-    without the purpose and the time: "I bought a lamp *to brighten the hall*" -> "bought a
-    lamp") in each of the best `reach` sentences that say "to <purpose>", up to ACTS,
-    joined; for a sentence that only gives the motive ("I wanted to feel closer to ..."),
-    what the statement before it in the turn says was done ("I joined a choir."). None when
-    fewer than two are said (one thing: the other rules read it)."""
-    asked = _DONE_TO.search(question.text)
-    if asked is None:
-        return None
-    purpose = re.compile(rf"\bto {re.escape(asked.group(1))}\b", re.IGNORECASE)
-    acts: dict[str, str] = {}
-    for sentence in found[:reach]:
-        if len(acts) == ACTS or (question.person is not None and
-                                 sentence.speaker != question.person):
-            continue
-        if not purpose.search(sentence.text) or not (said := predicate(sentence.text)):
-            continue
-        first = said.split(maxsplit=2)
-        if len(first) > 1 and lemma(first[0].lower()) in _MOTIVES and first[1] == "to":
-            said = _told_before(sentence) or ""
-        if said:
-            acts.setdefault(untimed(unpurposed(said, question)).lower(), sentence.dia_id)
-    if len(acts) < 2:
-        return None
-    return ", ".join(acts), tuple(dict.fromkeys(acts.values()))
-
-
-def _told_before(sentence: Sentence) -> str | None:
-    """What the speaker says they did in the statement before `sentence` in its turn."""
-    parts = [p for p in split_sentences(sentence.turn) if not is_question(p)]
-    at = parts.index(sentence.text) if sentence.text in parts else 0
-    return predicate(parts[at - 1]) if at > 0 else None

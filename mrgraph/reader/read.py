@@ -53,8 +53,7 @@
        shared    "which city have both A and B visited?", "what do A and B have in common?":
                  the thing each of the two says of themselves (reader.shared);
        purpose   "what does X do to relax?": the doing said before "to relax" ("I've been
-                 *running* more to relax"; reader.manner.purpose_act); "what has X done
-                 to <purpose>?": each thing said done for it (purpose_acts);
+                 *running* more to relax"; reader.manner.purpose_act);
        thought   "what did X realize / learn / decide": the clause the verb takes ("I realized
                  *rest matters*"; reader.forms.complement); "what did X do": what the
                  person says they did, when it is more new words than the question's ("we
@@ -100,7 +99,7 @@ from mrgraph.reader.items import is_item, split_and
 from mrgraph.reader.lengths import asks_between, said_span, since, story_length
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.lists import list_answer
-from mrgraph.reader.manner import manner, purpose_act, purpose_acts
+from mrgraph.reader.manner import manner, purpose_act
 from mrgraph.reader.question import Question, analyse, asks_people, over_time
 from mrgraph.reader.shared import shared
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
@@ -199,9 +198,6 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     if kind == "what" and question.on("purpose_act") and \
             (act := purpose_act(question, found, THOUGHT_REACH)):
         return act  # "what does X do to relax?": the doing said before "to relax"
-    if kind == "what" and question.on("purpose_acts") and \
-            (acts := purpose_acts(question, found, REACH)):
-        return acts  # "what has X done to get fit?": each thing said done for it
     if kind == "what" and (thought := _thought(question, found)):
         return thought
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")

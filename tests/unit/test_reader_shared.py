@@ -127,29 +127,6 @@ def test_a_broad_kind_shares_only_things_named() -> None:
 
 
 @needs_wordnet
-def test_what_someone_has_done_for_a_purpose_is_each_thing_done() -> None:
-    s = state("What has Priya done to get fitter?",
-              [("D1:1", "Priya", "Last month I joined a rowing club to get fitter."),
-               ("D2:1", "Priya", "I sold my car. I wanted to get fitter, so cycling it is."),
-               ("D2:2", "Omar", "I bought a treadmill to get fitter.")])
-    answer = read(s).answer
-    assert answer.split(", ") == ["joined a rowing club", "sold my car"]  # hers, not his
-    # one thing said: the other rules read it
-    s = state("What has Omar done to save money?",
-              [("D1:1", "Omar", "I cancelled my gym membership to save money.")])
-    assert read(s).answer != ""
-    from mrgraph.reader.manner import purpose_acts
-    from tests.unit.walked import sentences
-    question = analyse("What has Omar done to save money?", SPEAKERS)
-    assert purpose_acts(question, sentences(s, question), 8) is None
-    # a time the question does not ask goes: "on Sunday"
-    s = state("What have Priya and Omar done to help the shelter?",
-              [("D1:1", "Priya", "On Sunday I baked forty cookies to help the shelter."),
-               ("D1:2", "Omar", "We ran a raffle to help the shelter.")])
-    assert read(s).answer == "baked forty cookies, ran a raffle"
-
-
-@needs_wordnet
 def test_a_clause_item_gives_its_subject_and_its_object() -> None:
     from mrgraph.reader.items import clause_parts, things
     assert clause_parts("town held a lantern festival") == ["town", "held a lantern festival"]

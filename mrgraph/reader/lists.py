@@ -5,7 +5,6 @@ hands such questions here; reader.items cuts each phrase to the things it names)
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.items import gone_doing, is_item, things
@@ -24,8 +23,8 @@ PERFECT_SHARE = 0.5
 _LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
 
 
-def list_answer(question: Question, found: list[Sentence], ranker: Chooser,
-                speakers: frozenset[str] = frozenset()) -> tuple[str, tuple[str, ...]] | None:
+def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
+        tuple[str, tuple[str, ...]] | None:
     """A question asking for several things ("What instruments ...?"): the phrase of each of
     the best sentences of different turns (the person's own when it names one: what they did
     is what they say, not what the other suggests), up to ITEMS, each holding ITEM_SHARE of
@@ -34,9 +33,8 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser,
     thing counts as said); None when the best phrase is a list already ("oboe and flute").
     For a question in the present perfect ("What has X painted?": what has been so over time)
     PERFECT_SHARE of the best score is enough, and each sentence of a turn may give an item.
-    `speakers`: the conversation's. A phrase may give several items, or part of itself (items.things: "Pip and Moss" two,
-    "joined a book club" the club); a name the speakers call each other is none ("Thanks,
-    *Mel*!": `_called`, family item_vocative), but for "who"."""
+    A phrase may give several items, or part of itself (items.things: "Pip and Moss" two,
+    "joined a book club" the club)."""
     first = ranker.choose(question, found)
     if first is not None and _LISTED.search(first.text):
         return None
@@ -70,18 +68,7 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser,
         return None
     # an item cut in two may repeat another, or leave a piece of function words ("the")
     kept: dict[str, str] = {}
-    called = _called(speakers | {s.speaker for s in found}) \
-        if question.on("item_vocative") and question.kind != "who" else frozenset()
     for thing in (t for item in said for t in things(item, question.on)):
-        if not all(map(is_function_word, words(thing))) and \
-                not (thing[:1].isupper() and thing.lower() in called):  # "rose" is a flower
+        if not all(map(is_function_word, words(thing))):
             kept.setdefault(thing.lower(), thing)
     return ", ".join(kept.values()), tuple(supports)
-
-
-def _called(speakers: Iterable[str]) -> frozenset[str]:
-    """What the speakers call each other ("Thanks, *Mel*!", "Hey *Caroline*"): their first
-    names and the nicknames they start (three letters at least), lowercase. A name said to
-    the listener addresses them: it is no thing they did or have."""
-    names = {w for speaker in speakers if speaker for w in words(speaker)[:1]}
-    return frozenset(n[:i] for n in names for i in range(3, len(n) + 1))

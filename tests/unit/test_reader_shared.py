@@ -5,7 +5,6 @@ names as a list item (reader.items.gone_doing)."""
 from __future__ import annotations
 
 from mrgraph.reader.items import gone_doing
-from mrgraph.reader.lists import _called
 from mrgraph.reader.manner import _doing
 from mrgraph.reader.question import analyse
 from mrgraph.reader.shared import asks_shared
@@ -93,26 +92,6 @@ def test_a_list_of_activities_names_what_went_doing_names() -> None:
                            "pottery class yesterday.", "event_id": "e1",
                            "date": "2023-06-07T10:00:00"}], "c1", 0.5)
     assert "kayaking" in read(s).answer.split(", ")
-
-
-def test_a_name_the_speakers_call_each_other_is_no_item() -> None:
-    called = _called(["Marguerite Lane", "Beatrix"])
-    assert {"marguerite", "marg", "bea", "beatrix"} <= called
-    assert "lane" not in called  # a first name and what it starts, not the surname
-    assert "rose" not in called
-
-
-def test_a_list_keeps_no_name_said_to_the_listener() -> None:
-    s = state("What hobbies does Priya have?",
-              [("D1:1", "Priya", "Thanks, Omar! I took up archery this spring."),
-               ("D2:1", "Priya", "Om, I joined a choir in the village.")])
-    s.evidence.add_turns([{"dia_id": "D2:1", "speaker": "Priya", "text": "Om, I joined a "
-                           "choir in the village.", "event_id": "e1",
-                           "date": "2023-06-07T10:00:00"}], "c1", 0.5)
-    s.evidence.add_turns([{"dia_id": "D2:2", "speaker": "Omar", "text": "Lovely.",
-                           "event_id": "e1", "date": "2023-06-07T10:00:00"}], "c1", 0.5)
-    items = read(s).answer.split(", ")
-    assert "Omar" not in items and "Om" not in items
 
 
 @needs_wordnet

@@ -11,8 +11,7 @@
        when      the date the sentence states, as precisely as it was said ("2022", "the
                  week before 9 June 2023", "the Friday before 7 May 2023"), else the day
                  it was said (reader.when, reader.dates) - for a beginning asked ("when
-                 did she start ...?") or a thing told in the present perfect ("I have
-                 developed ...") its month: it was so by then; "which year / month": its year
+                 did she start ...?") its month: it began by then; "which year / month": its year
                  or month, a year also a span of years counted back ("seven years since");
        duration  between two things ("how many weeks passed between A and B"), the length
                  worked out from their dates (reader.lengths: "seven weeks"); else the first

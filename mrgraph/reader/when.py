@@ -18,7 +18,7 @@ from mrgraph.lexicon import default as default_lexicon
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
 from mrgraph.reader.evidence import TIMED, Sentence, content_share
 from mrgraph.reader.forms import duration, negated, years_in
-from mrgraph.reader.question import Question, participle
+from mrgraph.reader.question import Question
 from mrgraph.reader.told_on import asked_between, told_on
 from mrgraph.reader.words import CALENDAR, NUMBERS, is_function_word
 from mrgraph.text import words
@@ -38,9 +38,6 @@ _ONGOING = re.compile(r"^\W*(?:(?:also|and|but|so|well|actually|honestly),? )?(?
                       r" (?:still |now |\w+ly )?(\w+ing)\b)", re.IGNORECASE)
 # a beginning asked for: "When did she *start* / *begin* ...?" (onset_month)
 _BEGAN = re.compile(r"\b(?:start|started|begin|began)\b", re.IGNORECASE)
-# "I have developed", "we've finally finished": a subject, "have / has" and a word after it
-_PERFECT = re.compile(r"\b(?:i|we|you|they|he|she)(?:'ve| have| has) (?:(?!just\b)\w+ly |"
-                      r"already |finally |now )?(?!been\b|just\b)(\w+)", re.IGNORECASE)
 _ONSET = re.compile(r"\b(?:start|began|begin|started|first)\b", re.IGNORECASE)
 # a time told from another event's: "two days after we're back", "the week before the move";
 # counted ("a few", "10"), not a period ("sunny days after", "those weeks before")
@@ -85,26 +82,11 @@ def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
         # beginning told with no date is told on some day after it (going on, it began before
         # that day); the day is no start, its month is as precise as the turn is
         return format_month(said[:10]), (sentence.dia_id,), False
-    if unit is None and value is None and said[:10] and question.on("perfect_month") and \
-            _done_before(sentence.text):
-        # "I have developed a video course": the present perfect tells it done some time up to
-        # the day it was told, not on that day: its month is as precise as the turn is
-        return format_month(said[:10]), (sentence.dia_id,), False
     if unit is not None and (value is not None or said[:10]):
         day = said[:10]  # none stated: the day it was said, as for any "when"
         return _coarse(value or DateValue(day, "day", "session", day, day), unit), \
             (sentence.dia_id,), value is not None
     return when(value, said) or sentence.text, (sentence.dia_id,), value is not None
-
-
-def _done_before(text: str) -> bool:
-    """Whether a sentence tells a thing done in the present perfect, no time said ("I have
-    *developed* a course", "We've *finished* the shed", "She has *written* two songs"): a
-    participle after "have / has" (`_PERFECT`), not "been" (a thing going on, `_going_on`), nor
-    with "just" (done that day: "I've just launched it"), nor "got" ("I've got a dog": has)."""
-    found = _PERFECT.search(text)
-    return found is not None and found.group(1).lower() != "got" and \
-        participle(found.group(1).lower())
 
 
 def _going_on(text: str) -> bool:

@@ -11,14 +11,14 @@ DAY = "2023-05-07"  # a Sunday
 
 
 def test_a_plan_in_another_sentence_is_another_story() -> None:
-    """Three shapes: a past tense, a past without its subject, a past with a clause beside a plan
+    """Three shapes: a past tense, a present perfect, a past with a clause beside a plan
     ("next month", "next week", "on 20 June") told in the turn's other sentence."""
     cases = [
         ("When did Nora sign up for the pottery class?",
          "I signed up for a pottery class and I love it. We're also hosting a bake sale at the "
          "market next month.", "June 2023"),
-        ("When did Omar fix up the old bike?",
-         "Fixed up an old bike from the flea market. My brother's wedding is next "
+        ("When did Omar restore the old bike?",
+         "I've restored an old bike from the flea market. My brother's wedding is next "
          "week, so I'm busy!", "the week after 7 May 2023"),
         ("When did Priya join the library choir?",
          "I joined the library choir, it's so much fun. Our first concert is on 20 June!",

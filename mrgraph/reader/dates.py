@@ -65,8 +65,6 @@ def _bare_days(text: str, anchor: date) -> list[DateValue]:
     return found
 
 
-ELSEWHERE = 0.5  # a plan another sentence tells dates this one when its clause holds this share
-
 # A question about what is ahead ("When is she going to ...?"), or what is past ("When did
 # ...?"): the dates that answer it lie on that side of the day they were said.
 _AHEAD = re.compile(r"\b(will|going to|gonna|plan(?:s|ning)? (?:on|to)|planning|intends?|"
@@ -108,25 +106,16 @@ def stated(sentence: str, turn: str, said: str, fit: Callable[[str], float],
 
 
 def told(sentence: str, turn: str, said: str, fit: Callable[[str], float],
-         future: bool | None = None, bare: bool = False,
-         elsewhere: bool = False) -> DateValue | None:
+         future: bool | None = None, bare: bool = False) -> DateValue | None:
     """The date of what `sentence` tells, of all the dates its turn mentions: the one whose
     clause holds most of the question (`fit`), then one on the side the question asks about,
     then one the sentence states, then the first. A turn tells one story more often than two
     ("I got a puppy two weeks ago! Her name's Coco."): when no clause holds any of the
     question, its first date is the story's. A question about what is ahead never takes a
     past date; one about the past may take a plan ("We host a contest next month" answers
-    "When did they host the contest?", asked later) - but with `elsewhere` (family
-    plan_elsewhere) not a plan another sentence of the turn tells whose clause holds less than
-    ELSEWHERE of what `sentence` holds of the question ("I'm taking a pottery class. We host a
-    bake sale at the class next month." does not date the class): a plan is another story
-    than the thing done."""
+    "When did they host the contest?", asked later)."""
     dates = [v for v in turn_dates(turn or sentence, said, bare) if future is not True or
              agrees(v, future)]
-    if elsewhere and future is False and sentence:
-        least = ELSEWHERE * fit(sentence)
-        dates = [v for v in dates if agrees(v, future) or v.phrase in sentence or
-                 fit(v.statement) >= max(least, 1e-9)]
     if not dates:
         return None
     return max(dates, key=lambda v: (fit(v.statement), agrees(v, future), v.phrase in sentence))

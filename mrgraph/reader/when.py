@@ -190,7 +190,7 @@ def _of_best(state: Found, question: Question, found: list[Sentence],
     best = found[0]
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
     bare = question.on("bare_day")
-    value = told(best.text, best.turn, said, fit, future, bare, question.on("plan_elsewhere"))
+    value = told(best.text, best.turn, said, fit, future, bare)
     if value is not None and clause is not None and future is False and \
             not agrees(value, future) and agrees(clause[1], future) and \
             clause[2].said >= said and clause[0] >= PLAN_YIELDS * best.q:

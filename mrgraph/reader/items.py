@@ -15,9 +15,8 @@ An item of a verb's past form and its object is the object ("joined a mentorship
 my violin"); a bare plural object or one past "me" / "us" counts too ("got tomato seedlings",
 "gave me some plants"), and a leading ordinal goes ("first strawberries": `unranked`; family
 item_trim); a measure of a thing is the thing ("six jars of chutney" -> "chutney": `measured`);
-"go" + an -ing form names an activity ("we went *camping* with my fam": `gone_doing`, family
-item_go); a clause gives its subject and its object ("city held a pride parade" -> "city",
-"pride parade": `clause_parts`, family item_clause).
+a clause gives its subject and its object ("the town held a lantern festival" -> "town",
+"lantern festival": `clause_parts`, family item_clause).
 """
 
 from __future__ import annotations
@@ -183,27 +182,10 @@ def _names_a_thing(word: str) -> bool:
     return not (verbs or found.offsets(lowered, "adv") or found.offsets(lowered, "adj"))
 
 
-# "go" and a verb's -ing form names an activity: "went *camping*", "go *swimming*", "going
-# *fishing* again" (an adverb may come between: "went *skiing*", "go out *dancing*")
-_GO_DOING = re.compile(r"\b(?:go|goes|went|gone|going)\s+(?:(?:out|off|back|again|together)\s+)?"
-                       r"([a-z]+ing)\b", re.IGNORECASE)
-
-
-def gone_doing(sentence: str) -> str | None:
-    """The activity "go + <verb>-ing" names ("we went *camping* last week"), a verb's -ing
-    form WordNet knows mostly as a verb's (not "went *something*", "going *nothing*"); None
-    without one."""
-    for match in _GO_DOING.finditer(sentence):
-        word = match.group(1).lower()
-        if lexicon().base(word, "verb") != word and mostly_verb(word):
-            return word
-    return None
-
-
 def clause_parts(phrase: str) -> list[str]:
-    """A clause's subject and its object, two items: "city held a pride parade" -> "city",
-    "held a pride parade" (then `thing_of` keeps the parade), "football team won the cup" ->
-    "football team", "won the cup": a subject of one or two words, then a verb's past form
+    """A clause's subject and its object, two items: "town held a lantern festival" -> "town",
+    "held a lantern festival" (then `thing_of` keeps the festival), "chess club won the cup"
+    -> "chess club", "won the cup": a subject of one or two words, then a verb's past form
     and a determiner (or "me" / "us" and one) - each may be the thing asked for; the phrase
     as it is otherwise (family item_clause)."""
     said = phrase.split()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from mrgraph.reader.evidence import Sentence
-from mrgraph.reader.items import gone_doing, is_item, things
+from mrgraph.reader.items import is_item, things
 from mrgraph.reader.question import Question, gathered
 from mrgraph.reader.ranker import Chooser
 from mrgraph.reader.words import is_function_word
@@ -53,10 +53,6 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
             continue
         chosen = ranker.choose(question, [sentence])
         item = chosen.text if chosen else ""
-        if question.on("item_go") and question.kind != "where" and \
-                (went := gone_doing(sentence.text)) and \
-                went.lower() not in item.lower():
-            item = went  # "we went *camping* with my fam": the activity, not "fam two"
         if item and item.lower() not in (i.lower() for i in said):
             turns.add(sentence.dia_id)
             read.add(key)

@@ -58,9 +58,8 @@ FAMILIES = (
     "item_object", "who_with", "who_named", "where_dated", "wp_undated", "count_so_far",
     "count_ordinal", "did_untimed", "who_placed", "who_whose", "told_on", "first_told",
     "ongoing", "asked_period", "since_when", "wp_perfect", "ph_serial", "who_people",
-    "item_trim", "item_measure", "did_purpose", "borrowed_plan", "refers_back", "plan_elsewhere",
-    "onset_month", "perfect_month", "purpose_act", "both_share", "item_go", "item_vocative",
-    "purpose_acts", "item_clause", "item_photo", "item_untimed", "item_fronted")
+    "item_trim", "item_measure", "did_purpose", "borrowed_plan", "refers_back", "onset_month",
+    "both_share", "item_clause")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

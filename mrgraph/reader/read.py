@@ -51,8 +51,6 @@
                  (three content words at least) or nothing follows; without its opener;
        shared    "which city have both A and B visited?", "what do A and B have in common?":
                  the thing each of the two says of themselves (reader.shared);
-       purpose   "what does X do to relax?": the doing said before "to relax" ("I've been
-                 *running* more to relax"; reader.manner.purpose_act);
        thought   "what did X realize / learn / decide": the clause the verb takes ("I realized
                  *rest matters*"; reader.forms.complement); "what did X do": what the
                  person says they did, when it is more new words than the question's ("we
@@ -61,8 +59,7 @@
        list      the phrases of the best sentences of several sessions ("cello, harp":
                  reader.lists), those that name a thing (reader.items: not "SO HAPPY NOW",
                  "July", "away"; "joined a book club" is "book club"; "X and Y" is two
-                 items, in one phrase too; "went camping" is "camping": items.gone_doing);
-                 so too for a "what / where / who" question in
+                 items, in one phrase too); so too for a "what / where / who" question in
                  the present perfect ("What has X painted?": reader.question.over_time) and
                  "Who have been the <plural>?" (asks_people), a "who" list keeping the items
                  that name people (whowhere.people_only);
@@ -98,10 +95,10 @@ from mrgraph.reader.items import is_item, split_and
 from mrgraph.reader.lengths import asks_between, said_span, since, story_length
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.lists import list_answer
-from mrgraph.reader.manner import manner, purpose_act
+from mrgraph.reader.manner import manner
 from mrgraph.reader.question import Question, analyse, asks_people, over_time
-from mrgraph.reader.shared import shared
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
+from mrgraph.reader.shared import shared
 from mrgraph.reader.tally import running_count
 from mrgraph.reader.when import answer_when
 from mrgraph.reader.whose import unseen_name, wrong_person
@@ -194,9 +191,6 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return _said(best.text), (best.dia_id,)
     if question.on("both_share") and (both := shared(question, found)):
         return both  # "which city have both A and B visited?": what each says of themselves
-    if kind == "what" and question.on("purpose_act") and \
-            (act := purpose_act(question, found, THOUGHT_REACH)):
-        return act  # "what does X do to relax?": the doing said before "to relax"
     if kind == "what" and (thought := _thought(question, found)):
         return thought
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")

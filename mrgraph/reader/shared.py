@@ -3,11 +3,12 @@ do A and B both enjoy?", "What do A and B have in common?" ask for one thing eac
 says of themselves - the intersection of what each says, not what either says alone.
 
   the things   of the kind the head noun names when it names one (WordNet, words.kind_of:
-               "which *city*" - Chicago, Rome; of a broad kind only things named by a
-               capitalised name: "subject" holds a "part"); else the nouns of each person's sentences
-               that hold some of the question ("volunteer at the *shelter*");
-  said of it   in a sentence that neither denies it ("I've never been to Rome") nor only
-               wishes or plans it ("I'd love to see Kyoto", "we might go to Oslo");
+               "which *city*" - Chicago, Rome; "what instrument" - piano); else the nouns of
+               each person's sentences that hold some of the question ("volunteer at the
+               *shelter*");
+  said of it   in a clause that neither denies it ("I've never been to Rome") nor only
+               wishes or plans it ("I'd love to see Kyoto", "we might go to Oslo"); a denial
+               in another clause does not count ("No way, I was in Lisbon too!");
   the answer   the thing both say, in the sentences each says best (the lower of the two
                best scores, highest first; ties: the earlier said), as it was said.
 """
@@ -20,15 +21,14 @@ from collections.abc import Sequence
 from mrgraph.reader.evidence import Sentence, word_set
 from mrgraph.reader.forms import negated
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import is_function_word, is_kind, kind_of, lemma, mostly_verb, noun_like
+from mrgraph.reader.words import (NOT_DONE, is_function_word, is_kind, kind_of, lemma,
+                                  mostly_verb, noun_like)
 from mrgraph.text import words
 
 # not "share": "what did A share with B?" asks what was shown
 _SHARED = re.compile(r"\bboth\b|\bin common\b", re.IGNORECASE)
-# what is only wished, planned or would be is not what they did or have
-_WISHED = frozenset("would could should might will ll d wish hope want plan".split())
-NARROW_KIND = 300  # members of a kind whose every member names a thing of it well enough
 _WORD = re.compile(r"[A-Za-z][\w'-]*[A-Za-z]")
+_CLAUSES = re.compile(r"[,;:]|\s[-–—]\s|\b(?:but|though|although)\b", re.IGNORECASE)
 
 
 def asks_shared(question: Question) -> bool:
@@ -46,10 +46,9 @@ def shared(question: Question, found: Sequence[Sentence]) -> tuple[str, tuple[st
     names = {w for p in question.people for w in words(p)}
     best: dict[str, dict[str, tuple[float, str, str]]] = {p: {} for p in question.people}
     for sentence in found:
-        if sentence.speaker not in best or (not kind and sentence.q <= 0) or \
-                negated(sentence.text) or word_set(sentence.text) & _WISHED:
+        if sentence.speaker not in best or (not kind and sentence.q <= 0):
             continue
-        for word in _WORD.findall(sentence.text):
+        for word in _said_of(sentence.text):
             key = lemma(word.lower())
             if key in names or key in question.stems or is_function_word(word) or \
                     not _thing(word, kind):
@@ -66,10 +65,16 @@ def shared(question: Question, found: Sequence[Sentence]) -> tuple[str, tuple[st
     return word, supports
 
 
+def _said_of(sentence: str) -> list[str]:
+    """The words of the clauses of `sentence` that neither deny nor only wish or plan."""
+    return [word for clause in _CLAUSES.split(sentence)
+            if not negated(clause) and not word_set(clause) & NOT_DONE
+            for word in _WORD.findall(clause)]
+
+
 def _thing(word: str, kind: frozenset[str]) -> bool:
     """A thing of the kind asked for, else a noun (WordNet: mostly a noun, not a verb)."""
     low = word.lower()
-    if kind:  # a broad kind ("subject": a *part*) only by a thing's name ("Chicago")
-        return is_kind(word, kind) and not mostly_verb(low) and \
-            (word[:1].isupper() or len(kind) <= NARROW_KIND)
+    if kind:
+        return is_kind(word, kind) and not mostly_verb(low)
     return noun_like(low) and not mostly_verb(low)

@@ -36,9 +36,10 @@ _ONGOING = re.compile(r"^\W*(?:(?:also|and|but|so|well|actually|honestly),? )?(?
                       r"(?:i|we|you|they|he|she)(?:'ve| have|'s| has) been (\w+ing)\b|"
                       r"(?:i'm|i am|we're|we are|they're|they are|he's|she's|he is|she is)"
                       r" (?:still |now |\w+ly )?(\w+ing)\b)", re.IGNORECASE)
-# a beginning asked for: "When did she *start* / *begin* ...?" (onset_month)
-_BEGAN = re.compile(r"\b(?:start|started|begin|began)\b", re.IGNORECASE)
-_ONSET = re.compile(r"\b(?:start|began|begin|started|first)\b", re.IGNORECASE)
+# a beginning asked for: "When did she *start* / *begin* ...?" (onset_month), or a first time
+_BEGIN = r"start|started|begin|began"
+_BEGAN = re.compile(rf"\b(?:{_BEGIN})\b", re.IGNORECASE)
+_ONSET = re.compile(rf"\b(?:{_BEGIN}|first)\b", re.IGNORECASE)
 # a time told from another event's: "two days after we're back", "the week before the move";
 # counted ("a few", "10"), not a period ("sunny days after", "those weeks before")
 _COUNT = "|".join(w for w in NUMBERS if " " not in w and w not in ("twice", "once", "both"))
@@ -77,7 +78,7 @@ def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
     if unit == "year" and not coarse and (year := _year_said(question, found)) is not None:
         return (*year, True)
     if unit is None and value is None and said[:10] and question.on("onset_month") and \
-            _BEGAN.search(question.text):
+            _BEGAN.search(question.text) and not ahead(question.text):
         # "When did she start reading it?" - "I'm reading it now", "I started a course!": a
         # beginning told with no date is told on some day after it (going on, it began before
         # that day); the day is no start, its month is as precise as the turn is

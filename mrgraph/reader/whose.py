@@ -19,7 +19,7 @@ from mrgraph.reader.forms import negated
 from mrgraph.reader.phrases import counted
 from mrgraph.reader.tokens import tokens
 from mrgraph.reader.question import Question, asks_several, over_time
-from mrgraph.reader.words import CALENDAR, dates_named, lemma
+from mrgraph.reader.words import CALENDAR, NOT_DONE, dates_named, lemma
 from mrgraph.text import stem, words
 
 TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this share
@@ -30,9 +30,6 @@ _LIGHT_VERBS = frozenset({"do"})
 # swamped", "I've been too busy")
 _DECLINES = re.compile(r"^\W*(?:no|nope|nah|sadly|unfortunately|not (?:yet|really|lately))\b|"
                        r"\b(?:too busy|no time|swamped)\b", re.IGNORECASE)
-# what is only wished, planned or would be: not the person's doing ("I should read it")
-_NOT_DONE = frozenset({"should", "could", "would", "might", "will", "ll", "d", "wish", "hope",
-                       "want", "plan"})
 _SINGULAR = frozenset({"i"})  # "I" did it: not "we" (the others may be in it), not "my mom"
 # verbs that say too little of an act to date it as the person's ("When did X *have* ...",
 # "When *was* X ...", "When did X *go* ..."): any sentence holds them
@@ -169,10 +166,10 @@ def _tells_own(state: Found, question: Question) -> bool:
 def _own_doing(sentence: str) -> bool:
     """The clause tells of the speaker's own doing: "I" / "my" / "we", no "you" / "your"
     (what the listener did, or a remark on it), not denied ("I've never been"), nor only
-    wished, planned or supposed (`_NOT_DONE`: "I should read it")."""
+    wished, planned or supposed (`NOT_DONE`: "I should read it")."""
     said = set(words(sentence))
     return bool(said & (FIRST_PERSON - {"ve", "m"})) and not said & SECOND_PERSON and \
-        not negated(sentence) and not said & _NOT_DONE
+        not negated(sentence) and not said & NOT_DONE
 
 
 def _dates_own_act(state: Found, question: Question) -> bool:

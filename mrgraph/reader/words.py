@@ -64,6 +64,10 @@ NEGATIONS = frozenset("""not no never n't nothing none nobody neither nor don't 
                       couldn't wouldn't shouldn't""".split())
 # a person as a verb's object: "asked *me* to", "gave *us* some plants"
 OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
+# what is only wished, planned or would be: not a person's doing ("I should read it", "I'd love
+# to see it")
+NOT_DONE = frozenset({"should", "could", "would", "might", "will", "ll", "d", "wish", "hope",
+                      "want", "plan"})
 RELATIONS = frozenset("""mom mother dad father parents parent aunt uncle cousin sister brother
                       sibling grandma grandmother grandpa grandfather grandparents friend
                       friends husband wife partner boyfriend girlfriend son daughter kids kid

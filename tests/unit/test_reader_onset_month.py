@@ -42,3 +42,17 @@ def test_a_start_told_with_a_date_or_no_start_asked_keeps_the_day() -> None:
     for question, text, expected in cases:
         turns = [("D1:1", question.split()[2], text, DAY)]
         assert _answer(question, turns)[0] == expected, question
+
+
+def test_a_start_ahead_is_no_start_told() -> None:
+    """A question about what is ahead ("is going to start", "will begin") asks no beginning
+    already made: the rule leaves it to the "when" rules (the same answer as with it off)."""
+    cases = [
+        ("When is Nora going to start her new job?", "I start my new job soon, so nervous!"),
+        ("When will Omar begin the pottery course?", "I'm signing up for a pottery course."),
+        ("When is Priya starting her internship?", "My internship starts after the exams."),
+    ]
+    for question, text in cases:
+        turns = [("D1:1", question.split()[2], text, DAY)]
+        assert _answer(question, turns)[0] == _answer(question, turns, OFF)[0] != "May 2023", \
+            question

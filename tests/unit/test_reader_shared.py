@@ -1,11 +1,8 @@
-"""Reader: what two people share ("both", "in common": reader.shared), what is done for a
-purpose ("what does X do to relax?": reader.manner.purpose_act) and the activity "go + -ing"
-names as a list item (reader.items.gone_doing)."""
+"""Reader: what two people share ("both", "in common": reader.shared) and a clause as list
+items (reader.items.clause_parts)."""
 
 from __future__ import annotations
 
-from mrgraph.reader.items import gone_doing
-from mrgraph.reader.manner import _doing
 from mrgraph.reader.question import analyse
 from mrgraph.reader.shared import asks_shared
 from tests.unit.marks import needs_wordnet
@@ -37,6 +34,25 @@ def test_the_city_both_visited_is_the_one_each_names() -> None:
 
 
 @needs_wordnet
+def test_the_shared_thing_is_what_each_says_and_neither_denies() -> None:
+    from mrgraph.reader.shared import shared
+    from tests.unit.walked import sentences
+    asked = "Which city have both Priya and Omar visited?"
+    turns = [("D1:1", "Priya", "I flew to Lisbon for a conference in May."),
+             ("D1:2", "Omar", "No way, I was in Lisbon in June too!"),
+             ("D1:3", "Priya", "We drove through Porto on the way back."),
+             ("D1:4", "Omar", "I've never been to Porto, but I loved Madrid.")]
+    question = analyse(asked, SPEAKERS)
+    # a denial in another clause ("No way, ...") does not undo what the clause says; one
+    # in the clause itself does ("never been to Porto")
+    found = shared(question, sentences(state(asked, turns), question))
+    assert found is not None and found[0] == "Lisbon" and sorted(found[1]) == ["D1:1", "D1:2"]
+    wished = [("D1:1", "Priya", "I'd love to see Oslo one day."),
+              ("D1:2", "Omar", "I lived in Oslo for two years.")]
+    assert shared(question, sentences(state(asked, wished), question)) is None  # a wish only
+
+
+@needs_wordnet
 def test_a_thing_both_say_without_a_kind_is_a_noun_of_each() -> None:
     s = state("What sport do Priya and Omar both play?",
               [("D1:1", "Priya", "I play squash with my sister every week."),
@@ -46,63 +62,16 @@ def test_a_thing_both_say_without_a_kind_is_a_noun_of_each() -> None:
 
 
 @needs_wordnet
-def test_the_doing_before_the_purpose_is_what_is_done_for_it() -> None:
-    assert _doing("I've been swimming farther".split()) == "swimming"
-    assert _doing("Been knitting a blanket".split()) == "knitting a blanket"
-    assert _doing("Gardening".split()) == "Gardening"
-    assert _doing("I bought a kite".split()) is None  # no -ing form: another rule reads it
-    assert _doing("this morning I".split()) is None  # a time is no doing
-    assert _doing("I taught a cooking class".split()) is None  # a thing's use, no doing
-    assert _doing("I'm jogging".split()) == "jogging"
-
-
-@needs_wordnet
-def test_what_someone_does_to_relax_is_the_doing_they_say() -> None:
-    s = state("What does Priya do to unwind?",
-              [("D1:1", "Omar", "I watch films to unwind."),
-               ("D1:2", "Priya", "Lately I've been rowing on the canal to unwind, it's calm."),
-               ("D1:3", "Priya", "Work has been wild.")])
-    assert read(s).answer == "rowing"
-    s = state("What does Priya do to de-stress?",
-              [("D1:1", "Priya", "Baking bread is my way to de-stress after a shift.")])
-    assert read(s).answer == "Baking bread"
-    s = state("What did Priya do after the long flight to unwind?",
-              [("D1:1", "Priya", "I was wrecked, so I went walking in the park to unwind.")])
-    assert read(s).answer == "walking"
-    s = state("What does Omar do to relax?",
-              [("D1:1", "Omar", "Been painting seascapes a lot - a great way to relax.")])
-    assert read(s).answer == "painting seascapes"
-
-
-@needs_wordnet
-def test_go_and_an_ing_form_names_an_activity() -> None:
-    assert gone_doing("We went camping with the kids last weekend.") == "camping"
-    assert gone_doing("I'm off to go swimming at the lake.") == "swimming"
-    assert gone_doing("We go out dancing every Friday.") == "dancing"
-    assert gone_doing("I went to the market this morning.") is None  # no -ing form
-    assert gone_doing("Nothing is going well lately.") is None  # "well" is no doing
-
-
-@needs_wordnet
-def test_a_list_of_activities_names_what_went_doing_names() -> None:
-    s = state("What activities does Priya partake in?",
-              [("D1:1", "Priya", "We went kayaking with my brother two weekends ago."),
-               ("D2:1", "Priya", "I signed up for a pottery class yesterday.")])
-    s.evidence.add_turns([{"dia_id": "D2:1", "speaker": "Priya", "text": "I signed up for a "
-                           "pottery class yesterday.", "event_id": "e1",
-                           "date": "2023-06-07T10:00:00"}], "c1", 0.5)
-    assert "kayaking" in read(s).answer.split(", ")
-
-
-@needs_wordnet
-def test_a_broad_kind_shares_only_things_named() -> None:
+def test_a_thing_of_the_kind_asked_both_name_is_shared() -> None:
     from mrgraph.reader.shared import shared
     from tests.unit.walked import sentences
-    s = state("What subject have Priya and Omar both studied?",
-              [("D1:1", "Priya", "I studied hard, the best part was the lab work."),
-               ("D1:2", "Omar", "I studied every night, a part of me hated it.")])
-    question = analyse("What subject have Priya and Omar both studied?", SPEAKERS)
-    assert shared(question, sentences(s, question)) is None  # "subject" holds a "part"
+    asked = "What instrument do Priya and Omar both play?"
+    turns = [("D1:1", "Priya", "I play the piano most evenings, and a little guitar."),
+             ("D1:2", "Omar", "I learned the piano as a kid; now I mostly play drums."),
+             ("D1:3", "Priya", "I'd love to try the drums one day.")]
+    question = analyse(asked, SPEAKERS)
+    found = shared(question, sentences(state(asked, turns), question))
+    assert found is not None and found[0] == "piano" and sorted(found[1]) == ["D1:1", "D1:2"]
 
 
 @needs_wordnet

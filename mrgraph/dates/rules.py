@@ -47,6 +47,10 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
 * Days and months named within another period ("since October last year", "Tuesday last
   week", "in early 2021") and holidays ("Christmas 2022", "last Christmas", "for Thanksgiving"):
   mrgraph.dates.named, whose rules take part in the same scan.
+* Everyday phrases ("over the weekend", "this weekend" in the past tense, "last evening", "the
+  other night", "a fortnight ago", "three days back", "a week or so ago", "half a year ago"):
+  mrgraph.dates.spoken, likewise. A part of a month said bare ("mid-March", "late June", "at
+  the end of April") is the month, as "in mid-March" is.
 * An expression whose date would fall before year 1 or after 9999 is not resolved.
 """
 
@@ -60,7 +64,7 @@ from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates import named
+from mrgraph.dates import named, spoken
 from mrgraph.dates.resolved import (SHIFT, WHICH, Resolved, Resolver, a_day, a_month, a_season, a_week,
                                     a_weekend, a_year, month_of, week_of)
 from mrgraph.dates.tense import day_tense, tense
@@ -100,7 +104,7 @@ _DIGIT = re.compile(r"\d")
 _TRIGGER_WORDS = ("day", "night", "week", "month", "year", "ago", "tomorrow", "morning",
                   "afternoon", "evening", "last", "this", "next", "spring", "summer", "autumn",
                   "fall", "winter", *(m.lower() for m in calendar.month_name[1:]),
-                  *named.TRIGGERS)
+                  *named.TRIGGERS, *spoken.TRIGGERS)
 _NAME_AFTER = re.compile(r"\s+(?!I\b)[A-Z]")  # a capitalised word right after: a name goes on
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 # "it feels like yesterday": an idiom, not a day (matched on the text before "yesterday")
@@ -217,8 +221,11 @@ def _in_month_rule(match: re.Match[str], anchor: date) -> Resolved | None:
     return None
 
 
+# how each tensed rule reads its sentence's tense (others: `tense`)
+_LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {
+    _on_weekday_rule: day_tense, **spoken.LOOKS}
 _TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
-    _on_weekday_rule: _on_weekday, _in_month_rule: _in_month, **named.TENSED}
+    _on_weekday_rule: _on_weekday, _in_month_rule: _in_month, **named.TENSED, **spoken.TENSED}
 
 
 def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -339,6 +346,7 @@ def _norm(text: str) -> str:
 # forms come first ("May 7, 2023" before "May 2023"). Each rule's source: stated or relative.
 _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     *named.RULES,  # "since October last year", "Tuesday last week", holidays
+    *spoken.RULES,  # "over the weekend", "a fortnight ago", "three days back"
     (r"(\d{1,2})" + _ORD + r"\s+(?:of\s+)?" + _MONTH + r"(?:,?\s+" + _YEAR + ")?", _day_month,
      "stated"),
     (_MONTH + r"\s+(\d{1,2})" + _ORD + r"(?:,?\s+" + _YEAR + ")?", _month_day, "stated"),
@@ -361,7 +369,10 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
      r"(?!,?\s+(?:the\s+)?(?:\d|" + _MONTH + r"\b))", _on_weekday_rule, "relative"),
     # a month without a year or day ("in June", "back in early June"); not "in June 2022" /
     # "of 2022" / "'22" / "last year", a name ("in June's kitchen"), a habit ("in May every year")
-    (r"(back\s+)?(?:in|during)\s+(?:early\s+|late\s+|mid[-\s]?)?" + _FULL_MONTH +
+    # a part of it said bare ("mid-March", "the end of April") is the month too
+    (r"(back\s+)?(?:(?:in|during)\s+(?:early\s+|late\s+|mid[-\s]?)?|(?:early|late|mid)[-\s]|"
+     r"(?:(?:in|at|by|towards?|until|till)\s+)?the\s+(?:start|beginning|middle|end)\s+of\s+)"
+     + _FULL_MONTH +
      r"(?!['’]s\b)(?!,?\s+(?:\d|'\d|of\s+\d|(?:last|this|next)\s+year\b|every\b|each\b))",
      _in_month_rule, "relative"),
     (r"(last|this|next)\s+" + _FULL_MONTH, _rel_month, "relative"),
@@ -417,7 +428,7 @@ def _found(text: str, anchor: date) -> tuple[DateMention, ...]:
         groups = _rule(index).fullmatch(written)
         try:
             if (tensed := _TENSED.get(resolve)) is not None and groups:
-                looks = (day_tense if resolve is _on_weekday_rule else tense)(text, *match.span())
+                looks = _LOOKS.get(resolve, tense)(text, *match.span())
                 got = tensed(groups, anchor, looks)
             else:
                 got = resolve(groups, anchor) if groups else None

@@ -19,7 +19,11 @@ Conventions (see mrgraph.dates.rules for the others):
 * "a week ago today" is the day 7 days back ("two weeks ago yesterday": 15), not a week and
   a day.
 * A fortnight is two weeks: "a fortnight ago" is the ISO week holding the day 14 days back.
-* "N units back" is "N units ago" ("three days back", "a couple of weeks back"); not after a
+* "the week / weekend after next" is two weeks on (an ISO week; a Saturday-Sunday); "the
+  Monday before last" the Monday before last Monday (precision day).
+* "a decade ago" is the year ten years back, approximate (precision year).
+* "N units back" is "N units ago" ("three days back", "a couple of weeks back", "about three
+  weeks back"; "a few / several weeks back" the same vague range as "a few weeks ago"); not after a
   possessive or "those" ("I want my two days back"), nor before "to" / "from" / "home" (a
   journey: "we drove two days back to Ohio").
 * "a week or so ago" is "about a week ago" (approximate, the unit's precision); "a day or two
@@ -37,13 +41,14 @@ from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates.resolved import (Resolved, Resolver, a_day, a_month, a_weekend, a_year,
-                                    week_of)
+from mrgraph.dates.resolved import (Resolved, Resolver, a_day, a_month, a_week, a_weekend,
+                                    a_year, week_of)
 from mrgraph.dates.tense import sentence as text_sentence
 from mrgraph.dates.tense import tense
 from mrgraph.dates.value import Source, canonical
 
-TRIGGERS = ("fortnight",)
+TRIGGERS = ("fortnight", "decade")
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _COUNT = r"(\d{1,2}|an|a|one|two|three|four|five|six|seven|eight|nine|ten)"
@@ -144,10 +149,14 @@ def _fortnights(match: re.Match[str], anchor: date) -> Resolved:
 
 
 def _back(match: re.Match[str], anchor: date) -> Resolved | None:
-    """"three days back": "three days ago"; "a couple of weeks back": two weeks."""
-    quantity, unit = " ".join(match.group(1).lower().split()), match.group(2).lower()
+    """"three days back": "three days ago"; "a couple of weeks back": two weeks; "a few /
+    several weeks back": 5 ... 2 weeks back, as "a few weeks ago"."""
+    about, unit = match.group(1), match.group(3).lower()
+    quantity = " ".join(match.group(2).lower().split())
+    if quantity in ("a few", "few", "several"):
+        return _vague_range(unit, 2, 5, anchor)
     count = 2 if quantity.startswith(("a couple", "couple")) else _count(quantity)
-    return _in_unit(unit, anchor - _STEP[unit] * count)
+    return _in_unit(unit, anchor - _STEP[unit] * count, about is not None)
 
 
 def _or_so(match: re.Match[str], anchor: date) -> Resolved:
@@ -197,6 +206,24 @@ def _and_a_half(match: re.Match[str], anchor: date) -> Resolved:
     return _in_unit(_FINER[unit], back, True)
 
 
+def _after_next(match: re.Match[str], anchor: date) -> Resolved:
+    """"the week / weekend after next": two weeks on."""
+    monday = week_of(anchor)[0] + timedelta(weeks=2)
+    return a_weekend(monday) if match.group(1).lower() == "weekend" else a_week(monday)
+
+
+def _weekday_before_last(match: re.Match[str], anchor: date) -> Resolved:
+    """"the Monday before last": the one before the latest Monday strictly before the anchor."""
+    weekday = _WEEKDAYS.index(match.group(1).lower())
+    last = anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1)
+    return a_day(last - timedelta(weeks=1))
+
+
+def _decades(match: re.Match[str], anchor: date) -> Resolved:
+    """"a decade ago": the year ten years back, approximate (a decade is a round number)."""
+    return a_year(anchor.year - 10 * _count(match.group(1)), True)
+
+
 _AGO = r"\s+ago"
 # (pattern, resolver, source), in the order they take part in mrgraph.dates.rules's scan
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
@@ -205,11 +232,18 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"this\s+weekend(?!\s+(?:of|before|after)\b)", _this_weekend_entry, "relative"),
     (r"(?:over\s+)?the\s+past\s+weekend", _past_weekend, "relative"),
     (r"last\s+evening|the\s+night\s+before\s+last", _day_part, "relative"),
+    (r"the\s+(week|weekend)\s+after\s+next", _after_next, "relative"),
+    (r"(?:the\s+)?(" + "|".join(_WEEKDAYS) + r")\s+before\s+last", _weekday_before_last,
+     "relative"),
+    (r"(?:(?:about|around|over|nearly|almost)\s+)?" + _COUNT + r"\s+decades?" + _AGO, _decades,
+     "relative"),
+
     (r"the\s+other\s+(?:night|evening|morning|afternoon)", _other_part, "relative"),
     (_COUNT + r"\s+weeks?" + _AGO + r"\s+(today|yesterday)", _weeks_ago_today, "relative"),
     (r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?" + _COUNT + r"\s+fortnights?" + _AGO,
      _fortnights, "relative"),
-    (_NOT_BACK + r"(a\s+couple\s+of|a\s+couple|couple\s+of|\d{1,2}|an|a|one|two|three|four|"
+    (_NOT_BACK + r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?"
+     r"(a\s+couple\s+of|a\s+couple|couple\s+of|a\s+few|few|several|\d{1,2}|an|a|one|two|three|four|"
      r"five|six|seven|eight|nine|ten)\s+" + _UNIT + r"s?\s+back(?!\s+(?:to|from|home|"
      r"then|when)\b)", _back, "relative"),
     (_COUNT + r"\s+" + _UNIT + r"s?\s+or\s+so" + _AGO, _or_so, "relative"),

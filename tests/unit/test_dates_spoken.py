@@ -112,6 +112,19 @@ def test_back_is_ago(text: str, phrase: str, value: str, precision: str) -> None
     assert _dates(text) == [(phrase, value, precision)]
 
 
+@pytest.mark.parametrize("text, phrase, value, precision, approximate", [
+    ("I started a few days back.", "a few days back", "2023-05-05/2023-05-08", "range", True),
+    ("Several weeks back the bridge was shut.", "Several weeks back", "2023-W14/2023-W17",
+     "range", True),
+    ("We spoke about three weeks back.", "about three weeks back", "2023-W16", "week", True),
+])
+def test_vague_and_about_back_are_as_ago(text: str, phrase: str, value: str, precision: str,
+                                         approximate: bool) -> None:
+    found = find_dates(text, WED)
+    assert [(m.text, m.value.value, m.value.precision, m.approximate) for m in found] == \
+        [(phrase, value, precision, approximate)]
+
+
 @pytest.mark.parametrize("text", [
     "I want my two days back.",
     "Give me those three weeks back and I'd do it differently.",
@@ -180,3 +193,35 @@ def test_a_bare_part_of_a_month_is_the_month(text: str, phrase: str, value: str)
 ])
 def test_a_part_of_may_or_march_lowercase_is_no_date(text: str) -> None:
     assert _dates(text) == []
+
+
+@pytest.mark.parametrize("text, phrase, value, precision", [
+    ("We fly out the week after next.", "the week after next", "2023-W21", "week"),
+    ("The week after next is half term.", "The week after next", "2023-W21", "week"),
+    ("Can you come the weekend after next?", "the weekend after next", "2023-05-27/2023-05-28",
+     "range"),
+])
+def test_after_next_is_two_on(text: str, phrase: str, value: str, precision: str) -> None:
+    assert _dates(text) == [(phrase, value, precision)]
+
+
+@pytest.mark.parametrize("text, anchor, phrase, value", [
+    ("We had the inspection the Monday before last.", WED, "the Monday before last",
+     "2023-05-01"),
+    ("Wednesday before last I lost my keys.", WED, "Wednesday before last", "2023-04-26"),
+    ("It rained the Sunday before last, all day.", MON, "the Sunday before last", "2023-05-07"),
+])
+def test_a_weekday_before_last(text: str, anchor: date, phrase: str, value: str) -> None:
+    assert _dates(text, anchor) == [(phrase, value, "day")]
+
+
+@pytest.mark.parametrize("text, phrase, value", [
+    ("I moved here a decade ago.", "a decade ago", "2013"),
+    ("Two decades ago this was all fields.", "Two decades ago", "2003"),
+    ("We met over a decade ago, at school.", "over a decade ago", "2013"),
+])
+def test_a_decade_ago_is_an_approximate_year(text: str, phrase: str, value: str) -> None:
+    found = find_dates(text, WED)
+    assert [(m.text, m.value.value, m.value.precision) for m in found] == \
+        [(phrase, value, "year")]
+    assert found[0].approximate

@@ -81,10 +81,10 @@ _SEASON_NAMES = {**{s: s for s in SEASONS}, "fall": "autumn"}
 _NUM_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "a couple of": 2, "a couple": 2, "couple of": 2,
+    "a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2,
 }
 _VAGUE = ("a few", "few", "several")
-_NUM = (r"(\d{1,3}|a couple of|a couple|couple of|a few|few|several|an|a|one|two|three|four|"
+_NUM = (r"(\d{1,3}|a couple of|a couple|couple of|couple|a few|few|several|an|a|one|two|three|four|"
         r"five|six|seven|eight|nine|ten|eleven|twelve)")
 _ABOUT = r"(?:(about|around|roughly|nearly|almost|approximately|over|more than|less than)\s+)?"
 _DAY = (r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|tue|weds|wed|"

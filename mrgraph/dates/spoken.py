@@ -21,6 +21,7 @@ Conventions (see mrgraph.dates.rules for the others):
 * A fortnight is two weeks: "a fortnight ago" is the ISO week holding the day 14 days back.
 * "the week / weekend after next" is two weeks on (an ISO week; a Saturday-Sunday); "the
   Monday before last" the Monday before last Monday (precision day).
+* "a week last Tuesday" (British) is the Tuesday a week before last Tuesday.
 * "a decade ago" is the year ten years back, approximate (precision year).
 * "N units back" is "N units ago" ("three days back", "a couple of weeks back", "about three
   weeks back"; "a few / several weeks back" the same vague range as "a few weeks ago"); not after a
@@ -219,6 +220,13 @@ def _weekday_before_last(match: re.Match[str], anchor: date) -> Resolved:
     return a_day(last - timedelta(weeks=1))
 
 
+def _week_last(match: re.Match[str], anchor: date) -> Resolved:
+    """"a week last Tuesday": a week before last Tuesday (the latest strictly before)."""
+    weekday = _WEEKDAYS.index(match.group(1).lower())
+    last = anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1)
+    return a_day(last - timedelta(weeks=1))
+
+
 def _decades(match: re.Match[str], anchor: date) -> Resolved:
     """"a decade ago": the year ten years back, approximate (a decade is a round number)."""
     return a_year(anchor.year - 10 * _count(match.group(1)), True)
@@ -235,6 +243,7 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"the\s+(week|weekend)\s+after\s+next", _after_next, "relative"),
     (r"(?:the\s+)?(" + "|".join(_WEEKDAYS) + r")\s+before\s+last", _weekday_before_last,
      "relative"),
+    (r"a\s+week\s+last\s+(" + "|".join(_WEEKDAYS) + r")", _week_last, "relative"),
     (r"(?:(?:about|around|over|nearly|almost)\s+)?" + _COUNT + r"\s+decades?" + _AGO, _decades,
      "relative"),
 

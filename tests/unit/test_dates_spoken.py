@@ -225,3 +225,32 @@ def test_a_decade_ago_is_an_approximate_year(text: str, phrase: str, value: str)
     assert [(m.text, m.value.value, m.value.precision) for m in found] == \
         [(phrase, value, "year")]
     assert found[0].approximate
+
+
+@pytest.mark.parametrize("text, phrase, value", [
+    ("It opened mid-March last year.", "mid-March last year", "2022-03"),
+    ("We'll know by early May next year.", "by early May next year", "2024-05"),
+    ("The roof went in mid-march last year.", "in mid-march last year", "2022-03"),
+])
+def test_a_part_of_may_or_march_of_a_named_year_is_the_month(text: str, phrase: str,
+                                                             value: str) -> None:
+    assert _dates(text) == [(phrase, value, "month")]
+
+
+@pytest.mark.parametrize("text, phrase, value", [
+    ("I saw it a week last Tuesday.", "a week last Tuesday", "2023-05-02"),
+    ("A week last Friday we lost power.", "A week last Friday", "2023-04-28"),
+    ("She rang a week last Sunday, late.", "a week last Sunday", "2023-04-30"),
+])
+def test_a_week_last_weekday(text: str, phrase: str, value: str) -> None:
+    assert _dates(text) == [(phrase, value, "day")]
+
+
+@pytest.mark.parametrize("text, phrase, value", [
+    ("I saw her couple weeks ago.", "couple weeks ago", "2023-W17"),
+    ("Couple days ago my bike got a flat.", "Couple days ago", "2023-05-08"),
+    ("We met up couple months ago for lunch.", "couple months ago", "2023-03"),
+])
+def test_couple_without_a_is_two(text: str, phrase: str, value: str) -> None:
+    assert [v for _, v, _ in _dates(text)] == [value]
+

@@ -120,15 +120,6 @@ def _fixed(match: re.Match[str], anchor: date) -> Resolved:
     return a_day(anchor + timedelta(days=offsets[_norm(match.group(0))]))
 
 
-def _other_day(match: re.Match[str], anchor: date) -> Resolved:
-    return Resolved(anchor - timedelta(days=7), anchor - timedelta(days=1), "range", True)
-
-
-def _before_last(match: re.Match[str], anchor: date) -> Resolved:
-    monday = week_of(anchor)[0] - timedelta(weeks=2)
-    return a_weekend(monday) if match.group(1).lower() == "weekend" else a_week(monday)
-
-
 def _rel_period(match: re.Match[str], anchor: date) -> Resolved:
     shift, unit = SHIFT[_norm(match.group(1))], match.group(2).lower()
     if unit == "week":
@@ -355,8 +346,6 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"\d{4}-\d{2}-\d{2}", _iso_day, "stated"),
     (r"the day before yesterday|the day after tomorrow|yesterday|last night|today|tonight"
      r"|this morning|this afternoon|this evening|tomorrow", _fixed, "relative"),
-    (r"the other day", _other_day, "relative"),
-    (r"the (weekend|week) before last", _before_last, "relative"),
     # before _rel_period: "last week of August" is a week of August, not last week
     (r"(?:the\s+)?(first|second|third|fourth|last)\s+(week|weekend)\s+(?:of|in)\s+" + _MONTH
      + r"(?:,?\s+" + _YEAR + ")?", _part_of_month, "stated"),

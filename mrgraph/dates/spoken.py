@@ -15,11 +15,13 @@ Conventions (see mrgraph.dates.rules for the others):
   is for ("I booked a table for this weekend"), has no past reading.
   "the past weekend" is "this past weekend".
 * "last evening" is yesterday, "the night before last" the day before it (precision day);
-  "the other night / evening / morning / afternoon" is "the other day" (anchor-7 ... anchor-1).
+  "the other day / night / evening / morning / afternoon" is anchor-7 ... anchor-1
+  (approximate, precision range).
 * "a week ago today" is the day 7 days back ("two weeks ago yesterday": 15), not a week and
   a day.
 * A fortnight is two weeks: "a fortnight ago" is the ISO week holding the day 14 days back.
-* "the week / weekend after next" is two weeks on (an ISO week; a Saturday-Sunday); "the
+* "the week / weekend after next" is two weeks on (an ISO week; a Saturday-Sunday), "...
+  before last" two weeks back; "the
   Monday before last" the Monday before last Monday (precision day).
 * "a week last Tuesday" (British) is the Tuesday a week before last Tuesday.
 * "a decade ago" is the year ten years back, approximate (precision year).
@@ -141,6 +143,7 @@ def _day_part(match: re.Match[str], anchor: date) -> Resolved:
 
 
 def _other_part(match: re.Match[str], anchor: date) -> Resolved:
+    """"the other day / night": anchor-7 ... anchor-1, approximate."""
     return Resolved(anchor - timedelta(days=7), anchor - timedelta(days=1), "range", True)
 
 
@@ -207,9 +210,10 @@ def _and_a_half(match: re.Match[str], anchor: date) -> Resolved:
     return _in_unit(_FINER[unit], back, True)
 
 
-def _after_next(match: re.Match[str], anchor: date) -> Resolved:
-    """"the week / weekend after next": two weeks on."""
-    monday = week_of(anchor)[0] + timedelta(weeks=2)
+def _two_weeks(match: re.Match[str], anchor: date) -> Resolved:
+    """"the week / weekend before last" (two weeks back), "... after next" (two weeks on)."""
+    shift = -2 if match.group(2).lower() == "before last" else 2
+    monday = week_of(anchor)[0] + timedelta(weeks=shift)
     return a_weekend(monday) if match.group(1).lower() == "weekend" else a_week(monday)
 
 
@@ -240,14 +244,14 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"this\s+weekend(?!\s+(?:of|before|after)\b)", _this_weekend_entry, "relative"),
     (r"(?:over\s+)?the\s+past\s+weekend", _past_weekend, "relative"),
     (r"last\s+evening|the\s+night\s+before\s+last", _day_part, "relative"),
-    (r"the\s+(week|weekend)\s+after\s+next", _after_next, "relative"),
+    (r"the\s+(week|weekend)\s+(before\s+last|after\s+next)", _two_weeks, "relative"),
     (r"(?:the\s+)?(" + "|".join(_WEEKDAYS) + r")\s+before\s+last", _weekday_before_last,
      "relative"),
     (r"a\s+week\s+last\s+(" + "|".join(_WEEKDAYS) + r")", _week_last, "relative"),
     (r"(?:(?:about|around|over|nearly|almost)\s+)?" + _COUNT + r"\s+decades?" + _AGO, _decades,
      "relative"),
 
-    (r"the\s+other\s+(?:night|evening|morning|afternoon)", _other_part, "relative"),
+    (r"the\s+other\s+(?:day|night|evening|morning|afternoon)", _other_part, "relative"),
     (_COUNT + r"\s+weeks?" + _AGO + r"\s+(today|yesterday)", _weeks_ago_today, "relative"),
     (r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?" + _COUNT + r"\s+fortnights?" + _AGO,
      _fortnights, "relative"),

@@ -7,7 +7,8 @@
   ("last year" -> the year 2022, never 1 January 2022).
   `named` adds days and months named within another period and holidays ("since November last
   year", "Christmas 2022"); `resolved` is what a rule resolves to (first and last day covered,
-  precision).
+  precision); `spoken` adds everyday phrases ("over the weekend", "a fortnight ago", "three
+  days back", "a week or so ago").
 * `value`: the frozen `DateValue` (value, precision, source, start/end days, phrase, the turn,
   speaker and clause that said it) and its stored form.
 * `render`: the value as people say it, following its precision ("2022", "May 2023", "the

@@ -4,7 +4,8 @@ Conventions (see mrgraph.dates.rules for the others):
 
 * "<month> last / this / next year" ("since November last year", "back in March of last
   year", "in early May next year") is that month of that year (precision month); lowercase
-  "may" and "march" are a verb and a walk, as everywhere.
+  "may" and "march" are a verb and a walk, as everywhere, except after a part of the month
+  ("mid-march last year").
 * "<weekday> last / this / next week" ("Tuesday last week") is that day of that ISO week.
 * "in early / mid / late 2022" is the year 2022 (precision year): a part of a year is not a
   day of it.
@@ -74,10 +75,14 @@ def _holiday_on(name: str, year: int) -> date:
     raise ValueError(name)  # the pattern matched one of them: unreachable
 
 
+_PART = re.compile(r"(?:early|late|mid)[-\s]+$", re.I)
+
+
 def _month_of_year(match: re.Match[str], anchor: date) -> Resolved | None:
     name, which = match.group(1), " ".join(match.group(2).lower().split())
-    if name in ("may", "march"):  # lowercase: the verb, the walk
-        return None
+    part = _PART.search(match.string, match.start(), match.start(1))
+    if name in ("may", "march") and part is None:  # lowercase: the verb, the walk; not after
+        return None  # a part of it ("mid-march last year")
     return a_month(date(anchor.year + SHIFT[which], MONTHS[name.lower()], 1))
 
 
@@ -136,6 +141,9 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
      r"\s+(?:of\s+)?(last|this|next)\s+year", _month_of_year, "relative"),
     # without a preposition, not "may" / "march": "it may last year after year"
     (r"(?:(?:early|late|mid)[-\s]+)?" + _MONTH_NOT_VERB + r"\s+(?:of\s+)?(last|this|next)\s+year",
+     _month_of_year, "relative"),
+    # ... but after a part of it ("mid-March last year", "early may next year") they are months
+    (r"(?:early|late|mid)[-\s]+" + _MONTH + r"\s+(?:of\s+)?(last|this|next)\s+year",
      _month_of_year, "relative"),
     (_WEEKDAY + r"\s+(?:of\s+)?(last|this|next)\s+week", _weekday_of_week, "relative"),
     (r"(?:in|during|since|by)\s+(?:early|late|mid)[-\s]+" + _YEAR, _part_of_year, "stated"),

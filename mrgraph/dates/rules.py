@@ -47,6 +47,10 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
 * Days and months named within another period ("since October last year", "Tuesday last
   week", "in early 2021") and holidays ("Christmas 2022", "last Christmas", "for Thanksgiving"):
   mrgraph.dates.named, whose rules take part in the same scan.
+* Everyday phrases ("over the weekend", "this weekend" in the past tense, "last evening", "the
+  other night", "a fortnight ago", "three days back", "a week or so ago", "half a year ago"):
+  mrgraph.dates.spoken, likewise. A part of a month said bare ("mid-March", "late June", "at
+  the end of April") is the month, as "in mid-March" is.
 * An expression whose date would fall before year 1 or after 9999 is not resolved.
 """
 
@@ -60,7 +64,7 @@ from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates import named
+from mrgraph.dates import named, spoken
 from mrgraph.dates.resolved import (SHIFT, WHICH, Resolved, Resolver, a_day, a_month, a_season, a_week,
                                     a_weekend, a_year, month_of, week_of)
 from mrgraph.dates.tense import day_tense, tense
@@ -77,10 +81,10 @@ _SEASON_NAMES = {**{s: s for s in SEASONS}, "fall": "autumn"}
 _NUM_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "a couple of": 2, "a couple": 2, "couple of": 2,
+    "a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2,
 }
 _VAGUE = ("a few", "few", "several")
-_NUM = (r"(\d{1,3}|a couple of|a couple|couple of|a few|few|several|an|a|one|two|three|four|"
+_NUM = (r"(\d{1,3}|a couple of|a couple|couple of|couple|a few|few|several|an|a|one|two|three|four|"
         r"five|six|seven|eight|nine|ten|eleven|twelve)")
 _ABOUT = r"(?:(about|around|roughly|nearly|almost|approximately|over|more than|less than)\s+)?"
 _DAY = (r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|tue|weds|wed|"
@@ -100,7 +104,7 @@ _DIGIT = re.compile(r"\d")
 _TRIGGER_WORDS = ("day", "night", "week", "month", "year", "ago", "tomorrow", "morning",
                   "afternoon", "evening", "last", "this", "next", "spring", "summer", "autumn",
                   "fall", "winter", *(m.lower() for m in calendar.month_name[1:]),
-                  *named.TRIGGERS)
+                  *named.TRIGGERS, *spoken.TRIGGERS)
 _NAME_AFTER = re.compile(r"\s+(?!I\b)[A-Z]")  # a capitalised word right after: a name goes on
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 # "it feels like yesterday": an idiom, not a day (matched on the text before "yesterday")
@@ -114,15 +118,6 @@ def _fixed(match: re.Match[str], anchor: date) -> Resolved:
                "tonight": 0, "this morning": 0, "this afternoon": 0, "this evening": 0,
                "tomorrow": 1, "the day after tomorrow": 2}
     return a_day(anchor + timedelta(days=offsets[_norm(match.group(0))]))
-
-
-def _other_day(match: re.Match[str], anchor: date) -> Resolved:
-    return Resolved(anchor - timedelta(days=7), anchor - timedelta(days=1), "range", True)
-
-
-def _before_last(match: re.Match[str], anchor: date) -> Resolved:
-    monday = week_of(anchor)[0] - timedelta(weeks=2)
-    return a_weekend(monday) if match.group(1).lower() == "weekend" else a_week(monday)
 
 
 def _rel_period(match: re.Match[str], anchor: date) -> Resolved:
@@ -217,8 +212,11 @@ def _in_month_rule(match: re.Match[str], anchor: date) -> Resolved | None:
     return None
 
 
+# how each tensed rule reads its sentence's tense (others: `tense`)
+_LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {
+    _on_weekday_rule: day_tense, **spoken.LOOKS}
 _TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
-    _on_weekday_rule: _on_weekday, _in_month_rule: _in_month, **named.TENSED}
+    _on_weekday_rule: _on_weekday, _in_month_rule: _in_month, **named.TENSED, **spoken.TENSED}
 
 
 def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -339,6 +337,7 @@ def _norm(text: str) -> str:
 # forms come first ("May 7, 2023" before "May 2023"). Each rule's source: stated or relative.
 _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     *named.RULES,  # "since October last year", "Tuesday last week", holidays
+    *spoken.RULES,  # "over the weekend", "a fortnight ago", "three days back"
     (r"(\d{1,2})" + _ORD + r"\s+(?:of\s+)?" + _MONTH + r"(?:,?\s+" + _YEAR + ")?", _day_month,
      "stated"),
     (_MONTH + r"\s+(\d{1,2})" + _ORD + r"(?:,?\s+" + _YEAR + ")?", _month_day, "stated"),
@@ -347,8 +346,6 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"\d{4}-\d{2}-\d{2}", _iso_day, "stated"),
     (r"the day before yesterday|the day after tomorrow|yesterday|last night|today|tonight"
      r"|this morning|this afternoon|this evening|tomorrow", _fixed, "relative"),
-    (r"the other day", _other_day, "relative"),
-    (r"the (weekend|week) before last", _before_last, "relative"),
     # before _rel_period: "last week of August" is a week of August, not last week
     (r"(?:the\s+)?(first|second|third|fourth|last)\s+(week|weekend)\s+(?:of|in)\s+" + _MONTH
      + r"(?:,?\s+" + _YEAR + ")?", _part_of_month, "stated"),
@@ -361,7 +358,10 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
      r"(?!,?\s+(?:the\s+)?(?:\d|" + _MONTH + r"\b))", _on_weekday_rule, "relative"),
     # a month without a year or day ("in June", "back in early June"); not "in June 2022" /
     # "of 2022" / "'22" / "last year", a name ("in June's kitchen"), a habit ("in May every year")
-    (r"(back\s+)?(?:in|during)\s+(?:early\s+|late\s+|mid[-\s]?)?" + _FULL_MONTH +
+    # a part of it said bare ("mid-March", "the end of April") is the month too
+    (r"(back\s+)?(?:(?:in|during)\s+(?:early\s+|late\s+|mid[-\s]?)?|(?:early|late|mid)[-\s]|"
+     r"(?:(?:in|at|by|towards?|until|till)\s+)?the\s+(?:start|beginning|middle|end)\s+of\s+)"
+     + _FULL_MONTH +
      r"(?!['’]s\b)(?!,?\s+(?:\d|'\d|of\s+\d|(?:last|this|next)\s+year\b|every\b|each\b))",
      _in_month_rule, "relative"),
     (r"(last|this|next)\s+" + _FULL_MONTH, _rel_month, "relative"),
@@ -417,7 +417,7 @@ def _found(text: str, anchor: date) -> tuple[DateMention, ...]:
         groups = _rule(index).fullmatch(written)
         try:
             if (tensed := _TENSED.get(resolve)) is not None and groups:
-                looks = (day_tense if resolve is _on_weekday_rule else tense)(text, *match.span())
+                looks = _LOOKS.get(resolve, tense)(text, *match.span())
                 got = tensed(groups, anchor, looks)
             else:
                 got = resolve(groups, anchor) if groups else None

@@ -40,6 +40,11 @@ def tense(text: str, start: int, end: int) -> str | None:
     return None if past == future else ("past" if past else "future")
 
 
+def sentence(text: str, start: int, end: int) -> str:
+    """The sentence of `text` around [start, end), lowercased."""
+    return _sentence(text, start, end)[1]
+
+
 def _sentence(text: str, start: int, end: int) -> tuple[int, str]:
     """Where the sentence of `text` around [start, end) begins, and its text lowercased."""
     left = max(text.rfind(c, 0, start) for c in ".!?") + 1

@@ -76,7 +76,7 @@ TABLE: list[tuple[str, date, str, str]] = [  # expression, anchor, value, precis
     ("this coming Friday", SUN, "2023-05-19", "day"),
     ("two Saturdays ago", MON, "2023-04-29", "day"),
     ("two Saturdays ago", SAT, "2024-02-17", "day"),
-    ("this weekend", MON, "2023-05-13/2023-05-14", "range"),
+    ("this weekend", MON, "2023-05-06/2023-05-07", "range"),  # "It was ...": the one just gone
     ("this weekend", SUN, "2023-05-13/2023-05-14", "range"),
     ("last weekend", MON, "2023-05-06/2023-05-07", "range"),
     ("last weekend", SAT, "2024-02-24/2024-02-25", "range"),

@@ -1,0 +1,272 @@
+"""Everyday relative phrases: the weekend a sentence's tense names, parts of a day said
+without a date, fortnights, "back" for "ago", and rough amounts ("a week or so ago"). Rules for
+mrgraph.dates.rules's scan.
+
+Conventions (see mrgraph.dates.rules for the others):
+
+* "over / during / at / on the weekend" takes its direction from the sentence's tense, as "on
+  Tuesday" does: with a past verb, the latest weekend begun by the session's day ("We went
+  camping over the weekend", said on a Wednesday: the Saturday-Sunday just gone; said on a
+  Sunday: that one); with a future form, the weekend of the session's week; neither or both,
+  no date ("I work on the weekend" is a habit). "this weekend" with a past verb ("I went
+  hiking this weekend", said on a Monday) is likewise the weekend just gone; otherwise the
+  weekend of the session's week, as before. A sentence that plans or asks ("I was thinking
+  we could go this weekend", "... if you're free over the weekend"), or a weekend something
+  is for ("I booked a table for this weekend"), has no past reading.
+  "the past weekend" is "this past weekend".
+* "last evening" is yesterday, "the night before last" the day before it (precision day);
+  "the other day / night / evening / morning / afternoon" is anchor-7 ... anchor-1
+  (approximate, precision range).
+* "a week ago today" is the day 7 days back ("two weeks ago yesterday": 15), not a week and
+  a day.
+* A fortnight is two weeks: "a fortnight ago" is the ISO week holding the day 14 days back.
+* "the week / weekend after next" is two weeks on (an ISO week; a Saturday-Sunday), "...
+  before last" two weeks back; "the
+  Monday before last" the Monday before last Monday (precision day).
+* "a week last Tuesday" (British) is the Tuesday a week before last Tuesday.
+* "a decade ago" is the year ten years back, approximate (precision year).
+* "N units back" is "N units ago" ("three days back", "a couple of weeks back", "about three
+  weeks back"; "a few / several weeks back" the same vague range as "a few weeks ago"); not after a
+  possessive or "those" ("I want my two days back"), nor before "to" / "from" / "home" (a
+  journey: "we drove two days back to Ohio").
+* "a week or so ago" is "about a week ago" (approximate, the unit's precision); "a day or two
+  ago" / "two or three weeks ago" is the approximate range from the farther to the nearer
+  amount, in whole units ("2023-W17/2023-W18").
+* "half a year ago", "a year and a half ago", "two and a half months ago": the amount back,
+  approximate, at the next finer precision (years -> month, months -> week, weeks -> day).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from typing import Callable
+
+from dateutil.relativedelta import relativedelta
+
+from mrgraph.dates.resolved import (Resolved, Resolver, a_day, a_month, a_week, a_weekend,
+                                    a_year, week_of)
+from mrgraph.dates.tense import sentence as text_sentence
+from mrgraph.dates.tense import tense
+from mrgraph.dates.value import Source, canonical
+
+TRIGGERS = ("fortnight", "decade")
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_COUNT = r"(\d{1,2}|an|a|one|two|three|four|five|six|seven|eight|nine|ten)"
+_UNIT = r"(day|week|month|year)"
+_STEP = {"day": relativedelta(days=1), "week": relativedelta(weeks=1),
+         "month": relativedelta(months=1), "year": relativedelta(years=1)}
+_FINER = {"year": "month", "month": "week", "week": "day", "day": "day"}
+# "back" after these is a return, not a time: "I want my two days back"
+_NOT_BACK = "".join(f"(?<!{w} )" for w in ("my", "our", "your", "his", "their", "its",
+                                            "those", "these", "the", "extra"))
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else _COUNTS[word.lower()]
+
+
+def _in_unit(unit: str, day: date, approximate: bool = False) -> Resolved:
+    """The day, ISO week, month or year holding `day`."""
+    if unit == "day":
+        return Resolved(day, day, "day", approximate)
+    if unit == "week":
+        return Resolved(*week_of(day), "week", approximate)
+    if unit == "month":
+        return a_month(day, approximate)
+    return a_year(day.year, approximate)
+
+
+def _weekend_begun(anchor: date) -> Resolved:
+    """The latest weekend whose Saturday is the anchor or before it."""
+    saturday = anchor - timedelta(days=(anchor.weekday() - 5) % 7)
+    return a_weekend(saturday - timedelta(days=5))
+
+
+def _the_weekend(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
+    """"over the weekend": the sentence's tense decides (module docstring)."""
+    if looks == "past":
+        return _weekend_begun(anchor)
+    if looks == "future":
+        return a_weekend(week_of(anchor)[0])
+    return None
+
+
+def _this_weekend(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
+    """"this weekend": the one just gone with a past verb, else the session week's."""
+    return _weekend_begun(anchor) if looks == "past" else a_weekend(week_of(anchor)[0])
+
+
+# a sentence that makes a plan or asks, though a verb in it is past ("I was thinking we could
+# go hiking this weekend", "I wanted to ask if you're free over the weekend", "I told her we'd
+# go"): not the past one
+_PLANNING = re.compile(r"\b(?:could|would|should|might|wanted to|want to|if you|(?:was|were)\s+"
+                       r"(?:thinking|wondering|hoping|planning))\b|'d\b")
+# ... nor a weekend something is for ("I booked a table for this weekend")
+_FOR = re.compile(r"\b(?:for|until|till|by)\s+$", re.I)
+
+
+def weekend_tense(text: str, start: int, end: int) -> str | None:
+    """`tense` for a weekend a rule of TENSED reads, a plan's past verb left aside."""
+    looks = tense(text, start, end)
+    if looks == "past" and (_PLANNING.search(text_sentence(text, start, end))
+                            or _FOR.search(text, 0, start)):
+        return None
+    return looks
+
+
+def _over_weekend_entry(match: re.Match[str], anchor: date) -> Resolved | None:
+    """The table's entry for `_the_weekend`: the tense decides (TENSED), alone nothing."""
+    return None
+
+
+def _this_weekend_entry(match: re.Match[str], anchor: date) -> Resolved | None:
+    """The table's entry for `_this_weekend` (as `_over_weekend_entry`)."""
+    return None
+
+
+def _weeks_ago_today(match: re.Match[str], anchor: date) -> Resolved:
+    """"a week ago today" / "two weeks ago yesterday": that day."""
+    back = 7 * _count(match.group(1)) + (match.group(2).lower() == "yesterday")
+    return a_day(anchor - timedelta(days=back))
+
+
+def _past_weekend(match: re.Match[str], anchor: date) -> Resolved:
+    return a_weekend(week_of(anchor)[0] - timedelta(weeks=1))
+
+
+def _day_part(match: re.Match[str], anchor: date) -> Resolved:
+    back = 2 if "before last" in match.group(0).lower() else 1
+    return a_day(anchor - timedelta(days=back))
+
+
+def _other_part(match: re.Match[str], anchor: date) -> Resolved:
+    """"the other day / night": anchor-7 ... anchor-1, approximate."""
+    return Resolved(anchor - timedelta(days=7), anchor - timedelta(days=1), "range", True)
+
+
+def _fortnights(match: re.Match[str], anchor: date) -> Resolved:
+    back = anchor - timedelta(weeks=2 * _count(match.group(2)))
+    return Resolved(*week_of(back), "week", match.group(1) is not None)
+
+
+def _back(match: re.Match[str], anchor: date) -> Resolved | None:
+    """"three days back": "three days ago"; "a couple of weeks back": two weeks; "a few /
+    several weeks back": 5 ... 2 weeks back, as "a few weeks ago"."""
+    about, unit = match.group(1), match.group(3).lower()
+    quantity = " ".join(match.group(2).lower().split())
+    if quantity in ("a few", "few", "several"):
+        return _vague_range(unit, 2, 5, anchor)
+    count = 2 if quantity.startswith(("a couple", "couple")) else _count(quantity)
+    return _in_unit(unit, anchor - _STEP[unit] * count, about is not None)
+
+
+def _or_so(match: re.Match[str], anchor: date) -> Resolved:
+    unit = match.group(2).lower()
+    return _in_unit(unit, anchor - _STEP[unit] * _count(match.group(1)), True)
+
+
+def _vague_range(unit: str, near: int, far: int, anchor: date) -> Resolved | None:
+    """The approximate range from `far` to `near` units back, in whole units."""
+    if far <= near:
+        return None
+    first, last = (_in_unit(unit, anchor - _STEP[unit] * n) for n in (far, near))
+    value = f"{canonical(first.precision, first.start, first.end)}/" \
+            f"{canonical(last.precision, last.start, last.end)}"
+    return Resolved(first.start, last.end, "range", True, value=value)
+
+
+def _or_more(match: re.Match[str], anchor: date) -> Resolved | None:
+    """"two or three weeks ago"."""
+    return _vague_range(match.group(3).lower(), _count(match.group(1)), _count(match.group(2)),
+                        anchor)
+
+
+def _unit_or_more(match: re.Match[str], anchor: date) -> Resolved | None:
+    """"a day or two ago", "a week or two weeks ago"."""
+    return _vague_range(match.group(2).lower(), _count(match.group(1)), _count(match.group(3)),
+                        anchor)
+
+
+_HALF = re.compile(r"(?:(\w+)\s+and\s+a\s+half\s+|half\s+an?\s+|(?:an?|one)\s+)"
+                   r"(day|week|month|year)", re.I)
+
+
+def _and_a_half(match: re.Match[str], anchor: date) -> Resolved:
+    """"half a year ago", "a year and a half ago", "two and a half months ago": the amount
+    back, at the next finer precision."""
+    said = _HALF.match(match.group(0))
+    assert said is not None  # the rule's own words
+    whole = 0 if match.group(0).lower().startswith("half") else _count(said.group(1) or "a")
+    unit = said.group(2).lower()
+    if unit in ("day", "week"):  # whole days back
+        back = anchor - timedelta(days=round((whole + 0.5) * (7 if unit == "week" else 1)))
+    elif unit == "month":
+        back = anchor - relativedelta(months=whole, days=15)
+    else:
+        back = anchor - relativedelta(years=whole, months=6)
+    return _in_unit(_FINER[unit], back, True)
+
+
+def _two_weeks(match: re.Match[str], anchor: date) -> Resolved:
+    """"the week / weekend before last" (two weeks back), "... after next" (two weeks on)."""
+    shift = -2 if match.group(2).lower() == "before last" else 2
+    monday = week_of(anchor)[0] + timedelta(weeks=shift)
+    return a_weekend(monday) if match.group(1).lower() == "weekend" else a_week(monday)
+
+
+def _weekday_before_last(match: re.Match[str], anchor: date) -> Resolved:
+    """"the Monday before last": the one before the latest Monday strictly before the anchor."""
+    weekday = _WEEKDAYS.index(match.group(1).lower())
+    last = anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1)
+    return a_day(last - timedelta(weeks=1))
+
+
+def _week_last(match: re.Match[str], anchor: date) -> Resolved:
+    """"a week last Tuesday": a week before last Tuesday (the latest strictly before)."""
+    weekday = _WEEKDAYS.index(match.group(1).lower())
+    last = anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1)
+    return a_day(last - timedelta(weeks=1))
+
+
+def _decades(match: re.Match[str], anchor: date) -> Resolved:
+    """"a decade ago": the year ten years back, approximate (a decade is a round number)."""
+    return a_year(anchor.year - 10 * _count(match.group(1)), True)
+
+
+_AGO = r"\s+ago"
+# (pattern, resolver, source), in the order they take part in mrgraph.dates.rules's scan
+RULES: tuple[tuple[str, Resolver, Source], ...] = (
+    (r"(?:over|during|at|on)\s+the\s+weekend(?!\s+(?:of|before|after)\b)", _over_weekend_entry,
+     "relative"),
+    (r"this\s+weekend(?!\s+(?:of|before|after)\b)", _this_weekend_entry, "relative"),
+    (r"(?:over\s+)?the\s+past\s+weekend", _past_weekend, "relative"),
+    (r"last\s+evening|the\s+night\s+before\s+last", _day_part, "relative"),
+    (r"the\s+(week|weekend)\s+(before\s+last|after\s+next)", _two_weeks, "relative"),
+    (r"(?:the\s+)?(" + "|".join(_WEEKDAYS) + r")\s+before\s+last", _weekday_before_last,
+     "relative"),
+    (r"a\s+week\s+last\s+(" + "|".join(_WEEKDAYS) + r")", _week_last, "relative"),
+    (r"(?:(?:about|around|over|nearly|almost)\s+)?" + _COUNT + r"\s+decades?" + _AGO, _decades,
+     "relative"),
+
+    (r"the\s+other\s+(?:day|night|evening|morning|afternoon)", _other_part, "relative"),
+    (_COUNT + r"\s+weeks?" + _AGO + r"\s+(today|yesterday)", _weeks_ago_today, "relative"),
+    (r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?" + _COUNT + r"\s+fortnights?" + _AGO,
+     _fortnights, "relative"),
+    (_NOT_BACK + r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?"
+     r"(a\s+couple\s+of|a\s+couple|couple\s+of|a\s+few|few|several|\d{1,2}|an|a|one|two|three|four|"
+     r"five|six|seven|eight|nine|ten)\s+" + _UNIT + r"s?\s+back(?!\s+(?:to|from|home|"
+     r"then|when)\b)", _back, "relative"),
+    (_COUNT + r"\s+" + _UNIT + r"s?\s+or\s+so" + _AGO, _or_so, "relative"),
+    (_COUNT + r"\s+or\s+" + _COUNT + r"\s+" + _UNIT + r"s?" + _AGO, _or_more, "relative"),
+    (_COUNT + r"\s+" + _UNIT + r"\s+or\s+" + _COUNT + r"(?:\s+(?:day|week|month|year)s)?" + _AGO,
+     _unit_or_more, "relative"),
+    (r"(?:half\s+an?\s+" + _UNIT + r"|" + _COUNT + r"\s+and\s+a\s+half\s+" + _UNIT + r"s?|"
+     r"(?:an?|one)\s+" + _UNIT + r"\s+and\s+a\s+half)" + _AGO, _and_a_half, "relative"),
+)
+TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
+    _over_weekend_entry: _the_weekend, _this_weekend_entry: _this_weekend}
+LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {
+    _over_weekend_entry: weekend_tense, _this_weekend_entry: weekend_tense}

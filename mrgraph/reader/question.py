@@ -238,7 +238,7 @@ def over_time(question: Question | str) -> bool:
     at = next((i for i, w in enumerate(said) if w in AUXILIARIES), None)
     if at is None or said[at] not in ("has", "have"):
         return False
-    return any(participle(w) for w in said[at + 1:])
+    return any(_participle(w) for w in said[at + 1:])
 
 
 def asks_people(question: Question, perfect: bool = False) -> bool:
@@ -260,7 +260,7 @@ def gathered(question: Question) -> bool:
     return over_time(question) or question.on("who_people") and asks_people(question, True)
 
 
-def participle(word: str) -> bool:
+def _participle(word: str) -> bool:
     """A past participle: an -ed form WordNet reads as a verb's ("painted", "camped"), or an
     irregular verb form ("grown", "made"; not "children"), never "been"."""
     if word in IRREGULAR:

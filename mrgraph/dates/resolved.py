@@ -15,7 +15,7 @@ from typing import Callable, NamedTuple
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates.value import SEASONS, Precision
+from mrgraph.dates.value import SEASONS, Precision, canonical
 
 
 class Resolved(NamedTuple):
@@ -68,3 +68,29 @@ def a_season(name: str, year: int) -> Resolved:
 def a_weekend(monday: date) -> Resolved:
     """The weekend of the week starting on `monday`."""
     return Resolved(monday + timedelta(days=5), monday + timedelta(days=6), "range")
+
+
+def in_unit(unit: str, day: date, approximate: bool = False) -> Resolved:
+    """The day, ISO week, month or year holding `day`."""
+    if unit == "day":
+        return Resolved(day, day, "day", approximate)
+    if unit == "week":
+        return Resolved(*week_of(day), "week", approximate)
+    if unit == "month":
+        return a_month(day, approximate)
+    return a_year(day.year, approximate)
+
+
+# one unit of each kind a count of them steps back by ("three weeks ago")
+STEP = {"day": relativedelta(days=1), "week": relativedelta(weeks=1),
+        "month": relativedelta(months=1), "year": relativedelta(years=1)}
+
+
+def units_back(unit: str, near: int, far: int, anchor: date) -> Resolved:
+    """The approximate range from `far` to `near` units before `anchor`, in whole units ("a
+    few weeks ago": 5 ... 2 weeks back)."""
+    first, last = (in_unit(unit, anchor - STEP[unit] * n) for n in (far, near))
+    value = f"{canonical(first.precision, first.start, first.end)}/" \
+            f"{canonical(last.precision, last.start, last.end)}"
+    return Resolved(first.start, last.end, "range", True, value=value)
+

@@ -65,8 +65,9 @@ from typing import Callable
 from dateutil.relativedelta import relativedelta
 
 from mrgraph.dates import named, spoken
-from mrgraph.dates.resolved import (SHIFT, WHICH, Resolved, Resolver, a_day, a_month, a_season, a_week,
-                                    a_weekend, a_year, month_of, week_of)
+from mrgraph.dates.resolved import (SHIFT, STEP, WHICH, Resolved, Resolver, a_day, a_month,
+                                    a_season, a_week, a_weekend, a_year, in_unit, month_of,
+                                    units_back, week_of)
 from mrgraph.dates.tense import day_tense, tense
 from mrgraph.dates.timestamps import MONTHS
 from mrgraph.dates.value import SEASONS, DateMention, DateValue, Source, canonical
@@ -265,25 +266,9 @@ def _weekdays_ago(match: re.Match[str], anchor: date) -> Resolved | None:
 
 def _ago(match: re.Match[str], anchor: date) -> Resolved:
     about, quantity, unit = match.group(1), _norm(match.group(2)), match.group(3).lower()
-    step = {"day": relativedelta(days=1), "week": relativedelta(weeks=1),
-            "month": relativedelta(months=1), "year": relativedelta(years=1)}[unit]
     if quantity in _VAGUE:  # approximate: between 2 and 5 units back, in whole units
-        first, last = (_in_units(unit, anchor - step * n) for n in (5, 2))
-        value = f"{canonical(first.precision, first.start, first.end)}/" \
-                f"{canonical(last.precision, last.start, last.end)}"
-        return Resolved(first.start, last.end, "range", True, value=value)
-    return _in_units(unit, anchor - step * (_count(quantity) or 1), about is not None)
-
-
-def _in_units(unit: str, day: date, approximate: bool = False) -> Resolved:
-    """The day, ISO week, month or year holding `day`."""
-    if unit == "day":
-        return Resolved(day, day, "day", approximate)
-    if unit == "week":
-        return Resolved(*week_of(day), "week", approximate)
-    if unit == "month":
-        return a_month(day, approximate)
-    return a_year(day.year, approximate)
+        return units_back(unit, 2, 5, anchor)
+    return in_unit(unit, anchor - STEP[unit] * (_count(quantity) or 1), about is not None)
 
 
 def _in_year(match: re.Match[str], anchor: date) -> Resolved:

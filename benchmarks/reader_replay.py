@@ -44,7 +44,7 @@ from mrgraph.store.uri import open_store
 
 MODES = ("active", "topk", "graph")
 # records read through a store view are read-only mappings: kept as plain dicts
-copyreg.pickle(types.MappingProxyType, lambda m: (dict, (dict(m),)))
+copyreg.pickle(types.MappingProxyType, lambda m: (dict, (dict(m),)))  # type: ignore[arg-type,return-value]
 CATEGORIES = ((1, "multi-hop"), (2, "temporal"), (3, "open-domain"), (4, "single-hop"),
               (5, "adversarial"))
 
@@ -73,14 +73,14 @@ def recorded_asks(path: Path, modes: Sequence[str],
     The answer step is wrapped for the run (policies.answer.read, the one way from every mode
     to the reader) and restored after."""
     handed: list[Found] = []
-    real = answer_step.read
+    real: Callable[..., Reading] = getattr(answer_step, "read")  # the name the policies call
 
     def recording(walked: Found, threshold: float = answer_step.DEFAULT_THRESHOLD) -> Reading:
         handed.append(walked)
         return real(walked, threshold)
 
     plan = make_plan(path, None, [1, 2, 3, 4, 5], list(modes))
-    answer_step.read = recording  # type: ignore[assignment]
+    setattr(answer_step, "read", recording)
     try:
         with tempfile.TemporaryDirectory() as tmp:
             uri = fresh_store_uri(Path(tmp) / "store")
@@ -97,7 +97,7 @@ def recorded_asks(path: Path, modes: Sequence[str],
                 finally:
                     store.close()
     finally:
-        answer_step.read = real  # type: ignore[assignment]
+        setattr(answer_step, "read", real)
 
 
 def states(path: Path, cache: Path | None, modes: Sequence[str] = MODES) -> list[Kept]:

@@ -30,6 +30,7 @@ from mrgraph.belief_reads import belief_record, rank_aspects
 from mrgraph.dates import date_record, session_value
 from mrgraph.errors import ToolArgumentError
 from mrgraph.hybrid import ToolContext, hybrid_events
+from mrgraph.ids import node_id
 from mrgraph.llm.base import ToolSpec
 from mrgraph.store.base import BeliefEdge, CueHit, EventRecord, GraphStore, TurnRecord
 from mrgraph.text import normalize_key
@@ -37,7 +38,7 @@ from mrgraph.toolargs import MAX_LIMIT, arg, date_bounds, fields_schema, parse_f
 from mrgraph.toolcore import (Record, ToolResult, cue_arg, event_arg, event_record, events,
                               limit_arg, missing, on_cue, on_speakers, resolve_cue,
                               resolve_speakers, speaker_arg, turns, window_arg)
-from mrgraph.toolkit_turns import (CueEventsParams, ReadTurnsParams, SearchTurnsParams,
+from mrgraph.toolkit_turns import (CueEventsParams, ReadTurnsParams, SearchTurnsParams, asks,
                                    quoted_phrases)
 from mrgraph.weights import search_weights
 
@@ -117,12 +118,24 @@ class EventContextParams:
                                   "session (fewer at a session's start or end: the note says).")
     event_id: str = event_arg()
     window: int = window_arg(1)
+    reply: bool = arg("flag", "optional: when the last turn read asks something, also the "
+                      "next turn if another speaker says it (the reply)", False)
 
     def run(self, store: GraphStore) -> ToolResult:
         found = store.event_context(self.event_id, self.window)
-        result = turns(self.name, found, self.event_id)
+        result = turns(self.name, found + self._reply(store, found), self.event_id)
         return ToolResult(result.tool, result.records, result.ids,
                           _window_note(found, self.window))
+
+    def _reply(self, store: GraphStore, found: Sequence[TurnRecord]) -> list[TurnRecord]:
+        """A reply takes its meaning from the question before it ("How long did the swim
+        take?" - "Under an hour."): when the read ends on a question, its answer is the turn
+        after, which need share no word with what was asked of the memory."""
+        if not self.reply or not found or not asks(found[-1]):
+            return []
+        last = found[-1]
+        return list(store.replies([node_id(store.ns, "Turn", last.conversation_id,
+                                           last.dia_id)], 1).values())
 
 
 @dataclass(frozen=True)

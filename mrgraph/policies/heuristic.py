@@ -18,8 +18,12 @@
   last      when no lead is promising enough or could still change H (State.can_matter: the
             evidence suffices), when QUIET_ROUNDS rounds in a row found no new episode or
             lead and left H unchanged (settled), or the budget is nearly spent: event_context for
-            the best episodes (their raw turns) and, for temporal questions, their
-            conversation_time; then stop and answer extractively (policies.answer).
+            the best episodes (their raw turns; when a read ends on a question, the reply
+            after it too: a reply takes its meaning from the question before it, "How long did
+            the swim take?" - "Under an hour.", and need share no word with what was asked of
+            the memory) and, for
+            temporal questions, their conversation_time; then stop and answer extractively
+            (policies.answer).
 Leads are taken best first, at most `max_calls_per_round` a round, keeping enough calls in
 reserve for the final read.
 """
@@ -158,7 +162,8 @@ class HeuristicRun:
 
     def _final_actions(self, state: State) -> list[Action]:
         best = state.evidence.ranked_events()[: self.budget.read_episodes]
-        actions = [Action("event_context", {"event_id": e["id"],
+        # with the reply to a question the read ends on (EventContextParams.reply)
+        actions = [Action("event_context", {"event_id": e["id"], "reply": True,
                                             "window": self.budget.context_window},
                           origin=f"event:{e['id']}") for e in best]
         if state.temporal:  # whichever episode the answer comes from, its session time

@@ -84,6 +84,8 @@ def test_every_spec_tool_is_offered_with_a_closed_schema() -> None:
     ("cue_tags", {"cue": "a" * 201}, "'cue' is longer than 200 characters"),
     ("event_context", {"event_id": "ep-1234", "window": 1}, "must be an episode id"),
     ("event_context", {"event_id": "ep-0123456789abcdef", "window": 11}, "between 0 and 10"),
+    ("event_context", {"event_id": "ep-0123456789abcdef", "reply": "yes"},
+     "'reply' must be true or false"),
     ("event_keywords", {"event_id": "MATCH (n) DETACH DELETE n"}, "must be an episode id"),
     ("timeline", {"start": "2023-02-30", "end": "2023-03-01"}, "'start' must be an ISO date"),
     ("timeline", {"start": "last week", "end": "2023-03-01"}, "'start' must be an ISO date"),
@@ -167,6 +169,19 @@ def test_event_context_reads_turns_with_a_window(store: GraphStore, world: World
     assert result.ids == ("D1:1", "D1:2", "D1:3")
     assert [r["in_event"] for r in result.records] == [True, True, False]
     assert result.records[0]["date"] == "2023-05-08"
+
+
+def test_event_context_reads_the_reply_to_a_question_it_ends_on(store: GraphStore,
+                                                                 world: World) -> None:
+    # e12 ends on Alice's "Lighthouse? The one by the harbour?"; Bob speaks next (e13)
+    plain = run(store, "event_context", event_id=world.ep("e12"), window=0)
+    result = run(store, "event_context", event_id=world.ep("e12"), window=0, reply=True)
+    assert plain.ids == ("D1:4", "D1:5") and result.ids == ("D1:4", "D1:5", "D1:6")
+    assert result.records[-1]["event_id"] == world.ep("e12")
+    assert result.records[-1]["in_event"] is False and result.note == plain.note
+    # a read ending on a statement is the same with it
+    assert run(store, "event_context", event_id=world.ep("e11"), window=0, reply=True).ids \
+        == ("D1:1", "D1:2")
 
 
 def test_conversation_time(store: GraphStore, world: World) -> None:

@@ -30,7 +30,6 @@ from mrgraph.belief_reads import belief_record, rank_aspects
 from mrgraph.dates import date_record, session_value
 from mrgraph.errors import ToolArgumentError
 from mrgraph.hybrid import ToolContext, hybrid_events
-from mrgraph.ids import node_id
 from mrgraph.llm.base import ToolSpec
 from mrgraph.store.base import BeliefEdge, CueHit, EventRecord, GraphStore, TurnRecord
 from mrgraph.text import normalize_key
@@ -122,20 +121,33 @@ class EventContextParams:
                       "next turn if another speaker says it (the reply)", False)
 
     def run(self, store: GraphStore) -> ToolResult:
-        found = store.event_context(self.event_id, self.window)
-        result = turns(self.name, found + self._reply(store, found), self.event_id)
+        # with `reply`, one turn more on each side in the same read (no second query: the
+        # read stays one statement, as Neo4j's read-ahead sends it), cut back to the window
+        wide = store.event_context(self.event_id, self.window + self.reply)
+        found = _within(wide, self.window) if self.reply else wide
+        result = turns(self.name, found + _reply(wide, found), self.event_id)
         return ToolResult(result.tool, result.records, result.ids,
                           _window_note(found, self.window))
 
-    def _reply(self, store: GraphStore, found: Sequence[TurnRecord]) -> list[TurnRecord]:
-        """A reply takes its meaning from the question before it ("How long did the swim
-        take?" - "Under an hour."): when the read ends on a question, its answer is the turn
-        after, which need share no word with what was asked of the memory."""
-        if not self.reply or not found or not asks(found[-1]):
-            return []
-        last = found[-1]
-        return list(store.replies([node_id(store.ns, "Turn", last.conversation_id,
-                                           last.dia_id)], 1).values())
+
+def _within(found: Sequence[TurnRecord], window: int) -> list[TurnRecord]:
+    """The turns of a read `window` turns around the episode's own."""
+    own = [t.index for t in found if t.in_event]
+    if not own:
+        return list(found)
+    return [t for t in found if min(own) - window <= t.index <= max(own) + window]
+
+
+def _reply(wide: Sequence[TurnRecord], found: Sequence[TurnRecord]) -> list[TurnRecord]:
+    """A reply takes its meaning from the question before it ("How long did the swim take?" -
+    "Under an hour."): when the read ends on a question, its answer is the next turn of the
+    session, said by another speaker, which need share no word with what was asked of the
+    memory."""
+    if not found or not asks(found[-1]):
+        return []
+    last = found[-1]
+    return [t for t in wide if t.session == last.session and t.index == last.index + 1
+            and t.speaker != last.speaker][:1]
 
 
 @dataclass(frozen=True)

@@ -182,6 +182,12 @@ def test_event_context_reads_the_reply_to_a_question_it_ends_on(store: GraphStor
     # a read ending on a statement is the same with it
     assert run(store, "event_context", event_id=world.ep("e11"), window=0, reply=True).ids \
         == ("D1:1", "D1:2")
+    # the read is one turn wider on both sides, then cut back: the window holds as asked
+    for event, window in (("e12", 1), ("e11", 1), ("e13", 0), ("e13", 2)):
+        narrow = run(store, "event_context", event_id=world.ep(event), window=window)
+        wide = run(store, "event_context", event_id=world.ep(event), window=window, reply=True)
+        assert wide.ids[:len(narrow.ids)] == narrow.ids and len(wide.ids) - len(narrow.ids) <= 1
+        assert wide.note == narrow.note
 
 
 def test_conversation_time(store: GraphStore, world: World) -> None:

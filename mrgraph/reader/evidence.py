@@ -29,7 +29,7 @@ When no turn was read, the kept episodes' summaries are the sentences.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -264,14 +264,23 @@ def replied(state: Found, turn: Record, earlier: bool = False) -> Record | None:
     "Mechanical engineering."); with `earlier`, their turn before, across such a question
     ("Something happened yesterday..." - "What happened?" - `turn`); None when the turns read
     do not hold both."""
-    step = 1 if earlier else -1  # turn_key counts back
-    asked = state.evidence.turns.get(turn_key(turn, step))
-    other = state.evidence.turns.get(turn_key(turn, 2 * step))
-    if asked is None or other is None or asked["speaker"] == turn["speaker"] or \
-            other["speaker"] != turn["speaker"] or \
-            not any(is_question(p) for p in split_sentences(str(asked["text"]))):
+    across = exchange(state.evidence.turns, turn, later=not earlier)
+    if across is None or not any(is_question(p) for p in split_sentences(str(across[0]["text"]))):
         return None
-    return other
+    return across[1]
+
+
+def exchange(turns: Mapping[str, Record], turn: Record, later: bool = True) -> \
+        tuple[Record, Record] | None:
+    """The other speaker's turn right after `turn` (before it, unless `later`) and the
+    speaker's own turn after (before) that, both among `turns` (keyed by `turn_key`); None
+    when they are not both there or not said so."""
+    step = -1 if later else 1  # turn_key counts back
+    between, other = turns.get(turn_key(turn, step)), turns.get(turn_key(turn, 2 * step))
+    if between is None or other is None or between["speaker"] == turn["speaker"] or \
+            other["speaker"] != turn["speaker"]:
+        return None
+    return between, other
 
 
 def turn_key(turn: Record, shift: int = 0) -> str:

@@ -14,8 +14,8 @@ from dataclasses import replace
 from mrgraph.dates import DateValue
 from mrgraph.found import Found
 from mrgraph.reader.dates import told
-from mrgraph.reader.evidence import (Sentence, is_question, replied, split_sentences, statements,
-                                     turn_key, turns_read)
+from mrgraph.reader.evidence import (Sentence, exchange, is_question, replied, split_sentences,
+                                     statements, turn_key, turns_read)
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import lemma
 from mrgraph.text import words
@@ -44,11 +44,10 @@ def told_on(state: Found, question: Question, sentence: Sentence,
                             question.on("bare_day")) is not None:
         return None
     for later in sides:
-        step = -1 if later else 1  # turn_key counts back
-        between, other = turns.get(turn_key(turn, step)), turns.get(turn_key(turn, 2 * step))
-        if between is None or other is None or between["speaker"] == turn["speaker"] or \
-                other["speaker"] != turn["speaker"] or not _reacts(str(between["text"])):
+        across = exchange(turns, turn, later)
+        if across is None or not _reacts(str(across[0]["text"])):
             continue
+        between, other = across
         value = told("", str(other["text"]), sentence.said, fit, future,
                      question.on("bare_day"))
         if value is not None and _goes_on(value, str(between["text"]),

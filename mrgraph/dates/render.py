@@ -25,7 +25,7 @@ from mrgraph.dates.value import DateValue, value_bounds
 _COUNT = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
           9: "nine", 10: "ten"}
 _WEEKDAY_WORD = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", re.IGNORECASE)
-_VAGUE_UNIT = re.compile(r"\b(day|week|month|year)s?\b", re.IGNORECASE)
+_VAGUE_UNIT = re.compile(r"\b(day|weekend|week|month|year)s?\b", re.IGNORECASE)
 _MONTH_NAMES = tuple(m.lower() for m in calendar.month_name[1:])
 _PART_OF_MONTH = re.compile(rf"\b(first|second|third|fourth|last)\s+(week|weekend)\s+(?:of|in)"
                             rf"\s+({'|'.join(_MONTH_NAMES)})\b", re.IGNORECASE)

@@ -49,7 +49,9 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   mrgraph.dates.named, whose rules take part in the same scan.
 * Everyday phrases ("over the weekend", "this weekend" in the past tense, "last evening", "the
   other night", "a fortnight ago", "three days back", "a week or so ago", "half a year ago"):
-  mrgraph.dates.spoken, likewise. A part of a month said bare ("mid-March", "late June", "at
+  mrgraph.dates.spoken, likewise; the recent past said without a count back ("the past few
+  days", "the previous weekend", "earlier in the week", "a few weekends ago", "the other
+  week"): mrgraph.dates.recent. A part of a month said bare ("mid-March", "late June", "at
   the end of April") is the month, as "in mid-March" is.
 * An expression whose date would fall before year 1 or after 9999 is not resolved.
 """
@@ -64,7 +66,7 @@ from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates import named, spoken
+from mrgraph.dates import named, recent, spoken
 from mrgraph.dates.resolved import (SHIFT, STEP, WHICH, Resolved, Resolver, a_day, a_month,
                                     a_season, a_week, a_weekend, a_year, in_unit, month_of,
                                     units_back, week_of)
@@ -215,9 +217,10 @@ def _in_month_rule(match: re.Match[str], anchor: date) -> Resolved | None:
 
 # how each tensed rule reads its sentence's tense (others: `tense`)
 _LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {
-    _on_weekday_rule: day_tense, **spoken.LOOKS}
+    _on_weekday_rule: day_tense, **spoken.LOOKS, **recent.LOOKS}
 _TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
-    _on_weekday_rule: _on_weekday, _in_month_rule: _in_month, **named.TENSED, **spoken.TENSED}
+    _on_weekday_rule: _on_weekday, _in_month_rule: _in_month, **named.TENSED, **spoken.TENSED,
+    **recent.TENSED}
 
 
 def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -323,6 +326,7 @@ def _norm(text: str) -> str:
 _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     *named.RULES,  # "since October last year", "Tuesday last week", holidays
     *spoken.RULES,  # "over the weekend", "a fortnight ago", "three days back"
+    *recent.RULES,  # "the past few days", "the previous weekend", "the other week"
     (r"(\d{1,2})" + _ORD + r"\s+(?:of\s+)?" + _MONTH + r"(?:,?\s+" + _YEAR + ")?", _day_month,
      "stated"),
     (_MONTH + r"\s+(\d{1,2})" + _ORD + r"(?:,?\s+" + _YEAR + ")?", _month_day, "stated"),

@@ -21,8 +21,10 @@ Conventions (see mrgraph.dates.rules for the others):
   a day.
 * A fortnight is two weeks: "a fortnight ago" is the ISO week holding the day 14 days back.
 * "the week / weekend after next" is two weeks on (an ISO week; a Saturday-Sunday), "...
-  before last" two weeks back; "the
-  Monday before last" the Monday before last Monday (precision day).
+  before last" two weeks back ("week before last", "the week before last week" too); "the
+  month / year before last" two calendar months / years back ("... after next": on); not
+  before a named day or season ("the week before last Christmas" is before that Christmas);
+  "the Monday before last" the Monday before last Monday (precision day).
 * "a week last Tuesday" (British) is the Tuesday a week before last Tuesday.
 * "a decade ago" is the year ten years back, approximate (precision year).
 * "N units back" is "N units ago" ("three days back", "a couple of weeks back", "about three
@@ -195,10 +197,12 @@ def _and_a_half(match: re.Match[str], anchor: date) -> Resolved:
 
 
 def _two_weeks(match: re.Match[str], anchor: date) -> Resolved:
-    """"the week / weekend before last" (two weeks back), "... after next" (two weeks on)."""
-    shift = -2 if match.group(2).lower() == "before last" else 2
+    """"the week / weekend / month / year before last" (two back), "... after next" (two on)."""
+    shift, unit = (-2 if "last" in match.group(2).lower() else 2), match.group(1).lower()
+    if unit in ("month", "year"):
+        return in_unit(unit, anchor + STEP[unit] * shift)
     monday = week_of(anchor)[0] + timedelta(weeks=shift)
-    return a_weekend(monday) if match.group(1).lower() == "weekend" else a_week(monday)
+    return a_weekend(monday) if unit == "weekend" else a_week(monday)
 
 
 def _weekday_before_last(match: re.Match[str], anchor: date) -> Resolved:
@@ -221,6 +225,11 @@ def _decades(match: re.Match[str], anchor: date) -> Resolved:
 
 
 _AGO = r"\s+ago"
+# "the week before last Christmas / last Friday" is before that day, not two weeks back
+_NOT_NAMED = (r"(?!\s+(?:" + "|".join(_WEEKDAYS) + r"|christmas|easter|thanksgiving|halloween|"
+              r"new\s+year|valentine|spring|summer|autumn|fall|winter|time|night|january|"
+              r"february|march|april|may|june|july|august|september|october|november|"
+              r"december)\b)")
 # (pattern, resolver, source), in the order they take part in mrgraph.dates.rules's scan
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"(?:over|during|at|on)\s+the\s+weekend(?!\s+(?:of|before|after)\b)", _over_weekend_entry,
@@ -228,7 +237,8 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"this\s+weekend(?!\s+(?:of|before|after)\b)", _this_weekend_entry, "relative"),
     (r"(?:over\s+)?the\s+past\s+weekend", _past_weekend, "relative"),
     (r"last\s+evening|the\s+night\s+before\s+last", _day_part, "relative"),
-    (r"the\s+(week|weekend)\s+(before\s+last|after\s+next)", _two_weeks, "relative"),
+    (r"(?:the\s+)?(week|weekend|month|year)\s+(before\s+last|after\s+next)"
+     r"(?:\s+(?:week|weekend|month|year))?" + _NOT_NAMED, _two_weeks, "relative"),
     (r"(?:the\s+)?(" + "|".join(_WEEKDAYS) + r")\s+before\s+last", _weekday_before_last,
      "relative"),
     (r"a\s+week\s+last\s+(" + "|".join(_WEEKDAYS) + r")", _week_last, "relative"),

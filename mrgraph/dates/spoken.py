@@ -18,7 +18,9 @@ Conventions (see mrgraph.dates.rules for the others):
   "the other day / night / evening / morning / afternoon" is anchor-7 ... anchor-1
   (approximate, precision range).
 * "a week ago today" is the day 7 days back ("two weeks ago yesterday": 15), not a week and
-  a day.
+  a day; likewise "a month / year ago today". "a year ago this week" is the ISO week holding
+  the day a year back, "ten years ago this month" that month ten years back (one period, not
+  "ten years ago" and this month).
 * A fortnight is two weeks: "a fortnight ago" is the ISO week holding the day 14 days back.
 * "the week / weekend after next" is two weeks on (an ISO week; a Saturday-Sunday), "...
   before last" two weeks back ("week before last", "the week before last week" too); "the
@@ -117,9 +119,14 @@ def _this_weekend_entry(match: re.Match[str], anchor: date) -> Resolved | None:
 
 
 def _weeks_ago_today(match: re.Match[str], anchor: date) -> Resolved:
-    """"a week ago today" / "two weeks ago yesterday": that day."""
-    back = 7 * _count(match.group(1)) + (match.group(2).lower() == "yesterday")
-    return a_day(anchor - timedelta(days=back))
+    """"a week ago today" / "two weeks ago yesterday" / "a year ago today": that day; "a
+    year ago this week / month": that week / month."""
+    unit, which = next((match.group(i).lower(), " ".join(match.group(i + 1).lower().split()))
+                       for i in (2, 4, 6) if match.group(i))
+    back = anchor - STEP[unit] * _count(match.group(1))
+    if which.startswith("this"):
+        return in_unit(which.split()[1], back)
+    return a_day(back - timedelta(days=which == "yesterday"))
 
 
 def _past_weekend(match: re.Match[str], anchor: date) -> Resolved:
@@ -246,7 +253,9 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
      "relative"),
 
     (r"the\s+other\s+(?:day|night|evening|morning|afternoon)", _other_part, "relative"),
-    (_COUNT + r"\s+weeks?" + _AGO + r"\s+(today|yesterday)", _weeks_ago_today, "relative"),
+    (_COUNT + r"\s+(?:(week)s?" + _AGO + r"\s+(today|yesterday)|(?:(month)s?" + _AGO
+     + r"\s+(today|yesterday|this\s+week)|(year)s?" + _AGO
+     + r"\s+(today|yesterday|this\s+week|this\s+month)))", _weeks_ago_today, "relative"),
     (r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?" + _COUNT + r"\s+fortnights?" + _AGO,
      _fortnights, "relative"),
     (_NOT_BACK + r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?"

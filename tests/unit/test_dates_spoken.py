@@ -174,6 +174,22 @@ def test_weeks_ago_today_is_that_day(text: str, phrase: str, value: str) -> None
     assert _dates(text) == [(phrase, value, "day")]
 
 
+@pytest.mark.parametrize("text, phrase, value, precision", [
+    ("A year ago today I handed in my notice.", "A year ago today", "2022-05-10", "day"),
+    ("Two months ago yesterday the roof caved in.", "Two months ago yesterday", "2023-03-09",
+     "day"),
+    ("It's a year ago this week that we moved.", "a year ago this week", "2022-W19", "week"),
+    ("A month ago this week my niece was born.", "A month ago this week", "2023-W15",
+     "week"),  # 10 April, a Monday
+    ("We got engaged five years ago this month.", "five years ago this month", "2018-05",
+     "month"),
+])
+def test_ago_this_week_is_that_week_back(text: str, phrase: str, value: str,
+                                         precision: str) -> None:
+    """One period: not "a year ago" (a year) and this week (the session's)."""
+    assert _dates(text) == [(phrase, value, precision)]
+
+
 @pytest.mark.parametrize("text, phrase, value", [
     ("The new bakery opened mid-March.", "mid-March", "2023-03"),
     ("I started the job early March.", "early March", "2023-03"),

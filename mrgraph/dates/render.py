@@ -7,7 +7,7 @@
              "the weekend of 14 January 2023" (its Saturday)
     part of a month, as said: "the first week of September 2024", "the last weekend of May 2023"
     month    "May 2023"          season  "the summer of 2022"          year  "2022"
-    vague    "a few years before 2023", "a few days before 8 May 2023"
+    vague    "a few years before 2023", "a few days before 8 May 2023" (ahead: "after")
     approximate (about ... ago): "around 2022", "around August 2022"
 
 A week, a weekend or a weekday said relatively ("last week") is said relative to the day it
@@ -196,4 +196,5 @@ def _vague(value: DateValue) -> str:
     unit = unit_match.group(1).lower() if unit_match else "day"
     quantity = "several" if "several" in value.phrase.lower() else "a few"
     anchor = {"month": format_month(said), "year": said[:4]}.get(unit, format_day(said))
-    return f"{quantity} {unit}s before {anchor}"
+    where = "after" if value.start > said else "before"  # "in a few weeks": ahead
+    return f"{quantity} {unit}s {where} {anchor}"

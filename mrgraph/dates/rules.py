@@ -51,7 +51,8 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   other night", "a fortnight ago", "three days back", "a week or so ago", "half a year ago"):
   mrgraph.dates.spoken, likewise; the recent past said without a count back ("the past few
   days", "the previous weekend", "earlier in the week", "a few weekends ago", "the other
-  week"): mrgraph.dates.recent. A part of a month said bare ("mid-March", "late June", "at
+  week"): mrgraph.dates.recent; counted ahead ("in two weeks", said of what is ahead):
+  mrgraph.dates.ahead. A part of a month said bare ("mid-March", "late June", "at
   the end of April") is the month, as "in mid-March" is.
 * An expression whose date would fall before year 1 or after 9999 is not resolved.
 """
@@ -66,7 +67,7 @@ from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates import named, recent, spoken
+from mrgraph.dates import ahead, named, recent, spoken
 from mrgraph.dates.resolved import (SHIFT, STEP, WHICH, Resolved, Resolver, a_day, a_month,
                                     a_season, a_week, a_weekend, a_year, in_unit, month_of,
                                     units_back, week_of)
@@ -220,7 +221,7 @@ _LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {
     _on_weekday_rule: day_tense, **spoken.LOOKS, **recent.LOOKS}
 _TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
     _on_weekday_rule: _on_weekday, _in_month_rule: _in_month, **named.TENSED, **spoken.TENSED,
-    **recent.TENSED}
+    **recent.TENSED, **ahead.TENSED}
 
 
 def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -327,6 +328,7 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     *named.RULES,  # "since October last year", "Tuesday last week", holidays
     *spoken.RULES,  # "over the weekend", "a fortnight ago", "three days back"
     *recent.RULES,  # "the past few days", "the previous weekend", "the other week"
+    *ahead.RULES,  # "in two weeks", "in a few days"
     (r"(\d{1,2})" + _ORD + r"\s+(?:of\s+)?" + _MONTH + r"(?:,?\s+" + _YEAR + ")?", _day_month,
      "stated"),
     (_MONTH + r"\s+(\d{1,2})" + _ORD + r"(?:,?\s+" + _YEAR + ")?", _month_day, "stated"),

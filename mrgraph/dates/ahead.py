@@ -1,0 +1,61 @@
+"""Times counted forward from the session's day ("in two weeks"). Rules for
+mrgraph.dates.rules's scan.
+
+Conventions (see mrgraph.dates.rules for the others):
+
+* "in three days / two weeks / a month / a year" in a sentence about what is ahead ("We'll
+  move in two weeks", "I'm flying out in three days") is that many units after the session's
+  day, at the unit's precision, as "three days ago" is before it: a day, the ISO week holding
+  it, its month, its year; "in a couple of weeks" two; "in a few / several weeks" the
+  approximate range two to five weeks ahead, in whole units. Not in a sentence about the past
+  or with no future form: "I lost five kilos in two months", "I can knit a scarf in two
+  days" say how long, not when.
+* A season said without "last / this / next" ("in the fall") is left alone: tried with the
+  tense deciding, as for "in June", and dropped (an invented answer was lost through the walk).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Callable
+
+from mrgraph.dates.resolved import STEP, Resolved, Resolver, in_unit
+from mrgraph.dates.spoken import _count
+from mrgraph.dates.value import Source, canonical
+
+_QUANTITY = (r"(a\s+couple\s+of|a\s+couple|couple\s+of|a\s+few|few|several|\d{1,2}|an|a|one|"
+             r"two|three|four|five|six|seven|eight|nine|ten)")
+
+
+def _units_ahead(near: int, far: int, unit: str, anchor: date) -> Resolved:
+    """The approximate range from `near` to `far` units after `anchor`, in whole units."""
+    first, last = (in_unit(unit, anchor + STEP[unit] * n) for n in (near, far))
+    value = f"{canonical(first.precision, first.start, first.end)}/" \
+            f"{canonical(last.precision, last.start, last.end)}"
+    return Resolved(first.start, last.end, "range", True, value=value)
+
+
+def _in_units_entry(match: re.Match[str], anchor: date) -> Resolved | None:
+    """The table's entry for `_in_units`: the tense decides (TENSED), alone nothing."""
+    return None
+
+
+def _in_units(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
+    """"in two weeks", said of what is ahead: the week holding the day two weeks on."""
+    if looks != "future":
+        return None
+    quantity, unit = " ".join(match.group(1).lower().split()), match.group(2).lower()
+    if quantity in ("a few", "few", "several"):
+        return _units_ahead(2, 5, unit, anchor)
+    count = 2 if quantity.startswith(("a couple", "couple")) else _count(quantity)
+    return in_unit(unit, anchor + STEP[unit] * count) if count >= 1 else None
+
+
+RULES: tuple[tuple[str, Resolver, Source], ...] = (
+    # not "in a day or two" (a rough amount), "in two days' time" is the same as "in two days"
+    (r"in\s+" + _QUANTITY + r"\s+(day|week|month|year)s?(?:['’]?\s+time)?"
+     r"(?!\s+(?:or|and|of|before|after|later)\b)", _in_units_entry, "relative"),
+)
+TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
+    _in_units_entry: _in_units}

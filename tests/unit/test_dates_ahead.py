@@ -1,0 +1,49 @@
+"""Times counted forward from the session's day (mrgraph.dates.ahead).
+
+Expected values worked out by hand from a calendar: Wed 2023-05-10 (its ISO week 19 runs 8-14
+May; 24 May is in week 21, 14 June in week 24).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from mrgraph.dates import find_dates, render
+
+WED = date(2023, 5, 10)
+
+
+def _dates(text: str, anchor: date = WED) -> list[tuple[str, str, str, bool]]:
+    return [(m.text, m.value.value, m.value.precision, m.approximate)
+            for m in find_dates(text, anchor)]
+
+
+@pytest.mark.parametrize("text, phrase, value, precision", [
+    ("We'll move in two weeks.", "in two weeks", "2023-W21", "week"),
+    ("I'm flying out in three days, so I'm packing.", "in three days", "2023-05-13", "day"),
+    ("The results will come out in two weeks' time.", "in two weeks' time", "2023-W21", "week"),
+    ("We're getting married in a couple of years.", "in a couple of years", "2025", "year"),
+    ("In a month I'll be lying on a beach.", "In a month", "2023-06", "month"),
+])
+def test_in_units_ahead_is_that_many_on(text: str, phrase: str, value: str,
+                                        precision: str) -> None:
+    assert _dates(text) == [(phrase, value, precision, False)]
+
+
+def test_in_a_few_weeks_is_a_vague_range_ahead() -> None:
+    found = find_dates("I'll know more in a few weeks.", WED)
+    assert [(m.text, m.value.value, m.value.precision, m.approximate) for m in found] == \
+        [("in a few weeks", "2023-W21/2023-W24", "range", True)]
+    assert render(found[0].value) == "a few weeks after 10 May 2023"
+
+
+@pytest.mark.parametrize("text", [
+    "I lost five kilos in two months.",  # past: how long it took
+    "I can knit a scarf in two days.",  # no future form: how long
+    "I'll call you in a day or two.",  # a rough amount
+    "It starts in two weeks, right after the exam.",  # no future form: left alone
+])
+def test_in_units_otherwise_is_no_date(text: str) -> None:
+    assert _dates(text) == []

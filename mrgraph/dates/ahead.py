@@ -1,5 +1,5 @@
-"""Times counted forward from the session's day ("in two weeks"). Rules for
-mrgraph.dates.rules's scan.
+"""Times counted forward from the session's day ("in two weeks"), the end of the session's
+month, the same time a year back. Rules for mrgraph.dates.rules's scan.
 
 Conventions (see mrgraph.dates.rules for the others):
 
@@ -10,6 +10,11 @@ Conventions (see mrgraph.dates.rules for the others):
   approximate range two to five weeks ahead, in whole units. Not in a sentence about the past
   or with no future form: "I lost five kilos in two months", "I can knit a scarf in two
   days" say how long, not when.
+* "by the end of the week / month / year" is the session's week / month / year (its end is
+  ahead of any day in it); "at / towards / before the end of the month" likewise in a sentence
+  about what is ahead; in one about the past, no date (the end of which month?).
+* "this time last year" is the month a year before the session's day, approximate ("this
+  time last month": the week a month back; "this time last week": the day a week back).
 * A season said without "last / this / next" ("in the fall") is left alone: tried with the
   tense deciding, as for "in June", and dropped (an invented answer was lost through the walk).
 """
@@ -52,10 +57,35 @@ def _in_units(match: re.Match[str], anchor: date, looks: str | None) -> Resolved
     return in_unit(unit, anchor + STEP[unit] * count) if count >= 1 else None
 
 
+def _end_of_entry(match: re.Match[str], anchor: date) -> Resolved | None:
+    """The table's entry for `_end_of` (as `_in_units_entry`)."""
+    return None
+
+
+def _end_of(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
+    """"by the end of the month": the session's month (a deadline ahead)."""
+    if looks == "past" or (looks is None and not match.group(0).lower().startswith("by")):
+        return None
+    return in_unit(match.group(1).lower(), anchor)
+
+
+_FINER = {"year": "month", "month": "week", "week": "day"}
+
+
+def _this_time_last(match: re.Match[str], anchor: date) -> Resolved:
+    """"this time last year": the month a year back, approximate."""
+    unit = match.group(1).lower()
+    return in_unit(_FINER[unit], anchor - STEP[unit], True)
+
+
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
     # not "in a day or two" (a rough amount), "in two days' time" is the same as "in two days"
     (r"in\s+" + _QUANTITY + r"\s+(day|week|month|year)s?(?:['’]?\s+time)?"
      r"(?!\s+(?:or|and|of|before|after|later)\b)", _in_units_entry, "relative"),
+    (r"(?:by|at|towards?|before|until|till)\s+the\s+end\s+of\s+the\s+(week|month|year)",
+     _end_of_entry, "relative"),
+    (r"(?:(?:around|about)\s+)?this\s+time\s+last\s+(year|month|week)", _this_time_last,
+     "relative"),
 )
 TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
-    _in_units_entry: _in_units}
+    _in_units_entry: _in_units, _end_of_entry: _end_of}

@@ -40,8 +40,8 @@ from mrgraph.dates.tense import sentence as text_sentence
 from mrgraph.dates.value import Source
 
 _VAGUE = ("a few", "few", "several")
-_QUANTITY = (r"(a\s+couple\s+of|a\s+couple|couple\s+of|a\s+few|few|several|\d{1,2}|two|three|"
-             r"four|five|six|seven|eight|nine|ten)")
+_QUANTITY = (r"(a\s+couple\s+of|a\s+couple|couple\s+of|couple|a\s+few|few|several|\d{1,2}|two|"
+             r"three|four|five|six|seven|eight|nine|ten)")
 _UNIT = r"(day|week|month|year)"
 _SHORT = r"(day|week)"  # spans up to now that date what happened in them (module docstring)
 # "the last two days of the trip", "the past few weeks before the exam": not up to now

@@ -47,3 +47,36 @@ def test_in_a_few_weeks_is_a_vague_range_ahead() -> None:
 ])
 def test_in_units_otherwise_is_no_date(text: str) -> None:
     assert _dates(text) == []
+
+
+@pytest.mark.parametrize("text, phrase, value, precision", [
+    ("We should hear back by the end of the month.", "by the end of the month", "2023-05",
+     "month"),
+    ("I'll finish the quilt by the end of the week.", "by the end of the week", "2023-W19",
+     "week"),
+    ("We'll repaint the shed towards the end of the year.", "towards the end of the year",
+     "2023", "year"),
+])
+def test_the_end_of_the_month_ahead_is_the_sessions(text: str, phrase: str, value: str,
+                                                    precision: str) -> None:
+    assert _dates(text) == [(phrase, value, precision, False)]
+
+
+@pytest.mark.parametrize("text", [
+    "At the end of the month we moved to Leeds.",  # which month's end: not said
+    "Rent is due at the end of the month.",  # a habit
+    "Before the end of the week they had left.",
+])
+def test_the_end_of_the_month_otherwise_is_no_date(text: str) -> None:
+    assert _dates(text) == []
+
+
+@pytest.mark.parametrize("text, phrase, value, precision", [
+    ("This time last year I was living in Spain.", "This time last year", "2022-05", "month"),
+    ("Around this time last month we bought the car.", "Around this time last month",
+     "2023-W15", "week"),  # 10 April, a Monday
+    ("This time last week I was on a beach.", "This time last week", "2023-05-03", "day"),
+])
+def test_this_time_last_year_is_the_month_a_year_back(text: str, phrase: str, value: str,
+                                                      precision: str) -> None:
+    assert _dates(text) == [(phrase, value, precision, True)]

@@ -33,6 +33,7 @@ def _dates(text: str, anchor: date = WED) -> list[tuple[str, str, str, bool]]:
     ("I've been running a lot the last few weeks.", "the last few weeks", "2023-W14/2023-W19",
      True),
     ("I've been busy the past week.", "the past week", "2023-05-03/2023-05-10", False),
+    ("The past couple weeks flew by.", "The past couple weeks", "2023-04-26/2023-05-10", False),
 ])
 def test_the_past_days_reach_up_to_the_session(text: str, phrase: str, value: str,
                                                approximate: bool) -> None:

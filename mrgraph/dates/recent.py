@@ -36,7 +36,6 @@ from typing import Callable
 from mrgraph.dates.resolved import (STEP, Resolved, Resolver, a_weekend, in_unit, units_back,
                                     week_of)
 from mrgraph.dates.spoken import _NOT_BACK, _count
-from mrgraph.dates.tense import sentence as text_sentence
 from mrgraph.dates.value import Source
 
 _VAGUE = ("a few", "few", "several")
@@ -101,15 +100,15 @@ def _this_entry(match: re.Match[str], anchor: date) -> Resolved | None:
 # a period of the same kind named before in the turn: "earlier in the week" is of that one
 _OTHER_PERIOD = {unit: re.compile(rf"\b(?:last|that|next|previous|following|same)\s+{unit}\b"
                                   rf"|\b{unit}\s+before\b")
-                 for unit in ("day", "week", "month", "year")}
+                 for unit in ("week", "month", "year")}
+# "the day" of a story: a day named before it ("On Friday we hiked; earlier in the day ...")
+_OTHER_PERIOD["day"] = re.compile(r"\b(?:on|that|last|the)\s+\w+day\b")
 
 
 def own_period(text: str, start: int, end: int) -> str | None:
     """"this" unless the turn names another period of the phrase's unit before it."""
     unit = _norm(text[start:end]).rsplit(" ", 1)[-1]
     before = text[:start].lower()
-    if unit == "day":  # "the day" of a story: a day named before ("On Friday ... earlier")
-        return None if re.search(r"\b(?:on|that|last|the)\s+\w+day\b", before) else "this"
     return None if _OTHER_PERIOD[unit].search(before) else "this"
 
 
@@ -140,9 +139,8 @@ _ONE_OF_TWO = re.compile(r"\b(?:one|a|first|this|that)\s+week(?:end)?\b")
 
 def other_of_two(text: str, start: int, end: int) -> str | None:
     """None where "the other week" is the second of two weeks said before it."""
-    return None if _ONE_OF_TWO.search(text_sentence(text, start, end), 0,
-                                      start - max(text.rfind(c, 0, start) for c in ".!?") - 1) \
-        else "recent"
+    left = max(text.rfind(c, 0, start) for c in ".!?") + 1  # its sentence's start
+    return None if _ONE_OF_TWO.search(text[left:start].lower()) else "recent"
 
 
 def _the_other(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:

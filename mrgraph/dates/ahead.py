@@ -25,8 +25,7 @@ import re
 from datetime import date
 from typing import Callable
 
-from mrgraph.dates.resolved import STEP, Resolved, Resolver, in_unit
-from mrgraph.dates.spoken import _count
+from mrgraph.dates.resolved import STEP, VAGUE, Resolved, Resolver, count_of, in_unit, norm
 from mrgraph.dates.value import Source, canonical
 
 _QUANTITY = (r"(a\s+couple\s+of|a\s+couple|couple\s+of|a\s+few|few|several|\d{1,2}|an|a|one|"
@@ -50,11 +49,11 @@ def _in_units(match: re.Match[str], anchor: date, looks: str | None) -> Resolved
     """"in two weeks", said of what is ahead: the week holding the day two weeks on."""
     if looks != "future":
         return None
-    quantity, unit = " ".join(match.group(1).lower().split()), match.group(2).lower()
-    if quantity in ("a few", "few", "several"):
+    quantity, unit = norm(match.group(1)), match.group(2).lower()
+    if quantity in VAGUE:
         return _units_ahead(2, 5, unit, anchor)
-    count = 2 if quantity.startswith(("a couple", "couple")) else _count(quantity)
-    return in_unit(unit, anchor + STEP[unit] * count) if count >= 1 else None
+    count = count_of(quantity)
+    return in_unit(unit, anchor + STEP[unit] * count) if count else None
 
 
 def _end_of_entry(match: re.Match[str], anchor: date) -> Resolved | None:

@@ -33,12 +33,11 @@ import re
 from datetime import date, timedelta
 from typing import Callable
 
-from mrgraph.dates.resolved import (STEP, Resolved, Resolver, a_weekend, in_unit, units_back,
-                                    week_of)
-from mrgraph.dates.spoken import _NOT_BACK, _count
+from mrgraph.dates.resolved import (STEP, Resolved, Resolver, a_weekend, count_of, in_unit, norm,
+                                    units_back, week_of)
+from mrgraph.dates.spoken import NOT_BACK
 from mrgraph.dates.value import Source
 
-_VAGUE = ("a few", "few", "several")
 _QUANTITY = (r"(a\s+couple\s+of|a\s+couple|couple\s+of|couple|a\s+few|few|several|\d{1,2}|two|"
              r"three|four|five|six|seven|eight|nine|ten)")
 _UNIT = r"(day|week|month|year)"
@@ -47,24 +46,10 @@ _SHORT = r"(day|week)"  # spans up to now that date what happened in them (modul
 _NOT_NOW = r"(?!\s+(?:of|before|after|in|at|on|until|till|prior|leading)\b)(?!['’])"
 
 
-def _norm(text: str) -> str:
-    return " ".join(text.lower().split())
-
-
-def _amount(quantity: str) -> int | None:
-    """2 for "a couple (of)", None for a vague amount, else the count."""
-    quantity = _norm(quantity)
-    if quantity in _VAGUE:
-        return None
-    if quantity.startswith(("a couple", "couple")):
-        return 2
-    return _count(quantity)
-
-
 def _past_units(match: re.Match[str], anchor: date) -> Resolved | None:
     """"the past three days": from three days back up to the session's day."""
     unit = match.group(2).lower()
-    count = _amount(match.group(1))
+    count = count_of(match.group(1))
     if count is None:  # "the past few weeks": five back up to now, in whole units
         return units_back(unit, 0, 5, anchor)
     if count < 1:
@@ -107,7 +92,7 @@ _OTHER_PERIOD["day"] = re.compile(r"\b(?:on|that|last|the)\s+\w+day\b")
 
 def own_period(text: str, start: int, end: int) -> str | None:
     """"this" unless the turn names another period of the phrase's unit before it."""
-    unit = _norm(text[start:end]).rsplit(" ", 1)[-1]
+    unit = norm(text[start:end]).rsplit(" ", 1)[-1]
     before = text[:start].lower()
     return None if _OTHER_PERIOD[unit].search(before) else "this"
 
@@ -121,7 +106,7 @@ def _weekends_back(match: re.Match[str], anchor: date) -> Resolved | None:
     """"a few weekends ago": weekends five to two weeks back, approximate; "two weekends
     back": the weekend two weeks back."""
     monday = week_of(anchor)[0]
-    count = _amount(match.group(1) or match.group(2))
+    count = count_of(match.group(1) or match.group(2))
     if count is None:
         return Resolved(a_weekend(monday - timedelta(weeks=5)).start,
                         a_weekend(monday - timedelta(weeks=2)).end, "range", True)
@@ -161,7 +146,7 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"the\s+previous\s+(weekend|week|month|year)" + _NOT_NOW + r"(?!\s+(?:to|than)\b)",
      _previous_entry, "relative"),
     (r"(?:earlier|later)\s+in\s+the\s+" + _UNIT, _this_entry, "relative"),
-    (_NOT_BACK + r"(a\s+few|few|several)\s+weekends\s+ago|" + _NOT_BACK + _QUANTITY
+    (NOT_BACK + r"(a\s+few|few|several)\s+weekends\s+ago|" + NOT_BACK + _QUANTITY
      + r"\s+weekends?\s+back(?!\s+(?:to|from|home|then|when)\b)", _weekends_back, "relative"),
     (r"the\s+other\s+(week|weekend)", _other_entry, "relative"),
 )

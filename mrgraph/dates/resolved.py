@@ -31,6 +31,23 @@ Resolver = Callable[[re.Match[str], date], Resolved | None]
 # "last / this / next" and their longer forms: periods back or ahead of the session's
 SHIFT = {"last": -1, "this": 0, "next": 1, "this past": -1, "this coming": 1}
 WHICH = r"(this past|this coming|last|this|next)"  # SHIFT's words as a rule reads them
+# an amount said but not counted: "a few weeks ago" (read as an approximate range)
+VAGUE = ("a few", "few", "several")
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+           "a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2}
+
+
+def norm(text: str) -> str:
+    """Lowercase, runs of blanks as one space: the form the rules' tables are keyed by."""
+    return " ".join(text.lower().split())
+
+
+def count_of(quantity: str) -> int | None:
+    """The count a quantity says, in digits or words ("3", "three", "a couple of": 2); None
+    for a vague amount (VAGUE) or a word that counts nothing."""
+    said = norm(quantity)
+    return int(said) if said.isdigit() else _COUNTS.get(said)
 
 
 def week_of(day: date) -> tuple[date, date]:

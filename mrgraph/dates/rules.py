@@ -68,9 +68,9 @@ from typing import Callable
 from dateutil.relativedelta import relativedelta
 
 from mrgraph.dates import ahead, named, recent, spoken
-from mrgraph.dates.resolved import (SHIFT, STEP, WHICH, Resolved, Resolver, a_day, a_month,
-                                    a_season, a_week, a_weekend, a_year, in_unit, month_of,
-                                    units_back, week_of)
+from mrgraph.dates.resolved import (SHIFT, STEP, VAGUE, WHICH, Resolved, Resolver, a_day,
+                                    a_month, a_season, a_week, a_weekend, a_year, count_of,
+                                    in_unit, month_of, norm, units_back, week_of)
 from mrgraph.dates.tense import day_tense, tense
 from mrgraph.dates.timestamps import MONTHS
 from mrgraph.dates.value import SEASONS, DateMention, DateValue, Source, canonical
@@ -82,12 +82,6 @@ _WEEKDAYS.update({"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, 
 _SEASON_NAMES = {**{s: s for s in SEASONS}, "fall": "autumn"}
 
 
-_NUM_WORDS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2,
-}
-_VAGUE = ("a few", "few", "several")
 _NUM = (r"(\d{1,3}|a couple of|a couple|couple of|couple|a few|few|several|an|a|one|two|three|four|"
         r"five|six|seven|eight|nine|ten|eleven|twelve)")
 _ABOUT = r"(?:(about|around|roughly|nearly|almost|approximately|over|more than|less than)\s+)?"
@@ -121,11 +115,11 @@ def _fixed(match: re.Match[str], anchor: date) -> Resolved:
     offsets = {"the day before yesterday": -2, "yesterday": -1, "last night": -1, "today": 0,
                "tonight": 0, "this morning": 0, "this afternoon": 0, "this evening": 0,
                "tomorrow": 1, "the day after tomorrow": 2}
-    return a_day(anchor + timedelta(days=offsets[_norm(match.group(0))]))
+    return a_day(anchor + timedelta(days=offsets[norm(match.group(0))]))
 
 
 def _rel_period(match: re.Match[str], anchor: date) -> Resolved:
-    shift, unit = SHIFT[_norm(match.group(1))], match.group(2).lower()
+    shift, unit = SHIFT[norm(match.group(1))], match.group(2).lower()
     if unit == "week":
         return a_week(anchor + timedelta(weeks=shift))
     if unit == "weekend":
@@ -136,7 +130,7 @@ def _rel_period(match: re.Match[str], anchor: date) -> Resolved:
 
 
 def _rel_season(match: re.Match[str], anchor: date) -> Resolved:
-    which, name = _norm(match.group(1)), _SEASON_NAMES[match.group(2).lower()]
+    which, name = norm(match.group(1)), _SEASON_NAMES[match.group(2).lower()]
     this = _this_season(name, anchor)
     if SHIFT[which] > 0:
         return a_season(name, this.start.year + 1)
@@ -163,7 +157,7 @@ def _rel_weekday(match: re.Match[str], anchor: date) -> Resolved | None:
     name = match.group(2)
     if name.lower() not in _FULL_WEEKDAYS and not name[:1].isupper():
         return None  # an abbreviation is a name only capitalised: "last Fri", not "last sat"
-    which, weekday = _norm(match.group(1)), _WEEKDAYS[name.lower()]
+    which, weekday = norm(match.group(1)), _WEEKDAYS[name.lower()]
     if SHIFT[which] < 0:  # the most recent such day strictly before the anchor
         return a_day(anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1))
     if which == "this coming":  # the first such day strictly after the anchor
@@ -227,7 +221,7 @@ _TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | N
 def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:
     if match.group(2) == "may":  # lowercase "may" is the verb ("last may be")
         return None
-    which, month = _norm(match.group(1)), MONTHS[match.group(2).lower()]
+    which, month = norm(match.group(1)), MONTHS[match.group(2).lower()]
     year = anchor.year
     if SHIFT[which] < 0 and month >= anchor.month:
         year -= 1
@@ -257,7 +251,7 @@ def _part_of_month(match: re.Match[str], anchor: date) -> Resolved | None:
 
 
 def _weekdays_ago(match: re.Match[str], anchor: date) -> Resolved | None:
-    count = _count(match.group(1))
+    count = count_of(match.group(1))
     if count is None:
         return None
     unit = match.group(2).lower()
@@ -269,10 +263,10 @@ def _weekdays_ago(match: re.Match[str], anchor: date) -> Resolved | None:
 
 
 def _ago(match: re.Match[str], anchor: date) -> Resolved:
-    about, quantity, unit = match.group(1), _norm(match.group(2)), match.group(3).lower()
-    if quantity in _VAGUE:  # approximate: between 2 and 5 units back, in whole units
+    about, quantity, unit = match.group(1), norm(match.group(2)), match.group(3).lower()
+    if quantity in VAGUE:  # approximate: between 2 and 5 units back, in whole units
         return units_back(unit, 2, 5, anchor)
-    return in_unit(unit, anchor - STEP[unit] * (_count(quantity) or 1), about is not None)
+    return in_unit(unit, anchor - STEP[unit] * (count_of(quantity) or 1), about is not None)
 
 
 def _in_year(match: re.Match[str], anchor: date) -> Resolved:
@@ -309,17 +303,6 @@ def _explicit(year: str | None, month: str, day: str, anchor: date) -> Resolved 
 
 def _month_number(name: str) -> int:
     return MONTHS[name.lower()[:4] if name.lower().startswith("sept") else name.lower()]
-
-
-def _count(quantity: str) -> int | None:
-    quantity = _norm(quantity)
-    if quantity.isdigit():
-        return int(quantity)
-    return _NUM_WORDS.get(quantity)
-
-
-def _norm(text: str) -> str:
-    return " ".join(text.lower().split())
 
 
 # Rule order matters where two rules match at the same place: the first wins, so the longer

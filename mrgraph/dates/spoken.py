@@ -48,26 +48,27 @@ from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates.resolved import (STEP, Resolved, Resolver, a_day, a_month, a_week,
-                                    a_weekend, a_year, in_unit, units_back, week_of)
+from mrgraph.dates.resolved import (STEP, VAGUE, Resolved, Resolver, a_day, a_month, a_week,
+                                    a_weekend, a_year, count_of, in_unit, norm, units_back,
+                                    week_of)
 from mrgraph.dates.tense import sentence as text_sentence
 from mrgraph.dates.tense import tense
 from mrgraph.dates.value import Source
 
 TRIGGERS = ("fortnight", "decade")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-           "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _COUNT = r"(\d{1,2}|an|a|one|two|three|four|five|six|seven|eight|nine|ten)"
 _UNIT = r"(day|week|month|year)"
 _FINER = {"year": "month", "month": "week", "week": "day", "day": "day"}
 # "back" after these is a return, not a time: "I want my two days back"
-_NOT_BACK = "".join(f"(?<!{w} )" for w in ("my", "our", "your", "his", "their", "its",
+NOT_BACK = "".join(f"(?<!{w} )" for w in ("my", "our", "your", "his", "their", "its",
                                             "those", "these", "the", "extra"))
 
 
 def _count(word: str) -> int:
-    return int(word) if word.isdigit() else _COUNTS[word.lower()]
+    """The count of a quantity the rule's pattern lets through only when it counts (_COUNT)."""
+    count = count_of(word)
+    return 1 if count is None else count
 
 
 def _weekend_begun(anchor: date) -> Resolved:
@@ -152,11 +153,10 @@ def _back(match: re.Match[str], anchor: date) -> Resolved | None:
     """"three days back": "three days ago"; "a couple of weeks back": two weeks; "a few /
     several weeks back": 5 ... 2 weeks back, as "a few weeks ago"."""
     about, unit = match.group(1), match.group(3).lower()
-    quantity = " ".join(match.group(2).lower().split())
-    if quantity in ("a few", "few", "several"):
+    quantity = norm(match.group(2))
+    if quantity in VAGUE:
         return _vague_range(unit, 2, 5, anchor)
-    count = 2 if quantity.startswith(("a couple", "couple")) else _count(quantity)
-    return in_unit(unit, anchor - STEP[unit] * count, about is not None)
+    return in_unit(unit, anchor - STEP[unit] * _count(quantity), about is not None)
 
 
 def _or_so(match: re.Match[str], anchor: date) -> Resolved:
@@ -258,7 +258,7 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
      + r"\s+(today|yesterday|this\s+week|this\s+month)))", _weeks_ago_today, "relative"),
     (r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?" + _COUNT + r"\s+fortnights?" + _AGO,
      _fortnights, "relative"),
-    (_NOT_BACK + r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?"
+    (NOT_BACK + r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?"
      r"(a\s+couple\s+of|a\s+couple|couple\s+of|a\s+few|few|several|\d{1,2}|an|a|one|two|three|four|"
      r"five|six|seven|eight|nine|ten)\s+" + _UNIT + r"s?\s+back(?!\s+(?:to|from|home|"
      r"then|when)\b)", _back, "relative"),

@@ -31,7 +31,8 @@ from mrgraph.dates import date_record, session_value
 from mrgraph.errors import ToolArgumentError
 from mrgraph.hybrid import ToolContext, hybrid_events
 from mrgraph.llm.base import ToolSpec
-from mrgraph.store.base import BeliefEdge, CueHit, EventRecord, GraphStore, TurnRecord
+from mrgraph.store.base import (BeliefEdge, CueHit, EventRecord, GraphStore, TurnRecord,
+                                window_range)
 from mrgraph.text import normalize_key
 from mrgraph.toolargs import MAX_LIMIT, arg, date_bounds, fields_schema, parse_fields
 from mrgraph.toolcore import (Record, ToolResult, cue_arg, event_arg, event_record, events,
@@ -121,33 +122,31 @@ class EventContextParams:
                       "next turn if another speaker says it (the reply)", False)
 
     def run(self, store: GraphStore) -> ToolResult:
-        # with `reply`, one turn more on each side in the same read (no second query: the
-        # read stays one statement, as Neo4j's read-ahead sends it), cut back to the window
-        wide = store.event_context(self.event_id, self.window + self.reply)
-        found = _within(wide, self.window) if self.reply else wide
-        result = turns(self.name, found + _reply(wide, found), self.event_id)
+        found = context_turns(store, self.event_id, self.window, self.reply)
+        result = turns(self.name, found, self.event_id)
         return ToolResult(result.tool, result.records, result.ids,
                           _window_note(found, self.window))
 
 
-def _within(found: Sequence[TurnRecord], window: int) -> list[TurnRecord]:
-    """The turns of a read `window` turns around the episode's own."""
-    own = [t.index for t in found if t.in_event]
+def context_turns(store: GraphStore, event_id: str, window: int, reply: bool = False) -> \
+        list[TurnRecord]:
+    """event_context's turns: the episode's and `window` around it in its session; with
+    `reply`, also the next turn when the read ends on a question and another speaker says it -
+    a reply takes its meaning from the question before it ("How long did the swim take?" -
+    "Under an hour.") and need share no word with what was asked of the memory. Read in the
+    same query, one turn wider on each side, and cut back (no second read: Neo4j's read-ahead
+    sends the walk's final read as one statement). The trace page reads a step again with it."""
+    if not reply:
+        return store.event_context(event_id, window)
+    wide = store.event_context(event_id, window + 1)
+    own = [t.index for t in wide if t.in_event]
     if not own:
-        return list(found)
-    return [t for t in found if min(own) - window <= t.index <= max(own) + window]
-
-
-def _reply(wide: Sequence[TurnRecord], found: Sequence[TurnRecord]) -> list[TurnRecord]:
-    """A reply takes its meaning from the question before it ("How long did the swim take?" -
-    "Under an hour."): when the read ends on a question, its answer is the next turn of the
-    session, said by another speaker, which need share no word with what was asked of the
-    memory."""
-    if not found or not asks(found[-1]):
         return []
+    kept = window_range(own, window)
+    found = [t for t in wide if t.index in kept]
     last = found[-1]
-    return [t for t in wide if t.session == last.session and t.index == last.index + 1
-            and t.speaker != last.speaker][:1]
+    return found + [t for t in wide if asks(last) and t.index == last.index + 1
+                    and t.session == last.session and t.speaker != last.speaker][:1]
 
 
 @dataclass(frozen=True)

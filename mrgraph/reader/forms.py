@@ -13,9 +13,14 @@ from mrgraph.text import stem, words
 
 # not how often: "twice *a week*", "three times *a month*" (family span_freq)
 _OFTEN_BEFORE = re.compile(r"\b(?:once|twice|times|thrice)\s+$", re.IGNORECASE)
+# a number said in words up to ninety-nine ("fifty two", "twenty-five", "fifteen")
+_TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+_UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+_WORDS = (rf"(?:{_TENS}(?:[\s-]{_UNITS})?|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
+          rf"nineteen|ten|eleven|twelve|{_UNITS})")
 _DURATION = re.compile(
-    r"\b((?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|"
-    r"several|a couple of|few)\s+(?:years?|months?|weeks?|days?|hours?|decades?)(?:\s+ago)?|"
+    rf"\b((?:\d+|a|an|{_WORDS}|a few|several|a couple of|few)\s+"
+    r"(?:years?|months?|weeks?|days?|hours?|minutes?|decades?)(?:\s+ago)?|"
     r"since\s+(?:19|20)\d\d)\b", re.IGNORECASE)
 _TIMES = r"(?:once|twice|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|many) times)"
 _PERIOD = r"(?:day|night|morning|evening|week|weekend|month|year|summer|winter)"

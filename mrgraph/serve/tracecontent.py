@@ -19,6 +19,7 @@ from typing import Any
 from mrgraph.dates import render
 from mrgraph.store.base import BeliefEdge, GraphStore, TimeRecord, TurnRecord
 from mrgraph.text import normalize_key, word_tokens, words
+from mrgraph.toolkit import context_turns
 from mrgraph.types import NodeRecord, PropValue, Source, Step
 
 NODE_ID = re.compile(r"^(ep|cue|fact|topic|turn|ses|conv|tag)-[0-9a-f]{16}$")
@@ -117,9 +118,11 @@ def _time(event_id: str, store: GraphStore) -> TimeRecord | None:
 
 
 def _context(step: Step, store: GraphStore) -> tuple[TurnRecord, ...]:
+    """The turns an event_context step read, its reply read included (toolkit.context_turns)."""
     window = step.arguments.get("window", 1)
-    return tuple(store.event_context(str(step.arguments["event_id"]),
-                                     window if isinstance(window, int) else 1))
+    return tuple(context_turns(store, str(step.arguments["event_id"]),
+                               window if isinstance(window, int) else 1,
+                               step.arguments.get("reply") is True))
 
 
 def _conversation(nodes: Mapping[str, NodeRecord], step: Step) -> str:

@@ -36,14 +36,14 @@ from typing import Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 from mrgraph.store.records import (BeliefEdge, Checkpoint, CueHit, EmbeddingCount, EventRecord,
                                    FactObservation, ForgetResult, KeywordRecord, NamespaceCount,
                                    SpeakerRecord, TagCount, TimeRecord, TopicHit, TurnRecord,
-                                   date_values)
+                                   date_values, window_range)
 from mrgraph.types import EdgeRecord, GraphBatch, NodeRecord, NodeView, Stats, WriteResult
 
 # The records live in mrgraph.store.records; callers may take them from here, with the protocol.
 __all__ = ["BeliefEdge", "Checkpoint", "CueHit", "EmbeddingCount", "EventRecord",
            "FactObservation", "ForgetResult", "GraphStore", "KeywordRecord", "NamespaceCount",
            "ReadAhead", "SpeakerRecord", "TagCount", "TimeRecord", "TopicHit", "TurnRecord",
-           "date_values", "run_each"]
+           "date_values", "run_each", "window_range"]
 
 T = TypeVar("T")
 

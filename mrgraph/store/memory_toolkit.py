@@ -13,7 +13,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from mrgraph.store.base import (BeliefEdge, CueHit, EmbeddingCount, EventRecord, KeywordRecord,
-                                TagCount, TimeRecord, TopicHit, TurnRecord, date_values)
+                                TagCount, TimeRecord, TopicHit, TurnRecord, date_values,
+                                window_range)
 from mrgraph.store.memory_reads import Attrs, GraphReads, _read, _str
 from mrgraph.store.persist import LABEL
 from mrgraph.text import normalize_key
@@ -96,8 +97,8 @@ class ToolkitReads(GraphReads):
         indexes = [i for i, t in turns if t in own]
         if not indexes:
             return []
-        lo, hi = min(indexes) - max(window, 0), max(indexes) + max(window, 0)
-        return [self._turn(t, session, t in own) for i, t in turns if lo <= i <= hi]
+        kept = window_range(indexes, window)
+        return [self._turn(t, session, t in own) for i, t in turns if i in kept]
 
     def _turn(self, turn_id: str, session: Attrs, in_event: bool) -> TurnRecord:
         a = self._nodes[turn_id]

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from mrgraph.store.base import (CueHit, EmbeddingCount, EventRecord, KeywordRecord, TagCount,
-                                TimeRecord, TopicHit, TurnRecord, date_values)
+                                TimeRecord, TopicHit, TurnRecord, date_values, window_range)
 from mrgraph.store.neo4j_read import (Query, Row, Runner, drive, event_record, events_by_date,
                                       rows, search_rows, text_of, top_rows)
 from mrgraph.text import normalize_key
@@ -112,8 +112,8 @@ def _window(found: list[Row], window: int) -> list[TurnRecord]:
     indexes = [i for i, _, r in turns if r["in_event"]]
     if not indexes:
         return []
-    lo, hi = min(indexes) - max(window, 0), max(indexes) + max(window, 0)
-    return [_turn(r) for i, _, r in turns if lo <= i <= hi]
+    kept = window_range(indexes, window)
+    return [_turn(r) for i, _, r in turns if i in kept]
 
 
 def _turn(r: Row) -> TurnRecord:

@@ -72,6 +72,12 @@ class TurnRecord:
     dates: tuple[DateValue, ...] = ()  # the dates the turn mentions, in its order
 
 
+def window_range(own: Sequence[int], window: int) -> range:
+    """The indexes of an episode's turns (`own`, not empty) and `window` turns on each side:
+    what event_context reads, in every store and in the toolkit's reply read."""
+    return range(min(own) - max(window, 0), max(own) + max(window, 0) + 1)
+
+
 def date_values(stored: Sequence[Mapping[str, object]]) -> tuple[DateValue, ...]:
     """DateMention nodes' properties, as read by either store, to values (in the given order;
     a node this version cannot read is skipped)."""

@@ -15,6 +15,7 @@ from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.policies.base import Budget
 from mrgraph.policies.heuristic import HeuristicPolicy
 from mrgraph.reconstruct import ask, reconstruct
+from mrgraph.serve.tracegraph import store_lookup, trace_graph
 from mrgraph.store.memory import MemoryStore
 from mrgraph.toolkit import run_tool, tool_specs
 
@@ -88,6 +89,9 @@ def test_a_read_ending_on_a_statement_is_unchanged(store: MemoryStore) -> None:
     # ("What did she paint on it?") has its reply read already
     assert read(store, "D1:5", 0, True) == read(store, "D1:5", 0, False)
     assert read(store, "D2:4", 0, True) == read(store, "D2:4", 0, False)
+    # inside a session: "She is a tiny grey terrier." ends the read and Tomas speaks next
+    assert read(store, "D2:1", 0, True) == read(store, "D2:1", 0, False) \
+        == ("D2:1", "D2:2", "D2:3")
 
 
 def test_reply_is_an_optional_flag_of_the_tool() -> None:
@@ -106,6 +110,17 @@ def test_the_walk_reads_the_reply_within_its_final_read(store: MemoryStore) -> N
     context = next(s for s in final if s.tool == "event_context")
     assert context.arguments["reply"] is True and context.result_ids[-1] == "D1:5"
     assert "D1:5" in result.evidence and "D1:5" in result.supports
+    assert result.answer == "fifty two minutes"  # the span said in the reply
+
+
+def test_the_trace_picture_draws_the_reply_read(store: MemoryStore) -> None:
+    # the picture reads each event_context step again: with its reply, so the turn the answer
+    # rests on is drawn with its words, not as a turn never read
+    answer = ask(store, SWIM, "active", budget=Budget(read_episodes=1, context_window=0))
+    picture = trace_graph(answer, SWIM, store_lookup(store))
+    support = next(n["data"] for n in picture["elements"]["nodes"]
+                   if n["data"].get("support") and n["data"].get("ref") == "D1:5")
+    assert "Fifty two minutes" in support["label"] and "not read" not in support["label"]
 
 
 def test_the_passive_baselines_read_as_before(store: MemoryStore) -> None:

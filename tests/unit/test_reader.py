@@ -42,6 +42,11 @@ def test_small_readers() -> None:
     assert duration("Seven years now, and I still love it.") == "seven years"
     assert duration("We met 12 weeks ago at the market.") == "12 weeks ago"
     assert duration("I got it a few years ago.") == "a few years ago"
+    # numbers in words past twelve, and minutes
+    assert duration("Fifty two minutes, and the water was freezing.") == "fifty two minutes"
+    assert duration("The drive took twenty-five minutes.") == "twenty-five minutes"
+    assert duration("We stayed fifteen days in the mountains.") == "fifteen days"
+    assert duration("I ran it in 45 minutes flat.") == "45 minutes"
     assert negated("I never tried it.") and negated("We didn't go.")
     assert not negated("I tried it last year.")
 

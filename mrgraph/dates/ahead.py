@@ -11,8 +11,9 @@ Conventions (see mrgraph.dates.rules for the others):
   or with no future form: "I lost five kilos in two months", "I can knit a scarf in two
   days" say how long, not when.
 * "by the end of the week / month / year" is the session's week / month / year (its end is
-  ahead of any day in it); "at / towards / before the end of the month" likewise in a sentence
-  about what is ahead; in one about the past, no date (the end of which month?).
+  ahead of any day in it); "at / towards / before / until / till the end of the month"
+  likewise in a sentence about what is ahead; in one about the past, no date (the end of which
+  month?).
 * "this time last year" is the month a year before the session's day, approximate ("this
   time last month": the week a month back; "this time last week": the day a week back).
 * A season said without "last / this / next" ("in the fall") is left alone: tried with the

@@ -10,14 +10,20 @@ Conventions (see mrgraph.dates.rules and mrgraph.dates.spoken for the others):
   units back, approximate, in whole units ("2023-W14/2023-W19"), as "a few weeks ago" reaches
   five back; "the past week" a week back up to the day. Not "the last two days of the trip"
   (of / before / after / in / at a thing: not up to now), nor "my last few weeks at work" (no
-  "the"/"these"). Months and years are not read so: "for the past two years" says how long a
-  state has lasted, not when something happened (tried: a temporal answer was lost to it).
+  "the"/"these"). "the last ..." also means "the final ..." of a time spoken of: not when the
+  turn names a time before it ("Last summer we toured Italy; the last few days were rainy")
+  nor in a sentence about what is ahead ("I'll spend the last two days packing"). Months and
+  years are not read so: "for the past two years" says how long a state has lasted, not when
+  something happened (tried: a temporal answer was lost to it).
 * "the previous weekend / week / month / year" in a sentence about the past is "last weekend /
   week / ..." (in a plan or a present sentence it names nothing: "the previous week's notes"
-  is not said of a time, "the previous year" in a story needs its story).
+  is not said of a time); not when the turn names a time before it, which it is counted from
+  ("In 2015 we moved. The previous year I was in Paris."), nor in the past perfect ("She told
+  me the previous week had been the worst": counted from her telling).
 * "earlier / later in the week" (or the day, month, year) is the session's week (day, month,
-  year): "earlier this week" already is. Not when the turn has named another such period before
-  it ("Last week was wild: earlier in the week my car broke down").
+  year): "earlier this week" already is. Not when the turn names a time before it ("Last week
+  was wild: earlier in the week my car broke down", "We moved in March. Later in the month
+  ...", "Yesterday was crazy: earlier in the day ...").
 * "a few / several weekends ago" (or "back") is the approximate range from the weekend five
   weeks back to the one two weeks back, as "a few weeks ago"; "two / a couple of weekends
   back" is "two weekends ago".
@@ -36,6 +42,8 @@ from typing import Callable
 from mrgraph.dates.resolved import (STEP, Resolved, Resolver, a_weekend, count_of, in_unit, norm,
                                     units_back, week_of)
 from mrgraph.dates.spoken import NOT_BACK
+from mrgraph.dates.tense import sentence as tense_sentence
+from mrgraph.dates.tense import tense
 from mrgraph.dates.value import Source
 
 _QUANTITY = (r"(a\s+couple\s+of|a\s+couple|couple\s+of|couple|a\s+few|few|several|\d{1,2}|two|"
@@ -46,8 +54,15 @@ _SHORT = r"(day|week)"  # spans up to now that date what happened in them (modul
 _NOT_NOW = r"(?!\s+(?:of|before|after|in|at|on|until|till|prior|leading)\b)(?!['’])"
 
 
-def _past_units(match: re.Match[str], anchor: date) -> Resolved | None:
+def _past_units_entry(match: re.Match[str], anchor: date) -> Resolved | None:
+    """The table's entry for `_past_units`: `last_units_said` decides."""
+    return None
+
+
+def _past_units(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
     """"the past three days": from three days back up to the session's day."""
+    if looks is None:
+        return None
     unit = match.group(2).lower()
     count = count_of(match.group(1))
     if count is None:  # "the past few weeks": five back up to now, in whole units
@@ -77,24 +92,52 @@ def _previous(match: re.Match[str], anchor: date, looks: str | None) -> Resolved
     return in_unit(unit, anchor - STEP[unit])
 
 
-def _this_entry(match: re.Match[str], anchor: date) -> Resolved | None:
+def _earlier_entry(match: re.Match[str], anchor: date) -> Resolved | None:
     """The table's entry for `_earlier_in` (as `_previous_entry`)."""
     return None
 
 
-# a period of the same kind named before in the turn: "earlier in the week" is of that one
-_OTHER_PERIOD = {unit: re.compile(rf"\b(?:last|that|next|previous|following|same)\s+{unit}\b"
-                                  rf"|\b{unit}\s+before\b")
-                 for unit in ("week", "month", "year")}
-# "the day" of a story: a day named before it ("On Friday we hiked; earlier in the day ...")
-_OTHER_PERIOD["day"] = re.compile(r"\b(?:on|that|last|the)\s+\w+day\b")
+# a time named before in the turn, which "earlier in the week", "the previous year" or "the
+# last few days" may be counted from: a month by its capital ("may" is a verb), a year, a
+# weekday, a holiday, "yesterday", "... ago", "last / next / that <unit>", "<unit> before",
+# a stay's length ("We stayed for a month; the last two weeks were rainy")
+_TIME_NAMED = re.compile(
+    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December|(?:19|20)\d\d|(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"yesterday|christmas|easter|thanksgiving|halloween|ago|"
+    r"(?:last|next|that|previous|following|same)\s+(?:day|night|week|weekend|month|year|"
+    r"summer|winter|spring|autumn|fall)|(?:day|week|weekend|month|year)\s+before|"
+    r"for\s+(?:a|an|one|two|three|four|five|six|\d+|a\s+few|several)\s+(?:day|week|month|year)s?))\b")
+# the past perfect: counted from the time of the story, not from the session
+_PAST_PERFECT = re.compile(r"\bhad\s+(?:\w+\s+)?(?:been|\w+ed)\b", re.IGNORECASE)
+
+
+def named_before(text: str, start: int) -> bool:
+    """Whether the turn names a time before `start` (`_TIME_NAMED`)."""
+    return _TIME_NAMED.search(text, 0, start) is not None
 
 
 def own_period(text: str, start: int, end: int) -> str | None:
-    """"this" unless the turn names another period of the phrase's unit before it."""
-    unit = norm(text[start:end]).rsplit(" ", 1)[-1]
-    before = text[:start].lower()
-    return None if _OTHER_PERIOD[unit].search(before) else "this"
+    """"this" unless the turn names a time before the phrase (`_TIME_NAMED`)."""
+    return None if named_before(text, start) else "this"
+
+
+def previous_said(text: str, start: int, end: int) -> str | None:
+    """The sentence's tense (mrgraph.dates.tense), unless the turn names a time before the
+    phrase or the sentence is in the past perfect: then what it is counted from is no session."""
+    if named_before(text, start) or _PAST_PERFECT.search(tense_sentence(text, start, end)):
+        return None
+    return tense(text, start, end)
+
+
+def last_units_said(text: str, start: int, end: int) -> str | None:
+    """"the past N days" is up to now ("up"); "the last N days" only when the turn names no time
+    before it and the sentence is not about what is ahead (else "the final N days" of it)."""
+    if text[start:end].lower().split()[1] == "past":
+        return "up"
+    if named_before(text, start) or tense(text, start, end) == "future":
+        return None
+    return "up"
 
 
 def _earlier_in(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
@@ -141,16 +184,18 @@ def _the_other(match: re.Match[str], anchor: date, looks: str | None) -> Resolve
 
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"(?:the|these)\s+(?:past|last)\s+" + _QUANTITY + r"\s+" + _SHORT + r"s" + _NOT_NOW,
-     _past_units, "relative"),
+     _past_units_entry, "relative"),
     (r"(?:the|these)\s+past\s+week" + _NOT_NOW, _past_one, "relative"),
     (r"the\s+previous\s+(weekend|week|month|year)" + _NOT_NOW + r"(?!\s+(?:to|than)\b)",
      _previous_entry, "relative"),
-    (r"(?:earlier|later)\s+in\s+the\s+" + _UNIT, _this_entry, "relative"),
+    (r"(?:earlier|later)\s+in\s+the\s+" + _UNIT, _earlier_entry, "relative"),
     (NOT_BACK + r"(a\s+few|few|several)\s+weekends\s+ago|" + NOT_BACK + _QUANTITY
      + r"\s+weekends?\s+back(?!\s+(?:to|from|home|then|when)\b)", _weekends_back, "relative"),
     (r"the\s+other\s+(week|weekend)", _other_entry, "relative"),
 )
 TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
-    _previous_entry: _previous, _this_entry: _earlier_in, _other_entry: _the_other}
+    _previous_entry: _previous, _earlier_entry: _earlier_in, _other_entry: _the_other,
+    _past_units_entry: _past_units}
 LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {
-    _this_entry: own_period, _other_entry: other_of_two}
+    _earlier_entry: own_period, _other_entry: other_of_two, _previous_entry: previous_said,
+    _past_units_entry: last_units_said}

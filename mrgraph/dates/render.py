@@ -146,6 +146,10 @@ def _weekday_said(value: DateValue) -> str | None:
     return f"{_counted((gap - 1) // 7 + 1, name)} before {format_day(said.isoformat())}"
 
 
+# beyond this a week is said by its Monday, not counted back from the day it was said
+MAX_WEEKS_COUNTED = 8
+
+
 def _weeks_said(value: DateValue) -> str | None:
     said = _said(value)
     if said is None:
@@ -153,6 +157,8 @@ def _weeks_said(value: DateValue) -> str | None:
     weeks = ((said - timedelta(days=said.weekday())) - date.fromisoformat(value.start)).days // 7
     if weeks == 0:
         return f"the week of {format_day(said.isoformat())}"
+    if abs(weeks) > MAX_WEEKS_COUNTED:  # "a year ago this week": not "52 weeks before ..."
+        return f"the week of {format_day(value.start)}"
     where = "before" if weeks > 0 else "after"
     return f"{_counted(abs(weeks), 'week')} {where} {format_day(said.isoformat())}"
 

@@ -203,8 +203,35 @@ def _and_a_half(match: re.Match[str], anchor: date) -> Resolved:
     return in_unit(_FINER[unit], back, True)
 
 
-def _two_weeks(match: re.Match[str], anchor: date) -> Resolved:
-    """"the week / weekend / month / year before last" (two back), "... after next" (two on)."""
+def _two_weeks_entry(match: re.Match[str], anchor: date) -> Resolved | None:
+    """The table's entry for `_two_weeks`: what follows the phrase decides (`two_back_said`)."""
+    return None
+
+
+# a month's name after "... before last" is that month's ("the week before last May"); said
+# with its capital, as "may" and "march" are verbs too ("the week before last may have been")
+_MONTH_AFTER = re.compile(r"\s+(?:January|February|March|April|May|June|July|August|September|"
+                          r"October|November|December)\b")
+_CLAUSE_END = re.compile(r"\s*(?:[.,;:!?)\]]|$|(?:and|but|so|when|because|or)\b)")
+
+
+def two_back_said(text: str, start: int, end: int) -> str | None:
+    """None where "... before last" is before a named month ("the week before last May"), or,
+    without "the", does not end its clause ("a month before last semester ended": before the
+    last semester; "the flat week before last." is two weeks back)."""
+    if _MONTH_AFTER.match(text, end):
+        return None
+    if not text[start:end].lower().startswith("the") and not _CLAUSE_END.match(text, end):
+        return None
+    return "said"
+
+
+def _two_weeks(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
+    """"the week / weekend / month / year before last" (two back), "... after next" (two on);
+    "the week before last week" too, not "the week before last year" (another unit)."""
+    after = match.group(3)
+    if looks is None or (after is not None and after.lower() != match.group(1).lower()):
+        return None
     shift, unit = (-2 if "last" in match.group(2).lower() else 2), match.group(1).lower()
     if unit in ("month", "year"):
         return in_unit(unit, anchor + STEP[unit] * shift)
@@ -233,10 +260,10 @@ def _decades(match: re.Match[str], anchor: date) -> Resolved:
 
 _AGO = r"\s+ago"
 # "the week before last Christmas / last Friday" is before that day, not two weeks back
+# (the months: `two_back_said`, by their capital; "last year's wedding" is last year's)
 _NOT_NAMED = (r"(?!\s+(?:" + "|".join(_WEEKDAYS) + r"|christmas|easter|thanksgiving|halloween|"
-              r"new\s+year|valentine|spring|summer|autumn|fall|winter|time|night|january|"
-              r"february|march|april|may|june|july|august|september|october|november|"
-              r"december)\b)")
+              r"new\s+year|valentine|spring|summer|autumn|fall|winter|time|night|"
+              r"(?:week|weekend|month|year)['’]s)\b)")
 # (pattern, resolver, source), in the order they take part in mrgraph.dates.rules's scan
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"(?:over|during|at|on)\s+the\s+weekend(?!\s+(?:of|before|after)\b)", _over_weekend_entry,
@@ -245,7 +272,7 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"(?:over\s+)?the\s+past\s+weekend", _past_weekend, "relative"),
     (r"last\s+evening|the\s+night\s+before\s+last", _day_part, "relative"),
     (r"(?:the\s+)?(week|weekend|month|year)\s+(before\s+last|after\s+next)"
-     r"(?:\s+(?:week|weekend|month|year))?" + _NOT_NAMED, _two_weeks, "relative"),
+     r"(?:\s+(week|weekend|month|year)(?!['’]s))?" + _NOT_NAMED, _two_weeks_entry, "relative"),
     (r"(?:the\s+)?(" + "|".join(_WEEKDAYS) + r")\s+before\s+last", _weekday_before_last,
      "relative"),
     (r"a\s+week\s+last\s+(" + "|".join(_WEEKDAYS) + r")", _week_last, "relative"),
@@ -270,6 +297,8 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
      r"(?:an?|one)\s+" + _UNIT + r"\s+and\s+a\s+half)" + _AGO, _and_a_half, "relative"),
 )
 TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
-    _over_weekend_entry: _the_weekend, _this_weekend_entry: _this_weekend}
+    _over_weekend_entry: _the_weekend, _this_weekend_entry: _this_weekend,
+    _two_weeks_entry: _two_weeks}
 LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {
-    _over_weekend_entry: weekend_tense, _this_weekend_entry: weekend_tense}
+    _over_weekend_entry: weekend_tense, _this_weekend_entry: weekend_tense,
+    _two_weeks_entry: two_back_said}

@@ -272,9 +272,9 @@ def replied(state: Found, turn: Record, earlier: bool = False) -> Record | None:
 
 def exchange(turns: Mapping[str, Record], turn: Record, later: bool = True) -> \
         tuple[Record, Record] | None:
-    """The other speaker's turn right after `turn` (before it, unless `later`) and the
-    speaker's own turn after (before) that, both among `turns` (keyed by `turn_key`); None
-    when they are not both there or not said so."""
+    """With `later`, the other speaker's turn right after `turn` and the speaker's own turn
+    after that; otherwise the other's turn right before it and the speaker's own before that.
+    Both among `turns` (keyed by `turn_key`); None when either is missing or said by another."""
     step = -1 if later else 1  # turn_key counts back
     between, other = turns.get(turn_key(turn, step)), turns.get(turn_key(turn, 2 * step))
     if between is None or other is None or between["speaker"] == turn["speaker"] or \

@@ -167,3 +167,54 @@ def test_two_periods_back_or_on(text: str, phrase: str, value: str, precision: s
 def test_before_a_named_last_is_that_day_not_two_weeks(text: str, phrase: str,
                                                         value: str) -> None:
     assert [(p, v) for p, v, _, _ in _dates(text)] == [(phrase, value)]
+
+
+@pytest.mark.parametrize("text, kept", [
+    # a time named before in the turn: what the phrase is counted from is no session
+    ("We moved in March. Later in the month we got a dog.", ["in March"]),
+    ("In 2019 we moved to Leeds; later in the year we got married.", ["In 2019"]),
+    ("Yesterday was crazy: earlier in the day I lost my keys.", ["Yesterday"]),
+    ("Two weeks ago was a mess; earlier in the week my car broke down.", ["Two weeks ago"]),
+    ("In 2015 we moved to Berlin. The previous year I had been in Paris.", ["In 2015"]),
+    ("My brother visited in June, and the previous weekend my parents came.", ["in June"]),
+    ("Last summer we toured Italy; the last few days were rainy.", ["Last summer"]),
+    ("We stayed for a month; the last two weeks were rainy.", []),
+    # the past perfect is counted from the story; "the last" of what is ahead is its final days
+    ("She told me the previous week had been the worst.", []),
+    ("I'll spend the last two days packing.", []),
+    ("The last two weeks will be the hardest.", []),
+])
+def test_a_period_counted_from_a_time_named_before_is_no_date(text: str,
+                                                              kept: list[str]) -> None:
+    assert [m.text for m in find_dates(text, WED)] == kept
+
+
+@pytest.mark.parametrize("text, phrase, value", [
+    ("It rained the last three days.", "the last three days", "2023-05-07/2023-05-10"),
+    ("I've been ill the last three days.", "the last three days", "2023-05-07/2023-05-10"),
+    ("Earlier in the week I finally fixed the bike.", "Earlier in the week", "2023-W19"),
+])
+def test_with_no_time_named_before_the_session_counts(text: str, phrase: str,
+                                                      value: str) -> None:
+    assert [(m.text, m.value.value) for m in find_dates(text, WED)] == [(phrase, value)]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("The week before last may have been my busiest.", [("The week before last", "2023-W17")]),
+    ("I met him a week before last year's wedding.", [("last year", "2022")]),
+    ("We broke up a month before last semester ended.", []),
+    ("I moved a year before last election.", []),
+    ("It was the week before last May.", []),
+    ("We moved into the flat week before last.", [("week before last", "2023-W17")]),
+    ("I saw him the week before last week.", [("the week before last week", "2023-W17")]),
+])
+def test_before_last_by_what_follows(text: str, found: list[tuple[str, str]]) -> None:
+    assert [(m.text, m.value.value) for m in find_dates(text, WED)] == found
+
+
+def test_a_week_a_year_back_is_said_by_its_monday() -> None:
+    # not "52 weeks before 10 May 2023"
+    [year] = find_dates("It's a year ago this week that we moved.", WED)
+    assert render(year.value) == "the week of 9 May 2022"
+    [three] = find_dates("We met three weeks ago.", WED)
+    assert render(three.value) == "three weeks before 10 May 2023"

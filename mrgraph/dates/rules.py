@@ -51,8 +51,8 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   other night", "a fortnight ago", "three days back", "a week or so ago", "half a year ago"):
   mrgraph.dates.spoken, likewise; the recent past said without a count back ("the past few
   days", "the previous weekend", "earlier in the week", "a few weekends ago", "the other
-  week"): mrgraph.dates.recent; counted ahead ("in two weeks", said of what is ahead):
-  mrgraph.dates.ahead. A part of a month said bare ("mid-March", "late June", "at
+  week"): mrgraph.dates.recent; counted ahead ("in two weeks", said of what is ahead), "by
+  the end of the month", "this time last year": mrgraph.dates.ahead. A part of a month said bare ("mid-March", "late June", "at
   the end of April") is the month, as "in mid-March" is.
 * An expression whose date would fall before year 1 or after 9999 is not resolved.
 """

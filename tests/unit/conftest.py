@@ -1,5 +1,6 @@
 """Fixtures for the unit tests. `fake_openai`: a local fake OpenAI-compatible endpoint;
-`ingested`: an embedded store holding one transcript, for module-scoped store fixtures."""
+`ingested` / `ingested_text`: an embedded store holding one transcript (a file, or text), for
+module-scoped store fixtures."""
 
 from __future__ import annotations
 
@@ -26,6 +27,16 @@ def ingested(factory: pytest.TempPathFactory, path: Path, ns: str) -> Iterator[M
         yield store
     finally:
         store.close()
+
+
+@contextmanager
+def ingested_text(factory: pytest.TempPathFactory, text: str, ns: str,
+                  name: str = "transcript.txt") -> Iterator[MemoryStore]:
+    """`ingested`, of a transcript given as text (written to `name` in a fresh folder)."""
+    path = factory.mktemp(f"{ns}-text") / name
+    path.write_text(text, encoding="utf-8")
+    with ingested(factory, path, ns) as store:
+        yield store
 
 
 @pytest.fixture

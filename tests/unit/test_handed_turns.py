@@ -24,6 +24,7 @@ from mrgraph.policies.llm_policy import LLMRun
 from mrgraph.policies.turns import _spread, _spread_all, handed_turns
 from mrgraph.reconstruct import reconstruct
 from mrgraph.store.memory import MemoryStore
+from tests.unit.conftest import ingested_text
 
 NS = "handed"
 # The turn holding the question's words is neither the first of its episode nor of the
@@ -45,13 +46,8 @@ ANSWER = {"answer": "a grey kitten", "supports": ["D1:3"], "confidence": 0.8}
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemoryStore]:
-    folder = tmp_path_factory.mktemp(NS)
-    path = folder / "pets.txt"
-    path.write_text(TRANSCRIPT, encoding="utf-8")
-    s = MemoryStore(folder / "graph", NS)
-    ingest_file(s, path, HeuristicExtractor())
-    yield s
-    s.close()
+    with ingested_text(tmp_path_factory, TRANSCRIPT, NS, "pets.txt") as s:
+        yield s
 
 
 def prompt_turns(prompt: str) -> tuple[str, list[str]]:

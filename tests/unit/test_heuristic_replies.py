@@ -6,18 +6,16 @@ one speaker, the next turn, said by the other, is read with it. Invented dialogu
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from mrgraph.ingest.extract import HeuristicExtractor
-from mrgraph.ingest.pipeline import ingest_file
 from mrgraph.policies.base import Budget
 from mrgraph.policies.heuristic import HeuristicPolicy
 from mrgraph.reconstruct import ask, reconstruct
 from mrgraph.serve.tracegraph import store_lookup, trace_graph
 from mrgraph.store.memory import MemoryStore
 from mrgraph.toolkit import run_tool, tool_specs
+from tests.unit.conftest import ingested_text
 
 NS = "replies"
 # Episodes as the heuristic ingest cuts them: D1:1-4, D1:5-10, D2:1-3, D2:4-7.
@@ -47,13 +45,8 @@ SWIM = "How long did Tomas take to swim across the lake?"
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MemoryStore]:
-    folder = tmp_path_factory.mktemp(NS)
-    path = folder / "swim.txt"
-    path.write_text(TRANSCRIPT, encoding="utf-8")
-    s = MemoryStore(folder / "graph", NS)
-    ingest_file(s, path, HeuristicExtractor())
-    yield s
-    s.close()
+    with ingested_text(tmp_path_factory, TRANSCRIPT, NS, "swim.txt") as s:
+        yield s
 
 
 def episode(store: MemoryStore, first: str) -> str:

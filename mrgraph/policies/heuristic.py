@@ -21,9 +21,8 @@
             the best episodes (their raw turns; when a read ends on a question, the reply
             after it too: a reply takes its meaning from the question before it, "How long did
             the swim take?" - "Under an hour.", and need share no word with what was asked of
-            the memory) and, for
-            temporal questions, their conversation_time; then stop and answer extractively
-            (policies.answer).
+            the memory) and, for temporal questions, their conversation_time; then stop and
+            answer extractively (policies.answer).
 Leads are taken best first, at most `max_calls_per_round` a round, keeping enough calls in
 reserve for the final read.
 """

@@ -62,7 +62,7 @@ _UNIT = r"(day|week|month|year)"
 _FINER = {"year": "month", "month": "week", "week": "day", "day": "day"}
 # "back" after these is a return, not a time: "I want my two days back"
 NOT_BACK = "".join(f"(?<!{w} )" for w in ("my", "our", "your", "his", "their", "its",
-                                            "those", "these", "the", "extra"))
+                                           "those", "these", "the", "extra"))
 
 
 def _count(word: str) -> int:

@@ -26,11 +26,10 @@ import re
 from datetime import date
 from typing import Callable
 
-from mrgraph.dates.resolved import STEP, VAGUE, Resolved, Resolver, count_of, in_unit, norm
+from mrgraph.dates.resolved import (QUANTITY, STEP, VAGUE, Resolved, Resolver, count_of, in_unit,
+                                    norm)
 from mrgraph.dates.value import Source, canonical
 
-_QUANTITY = (r"(a\s+couple\s+of|a\s+couple|couple\s+of|a\s+few|few|several|\d{1,2}|an|a|one|"
-             r"two|three|four|five|six|seven|eight|nine|ten)")
 
 
 def _units_ahead(near: int, far: int, unit: str, anchor: date) -> Resolved:
@@ -80,7 +79,7 @@ def _this_time_last(match: re.Match[str], anchor: date) -> Resolved:
 
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
     # not "in a day or two" (a rough amount), "in two days' time" is the same as "in two days"
-    (r"in\s+" + _QUANTITY + r"\s+(day|week|month|year)s?(?:['’]?\s+time)?"
+    (r"in\s+" + QUANTITY + r"\s+(day|week|month|year)s?(?:['’]?\s+time)?"
      r"(?!\s+(?:or|and|of|before|after|later)\b)", _in_units_entry, "relative"),
     (r"(?:by|at|towards?|before|until|till)\s+the\s+end\s+of\s+the\s+(week|month|year)",
      _end_of_entry, "relative"),

@@ -39,15 +39,13 @@ import re
 from datetime import date, timedelta
 from typing import Callable
 
-from mrgraph.dates.resolved import (STEP, Resolved, Resolver, a_weekend, count_of, in_unit, norm,
-                                    units_back, week_of)
+from mrgraph.dates.resolved import (QUANTITY, STEP, Resolved, Resolver, a_weekend, count_of,
+                                    in_unit, norm, units_back, week_of)
 from mrgraph.dates.spoken import NOT_BACK
 from mrgraph.dates.tense import sentence as tense_sentence
 from mrgraph.dates.tense import tense
 from mrgraph.dates.value import Source
 
-_QUANTITY = (r"(a\s+couple\s+of|a\s+couple|couple\s+of|couple|a\s+few|few|several|\d{1,2}|two|"
-             r"three|four|five|six|seven|eight|nine|ten)")
 _UNIT = r"(day|week|month|year)"
 _SHORT = r"(day|week)"  # spans up to now that date what happened in them (module docstring)
 # "the last two days of the trip", "the past few weeks before the exam": not up to now
@@ -107,7 +105,8 @@ _TIME_NAMED = re.compile(
     r"yesterday|christmas|easter|thanksgiving|halloween|ago|"
     r"(?:last|next|that|previous|following|same)\s+(?:day|night|week|weekend|month|year|"
     r"summer|winter|spring|autumn|fall)|(?:day|week|weekend|month|year)\s+before|"
-    r"for\s+(?:a|an|one|two|three|four|five|six|\d+|a\s+few|several)\s+(?:day|week|month|year)s?))\b")
+    r"for\s+(?:a|an|one|two|three|four|five|six|\d+|a\s+few|several)\s+"
+    r"(?:day|week|month|year)s?))\b")
 # the past perfect: counted from the time of the story, not from the session
 _PAST_PERFECT = re.compile(r"\bhad\s+(?:\w+\s+)?(?:been|\w+ed)\b", re.IGNORECASE)
 
@@ -183,13 +182,13 @@ def _the_other(match: re.Match[str], anchor: date, looks: str | None) -> Resolve
 
 
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
-    (r"(?:the|these)\s+(?:past|last)\s+" + _QUANTITY + r"\s+" + _SHORT + r"s" + _NOT_NOW,
+    (r"(?:the|these)\s+(?:past|last)\s+" + QUANTITY + r"\s+" + _SHORT + r"s" + _NOT_NOW,
      _past_units_entry, "relative"),
     (r"(?:the|these)\s+past\s+week" + _NOT_NOW, _past_one, "relative"),
     (r"the\s+previous\s+(weekend|week|month|year)" + _NOT_NOW + r"(?!\s+(?:to|than)\b)",
      _previous_entry, "relative"),
     (r"(?:earlier|later)\s+in\s+the\s+" + _UNIT, _earlier_entry, "relative"),
-    (NOT_BACK + r"(a\s+few|few|several)\s+weekends\s+ago|" + NOT_BACK + _QUANTITY
+    (NOT_BACK + r"(a\s+few|few|several)\s+weekends\s+ago|" + NOT_BACK + QUANTITY
      + r"\s+weekends?\s+back(?!\s+(?:to|from|home|then|when)\b)", _weekends_back, "relative"),
     (r"the\s+other\s+(week|weekend)", _other_entry, "relative"),
 )

@@ -38,6 +38,12 @@ _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
            "a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2}
 
 
+# an amount as the rules read it, counted (`count_of`) or vague (VAGUE): "three", "12", "a
+# couple of", "a few"; the longer forms first
+QUANTITY = (r"(\d{1,3}|a\s+couple\s+of|a\s+couple|couple\s+of|couple|a\s+few|few|several|an|a|"
+            r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)")
+
+
 def norm(text: str) -> str:
     """Lowercase, runs of blanks as one space: the form the rules' tables are keyed by."""
     return " ".join(text.lower().split())

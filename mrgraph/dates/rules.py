@@ -52,8 +52,8 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   mrgraph.dates.spoken, likewise; the recent past said without a count back ("the past few
   days", "the previous weekend", "earlier in the week", "a few weekends ago", "the other
   week"): mrgraph.dates.recent; counted ahead ("in two weeks", said of what is ahead), "by
-  the end of the month", "this time last year": mrgraph.dates.ahead. A part of a month said bare ("mid-March", "late June", "at
-  the end of April") is the month, as "in mid-March" is.
+  the end of the month", "this time last year": mrgraph.dates.ahead. A part of a month said
+  bare ("mid-March", "late June", "at the end of April") is the month, as "in mid-March" is.
 * An expression whose date would fall before year 1 or after 9999 is not resolved.
 """
 
@@ -68,7 +68,7 @@ from typing import Callable
 from dateutil.relativedelta import relativedelta
 
 from mrgraph.dates import ahead, named, recent, spoken
-from mrgraph.dates.resolved import (SHIFT, STEP, VAGUE, WHICH, Resolved, Resolver, a_day,
+from mrgraph.dates.resolved import (QUANTITY, SHIFT, STEP, VAGUE, WHICH, Resolved, Resolver, a_day,
                                     a_month, a_season, a_week, a_weekend, a_year, count_of,
                                     in_unit, month_of, norm, units_back, week_of)
 from mrgraph.dates.tense import day_tense, tense
@@ -82,8 +82,6 @@ _WEEKDAYS.update({"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, 
 _SEASON_NAMES = {**{s: s for s in SEASONS}, "fall": "autumn"}
 
 
-_NUM = (r"(\d{1,3}|a couple of|a couple|couple of|couple|a few|few|several|an|a|one|two|three|four|"
-        r"five|six|seven|eight|nine|ten|eleven|twelve)")
 _ABOUT = r"(?:(about|around|roughly|nearly|almost|approximately|over|more than|less than)\s+)?"
 _DAY = (r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|tue|weds|wed|"
         r"thurs|thur|thu|fri|sat|sun)")
@@ -339,8 +337,8 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
      r"(?!['’]s\b)(?!,?\s+(?:\d|'\d|of\s+\d|(?:last|this|next)\s+year\b|every\b|each\b))",
      _in_month_rule, "relative"),
     (r"(last|this|next)\s+" + _FULL_MONTH, _rel_month, "relative"),
-    (_NUM + r"\s+(weekend|" + _FULL_DAY[1:-1] + r")s\s+ago", _weekdays_ago, "relative"),
-    (_ABOUT + _NUM + r"\s+(day|week|month|year)s?\s+ago", _ago, "relative"),
+    (QUANTITY + r"\s+(weekend|" + _FULL_DAY[1:-1] + r")s\s+ago", _weekdays_ago, "relative"),
+    (_ABOUT + QUANTITY + r"\s+(day|week|month|year)s?\s+ago", _ago, "relative"),
     (r"(?:in|during|since)\s+" + _YEAR, _in_year, "stated"),
 )
 _EDGE_BEFORE, _EDGE_AFTER = r"(?<![\w-])", r"(?![\w-])"

@@ -48,8 +48,8 @@ from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates.resolved import (STEP, VAGUE, Resolved, Resolver, a_day, a_month, a_week,
-                                    a_weekend, a_year, count_of, in_unit, norm, units_back,
+from mrgraph.dates.resolved import (QUANTITY, STEP, VAGUE, Resolved, Resolver, a_day, a_month,
+                                    a_week, a_weekend, a_year, count_of, in_unit, norm, units_back,
                                     week_of)
 from mrgraph.dates.tense import sentence as text_sentence
 from mrgraph.dates.tense import tense
@@ -285,10 +285,8 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
      + r"\s+(today|yesterday|this\s+week|this\s+month)))", _weeks_ago_today, "relative"),
     (r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?" + _COUNT + r"\s+fortnights?" + _AGO,
      _fortnights, "relative"),
-    (NOT_BACK + r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?"
-     r"(a\s+couple\s+of|a\s+couple|couple\s+of|a\s+few|few|several|\d{1,2}|an|a|one|two|three|four|"
-     r"five|six|seven|eight|nine|ten)\s+" + _UNIT + r"s?\s+back(?!\s+(?:to|from|home|"
-     r"then|when)\b)", _back, "relative"),
+    (NOT_BACK + r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?" + QUANTITY + r"\s+"
+     + _UNIT + r"s?\s+back(?!\s+(?:to|from|home|then|when)\b)", _back, "relative"),
     (_COUNT + r"\s+" + _UNIT + r"s?\s+or\s+so" + _AGO, _or_so, "relative"),
     (_COUNT + r"\s+or\s+" + _COUNT + r"\s+" + _UNIT + r"s?" + _AGO, _or_more, "relative"),
     (_COUNT + r"\s+" + _UNIT + r"\s+or\s+" + _COUNT + r"(?:\s+(?:day|week|month|year)s)?" + _AGO,

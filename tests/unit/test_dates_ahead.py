@@ -26,6 +26,9 @@ def _dates(text: str, anchor: date = WED) -> list[tuple[str, str, str, bool]]:
     ("The results will come out in two weeks' time.", "in two weeks' time", "2023-W21", "week"),
     ("We're getting married in a couple of years.", "in a couple of years", "2025", "year"),
     ("In a month I'll be lying on a beach.", "In a month", "2023-06", "month"),
+    # the amounts every rule reads (dates.resolved.QUANTITY): "couple" without "a", over ten
+    ("I'll move in couple weeks.", "in couple weeks", "2023-W21", "week"),
+    ("I'll be done in 100 days.", "in 100 days", "2023-08-18", "day"),
 ])
 def test_in_units_ahead_is_that_many_on(text: str, phrase: str, value: str,
                                         precision: str) -> None:

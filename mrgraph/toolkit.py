@@ -145,8 +145,10 @@ def context_turns(store: GraphStore, event_id: str, window: int, reply: bool = F
     kept = window_range(own, window)
     found = [t for t in wide if t.index in kept]
     last = found[-1]
-    return found + [t for t in wide if asks(last) and t.index == last.index + 1
-                    and t.session == last.session and t.speaker != last.speaker][:1]
+    if not asks(last):
+        return found
+    return found + [t for t in wide if t.index == last.index + 1 and t.session == last.session
+                    and t.speaker != last.speaker][:1]
 
 
 @dataclass(frozen=True)

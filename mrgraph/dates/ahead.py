@@ -26,18 +26,10 @@ import re
 from datetime import date
 from typing import Callable
 
-from mrgraph.dates.resolved import (QUANTITY, STEP, VAGUE, Resolved, Resolver, count_of, in_unit,
-                                    norm)
-from mrgraph.dates.value import Source, canonical
+from mrgraph.dates.resolved import (FINER, QUANTITY, STEP, VAGUE, Resolved, Resolver, count_of,
+                                    in_unit, norm, units_range)
+from mrgraph.dates.value import Source
 
-
-
-def _units_ahead(near: int, far: int, unit: str, anchor: date) -> Resolved:
-    """The approximate range from `near` to `far` units after `anchor`, in whole units."""
-    first, last = (in_unit(unit, anchor + STEP[unit] * n) for n in (near, far))
-    value = f"{canonical(first.precision, first.start, first.end)}/" \
-            f"{canonical(last.precision, last.start, last.end)}"
-    return Resolved(first.start, last.end, "range", True, value=value)
 
 
 def _in_units_entry(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -51,7 +43,7 @@ def _in_units(match: re.Match[str], anchor: date, looks: str | None) -> Resolved
         return None
     quantity, unit = norm(match.group(1)), match.group(2).lower()
     if quantity in VAGUE:
-        return _units_ahead(2, 5, unit, anchor)
+        return units_range(unit, 2, 5, anchor)
     count = count_of(quantity)
     return in_unit(unit, anchor + STEP[unit] * count) if count else None
 
@@ -68,13 +60,10 @@ def _end_of(match: re.Match[str], anchor: date, looks: str | None) -> Resolved |
     return in_unit(match.group(1).lower(), anchor)
 
 
-_FINER = {"year": "month", "month": "week", "week": "day"}
-
-
 def _this_time_last(match: re.Match[str], anchor: date) -> Resolved:
     """"this time last year": the month a year back, approximate."""
     unit = match.group(1).lower()
-    return in_unit(_FINER[unit], anchor - STEP[unit], True)
+    return in_unit(FINER[unit], anchor - STEP[unit], True)
 
 
 RULES: tuple[tuple[str, Resolver, Source], ...] = (

@@ -144,14 +144,20 @@ def _earlier_in(match: re.Match[str], anchor: date, looks: str | None) -> Resolv
     return in_unit(match.group(1).lower(), anchor) if looks == "this" else None
 
 
+def _weekends_between(far: int, near: int, monday: date) -> Resolved:
+    """From the weekend `far` weeks before the week of `monday` to the one `near` weeks before
+    it, approximate."""
+    return Resolved(a_weekend(monday - timedelta(weeks=far)).start,
+                    a_weekend(monday - timedelta(weeks=near)).end, "range", True)
+
+
 def _weekends_back(match: re.Match[str], anchor: date) -> Resolved | None:
     """"a few weekends ago": weekends five to two weeks back, approximate; "two weekends
     back": the weekend two weeks back."""
     monday = week_of(anchor)[0]
     count = count_of(match.group(1) or match.group(2))
     if count is None:
-        return Resolved(a_weekend(monday - timedelta(weeks=5)).start,
-                        a_weekend(monday - timedelta(weeks=2)).end, "range", True)
+        return _weekends_between(5, 2, monday)
     return a_weekend(monday - timedelta(weeks=count)) if count >= 1 else None
 
 
@@ -177,8 +183,7 @@ def _the_other(match: re.Match[str], anchor: date, looks: str | None) -> Resolve
     if match.group(1).lower() == "week":
         return units_back("week", 1, 3, anchor)
     monday = week_of(anchor)[0]
-    return Resolved(a_weekend(monday - timedelta(weeks=3)).start,
-                    a_weekend(monday - timedelta(weeks=1)).end, "range", True)
+    return _weekends_between(3, 1, monday)
 
 
 RULES: tuple[tuple[str, Resolver, Source], ...] = (

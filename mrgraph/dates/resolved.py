@@ -104,6 +104,8 @@ def in_unit(unit: str, day: date, approximate: bool = False) -> Resolved:
     return a_year(day.year, approximate)
 
 
+# the next finer unit: what "half a year ago" or "this time last month" is said at
+FINER = {"year": "month", "month": "week", "week": "day", "day": "day"}
 # one unit of each kind a count of them steps back by ("three weeks ago")
 STEP = {"day": relativedelta(days=1), "week": relativedelta(weeks=1),
         "month": relativedelta(months=1), "year": relativedelta(years=1)}
@@ -112,8 +114,13 @@ STEP = {"day": relativedelta(days=1), "week": relativedelta(weeks=1),
 def units_back(unit: str, near: int, far: int, anchor: date) -> Resolved:
     """The approximate range from `far` to `near` units before `anchor`, in whole units ("a
     few weeks ago": 5 ... 2 weeks back)."""
-    first, last = (in_unit(unit, anchor - STEP[unit] * n) for n in (far, near))
-    value = f"{canonical(first.precision, first.start, first.end)}/" \
-            f"{canonical(last.precision, last.start, last.end)}"
-    return Resolved(first.start, last.end, "range", True, value=value)
+    return units_range(unit, -far, -near, anchor)
 
+
+def units_range(unit: str, first: int, last: int, anchor: date) -> Resolved:
+    """The approximate range from the unit `first` units from `anchor` to the one `last` units
+    from it (negative: back), in whole units ("in a few weeks": 2 ... 5 weeks on)."""
+    begin, end = (in_unit(unit, anchor + STEP[unit] * n) for n in (first, last))
+    value = f"{canonical(begin.precision, begin.start, begin.end)}/" \
+            f"{canonical(end.precision, end.start, end.end)}"
+    return Resolved(begin.start, end.end, "range", True, value=value)

@@ -48,9 +48,9 @@ from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates.resolved import (QUANTITY, STEP, VAGUE, Resolved, Resolver, a_day, a_month,
-                                    a_week, a_weekend, a_year, count_of, in_unit, norm, units_back,
-                                    week_of)
+from mrgraph.dates.resolved import (FINER, QUANTITY, STEP, VAGUE, Resolved, Resolver, a_day,
+                                    a_month, a_week, a_weekend, a_year, count_of, in_unit, norm,
+                                    units_back, week_of)
 from mrgraph.dates.tense import sentence as text_sentence
 from mrgraph.dates.tense import tense
 from mrgraph.dates.value import Source
@@ -59,7 +59,6 @@ TRIGGERS = ("fortnight", "decade")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _COUNT = r"(\d{1,2}|an|a|one|two|three|four|five|six|seven|eight|nine|ten)"
 _UNIT = r"(day|week|month|year)"
-_FINER = {"year": "month", "month": "week", "week": "day", "day": "day"}
 # "back" after these is a return, not a time: "I want my two days back"
 NOT_BACK = "".join(f"(?<!{w} )" for w in ("my", "our", "your", "his", "their", "its",
                                            "those", "these", "the", "extra"))
@@ -200,7 +199,7 @@ def _and_a_half(match: re.Match[str], anchor: date) -> Resolved:
         back = anchor - relativedelta(months=whole, days=15)
     else:
         back = anchor - relativedelta(years=whole, months=6)
-    return in_unit(_FINER[unit], back, True)
+    return in_unit(FINER[unit], back, True)
 
 
 def _two_weeks_entry(match: re.Match[str], anchor: date) -> Resolved | None:

@@ -25,6 +25,9 @@ is scored by where it stands:
        it: capitalised words, joined by "and" / "of" ("Pride and Prejudice"), not "I", not a
        person the question names, not a word right before the head noun ("a *Welsh* song")
   +2   a word of it is of the kind the head noun names ("What country..." - "Sweden")
+  +0.5 for "what activities / hobbies / sports", a gerund a verb of going or beginning takes,
+       cut to it and taken for a noun ("we went *camping*", "took up *knitting*":
+       reader.activities)
   +2   for "how many / how much", a number, cut to it and the content words after it
        ("rented all *twelve*", "*7 pounds 2 ounces*"; "1,200", "82%" and "£1,200" are one
        word; a day beside a month or a year is no count: "15 June", "2019")
@@ -45,6 +48,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from mrgraph.reader.activities import gerund_at, names_activity
 from mrgraph.reader.places import MONTHS, infinitive, placed
 from mrgraph.reader.question import Question
 from mrgraph.reader.tokens import Token, tokens, verb_like
@@ -56,6 +60,7 @@ from mrgraph.text import words
 MAX_WORDS = 4
 MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list gains
 KIND = 2.0
+ACTIVITY = 0.5  # an activity asked for, said as a gerund: as a word of the question before it
 PLACE = 2.5  # a place asked "where": beats the thing right after the verb ("proposed to *Hana*")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _AT_HOUR = frozenset({"at", "by", "until", "till", "around"})  # "at 5": an hour, no count
@@ -210,11 +215,17 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     if typed:  # a thing of the kind asked for ("What country..." - "Sweden"), and no more
         score += KIND
         phrase = phrase[:max(typed[-1] + 1, len(run) if len(phrase) > len(run) else 0)]
+    done = None if typed or not question.head or not on("ph_activity") or \
+        phrase != [toks[i].text for i in run] or not names_activity(question.head) \
+        else gerund_at(run, toks)
+    if done is not None:  # "What activities...": "went *camping*" names one, a noun
+        score += ACTIVITY  # (reader.activities)
+        phrase = phrase[done:]
     content = [w for w in phrase if not is_function_word(w)]
     score += 0.3 * min(3, len(content))
-    if content and on("ph_noun_end") and noun_like(phrase[-1]):
+    if content and on("ph_noun_end") and (noun_like(phrase[-1]) or done is not None):
         score += NOUN_END  # a thing: the phrase ends with a noun ("a rusty *lantern*")
-    if len(content) == 1 and on("ph_lone_verb") and verb_like(content[0]):
+    if len(content) == 1 and on("ph_lone_verb") and verb_like(content[0]) and done is None:
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
     score -= 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
     return Segment(tuple(phrase), score, run[0])

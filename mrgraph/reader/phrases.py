@@ -189,7 +189,7 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         phrase = _object_of(run, toks)
     titled = head in _TITLED and on("titled") and not _KIND_OF.search(question.text)
     titles = _titles(toks, head, names) if titled else frozenset()
-    joined = _head_after(after, toks, head, asked) \
+    joined = _head_after(after, toks, head, asked, on("ph_gerund_adjunct")) \
         if head and question.kind == "list" and on("ph_head_run") else []
     if head and after < len(toks) and toks[after].lemma == head and on("ph_head"):
         score += 1.5
@@ -232,12 +232,15 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
 
 
 def _head_after(after: int, toks: Sequence[Token], head: str,
-                asked: frozenset[str] | set[str]) -> list[str]:
+                asked: frozenset[str] | set[str], gerunds: bool = False) -> list[str]:
     """The question's own nouns that lead from `after` to its head noun ("live | *music
-    event*" for "What music events..."): up to two, then the head; empty otherwise."""
+    event*" for "What music events..."): up to two, then the head; empty otherwise. With
+    `gerunds` (family ph_gerund_adjunct) an -ing form too: before a noun it is a noun
+    that says which kind ("creative | *writing class*", "a Thai *cooking class*")."""
     for end in range(after + 1, min(after + 3, len(toks))):
         if toks[end].lemma == head and all(
-                toks[i].lemma in asked and noun_like(toks[i].text) and
+                toks[i].lemma in asked and
+                (noun_like(toks[i].text) or gerunds and toks[i].text.lower().endswith("ing")) and
                 toks[i].text.lower() not in NUMBERS for i in range(after, end)):
             return [toks[i].text for i in range(after, end + 1)]
     return []

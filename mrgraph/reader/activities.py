@@ -10,7 +10,8 @@ swimming*", "I've *started running*", "she *took up knitting*", "I *got into bou
   the item  the -ing form, and what follows it in its phrase ("took up *knitting scarves*");
             one WordNet knows as a noun or does not know ("kickboxing", "bouldering"), not
             one it knows only as an adjective ("interesting": "started getting interesting"
-            is no activity, nor is "getting" a noun).
+            is no activity, nor is "getting" a noun), nor a pronoun in -thing ("tried
+            *something* new", "enjoy *nothing* more"), which stands for a thing unnamed.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from functools import lru_cache
 
 from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.tokens import Token
+from mrgraph.reader.words import NEGATIONS, is_function_word
 
 # lemmas (reader.words.lemma) of the verbs that take an activity as an -ing form
 _TAKES_GERUND = frozenset({"go", "start", "begin", "try", "tri", "enjoi", "love", "keep",
@@ -52,11 +54,12 @@ def names_activity(head: str) -> bool:
 
 def gerund_at(run: Sequence[int], toks: Sequence[Token]) -> int | None:
     """Where in `run` (token positions) the first -ing form a verb of going, beginning,
-    keeping at or liking takes stands ("went *camping*", "took up *knitting*"); None
-    without one."""
+    keeping at or liking takes stands ("went *camping*", "took up *knitting*"; not a pronoun:
+    "tried *something* new"); None without one."""
     for k, i in enumerate(run):
         word = toks[i].text.lower()
-        if i == 0 or len(word) < _MIN_GERUND or not word.endswith("ing") or not _noun(word):
+        if i == 0 or len(word) < _MIN_GERUND or not word.endswith("ing") or not _noun(word) or \
+                is_function_word(word) or word in NEGATIONS:  # "something", "nothing"
             continue
         before = toks[i - 1]
         if toks[i].lemma in _LIGHT:

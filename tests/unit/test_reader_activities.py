@@ -58,3 +58,16 @@ def test_a_gerund_after_a_verb_of_going_or_beginning_is_the_activity(
 ])
 def test_no_activity_gerund_otherwise(question: str, sentence: str, said: str) -> None:
     assert phrase(sentence, analyse(question, SPEAKERS))[0] != said
+
+
+@needs_wordnet
+@pytest.mark.parametrize(("question", "sentence", "said"), [
+    # a pronoun in -thing stands for an activity unnamed: the one named is the item
+    ("What activities does Priya do?",
+     "I tried something different this week, a pottery class.", "pottery class"),
+    ("What hobbies has Omar picked up?",
+     "He started something new this year: a woodcarving course.", "woodcarving course"),
+])
+def test_a_pronoun_in_thing_is_no_activity(question: str, sentence: str, said: str) -> None:
+    assert phrase(sentence, analyse(question, SPEAKERS))[0] == said
+    assert phrase("I enjoy nothing more than that.", analyse(question, SPEAKERS))[0] != "nothing"

@@ -20,19 +20,26 @@ from mrgraph.reader.words import IRREGULAR
 from mrgraph.text import tokenize, words
 
 # verbs that name no event by themselves: the event is the participle or -ing form after them
-# ("get *married*", "go *hiking*", "start *painting*"), or their object ("have a party", "take
-# a class"), which the question's nouns already weigh
+# ("get *married*", "go *hiking*"), or their object ("have a party", "take a class"), which the
+# question's nouns already weigh
 LIGHT = frozenset("""be get go have do make take give start begin keep come due try stop
                   finish continue plan want need hope""".split())
+# of those, the verbs of a phase: the event asked is the start or the end of what follows
+# ("*start* playing the violin", "*finish* writing the thesis", "*stop* running marathons"), and
+# a statement holding only the activity tells another phase of it, or another time it was done
+PHASE = frozenset("start begin keep stop finish continue".split())
 
 
 def event_verb(question: Question) -> str | None:
     """The base form of the verb naming the event asked (`question.verb`; after a light verb,
     the participle or -ing form that follows it: "get *accepted*", "go *camping*"); None when
-    the event is a light verb's object ("When did she have her party?") or no verb is known."""
+    the event is a light verb's object ("When did she have her party?"), a phase of what
+    follows ("When did she *start* painting?", `PHASE`) or no verb is known."""
     if question.verb is None or not question.on("event_verb"):
         return None
     verb = _base(question.verb)
+    if verb in PHASE:
+        return None  # "start painting": "I finished a painting on Sunday" is no start
     if verb not in LIGHT:
         return verb if lexicon().offsets(verb, "verb") else None  # not a name ("did A and B")
     said = words(question.text)

@@ -119,3 +119,31 @@ def test_a_sentence_naming_only_who_yields_to_the_dated_event() -> None:
         assert _answer(question, turns)[0] == expected, question
         if without is not None:
             assert _answer(question, turns, NAMES)[0] == without, question
+
+
+def test_a_verb_of_a_phase_names_the_event() -> None:
+    """"start", "finish", "stop" + an -ing form ask for that phase of the activity: a dated
+    statement holding only the activity tells another phase, or another time it was done,
+    so the activity is no event verb and the answer is the phase told."""
+    people = ["Nora", "Omar", "Priya"]
+    for question in ("When did Priya start playing the violin?",
+                     "When did Nora finish writing her thesis?",
+                     "When did Omar stop running marathons?"):
+        assert event_verb(analyse(question, people)) is None, question
+    cases = [
+        ("When did Nora finish writing her thesis?",
+         [("D1:1", "Nora", "My thesis is finished, I handed it in last Friday!", "2024-06-10"),
+          ("D2:1", "Nora", "I started writing my thesis in January.", "2024-07-01")],
+         "the Friday before 10 June 2024"),
+        ("When did Omar stop running marathons?",
+         [("D1:1", "Omar", "I stopped doing marathons after my knee injury in 2019.",
+           "2024-03-31"),
+          ("D2:1", "Omar", "I ran my first marathon in 2012, in Berlin.", "2024-04-02")],
+         "2019"),
+        ("When did Priya start playing the violin?",
+         [("D1:1", "Priya", "I started the violin at eight, in 2001.", "2024-03-31"),
+          ("D2:1", "Priya", "I played the violin at a wedding last Saturday.", "2024-04-02")],
+         "2001"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns)[0] == expected, question

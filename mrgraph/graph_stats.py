@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from mrgraph.lexicon import Lexicon, default
+from mrgraph.lexicon import default
 from mrgraph.text import short_for
 from mrgraph.types import EdgeRecord, NodeRecord
 
@@ -117,15 +117,5 @@ def _person_test() -> Callable[[str], bool]:
 
     def is_person(name: str) -> bool:
         senses = lexicon.offsets(name.lower().replace(" ", "_"), "noun")
-        return bool(senses) and bool(_above(lexicon, senses[0]) & person)
+        return bool(senses) and bool(lexicon.hypernyms(senses[0]) & person)
     return is_person
-
-
-def _above(lexicon: Lexicon, offset: int) -> set[int]:
-    """Every hypernym of a noun synset, transitively."""
-    seen: set[int] = set()
-    level = [offset]
-    while level:
-        level = [up for o in level for up in lexicon.above(o) if up not in seen]
-        seen.update(level)
-    return seen

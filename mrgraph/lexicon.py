@@ -176,6 +176,16 @@ class Lexicon:
         """The hypernyms (and instance hypernyms) of the noun synset `offset`."""
         return tuple(map(int, self._line("noun", offset).rsplit(b"|", 1)[1].split()))
 
+    @lru_cache(maxsize=10_000)  # noqa: B019
+    def hypernyms(self, offset: int) -> frozenset[int]:
+        """Every hypernym of the noun synset `offset`, transitively (`above`, then theirs)."""
+        seen: set[int] = set()
+        level = [offset]
+        while level:
+            level = [up for o in level for up in self.above(o) if up not in seen]
+            seen.update(level)
+        return frozenset(seen)
+
     def verb_lemmas(self, offset: int) -> tuple[str, ...]:
         """The lemmas of the verb synset `offset` (lowercase, spaces as _)."""
         return tuple(self._line("verb", offset).decode().split())

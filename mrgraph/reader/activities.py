@@ -41,15 +41,8 @@ def names_activity(head: str) -> bool:
     found = lexicon()
     senses = found.offsets(found.base(head.lower(), "noun"), "noun")
     roots = frozenset(found.offsets("activity", "noun")[:1])
-    if not senses or not roots:
-        return False
-    seen, level = {senses[0]}, [senses[0]]
-    while level:
-        if roots & set(level):
-            return True
-        level = [up for offset in level for up in found.above(offset) if up not in seen]
-        seen.update(level)
-    return False
+    return bool(senses) and bool(roots) and \
+        (senses[0] in roots or bool(roots & found.hypernyms(senses[0])))
 
 
 def gerund_at(run: Sequence[int], toks: Sequence[Token]) -> int | None:

@@ -32,6 +32,19 @@ def test_morphy_base_forms() -> None:
 
 
 @needs_wordnet
+def test_hypernyms_reach_every_kind_above() -> None:
+    """One transitive walk up the hypernyms (reader.activities asks whether a head noun is an
+    activity, graph_stats whether a name is a person's): a harp is a musical instrument and a
+    device, and no synset is its own hypernym."""
+    lexicon = default()
+    harp = lexicon.offsets("harp", "noun")[0]
+    above = lexicon.hypernyms(harp)
+    assert lexicon.offsets("musical_instrument", "noun")[0] in above
+    assert lexicon.offsets("device", "noun")[0] in above
+    assert set(lexicon.above(harp)) <= above and harp not in above
+
+
+@needs_wordnet
 def test_an_empty_or_spaced_word_has_no_senses() -> None:
     # the index files begin with licence lines indented by spaces: no key may match them
     lexicon = default()

@@ -57,6 +57,13 @@ def tells(text: str, verb: str | None) -> bool:
     return verb is not None and any(_base(w) == verb for w in words(text))
 
 
+def told_verb(question: Question, text: str) -> str | None:
+    """The question's event verb (`event_verb`) when `text` holds it, else None: a sentence
+    telling the event asked, whose neighbours must tell it too."""
+    verb = event_verb(question)
+    return verb if tells(text, verb) else None
+
+
 @lru_cache(maxsize=50_000)
 def _base(word: str) -> str:
     lowered = word.lower()

@@ -15,7 +15,8 @@ from mrgraph.dates import DateValue, format_month
 from mrgraph.dates.timestamps import MONTHS
 from mrgraph.found import Found
 from mrgraph.lexicon import default as default_lexicon
-from mrgraph.reader.asked_event import event_verb, holds_unnamed, names_only, tells
+from mrgraph.reader.asked_event import (event_verb, holds_unnamed, names_only, tells,
+                                         told_verb)
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
 from mrgraph.reader.evidence import TIMED, Sentence, content_share
 from mrgraph.reader.forms import duration, negated, years_in
@@ -271,10 +272,10 @@ def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
     """`found` with the earliest said of the person's sentences nearly as good as the best
     (`_near`) first: a thing that happened is told when it happened, and
     recalled later ("I ran my first marathon last Sunday!" ... weeks later: "Since the
-    marathon I rest more.")."""
-    verb = event_verb(question) if tells(found[0].text, event_verb(question)) else None
-    # ... the same event: a sentence without the verb the best holds tells another one ("I
-    # got accepted!" is not first told by "I had an interview for it yesterday")
+    marathon I rest more."). When the best holds the question's verb (reader.asked_event),
+    only a sentence holding it too tells the same event ("I got accepted!" is not first told
+    by "I had an interview for it yesterday")."""
+    verb = told_verb(question, found[0].text)
     near = [s for s in found[:REACH] if _near(question, s, found[0]) and
             _in_period(question, s.stated) and (verb is None or tells(s.text, verb)) and
             (question.person is None or s.speaker == question.person)]
@@ -350,8 +351,10 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
     date, and the best sentence's turn gives none ("I volunteer at the shelter." - "I started
     there about a year ago."); else one whose story the speaker goes on with, dated, across
     the other's short reaction (reader.told_on: "I met someone." - "Details!" - "She came up to
-    me last Saturday.")."""
-    verb = event_verb(question) if tells(best.text, event_verb(question)) else None
+    me last Saturday."). When the best holds the question's verb (reader.asked_event), one
+    holding it too: a sentence without it tells another event ("got accepted" - "had an
+    interview")."""
+    verb = told_verb(question, best.text)
     for sentence in found:
         if sentence.score < DATED_SHARE * best.score or sentence.q <= 0 or \
                 (question.person is not None and sentence.speaker != question.person):

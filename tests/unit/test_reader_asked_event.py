@@ -6,7 +6,7 @@ names_only)."""
 
 from __future__ import annotations
 
-from mrgraph.reader.asked_event import event_verb, holds_unnamed, names_only, tells
+from mrgraph.reader.asked_event import event_verb, holds_unnamed, names_only, tells, told_verb
 from mrgraph.reader.question import analyse
 from tests.unit.test_reader_when import _answer
 
@@ -29,6 +29,16 @@ def test_the_event_verb_of_a_question() -> None:
         assert event_verb(analyse(question, ["Nora", "Omar", "Priya"])) == verb, question
     assert tells("I left for the fair at dawn.", "leave")
     assert tells("We're leaving on Monday.", "leave") and not tells("The leaves fell.", "marry")
+
+
+def test_the_event_verb_a_sentence_tells() -> None:
+    """The question's event verb when the sentence holds it (the best's neighbours must hold it
+    too: reader.when), else None; None with the family off."""
+    question = "When did Nora get hired for the museum job?"
+    asked = analyse(question, ["Nora", "Omar"])
+    assert told_verb(asked, "Big news, I just got hired!") == "hire"
+    assert told_verb(asked, "I had an interview for the museum job.") is None
+    assert told_verb(analyse(question, ["Nora", "Omar"], EVENT), "I got hired!") is None
 
 
 def test_the_dated_statement_holding_the_verb_tells_the_event() -> None:

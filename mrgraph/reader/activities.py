@@ -24,7 +24,7 @@ from mrgraph.reader.tokens import Token
 from mrgraph.reader.words import NEGATIONS, is_function_word
 
 # lemmas (reader.words.lemma) of the verbs that take an activity as an -ing form
-_TAKES_GERUND = frozenset({"go", "start", "begin", "try", "tri", "enjoi", "love", "keep",
+_TAKES_GERUND = frozenset({"go", "start", "begin", "try", "tri", "enjoi", "love", "like", "keep",
                            "practic", "practis", "continu", "do"})
 # phrasal verbs whose particle comes between: "took *up* knitting", "got *into* running"
 _PHRASAL = {"up": frozenset({"take", "pick"}), "into": frozenset({"get"})}

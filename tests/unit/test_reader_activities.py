@@ -38,6 +38,8 @@ def test_which_head_nouns_name_an_activity(head: str, asked: bool) -> None:
     # liking
     ("What activities does Omar do for fun?",
      "Honestly I enjoy gardening more than most things in my sister's tiny flat.", "gardening"),
+    # liking, the plainest verb of it
+    ("What hobbies does Priya have?", "I really like hiking in the hills.", "hiking"),
 ])
 def test_a_gerund_after_a_verb_of_going_or_beginning_is_the_activity(
         question: str, sentence: str, said: str) -> None:

@@ -16,18 +16,17 @@ from functools import lru_cache
 
 from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import IRREGULAR
+from mrgraph.reader.words import IRREGULAR, LIGHT_VERBS
 from mrgraph.text import tokenize, words
 
-# verbs that name no event by themselves: the event is the participle or -ing form after them
-# ("get *married*", "go *hiking*"), or their object ("have a party", "take a class"), which the
-# question's nouns already weigh
-LIGHT = frozenset("""be get go have do make take give start begin keep come due try stop
-                  finish continue plan want need hope""".split())
-# of those, the verbs of a phase: the event asked is the start or the end of what follows
-# ("*start* playing the violin", "*finish* writing the thesis", "*stop* running marathons"), and
-# a statement holding only the activity tells another phase of it, or another time it was done
+# the verbs of a phase: the event asked is the start or the end of what follows ("*start*
+# playing the violin", "*finish* writing the thesis", "*stop* running marathons"), and a
+# statement holding only the activity tells another phase of it, or another time it was done
 PHASE = frozenset("start begin keep stop finish continue".split())
+# verbs that name no event by themselves (reader.words.LIGHT_VERBS, "give", "come", "due", a
+# phase): the event is the participle or -ing form after them ("get *married*", "go *hiking*"),
+# or their object ("have a party", "take a class"), which the question's nouns already weigh
+LIGHT = LIGHT_VERBS | PHASE | frozenset({"give", "come", "due"})
 
 
 def event_verb(question: Question) -> str | None:

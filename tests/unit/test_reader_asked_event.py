@@ -6,8 +6,10 @@ names_only)."""
 
 from __future__ import annotations
 
+from mrgraph.reader import asked_event, evidence
 from mrgraph.reader.asked_event import event_verb, holds_unnamed, names_only, tells, told_verb
 from mrgraph.reader.question import analyse
+from mrgraph.reader.words import LIGHT_VERBS, lemma
 from tests.unit.test_reader_when import _answer
 
 EVENT = frozenset({"event_verb"})
@@ -157,3 +159,10 @@ def test_a_verb_of_a_phase_names_the_event() -> None:
     ]
     for question, turns, expected in cases:
         assert _answer(question, turns)[0] == expected, question
+
+
+def test_the_light_verbs_are_the_readers() -> None:
+    """One list of the verbs naming no act of their own (reader.words.LIGHT_VERBS) serves the
+    evidence's restating sentences and the event asked; a phase verb is light here too."""
+    assert LIGHT_VERBS | asked_event.PHASE <= asked_event.LIGHT
+    assert evidence._LIGHT == {lemma(w) for w in LIGHT_VERBS}

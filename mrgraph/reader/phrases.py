@@ -236,7 +236,7 @@ def _head_after(after: int, toks: Sequence[Token], head: str,
     """The question's own nouns that lead from `after` to its head noun ("live | *music
     event*" for "What music events..."): up to two, then the head; empty otherwise. With
     `gerunds` (family ph_gerund_adjunct) an -ing form too: before a noun it is a noun
-    that says which kind ("creative | *writing class*", "a Thai *cooking class*")."""
+    that says which kind ("watercolour | *sketching class*", "a Korean *cooking class*")."""
     for end in range(after + 1, min(after + 3, len(toks))):
         if toks[end].lemma == head and all(
                 toks[i].lemma in asked and

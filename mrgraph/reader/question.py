@@ -59,7 +59,7 @@ FAMILIES = (
     "count_ordinal", "did_untimed", "who_placed", "who_whose", "told_on", "first_told",
     "ongoing", "asked_period", "since_when", "wp_perfect", "ph_serial", "who_people",
     "item_trim", "item_measure", "did_purpose", "borrowed_plan", "refers_back", "onset_month",
-    "both_share", "item_clause", "event_verb", "names_only", "ph_activity",
+    "both_share", "item_clause", "names_only", "ph_activity",
     "ph_gerund_adjunct")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would

@@ -15,8 +15,7 @@ from mrgraph.dates import DateValue, format_month
 from mrgraph.dates.timestamps import MONTHS
 from mrgraph.found import Found
 from mrgraph.lexicon import default as default_lexicon
-from mrgraph.reader.asked_event import (event_verb, holds_unnamed, names_only, tells,
-                                         told_verb)
+from mrgraph.reader.asked_event import holds_unnamed, names_only
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
 from mrgraph.reader.evidence import TIMED, Sentence, content_share
 from mrgraph.reader.forms import duration, negated, years_in
@@ -169,7 +168,7 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     among = [s for s in found[:REACH] if s.said[:10] <= best.said[:10]] \
         if best.score < SAME_STORY * first.score else found[:REACH]
     clause = _best_clause(question, among, fit, future)
-    if clause is not None and (clause[0] >= best.q or _tells_event(question, clause, best)):
+    if clause is not None and (clause[0] >= best.q or _names_only(question, clause, best)):
         return _told_later(question, found, clause[1], clause[2].said, clause[2], future, fit)
     if future is False and question.on("ongoing") and best.stated is None and \
             _going_on(best.text) and not _ONSET.search(question.text) and \
@@ -179,20 +178,14 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     return _of_best(state, question, found, clause, fit, future)
 
 
-def _tells_event(question: Question, clause: tuple[float, DateValue, Sentence],
-                 best: Sentence) -> bool:
+def _names_only(question: Question, clause: tuple[float, DateValue, Sentence],
+                best: Sentence) -> bool:
     """Whether the best clause tells the event asked where the best sentence does not
     (reader.asked_event), so it answers though it holds less of the question: the best only
-    names who it is about ("We're Low Tide!", names_only) and the clause holds another word
-    of the question; or the clause holds the question's verb, the best does not, and the clause
-    holds PLAN_YIELDS of what the best holds ("When did she leave for the conference?" - "I
-    present a poster at the conference in June." ... "I leave for it on Sunday.")."""
-    verb = event_verb(question)
-    if question.on("names_only") and names_only(question, best.text) and \
-            holds_unnamed(question, clause[1].statement):
-        return True  # the best only names who it is about ("We're Low Tide!")
-    return tells(clause[1].statement, verb) and not tells(best.text, verb) and \
-        clause[0] >= PLAN_YIELDS * best.q
+    names who it is about ("We're Tin Lantern Parade!", names_only) and the clause holds
+    another word of the question."""
+    return question.on("names_only") and names_only(question, best.text) and \
+        holds_unnamed(question, clause[1].statement)
 
 
 def _of_best(state: Found, question: Question, found: list[Sentence],
@@ -272,12 +265,9 @@ def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
     """`found` with the earliest said of the person's sentences nearly as good as the best
     (`_near`) first: a thing that happened is told when it happened, and
     recalled later ("I ran my first marathon last Sunday!" ... weeks later: "Since the
-    marathon I rest more."). When the best holds the question's verb (reader.asked_event),
-    only a sentence holding it too tells the same event ("I got accepted!" is not first told
-    by "I had an interview for it yesterday")."""
-    verb = told_verb(question, found[0].text)
+    marathon I rest more.")."""
     near = [s for s in found[:REACH] if _near(question, s, found[0]) and
-            _in_period(question, s.stated) and (verb is None or tells(s.text, verb)) and
+            _in_period(question, s.stated) and
             (question.person is None or s.speaker == question.person)]
     first = min(near, key=lambda s: (s.said[:10] or "9999-99-99", found.index(s)), default=None)
     if first is None or first is found[0]:
@@ -351,16 +341,11 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
     date, and the best sentence's turn gives none ("I volunteer at the shelter." - "I started
     there about a year ago."); else one whose story the speaker goes on with, dated, across
     the other's short reaction (reader.told_on: "I met someone." - "Details!" - "She came up to
-    me last Saturday."). When the best holds the question's verb (reader.asked_event), one
-    holding it too: a sentence without it tells another event ("got accepted" - "had an
-    interview")."""
-    verb = told_verb(question, best.text)
+    me last Saturday.")."""
     for sentence in found:
         if sentence.score < DATED_SHARE * best.score or sentence.q <= 0 or \
                 (question.person is not None and sentence.speaker != question.person):
             continue
-        if verb is not None and not tells(sentence.text, verb):
-            continue  # the best tells the event asked ("got accepted"), this another one
         value = stated(sentence.text, sentence.turn, sentence.said, fit, future,
                        question.on("bare_day"))
         if value is not None and _in_period(question, value):
@@ -377,11 +362,8 @@ def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str],
     when the question names nobody): one on the side the question asks about whose clause holds
     at least PLAN_YIELDS of the most any holds, else any; of those, the one whose clause holds
     most of the question (ties: on the side asked about, then the better sentence); None when
-    no clause holds any. One holding the question's verb (reader.asked_event) and PLAN_YIELDS
-    of the most comes first, before the side: the event asked is named by its verb, and a
-    question asked after everything asks in the past of what was a plan when told."""
+    no clause holds any."""
     scored = []
-    verb = event_verb(question)
     for rank, sentence in enumerate(found):
         if question.person is not None and sentence.speaker != question.person:
             continue
@@ -389,8 +371,7 @@ def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str],
                                 question.on("bare_day")):
             if (future is not True or agrees(value, future)) and _in_period(question, value):
                 scored.append((fit(value.statement), agrees(value, future), -rank, value,
-                               sentence, tells(value.statement, verb)))
+                               sentence))
     top = max((s[0] for s in scored), default=0.0)
-    best = max(scored, key=lambda s: (s[5] and s[0] >= PLAN_YIELDS * top,
-                                      s[1] and s[0] >= PLAN_YIELDS * top, *s[:3]), default=None)
+    best = max(scored, key=lambda s: (s[1] and s[0] >= PLAN_YIELDS * top, *s[:3]), default=None)
     return (best[0], best[3], best[4]) if best is not None and best[0] > 0 else None

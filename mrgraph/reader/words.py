@@ -62,9 +62,6 @@ def dates_named(text: str) -> list[str]:
 NEGATIONS = frozenset("""not no never n't nothing none nobody neither nor don't didn't doesn't
                       can't cannot won't isn't wasn't aren't weren't haven't hasn't hadn't
                       couldn't wouldn't shouldn't""".split())
-# verbs that name no act of their own (base forms): the act is their object or the verb after
-# them ("*have* a party", "*get* married", "*want* to move"; reader.evidence, reader.asked_event)
-LIGHT_VERBS = frozenset("go get do make take have want need try plan hope be".split())
 # a person as a verb's object: "asked *me* to", "gave *us* some plants"
 OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
 # what is only wished, planned or would be: not a person's doing ("I should read it", "I'd love

@@ -1,6 +1,6 @@
-"""An -ing form before the question's head noun says which kind of it ("writing classes",
+"""An -ing form before the question's head noun says which kind of it ("sketching classes",
 "cooking classes"): in a list answer it joins the head as the question's own nouns do
-("a *creative writing class*"; reader.phrases._head_after, family ph_gerund_adjunct)."""
+("a *watercolour sketching class*"; reader.phrases._head_after, family ph_gerund_adjunct)."""
 
 from __future__ import annotations
 
@@ -16,12 +16,13 @@ OFF = frozenset({"ph_gerund_adjunct"})
 
 @needs_wordnet
 @pytest.mark.parametrize(("question", "sentence", "said"), [
-    ("What writing classes has Priya taken?",
-     "Last spring I took a travel writing class at the library.", "travel writing class"),
+    ("What sketching classes has Priya taken?",
+     "Last spring I took a watercolour sketching class at the library.",
+     "watercolour sketching class"),
     ("Which cooking classes has Omar joined?",
      "My cousin and I joined a Korean cooking class downtown.", "Korean cooking class"),
-    ("What running events has Priya entered?",
-     "In May I entered a charity running event for the hospice.", "charity running event"),
+    ("What cycling events has Priya entered?",
+     "In May I entered a charity cycling event for the hospice.", "charity cycling event"),
 ])
 def test_an_ing_form_before_the_head_joins_it(question: str, sentence: str, said: str) -> None:
     assert phrase(sentence, analyse(question, SPEAKERS))[0] == said

@@ -9,7 +9,9 @@ Conventions (see mrgraph.dates.rules for the others):
   it, its month, its year; "in a couple of weeks" two; "in a few / several weeks" the
   approximate range two to five weeks ahead, in whole units. Not in a sentence about the past
   or with no future form: "I lost five kilos in two months", "I can knit a scarf in two
-  days" say how long, not when.
+  days" say how long, not when; but "be" right before it puts the event ahead whatever the
+  sentence's other verbs ("My exam is in three days", "the wedding's in two weeks, and we
+  finally sent the invitations"): "be" takes no span of time to do a thing in.
 * "by the end of the week / month / year" is the session's week / month / year (its end is
   ahead of any day in it); "at / towards / before / until / till the end of the month"
   likewise in a sentence about what is ahead; in one about the past, no date (the end of which
@@ -28,7 +30,11 @@ from typing import Callable
 
 from mrgraph.dates.resolved import (FINER, QUANTITY, STEP, VAGUE, Resolved, Resolver, count_of,
                                     in_unit, norm, units_range)
+from mrgraph.dates.tense import tense
 from mrgraph.dates.value import Source
+
+# a present "be" ending right before the phrase: "is", "are", "'s", "'re"
+_BE_BEFORE = re.compile(r"(?:\b(?:is|are)|['’](?:s|re))\s+$", re.I)
 
 
 
@@ -46,6 +52,14 @@ def _in_units(match: re.Match[str], anchor: date, looks: str | None) -> Resolved
         return units_range(unit, 2, 5, anchor)
     count = count_of(quantity)
     return in_unit(unit, anchor + STEP[unit] * count) if count else None
+
+
+def _in_units_looks(text: str, start: int, end: int) -> str | None:
+    """Which way "in two weeks" looks: ahead after a present "be" ("The move is in two weeks",
+    where "be" takes no span to do a thing in); else the sentence's tense (dates.tense)."""
+    if _BE_BEFORE.search(text, max(0, start - 6), start):
+        return "future"
+    return tense(text, start, end)
 
 
 def _end_of_entry(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -77,3 +91,4 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
 )
 TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
     _in_units_entry: _in_units, _end_of_entry: _end_of}
+LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {_in_units_entry: _in_units_looks}

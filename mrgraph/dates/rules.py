@@ -210,7 +210,7 @@ def _in_month_rule(match: re.Match[str], anchor: date) -> Resolved | None:
 
 # how each tensed rule reads its sentence's tense (others: `tense`)
 _LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {
-    _on_weekday_rule: day_tense, **spoken.LOOKS, **recent.LOOKS}
+    _on_weekday_rule: day_tense, **spoken.LOOKS, **recent.LOOKS, **ahead.LOOKS}
 _TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
     _on_weekday_rule: _on_weekday, _in_month_rule: _in_month, **named.TENSED, **spoken.TENSED,
     **recent.TENSED, **ahead.TENSED}

@@ -35,6 +35,19 @@ def test_in_units_ahead_is_that_many_on(text: str, phrase: str, value: str,
     assert _dates(text) == [(phrase, value, precision, False)]
 
 
+@pytest.mark.parametrize("text, phrase, value, precision", [
+    ("My exam is in three days.", "in three days", "2023-05-13", "day"),
+    # a past verb elsewhere in the sentence does not undo it
+    ("The wedding's in two weeks, and we finally sent the invitations.", "in two weeks",
+     "2023-W21", "week"),
+    ("The recitals are in a month.", "in a month", "2023-06", "month"),
+    ("Our move’s in a couple of years, we decided.", "in a couple of years", "2025", "year"),
+])
+def test_in_units_after_be_is_ahead(text: str, phrase: str, value: str, precision: str) -> None:
+    """"be" takes no span of time to do a thing in: "X is in two weeks" is when X happens."""
+    assert _dates(text) == [(phrase, value, precision, False)]
+
+
 def test_in_a_few_weeks_is_a_vague_range_ahead() -> None:
     found = find_dates("I'll know more in a few weeks.", WED)
     assert [(m.text, m.value.value, m.value.precision, m.approximate) for m in found] == \
@@ -47,6 +60,7 @@ def test_in_a_few_weeks_is_a_vague_range_ahead() -> None:
     "I can knit a scarf in two days.",  # no future form: how long
     "I'll call you in a day or two.",  # a rough amount
     "It starts in two weeks, right after the exam.",  # no future form: left alone
+    "It was in two weeks that I learned to swim.",  # "be" in the past: how long it took
 ])
 def test_in_units_otherwise_is_no_date(text: str) -> None:
     assert _dates(text) == []

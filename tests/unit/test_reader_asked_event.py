@@ -19,7 +19,20 @@ def test_names_only() -> None:
     assert names_only(question, "We're Tin Lantern Parade, by the way.")
     assert not names_only(question, "Our gig at the Mossgrove is on Friday.")
     assert holds_unnamed(question, "Our gig at the Mossgrove is on Friday.")
-    assert not holds_unnamed(question, "The Mossgrove is a pub.")
+    assert not holds_unnamed(question, "Tin Lantern Parade rocks.")
+
+
+def test_a_named_thing_asked_of_is_no_name_of_whom() -> None:
+    """A name after a determiner or a preposition is what is asked about, not whom: three
+    shapes (an event after "the", a venue after "at the", a capitalised "The")."""
+    for question, told in [
+        ("When did Ilse run the Harbour Half Marathon?", "The Harbour Half Marathon was brutal!"),
+        ("When was Tin Lantern Parade's first gig at the Mossgrove?", "The Mossgrove is a pub."),
+        ("When did Omar first play at The Rusty Anchor?", "The Rusty Anchor is tiny."),
+    ]:
+        asked = analyse(question, ["Ilse", "Omar", "Nora"])
+        assert not names_only(asked, told), question
+        assert holds_unnamed(asked, told), question
 
 
 def test_a_sentence_naming_only_who_yields_to_the_dated_event() -> None:

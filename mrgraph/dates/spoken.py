@@ -65,9 +65,13 @@ NOT_BACK = "".join(f"(?<!{w} )" for w in ("my", "our", "your", "his", "their", "
 
 
 def _count(word: str) -> int:
-    """The count of a quantity the rule's pattern lets through only when it counts (_COUNT)."""
+    """The count of a quantity the rule's pattern lets through only when it counts (_COUNT).
+    A word that does not count raises ValueError, which the scan takes for no date
+    (dates.rules.find_dates) rather than a guess of one."""
     count = count_of(word)
-    return 1 if count is None else count
+    if count is None:
+        raise ValueError(f"not a count: {word!r}")
+    return count
 
 
 def _weekend_begun(anchor: date) -> Resolved:

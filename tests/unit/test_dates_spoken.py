@@ -11,6 +11,7 @@ from datetime import date
 import pytest
 
 from mrgraph.dates import find_dates, render
+from mrgraph.dates.spoken import _count
 
 WED = date(2023, 5, 10)
 MON = date(2023, 5, 15)
@@ -270,3 +271,11 @@ def test_a_week_last_weekday(text: str, phrase: str, value: str) -> None:
 def test_couple_without_a_is_two(text: str, phrase: str, value: str) -> None:
     assert [v for _, v, _ in _dates(text)] == [value]
 
+
+
+def test_a_word_that_does_not_count_is_no_count() -> None:
+    """The patterns pass only counting words; one that slipped through would have counted as
+    one (a date one unit back): it raises, and the scan gives no date."""
+    assert _count("three") == 3
+    with pytest.raises(ValueError):
+        _count("several")

@@ -213,6 +213,12 @@ def _dated(state: Found, question: Question, part: str, speakers: set[str],
     return value, sentence.dia_id
 
 
+def dated_part(state: Found, question: Question, part: str, speakers: set[str]) -> \
+        tuple[DateValue, str] | None:
+    """The date of `part` of the question, as "between A and B" dates each (`_dated`)."""
+    return _dated(state, question, part, speakers)
+
+
 def _apart(value: DateValue, asked: tuple[str, ...], bare: bool) -> \
         tuple[DateValue, DateValue] | None:
     """One sentence dating both things asked about ("Signed the lease yesterday, move-in is

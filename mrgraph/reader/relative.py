@@ -1,0 +1,95 @@
+"""What happened a counted time after or before another event (family after_event): "What did
+she do *two days after* passing her exam?", "What happened *the day after* the move?".
+
+English places the thing asked by a count of days or weeks from an event the question tells
+(not a date: "the week before 3 August" is dated by reader.when). Two ways a conversation
+answers it:
+  - a sentence says the same relation itself ("Priya gets her results *two days after* we're
+    back"): what comes before it is the thing asked ("Priya gets her results");
+  - the event is dated, and a sentence of the person's dates something that many days
+    after or before it ("I passed on Tuesday." ... "Jun and I had our first class on
+    Thursday."): what that sentence tells, as "what did X do" is answered (forms.predicate),
+    without its time adjuncts.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from mrgraph.found import Found
+from mrgraph.reader.dates import turn_dates
+from mrgraph.reader.evidence import Sentence
+from mrgraph.reader.forms import predicate, untimed
+from mrgraph.reader.lengths import dated_part
+from mrgraph.reader.question import Question
+from mrgraph.reader.words import NUMBERS, lemma
+
+_COUNT = r"a|an|the|one|two|three|four|five|six|seven|eight|nine|ten|\d+"
+# "two days after <event>", "the week before <event>", at the question's end
+_ASKED = re.compile(rf"\b(?P<n>{_COUNT}) (?P<unit>day|week)s? (?P<rel>after|before) "
+                    r"(?P<event>.+?)[?.!\s]*$", re.IGNORECASE)
+_DAYS = {"day": 1, "week": 7}
+_OPENER = re.compile(r"^\W*(?:then|and|so|but|also|well|oh)\b[\s,]*", re.IGNORECASE)
+
+
+def relation(question: Question) -> tuple[int, str, str] | None:
+    """The days counted ("two days after" -> 2, "the week before" -> -7), the relation's
+    words ("two days after") and the event it counts from; None without one, or when the
+    event is a date ("the week before 3 August 2023": reader.when dates it)."""
+    asked = _ASKED.search(question.text)
+    if asked is None or not question.text.lower().startswith("what"):
+        return None
+    said = asked["n"].lower()
+    count = 1 if said in ("a", "an", "the") else int(said) if said.isdigit() else NUMBERS.get(said)
+    if not count or turn_dates(asked["event"], "2000-01-01"):
+        return None
+    days = count * _DAYS[asked["unit"].lower()]
+    return (days if asked["rel"].lower() == "after" else -days), \
+        asked.group(0)[:asked.start("event") - asked.start()].strip(), asked["event"]
+
+
+def after_event(state: Found, question: Question, found: list[Sentence], reach: int) -> \
+        tuple[str, tuple[str, ...]] | None:
+    """The thing told that many days after / before the event asked about (module
+    docstring): a sentence of the best `reach` saying the same relation, else the first
+    sentence (the person's own when the question names one) dated that many days from the
+    event's date; None when neither is told."""
+    asked = relation(question)
+    if asked is None:
+        return None
+    days, words_, event = asked
+    for sentence in found[:reach]:
+        said = _before_relation(sentence.text, words_)
+        if said is not None:
+            return said, (sentence.dia_id,)
+    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
+    dated = dated_part(state, question, event, speakers)
+    if dated is None or dated[0].start != dated[0].end:
+        return None  # no day to count from
+    target = date.fromisoformat(dated[0].start) + timedelta(days=days)
+    for sentence in found:
+        if (question.person is not None and sentence.speaker != question.person) or \
+                sentence.dia_id == dated[1]:
+            continue
+        if any(v.start == v.end == target.isoformat()
+               for v in turn_dates(sentence.text, sentence.said, question.on("bare_day"))):
+            return _told(sentence.text, question), (sentence.dia_id,)
+    return None
+
+
+def _before_relation(text: str, relation_: str) -> str | None:
+    """What a sentence says before the relation asked ("Priya gets her results *two days
+    after* we're back" -> "Priya gets her results"); None without it or with one word."""
+    at = re.search(rf"\b{re.escape(relation_)}\b", text, re.IGNORECASE)
+    if at is None:
+        return None
+    said = _OPENER.sub("", re.split(r"[.!?;:]|,\s", text[:at.start()])[-1]).strip(" ,")
+    return said if len(said.split()) >= 2 else None
+
+
+def _told(text: str, question: Question) -> str:
+    """What the sentence tells: for "what did X do", what the speaker did (forms.predicate),
+    else the sentence; without its time adjuncts ("on Thursday"): the question places it."""
+    did = predicate(text) if question.verb and lemma(question.verb) == "do" else None
+    return untimed(_OPENER.sub("", did or text).rstrip(" .!"))

@@ -1,0 +1,84 @@
+"""What happened a counted time after or before an event the question tells (family
+after_event, reader.relative): the sentence saying the same relation, else the thing the
+person dates that many days from the event's day. Sessions as tests.unit.test_reader_when."""
+
+from __future__ import annotations
+
+from mrgraph.policies.turns import found
+from mrgraph.reader.question import analyse
+from mrgraph.reader.read import read as reader_read
+from mrgraph.reader.relative import relation
+from tests.unit.test_reader_when import sessions
+
+_OFF = frozenset({"after_event"})
+
+
+def _answer(question: str, turns: list[tuple[str, str, str, str]],
+            off: frozenset[str] = frozenset()) -> str:
+    return reader_read(found(sessions(question, turns), False), off=off).answer
+
+
+def test_the_relation_asked_is_read_from_the_question() -> None:
+    speakers = {"Priya", "Omar"}
+    assert relation(analyse("What did Priya do two days after her interview?", speakers)) == \
+        (2, "two days after", "her interview")
+    assert relation(analyse("What happened the week before Omar's wedding?", speakers)) == \
+        (-7, "the week before", "Omar's wedding")
+    assert relation(analyse("What did Omar do 3 days after moving house?", speakers))[0] == 3
+    # a date is no event: reader.when places "the week before 3 August 2023"
+    assert relation(analyse("What did Omar do the week before 3 August 2023?", speakers)) is None
+    assert relation(analyse("When did Omar move two days after the storm?", speakers)) is None
+
+
+def test_a_sentence_saying_the_same_relation_tells_the_thing() -> None:
+    """Three shapes: a plan ahead, a past told back, a fragment after "then"."""
+    cases = [
+        ("What happened two days after Omar got back from Oslo?",
+         [("D1:1", "Omar", "We fly back from Oslo on 3 June.", "2023-05-07"),
+          ("D1:2", "Omar", "My sister starts her new job two days after we're back, so busy!",
+           "2023-05-07")],
+         "My sister starts her new job"),
+        ("What did Priya do the day before her driving test?",
+         [("D1:1", "Priya", "I passed my driving test last Friday!", "2023-05-07"),
+          ("D1:2", "Priya", "I practised parking for hours the day before the test.",
+           "2023-05-07")],
+         "I practised parking for hours"),
+        ("What happened three days after the storm hit Omar's town?",
+         [("D1:1", "Omar", "The storm hit our town on Monday, trees everywhere.", "2023-05-07"),
+          ("D1:2", "Omar", "Then the power came back three days after the storm.",
+           "2023-05-07")],
+         "the power came back"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns) == expected, question
+        assert _answer(question, turns, _OFF) != expected, question
+
+
+def test_the_thing_dated_that_many_days_after_the_event() -> None:
+    """Three shapes: a weekday after a weekday, a date after a date, the week before."""
+    cases = [
+        ("What did Priya do two days after her job interview?",
+         [("D1:1", "Priya", "My job interview was on Tuesday and it went fine.", "2023-05-07"),
+          ("D1:2", "Priya", "I felt tired all week.", "2023-05-07"),
+          ("D1:3", "Priya", "Then on Thursday I signed up for a pottery course.", "2023-05-07")],
+         "signed up for a pottery course"),
+        ("What did Omar do three days after the harvest festival?",
+         [("D1:1", "Omar", "At the harvest festival on 2 May we ate pumpkin pie.", "2023-05-07"),
+          ("D1:2", "Omar", "On 5 May I repainted the garden shed.", "2023-05-07")],
+         "repainted the garden shed"),
+        ("What did Priya do the week before her sister's wedding?",
+         [("D1:1", "Priya", "I danced all night at my sister's wedding on 28 April.",
+           "2023-05-07"),
+          ("D1:2", "Priya", "On 21 April we baked the cake together.", "2023-05-07")],
+         "baked the cake together"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns) == expected, question
+        assert _answer(question, turns, _OFF) != expected, question
+
+
+def test_nothing_dated_then_leaves_the_answer_as_it_was() -> None:
+    turns = [("D1:1", "Omar", "The harvest festival was on 2 May, so much food.", "2023-05-07"),
+             ("D1:2", "Omar", "I repainted the garden shed on 20 April.", "2023-05-07")]
+    question = "What did Omar do three days after the harvest festival?"
+    assert _answer(question, turns) == _answer(question, turns, _OFF)

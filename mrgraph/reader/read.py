@@ -53,7 +53,8 @@
                  the thing each of the two says of themselves (reader.shared);
        then      "what did X do / what happened two days after <event>": the sentence saying
                  that relation, else the thing the person dates that many days from the
-                 event's day (reader.relative);
+                 event's day; "what did X do on <date>": the thing dated then
+                 (reader.relative);
        thought   "what did X realize / learn / decide": the clause the verb takes ("I realized
                  *rest matters*"; reader.forms.complement); "what did X do": what the
                  person says they did, when it is more new words than the question's ("we
@@ -98,7 +99,7 @@ from mrgraph.reader.items import is_item, split_and
 from mrgraph.reader.lengths import asks_between, said_span, since, story_length
 from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.lists import list_answer
-from mrgraph.reader.relative import after_event
+from mrgraph.reader.relative import after_event, on_date
 from mrgraph.reader.manner import manner
 from mrgraph.reader.question import Question, analyse, asks_people, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
@@ -198,6 +199,8 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     if kind in ("what", "list") and question.on("after_event") and \
             (then := after_event(state, question, found, REACH)):
         return then  # "what did she do two days after the exam?": the thing told then
+    if kind == "what" and question.on("what_dated") and (then := on_date(question, found, REACH)):
+        return then  # "what did they do on 9 November?": the thing dated then
     if kind == "what" and (thought := _thought(question, found)):
         return thought
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")

@@ -10,6 +10,9 @@ answers it:
     after or before it ("I passed on Tuesday." ... "Jun and I had our first class on
     Thursday."): what that sentence tells, as "what did X do" is answered (forms.predicate),
     without its time adjuncts.
+A date asked directly ("What did they do *on 9 and 10 November*?", family what_dated): the
+first of the best sentences dated then; a plan told before it answers with its act ("we're
+going to record an EP in November" -> "record an EP").
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ _COUNT = r"a|an|the|one|two|three|four|five|six|seven|eight|nine|ten|\d+"
 _ASKED = re.compile(rf"\b(?P<n>{_COUNT}) (?P<unit>day|week)s? (?P<rel>after|before) "
                     r"(?P<event>.+?)[?.!\s]*$", re.IGNORECASE)
 _DAYS = {"day": 1, "week": 7}
+_PLANNED = re.compile(r"^(?:(?:'re|'m|'s|are|am|is|was|were)\s+)?(?:going to|gonna|planning to|"
+                      r"about to|will|'ll)\s+(?=\w)", re.IGNORECASE)
+_DO = re.compile(r"^what (?:did|does|do|will|would)\b(?:\s+[\w']+){1,5}?\s+do\b", re.IGNORECASE)
 _OPENER = re.compile(r"^\W*(?:then|and|so|but|also|well|oh)\b[\s,]*", re.IGNORECASE)
 
 
@@ -78,6 +84,35 @@ def after_event(state: Found, question: Question, found: list[Sentence], reach: 
     return None
 
 
+# a date the question places the thing on: "on 9 and 10 November 2024", "in May 2024"; not one
+# counted from ("the week before 3 August": reader.when)
+_ON_DATE = re.compile(r"\b(?:on|in|during)\s+(?:the\s+)?(?:\d|[A-Z])", re.IGNORECASE)
+
+
+def on_date(question: Question, found: list[Sentence], reach: int) -> \
+        tuple[str, tuple[str, ...]] | None:
+    """"What did X do / what happened on <date>?": what the first of the best `reach`
+    sentences dated then (a date it states overlapping the one asked) tells, as "what did X
+    do" is answered (family what_dated); None when none is dated then."""
+    said = question.text.lower()
+    if not said.startswith("what") or not (_asks_do(question) or "happen" in said) or \
+            re.search(r"\b(?:before|after|until|since)\b", said):
+        return None
+    asked = [v for v in turn_dates(question.text, "2100-01-01")
+             if _ON_DATE.search(question.text[:question.text.find(v.phrase) + 1])]
+    if not asked:
+        return None
+    first, last = asked[0].start, asked[-1].end
+    for sentence in found[:reach]:
+        if question.person is not None and sentence.speaker != question.person:
+            continue
+        dates = turn_dates(sentence.text, sentence.said, question.on("bare_day"))
+        if any(v.start <= last and v.end >= first and v.start != v.end or
+               first <= v.start <= last for v in dates):
+            return _told(sentence.text, question), (sentence.dia_id,)
+    return None
+
+
 def _before_relation(text: str, relation_: str) -> str | None:
     """What a sentence says before the relation asked ("Priya gets her results *two days
     after* we're back" -> "Priya gets her results"); None without it or with one word."""
@@ -88,8 +123,17 @@ def _before_relation(text: str, relation_: str) -> str | None:
     return said if len(said.split()) >= 2 else None
 
 
+def _asks_do(question: Question) -> bool:
+    """"What did X (and Y / 's Z) *do* ...?": the verb asked is "do" (the subject may be
+    longer than reader.question's verb reading takes)."""
+    return bool(question.verb and lemma(question.verb) == "do") or \
+        _DO.match(question.text) is not None
+
+
 def _told(text: str, question: Question) -> str:
     """What the sentence tells: for "what did X do", what the speaker did (forms.predicate),
     else the sentence; without its time adjuncts ("on Thursday"): the question places it."""
-    did = predicate(text) if question.verb and lemma(question.verb) == "do" else None
+    did = predicate(text) if _asks_do(question) else None
+    if did is not None:  # a plan told before: "we're *going to* record an EP" - the act
+        did = _PLANNED.sub("", did)
     return untimed(_OPENER.sub("", did or text).rstrip(" .!"))

@@ -82,3 +82,38 @@ def test_nothing_dated_then_leaves_the_answer_as_it_was() -> None:
              ("D1:2", "Omar", "I repainted the garden shed on 20 April.", "2023-05-07")]
     question = "What did Omar do three days after the harvest festival?"
     assert _answer(question, turns) == _answer(question, turns, _OFF)
+
+
+def test_what_was_done_on_a_date_asked() -> None:
+    """"What did X do on / in <date>?": the first of the best sentences dated then, told as
+    what was done (family what_dated); three shapes: a day stated, a month, a plan told
+    before ("going to" dropped: the act)."""
+    cases = [
+        ("What did Omar do at the allotment on 2 May 2023?",
+         [("D1:1", "Omar", "I love the allotment, we planted leeks there last year.",
+           "2023-05-07"),
+          ("D1:2", "Omar", "On 2 May I rebuilt the fence with my dad.", "2023-05-07")],
+         "rebuilt the fence with my dad"),
+        ("What did Priya and her running club do in March 2023?",
+         [("D1:1", "Priya", "Me and my running club had a picnic last week, lovely.",
+           "2023-05-07"),
+          ("D1:2", "Priya", "Back in March we ran a relay across the moors.", "2023-05-07")],
+         "ran a relay across the moors"),
+        ("What did Omar's band do on 12 and 13 August 2023?",
+         [("D1:1", "Omar", "My band played a gig last night and we sold ten shirts.",
+           "2023-05-07"),
+          ("D1:2", "Omar", "So we're going to record our album in August.", "2023-05-07")],
+         "record our album"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns) == expected, question
+        assert _answer(question, turns, frozenset({"what_dated"})) != expected, question
+
+
+def test_no_dated_thing_without_a_date_on_it() -> None:
+    """A date counted from ("the week before 3 May") or none dated then: as it was."""
+    turns = [("D1:1", "Omar", "I love my garden more than anything.", "2023-05-07"),
+             ("D1:2", "Omar", "On 20 April I rebuilt the garden fence.", "2023-05-07")]
+    for question in ("What did Omar do on 2 May 2023?",
+                     "What did Omar do the week before 3 May 2023?"):
+        assert _answer(question, turns) == _answer(question, turns, frozenset({"what_dated"}))

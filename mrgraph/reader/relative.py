@@ -39,10 +39,11 @@ _DO = re.compile(r"^what (?:did|does|do|will|would)\b(?:\s+[\w']+){1,5}?\s+do\b"
 _OPENER = re.compile(r"^\W*(?:then|and|so|but|also|well|oh)\b[\s,]*", re.IGNORECASE)
 
 
-def relation(question: Question) -> tuple[int, str, str] | None:
-    """The days counted ("two days after" -> 2, "the week before" -> -7), the relation's
-    words ("two days after") and the event it counts from; None without one, or when the
-    event is a date ("the week before 3 August 2023": reader.when dates it)."""
+def relation(question: Question) -> tuple[tuple[int, int], str, str] | None:
+    """The days counted, first and last ("two days after" -> (2, 2), "the week before" ->
+    (-7, -1): any day of that week), the relation's words ("two days after") and the event
+    it counts from; None without one, or when the event is a date ("the week before 3
+    August 2023": reader.when dates it)."""
     asked = _ASKED.search(question.text)
     if asked is None or not question.text.lower().startswith("what"):
         return None
@@ -50,9 +51,11 @@ def relation(question: Question) -> tuple[int, str, str] | None:
     count = 1 if said in ("a", "an", "the") else int(said) if said.isdigit() else NUMBERS.get(said)
     if not count or turn_dates(asked["event"], "2000-01-01"):
         return None
-    days = count * _DAYS[asked["unit"].lower()]
-    return (days if asked["rel"].lower() == "after" else -days), \
-        asked.group(0)[:asked.start("event") - asked.start()].strip(), asked["event"]
+    unit = _DAYS[asked["unit"].lower()]
+    days = (count * unit - unit + 1, count * unit)
+    if asked["rel"].lower() == "before":
+        days = (-days[1], -days[0])
+    return days, asked.group(0)[:asked.start("event") - asked.start()].strip(), asked["event"]
 
 
 def after_event(state: Found, question: Question, found: list[Sentence], reach: int) -> \
@@ -73,12 +76,13 @@ def after_event(state: Found, question: Question, found: list[Sentence], reach: 
     dated = dated_part(state, question, event, speakers)
     if dated is None or dated[0].start != dated[0].end:
         return None  # no day to count from
-    target = date.fromisoformat(dated[0].start) + timedelta(days=days)
+    day = date.fromisoformat(dated[0].start)
+    first, last = ((day + timedelta(days=d)).isoformat() for d in days)
     for sentence in found:
         if (question.person is not None and sentence.speaker != question.person) or \
                 sentence.dia_id == dated[1]:
             continue
-        if any(v.start == v.end == target.isoformat()
+        if any(v.start == v.end and first <= v.start <= last
                for v in turn_dates(sentence.text, sentence.said, question.on("bare_day"))):
             return _told(sentence.text, question), (sentence.dia_id,)
     return None

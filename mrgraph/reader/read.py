@@ -200,7 +200,7 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
             (then := after_event(state, question, found, REACH)):
         return then  # "what did she do two days after the exam?": the thing told then
     if kind == "what" and question.on("what_dated") and (then := on_date(question, found, REACH)):
-        return then  # "what did they do on 9 November?": the thing dated then
+        return then  # "what did they do on 4 March?": the thing dated then
     if kind == "what" and (thought := _thought(question, found)):
         return thought
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")

@@ -4,15 +4,15 @@ she do *two days after* passing her exam?", "What happened *the day after* the m
 English places the thing asked by a count of days or weeks from an event the question tells
 (not a date: "the week before 3 August" is dated by reader.when). Two ways a conversation
 answers it:
-  - a sentence says the same relation itself ("Priya gets her results *two days after* we're
-    back"): what comes before it is the thing asked ("Priya gets her results");
+  - a sentence says the same relation itself ("My sister starts her new job *two days after*
+    we're back"): what comes before it is the thing asked ("My sister starts her new job");
   - the event is dated, and a sentence of the person's dates something that many days
-    after or before it ("I passed on Tuesday." ... "Jun and I had our first class on
-    Thursday."): what that sentence tells, as "what did X do" is answered (forms.predicate),
+    after or before it ("My interview was on Tuesday." ... "Then on Thursday I signed up for a
+    pottery course."): what that sentence tells, as "what did X do" is answered (forms.predicate),
     without its time adjuncts.
-A date asked directly ("What did they do *on 9 and 10 November*?", family what_dated): the
+A date asked directly ("What did they do *on 4 and 5 March*?", family what_dated): the
 first of the best sentences dated then; a plan told before it answers with its act ("we're
-going to record an EP in November" -> "record an EP").
+going to paint the shed in November" -> "paint the shed").
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def after_event(state: Found, question: Question, found: list[Sentence], reach: 
     return None
 
 
-# a date the question places the thing on: "on 9 and 10 November 2024", "in May 2024"; not one
+# a date the question places the thing on: "on 4 and 5 March 2024", "in May 2024"; not one
 # counted from ("the week before 3 August": reader.when)
 _ON_DATE = re.compile(r"\b(?:on|in|during)\s+(?:the\s+)?(?:\d|[A-Z])", re.IGNORECASE)
 
@@ -118,8 +118,9 @@ def on_date(question: Question, found: list[Sentence], reach: int) -> \
 
 
 def _before_relation(text: str, relation_: str) -> str | None:
-    """What a sentence says before the relation asked ("Priya gets her results *two days
-    after* we're back" -> "Priya gets her results"); None without it or with one word."""
+    """What a sentence says before the relation asked ("My sister starts her new job *two
+    days after* we're back" -> "My sister starts her new job"); None without it or with one
+    word."""
     at = re.search(rf"\b{re.escape(relation_)}\b", text, re.IGNORECASE)
     if at is None:
         return None
@@ -138,6 +139,6 @@ def _told(text: str, question: Question) -> str:
     """What the sentence tells: for "what did X do", what the speaker did (forms.predicate),
     else the sentence; without its time adjuncts ("on Thursday"): the question places it."""
     did = predicate(text) if _asks_do(question) else None
-    if did is not None:  # a plan told before: "we're *going to* record an EP" - the act
+    if did is not None:  # a plan told before: "we're *going to* paint the shed" - the act
         did = _PLANNED.sub("", did)
     return untimed(_OPENER.sub("", did or text).rstrip(" .!"))

@@ -19,8 +19,8 @@ def _answer(question: str, turns: list[tuple[str, str, str, str]],
 
 
 def test_the_relation_asked_is_read_from_the_question() -> None:
-    speakers = {"Priya", "Omar"}
-    assert relation(analyse("What did Priya do two days after her interview?", speakers)) == \
+    speakers = {"Ilse", "Omar"}
+    assert relation(analyse("What did Ilse do two days after her interview?", speakers)) == \
         ((2, 2), "two days after", "her interview")
     assert relation(analyse("What happened the week before Omar's wedding?", speakers)) == \
         ((-7, -1), "the week before", "Omar's wedding")
@@ -40,9 +40,9 @@ def test_a_sentence_saying_the_same_relation_tells_the_thing() -> None:
           ("D1:2", "Omar", "My sister starts her new job two days after we're back, so busy!",
            "2023-05-07")],
          "My sister starts her new job"),
-        ("What did Priya do the day before her driving test?",
-         [("D1:1", "Priya", "I passed my driving test last Friday!", "2023-05-07"),
-          ("D1:2", "Priya", "I practised parking for hours the day before the test.",
+        ("What did Ilse do the day before her driving test?",
+         [("D1:1", "Ilse", "I passed my driving test last Friday!", "2023-05-07"),
+          ("D1:2", "Ilse", "I practised parking for hours the day before the test.",
            "2023-05-07")],
          "I practised parking for hours"),
         ("What happened three days after the storm hit Omar's town?",
@@ -59,19 +59,19 @@ def test_a_sentence_saying_the_same_relation_tells_the_thing() -> None:
 def test_the_thing_dated_that_many_days_after_the_event() -> None:
     """Three shapes: a weekday after a weekday, a date after a date, the week before."""
     cases = [
-        ("What did Priya do two days after her job interview?",
-         [("D1:1", "Priya", "My job interview was on Tuesday and it went fine.", "2023-05-07"),
-          ("D1:2", "Priya", "I felt tired all week.", "2023-05-07"),
-          ("D1:3", "Priya", "Then on Thursday I signed up for a pottery course.", "2023-05-07")],
+        ("What did Ilse do two days after her job interview?",
+         [("D1:1", "Ilse", "My job interview was on Tuesday and it went fine.", "2023-05-07"),
+          ("D1:2", "Ilse", "I felt tired all week.", "2023-05-07"),
+          ("D1:3", "Ilse", "Then on Thursday I signed up for a pottery course.", "2023-05-07")],
          "signed up for a pottery course"),
         ("What did Omar do three days after the harvest festival?",
          [("D1:1", "Omar", "At the harvest festival on 2 May we ate pumpkin pie.", "2023-05-07"),
           ("D1:2", "Omar", "On 5 May I repainted the garden shed.", "2023-05-07")],
          "repainted the garden shed"),
-        ("What did Priya do the week before her sister's wedding?",
-         [("D1:1", "Priya", "I danced all night at my sister's wedding on 28 April.",
+        ("What did Ilse do the week before her sister's wedding?",
+         [("D1:1", "Ilse", "I danced all night at my sister's wedding on 28 April.",
            "2023-05-07"),
-          ("D1:2", "Priya", "On 23 April we baked the cake together.", "2023-05-07")],
+          ("D1:2", "Ilse", "On 23 April we baked the cake together.", "2023-05-07")],
          "baked the cake together"),
     ]
     for question, turns, expected in cases:
@@ -96,16 +96,16 @@ def test_what_was_done_on_a_date_asked() -> None:
            "2023-05-07"),
           ("D1:2", "Omar", "On 2 May I rebuilt the fence with my dad.", "2023-05-07")],
          "rebuilt the fence with my dad"),
-        ("What did Priya and her running club do in March 2023?",
-         [("D1:1", "Priya", "Me and my running club had a picnic last week, lovely.",
+        ("What did Ilse and her running club do in March 2023?",
+         [("D1:1", "Ilse", "Me and my running club had a picnic last week, lovely.",
            "2023-05-07"),
-          ("D1:2", "Priya", "Back in March we ran a relay across the moors.", "2023-05-07")],
+          ("D1:2", "Ilse", "Back in March we ran a relay across the moors.", "2023-05-07")],
          "ran a relay across the moors"),
         ("What did Omar's band do on 12 and 13 August 2023?",
          [("D1:1", "Omar", "My band played a gig last night and we sold ten shirts.",
            "2023-05-07"),
-          ("D1:2", "Omar", "So we're going to record our album in August.", "2023-05-07")],
-         "record our album"),
+          ("D1:2", "Omar", "So we're going to repaint the kitchen in August.", "2023-05-07")],
+         "repaint the kitchen"),
     ]
     for question, turns, expected in cases:
         assert _answer(question, turns) == expected, question

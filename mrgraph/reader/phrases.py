@@ -34,6 +34,8 @@ is scored by where it stands:
   +0.3 per content word (up to three); +0.3 the phrase ends with a noun (WordNet: mostly a
        noun, not mostly a verb): a thing, not "came" or "hit"
   -0.6 a lone verb ("wanted"); -0.15 per word beyond four (answers are short)
+A noun phrase with a name in apposition gives the name, at the phrase's score ("this retired
+nurse, *Odette*, who ...": reader.apposition, family ph_apposed).
 A run followed by ", run" ... "and run" (short runs; or ", and run", the serial comma,
 unless two runs only make it and the last opens a clause: "bread, and milk *was* sold out")
 is also one list segment, scoring its first run's score + LISTED ("packed *a torch, maps and
@@ -49,6 +51,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mrgraph.reader.activities import gerund_at, names_activity
+from mrgraph.reader.apposition import apposed
 from mrgraph.reader.places import MONTHS, infinitive, placed
 from mrgraph.reader.question import Question
 from mrgraph.reader.tokens import Token, tokens, verb_like
@@ -191,12 +194,15 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     titles = _titles(toks, head, names) if titled else frozenset()
     joined = _head_after(after, toks, head, asked, on("ph_gerund_adjunct")) \
         if head and question.kind == "list" and on("ph_head_run") else []
+    last = run[-1]  # where the phrase ends in the sentence
     if head and after < len(toks) and toks[after].lemma == head and on("ph_head"):
         score += 1.5
         phrase.append(toks[after].text)
+        last = after
     elif joined:  # "a *live* music event": the question's own words up to the head join too
         score += 1.5
         phrase += joined
+        last = after + len(joined) - 1
     elif after < len(toks) and toks[after].lemma in asked and score >= 2.0 and \
             on("ph_describes"):
         score -= 1.5  # it only describes what the question already names ("a *short* trip")
@@ -228,6 +234,8 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     if len(content) == 1 and on("ph_lone_verb") and verb_like(content[0]) and done is None:
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
     score -= 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
+    if on("ph_apposed") and phrase and phrase[-1] == toks[last].text:
+        phrase = apposed(last, toks) or phrase  # "a nurse, *Odette*,": the name says which
     return Segment(tuple(phrase), score, run[0])
 
 

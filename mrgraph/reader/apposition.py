@@ -1,0 +1,35 @@
+"""A name in apposition (family ph_apposed): English sets a proper name off by commas after a
+noun phrase to say which one it is ("I met this retired nurse, *Odette*, at the market", "my
+home town, *Port Ellery*, was flooded", "we're learning a folk song, *Blue Harrow*, this
+term"): the name and the noun phrase are one thing, and the name says it exactly - what a list
+of people, places or pieces asks for. The noun phrase has a determiner ("a", "the", "this",
+"my" ...) among the three words before its noun; the name is one capitalised word or more,
+not "I", closed by a second comma: at a sentence's end a name after a comma is as often the
+person spoken to ("That was a great tip, *Sam*."), so none is taken there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mrgraph.reader.tokens import Token
+from mrgraph.reader.words import DETERMINERS
+
+NOUN_WORDS = 3  # words of the noun phrase after its determiner
+_I = frozenset({"I", "I'm", "I've", "I'd", "I'll"})
+
+
+def apposed(last: int, toks: Sequence[Token]) -> list[str]:
+    """The words of the name in apposition to the noun phrase ending at `last` (see the
+    module docstring); [] without one."""
+    det = next((i for i in range(last - 1, max(-1, last - 1 - NOUN_WORDS), -1)
+                if not toks[i].word or toks[i].text.lower() in DETERMINERS), None)
+    if det is None or not toks[det].word or last + 2 >= len(toks) or toks[last + 1].text != ",":
+        return []
+    end = last + 2
+    while end < len(toks) and toks[end].word and toks[end].text[:1].isupper() and \
+            toks[end].text not in _I:
+        end += 1
+    if end == last + 2 or end >= len(toks) or toks[end].text != ",":
+        return []
+    return [t.text for t in toks[last + 2:end]]

@@ -6,6 +6,11 @@ of people, places or pieces asks for. The noun phrase has a determiner ("a", "th
 "my" ...) among the three words before its noun; the name is one capitalised word or more,
 not "I", closed by a second comma: at a sentence's end a name after a comma is as often the
 person spoken to ("That was a great tip, *Sam*."), so none is taken there.
+So too a name given by "called" / "named" (family ph_called): "a band called *Paper Moths*", "a
+puppy named *Clove*", "they're called *Paper Moths*" - after a noun or a form of "be" the
+participle says what follows is the name, which is the phrase (not after a subject: "I called
+Mum" made a call); the name's capitalised words may be joined by "of", "and", "the" ("a pub
+called *The Rose and Crown*").
 """
 
 from __future__ import annotations
@@ -13,10 +18,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mrgraph.reader.tokens import Token
-from mrgraph.reader.words import DETERMINERS
+from mrgraph.reader.words import DETERMINERS, SUBJECTS, noun_like
 
 NOUN_WORDS = 3  # words of the noun phrase after its determiner
 _I = frozenset({"I", "I'm", "I've", "I'd", "I'll"})
+_NAMING = frozenset({"called", "named"})
+_NAME_JOINS = frozenset({"of", "and", "the", "&"})
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "am"})
+_BE_CLITICS = ("'re", "’re", "'s", "’s")  # "they're called", "it's named"
 
 
 def apposed(last: int, toks: Sequence[Token]) -> list[str]:
@@ -33,3 +42,18 @@ def apposed(last: int, toks: Sequence[Token]) -> list[str]:
     if end == last + 2 or end >= len(toks) or toks[end].text != ",":
         return []
     return [t.text for t in toks[last + 2:end]]
+
+
+def called(first: int, last: int, toks: Sequence[Token]) -> list[str]:
+    """The name the phrase of `toks[first..last]` ends with after "called" / "named" naming a
+    thing: after a noun ("a band *called* ...") or a form of "be" ("they're *called* ..."),
+    not after a subject ("I *called* Mum": a call made); [] without one."""
+    at = next((i for i in range(first, last) if toks[i].text.lower() in _NAMING), None)
+    if at is None or at == 0 or not toks[at + 1].text[:1].isupper():
+        return []
+    before = toks[at - 1].text.lower()
+    if before in SUBJECTS and not before.endswith(_BE_CLITICS) or \
+            not (noun_like(before) or before in _BE or before.endswith(_BE_CLITICS)):
+        return []
+    name = [t.text for t in toks[at + 1:last + 1]]
+    return name if all(w[:1].isupper() or w.lower() in _NAME_JOINS for w in name) else []

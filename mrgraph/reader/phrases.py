@@ -35,7 +35,8 @@ is scored by where it stands:
        noun, not mostly a verb): a thing, not "came" or "hit"
   -0.6 a lone verb ("wanted"); -0.15 per word beyond four (answers are short)
 A noun phrase with a name in apposition gives the name, at the phrase's score ("this retired
-nurse, *Odette*, who ...": reader.apposition, family ph_apposed).
+nurse, *Odette*, who ...": reader.apposition, family ph_apposed), so does a phrase naming one
+after "called" / "named" ("a band called *Paper Moths*": family ph_called).
 A run followed by ", run" ... "and run" (short runs; or ", and run", the serial comma,
 unless two runs only make it and the last opens a clause: "bread, and milk *was* sold out")
 is also one list segment, scoring its first run's score + LISTED ("packed *a torch, maps and
@@ -51,7 +52,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mrgraph.reader.activities import gerund_at, names_activity
-from mrgraph.reader.apposition import apposed
+from mrgraph.reader.apposition import apposed, called
 from mrgraph.reader.places import MONTHS, infinitive, placed
 from mrgraph.reader.question import Question
 from mrgraph.reader.tokens import Token, tokens, verb_like
@@ -236,6 +237,8 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     score -= 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
     if on("ph_apposed") and phrase and phrase[-1] == toks[last].text:
         phrase = apposed(last, toks) or phrase  # "a nurse, *Odette*,": the name says which
+    if on("ph_called") and phrase and phrase[-1] == toks[last].text:
+        phrase = called(run[0], last, toks) or phrase  # "a band called *Paper Moths*"
     return Segment(tuple(phrase), score, run[0])
 
 

@@ -1,6 +1,7 @@
 """A name set off by commas after a determiner's noun phrase is in apposition to it: the two are
 one thing, and the name is the phrase ("this retired nurse, *Odette*,", "our home town, *Port
-Ellery*,", "a folk song, *Blue Harrow*,"; reader.apposition, family ph_apposed)."""
+Ellery*,", "a folk song, *Blue Harrow*,"; reader.apposition, family ph_apposed); so is a name
+"called" / "named" gives after a noun or "be" ("a band called *Paper Moths*"; ph_called)."""
 
 from __future__ import annotations
 
@@ -57,3 +58,30 @@ def test_a_list_takes_the_name_in_apposition() -> None:
     assert "Odette" in said, said
     alone = read(found(state(question, turns), False), off=OFF).answer
     assert "Odette" not in alone, alone
+
+
+OFF_CALLED = frozenset({"ph_called"})
+
+
+@needs_wordnet
+@pytest.mark.parametrize(("question", "sentence", "said"), [
+    # after the question's head noun
+    ("What is the name of Omar's band?", "He's in a band called Paper Moths now.",
+     "Paper Moths"),
+    # after a place's noun, the name joined by "and" / "the"
+    ("Where did Omar have dinner?", "We had dinner at a pub called The Rose and Crown.",
+     "The Rose and Crown"),
+    # after a form of "be": the passive names
+    ("What is the name of Priya's choir?", "It's a community choir, they're called Tidewater.",
+     "Tidewater"),
+])
+def test_a_name_given_by_called_is_the_phrase(question: str, sentence: str, said: str) -> None:
+    assert phrase(sentence, analyse(question, SPEAKERS))[0] == said
+    assert phrase(sentence, analyse(question, SPEAKERS, OFF_CALLED))[0] != said  # the rule's
+
+
+@needs_wordnet
+def test_a_call_made_names_nothing() -> None:
+    """After a subject "called" is a call made: the phrase keeps the verb."""
+    assert phrase("I called Mum and then went out.",
+                  analyse("What did Omar do?", SPEAKERS))[0] == "called Mum"

@@ -27,6 +27,7 @@ from mrgraph.reader.forms import predicate, untimed
 from mrgraph.reader.lengths import dated_part
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import NUMBERS, lemma
+from mrgraph.text import tokenize
 
 _COUNT = r"a|an|the|one|two|three|four|five|six|seven|eight|nine|ten|\d+"
 # "two days after <event>", "the week before <event>", at the question's end
@@ -69,7 +70,7 @@ def after_event(state: Found, question: Question, found: list[Sentence], reach: 
         return None
     days, words_, event = asked
     for sentence in found[:reach]:
-        said = _before_relation(sentence.text, words_)
+        said = _before_relation(sentence.text, words_, event)
         if said is not None:
             return said, (sentence.dia_id,)
     speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
@@ -117,12 +118,17 @@ def on_date(question: Question, found: list[Sentence], reach: int) -> \
     return None
 
 
-def _before_relation(text: str, relation_: str) -> str | None:
+def _before_relation(text: str, relation_: str, event: str) -> str | None:
     """What a sentence says before the relation asked ("My sister starts her new job *two
-    days after* we're back" -> "My sister starts her new job"); None without it or with one
-    word."""
+    days after* we're back" -> "My sister starts her new job"); None without it, with one
+    word, or when what follows it in its clause names nothing of the `event` asked: the
+    same words count from another point ("the day after *tomorrow*", "the week before
+    *last*", "the day after *the wedding*" for a birthday)."""
     at = re.search(rf"\b{re.escape(relation_)}\b", text, re.IGNORECASE)
     if at is None:
+        return None
+    counted_from = re.split(r"[.!?;:]|,\s", text[at.end():])[0]
+    if not set(tokenize(counted_from)) & set(tokenize(event)):
         return None
     said = _OPENER.sub("", re.split(r"[.!?;:]|,\s", text[:at.start()])[-1]).strip(" ,")
     return said if len(said.split()) >= 2 else None

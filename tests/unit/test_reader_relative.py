@@ -119,3 +119,32 @@ def test_no_dated_thing_without_a_date_on_it() -> None:
     for question in ("What did Omar do on 2 May 2023?",
                      "What did Omar do the week before 3 May 2023?"):
         assert _answer(question, turns) == _answer(question, turns, frozenset({"what_dated"}))
+
+
+def test_the_same_words_counted_from_another_point_tell_nothing() -> None:
+    """"the day after *tomorrow*", "the week before *last*", "the day after *the wedding*"
+    count from another point than the event asked: the thing dated from the event answers.
+    Three shapes."""
+    cases = [
+        ("What did Omar do the day after the party?",
+         [("D1:1", "Omar", "The party was on Saturday and it was wild.", "2023-05-07"),
+          ("D1:2", "Omar", "On Sunday I cleaned up the whole flat after the party.",
+           "2023-05-07"),
+          ("D1:3", "Omar", "We fly out the day after tomorrow, can't wait!", "2023-05-07")],
+         "cleaned up the whole flat after the party"),
+        ("What did Ilse do the week before her trip?",
+         [("D1:1", "Ilse", "My trip to the coast was on 20 April.", "2023-05-07"),
+          ("D1:2", "Ilse", "I was exhausted the week before last, so many deadlines.",
+           "2023-05-07"),
+          ("D1:3", "Ilse", "On 15 April I packed and bought sunscreen.", "2023-05-07")],
+         "packed and bought sunscreen"),
+        ("What did Ilse do the day after her birthday?",
+         [("D1:1", "Ilse", "My birthday was on Friday, we had cake.", "2023-05-07"),
+          ("D1:2", "Ilse", "I was so sore the day after the wedding, too much dancing.",
+           "2023-05-07"),
+          ("D1:3", "Ilse", "On Saturday I went to the zoo to celebrate my birthday.",
+           "2023-05-07")],
+         "went to the zoo to celebrate my birthday"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns) == expected, question

@@ -30,8 +30,10 @@ from mrgraph.reader.words import NUMBERS, lemma
 from mrgraph.text import tokenize
 
 _COUNT = r"a|an|the|one|two|three|four|five|six|seven|eight|nine|ten|\d+"
-# "two days after <event>", "the week before <event>", at the question's end
-_ASKED = re.compile(rf"\b(?P<n>{_COUNT}) (?P<unit>day|week)s? (?P<rel>after|before) "
+# "two days after <event>", "the week before <event>", at the question's end; not after "for",
+# which makes it how long ("stayed in bed *for* two weeks after the surgery")
+_SPAN = r"(?<!\bfor )"
+_ASKED = re.compile(rf"{_SPAN}\b(?P<n>{_COUNT}) (?P<unit>day|week)s? (?P<rel>after|before) "
                     r"(?P<event>.+?)[?.!\s]*$", re.IGNORECASE)
 _DAYS = {"day": 1, "week": 7}
 _PLANNED = re.compile(r"^(?:(?:'re|'m|'s|are|am|is|was|were)\s+)?(?:going to|gonna|planning to|"
@@ -121,10 +123,11 @@ def on_date(question: Question, found: list[Sentence], reach: int) -> \
 def _before_relation(text: str, relation_: str, event: str) -> str | None:
     """What a sentence says before the relation asked ("My sister starts her new job *two
     days after* we're back" -> "My sister starts her new job"); None without it, with one
-    word, or when what follows it in its clause names nothing of the `event` asked: the
+    word, after "for" (how long: "stayed in bed *for* two weeks after the surgery"), or
+    when what follows it in its clause names nothing of the `event` asked: the
     same words count from another point ("the day after *tomorrow*", "the week before
     *last*", "the day after *the wedding*" for a birthday)."""
-    at = re.search(rf"\b{re.escape(relation_)}\b", text, re.IGNORECASE)
+    at = re.search(rf"{_SPAN}\b{re.escape(relation_)}\b", text, re.IGNORECASE)
     if at is None:
         return None
     counted_from = re.split(r"[.!?;:]|,\s", text[at.end():])[0]

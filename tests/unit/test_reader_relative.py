@@ -148,3 +148,26 @@ def test_the_same_words_counted_from_another_point_tell_nothing() -> None:
     ]
     for question, turns, expected in cases:
         assert _answer(question, turns) == expected, question
+
+
+def test_for_a_count_of_days_after_says_how_long() -> None:
+    """"for two weeks after the surgery" says how long, not when: no relation asked, and a
+    sentence saying it tells no thing done then. Three shapes."""
+    speakers = {"Ilse", "Omar"}
+    assert relation(analyse("What did Omar do for two weeks after his surgery?", speakers)) \
+        is None
+    cases = [
+        ("What did Omar do two weeks after his surgery?",
+         [("D1:1", "Omar", "My surgery was on 2 April.", "2023-05-07"),
+          ("D1:2", "Omar", "I stayed in bed for two weeks after the surgery.", "2023-05-07"),
+          ("D1:3", "Omar", "On 16 April I went back to work.", "2023-05-07")],
+         "went back to work"),
+        ("What did Ilse do three days after the match?",
+         [("D1:1", "Ilse", "The match was on 6 April and we lost.", "2023-05-07"),
+          ("D1:2", "Ilse", "I could barely walk for three days after the match!",
+           "2023-05-07"),
+          ("D1:3", "Ilse", "On 9 April I went swimming in the lake.", "2023-05-07")],
+         "went swimming in the lake"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns) == expected, question

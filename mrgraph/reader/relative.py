@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from mrgraph.dates import DateValue
 from mrgraph.found import Found
 from mrgraph.reader.dates import turn_dates
 from mrgraph.reader.evidence import Sentence
@@ -114,10 +115,30 @@ def on_date(question: Question, found: list[Sentence], reach: int) -> \
         if question.person is not None and sentence.speaker != question.person:
             continue
         dates = turn_dates(sentence.text, sentence.said, question.on("bare_day"))
-        if any(v.start <= last and v.end >= first and v.start != v.end or
-               first <= v.start <= last for v in dates):
+        if any(_dated_then(v, first, last) for v in dates):
             return _told(sentence.text, question), (sentence.dia_id,)
     return None
+
+
+def _dated_then(value: DateValue, first: str, last: str) -> bool:
+    """Whether a sentence's date places it in the span asked (ISO days `first`..`last`): it
+    begins inside it, or overlaps it and is no longer than a month or the span ("in August"
+    for "12 August"): a season or a year holds the day asked among many, so
+    tells nothing done on it."""
+    if first <= value.start <= last:
+        return True
+    if not (value.start <= last and value.end >= first) or value.start == value.end:
+        return False
+    longest = max(_days(first, last), _MONTH)
+    return _days(value.start, value.end) <= longest
+
+
+_MONTH = 31  # days: the longest month
+
+
+def _days(first: str, last: str) -> int:
+    """How many days ISO days `first`..`last` span, both counted."""
+    return (date.fromisoformat(last[:10]) - date.fromisoformat(first[:10])).days + 1
 
 
 def _before_relation(text: str, relation_: str, event: str) -> str | None:

@@ -171,3 +171,25 @@ def test_for_a_count_of_days_after_says_how_long() -> None:
     ]
     for question, turns, expected in cases:
         assert _answer(question, turns) == expected, question
+
+
+def test_a_season_or_a_year_tells_nothing_done_on_a_day_asked() -> None:
+    """A sentence dated by a span far longer than the one asked (a season, a year) holds it
+    among many days: the one dated inside it answers. Three shapes: a season for a day, a
+    year for a month, a year for a day told as "yesterday"."""
+    cases = [
+        ("What did Omar do on 5 May 2023?",
+         [("D1:1", "Omar", "This spring I did so much hiking, May especially.", "2023-05-07"),
+          ("D1:2", "Omar", "Friday I finally repainted the kitchen.", "2023-05-07")],
+         "repainted the kitchen"),
+        ("What did Ilse do in March 2023?",
+         [("D1:1", "Ilse", "This year I did loads of painting, March too.", "2023-05-07"),
+          ("D1:2", "Ilse", "On 4 March I ran a relay across the moors.", "2023-05-07")],
+         "ran a relay across the moors"),
+        ("What did Ilse do on 6 May 2023?",
+         [("D1:1", "Ilse", "This year I did so much, may it never end!", "2023-05-07"),
+          ("D1:2", "Ilse", "Yesterday I repotted all my plants.", "2023-05-07")],
+         "repotted all my plants"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns) == expected, question

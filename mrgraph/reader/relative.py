@@ -45,7 +45,8 @@ _OPENER = re.compile(r"^\W*(?:then|and|so|but|also|well|oh)\b[\s,]*", re.IGNOREC
 
 def relation(question: Question) -> tuple[tuple[int, int], str, str] | None:
     """The days counted, first and last ("two days after" -> (2, 2), "the week before" ->
-    (-7, -1): any day of that week), the relation's words ("two days after") and the event
+    (-7, -1): any day of that week; "a week after" -> (4, 10): the days that are about a
+    week), the relation's words ("two days after") and the event
     it counts from; None without one, or when the event is a date ("the week before 3
     August 2023": reader.when dates it)."""
     asked = _ASKED.search(question.text)
@@ -56,7 +57,10 @@ def relation(question: Question) -> tuple[tuple[int, int], str, str] | None:
     if not count or turn_dates(asked["event"], "2000-01-01"):
         return None
     unit = _DAYS[asked["unit"].lower()]
-    days = (count * unit - unit + 1, count * unit)
+    # "the week after": any day of the week that follows; "a week / two weeks after": about
+    # that many days on (a day after it is no week after it), so the days rounding to them
+    days = (count * unit - unit + 1, count * unit) if said == "the" or unit == 1 else \
+        (count * unit - unit // 2, count * unit + unit // 2)
     if asked["rel"].lower() == "before":
         days = (-days[1], -days[0])
     return days, asked.group(0)[:asked.start("event") - asked.start()].strip(), asked["event"]

@@ -26,7 +26,7 @@ def test_the_relation_asked_is_read_from_the_question() -> None:
         ((-7, -1), "the week before", "Omar's wedding")
     assert relation(analyse("What did Omar do 3 days after moving house?", speakers))[0] == (3, 3)
     assert relation(analyse("What did Omar do two weeks after the move?", speakers))[0] == \
-        (8, 14)
+        (11, 17)
     # a date is no event: reader.when places "the week before 3 August 2023"
     assert relation(analyse("What did Omar do the week before 3 August 2023?", speakers)) is None
     assert relation(analyse("When did Omar move two days after the storm?", speakers)) is None
@@ -190,6 +190,37 @@ def test_a_season_or_a_year_tells_nothing_done_on_a_day_asked() -> None:
          [("D1:1", "Ilse", "This year I did so much, may it never end!", "2023-05-07"),
           ("D1:2", "Ilse", "Yesterday I repotted all my plants.", "2023-05-07")],
          "repotted all my plants"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns) == expected, question
+
+
+def test_a_counted_week_is_about_that_many_days() -> None:
+    """"a week after the move" is about seven days on, not the next day ("the week after"
+    is any day of the week that follows). Three shapes: a week after, two weeks after, a
+    week before."""
+    speakers = {"Ilse", "Omar"}
+    assert relation(analyse("What did Omar do a week after the move?", speakers))[0] == (4, 10)
+    assert relation(analyse("What did Omar do the week after the move?", speakers))[0] == (1, 7)
+    cases = [
+        ("What did Omar do a week after the move?",
+         [("D1:1", "Omar", "We did the move on 1 May, exhausting.", "2023-05-07"),
+          ("D1:2", "Omar", "On 2 May I unpacked the boxes in the kitchen after the move.",
+           "2023-05-07"),
+          ("D1:3", "Omar", "On 8 May I threw a housewarming party.", "2023-05-07")],
+         "threw a housewarming party"),
+        ("What did Ilse do two weeks after her surgery?",
+         [("D1:1", "Ilse", "My surgery was on 2 April, all went well.", "2023-05-07"),
+          ("D1:2", "Ilse", "On 10 April I walked to the corner shop after the surgery.",
+           "2023-05-07"),
+          ("D1:3", "Ilse", "On 16 April I went back to the office.", "2023-05-07")],
+         "went back to the office"),
+        ("What did Omar do a week before his wedding?",
+         [("D1:1", "Omar", "Our wedding was on 29 April, a dream.", "2023-05-07"),
+          ("D1:2", "Omar", "On 28 April I had a last fitting for the wedding suit.",
+           "2023-05-07"),
+          ("D1:3", "Omar", "On 22 April I had my stag party in the mountains.", "2023-05-07")],
+         "had my stag party in the mountains"),
     ]
     for question, turns, expected in cases:
         assert _answer(question, turns) == expected, question

@@ -21,20 +21,20 @@ import re
 from datetime import date, timedelta
 
 from mrgraph.dates import DateValue
+from mrgraph.dates.resolved import QUANTITY, count_of
 from mrgraph.found import Found
 from mrgraph.reader.dates import turn_dates
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.forms import predicate, untimed
 from mrgraph.reader.lengths import dated_part
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import NUMBERS, lemma
+from mrgraph.reader.words import lemma
 from mrgraph.text import tokenize
 
-_COUNT = r"a|an|the|one|two|three|four|five|six|seven|eight|nine|ten|\d+"
 # "two days after <event>", "the week before <event>", at the question's end; not after "for",
 # which makes it how long ("stayed in bed *for* two weeks after the surgery")
 _SPAN = r"(?<!\bfor )"
-_ASKED = re.compile(rf"{_SPAN}\b(?P<n>{_COUNT}) (?P<unit>day|week)s? (?P<rel>after|before) "
+_ASKED = re.compile(rf"{_SPAN}\b(?P<n>the|{QUANTITY}) (?P<unit>day|week)s? (?P<rel>after|before) "
                     r"(?P<event>.+?)[?.!\s]*$", re.IGNORECASE)
 _DAYS = {"day": 1, "week": 7}
 _PLANNED = re.compile(r"^(?:(?:'re|'m|'s|are|am|is|was|were)\s+)?(?:going to|gonna|planning to|"
@@ -53,7 +53,7 @@ def relation(question: Question) -> tuple[tuple[int, int], str, str] | None:
     if asked is None or not question.text.lower().startswith("what"):
         return None
     said = asked["n"].lower()
-    count = 1 if said in ("a", "an", "the") else int(said) if said.isdigit() else NUMBERS.get(said)
+    count = 1 if said == "the" else count_of(said)  # None: a vague "few days after"
     if not count or turn_dates(asked["event"], "2000-01-01"):
         return None
     unit = _DAYS[asked["unit"].lower()]

@@ -224,3 +224,14 @@ def test_a_counted_week_is_about_that_many_days() -> None:
     ]
     for question, turns, expected in cases:
         assert _answer(question, turns) == expected, question
+
+
+def test_counts_read_as_the_date_rules_read_them() -> None:
+    """The count before the unit is read as mrgraph.dates reads one (dates.resolved.count_of):
+    "eleven", "a couple of"; a vague "a few" counts no day. Three shapes."""
+    speakers = {"Ilse", "Omar"}
+    assert relation(analyse("What did Omar do eleven days after the move?", speakers))[0] == \
+        (11, 11)
+    assert relation(analyse("What did Ilse do a couple of days after her exam?",
+                            speakers))[0] == (2, 2)
+    assert relation(analyse("What did Ilse do a few days after her exam?", speakers)) is None

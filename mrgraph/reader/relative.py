@@ -28,7 +28,7 @@ from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.forms import predicate, untimed
 from mrgraph.reader.lengths import dated_part
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import lemma
+from mrgraph.reader.words import CLAUSE, lemma
 from mrgraph.text import tokenize
 
 # "two days after <event>", "the week before <event>", at the question's end; not after "for",
@@ -40,6 +40,7 @@ _DAYS = {"day": 1, "week": 7}
 _PLANNED = re.compile(r"^(?:(?:'re|'m|'s|are|am|is|was|were)\s+)?(?:going to|gonna|planning to|"
                       r"about to|will|'ll)\s+(?=\w)", re.IGNORECASE)
 _DO = re.compile(r"^what (?:did|does|do|will|would)\b(?:\s+[\w']+){1,5}?\s+do\b", re.IGNORECASE)
+_OPENS = CLAUSE | {"and"}  # a word opening a clause that a relation after it is fronted in
 _OPENER = re.compile(r"^\W*(?:then|and|so|but|also|well|oh)\b[\s,]*", re.IGNORECASE)
 
 
@@ -151,7 +152,9 @@ def _before_relation(text: str, relation_: str, event: str) -> str | None:
     word, after "for" (how long: "stayed in bed *for* two weeks after the surgery"), or
     when what follows it in its clause names nothing of the `event` asked: the
     same words count from another point ("the day after *tomorrow*", "the week before
-    *last*", "the day after *the wedding*" for a birthday)."""
+    *last*", "the day after *the wedding*" for a birthday), or after a word that opens a
+    clause: the relation then places the clause after it ("I was a wreck *and* the day
+    before the exam I cleaned the house"), not the one before."""
     at = re.search(rf"{_SPAN}\b{re.escape(relation_)}\b", text, re.IGNORECASE)
     if at is None:
         return None
@@ -159,6 +162,8 @@ def _before_relation(text: str, relation_: str, event: str) -> str | None:
     if not set(tokenize(counted_from)) & set(tokenize(event)):
         return None
     said = _OPENER.sub("", re.split(r"[.!?;:]|,\s", text[:at.start()])[-1]).strip(" ,")
+    if said.split()[-1:] and said.split()[-1].lower() in _OPENS:
+        return None  # "It rained so *two days after the move* we painted": it opens the next
     return said if len(said.split()) >= 2 else None
 
 

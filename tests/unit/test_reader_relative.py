@@ -235,3 +235,27 @@ def test_counts_read_as_the_date_rules_read_them() -> None:
     assert relation(analyse("What did Ilse do a couple of days after her exam?",
                             speakers))[0] == (2, 2)
     assert relation(analyse("What did Ilse do a few days after her exam?", speakers)) is None
+
+
+def test_a_relation_after_a_clause_word_places_the_clause_after_it() -> None:
+    """"It rained *so* two days after the move we painted the hallway": the relation opens
+    the clause after the conjunction, so what comes before it ("It rained so") is no thing
+    done then. Three shapes: "so", "and", "because"."""
+    cases = [
+        ("What did Omar do two days after the move?",
+         [("D1:1", "Omar", "We moved on 1 May, finally.", "2023-05-07"),
+          ("D1:2", "Omar", "It rained so two days after the move we painted the hallway.",
+           "2023-05-07")], "It rained so"),
+        ("What did Ilse do the day before the exam?",
+         [("D1:1", "Ilse", "The exam was on 3 May and it went well.", "2023-05-07"),
+          ("D1:2", "Ilse", "I was a wreck and the day before the exam I cleaned the house.",
+           "2023-05-07")], "I was a wreck and"),
+        ("What did Ilse do the week before the race?",
+         [("D1:1", "Ilse", "The race was on 30 April.", "2023-05-07"),
+          ("D1:2", "Ilse", "I felt ready because the week before the race I ran every day.",
+           "2023-05-07")], "I felt ready because"),
+    ]
+    for question, turns, dangling in cases:
+        assert _answer(question, turns) != dangling, question
+    question, turns, _ = cases[0]
+    assert _answer(question, turns) == "painted the hallway"

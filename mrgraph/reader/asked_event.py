@@ -32,16 +32,19 @@ def holds_unnamed(question: Question, text: str) -> bool:
 @lru_cache(maxsize=5_000)
 def _whom(text: str) -> frozenset[str]:
     """The search tokens of the capitalised names after a question's first word that no
-    determiner or preposition (nor a capitalised "The") stands before ("When did *Leo* see
-    the Big Blue?"), but "I"."""
+    determiner or preposition but "with" (nor a capitalised "The") stands before ("When did
+    *Leo* see the Big Blue with *Ada*?"), but "I"."""
     whom: set[str] = set()
     for run in _CAPITALISED.finditer(text, len(text) - len(text.lstrip()) + 1):
         before = text[:run.start()].split()[-1:]
         if run.group(0) == "I" or run.group(0).startswith("The ") or \
-                (before and before[0].lower() in DETERMINERS | PREPOSITIONS):
+                (before and before[0].lower() in _THING_BEFORE):
             continue
         whom.update(tokenize(run.group(0)))
     return frozenset(whom)
 
 
+# words after which a name is a thing asked of ("at *the Mossgrove*"); not "with", which
+# takes a companion, one whom the question is about ("camping *with Jonah Pike*")
+_THING_BEFORE = (DETERMINERS | PREPOSITIONS) - {"with"}
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")

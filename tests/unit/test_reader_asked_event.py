@@ -61,3 +61,25 @@ def test_a_sentence_naming_only_who_yields_to_the_dated_event() -> None:
         assert _answer(question, turns)[0] == expected, question
         if without is not None:
             assert _answer(question, turns, NAMES)[0] == without, question
+
+
+def test_a_name_after_with_is_a_companion_of_whom() -> None:
+    """"with" takes a companion, one whom the question is about: a sentence naming only them
+    yields to the dated event (as it did before names after prepositions were taken for
+    things asked of). Three shapes: a coach, a friend, a singer."""
+    cases = [
+        ("When did Omar have his first lesson with Coach Rafferty?",
+         [("D1:1", "Omar", "Coach Rafferty is a legend, honestly.", "2024-03-09"),
+          ("D1:3", "Omar", "My first lesson is on 20 April.", "2024-03-09"),
+          ("D2:1", "Nora", "Saw your lesson photos on Monday.", "2024-07-02")]),
+        ("When did Nora go camping with Jonah Pike?",
+         [("D1:1", "Nora", "Jonah Pike is the funniest guy I know.", "2024-03-09"),
+          ("D1:3", "Nora", "We go camping on 20 April, just us two.", "2024-03-09"),
+          ("D2:1", "Omar", "Saw your camping pictures on Monday.", "2024-07-02")]),
+        ("When did Omar sing a duet with Lila Moss?",
+         [("D1:1", "Omar", "Lila Moss says hi, she's next to me.", "2024-03-09"),
+          ("D1:3", "Omar", "Our duet is on 20 April at the festival.", "2024-03-09"),
+          ("D2:1", "Nora", "Heard your duet on the radio on Monday.", "2024-07-02")]),
+    ]
+    for question, turns in cases:
+        assert _answer(question, turns)[0] == "20 April 2024", question

@@ -92,8 +92,9 @@ def after_event(state: Found, question: Question, found: list[Sentence], reach: 
                 sentence.dia_id == dated[1]:
             continue
         if any(v.start == v.end and first <= v.start <= last
-               for v in turn_dates(sentence.text, sentence.said, question.on("bare_day"))):
-            return _told(sentence.text, question), (sentence.dia_id,)
+               for v in turn_dates(sentence.text, sentence.said, question.on("bare_day"))) \
+                and (told := _told(sentence.text, question)) is not None:
+            return told, (sentence.dia_id,)
     return None
 
 
@@ -106,7 +107,8 @@ def on_date(question: Question, found: list[Sentence], reach: int) -> \
         tuple[str, tuple[str, ...]] | None:
     """"What did X do / what happened on <date>?": what the first of the best `reach`
     sentences dated then (a date it states overlapping the one asked) tells, as "what did X
-    do" is answered (family what_dated); None when none is dated then."""
+    do" is answered (family what_dated): one telling no act of the person's does not; None
+    when none is dated then."""
     said = question.text.lower()
     if not said.startswith("what") or not (_asks_do(question) or "happen" in said) or \
             re.search(r"\b(?:before|after|until|since)\b", said):
@@ -120,8 +122,9 @@ def on_date(question: Question, found: list[Sentence], reach: int) -> \
         if question.person is not None and sentence.speaker != question.person:
             continue
         dates = turn_dates(sentence.text, sentence.said, question.on("bare_day"))
-        if any(_dated_then(v, first, last) for v in dates):
-            return _told(sentence.text, question), (sentence.dia_id,)
+        if any(_dated_then(v, first, last) for v in dates) and \
+                (told := _told(sentence.text, question)) is not None:
+            return told, (sentence.dia_id,)
     return None
 
 
@@ -174,10 +177,14 @@ def _asks_do(question: Question) -> bool:
         _DO.match(question.text) is not None
 
 
-def _told(text: str, question: Question) -> str:
+def _told(text: str, question: Question) -> str | None:
     """What the sentence tells: for "what did X do", what the speaker did (forms.predicate),
-    else the sentence; without its time adjuncts ("on Thursday"): the question places it."""
-    did = predicate(text) if _asks_do(question) else None
-    if did is not None:  # a plan told before: "we're *going to* paint the shed" - the act
-        did = _PLANNED.sub("", did)
-    return untimed(_OPENER.sub("", did or text).rstrip(" .!"))
+    None when it tells no act of theirs ("My sister's birthday was on 2 May": the day, not
+    what they did on it); else the sentence; without its time adjuncts ("on Thursday"): the
+    question places it."""
+    if _asks_do(question):
+        did = predicate(text)
+        if did is None:
+            return None
+        text = _PLANNED.sub("", did)  # a plan told before: "we're *going to* paint the shed"
+    return untimed(_OPENER.sub("", text).rstrip(" .!"))

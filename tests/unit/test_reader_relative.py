@@ -259,3 +259,27 @@ def test_a_relation_after_a_clause_word_places_the_clause_after_it() -> None:
         assert _answer(question, turns) != dangling, question
     question, turns, _ = cases[0]
     assert _answer(question, turns) == "painted the hallway"
+
+
+def test_a_sentence_dated_then_telling_no_act_of_the_person_does_not_answer_do() -> None:
+    """"What did X do on <date>?" is answered by what they say they did: a sentence dated
+    then that tells no act of theirs ("My sister's birthday was on 2 May") yields to the
+    next. Three shapes: a day, a month, a day counted from an event."""
+    cases = [
+        ("What did Ilse do on 2 May 2023?",
+         [("D1:1", "Ilse", "My sister's birthday was on 2 May, she turned thirty.",
+           "2023-05-07"),
+          ("D1:2", "Ilse", "On 2 May I ran a 10k in the rain.", "2023-05-07")],
+         "ran a 10k in the rain"),
+        ("What did Omar do in April 2023?",
+         [("D1:1", "Omar", "April was so rainy, the garden flooded in April.", "2023-05-07"),
+          ("D1:2", "Omar", "In April I finally fixed the garage roof.", "2023-05-07")],
+         "fixed the garage roof"),
+        ("What did Omar do two days after his exam?",
+         [("D1:1", "Omar", "My exam was on Monday, so stressful.", "2023-05-07"),
+          ("D1:2", "Omar", "The weather on Wednesday was awful, it poured.", "2023-05-07"),
+          ("D1:3", "Omar", "On Wednesday I repaired my bike.", "2023-05-07")],
+         "repaired my bike"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns) == expected, question

@@ -41,6 +41,7 @@ _PLANNED = re.compile(r"^(?:(?:'re|'m|'s|are|am|is|was|were)\s+)?(?:going to|gon
                       r"about to|will|'ll)\s+(?=\w)", re.IGNORECASE)
 _DO = re.compile(r"^what (?:did|does|do|will|would)\b(?:\s+[\w']+){1,5}?\s+do\b", re.IGNORECASE)
 _OPENS = CLAUSE | {"and"}  # a word opening a clause that a relation after it is fronted in
+_ANOTHERS = re.compile(r"^what (?:did|does|do|will|would)\s+[\w\s]*?['’]s\s", re.IGNORECASE)
 _OPENER = re.compile(r"^\W*(?:then|and|so|but|also|well|oh)\b[\s,]*", re.IGNORECASE)
 
 
@@ -180,11 +181,12 @@ def _asks_do(question: Question) -> bool:
 def _told(text: str, question: Question) -> str | None:
     """What the sentence tells: for "what did X do", what the speaker did (forms.predicate),
     None when it tells no act of theirs ("My sister's birthday was on 2 May": the day, not
-    what they did on it); else the sentence; without its time adjuncts ("on Thursday"): the
-    question places it."""
-    if _asks_do(question):
-        did = predicate(text)
-        if did is None:
-            return None
+    what they did on it) - unless the act asked is another's ("What did X's sister do":
+    "My sister ran a marathon"); else the sentence; without its time adjuncts ("on
+    Thursday"): the question places it."""
+    did = predicate(text) if _asks_do(question) else None
+    if did is not None:
         text = _PLANNED.sub("", did)  # a plan told before: "we're *going to* paint the shed"
+    elif _asks_do(question) and not _ANOTHERS.match(question.text):
+        return None
     return untimed(_OPENER.sub("", text).rstrip(" .!"))

@@ -283,3 +283,25 @@ def test_a_sentence_dated_then_telling_no_act_of_the_person_does_not_answer_do()
     ]
     for question, turns, expected in cases:
         assert _answer(question, turns) == expected, question
+
+
+def test_another_s_act_asked_is_told_without_i() -> None:
+    """"What did X's sister do on <date>?" asks another's act, told without "I" ("My sister
+    ran a marathon on 2 May"): that sentence still answers. Three shapes: a sister, a dog,
+    a band."""
+    cases = [
+        ("What did Omar's sister do on 2 May 2023?",
+         [("D1:1", "Omar", "My sister ran a marathon on 2 May, so proud of her.", "2023-05-07"),
+          ("D1:2", "Omar", "I love my sister, she is the best.", "2023-05-07")],
+         "ran a marathon"),
+        ("What did Ilse's dog do on 3 May 2023?",
+         [("D1:1", "Ilse", "On Wednesday my dog ate a whole sock!", "2023-05-07"),
+          ("D1:2", "Ilse", "My dog is a menace but I love him.", "2023-05-07")],
+         "ate a whole sock"),
+        ("What did Omar's band do in April 2023?",
+         [("D1:1", "Omar", "In April the band recorded four new songs.", "2023-05-07"),
+          ("D1:2", "Omar", "The band is my whole life.", "2023-05-07")],
+         "recorded four new songs"),
+    ]
+    for question, turns, expected in cases:
+        assert expected in _answer(question, turns), question

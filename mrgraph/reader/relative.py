@@ -189,4 +189,6 @@ def _told(text: str, question: Question) -> str | None:
         text = _PLANNED.sub("", did)  # a plan told before: "we're *going to* paint the shed"
     elif _asks_do(question) and not _ANOTHERS.match(question.text):
         return None
-    return untimed(_OPENER.sub("", text).rstrip(" .!"))
+    # the space lets forms.untimed take an adjunct opening the sentence ("On Tuesday the
+    # garage towed it away"), as it takes one inside a predicate
+    return untimed(" " + _OPENER.sub("", text).rstrip(" .!"))

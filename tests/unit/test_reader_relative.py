@@ -305,3 +305,25 @@ def test_another_s_act_asked_is_told_without_i() -> None:
     ]
     for question, turns, expected in cases:
         assert expected in _answer(question, turns), question
+
+
+def test_a_time_opening_the_sentence_told_is_left_out() -> None:
+    """The question places the thing: a time adjunct opening the sentence told ("*On
+    Tuesday* the garage towed it away") is left out as one inside a predicate is. Three
+    shapes: a weekday after an event, a month asked, a weekday for a day asked."""
+    cases = [
+        ("What happened to Omar's car the day after the crash?",
+         [("D1:1", "Omar", "I crashed my car on Monday, nobody was hurt.", "2023-05-07"),
+          ("D1:2", "Omar", "On Tuesday the garage towed it away.", "2023-05-07")],
+         "the garage towed it away"),
+        ("What did Omar's band do in April 2023?",
+         [("D1:1", "Omar", "In April the band recorded four new songs.", "2023-05-07"),
+          ("D1:2", "Omar", "The band is my whole life.", "2023-05-07")],
+         "the band recorded four new songs"),
+        ("What happened to Ilse's garden on 3 May 2023?",
+         [("D1:1", "Ilse", "On Wednesday the garden flooded after the storm.", "2023-05-07"),
+          ("D1:2", "Ilse", "My garden is my pride and joy.", "2023-05-07")],
+         "the garden flooded after the storm"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns) == expected, question

@@ -13,7 +13,8 @@ scored against the question, and the beliefs it read.
            belief holds, its aspect included: "I teach chemistry" holds what "job: teaches
            chemistry" holds of "What is her job?");
   q(s)     share of the question's idf weight (names of the people asked about left out) the
-           sentence holds;
+           sentence holds; a question noun it names a kind of, part of its weight ("a buddy"
+           for "a friend": reader.fit_kind);
   scene    for a "what / who / where" question, a sentence holding no content word the
            question does not ("I went to the council meeting.", "Thanks, <name>!") gives its
            place to the next statement of its turn, which tells what happened there;
@@ -38,6 +39,7 @@ from mrgraph.dates import DateValue
 from mrgraph.found import Found, dia_order, record_text
 from mrgraph.reader.dates import ahead
 from mrgraph.reader.dates import stated as stated_date
+from mrgraph.reader.fit_kind import kind_held
 from mrgraph.reader.question import AUXILIARIES, Question
 from mrgraph.reader.words import is_function_word, lemma
 from mrgraph.text import stem, tokenize, words
@@ -132,13 +134,17 @@ def first_read(found: Sequence[Sentence], read: Callable[[str], str | None],
 
 
 def content_share(state: Found, question: Question, text: str) -> float:
-    """Share of the question's weight, without the people's names, that `text` holds."""
+    """Share of the question's weight, without the people's names, that `text` holds; a noun
+    of the question it names a kind of counts in part ("buddy" for "friend": fit_kind)."""
     weights = {t: w for t, w in state.weights.items() if t in question.stems}
     total = sum(weights.values())
     if total <= 0:
         return state.q_share(token_set(text))
     held = token_set(text)
-    return sum(w for t, w in weights.items() if t in held) / total
+    share = sum(w for t, w in weights.items() if t in held)
+    if question.on("fit_kind"):
+        share += kind_held(weights, held, question.text, question.verb, text)
+    return share / total
 
 
 def sentences(state: Found, question: Question) -> list[Sentence]:

@@ -34,8 +34,8 @@ from typing import Literal
 
 from mrgraph.found import is_temporal
 from mrgraph.lexicon import default as lexicon
-from mrgraph.reader.words import (DETERMINERS, IRREGULAR, PREPOSITIONS, base_verb, mostly_verb,
-                                  noun_like)
+from mrgraph.reader.words import (DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS, base_verb,
+                                  mostly_verb, noun_like)
 from mrgraph.text import STOPWORDS, stem, words
 
 Kind = Literal["when", "duration", "count", "who", "where", "why", "how", "yes_no", "choice",
@@ -140,8 +140,10 @@ def analyse(question: str, speakers: Iterable[str] = (),
 
 def _subject_verb(said: list[str], names: set[str]) -> bool:
     """The verb when "what" is its subject: "what *makes* <name> a good coach", "what
-    *inspired* her painting" (a verb form in -s / -ed that WordNet knows mostly as a verb,
-    right after "what", before a name or a possessive)."""
+    *inspired* her painting", "what *happened* two days after ..." (a verb form in -s / -ed
+    that WordNet knows mostly as a verb, right after "what", before a name, a possessive, a
+    determiner, a preposition or a number: what follows is its object or an adjunct, not a
+    noun the question asks for)."""
     at = said.index("what") if "what" in said[:4] else -1
     if at < 0 or at + 2 >= len(said):
         return False
@@ -149,7 +151,8 @@ def _subject_verb(said: list[str], names: set[str]) -> bool:
     if word in AUXILIARIES or word in STOPWORDS or \
             not (word.endswith(("s", "ed")) or word in IRREGULAR) or not mostly_verb(word):
         return False
-    return after in names or after in _POSSESSIVES or after == "s"
+    return after in names or after in _POSSESSIVES or after == "s" or \
+        after in DETERMINERS or after in PREPOSITIONS or after in NUMBERS
 
 
 def _kind(question: str, said: list[str], head: str | None, whose: bool = True) -> Kind:

@@ -196,7 +196,7 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return _said(best.text), (best.dia_id,)
     if question.on("both_share") and (both := shared(question, found)):
         return both  # "which city have both A and B visited?": what each says of themselves
-    if kind in ("what", "list") and question.on("after_event") and \
+    if kind == "what" and question.on("after_event") and \
             (then := after_event(state, question, found, REACH)):
         return then  # "what did she do two days after the exam?": the thing told then
     if kind == "what" and question.on("what_dated") and (then := on_date(question, found, REACH)):

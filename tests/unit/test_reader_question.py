@@ -87,3 +87,15 @@ def test_the_head_noun_ends_at_the_verb_or_the_person() -> None:
     assert analyse("What natural disaster flooded Omar's town?", ("Omar", "Priya")).head == "disaster"
     assert analyse("What old song moved Priya to tears?", ("Omar", "Priya")).head == "song"
     assert analyse("What classical musicians does Priya like?", ("Priya",)).head == "musicians"
+
+
+@pytest.mark.parametrize("question", [
+    "What happened two days after Omar got back?",  # a number after the verb
+    "What happened the week before the wedding?",  # a determiner
+    "What changed after Priya's move?",  # a preposition
+])
+def test_what_as_the_subject_of_a_verb_asks_no_noun(question: str) -> None:
+    """"What *happened* two days after ...": "what" is the verb's subject, and the time
+    counted after it ("two days") is no thing asked for (family caused_by)."""
+    asked = analyse(question, SPEAKERS)
+    assert (asked.kind, asked.head) == ("what", None)

@@ -327,3 +327,25 @@ def test_a_time_opening_the_sentence_told_is_left_out() -> None:
     ]
     for question, turns, expected in cases:
         assert _answer(question, turns) == expected, question
+
+
+def test_a_list_asked_a_counted_time_after_keeps_the_list_reader() -> None:
+    """"What places did X visit the week before ...?" asks for things, which the list reader
+    gives; after_event answers "what did X do / what happened" alone: three shapes (places,
+    books, sports; the middle one the list reader answers either way)."""
+    cases = [
+        ("What places did Omar visit the week before his sister's wedding?",
+         [("D1:1", "Omar", "My sister's wedding is on 30 May, so excited.", "2023-05-07"),
+          ("D1:2", "Omar", "On 25 May I visited the castle museum and the old harbour.",
+           "2023-05-07")], "castle museum, the old harbour"),
+        ("What books did Ilse read two days after her exam?",
+         [("D1:1", "Ilse", "My exam was on Tuesday.", "2023-05-07"),
+          ("D1:2", "Ilse", "On Thursday I read two books, a thriller and a cookbook.",
+           "2023-05-07")], "thriller, a cookbook"),
+        ("What sports did Omar try the day after the move?",
+         [("D1:1", "Omar", "We moved house on Wednesday.", "2023-05-07"),
+          ("D1:2", "Omar", "On Thursday I tried rowing and fencing at the club.", "2023-05-07")],
+         "rowing, fencing"),
+    ]
+    for question, turns, expected in cases:
+        assert _answer(question, turns) == expected, question

@@ -101,7 +101,9 @@ def after_event(state: Found, question: Question, found: list[Sentence], reach: 
 
 # a date the question places the thing on: "on 4 and 5 March 2024", "in May 2024"; not one
 # counted from ("the week before 3 August": reader.when)
-_ON_DATE = re.compile(r"\b(?:on|in|during)\s+(?:the\s+)?(?:\d|[A-Z])", re.IGNORECASE)
+# (before the phrase; "on 4 and 5 March": the phrase is the last day)
+_ON_DATE = re.compile(r"\b(?:on|in|during)\s+(?:the\s+)?"
+                      r"(?:\d{1,2}(?:st|nd|rd|th)?\s*(?:,|and|&|to|-)\s*)*$", re.IGNORECASE)
 
 
 def on_date(question: Question, found: list[Sentence], reach: int) -> \
@@ -114,8 +116,7 @@ def on_date(question: Question, found: list[Sentence], reach: int) -> \
     if not said.startswith("what") or not (_asks_do(question) or "happen" in said) or \
             re.search(r"\b(?:before|after|until|since)\b", said):
         return None
-    asked = [v for v in turn_dates(question.text, "2100-01-01")
-             if _ON_DATE.search(question.text[:question.text.find(v.phrase) + 1])]
+    asked = [v for v in turn_dates(question.text, "2100-01-01") if _placed(question.text, v.phrase)]
     if not asked:
         return None
     first, last = asked[0].start, asked[-1].end
@@ -127,6 +128,14 @@ def on_date(question: Question, found: list[Sentence], reach: int) -> \
                 (told := _told(sentence.text, question)) is not None:
             return told, (sentence.dia_id,)
     return None
+
+
+def _placed(text: str, phrase: str) -> bool:
+    """Whether `text` places the thing asked on the date `phrase` says: the phrase opens with
+    "on / in / during" ("in 2022") or follows one ("on 4 March", "during the 5th")."""
+    at = text.find(phrase)
+    return at >= 0 and (_ON_DATE.search(text[:at]) is not None or
+                        re.match(r"(?:on|in|during)\s", phrase, re.IGNORECASE) is not None)
 
 
 def _dated_then(value: DateValue, first: str, last: str) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from mrgraph.policies.turns import found
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read as reader_read
-from mrgraph.reader.relative import relation
+from mrgraph.reader.relative import _placed, relation
 from tests.unit.test_reader_when import sessions
 
 _OFF = frozenset({"after_event"})
@@ -349,3 +349,18 @@ def test_a_list_asked_a_counted_time_after_keeps_the_list_reader() -> None:
     ]
     for question, turns, expected in cases:
         assert _answer(question, turns) == expected, question
+
+
+def test_the_date_a_question_places_the_thing_on() -> None:
+    """what_dated reads a date the question places the thing on ("on", "in", "during" before
+    it or opening it, the first of two days included), not one counted from or a span's end;
+    "on his birthday in 2022" is placed by its "in", not by "on his"."""
+    for text, phrase, placed in [
+        ("What happened in 2022?", "in 2022", True),
+        ("What did they do on 4 and 5 March 2024?", "5 March 2024", True),
+        ("What happened during May 2023?", "May 2023", True),
+        ("What did Omar do the week before 3 August 2023?", "3 August 2023", False),
+        ("What did Omar do between 4 and 9 March 2023?", "9 March 2023", False),
+        ("What did Omar do on his trip, 3 August 2023?", "3 August 2023", False),
+    ]:
+        assert _placed(text, phrase) is placed, text

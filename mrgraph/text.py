@@ -35,6 +35,13 @@ STOPWORDS = frozenset(
     did does anything something everything""".split()
 )
 
+# closed word classes: what may come before a noun (the reader's phrases, mrgraph.kind_fit)
+DETERMINERS = frozenset("""a an the this that these those some any my your his her its our their
+                        every each another such no one's""".split())
+PREPOSITIONS = frozenset("""to for with at in on from by about after before during into onto over
+                         under through around near like as of off up down across along among
+                         between without within upon via per than since until""".split())
+
 
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:

@@ -33,6 +33,7 @@ from mrgraph.advice import NO_ADVICE, Advice
 from mrgraph.dates import value_bounds
 from mrgraph.errors import ConfigError
 from mrgraph.found import Found, Held, Kept, is_temporal, question_share, record_text
+from mrgraph.kind_fit import kind_held
 from mrgraph.policies.question_dates import QuestionTime, question_time
 from mrgraph.store.base import GraphStore
 from mrgraph.text import token_set, tokenize
@@ -221,6 +222,17 @@ class State:
         """Share of the question's weight held by `tokens` (found.question_share: a thing of
         a kind the question names holds part of the kind word's weight)."""
         return question_share(self.weights, self.kinds, tokens)
+
+    def kind_fit(self, text: str) -> float:
+        """Share of the question's weight `text` adds by naming a kind of a question noun it
+        does not hold (mrgraph.kind_fit: "a puppy" for "dogs", "a sprain" for "injuries"); a
+        kind the question names whose member `text` holds already counts in q_share."""
+        total = sum(self.weights.values())
+        if total <= 0:
+            return 0.0
+        held = set(tokenize(text))
+        held |= {kind for kind, members in self.kinds.items() if not held.isdisjoint(members)}
+        return kind_held(self.weights, frozenset(held), self.question, None, text) / total
 
     def found(self, handed: Sequence[Record] = ()) -> Found:
         """What the walk found, frozen for the answer step, with the turns `handed` on to it

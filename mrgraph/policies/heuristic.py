@@ -18,7 +18,8 @@
   last      when no lead is promising enough or could still change H (State.can_matter: the
             evidence suffices), when QUIET_ROUNDS rounds in a row found no new episode or
             lead and left H unchanged (settled), or the budget is nearly spent: event_context for
-            the best episodes (their raw turns; when a read ends on a question, the reply
+            the best episodes (by relevance, plus what a summary naming a kind of a question
+            noun says of it: `final_episodes`, mrgraph.kind_fit) (their raw turns; when a read ends on a question, the reply
             after it too: a reply takes its meaning from the question before it, "How long did
             the swim take?" - "Under an hour.", and need share no word with what was asked of
             the memory) and, for temporal questions, their conversation_time; then stop and
@@ -39,6 +40,7 @@ from mrgraph.policies.knobs import knobs_of
 from mrgraph.policies.semantic import aspect_calls, belief_calls, guessed_aspect_calls
 from mrgraph.policies.turns import asks_several
 from mrgraph.toolargs import MAX_LIMIT
+from mrgraph.toolkit import Record
 
 MIN_PRIORITY = 0.05  # leads below this are not worth a call
 ENTRY_LIMIT = 10  # results of the two entry searches
@@ -160,7 +162,7 @@ class HeuristicRun:
         return self._final_actions(state)
 
     def _final_actions(self, state: State) -> list[Action]:
-        best = state.evidence.ranked_events()[: self.budget.read_episodes]
+        best = final_episodes(state, self.budget.read_episodes)
         # with the reply to a question the read ends on (EventContextParams.reply)
         actions = [Action("event_context", {"event_id": e["id"], "reply": True,
                                             "window": self.budget.context_window},
@@ -172,3 +174,13 @@ class HeuristicRun:
     def answer(self, state: State) -> Draft:
         self.final = state
         return extractive_answer(state, self.threshold)
+
+
+def final_episodes(state: State, count: int) -> list[Record]:
+    """The `count` episodes of H the final read reads: most relevant first, each also counting
+    what its summary says of a kind of a question noun it does not name (State.kind_fit: the
+    search ranked it by the words themselves, "a retriever" for "dog"; ties: kept first)."""
+    ranked = state.evidence.ranked_events()
+    fit = [float(e["relevance"]) + state.kind_fit(str(e.get("summary", ""))) for e in ranked]
+    order = sorted(range(len(ranked)), key=lambda i: -fit[i])
+    return [ranked[i] for i in order[:count]]

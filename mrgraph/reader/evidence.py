@@ -14,7 +14,7 @@ scored against the question, and the beliefs it read.
            chemistry" holds of "What is her job?");
   q(s)     share of the question's idf weight (names of the people asked about left out) the
            sentence holds; a question noun it names a kind of, part of its weight ("a buddy"
-           for "a friend": reader.fit_kind);
+           for "a friend": mrgraph.kind_fit);
   scene    for a "what / who / where" question, a sentence holding no content word the
            question does not ("I went to the council meeting.", "Thanks, <name>!") gives its
            place to the next statement of its turn, which tells what happened there;
@@ -39,7 +39,7 @@ from mrgraph.dates import DateValue
 from mrgraph.found import Found, dia_order, record_text
 from mrgraph.reader.dates import ahead
 from mrgraph.reader.dates import stated as stated_date
-from mrgraph.reader.fit_kind import kind_held
+from mrgraph.kind_fit import kind_held
 from mrgraph.reader.question import AUXILIARIES, Question
 from mrgraph.reader.words import is_function_word, lemma
 from mrgraph.text import stem, tokenize, words

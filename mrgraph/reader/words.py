@@ -11,13 +11,11 @@ import re
 from functools import lru_cache
 
 from mrgraph.lexicon import default as lexicon
+# determiners and prepositions live in mrgraph.text (mrgraph.kind_fit, below the reader, uses them)
+from mrgraph.text import DETERMINERS as DETERMINERS
+from mrgraph.text import PREPOSITIONS as PREPOSITIONS
 from mrgraph.text import stem
 
-DETERMINERS = frozenset("""a an the this that these those some any my your his her its our their
-                        every each another such no one's""".split())
-PREPOSITIONS = frozenset("""to for with at in on from by about after before during into onto over
-                         under through around near like as of off up down across along among
-                         between without within upon via per than since until""".split())
 SUBJECTS = frozenset("""i you he she we they it i'm you're he's she's we're they're it's i've
                      we've you've they've i'd we'd i'll we'll there there's here""".split())
 CLAUSE = frozenset("""that which who whom whose because since so but when while if though

@@ -1,5 +1,5 @@
 """A noun of the question the sentence names a kind of counts as held, in part ("a *buddy* of
-mine" holds "friend"; "a *sprain*" holds "injury"): reader.fit_kind, family fit_kind; only
+mine" holds "friend"; "a *sprain*" holds "injury"): mrgraph.kind_fit, family fit_kind; only
 downwards (a "dog" said holds no "puppy" asked), never by a name, never for a very general
 noun. Sessions: Sunday 7 May 2023 (tests.unit.test_reader.state)."""
 
@@ -9,7 +9,7 @@ import pytest
 
 from mrgraph.policies.turns import found
 from mrgraph.reader.evidence import content_share, token_set
-from mrgraph.reader.fit_kind import KIND_FIT, asked_nouns, kind_held
+from mrgraph.kind_fit import KIND_FIT, asked_nouns, kind_held
 from mrgraph.reader.question import analyse
 from mrgraph.reader.read import read
 from mrgraph.text import stem

@@ -19,11 +19,11 @@
             evidence suffices), when QUIET_ROUNDS rounds in a row found no new episode or
             lead and left H unchanged (settled), or the budget is nearly spent: event_context for
             the best episodes (by relevance, plus what a summary naming a kind of a question
-            noun says of it: `final_episodes`, mrgraph.kind_fit) (their raw turns; when a read ends on a question, the reply
-            after it too: a reply takes its meaning from the question before it, "How long did
-            the swim take?" - "Under an hour.", and need share no word with what was asked of
-            the memory) and, for temporal questions, their conversation_time; then stop and
-            answer extractively (policies.answer).
+            noun says of it: `final_episodes`, mrgraph.kind_fit): their raw turns (when a read
+            ends on a question, the reply after it too: a reply takes its meaning from the
+            question before it, "How long did the swim take?" - "Under an hour.", and need
+            share no word with what was asked of the memory) and, for temporal questions,
+            their conversation_time; then stop and answer extractively (policies.answer).
 Leads are taken best first, at most `max_calls_per_round` a round, keeping enough calls in
 reserve for the final read.
 """

@@ -62,9 +62,9 @@ OPENING_TURNS = 2  # turns of a session that make its opening exchange
 # the tools whose records are episodes (personal_aspect: a belief's "episodes" hold them)
 EPISODE_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timeline"})
 # "what has Sam painted", "where have they camped": the present perfect asks what has been so
-# over time
+# over time; "what kinds of bread": several kinds, whatever the noun after
 _SEVERAL = re.compile(r"\b(both|in common|how many|in what ways|what ways|what (are|were)|"
-                      r"(what|where) (has|have))\b", re.I)
+                      r"(what|where) (has|have)|(what|which) (kinds|types|sorts) of)\b", re.I)
 # the WH phrase up to the verb after it: "what (kind of) martial arts | has", "which books | did"
 _WH_PHRASE = re.compile(r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
                         r"((?:[a-z+/'-]+\s+){0,2}?[a-z+/'-]+)\s+(?=(?:has|have|had|does|do|did|"
@@ -78,7 +78,8 @@ _PLURAL = (("ies", "y"), ("es", ""), ("s", ""))  # a regular plural's ending -> 
 def asks_several(question: str) -> bool:
     """Whether the question asks for several things: its WH phrase ends in a plural noun
     ("what books", "which countries", "what martial arts has", "what children"), or it says
-    both / in common / how many / in what ways / what are / what has / where have."""
+    both / in common / how many / in what ways / what are / what has / where have / what
+    kinds of."""
     text = question.lower()
     if _SEVERAL.search(text):
         return True

@@ -48,9 +48,9 @@ _OPENER = re.compile(r"^\W*(?:then|and|so|but|also|well|oh)\b[\s,]*", re.IGNOREC
 def relation(question: Question) -> tuple[tuple[int, int], str, str] | None:
     """The days counted, first and last ("two days after" -> (2, 2), "the week before" ->
     (-7, -1): any day of that week; "a week after" -> (4, 10): the days that are about a
-    week), the relation's words ("two days after") and the event
-    it counts from; None without one, or when the event is a date ("the week before 3
-    August 2023": reader.when dates it)."""
+    week), the relation's words ("two days after") and the event it counts from; None
+    without one, or when the event is a date ("the week before 3 August 2023": reader.when
+    dates it)."""
     asked = _ASKED.search(question.text)
     if asked is None or not question.text.lower().startswith("what"):
         return None
@@ -99,9 +99,9 @@ def after_event(state: Found, question: Question, found: list[Sentence], reach: 
     return None
 
 
-# a date the question places the thing on: "on 4 and 5 March 2024", "in May 2024"; not one
-# counted from ("the week before 3 August": reader.when)
-# (before the phrase; "on 4 and 5 March": the phrase is the last day)
+# what stands before a date the question places the thing on: "on 4 and 5 March 2024" (the
+# phrase is the last day), "during the 5th"; not a date counted from ("the week before 3
+# August": reader.when)
 _ON_DATE = re.compile(r"\b(?:on|in|during)\s+(?:the\s+)?"
                       r"(?:\d{1,2}(?:st|nd|rd|th)?\s*(?:,|and|&|to|-)\s*)*$", re.IGNORECASE)
 

@@ -37,7 +37,6 @@ from mrgraph.dates.value import Source
 _BE_BEFORE = re.compile(r"(?:\b(?:is|are)|['’](?:s|re))\s+$", re.I)
 
 
-
 def _in_units_entry(match: re.Match[str], anchor: date) -> Resolved | None:
     """The table's entry for `_in_units`: the tense decides (TENSED), alone nothing."""
     return None

@@ -71,7 +71,7 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
         refers = question.on("refers_back") and _REFERS_BACK.search(other) is not None
         if refers:
             other = f"{other} {one}"  # "their second one there": the first thing's words
-        first, second = (_dated(state, question, part, speakers) for part in (one, other))
+        first, second = (dated_part(state, question, part, speakers) for part in (one, other))
         if first is None or second is None:
             return None
         if first == second and question.on("apart") and \
@@ -81,13 +81,13 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
                 (refers or first[0] == second[0]):  # one turn dating both alike answers nothing
             # a second thing pointing back to the first is told after it, in another turn: its
             # best turn other than the first's (a turn telling two things dates each itself)
-            second = _dated(state, question, other, speakers, first[1])
+            second = dated_part(state, question, other, speakers, first[1])
             if second is None:
                 return None
         days = abs((_middle(second[0]) - _middle(first[0])).days)
         supports = tuple(dict.fromkeys((first[1], second[1])))
     elif _SINCE.search(question.text):
-        start = _dated(state, question, "", speakers)
+        start = dated_part(state, question, "", speakers)
         if start is None or not start[0].said:
             return None
         days = (date.fromisoformat(start[0].said[:10]) - date.fromisoformat(start[0].start)).days
@@ -193,7 +193,7 @@ def asks_between(question: str) -> bool:
     return _BETWEEN.search(question) is not None
 
 
-def _dated(state: Found, question: Question, part: str, speakers: set[str],
+def dated_part(state: Found, question: Question, part: str, speakers: set[str],
            besides: str = "") -> tuple[DateValue, str] | None:
     """The date of `part` of the question (the whole question for ""): its own "when"
     question, about the same person when it names none, of sentences not of the turn
@@ -211,12 +211,6 @@ def _dated(state: Found, question: Question, part: str, speakers: set[str],
         day = said[:10]
         value = DateValue(day, "day", "session", day, day, said=day)
     return value, sentence.dia_id
-
-
-def dated_part(state: Found, question: Question, part: str, speakers: set[str]) -> \
-        tuple[DateValue, str] | None:
-    """The date of `part` of the question, as "between A and B" dates each (`_dated`)."""
-    return _dated(state, question, part, speakers)
 
 
 def _apart(value: DateValue, asked: tuple[str, ...], bare: bool) -> \

@@ -101,6 +101,7 @@ from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.lists import list_answer
 from mrgraph.reader.relative import after_event, on_date
 from mrgraph.reader.manner import manner
+from mrgraph.reader.reasons import reason
 from mrgraph.reader.question import Question, analyse, asks_people, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.shared import shared
@@ -191,9 +192,9 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
             return felt
         follow = _follow(best)
         if follow is not None:
-            return _said(follow[0]), (follow[1],)
+            return _why(_said(follow[0]), question), (follow[1],)
     if kind in FOLLOW_KINDS:
-        return _said(best.text), (best.dia_id,)
+        return _why(_said(best.text), question), (best.dia_id,)
     if question.on("both_share") and (both := shared(question, found)):
         return both  # "which city have both A and B visited?": what each says of themselves
     if kind == "what" and question.on("after_event") and \
@@ -351,6 +352,14 @@ def _how_many_times(question: Question, found: list[Sentence]) -> \
 def _said(sentence: str) -> str:
     """A sentence answering why/how, without its opener ("Oh, ...")."""
     return _OPENERS.sub("", sentence).strip() or sentence
+
+
+def _why(said: str, question: Question) -> str:
+    """For "why", the reason `said` marks by a conjunction ("I sold it *because the rent
+    went up*": reader.reasons); else `said` itself."""
+    if question.kind != "why" or not question.on("why_clause"):
+        return said
+    return reason(said, question.on("why_purpose")) or said
 
 
 def _follow(sentence: Sentence) -> tuple[str, str] | None:

@@ -57,8 +57,8 @@ def test_a_belief_gives_no_reason_nor_manner() -> None:
     s.evidence.beliefs["b1"] = {"id": "b1", "entity": "Omar", "aspect": "rowing club",
                                 "statement": "likes rowing club join", "confidence": 0.9,
                                 "dia_ids": ["D1:1"]}
-    assert read(s).answer == "I joined the rowing club because my brother rows there every " \
-        "Sunday."
+    # the reason the sentence marks (reader.reasons, family why_clause)
+    assert read(s).answer == "my brother rows there every Sunday"
     assert read(s).features.believed == 0.0  # not even its confidence: no reason in a belief
     s.question = "What did Omar join?"
     reading = read(s)  # the turn answers; the belief stating it gives its confidence

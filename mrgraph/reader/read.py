@@ -49,6 +49,7 @@
                  two content words: not "Wow!" or a name); the sentence itself when it gives
                  a reason ("because", "so"), is the reply to the other's question asking ours
                  (three content words at least) or nothing follows; without its opener;
+                 for "why", only the reason it marks (reader.reasons: "*the rent went up*");
        shared    "which city have both A and B visited?", "what do A and B have in common?":
                  the thing each of the two says of themselves (reader.shared);
        then      "what did X do / what happened two days after <event>": the sentence saying
@@ -60,6 +61,8 @@
                  person says they did, when it is more new words than the question's ("we
                  *built a treehouse*"; reader.forms.predicate; without a purpose the
                  question states: "bought a lamp *to brighten the hall*");
+       said of   "what did X say / think about Y": what the best sentence says after naming Y
+                 ("Y *is the key to it*": reader.said_about);
        list      the phrases of the best sentences of several sessions ("cello, harp":
                  reader.lists), those that name a thing (reader.items: not "SO HAPPY NOW",
                  "July", "away"; "joined a book club" is "book club"; "X and Y" is two
@@ -101,7 +104,8 @@ from mrgraph.reader.lengths import length as worked_length
 from mrgraph.reader.lists import list_answer
 from mrgraph.reader.relative import after_event, on_date
 from mrgraph.reader.manner import manner
-from mrgraph.reader.reasons import reason
+from mrgraph.reader.reasons import why
+from mrgraph.reader.said_about import said_of, topic
 from mrgraph.reader.question import Question, analyse, asks_people, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.shared import shared
@@ -192,9 +196,9 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
             return felt
         follow = _follow(best)
         if follow is not None:
-            return _why(_said(follow[0]), question), (follow[1],)
+            return why(_said(follow[0]), question), (follow[1],)
     if kind in FOLLOW_KINDS:
-        return _why(_said(best.text), question), (best.dia_id,)
+        return why(_said(best.text), question), (best.dia_id,)
     if question.on("both_share") and (both := shared(question, found)):
         return both  # "which city have both A and B visited?": what each says of themselves
     if kind == "what" and question.on("after_event") and \
@@ -204,6 +208,9 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return then  # "what did they do on 4 March?": the thing dated then
     if kind == "what" and (thought := _thought(question, found)):
         return thought
+    if kind == "what" and question.on("said_about") and (about := topic(question)) and \
+            (of_it := said_of(best.text, about)):
+        return of_it, (best.dia_id,)  # "what did X say about Y": the clause said of it
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")
                                  and over_time(question)) or \
         (kind == "who" and question.on("who_people") and asks_people(question))
@@ -352,14 +359,6 @@ def _how_many_times(question: Question, found: list[Sentence]) -> \
 def _said(sentence: str) -> str:
     """A sentence answering why/how, without its opener ("Oh, ...")."""
     return _OPENERS.sub("", sentence).strip() or sentence
-
-
-def _why(said: str, question: Question) -> str:
-    """For "why", the reason `said` marks by a conjunction ("I sold it *because the rent
-    went up*": reader.reasons); else `said` itself."""
-    if question.kind != "why" or not question.on("why_clause"):
-        return said
-    return reason(said, question.on("why_purpose")) or said
 
 
 def _follow(sentence: Sentence) -> tuple[str, str] | None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from mrgraph.reader.question import Question
 from mrgraph.reader.words import base_verb, mostly_verb
 
 _SUBJECT = r"(?:i|we|he|she|they|you|it|my|our|his|her|their|the)"
@@ -33,6 +34,13 @@ _WHICH = re.compile(r",\s*which\b", re.IGNORECASE)
 _TO = re.compile(r"\bto\s+([a-z]+)\b", re.IGNORECASE)
 _MODAL = frozenset({"have", "has", "had", "got", "ought", "used"})  # "have to go": no purpose
 _MIN_WORDS = 2  # a reason of one word ("because.", "so yeah") says nothing
+
+
+def why(said: str, question: Question) -> str:
+    """For a "why" question, the reason `said` marks (`reason`); else `said` itself."""
+    if question.kind != "why" or not question.on("why_clause"):
+        return said
+    return reason(said, question.on("why_purpose")) or said
 
 
 def reason(sentence: str, purposes: bool = True) -> str | None:

@@ -2,6 +2,10 @@
 not a word of it ("Creating an experience for customers *is the key to making them come
 back*"). Family said_about (reader.read).
 
+"What happened to Y?" asks for the event that befell Y: the clause of the best sentence that
+names Y, from its start ("We were scared when *my son got into an accident*"; family
+happened).
+
 The answer: in the best sentence, what follows the last word it shares with the topic (the
 words after "about" / "of" / "regarding"), to its clause's end, when that is two words at
 least (past "is", "that"...); else the phrase rules answer: a sentence naming the topic last
@@ -43,4 +47,39 @@ def said_of(sentence: str, about: frozenset[str]) -> str | None:
         rest = _LEAD.sub("", _END.split(sentence[last.end():])[0].strip(" ,:"))
         if len(rest.split()) >= 2:
             return rest.strip()
+    return None
+
+
+_HAPPENED = re.compile(r"^\s*what happened to\b(?P<topic>.+)$", re.IGNORECASE)
+# what opens a clause inside a sentence: a subordinator, a coordinator after a comma, a dash
+_CLAUSES = re.compile(r"\s+(?:when|because|since|after|before|while|as|so)\s+|,\s*(?:and|but)?\s*|"
+                      r"\s+-\s+|[;:]\s*", re.IGNORECASE)
+
+
+def befell(question: Question) -> frozenset[str] | None:
+    """The lemmas of the content words of Y in "What happened to Y ...?"; None when the
+    question is no such."""
+    match = _HAPPENED.match(question.text)
+    if match is None:
+        return None
+    said = {lemma(w) for w in _WORD.findall(match.group("topic")) if not is_function_word(w)}
+    return frozenset(said - {""}) or None
+
+
+def clause_of(sentence: str, about: frozenset[str]) -> str | None:
+    """The clause of `sentence` naming a word of `about`, from its start to its end, without
+    the sentence's final stop; None when no clause names one or it is a word long."""
+    for part in _CLAUSES.split(sentence.strip().rstrip(".!?")):
+        if any(lemma(w) in about for w in _WORD.findall(part)) and len(part.split()) >= 2:
+            return part.strip()
+    return None
+
+
+def told_of(question: Question, sentence: str) -> str | None:
+    """What `sentence` tells of the topic of "What did X say about Y?" (`said_of`, family
+    said_about) or "What happened to Y?" (`clause_of`, family happened); None otherwise."""
+    if question.on("said_about") and (about := topic(question)):
+        return said_of(sentence, about)
+    if question.on("happened") and (about := befell(question)):
+        return clause_of(sentence, about)
     return None

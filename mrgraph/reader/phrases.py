@@ -7,9 +7,7 @@ of "be" that join a noun to what is said of it ("the race *was* rewarding"); fun
 words are trimmed off both ends, and a segment keeps at least one content word. Each segment
 is scored by where it stands:
 
-  +2   right after the question's verb ("I *donated* my old car" -> "old car"); for a verb
-       of meaning, after any ("What does it *symbolize*?" - "it *stands for* hope": family
-       meaning_verb)
+  +2   right after the question's verb ("I *sold* my old kayak" -> "old kayak")
   +1   right after another word of the question (neither bonus across a subject pronoun,
        which starts another clause: "my niece and *we* played"); +1.5 before the head noun
        asked about ("a *woodworking* workshop": the head joins the phrase; for a list, the
@@ -55,7 +53,6 @@ from functools import lru_cache
 
 from mrgraph.reader.activities import gerund_at, names_activity
 from mrgraph.reader.apposition import apposed, called
-from mrgraph.reader.meaning import MEANING, means
 from mrgraph.reader.places import MONTHS, infinitive, placed
 from mrgraph.reader.question import Question
 from mrgraph.reader.tokens import Token, tokens, verb_like
@@ -98,8 +95,6 @@ def _asked(question: Question) -> frozenset[str]:
     """The lemmas a phrase should not repeat: the question's words and the people's names."""
     found = {lemma(w) for w in words(question.text) if not is_function_word(w)}
     found.update(lemma(w) for p in question.people for w in words(p))
-    if question.verb and question.on("meaning_verb") and lemma(question.verb) in MEANING:
-        found |= MEANING  # another verb of meaning is the question's verb ("stands for")
     return frozenset(found) - {""}  # "'s" stems to "": punctuation's lemma is "" too
 
 
@@ -188,8 +183,7 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     score, before = 0.0, _before(run[0], toks)
     phrase = [toks[i].text for i in run]
     on = question.on
-    if before is not None and verb and on("ph_verb") and (toks[before].lemma == verb or (
-            on("meaning_verb") and means(toks, before, verb))):
+    if before is not None and verb and on("ph_verb") and toks[before].lemma == verb:
         score += 2.0
     elif before is not None and toks[before].lemma in asked and on("ph_after_word"):
         score += 1.0

@@ -61,9 +61,8 @@
                  person says they did, when it is more new words than the question's ("we
                  *built a treehouse*"; reader.forms.predicate; without a purpose the
                  question states: "bought a lamp *to brighten the hall*");
-       said of   "what did X say / think about Y": what the best sentence says after naming Y
-                 ("Y *is the key to it*": reader.said_about); "what happened to Y": the
-                 clause of the best sentence naming Y ("when *my bike got stolen*");
+       befell    "what happened to Y": the clause of the best sentence naming Y ("when *my
+                 bike got stolen*": reader.happened);
        list      the phrases of the best sentences of several sessions ("cello, harp":
                  reader.lists), those that name a thing (reader.items: not "SO HAPPY NOW",
                  "July", "away"; "joined a book club" is "book club"; "X and Y" is two
@@ -106,7 +105,7 @@ from mrgraph.reader.lists import list_answer
 from mrgraph.reader.relative import after_event, on_date
 from mrgraph.reader.manner import manner
 from mrgraph.reader.reasons import why
-from mrgraph.reader.said_about import told_of
+from mrgraph.reader.happened import what_befell
 from mrgraph.reader.question import Question, analyse, asks_people, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.shared import shared
@@ -209,8 +208,8 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return then  # "what did they do on 4 March?": the thing dated then
     if kind == "what" and (thought := _thought(question, found)):
         return thought
-    if kind == "what" and (of_it := told_of(question, best.text)):
-        return of_it, (best.dia_id,)  # "what did X say about / what happened to Y"
+    if kind == "what" and (befallen := what_befell(question, best.text)):
+        return befallen, (best.dia_id,)  # "what happened to Y"
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")
                                  and over_time(question)) or \
         (kind == "who" and question.on("who_people") and asks_people(question))

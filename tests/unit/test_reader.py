@@ -166,22 +166,3 @@ def test_reliability_and_expected_calibration_error() -> None:
     assert abs(expected_calibration_error(pairs) - (0.5 * 0.4 + 0.5 * 0.15)) < 1e-9
     assert expected_calibration_error([]) == 0.0
 
-
-@needs_wordnet
-def test_a_thing_means_what_another_verb_of_meaning_says() -> None:
-    """Family meaning_verb: "What does X symbolize / mean / represent?" is answered by what
-    follows any verb of meaning ("stands for", "means")."""
-    q = analyse("What does Priya's scarf symbolize?", SPEAKERS)
-    said, _ = phrase("My aunt knitted this scarf and it stands for patience and hope.", q)
-    assert said == "patience and hope"
-    q = analyse("What does the lighthouse represent to Omar?", SPEAKERS)
-    said, _ = phrase("For me that old lighthouse means safety, like coming home.", q)
-    assert said == "safety"
-    q = analyse("What do the ribbons symbolise?", SPEAKERS)
-    said, _ = phrase("In our club the blue ribbons signify courage under pressure.", q)
-    assert said == "courage"
-    # "stand" means only before "for": "stood near the door" says no meaning
-    q = analyse("What does Priya's badge symbolize?", SPEAKERS)
-    said, score = phrase("The badge stood near the old trophies.", q)
-    assert said == "old trophies" and score < 2.0
-    assert phrase("The badge stood on a shelf, and it represents loyalty.", q)[0] == "loyalty"

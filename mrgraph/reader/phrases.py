@@ -55,6 +55,7 @@ from mrgraph.reader.activities import gerund_at, names_activity
 from mrgraph.reader.apposition import apposed, called
 from mrgraph.reader.places import MONTHS, infinitive, placed
 from mrgraph.reader.question import Question
+from mrgraph.reader.tally import counted_noun
 from mrgraph.reader.tokens import Token, tokens, verb_like
 from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
                                   RELATIONS, SUBJECTS, base_verb, is_function_word, is_kind,
@@ -213,6 +214,7 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     if form is not None:  # what "how many" asks for: a number
         score += KIND
         phrase = phrase[form]
+    given = form is not None and on("count_given")
     kind = kind_of(question.head) if question.head and on("ph_kind") else frozenset()
     # "-ing" names a thing only after a determiner: "my painting", not "saw someone drawing"
     at = [*run, after]  # where each word of the phrase stands in the sentence
@@ -235,6 +237,8 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     if len(content) == 1 and on("ph_lone_verb") and verb_like(content[0]) and done is None:
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
     score -= 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
+    if given:  # scored whole, said without what the question names ("*three* spare keys")
+        phrase = phrase[:unsaid(phrase, _asked(question), counted_noun(question))]
     if on("ph_apposed") and phrase and phrase[-1] == toks[last].text:
         phrase = apposed(last, toks) or phrase  # "a nurse, *Odette*,": the name says which
     if on("ph_called") and phrase and phrase[-1] == toks[last].text:
@@ -295,6 +299,17 @@ def counted(phrase: list[str]) -> slice | None:
     while end < len(phrase) and not is_function_word(phrase[end]):
         end += 1
     return slice(at, end)
+
+
+def unsaid(number: list[str], given: frozenset[str], noun: str | None) -> int:
+    """How many words of `number` (a count and the words after it: reader.phrases.counted)
+    answer "how many <noun>": a run cut off before the noun counted ends with a word of the
+    question that only describes it ("all *twelve* rental | bikes" for "how many rental
+    bikes"), a fragment, so the number alone answers; the noun said stays ("three rooms"), so
+    do units the question does not say ("7 pounds 2 ounces"); family count_given."""
+    if noun is not None and any(lemma(w) == noun for w in number[1:]):
+        return len(number)
+    return next((k for k, w in enumerate(number) if k and lemma(w) in given), len(number))
 
 
 def _dated(phrase: list[str], k: int) -> bool:

@@ -1,0 +1,33 @@
+"""count_given: a count cut off before the noun "how many" counts, ending with a word of the
+question that only describes it ("all *twelve* rental | bikes" for "How many rental bikes"),
+is a fragment: the number alone answers; the noun said stays ("three rooms"), so does a unit
+the question does not say ("7 pounds 2 ounces")."""
+
+from __future__ import annotations
+
+from mrgraph.reader.phrases import phrase, unsaid
+from mrgraph.reader.question import analyse
+
+SPEAKERS = ("Priya", "Omar")
+
+
+def test_the_number_alone_when_the_question_names_the_thing() -> None:
+    q = analyse("How many spare keys did Omar hide in the garden?", SPEAKERS)
+    assert phrase("I hid three spare keys under the pots in the garden.", q)[0] == "three"
+    q = analyse("How many picnic blankets did Priya buy?", SPEAKERS)
+    assert phrase("Yesterday I bought six picnic blankets at the fair.", q)[0] == "six"
+    q = analyse("How many guest rooms does the inn have?", SPEAKERS)
+    assert phrase("The inn has 14 guest rooms, all with a view.", q)[0] == "14"
+
+
+def test_a_unit_or_thing_the_question_does_not_say_stays() -> None:
+    assert unsaid(["7", "pounds", "2", "ounces"], frozenset({"baby", "weigh"}), None) == 4
+    assert unsaid(["twelve", "rental"], frozenset({"rental", "bike"}), "bike") == 1
+    assert unsaid(["three", "rooms"], frozenset({"room", "flat"}), "room") == 2
+    assert unsaid(["20", "jars"], frozenset({"sell", "jam"}), "jam") == 2
+
+
+def test_switched_off_the_words_after_the_number_stay() -> None:
+    q = analyse("How many spare keys did Omar hide in the garden?", SPEAKERS,
+                frozenset({"count_given"}))
+    assert phrase("I hid three spare keys under the pots in the garden.", q)[0] != "three"

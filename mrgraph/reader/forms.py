@@ -151,16 +151,45 @@ def _adjunct(said: str, time: re.Match[str]) -> str:
     return time.group(0) if before and lemma(before[-1]) in _TIME_OBJECT else ""
 
 
-def predicate(sentence: str) -> str | None:
+# another joined to the speaker as the subject: "*Omar* and I", "*my cousin* and I"
+_JOINED = re.compile(r"\b((?:(?:[Mm]y|[Oo]ur) )?[\w'-]+(?: [A-Z][\w'-]+)?) and $")
+
+
+def predicate(sentence: str, company: str | None = None) -> str | None:
     """What the speaker says they did, for "what did X *do*": the words after the first "I" /
     "we" up to the clause's end (punctuation, a clause word, another subject), without the
     time words and "and" it ends with ("Last week *we had a great time at the lake* and...");
-    None without such a clause of two words at least."""
+    None without such a clause of two words at least. With `company` (the question, family
+    co_subject), another joined to "I" as the subject did it with them: "Then Omar and I
+    *baked bread*" -> "baked bread with Omar" (what one of two did together is done with the
+    other) - unless the question names them already ("What did X and her mom do ...?")."""
     doer = _DOER.search(sentence)
     if not doer:
         return None
+    said = _predicate(sentence, doer.end())
+    other = joined(sentence[:doer.start()]) if company and doer.group().startswith("I") \
+        else None
+    if other and {stem(w) for w in words(other)} & {stem(w) for w in words(company or "")}:
+        other = None  # the question names them: "what did Priya and her mom do together?"
+    return f"{said} with {other}" if said and other else said
+
+
+def joined(before: str) -> str | None:
+    """Who is joined to the speaker by "and" right before "I": a name ("Then *Omar* and"),
+    or "my" / "our" and a noun ("*my cousin* and"); None for anything else ("so tired and")."""
+    match = _JOINED.search(before)
+    if match is None:
+        return None
+    said = [w for w in match.group(1).split() if not is_function_word(w) or
+            w.lower() in ("my", "our")]
+    if said and said[0].lower() in ("my", "our"):
+        return f"{said[0].lower()} {said[1]}" if len(said) == 2 and noun_like(said[1]) else None
+    return " ".join(said) if said and all(w[:1].isupper() for w in said) else None
+
+
+def _predicate(sentence: str, start: int) -> str | None:
     said: list[str] = []
-    for word in _PREDICATE_END.split(sentence[doer.end():])[0].split():
+    for word in _PREDICATE_END.split(sentence[start:])[0].split():
         if word.lower() in CLAUSE or word.lower() in SUBJECTS:
             break
         if said or lemma(word) != "do":  # "I've *done* tai chi for years": what, not "done"

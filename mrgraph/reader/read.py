@@ -260,9 +260,10 @@ def _thought(question: Question, found: list[Sentence]) -> tuple[str, tuple[str,
         said = next(((c, s.dia_id) for s in found[:THOUGHT_REACH]
                      if (c := complement(s.text, verb))), None)
     elif verb == "do" and question.on("did"):
+        company = question.text if question.on("co_subject") else None  # "Omar and I did"
         said = next(((c, s.dia_id) for s in found[:THOUGHT_REACH]
-                     if (s.own or question.person is None) and (c := predicate(s.text)) and
-                     _news(c, question)), None)
+                     if (s.own or question.person is None) and
+                     (c := predicate(s.text, company)) and _news(c, question)), None)
         if said and question.on("did_untimed"):  # when is asked already: what, not when
             said = untimed(said[0]), said[1]
         if said and question.on("did_purpose"):  # why is asked already: what, not why

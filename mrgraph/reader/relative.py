@@ -193,7 +193,8 @@ def _told(text: str, question: Question) -> str | None:
     what they did on it) - unless the act asked is another's ("What did X's sister do":
     "My sister ran a marathon"); else the sentence; without its time adjuncts ("on
     Thursday"): the question places it."""
-    did = predicate(text) if _asks_do(question) else None
+    company = question.text if question.on("co_subject") else None  # "Omar and I did"
+    did = predicate(text, company) if _asks_do(question) else None
     if did is not None:
         text = _PLANNED.sub("", did)  # a plan told before: "we're *going to* paint the shed"
     elif _asks_do(question) and not _ANOTHERS.match(question.text):

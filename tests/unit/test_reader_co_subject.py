@@ -1,0 +1,31 @@
+"""co_subject: another joined to "I" as the subject ("Omar and I baked bread") did the thing
+with the speaker, so what the speaker did is said with them ("baked bread with Omar"), unless
+the question names them already."""
+
+from __future__ import annotations
+
+from mrgraph.reader.forms import joined, predicate
+
+
+def test_a_name_or_a_relative_joined_to_i_is_the_company() -> None:
+    assert predicate("Then Omar and I baked three loaves of bread.", "What did Priya do?") == \
+        "baked three loaves of bread with Omar"
+    assert predicate("My cousin and I painted the garden fence.", "What did Priya do?") == \
+        "painted the garden fence with my cousin"
+    assert predicate("Yesterday Lena Park and I climbed the old tower.", "What did Omar do?") \
+        == "climbed the old tower with Lena Park"
+
+
+def test_no_company_without_a_joined_subject_or_when_asked_already() -> None:
+    assert predicate("It rained all day and I stayed home with a book.", "What did Omar do?") \
+        == "stayed home with a book"
+    assert predicate("We went sailing on the lake.", "What did Omar do?") == \
+        "went sailing on the lake"
+    assert predicate("My mom and I made pancakes together.",
+                     "What did Priya and her mom make?") == "made pancakes together"
+    assert joined("I was so tired and ") is None
+
+
+def test_switched_off_the_predicate_is_as_before() -> None:
+    assert predicate("Then Omar and I baked three loaves of bread.") == \
+        "baked three loaves of bread"

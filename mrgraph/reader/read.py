@@ -219,7 +219,7 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return listed
     if kind == "count" and (total := running_count(question, found)) is not None:
         return total  # "how many X had she done by <date>": the total said so far
-    if (told := _who_where(question, found)) is not None:
+    if (told := _who_where(state, question, found)) is not None:
         return told
     # one thing asked for of several: a phrase that names one ("SO HAPPY NOW", "July" do not)
     keep = is_item if kind == "list" and question.on("item_kind") else None
@@ -234,14 +234,14 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     return (chosen.text, (chosen.dia_id,)) if chosen else (best.text, (best.dia_id,))
 
 
-def _who_where(question: Question, found: list[Sentence]) -> \
+def _who_where(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]] | None:
     """"Who did X do Y with?": the object of "with" naming people; "Where was X <on a
     date>?": the places of the first sentence naming one (reader.whowhere)."""
     if question.kind == "who" and question.on("who_with") and asks_with(question):
         return company(question, found)
     if question.kind == "where" and question.on("where_dated") and dated(question):
-        return where(question, found)
+        return where(question, found, state.evidence.turns)
     return None
 
 

@@ -21,15 +21,19 @@
              of the first of the best sentences that names one ("a robotics fair in Derby":
              *robotics fair, Derby*; reader.phrases.places), not the best sentence's phrase
              when that names none ("It's 4-6 October" only dates it); a name in a nearly as
-             good sentence over a place without one.
+             good sentence over a place without one;
+  where_within the other asking "Where in <it>?" ("Whereabouts?", "Which part?") right after
+             the place is told asks for a place inside it, and the speaker's reply opens
+             with its name ("Lagos."): both answer, the narrower first ("Lagos, Algarve").
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from mrgraph.lexicon import default as lexicon
-from mrgraph.reader.evidence import Sentence
+from mrgraph.reader.evidence import Sentence, exchange, split_sentences
 from mrgraph.reader.forms import negated
 from mrgraph.reader.items import split_and
 from mrgraph.reader.phrases import places
@@ -40,6 +44,7 @@ from mrgraph.reader.words import (CALENDAR, CLAUSE, DETERMINERS, FEASTS, PREPOSI
                                   SUBJECTS, TIME_WORDS, adverb_only, dates_named,
                                   is_function_word, lemma)
 from mrgraph.text import words
+from mrgraph.toolkit import Record
 
 REACH = 8  # the best sentences searched, as read.REACH
 MAX_WITH = 9  # words of a "with" object: "Dana and a crowd of people from the office"
@@ -229,7 +234,18 @@ def persons(answer: str) -> str:
     return " and ".join(kept) if kept and len(kept) < len(parts) else answer
 
 
-def where(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
+# the other asking for a place inside the one just told: "Where in Spain?", "Whereabouts?"
+_WITHIN = re.compile(r"\b(?:where(?:abouts| exactly| in)\b|(?:which|what) part\b)",
+                     re.IGNORECASE)
+
+
+# words opening a reply that name nothing
+_ANSWER_WORDS = frozenset("""yes yeah yep no nope oh ah ha haha well sure okay ok hmm um not
+                          honestly actually somewhere everywhere nowhere""".split())
+
+
+def where(question: Question, found: list[Sentence],
+          turns: Mapping[str, Record] | None = None) -> tuple[str, tuple[str, ...]] | None:
     """The places of the first of the best REACH sentences that names one (`said_places`),
     the person's own when the question names one, joined ("robotics fair, Derby"); when they
     name no place by name ("moved *to a bigger flat*"), those of a later one that does,
@@ -243,7 +259,31 @@ def where(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ..
     best = first if _named(first[0]) else next(
         ((said, s) for said, s in told if _named(said) and
          s.score >= SAME_STORY * first[1].score and not _of_another(s.text)), first)
+    inside = within(turns, best[1]) if turns is not None and question.on("where_within") \
+        else None
+    if inside is not None:  # "Algarve" - "Where in the Algarve?" - "Lagos."
+        return ", ".join([inside[0], *best[0]]), (inside[1], best[1].dia_id)
     return ", ".join(best[0]), (best[1].dia_id,)
+
+
+def within(turns: Mapping[str, Record], told: Sentence) -> tuple[str, str] | None:
+    """The place inside the one `told` names, and its turn: the name (capitalised words, up
+    to three, past a preposition, up to a comma: "Near *Porto*, by the sea.") opening the
+    speaker's reply when the other asks right after "Where in ...?" / "Whereabouts?" /
+    "Which part?"; None otherwise."""
+    turn = next((t for t in turns.values()
+                 if t["dia_id"] == told.dia_id and t["text"] == told.turn), None)
+    across = exchange(turns, turn) if turn is not None else None
+    if across is None or not _WITHIN.search(str(across[0]["text"])):
+        return None
+    opening = re.split(r"[,;:!?.]", split_sentences(str(across[1]["text"]))[0])[0]
+    names = opening.split()  # up to the first comma: "Near Fort William, hiking ..."
+    while names and names[0].lower() in PREPOSITIONS:  # "Near Porto."
+        names = names[1:]
+    if not names or len(names) > 3 or not all(n[:1].isupper() and not is_function_word(n) and
+                                              n.lower() not in _ANSWER_WORDS for n in names):
+        return None  # "Yes.", "Oh!", "Not sure." open replies, name no place
+    return " ".join(names), str(across[1]["dia_id"])
 
 
 def _named(said: list[str]) -> bool:

@@ -37,6 +37,10 @@ is scored by where it stands:
 A noun phrase with a name in apposition gives the name, at the phrase's score ("this retired
 nurse, *Odette*, who ...": reader.apposition, family ph_apposed), so does a phrase naming one
 after "called" / "named" ("a band called *Paper Moths*": family ph_called).
+Scored, a phrase is said without the adverb it ends with, "together" or a word only an adverb
+("a convention *together*", "pots *again*"; not for lists: family ph_adverb_end), and a count
+cut off before the noun counted without the question's word describing it ("*twelve* rental"
+for "how many rental bikes": family count_given).
 A run followed by ", run" ... "and run" (short runs; or ", and run", the serial comma,
 unless two runs only make it and the last opens a clause: "bread, and milk *was* sold out")
 is also one list segment, scoring its first run's score + LISTED ("packed *a torch, maps and
@@ -57,7 +61,7 @@ from mrgraph.reader.places import MONTHS, infinitive, placed
 from mrgraph.reader.question import Question
 from mrgraph.reader.tally import counted_noun
 from mrgraph.reader.tokens import Token, tokens, verb_like
-from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
+from mrgraph.reader.words import (CLAUSE, adverb_only, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
                                   RELATIONS, SUBJECTS, base_verb, is_function_word, is_kind,
                                   kind_of, lemma, mostly_verb, noun_like)
 from mrgraph.text import words
@@ -237,6 +241,11 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     if len(content) == 1 and on("ph_lone_verb") and verb_like(content[0]) and done is None:
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
     score -= 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
+    # how or when it was done, not the thing: "a convention *together*", "pots *again*"
+    # (lists trim their items themselves: reader.items)
+    while on("ph_adverb_end") and question.kind != "list" and len(phrase) > 1 and \
+            (phrase[-1].lower() == "together" or adverb_only(phrase[-1])):
+        phrase = phrase[:-1]
     if given:  # scored whole, said without what the question names ("*three* spare keys")
         phrase = phrase[:unsaid(phrase, _asked(question), counted_noun(question))]
     if on("ph_apposed") and phrase and phrase[-1] == toks[last].text:

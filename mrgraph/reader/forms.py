@@ -235,3 +235,27 @@ def unpurposed(said: str, question: Question) -> str:
                 len(said[:at.end(1)].split()) >= 2:
             return said[:at.end(1)]
     return said
+
+
+# a second question joined to the first by "and", asking for a phrase of a preposition: "How
+# much did the fair raise, *and for what*?", "How many chairs did she buy, *and from where*?"
+_AND_ASKED = re.compile(r",?\s+and\s+(for|to|from|with|at|in|on)\s+(?:what|whom|who|which|"
+                        r"where)\b[^,]*$", re.IGNORECASE)
+_PP_END = re.compile(r"[,.;:!?]|\s(?:and|but|so|because|which|who|that|while)\s", re.IGNORECASE)
+MAX_PP = 6  # words of the phrase the second question asks for
+
+
+def also_asked(question: str, sentence: str, said: str) -> str | None:
+    """`said` and what a second question joined by "and" asks for (family count_and): the
+    phrase of its preposition right after `said` in `sentence`, up to the clause's end ("We
+    raised *£900* for the animal shelter." -> "£900 for the animal shelter"); None when the
+    question asks no second thing or the sentence does not say it there."""
+    asked = _AND_ASKED.search(question)
+    at = sentence.find(said)
+    if asked is None or at < 0:
+        return None
+    rest = sentence[at + len(said):]
+    if not re.match(rf"\s+{asked.group(1)}\s", rest, re.IGNORECASE):
+        return None
+    phrase = _PP_END.split(rest)[0].split()
+    return f"{said} {' '.join(phrase)}" if len(phrase) <= MAX_PP else None

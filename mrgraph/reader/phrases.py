@@ -61,9 +61,9 @@ from mrgraph.reader.places import MONTHS, infinitive, placed
 from mrgraph.reader.question import Question
 from mrgraph.reader.tally import counted_noun
 from mrgraph.reader.tokens import Token, tokens, verb_like
-from mrgraph.reader.words import (CLAUSE, adverb_only, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
-                                  RELATIONS, SUBJECTS, base_verb, is_function_word, is_kind,
-                                  kind_of, lemma, mostly_verb, noun_like)
+from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
+                                  RELATIONS, SUBJECTS, adverb_only, base_verb, is_function_word,
+                                  is_kind, kind_of, lemma, mostly_verb, noun_like)
 from mrgraph.text import words
 
 MAX_WORDS = 4

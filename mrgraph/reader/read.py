@@ -96,7 +96,7 @@ from mrgraph.reader.evidence import (Sentence, believed, content_share, first_re
                                     is_question, sentences, split_sentences, statements,
                                     turn_key, turns_read)
 from mrgraph.reader.feelings import asks_feeling, how_felt
-from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated,
+from mrgraph.reader.forms import (THOUGHT, also_asked, complement, frequency, negated,
                                   predicate, times, unpurposed, untimed)
 from mrgraph.reader.items import is_item, split_and
 from mrgraph.reader.lengths import asks_between, said_span, since, story_length
@@ -224,6 +224,10 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     # one thing asked for of several: a phrase that names one ("SO HAPPY NOW", "July" do not)
     keep = is_item if kind == "list" and question.on("item_kind") else None
     chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found, keep)
+    if chosen and kind == "count" and question.on("count_and") and (also := next(
+            (a for s in found if s.dia_id == chosen.dia_id and
+             (a := also_asked(question.text, s.text, chosen.text))), None)):
+        return also, (chosen.dia_id,)  # "How much ..., and for what?": both asked
     if chosen and kind == "list" and question.on("item_split"):
         return ", ".join(split_and(chosen.text, question.on("ph_serial"))), (chosen.dia_id,)
     if chosen and kind == "who" and question.on("who_placed") and \

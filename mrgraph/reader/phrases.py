@@ -40,7 +40,9 @@ after "called" / "named" ("a band called *Paper Moths*": family ph_called).
 Scored, a phrase is said without the adverb it ends with, "together" or a word only an adverb
 ("a convention *together*", "pots *again*"; not for lists: family ph_adverb_end), and a count
 cut off before the noun counted without the question's word describing it ("*twelve* rental"
-for "how many rental bikes": family count_given).
+for "how many rental bikes": family count_given); for one place asked by "where", a common
+noun's place keeps the preposition placing it ("*at* the botanical garden", not "Zurich", nor
+"where ... from?": family where_prep).
 A run followed by ", run" ... "and run" (short runs; or ", and run", the serial comma,
 unless two runs only make it and the last opens a clause: "bread, and milk *was* sold out")
 is also one list segment, scoring its first run's score + LISTED ("packed *a torch, maps and
@@ -57,8 +59,8 @@ from functools import lru_cache
 
 from mrgraph.reader.activities import gerund_at, names_activity
 from mrgraph.reader.apposition import apposed, called
-from mrgraph.reader.places import MONTHS, infinitive, placed
-from mrgraph.reader.question import Question
+from mrgraph.reader.places import MONTHS, infinitive, placed, said_at
+from mrgraph.reader.question import Question, over_time
 from mrgraph.reader.tally import counted_noun
 from mrgraph.reader.tokens import Token, tokens, verb_like
 from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
@@ -93,6 +95,10 @@ class Segment:
     words: tuple[str, ...]
     score: float
     start: int
+
+
+# "where ... from / to?": the question says the preposition itself
+_ASKED_FROM = re.compile(r"\b(?:from|to|into)\s*\??\s*$", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1_000)
@@ -248,6 +254,13 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         phrase = phrase[:-1]
     if given:  # scored whole, said without what the question names ("*three* spare keys")
         phrase = phrase[:unsaid(phrase, _asked(question), counted_noun(question))]
+    # one place asked ("Where did he hide it?" - "*in* a slipper"), not several ("Where has
+    # she camped?": a list of places, reader.question.over_time)
+    if question.kind == "where" and on("where_prep") and phrase and \
+            phrase[0] == toks[run[0]].text and not _ASKED_FROM.search(question.text) and \
+            not (on("perfect") and over_time(question)) and \
+            (prep := said_at(run, toks)) is not None:
+        phrase = [*prep.split(), *phrase]
     if on("ph_apposed") and phrase and phrase[-1] == toks[last].text:
         phrase = apposed(last, toks) or phrase  # "a nurse, *Odette*,": the name says which
     if on("ph_called") and phrase and phrase[-1] == toks[last].text:

@@ -44,6 +44,24 @@ def placed(run: list[int], toks: Sequence[Token], on_particle: bool = True) -> b
                 toks[i].text in MONTHS or toks[i].text[:1].isdigit() for i in run)
 
 
+# prepositions that place a thing where it is, said with a common noun's place: "*in* a
+# parking garage", "*at* the botanical garden" (not "from" / "to" / "into": where it came
+# from or went, which a "where ... from / to?" question says itself)
+_AT_PLACE = frozenset("""at in near inside outside around along across""".split())
+
+
+def said_at(run: list[int], toks: Sequence[Token]) -> str | None:
+    """The preposition placing a common noun's place (the run opens lowercase: "in *a
+    parking garage*", past its determiners), with them ("in a", "inside my"); None for a name
+    ("in *Zurich*": a name says where by itself), another preposition, or none."""
+    at = run[0] - 1
+    while at >= 0 and toks[at].text.lower() in DETERMINERS:
+        at -= 1
+    if at < 0 or toks[at].text.lower() not in _AT_PLACE or not toks[run[0]].text[:1].islower():
+        return None
+    return " ".join(toks[i].text for i in range(at, run[0]))
+
+
 def infinitive(run: list[int], toks: Sequence[Token]) -> bool:
     """"to" right before a lowercase word mostly a verb: an infinitive ("wants me to *give*
     a talk"), no place ("to *the* shop", "to *Rome*")."""

@@ -52,13 +52,14 @@ SPEAKERS = ("Priya", "Omar")
      "Last month we danced at my cousin's wedding in a lovely old barn.", "cousin's"),
     ("Who did Priya go hiking with?",
      "I went hiking through dense forest with my cousins.", "cousins"),
-    # "where" asks for a place: what a preposition of place introduces, never a time
+    # "where" asks for a place: what a preposition of place introduces (with it, for a common
+    # noun: family where_prep), never a time
     ("Where did Omar propose?",
-     "He proposed to Lena at the botanical garden on Saturday.", "botanical garden"),
+     "He proposed to Lena at the botanical garden on Saturday.", "at the botanical garden"),
     ("Where are Priya and Omar going for their anniversary?",
      "We booked a trip to Lake Como in May.", "Lake Como"),
     ("Where is Priya staying this summer?",
-     "I'm staying in June with my aunt, in a cottage near the harbour.", "cottage"),
+     "I'm staying in June with my aunt, in a cottage near the harbour.", "in a cottage"),
 ])
 def test_the_phrase_a_clause_a_number_or_a_relation_gives(question: str, sentence: str,
                                                           expected: str) -> None:

@@ -42,7 +42,8 @@ Scored, a phrase is said without the adverb it ends with, "together" or a word o
 cut off before the noun counted without the question's word describing it ("*twelve* rental"
 for "how many rental bikes": family count_given); for one place asked by "where", a common
 noun's place keeps the preposition placing it ("*at* the botanical garden", not "Zurich", nor
-"where ... from?": family where_prep).
+"where ... from?": family where_prep), and ends before "and" + a verb + a determiner, the
+subject's second act ("the Pacific Northwest *and hit some* parks": family ph_and_verb).
 A run followed by ", run" ... "and run" (short runs; or ", and run", the serial comma,
 unless two runs only make it and the last opens a clause: "bread, and milk *was* sold out")
 is also one list segment, scoring its first run's score + LISTED ("packed *a torch, maps and
@@ -59,9 +60,9 @@ from functools import lru_cache
 
 from mrgraph.reader.activities import gerund_at, names_activity
 from mrgraph.reader.apposition import apposed, called
-from mrgraph.reader.places import MONTHS, infinitive, placed, said_at
+from mrgraph.reader.places import MONTHS, infinitive, placed, said_at, second_predicate
 from mrgraph.reader.question import Question, over_time
-from mrgraph.reader.tally import counted_noun
+from mrgraph.reader.tally import counted_noun, unsaid
 from mrgraph.reader.tokens import Token, tokens, verb_like
 from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
                                   RELATIONS, SUBJECTS, adverb_only, base_verb, is_function_word,
@@ -186,6 +187,8 @@ def _opens_clause(run: list[int], toks: Sequence[Token]) -> bool:
 
 
 def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment:
+    if question.on("ph_and_verb") and question.kind == "where":
+        run = second_predicate(run, toks)
     verb = lemma(question.verb) if question.verb else None
     head = lemma(question.head) if question.head else None
     # a person's name is where the subject stands, not a word of what was asked about
@@ -321,17 +324,6 @@ def counted(phrase: list[str]) -> slice | None:
     while end < len(phrase) and not is_function_word(phrase[end]):
         end += 1
     return slice(at, end)
-
-
-def unsaid(number: list[str], given: frozenset[str], noun: str | None) -> int:
-    """How many words of `number` (a count and the words after it: reader.phrases.counted)
-    answer "how many <noun>": a run cut off before the noun counted ends with a word of the
-    question that only describes it ("all *twelve* rental | bikes" for "how many rental
-    bikes"), a fragment, so the number alone answers; the noun said stays ("three rooms"), so
-    do units the question does not say ("7 pounds 2 ounces"); family count_given."""
-    if noun is not None and any(lemma(w) == noun for w in number[1:]):
-        return len(number)
-    return next((k for k, w in enumerate(number) if k and lemma(w) in given), len(number))
 
 
 def _dated(phrase: list[str], k: int) -> bool:

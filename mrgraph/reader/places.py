@@ -68,3 +68,14 @@ def infinitive(run: list[int], toks: Sequence[Token]) -> bool:
     first = toks[run[0]].text
     return run[0] > 0 and toks[run[0] - 1].text.lower() == "to" and first.islower() and \
         mostly_verb(first)
+
+
+def second_predicate(run: list[int], toks: Sequence[Token]) -> list[int]:
+    """The run up to "and" + a verb + its object's determiner: the subject's second act
+    ("explored the coast *and hit some* parks", "*and made a* cake"), not a thing of the
+    phrase ("bread and jam"); the run whole without one (family ph_and_verb)."""
+    for k in range(1, len(run) - 2):
+        if toks[run[k]].text.lower() == "and" and mostly_verb(toks[run[k + 1]].text) and \
+                toks[run[k + 2]].text.lower() in DETERMINERS:
+            return run[:k]
+    return run

@@ -138,3 +138,14 @@ def ordinal_of(sentence: str, noun: str) -> int | None:
 def _in_words(number: str) -> str:
     """"4" -> "four"; a word stays."""
     return _CARDINALS.get(int(number), number) if number.isdigit() else number.lower()
+
+
+def unsaid(number: list[str], given: frozenset[str], noun: str | None) -> int:
+    """How many words of `number` (a count and the words after it: reader.phrases.counted)
+    answer "how many <noun>": a run cut off before the noun counted ends with a word of the
+    question that only describes it ("all *twelve* rental | bikes" for "how many rental
+    bikes"), a fragment, so the number alone answers; the noun said stays ("three rooms"), so
+    do units the question does not say ("7 pounds 2 ounces"); family count_given."""
+    if noun is not None and any(lemma(w) == noun for w in number[1:]):
+        return len(number)
+    return next((k for k, w in enumerate(number) if k and lemma(w) in given), len(number))

@@ -5,7 +5,8 @@ the question does not say ("7 pounds 2 ounces")."""
 
 from __future__ import annotations
 
-from mrgraph.reader.phrases import phrase, unsaid
+from mrgraph.reader.phrases import phrase
+from mrgraph.reader.tally import unsaid
 from mrgraph.reader.question import analyse
 
 SPEAKERS = ("Priya", "Omar")

@@ -44,6 +44,9 @@ for "how many rental bikes": family count_given); for one place asked by "where"
 noun's place keeps the preposition placing it ("*at* the botanical garden", not "Zurich", nor
 "where ... from?": family where_prep), and ends before "and" + a verb + a determiner, the
 subject's second act ("the Pacific Northwest *and hit some* parks": family ph_and_verb).
+A run between "the" / "that" / "this" and "one" answers "which <thing>" (not a list) with
+the thing: "one" stands for it ("The *Brighton* one." -> "Brighton half marathon": +2,
+family ph_one).
 A run followed by ", run" ... "and run" (short runs; or ", and run", the serial comma,
 unless two runs only make it and the last opens a clause: "bread, and milk *was* sold out")
 is also one list segment, scoring its first run's score + LISTED ("packed *a torch, maps and
@@ -59,7 +62,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mrgraph.reader.activities import gerund_at, names_activity
-from mrgraph.reader.apposition import apposed, called
+from mrgraph.reader.apposition import apposed, called, one_named
 from mrgraph.reader.places import MONTHS, infinitive, placed, said_at, second_predicate
 from mrgraph.reader.question import Question, over_time
 from mrgraph.reader.tally import counted_noun, unsaid
@@ -223,6 +226,11 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         score -= 1.5  # it only describes what the question already names ("a *short* trip")
     bonus, phrase = _what_is_asked(run, toks, question, titles, phrase)
     score += bonus
+    if not bonus and question.kind == "what" and on("ph_one") and \
+            not (on("perfect") and over_time(question)) and \
+            (named := one_named(run, toks, question.text)):
+        score += KIND  # "Which race?" - "The *Brighton* one.": "one" stands for the race
+        phrase = named
     form = counted(phrase) if question.kind == "count" and on("ph_count") else None
     if form is not None:  # what "how many" asks for: a number
         score += KIND

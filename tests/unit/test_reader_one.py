@@ -1,0 +1,31 @@
+"""ph_one: "one" after a definite determiner and a run stands for the noun "which / what"
+asks for, so the run says which: "Which ferry ...?" - "The Norwegian one." -> "Norwegian
+ferry"; "a better one" says no which."""
+
+from __future__ import annotations
+
+from mrgraph.reader.phrases import phrase
+from mrgraph.reader.question import analyse
+
+SPEAKERS = ("Priya", "Omar")
+
+
+def test_the_run_before_one_names_which() -> None:
+    q = analyse("Which ferry did Omar take to the island?", SPEAKERS)
+    assert phrase("The Norwegian one, it was cheaper.", q)[0] == "Norwegian ferry"
+    q = analyse("Which jacket did Priya buy in the end?", SPEAKERS)
+    assert phrase("That waterproof one we saw.", q)[0] == "waterproof jacket"
+    q = analyse("Which train did Omar catch on Friday?", SPEAKERS)
+    assert phrase("Honestly, the slow one.", q)[0] == "slow train"
+
+
+def test_an_indefinite_one_or_one_of_names_none() -> None:
+    q = analyse("Which novel did Priya recommend?", SPEAKERS)
+    assert phrase("I'd love a better one, honestly.", q)[0] != "better novel"
+    q = analyse("Which ferry did Omar take to the island?", SPEAKERS)
+    assert phrase("The last one of the day.", q)[0] != "last ferry"
+
+
+def test_switched_off_the_run_alone() -> None:
+    q = analyse("Which ferry did Omar take to the island?", SPEAKERS, frozenset({"ph_one"}))
+    assert phrase("The Norwegian one, it was cheaper.", q)[0] != "Norwegian ferry"

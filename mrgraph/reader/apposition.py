@@ -12,7 +12,7 @@ participle says what follows is the name, which is the phrase (not after a subje
 Mum" made a call); the name's capitalised words may be joined by "of", "and", "the" ("a pub
 called *The Rose and Crown*").
 So too "one" standing for the noun a question asks for (family ph_one): "Which half marathon
-...?" - "The *Brighton* one." names which by the words between the determiner and "one".
+...?" - "The *Millbrook* one." names which by the words between the determiner and "one".
 """
 
 from __future__ import annotations
@@ -69,8 +69,8 @@ _WHICH_THING = re.compile(r"^\s*(?:which|what)\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)\s
 
 
 def one_named(run: list[int], toks: Sequence[Token], question: str) -> list[str]:
-    """"The *Brighton* one" for "Which half marathon ...?": "one" after a run stands for the
-    noun the question asks for, so the run names which - said with that noun ("Brighton
+    """"The *Millbrook* one" for "Which half marathon ...?": "one" after a run stands for the
+    noun the question asks for, so the run names which - said with that noun ("Millbrook
     half marathon"); empty when "one" does not follow the run right after a definite
     determiner ("a *better* one" says no which), or the question asks for no thing (family
     ph_one)."""

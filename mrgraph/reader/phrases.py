@@ -37,15 +37,12 @@ is scored by where it stands:
 A noun phrase with a name in apposition gives the name, at the phrase's score ("this retired
 nurse, *Odette*, who ...": reader.apposition, family ph_apposed), so does a phrase naming one
 after "called" / "named" ("a band called *Paper Moths*": family ph_called).
-Scored, a phrase is said without the adverb it ends with, "together" or a word only an adverb
-("a convention *together*", "pots *again*"; not for lists: family ph_adverb_end), and a count
-cut off before the noun counted without the question's word describing it ("*twelve* rental"
-for "how many rental bikes": family count_given); for one place asked by "where", a common
-noun's place keeps the preposition placing it ("*at* the botanical garden", not "Zurich", nor
-"where ... from?": family where_prep), and ends before "and" + a verb + a determiner, the
-subject's second act ("the Pacific Northwest *and hit some* parks": family ph_and_verb).
+Scored, a count cut off before the noun counted is said without the question's word describing
+it ("*twelve* rental" for "how many rental bikes": family count_given); for one place asked by
+"where", a common noun's place keeps the preposition placing it ("*at* the herb garden", not
+"Ghent", nor "where ... from?": family where_prep).
 A run between "the" / "that" / "this" and "one" answers "which <thing>" (not a list) with
-the thing: "one" stands for it ("The *Brighton* one." -> "Brighton half marathon": +2,
+the thing: "one" stands for it ("The *Millbrook* one." -> "Millbrook half marathon": +2,
 family ph_one).
 A run followed by ", run" ... "and run" (short runs; or ", and run", the serial comma,
 unless two runs only make it and the last opens a clause: "bread, and milk *was* sold out")
@@ -63,12 +60,12 @@ from functools import lru_cache
 
 from mrgraph.reader.activities import gerund_at, names_activity
 from mrgraph.reader.apposition import apposed, called, one_named
-from mrgraph.reader.places import MONTHS, infinitive, placed, said_at, second_predicate
+from mrgraph.reader.places import MONTHS, infinitive, placed, said_at
 from mrgraph.reader.question import Question, over_time
 from mrgraph.reader.tally import counted_noun, unsaid
 from mrgraph.reader.tokens import Token, tokens, verb_like
 from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
-                                  RELATIONS, SUBJECTS, adverb_only, base_verb, is_function_word,
+                                  RELATIONS, SUBJECTS, base_verb, is_function_word,
                                   is_kind, kind_of, lemma, mostly_verb, noun_like)
 from mrgraph.text import words
 
@@ -83,7 +80,7 @@ _HOURS = frozenset({"am", "pm", "o'clock"})
 _OBJECT_WORDS = frozenset("""me him her us them you it here's there's""".split())
 BEFORE_PP = 1.0  # before the question's own prepositional phrase, as after one of its words
 NOUN_END = 0.3  # a phrase ending with a noun
-# things people call by a proper name or title: "Which novel..." - "Piranesi"
+# things people call by a proper name or title: "Which novel..." - "Middlemarch"
 _TITLED = frozenset(lemma(w) for w in """book novel song film movie album band show series
                     game podcast poem play restaurant cafe shop store gym company team""".split())
 _RELATIONS = frozenset(lemma(w) for w in RELATIONS)  # "my *daughter's*", "our *cousins*"
@@ -190,8 +187,6 @@ def _opens_clause(run: list[int], toks: Sequence[Token]) -> bool:
 
 
 def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment:
-    if question.on("ph_and_verb") and question.kind == "where":
-        run = second_predicate(run, toks)
     verb = lemma(question.verb) if question.verb else None
     head = lemma(question.head) if question.head else None
     # a person's name is where the subject stands, not a word of what was asked about
@@ -229,7 +224,7 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     if not bonus and question.kind == "what" and on("ph_one") and \
             not (on("perfect") and over_time(question)) and \
             (named := one_named(run, toks, question.text)):
-        score += KIND  # "Which race?" - "The *Brighton* one.": "one" stands for the race
+        score += KIND  # "Which race?" - "The *Millbrook* one.": "one" stands for the race
         phrase = named
     form = counted(phrase) if question.kind == "count" and on("ph_count") else None
     if form is not None:  # what "how many" asks for: a number
@@ -258,11 +253,6 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     if len(content) == 1 and on("ph_lone_verb") and verb_like(content[0]) and done is None:
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
     score -= 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
-    # how or when it was done, not the thing: "a convention *together*", "pots *again*"
-    # (lists trim their items themselves: reader.items)
-    while on("ph_adverb_end") and question.kind != "list" and len(phrase) > 1 and \
-            (phrase[-1].lower() == "together" or adverb_only(phrase[-1])):
-        phrase = phrase[:-1]
     if given:  # scored whole, said without what the question names ("*three* spare keys")
         phrase = phrase[:unsaid(phrase, _asked(question), counted_noun(question))]
     # one place asked ("Where did he hide it?" - "*in* a slipper"), not several ("Where has
@@ -298,7 +288,7 @@ def _what_is_asked(run: list[int], toks: Sequence[Token], question: Question,
                    titles: frozenset[int], phrase: list[str]) -> tuple[float, list[str]]:
     """What the question word asks for, and the phrase: a name for "who" or a question asking
     a name (a relation too for "who": "my aunt"); a place for "where" ("to Hana *at the
-    botanical garden*"); for "which novel...", the run's title, cut to it ("Piranesi")."""
+    herb garden*"); for "which novel...", the run's title, cut to it ("Middlemarch")."""
     on, who = question.on, question.kind == "who"
     if (who or "name" in words(question.text)) and on("ph_named") and \
             any(_named(toks, i) or (who and toks[i].lemma in _RELATIONS) for i in run):

@@ -45,7 +45,7 @@ def placed(run: list[int], toks: Sequence[Token], on_particle: bool = True) -> b
 
 
 # prepositions that place a thing where it is, said with a common noun's place: "*in* a
-# parking garage", "*at* the botanical garden" (not "from" / "to" / "into": where it came
+# parking garage", "*at* the herb garden" (not "from" / "to" / "into": where it came
 # from or went, which a "where ... from / to?" question says itself)
 _AT_PLACE = frozenset("""at in near inside outside around along across""".split())
 
@@ -53,7 +53,7 @@ _AT_PLACE = frozenset("""at in near inside outside around along across""".split(
 def said_at(run: list[int], toks: Sequence[Token]) -> str | None:
     """The preposition placing a common noun's place (the run opens lowercase: "in *a
     parking garage*", past its determiners), with them ("in a", "inside my"); None for a name
-    ("in *Zurich*": a name says where by itself), another preposition, or none."""
+    ("in *Ghent*": a name says where by itself), another preposition, or none."""
     at = run[0] - 1
     while at >= 0 and toks[at].text.lower() in DETERMINERS:
         at -= 1
@@ -69,13 +69,3 @@ def infinitive(run: list[int], toks: Sequence[Token]) -> bool:
     return run[0] > 0 and toks[run[0] - 1].text.lower() == "to" and first.islower() and \
         mostly_verb(first)
 
-
-def second_predicate(run: list[int], toks: Sequence[Token]) -> list[int]:
-    """The run up to "and" + a verb + its object's determiner: the subject's second act
-    ("explored the coast *and hit some* parks", "*and made a* cake"), not a thing of the
-    phrase ("bread and jam"); the run whole without one (family ph_and_verb)."""
-    for k in range(1, len(run) - 2):
-        if toks[run[k]].text.lower() == "and" and mostly_verb(toks[run[k + 1]].text) and \
-                toks[run[k + 2]].text.lower() in DETERMINERS:
-            return run[:k]
-    return run

@@ -24,7 +24,7 @@
              good sentence over a place without one;
   where_within the other asking "Where in <it>?" ("Whereabouts?", "Which part?") right after
              the place is told asks for a place inside it, and the speaker's reply opens
-             with its name ("Lagos."): both answer, the narrower first ("Lagos, Algarve").
+             with its name ("Orvieto."): both answer, the narrower first ("Orvieto, Umbria").
 """
 
 from __future__ import annotations
@@ -261,7 +261,7 @@ def where(question: Question, found: list[Sentence],
          s.score >= SAME_STORY * first[1].score and not _of_another(s.text)), first)
     inside = within(turns, best[1]) if turns is not None and question.on("where_within") \
         else None
-    if inside is not None:  # "Algarve" - "Where in the Algarve?" - "Lagos."
+    if inside is not None:  # "Umbria" - "Where in Umbria?" - "Orvieto."
         return ", ".join([inside[0], *best[0]]), (inside[1], best[1].dia_id)
     return ", ".join(best[0]), (best[1].dia_id,)
 

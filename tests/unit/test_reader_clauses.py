@@ -55,7 +55,7 @@ SPEAKERS = ("Priya", "Omar")
     # "where" asks for a place: what a preposition of place introduces (with it, for a common
     # noun: family where_prep), never a time
     ("Where did Omar propose?",
-     "He proposed to Lena at the botanical garden on Saturday.", "at the botanical garden"),
+     "He proposed to Lena at the herb garden on Saturday.", "at the herb garden"),
     ("Where are Priya and Omar going for their anniversary?",
      "We booked a trip to Lake Como in May.", "Lake Como"),
     ("Where is Priya staying this summer?",
@@ -130,8 +130,8 @@ def test_to_after_the_particle_of_a_verb_of_going_says_where() -> None:
     """"off to", "up to", "back to": the particle stands between the verb of going and "to",
     and what "to" takes is still the place (ph_particle)."""
     cases = [
-        ("Where was Omar in August?", "We're off to the Algarve on 3 August for ten days.",
-         "Algarve"),
+        ("Where was Omar in August?", "We're off to Umbria on 3 August for ten days.",
+         "Umbria"),
         ("Where did Priya move last year?",
          "My sister and I moved out to Seattle last year, new jobs and all.", "Seattle"),
         ("Where did Omar go after the wedding?",

@@ -1,6 +1,6 @@
 """where_prep: one place asked by "where" is answered as it is said - a common noun's place
 with the preposition placing it ("*at* the old boathouse", "*inside* my boot"); a name alone
-("Zurich": a name says where by itself), and not when the question says its preposition
+("Ghent": a name says where by itself), and not when the question says its preposition
 ("where ... from?") or asks for several places."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def test_a_common_noun_place_keeps_its_preposition() -> None:
 
 def test_a_name_or_a_question_with_its_own_preposition_takes_none() -> None:
     q = analyse("Where did Omar spend his sabbatical?", SPEAKERS)
-    assert phrase("I spent my sabbatical in Zurich, mostly reading.", q)[0] == "Zurich"
+    assert phrase("I spent my sabbatical in Ghent, mostly reading.", q)[0] == "Ghent"
     q = analyse("Where did Priya adopt her dog from?", SPEAKERS)
     assert not phrase("I adopted him from a shelter near the station.", q)[0].startswith("from")
     q = analyse("Where has Priya camped?", SPEAKERS)  # several places: a list

@@ -3,6 +3,11 @@ about: for "When was Tin Lantern Parade's first gig at the Mossgrove?", "We're T
 Parade, by the way." holds whom it is about and none of what it asks (a gig, a first one),
 so a dated statement holding those ("Our first gig is at the Mossgrove on April 13th.") answers
 though it holds fewer of the question's words (reader.when, family names_only).
+
+An event is told by its verb (family told_verb): the events around it share its nouns ("I
+had an interview for the internship" - weeks later "I got accepted for the internship"), so
+a sentence lacking the question's verb that the best sentence holds, and telling an act of
+its own, tells another event (`same_act`).
 """
 
 from __future__ import annotations
@@ -10,9 +15,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import DETERMINERS, PREPOSITIONS
-from mrgraph.text import tokenize
+from mrgraph.reader.words import (DETERMINERS, IRREGULAR, PREPOSITIONS, is_function_word,
+                                  mostly_verb)
+from mrgraph.text import stem, tokenize
 
 
 def names_only(question: Question, text: str) -> bool:
@@ -48,3 +55,45 @@ def _whom(text: str) -> frozenset[str]:
 # takes a companion, one whom the question is about ("camping *with Jonah Pike*")
 _THING_BEFORE = (DETERMINERS | PREPOSITIONS) - {"with"}
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")
+
+
+def same_act(question: Question, sentence: Sentence, best: Sentence) -> bool:
+    """Whether `sentence` can tell what the best one does (family told_verb): not when the
+    best holds a verb of the question that it lacks while it holds a verb of its own. An
+    event is told by its verb; its nouns are shared by the events around it ("I had an
+    interview for the internship" - weeks later "I got accepted for the internship": "When
+    did she get accepted?" asks the second; "I started there a year ago" tells no other)."""
+    if not question.on("told_verb") or sentence is best:
+        return True
+    # the verb after the person ("did she *sign* the lease") is one, whatever else it is
+    verb = {stem(question.verb)} if question.verb and question.verb not in _LIGHT else set()
+    asked = _verbs(question.text) | verb
+    held = set(tokenize(sentence.text))
+    return asked & set(tokenize(best.text)) <= held or not _verbs(sentence.text) - question.stems
+
+
+@lru_cache(maxsize=20_000)
+def _verbs(text: str) -> frozenset[str]:
+    """The search tokens of a text's content verbs ("accepted", "went *hiking*"): words
+    mostly read as verbs, not a light or aspectual verb ("get", "go", "start"), an auxiliary
+    or a name, nor a noun a determiner or a preposition marks ("a *run*", "a long *walk*",
+    "for *training*") - but the act a light verb takes is one ("had an *interview*")."""
+    said = re.findall(r"[A-Za-z']+", text)
+    # a capitalised word is taken for a name (a verb opening a sentence is missed)
+    return frozenset(stem(w) for i, w in enumerate(said)
+                     if w.islower() and w not in _LIGHT and not is_function_word(w) and
+                     not _marked(said, i) and mostly_verb(IRREGULAR.get(w, w)))
+
+
+def _marked(said: list[str], at: int) -> bool:
+    """Whether a determiner or a preposition marks word `at` as a noun, one or two words
+    before it (`_verbs`), and no light verb takes it ("had *an* interview")."""
+    for back in (1, 2):
+        if at - back >= 0 and said[at - back].lower() in _MARKS:
+            return not (at - back - 1 >= 0 and said[at - back - 1].lower() in _LIGHT)
+    return False
+
+
+_MARKS = DETERMINERS | PREPOSITIONS
+_LIGHT = frozenset("""get got go went do did make made have had take took start started begin
+                    began keep kept""".split())

@@ -15,7 +15,7 @@ from mrgraph.dates import DateValue, format_month
 from mrgraph.dates.timestamps import MONTHS
 from mrgraph.found import Found
 from mrgraph.lexicon import default as default_lexicon
-from mrgraph.reader.asked_event import holds_unnamed, names_only
+from mrgraph.reader.asked_event import holds_unnamed, names_only, same_act
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
 from mrgraph.reader.evidence import TIMED, Sentence, content_share
 from mrgraph.reader.forms import duration, negated, years_in
@@ -70,6 +70,8 @@ def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
     said (its session's: an episode is dated by its session). With whether a date was told
     (not only the day it was said)."""
     value, said, sentence = date_of(state, question, found)
+    if _begun_by(question, value, said, sentence):
+        value = None  # "I'm expanding the studio ... we host a contest next month"
     unit = _unit_asked(question)
     # "which year": a date stated, or said at a year's grain ("last summer", "three years
     # ago"), answers; a day or a week just before the telling ("last night") is rarely what a
@@ -89,6 +91,18 @@ def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
         return _coarse(value or DateValue(day, "day", "session", day, day), unit), \
             (sentence.dia_id,), value is not None
     return when(value, said) or sentence.text, (sentence.dia_id,), value is not None
+
+
+def _begun_by(question: Question, value: DateValue | None, said: str,
+              sentence: Sentence) -> bool:
+    """Whether the date found cannot be when the thing asked began (family begun_by): the
+    question asks when it began ("When did he start expanding ...?"), its sentence tells it
+    going on when said (`_going_on`: "I'm expanding my shop") and states no date, and the
+    date, another sentence's, lies after that day ("... and we host a fair next month"): a
+    thing going on began by the day it is told, so a later date is another story's."""
+    return question.on("begun_by") and value is not None and bool(said[:10]) and \
+        value.start > said[:10] and value.phrase not in sentence.text and \
+        _BEGAN.search(question.text) is not None and _going_on(sentence.text)
 
 
 def _going_on(text: str) -> bool:
@@ -267,7 +281,7 @@ def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
     recalled later ("I ran my first marathon last Sunday!" ... weeks later: "Since the
     marathon I rest more.")."""
     near = [s for s in found[:REACH] if _near(question, s, found[0]) and
-            _in_period(question, s.stated) and
+            _in_period(question, s.stated) and same_act(question, s, found[0]) and
             (question.person is None or s.speaker == question.person)]
     first = min(near, key=lambda s: (s.said[:10] or "9999-99-99", found.index(s)), default=None)
     if first is None or first is found[0]:
@@ -344,7 +358,8 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
     me last Saturday.")."""
     for sentence in found:
         if sentence.score < DATED_SHARE * best.score or sentence.q <= 0 or \
-                (question.person is not None and sentence.speaker != question.person):
+                (question.person is not None and sentence.speaker != question.person) or \
+                not same_act(question, sentence, best):
             continue
         value = stated(sentence.text, sentence.turn, sentence.said, fit, future,
                        question.on("bare_day"))

@@ -15,11 +15,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (DETERMINERS, IRREGULAR, PREPOSITIONS, is_function_word,
-                                  mostly_verb)
-from mrgraph.text import stem, tokenize
+from mrgraph.reader.words import (DETERMINERS, IRREGULAR, PREPOSITIONS, base_verb,
+                                  is_function_word, lemma, mostly_verb)
+from mrgraph.text import tokenize, words
 
 
 def names_only(question: Question, text: str) -> bool:
@@ -57,39 +56,51 @@ _THING_BEFORE = (DETERMINERS | PREPOSITIONS) - {"with"}
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")
 
 
-def same_act(question: Question, sentence: Sentence, best: Sentence) -> bool:
-    """Whether `sentence` can tell what the best one does (family told_verb): not when the
-    best holds a verb of the question that it lacks while it holds a verb of its own. An
-    event is told by its verb; its nouns are shared by the events around it ("I had an
-    interview for the internship" - weeks later "I got accepted for the internship": "When
-    did she get accepted?" asks the second; "I started there a year ago" tells no other)."""
-    if not question.on("told_verb") or sentence is best:
+def same_act(question: Question, text: str, best: str) -> bool:
+    """Whether sentence `text` can tell what the `best` sentence does
+    (family told_verb): not when the best holds a verb of the question that it lacks while
+    it holds a verb of its own. An event is told by its verb; its nouns are shared by the
+    events around it ("I had an interview for the internship" - weeks later "I got accepted
+    for the internship": "When did she get accepted?" asks the second; "I started there a
+    year ago" tells no other)."""
+    if not question.on("told_verb") or text == best:
         return True
-    # the verb after the person ("did she *sign* the lease") is one, whatever else it is
-    verb = {stem(question.verb)} if question.verb and question.verb not in _LIGHT else set()
-    asked = _verbs(question.text) | verb
-    held = set(tokenize(sentence.text))
-    return asked & set(tokenize(best.text)) <= held or not _verbs(sentence.text) - question.stems
+    asked = asked_verbs(question)
+    return asked & _lemmas(best) <= _lemmas(text) or not verbs(text) - _lemmas(question.text)
+
+
+def _lemmas(text: str) -> frozenset[str]:
+    """The stems of a text's words, irregular forms by their base ("left" -> "leav")."""
+    return frozenset(lemma(w) for w in words(text))
+
+
+def asked_verbs(question: Question) -> frozenset[str]:
+    """The lemmas of the question's content verbs (`verbs`); the verb after the
+    person ("did she *sign* the lease") is one, whatever else it may be."""
+    verb = {lemma(question.verb)} if question.verb and question.verb not in _LIGHT else set()
+    return verbs(question.text) | verb
 
 
 @lru_cache(maxsize=20_000)
-def _verbs(text: str) -> frozenset[str]:
-    """The search tokens of a text's content verbs ("accepted", "went *hiking*"): words
+def verbs(text: str) -> frozenset[str]:
+    """The lemmas of a text's content verbs ("accepted", "went *hiking*"): words
     mostly read as verbs, not a light or aspectual verb ("get", "go", "start"), an auxiliary
     or a name, nor a noun a determiner or a preposition marks ("a *run*", "a long *walk*",
     "for *training*") - but the act a light verb takes is one ("had an *interview*")."""
     said = re.findall(r"[A-Za-z']+", text)
     # a capitalised word is taken for a name (a verb opening a sentence is missed)
-    return frozenset(stem(w) for i, w in enumerate(said)
+    return frozenset(lemma(w) for i, w in enumerate(said)
                      if w.islower() and w not in _LIGHT and not is_function_word(w) and
                      not _marked(said, i) and mostly_verb(IRREGULAR.get(w, w)))
 
 
 def _marked(said: list[str], at: int) -> bool:
     """Whether a determiner or a preposition marks word `at` as a noun, one or two words
-    before it (`_verbs`), and no light verb takes it ("had *an* interview")."""
+    before it (`verbs`), and no light verb takes it ("had *an* interview"); "to" before a
+    verb's base form marks an infinitive ("wants me *to present*")."""
     for back in (1, 2):
-        if at - back >= 0 and said[at - back].lower() in _MARKS:
+        if at - back >= 0 and said[at - back].lower() in _MARKS and \
+                not (said[at - back].lower() == "to" and back == 1 and base_verb(said[at])):
             return not (at - back - 1 >= 0 and said[at - back - 1].lower() in _LIGHT)
     return False
 

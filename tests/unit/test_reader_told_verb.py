@@ -6,6 +6,8 @@ an act of its own; a first telling without that verb but no act of its own still
 
 from __future__ import annotations
 
+from mrgraph.reader.asked_event import same_act
+from mrgraph.reader.question import analyse
 from tests.unit.test_reader_when import _answer
 
 OFF = frozenset({"told_verb"})
@@ -70,3 +72,32 @@ def test_a_recall_without_the_verb_leaves_the_first_telling_first() -> None:
         turns = [("D1:1", who, earlier, FIRST), ("D2:1", who, later, LATER)]
         assert _answer(question, turns) == _answer(question, turns, OFF), question
         assert _answer(question, turns)[1] == ("D1:1",), question
+
+
+
+def test_a_clause_is_judged_by_its_own_act() -> None:
+    """asked_event.same_act on a date's clause: one telling another act (a light verb's
+    noun, an infinitive, a verb) is not the event the best sentence tells; one telling no
+    act of its own, or holding the verb asked, may be."""
+    other = [
+        ("When did Nora get accepted for the internship?",
+         "I had an interview for the internship yesterday", "I got accepted for the internship!"),
+        ("When did Omar leave for the conference?",
+         "my boss wants me to present a poster at the conference in June",
+         "I leave for the conference on Sunday."),
+        ("When did Priya sign the lease on the flat?",
+         "we viewed the flat on Monday", "We signed the lease on the flat!"),
+    ]
+    same = [
+        ("When did Nora get accepted for the internship?", "that was yesterday",
+         "I got accepted for the internship!"),
+        ("When did Omar leave for the conference?", "I left on Sunday",
+         "I'm leaving for the conference soon."),
+        ("When did Priya sign the lease on the flat?", "it was on Monday",
+         "We signed the lease on the flat!"),
+    ]
+    for (question, clause, best), expected in [(c, False) for c in other] + \
+            [(c, True) for c in same]:
+        asked = analyse(question, ("Nora", "Omar", "Priya", "Sam"))
+        assert same_act(asked, clause, best) is expected, clause
+        assert same_act(analyse(question, ("Sam",), OFF), clause, best), clause

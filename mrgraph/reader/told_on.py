@@ -45,7 +45,7 @@ def told_on(state: Found, question: Question, sentence: Sentence,
         return None
     for later in sides:
         across = exchange(turns, turn, later)
-        if across is None or not _reacts(str(across[0]["text"])):
+        if across is None or not _reacts(str(across[0]["text"]), question.on("asks_on")):
             continue
         between, other = across
         value = told("", str(other["text"]), sentence.said, fit, future,
@@ -57,11 +57,20 @@ def told_on(state: Found, question: Question, sentence: Sentence,
     return None
 
 
-def _reacts(text: str) -> bool:
+def _reacts(text: str, asks_on: bool = True) -> bool:
     """A turn that only hands the story back: a few words ("No way!"), or questions with at
-    most a few words beside them ("Congrats!! What's his name?"); not a story of its own
-    that ends in a question ("We hiked all weekend, the views were amazing. You?")."""
-    return len(words(statements(text))) <= REACTION
+    most a few words beside them ("Congrats!! What's his name?"), or, with `asks_on` (family
+    asks_on), a short question asking for the story itself (`_ASKS_ON`); not a story of its
+    own that ends in a question ("We hiked all weekend, the views were amazing. You?")."""
+    return len(words(statements(text))) <= REACTION or \
+        (asks_on and any(is_question(p) and _ASKS_ON.match(p) for p in split_sentences(text)))
+
+
+# a short question asking for the story itself ("What happened exactly?", "How come?") hands
+# it back whatever is said beside it ("Six weeks! What happened? You said you slipped.")
+_ASKS_ON = re.compile(r"^\W*(?:so|and|but|wait|oh)?,?\s*(?:what happened|how come|how did "
+                      r"(?:it|that|this) happen|when(?: (?:was|did) (?:it|that|this)(?: happen)?)?)"
+                      r"(?:\s+(?:exactly|then|to you))?\s*[?!]*\?[?!]*$", re.IGNORECASE)
 
 
 # a word referring back to who was told of: "We collected *her*", "*they* rang"; not "the",

@@ -56,14 +56,14 @@ _THING_BEFORE = (DETERMINERS | PREPOSITIONS) - {"with"}
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")
 
 
-def same_act(question: Question, text: str, best: str) -> bool:
-    """Whether sentence `text` can tell what the `best` sentence does
-    (family told_verb): not when the best holds a verb of the question that it lacks while
-    it holds a verb of its own. An event is told by its verb; its nouns are shared by the
-    events around it ("I had an interview for the internship" - weeks later "I got accepted
-    for the internship": "When did she get accepted?" asks the second; "I started there a
-    year ago" tells no other)."""
-    if not question.on("told_verb") or text == best:
+def same_act(question: Question, text: str, best: str, family: str = "told_verb") -> bool:
+    """Whether `text` (a sentence, or a date's clause) can tell what the `best` sentence
+    does (rule `family`: told_verb, other_act): not when the best holds a verb of the
+    question that it lacks while it holds a verb of its own. An event is told by its verb;
+    its nouns are shared by the events around it ("I had an interview for the internship" -
+    weeks later "I got accepted for the internship": "When did she get accepted?" asks the
+    second; "I started there a year ago" tells no other)."""
+    if not question.on(family) or text == best:
         return True
     asked = asked_verbs(question)
     return asked & _lemmas(best) <= _lemmas(text) or not verbs(text) - _lemmas(question.text)

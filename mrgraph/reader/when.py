@@ -207,19 +207,19 @@ def _of_best(state: Found, question: Question, found: list[Sentence],
              future: bool | None) -> tuple[DateValue | None, str, Sentence]:
     """Of the best sentence's turn, the date whose clause holds most of the question
     (reader.dates.told; not another sentence's date whose clause tells another act than the
-    best sentence: asked_event.same_act, family other_act) - but a plan yields to the best clause's past date told later, when
-    the question asks about the past and that clause holds PLAN_YIELDS of what the best
-    sentence holds ("I'll sit the exam in March" - later "I sat it on Tuesday"); with none,
-    one the same speaker told just before, when the other only asked in between ("Something
-    happened yesterday..." - "What happened?" - "I fell off my bike."), or across the other's
-    short reaction after it (reader.told_on); else the date a nearly as good sentence states
-    (`_dated_near`); else None (the best sentence's day)."""
+    best sentence: asked_event.same_act, family other_act) - but a plan yields to the best
+    clause's past date told later, when the question asks about the past and that clause
+    holds PLAN_YIELDS of what the best sentence holds ("I'll sit the exam in March" - later
+    "I sat it on Tuesday"); with none, one the same speaker told just before, when the other
+    only asked in between ("Something happened yesterday..." - "What happened?" - "I fell off
+    my bike."), or across the other's short reaction after it (reader.told_on); else the date
+    a nearly as good sentence states (`_dated_near`); else None (the best sentence's day)."""
     best = found[0]
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
     bare = question.on("bare_day")
     value = told(best.text, best.turn, said, fit, future, bare)
-    if value is not None and question.on("other_act") and value.phrase not in best.text \
-            and not same_act(question, value.statement, best.text):
+    if value is not None and value.phrase not in best.text and \
+            not same_act(question, value.statement, best.text, "other_act"):
         # "A sprained wrist and no climbing. We signed up for a 10K on the 20th": the
         # turn's date is of another act than the one the best sentence names
         value = None

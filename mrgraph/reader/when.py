@@ -70,8 +70,6 @@ def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
     said (its session's: an episode is dated by its session). With whether a date was told
     (not only the day it was said)."""
     value, said, sentence = date_of(state, question, found)
-    if _begun_by(question, value, said, sentence):
-        value = None  # "I'm expanding the studio ... we host a contest next month"
     unit = _unit_asked(question)
     # "which year": a date stated, or said at a year's grain ("last summer", "three years
     # ago"), answers; a day or a week just before the telling ("last night") is rarely what a
@@ -91,18 +89,6 @@ def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
         return _coarse(value or DateValue(day, "day", "session", day, day), unit), \
             (sentence.dia_id,), value is not None
     return when(value, said) or sentence.text, (sentence.dia_id,), value is not None
-
-
-def _begun_by(question: Question, value: DateValue | None, said: str,
-              sentence: Sentence) -> bool:
-    """Whether the date found cannot be when the thing asked began (family begun_by): the
-    question asks when it began ("When did he start expanding ...?"), its sentence tells it
-    going on when said (`_going_on`: "I'm expanding my shop") and states no date, and the
-    date, another sentence's, lies after that day ("... and we host a fair next month"): a
-    thing going on began by the day it is told, so a later date is another story's."""
-    return question.on("begun_by") and value is not None and bool(said[:10]) and \
-        value.start > said[:10] and value.phrase not in sentence.text and \
-        _BEGAN.search(question.text) is not None and _going_on(sentence.text)
 
 
 def _going_on(text: str) -> bool:

@@ -4,10 +4,10 @@ Parade, by the way." holds whom it is about and none of what it asks (a gig, a f
 so a dated statement holding those ("Our first gig is at the Mossgrove on April 13th.") answers
 though it holds fewer of the question's words (reader.when, family names_only).
 
-An event is told by its verb (family told_verb): the events around it share its nouns ("I
-had an interview for the internship" - weeks later "I got accepted for the internship"), so
-a sentence lacking the question's verb that the best sentence holds, and telling an act of
-its own, tells another event (`same_act`).
+An event is told by its verb (family other_act): the events around it share its nouns ("I
+sat the driving test on Monday" - weeks later "I passed the driving test"), so a sentence
+lacking the question's verb that the best sentence holds, and telling an act of its own,
+tells another event (`same_act`).
 """
 
 from __future__ import annotations
@@ -56,14 +56,14 @@ _THING_BEFORE = (DETERMINERS | PREPOSITIONS) - {"with"}
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*")
 
 
-def same_act(question: Question, text: str, best: str, family: str = "told_verb") -> bool:
+def same_act(question: Question, text: str, best: str) -> bool:
     """Whether `text` (a sentence, or a date's clause) can tell what the `best` sentence
-    does (rule `family`: told_verb, other_act): not when the best holds a verb of the
-    question that it lacks while it holds a verb of its own. An event is told by its verb;
-    its nouns are shared by the events around it ("I had an interview for the internship" -
-    weeks later "I got accepted for the internship": "When did she get accepted?" asks the
-    second; "I started there a year ago" tells no other)."""
-    if not question.on(family) or text == best:
+    does (family other_act): not when the best holds a verb of the question that it lacks
+    while it holds a verb of its own. An event is told by its verb; its nouns are shared by
+    the events around it ("I sat the driving test on Monday" - weeks later "I passed the
+    driving test": "When did she pass?" asks the second; "I started there a year ago" tells
+    no other)."""
+    if not question.on("other_act") or text == best:
         return True
     asked = asked_verbs(question)
     return asked & _lemmas(best) <= _lemmas(text) or not verbs(text) - _lemmas(question.text)

@@ -48,7 +48,7 @@ FAMILIES = (
     "caused_by", "episode", "agrees", "prompt", "timed", "to_person", "handed", "threshold",
     "wrong_person", "wp_verb", "wp_turns", "wp_own_turns", "believed", "items", "span",
     "lengths", "thought", "did", "often", "negation", "feelings", "follow", "ranker",
-    "told_later", "told_verb", "other_act", "asks_on", "due", "bare_day",
+    "told_later", "other_act", "asks_on", "due", "bare_day",
     "ph_verb", "ph_after_word", "ph_head", "ph_describes",
     "ph_named", "ph_kind", "ph_noun_end", "ph_lone_verb", "ph_length", "ph_listed", "titled",
     "ph_count", "ph_place", "subject", "unseen_name", "replied", "reply", "ph_before_pp",

@@ -67,7 +67,8 @@ def _reacts(text: str, asks_on: bool = True) -> bool:
 
 
 # a short question asking for the story itself ("What happened exactly?", "How come?") hands
-# it back whatever is said beside it ("Six weeks! What happened? You said you slipped.")
+# it back whatever is said beside it ("Two months on crutches! What happened? You said you
+# slipped.")
 _ASKS_ON = re.compile(r"^\W*(?:so|and|but|wait|oh)?,?\s*(?:what happened|how come|how did "
                       r"(?:it|that|this) happen|when(?: (?:was|did) (?:it|that|this)(?: happen)?)?)"
                       r"(?:\s+(?:exactly|then|to you))?\s*[?!]*\?[?!]*$", re.IGNORECASE)

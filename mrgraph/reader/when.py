@@ -205,9 +205,9 @@ def _of_best(state: Found, question: Question, found: list[Sentence],
     bare = question.on("bare_day")
     value = told(best.text, best.turn, said, fit, future, bare)
     if value is not None and value.phrase not in best.text and \
-            not same_act(question, value.statement, best.text, "other_act"):
-        # "A sprained wrist and no climbing. We signed up for a 10K on the 20th": the
-        # turn's date is of another act than the one the best sentence names
+            not same_act(question, value.statement, best.text):
+        # "Still limping on that twisted knee. We booked a ferry for the 20th": the turn's
+        # date is of another act than the one the best sentence names
         value = None
     if value is not None and clause is not None and future is False and \
             not agrees(value, future) and agrees(clause[1], future) and \
@@ -273,7 +273,7 @@ def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
     recalled later ("I ran my first marathon last Sunday!" ... weeks later: "Since the
     marathon I rest more.")."""
     near = [s for s in found[:REACH] if _near(question, s, found[0]) and
-            _in_period(question, s.stated) and same_act(question, s.text, found[0].text) and
+            _in_period(question, s.stated) and
             (question.person is None or s.speaker == question.person)]
     first = min(near, key=lambda s: (s.said[:10] or "9999-99-99", found.index(s)), default=None)
     if first is None or first is found[0]:
@@ -350,8 +350,7 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
     me last Saturday.")."""
     for sentence in found:
         if sentence.score < DATED_SHARE * best.score or sentence.q <= 0 or \
-                (question.person is not None and sentence.speaker != question.person) or \
-                not same_act(question, sentence.text, best.text):
+                (question.person is not None and sentence.speaker != question.person):
             continue
         value = stated(sentence.text, sentence.turn, sentence.said, fit, future,
                        question.on("bare_day"))
@@ -366,15 +365,13 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
 def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str], float],
                  future: bool | None) -> tuple[float, DateValue, Sentence] | None:
     """Of the dates the sentences' turns mention, said by the person asked about (or anyone,
-    when the question names nobody) in a sentence that may tell what the best one does
-    (asked_event.same_act): one on the side the question asks about whose clause holds
+    when the question names nobody): one on the side the question asks about whose clause holds
     at least PLAN_YIELDS of the most any holds, else any; of those, the one whose clause holds
     most of the question (ties: on the side asked about, then the better sentence); None when
     no clause holds any."""
     scored = []
     for rank, sentence in enumerate(found):
-        if (question.person is not None and sentence.speaker != question.person) or \
-                not same_act(question, sentence.text, found[0].text):
+        if question.person is not None and sentence.speaker != question.person:
             continue
         for value in turn_dates(sentence.turn or sentence.text, sentence.said,
                                 question.on("bare_day")):

@@ -1,9 +1,9 @@
 """A turn's date told of another act (other_act, reader.when): when the best sentence names
-the thing asked but states no date ("A person with a broken toe and too much energy."), a
-date in another sentence of its turn whose clause tells an act of its own ("We signed up for
-a 10K on the 20th") is not its date; and a question asking for the story itself hands it
-back across a longer reaction (asks_on, reader.told_on: "Six weeks! What happened? You
-said you slipped." - "I fell off the wall last Friday.")."""
+the thing asked but states no date ("Me, nursing a broken toe and bored stiff."), a
+date in another sentence of its turn whose clause tells an act of its own ("We booked a
+ferry for the 20th") is not its date; and a question asking for the story itself hands it
+back across a longer reaction (asks_on, reader.told_on: "Two months on crutches! What
+happened? You said you slipped." - "I fell off the wall last Friday.")."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def test_another_acts_date_in_the_turn_does_not_date_the_thing() -> None:
     """Three shapes: a participle before a noun, a noun, a participle after a determiner."""
     cases = [
         ("When did Nora break her toe?",
-         "Me, with a broken toe and too much energy. We signed up for a 5K on June 25th."),
+         "Me, nursing a broken toe and bored stiff. We booked a ferry for June 25th."),
         ("When did Omar bruise his knee?",
          "The bruise on my knee is healing slowly. My sister moved house on Sunday, I watched."),
         ("When did Priya injure her shoulder?",
@@ -32,7 +32,7 @@ def test_a_date_of_the_same_act_or_of_no_act_still_dates_it() -> None:
     """The date's clause holding the verb asked, or telling no act, dates it as before."""
     cases = [
         ("When did Nora break her toe?",
-         "Me, with a broken toe and too much energy. I broke it on Sunday at the pool.",
+         "Me, nursing a broken toe and bored stiff. I broke it on Sunday at the pool.",
          "the Sunday before 14 June 2023"),
         ("When did Omar bruise his knee?",
          "The bruise on my knee is healing slowly. That was last Friday.",
@@ -51,7 +51,7 @@ def test_a_question_asking_for_the_story_hands_it_back() -> None:
     """Three shapes of the other's turn: "What happened exactly?", "How come?", "When was
     that?", each with more than a few words beside it."""
     reactions = [
-        "Six weeks! What happened exactly? At the party you said you slipped.",
+        "Two months on crutches! What happened exactly? At dinner you only said you slipped.",
         "Oh no, that sounds awful for you. How come? You're always so careful.",
         "Wow, I never knew any of this about you. When was that? Tell me everything.",
     ]

@@ -182,6 +182,30 @@ def _names_a_thing(word: str) -> bool:
     return not (verbs or found.offsets(lowered, "adv") or found.offsets(lowered, "adj"))
 
 
+def called_out(phrase: str, speakers: frozenset[str] = frozenset()) -> bool:
+    """A one-word phrase that names no thing though capitalised: a speaker's name or the
+    start of one ("Thanks, *Raj*!", "*Mel*": the vocative names the one spoken to), or a
+    word opening its sentence that WordNet knows but not mostly as a noun - an interjection,
+    an adverb, an imperative ("*Seriously*?", "*Bless* them.", "*Maybe*"), not a gerund
+    ("*Hiking*") - or a function word ("*That's* ..."). Family item_called."""
+    said = phrase.split()
+    if len(said) != 1 or not said[0][:1].isupper():
+        return False
+    # a contraction's first word: "That's", "You'll"
+    lowered = re.sub(r"['’](?:s|ll|re|ve|d|m)$", "", said[0].lower()).strip("'’!?.,")
+    if len(lowered) >= 3 and any(s.startswith(lowered) for s in speakers):
+        return True
+    if is_function_word(lowered):
+        return True
+    if lowered.endswith("ing"):  # "*Hiking*": a gerund names an activity
+        return False
+    found = lexicon()
+    nouns = len(found.offsets(found.base(lowered, "noun"), "noun"))
+    known = nouns or found.offsets(found.base(lowered, "verb"), "verb") or \
+        any(found.offsets(lowered, pos) for pos in ("adj", "adv"))
+    return bool(known) and not (nouns and noun_like(lowered))
+
+
 def clause_parts(phrase: str) -> list[str]:
     """A clause's subject and its object, two items: "town held a lantern festival" -> "town",
     "held a lantern festival" (then `thing_of` keeps the festival), "chess club won the cup"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from mrgraph.reader.evidence import Sentence
-from mrgraph.reader.items import is_item, things
+from mrgraph.reader.items import called_out, is_item, things
 from mrgraph.reader.question import Question, gathered
 from mrgraph.reader.ranker import Chooser
 from mrgraph.reader.words import is_function_word
@@ -23,8 +23,8 @@ PERFECT_SHARE = 0.5
 _LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
 
 
-def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
-        tuple[str, tuple[str, ...]] | None:
+def list_answer(question: Question, found: list[Sentence], ranker: Chooser,
+                speakers: frozenset[str] = frozenset()) -> tuple[str, tuple[str, ...]] | None:
     """A question asking for several things ("What instruments ...?"): the phrase of each of
     the best sentences of different turns (the person's own when it names one: what they did
     is what they say, not what the other suggests), up to ITEMS, each holding ITEM_SHARE of
@@ -34,7 +34,8 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
     For a question in the present perfect ("What has X painted?": what has been so over time)
     PERFECT_SHARE of the best score is enough, and each sentence of a turn may give an item.
     A phrase may give several items, or part of itself (items.things: "Pip and Moss" two,
-    "joined a book club" the club)."""
+    "joined a book club" the club); none is a word that only calls out (items.called_out: a
+    name of one of `speakers`, "Seriously", "That's"; family item_called)."""
     first = ranker.choose(question, found)
     if first is not None and _LISTED.search(first.text):
         return None
@@ -45,6 +46,11 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
     share = PERFECT_SHARE if perfect else ITEM_SHARE
     each = perfect and question.on("item_sentences")  # an item of each sentence, not turn
     read: set[str] = set()
+    # an item that is a speaker's name (`speakers`) names the one spoken to (not for "who": a
+    # speaker may be one of the people asked for)
+    called = question.on("item_called")
+    names = frozenset(w.lower() for s in speakers | {s.speaker for s in found}
+                      for w in s.split()[:1]) if question.kind != "who" else frozenset()
     for sentence in found:
         if len(said) == ITEMS or sentence.score < share * found[0].score:
             break
@@ -56,7 +62,8 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
         if item and item.lower() not in (i.lower() for i in said):
             turns.add(sentence.dia_id)
             read.add(key)
-            if question.on("item_kind") and not is_item(item):
+            if question.on("item_kind") and not is_item(item) or \
+                    called and called_out(item, names):
                 continue  # it names no thing ("SO HAPPY NOW", "July"), yet was said
             said.append(item)
             supports.append(sentence.dia_id)
@@ -65,6 +72,7 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
     # an item cut in two may repeat another, or leave a piece of function words ("the")
     kept: dict[str, str] = {}
     for thing in (t for item in said for t in things(item, question.on)):
-        if not all(map(is_function_word, words(thing))):
+        if not all(map(is_function_word, words(thing))) and \
+                not (called and called_out(thing, names)):
             kept.setdefault(thing.lower(), thing)
     return ", ".join(kept.values()), tuple(supports)

@@ -213,7 +213,9 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")
                                  and over_time(question)) or \
         (kind == "who" and question.on("who_people") and asks_people(question))
-    if several and question.on("items") and (listed := list_answer(question, found, ranker)):
+    speakers = frozenset(str(t["speaker"]) for t in state.evidence.turns.values())
+    if several and question.on("items") and \
+            (listed := list_answer(question, found, ranker, speakers)):
         if kind == "who" and question.on("who_people"):  # "who" asks for people
             return people_only(listed[0]), listed[1]
         return listed

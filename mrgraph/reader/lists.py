@@ -21,6 +21,8 @@ ITEMS, ITEM_SHARE = 12, 0.7  # items a list answer joins; the share of the best 
 # lost on validation single-hop answers)
 PERFECT_SHARE = 0.5
 _LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
+# a title in quotation marks: one to six words ("*"Low Tide"*", "*“Dune”*")
+_QUOTED = re.compile(r"[\"“]([^\"“”]{1,60})[\"”]")
 
 
 def list_answer(question: Question, found: list[Sentence], ranker: Chooser,
@@ -35,7 +37,8 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser,
     PERFECT_SHARE of the best score is enough, and each sentence of a turn may give an item.
     A phrase may give several items, or part of itself (items.things: "Pip and Moss" two,
     "joined a book club" the club); none is a word that only calls out (items.called_out: a
-    name of one of `speakers`, "Seriously", "That's"; family item_called)."""
+    name of one of `speakers`, "Seriously", "That's"; family item_called). An item that is a
+    title the sentence quotes brings the other titles it quotes (`_titled_with`)."""
     first = ranker.choose(question, found)
     if first is not None and _LISTED.search(first.text):
         return None
@@ -67,6 +70,11 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser,
                 continue  # it names no thing ("SO HAPPY NOW", "July"), yet was said
             said.append(item)
             supports.append(sentence.dia_id)
+            if question.on("item_titles"):
+                for title in _titled_with(item, sentence.text):
+                    if title.lower() not in (i.lower() for i in said):
+                        said.append(title)
+                        supports.append(sentence.dia_id)
     if len({d.partition(":")[0] for d in turns}) < 2 or not said:
         return None
     # an item cut in two may repeat another, or leave a piece of function words ("the")
@@ -76,3 +84,13 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser,
                 not (called and called_out(thing, names)):
             kept.setdefault(thing.lower(), thing)
     return ", ".join(kept.values()), tuple(supports)
+
+
+def _titled_with(item: str, sentence: str) -> list[str]:
+    """The other titles a sentence quotes when the item is one of them: quotation marks set
+    titles apart, and titles quoted together are things of one kind ("*"Spin Cycle"* and
+    *"Low Tide"*", two songs); none when the item is no quoted title (family item_titles)."""
+    titles = [t.strip() for t in _QUOTED.findall(sentence) if 0 < len(t.split()) <= 6]
+    if item.strip("\"“”' ").lower() not in (t.lower() for t in titles):
+        return []
+    return [t for t in titles if t.lower() != item.strip("\"“”' ").lower()]

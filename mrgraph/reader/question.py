@@ -63,7 +63,7 @@ FAMILIES = (
     "both_share", "item_clause", "names_only", "ph_activity",
     "ph_gerund_adjunct", "after_event", "what_dated", "ph_apposed", "ph_called", "fit_kind",
     "why_clause", "why_purpose", "happened", "count_given", "co_subject", "where_within",
-    "count_and", "where_prep", "ph_one", "item_called")
+    "count_and", "where_prep", "ph_one", "item_called", "item_titles")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

@@ -184,7 +184,7 @@ def _names_a_thing(word: str) -> bool:
 
 def called_out(phrase: str, speakers: frozenset[str] = frozenset()) -> bool:
     """A one-word phrase that names no thing though capitalised: a speaker's name or the
-    start of one ("Thanks, *Raj*!", "*Mel*": the vocative names the one spoken to), or a
+    start of one ("Thanks, *Tomasz*!", "*Ade*": the vocative names the one spoken to), or a
     word opening its sentence that WordNet knows but not mostly as a noun - an interjection,
     an adverb, an imperative ("*Seriously*?", "*Bless* them.", "*Maybe*"), not a gerund
     ("*Hiking*") - or a function word ("*That's* ..."). Family item_called."""

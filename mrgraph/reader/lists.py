@@ -21,7 +21,7 @@ ITEMS, ITEM_SHARE = 12, 0.7  # items a list answer joins; the share of the best 
 # lost on validation single-hop answers)
 PERFECT_SHARE = 0.5
 _LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
-# a title in quotation marks: one to six words ("*"Low Tide"*", "*“Dune”*")
+# a title in quotation marks: one to six words ("*"Salt Lines"*", "*“Dune”*")
 _QUOTED = re.compile(r"[\"“]([^\"“”]{1,60})[\"”]")
 
 
@@ -88,8 +88,8 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser,
 
 def _titled_with(item: str, sentence: str) -> list[str]:
     """The other titles a sentence quotes when the item is one of them: quotation marks set
-    titles apart, and titles quoted together are things of one kind ("*"Spin Cycle"* and
-    *"Low Tide"*", two songs); none when the item is no quoted title (family item_titles)."""
+    titles apart, and titles quoted together are things of one kind ("*"Night Bus"* and
+    *"Salt Lines"*", two songs); none when the item is no quoted title (family item_titles)."""
     titles = [t.strip() for t in _QUOTED.findall(sentence) if 0 < len(t.split()) <= 6]
     if item.strip("\"“”' ").lower() not in (t.lower() for t in titles):
         return []

@@ -11,8 +11,8 @@ puppy named *Clove*", "they're called *Paper Moths*" - after a noun or a form of
 participle says what follows is the name, which is the phrase (not after a subject: "I called
 Mum" made a call); the name's capitalised words may be joined by "of", "and", "the" ("a pub
 called *The Rose and Crown*").
-So too "one" standing for the noun a question asks for (family ph_one): "Which half marathon
-...?" - "The *Millbrook* one." names which by the words between the determiner and "one".
+So too "one" standing for the noun a question asks for (family ph_one): "Which regatta ...?" -
+"The *Millbrook* one." names which by the words between the determiner and "one".
 """
 
 from __future__ import annotations
@@ -62,16 +62,16 @@ def called(first: int, last: int, toks: Sequence[Token]) -> list[str]:
     return name if all(w[:1].isupper() or w.lower() in _NAME_JOINS for w in name) else []
 
 
-# the thing "which / what" asks for, up to three words before the auxiliary ("Which *half
-# marathon* did ...")
+# the thing "which / what" asks for, up to three words before the auxiliary ("Which *rowing
+# regatta* did ...")
 _WHICH_THING = re.compile(r"^\s*(?:which|what)\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:did|does|"
                           r"do|is|was|are|were|has|have|had|will|would)\b", re.IGNORECASE)
 
 
 def one_named(run: list[int], toks: Sequence[Token], question: str) -> list[str]:
-    """"The *Millbrook* one" for "Which half marathon ...?": "one" after a run stands for the
+    """"The *Millbrook* one" for "Which regatta ...?": "one" after a run stands for the
     noun the question asks for, so the run names which - said with that noun ("Millbrook
-    half marathon"); empty when "one" does not follow the run right after a definite
+    regatta"); empty when "one" does not follow the run right after a definite
     determiner ("a *better* one" says no which), or the question asks for no thing (family
     ph_one)."""
     after, before = run[-1] + 1, run[0] - 1

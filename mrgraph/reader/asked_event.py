@@ -86,7 +86,7 @@ def verbs(text: str) -> frozenset[str]:
     """The lemmas of a text's content verbs ("accepted", "went *hiking*"): words
     mostly read as verbs, not a light or aspectual verb ("get", "go", "start"), an auxiliary
     or a name, nor a noun a determiner or a preposition marks ("a *run*", "a long *walk*",
-    "for *training*") - but the act a light verb takes is one ("had an *interview*")."""
+    "for *training*") - but the act a light verb takes is one ("had a *checkup*")."""
     said = re.findall(r"[A-Za-z']+", text)
     # a capitalised word is taken for a name (a verb opening a sentence is missed)
     return frozenset(lemma(w) for i, w in enumerate(said)
@@ -96,7 +96,7 @@ def verbs(text: str) -> frozenset[str]:
 
 def _marked(said: list[str], at: int) -> bool:
     """Whether a determiner or a preposition marks word `at` as a noun, one or two words
-    before it (`verbs`), and no light verb takes it ("had *an* interview"); "to" before a
+    before it (`verbs`), and no light verb takes it ("had *a* checkup"); "to" before a
     verb's base form marks an infinitive ("wants me *to present*")."""
     for back in (1, 2):
         if at - back >= 0 and said[at - back].lower() in _MARKS and \

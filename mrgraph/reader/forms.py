@@ -162,7 +162,7 @@ def predicate(sentence: str, company: str | None = None) -> str | None:
     None without such a clause of two words at least. With `company` (the question, family
     co_subject), another joined to "I" as the subject did it with them: "Then Omar and I
     *baked bread*" -> "baked bread with Omar" (what one of two did together is done with the
-    other) - unless the question names them already ("What did X and her mom do ...?")."""
+    other) - unless the question names them already ("What did X and her grandad bake ...?")."""
     doer = _DOER.search(sentence)
     if not doer:
         return None
@@ -170,7 +170,7 @@ def predicate(sentence: str, company: str | None = None) -> str | None:
     other = joined(sentence[:doer.start()]) if company and doer.group().startswith("I") \
         else None
     if other and {stem(w) for w in words(other)} & {stem(w) for w in words(company or "")}:
-        other = None  # the question names them: "what did Priya and her mom do together?"
+        other = None  # the question names them: "what did Tamsin and her grandad bake?"
     return f"{said} with {other}" if said and other else said
 
 
@@ -248,7 +248,7 @@ MAX_PP = 6  # words of the phrase the second question asks for
 def also_asked(question: str, sentence: str, said: str) -> str | None:
     """`said` and what a second question joined by "and" asks for (family count_and): the
     phrase of its preposition right after `said` in `sentence`, up to the clause's end ("We
-    raised *£900* for the animal shelter." -> "£900 for the animal shelter"); None when the
+    raised *£900* for the lifeboat station." -> "£900 for the lifeboat station"); None when the
     question asks no second thing or the sentence does not say it there."""
     asked = _AND_ASKED.search(question)
     at = sentence.find(said)

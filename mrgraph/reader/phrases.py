@@ -38,11 +38,11 @@ A noun phrase with a name in apposition gives the name, at the phrase's score ("
 nurse, *Odette*, who ...": reader.apposition, family ph_apposed), so does a phrase naming one
 after "called" / "named" ("a band called *Paper Moths*": family ph_called).
 Scored, a count cut off before the noun counted is said without the question's word describing
-it ("*twelve* rental" for "how many rental bikes": family count_given); for one place asked by
+it ("*nine* spare" for "how many spare chairs": family count_given); for one place asked by
 "where", a common noun's place keeps the preposition placing it ("*at* the herb garden", not
 "Ghent", nor "where ... from?": family where_prep).
 A run between "the" / "that" / "this" and "one" answers "which <thing>" (not a list) with
-the thing: "one" stands for it ("The *Millbrook* one." -> "Millbrook half marathon": +2,
+the thing: "one" stands for it ("The *Millbrook* one." -> "Millbrook regatta": +2,
 family ph_one).
 A run followed by ", run" ... "and run" (short runs; or ", and run", the serial comma,
 unless two runs only make it and the last opens a clause: "bread, and milk *was* sold out")

@@ -45,14 +45,14 @@ def placed(run: list[int], toks: Sequence[Token], on_particle: bool = True) -> b
 
 
 # prepositions that place a thing where it is, said with a common noun's place: "*in* a
-# parking garage", "*at* the herb garden" (not "from" / "to" / "into": where it came
+# laundry basket", "*at* the herb garden" (not "from" / "to" / "into": where it came
 # from or went, which a "where ... from / to?" question says itself)
 _AT_PLACE = frozenset("""at in near inside outside around along across""".split())
 
 
 def said_at(run: list[int], toks: Sequence[Token]) -> str | None:
     """The preposition placing a common noun's place (the run opens lowercase: "in *a
-    parking garage*", past its determiners), with them ("in a", "inside my"); None for a name
+    laundry basket*", past its determiners), with them ("in a", "inside my"); None for a name
     ("in *Ghent*": a name says where by itself), another preposition, or none."""
     at = run[0] - 1
     while at >= 0 and toks[at].text.lower() in DETERMINERS:

@@ -3,8 +3,8 @@ rest of the sentence is what was done (which the question already says).
 
   because / 'cause / cuz  the reason follows it: "I sold it *because the rent went up*" ->
                           "the rent went up" ("because of the noise" -> "the noise");
-  so (a result)           the reason comes before it: "*The families speak Spanish*, so I
-                          started lessons"; "so" joins clauses only after a comma or before a
+  so (a result)           the reason comes before it: "*The bus stopped running*, so I
+                          bought a bike"; "so" joins clauses only after a comma or before a
                           subject ("so sad" is an adverb); "so (that) I could / can / would"
                           is a purpose, which follows it: "I left early *so I could rest*";
                           but when that result says what it was done for ("so I made one *to
@@ -13,7 +13,7 @@ rest of the sentence is what was done (which the question already says).
   , which                 a relative clause on the whole clause tells its effect: "*I felt
                           useless*, which made me doubt it all";
   to <verb>               without a conjunction, a purpose infinitive ("I joined a choir *to
-                          meet people*", "I wanted *to feel useful*"; not "have to", "got
+                          meet people*", "I wanted *to stay busy*"; not "have to", "got
                           to": an obligation; family why_purpose).
 Family why_clause (reader.question FAMILIES).
 """

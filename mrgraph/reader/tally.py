@@ -143,8 +143,8 @@ def _in_words(number: str) -> str:
 def unsaid(number: list[str], given: frozenset[str], noun: str | None) -> int:
     """How many words of `number` (a count and the words after it: reader.phrases.counted)
     answer "how many <noun>": a run cut off before the noun counted ends with a word of the
-    question that only describes it ("all *twelve* rental | bikes" for "how many rental
-    bikes"), a fragment, so the number alone answers; the noun said stays ("three rooms"), so
+    question that only describes it ("all *nine* spare | chairs" for "how many spare
+    chairs"), a fragment, so the number alone answers; the noun said stays ("three rooms"), so
     do units the question does not say ("7 pounds 2 ounces"); family count_given."""
     if noun is not None and any(lemma(w) == noun for w in number[1:]):
         return len(number)

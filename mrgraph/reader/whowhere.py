@@ -234,7 +234,7 @@ def persons(answer: str) -> str:
     return " and ".join(kept) if kept and len(kept) < len(parts) else answer
 
 
-# the other asking for a place inside the one just told: "Where in Spain?", "Whereabouts?"
+# the other asking for a place inside the one just told: "Where in Norway?", "Whereabouts?"
 _WITHIN = re.compile(r"\b(?:where(?:abouts| exactly| in)\b|(?:which|what) part\b)",
                      re.IGNORECASE)
 

@@ -21,8 +21,8 @@ def test_no_company_without_a_joined_subject_or_when_asked_already() -> None:
         == "stayed home with a book"
     assert predicate("We went sailing on the lake.", "What did Omar do?") == \
         "went sailing on the lake"
-    assert predicate("My mom and I made pancakes together.",
-                     "What did Priya and her mom make?") == "made pancakes together"
+    assert predicate("My grandad and I made pancakes together.",
+                     "What did Omar and his grandad make?") == "made pancakes together"
     assert joined("I was so tired and ") is None
 
 

@@ -38,8 +38,8 @@ def test_a_purpose_answers_why() -> None:
     assert reason("I love bright glazes, so I painted the mug to cheer my sister up.") == \
         "to cheer my sister up"
     assert reason("I joined a rowing club to meet new people.") == "to meet new people"
-    assert purpose("We wanted to feel useful in the village.") == \
-        "to feel useful in the village"
+    assert purpose("We wanted to stay busy in the village.") == \
+        "to stay busy in the village"
     # an obligation, a place one goes to: no purpose
     assert purpose("I have to finish the report tonight.") is None
     assert purpose("We went to bed early.") is None

@@ -8,22 +8,28 @@ from __future__ import annotations
 import re
 
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import is_function_word, lemma
+from mrgraph.reader.words import dates_named, is_function_word, lemma
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _HAPPENED = re.compile(r"^\s*what happened to\b(?P<topic>.+)$", re.IGNORECASE)
+# when it happened, which the question may add ("... to his van *last winter*", "*in March*"):
+# no part of Y
+_SEASONS = frozenset({"winter", "spring", "summer", "autumn"})
 # what opens a clause inside a sentence: a subordinator, a coordinator after a comma, a dash
 _CLAUSES = re.compile(r"\s+(?:when|because|since|after|before|while|as|so)\s+|,\s*(?:and|but)?\s*|"
                       r"\s+-\s+|[;:]\s*", re.IGNORECASE)
 
 
 def befell(question: Question) -> frozenset[str] | None:
-    """The lemmas of the content words of Y in "What happened to Y ...?"; None when the
-    question is no such."""
+    """The lemmas of the content words of Y in "What happened to Y ...?", not the date or
+    season the question adds ("to Omar's van *last winter*"); None when the question is no
+    such."""
     match = _HAPPENED.match(question.text)
     if match is None:
         return None
-    said = {lemma(w) for w in _WORD.findall(match.group("topic")) if not is_function_word(w)}
+    dated = {d.lower() for d in dates_named(match.group("topic"))} | _SEASONS
+    said = {lemma(w) for w in _WORD.findall(match.group("topic"))
+            if not is_function_word(w) and w.lower() not in dated}
     return frozenset(said - {""}) or None
 
 

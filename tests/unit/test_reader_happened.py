@@ -24,6 +24,21 @@ def test_what_happened_is_the_clause_naming_it() -> None:
     assert befell(analyse("What did Omar do last week?", SPEAKERS)) is None
 
 
+def test_the_time_the_question_adds_is_no_part_of_what_befell() -> None:
+    """A date or season after Y says when, not what: its clause is not the answer."""
+    about = befell(analyse("What happened to Omar's van last winter?", SPEAKERS))
+    assert about is not None and "winter" not in about
+    assert clause_of("Last winter was rough, and then the van broke down on the hill.",
+                     about) == "then the van broke down on the hill"
+    about = befell(analyse("What happened to Omar's bike in March?", SPEAKERS))
+    assert about is not None and "march" not in about
+    assert clause_of("In March we moved house, and my bike got left at the old flat.",
+                     about) == "my bike got left at the old flat"
+    about = befell(analyse("What happened to the bakery on Friday?", SPEAKERS))
+    assert clause_of("On Friday it rained; the bakery flooded overnight.", about or
+                     frozenset()) == "the bakery flooded overnight"
+
+
 def test_the_reader_tells_what_happened() -> None:
     question = "What happened to Priya's greenhouse?"
     turns = [("D1:1", "Priya", "We were gutted when the greenhouse blew over in the storm.")]

@@ -27,6 +27,8 @@ from mrgraph.reader.words import base_verb, mostly_verb
 
 _SUBJECT = r"(?:i|we|he|she|they|you|it|my|our|his|her|their|the)"
 _BECAUSE = re.compile(r"(?<!\w)(?:because|'cause|cuz|coz)\b(?:\s+of\b)?\s*", re.IGNORECASE)
+# a reason denied right before its conjunction: "not because of the pay", "it wasn't because"
+_DENIED = re.compile(r"(?:\bnot|n't)\s+(?:just\s+|only\s+|really\s+)?$", re.IGNORECASE)
 _PURPOSE = re.compile(rf"\bso\s+(?:that\s+)?{_SUBJECT}\s+(?:could|can|would|will|might)\b",
                       re.IGNORECASE)
 _SO = re.compile(rf",\s*(?:and\s+)?so\b|\bso\s+(?={_SUBJECT}\b)", re.IGNORECASE)
@@ -45,10 +47,12 @@ def why(said: str, question: Question) -> str:
 
 def reason(sentence: str, purposes: bool = True) -> str | None:
     """The reason `sentence` gives by its conjunction (see the module docstring; `purposes`:
-    family why_purpose); None when it marks none, or what is left is shorter than _MIN_WORDS
+    family why_purpose); not a reason it denies ("not because of the pay *but because the
+    hours were long*"); None when it marks none, or what is left is shorter than _MIN_WORDS
     words."""
     said = None
-    if (match := _BECAUSE.search(sentence)) is not None:
+    if (match := next((m for m in _BECAUSE.finditer(sentence)
+                       if not _DENIED.search(sentence[:m.start()])), None)) is not None:
         said = _clause(sentence[match.end():])
     elif (match := _PURPOSE.search(sentence)) is not None:
         said = _clause(sentence[match.start() + 2:].lstrip(" ").removeprefix("that "))

@@ -52,3 +52,14 @@ def test_why_is_answered_by_the_reason_clause() -> None:
     walked = found(state("Why did Priya sell her kayak?", turns), False)
     assert read(walked).answer == "the rent on the boathouse went up"
     assert read(walked, off=frozenset({"why_clause"})).answer == turns[0][2]
+
+
+def test_a_denied_reason_is_not_the_reason() -> None:
+    """"not because X (but) because Y": Y is the reason; a reason only denied gives none."""
+    assert reason("I quit not because of the pay but because the hours were long.") == \
+        "the hours were long"
+    assert reason("It wasn't because I was bored, it was because the rent doubled.") == \
+        "the rent doubled"
+    assert reason("It wasn't just because of the view; the price was fair too.") is None
+    # a negated act keeps its reason: "didn't go *because I was ill*"
+    assert reason("I didn't go to the fair because I was ill.") == "I was ill"

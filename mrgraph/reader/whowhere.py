@@ -234,9 +234,12 @@ def persons(answer: str) -> str:
     return " and ".join(kept) if kept and len(kept) < len(parts) else answer
 
 
-# the other asking for a place inside the one just told: "Where in Norway?", "Whereabouts?"
-_WITHIN = re.compile(r"\b(?:where(?:abouts| exactly| in)\b|(?:which|what) part\b)",
-                     re.IGNORECASE)
+# the other asking for a place inside the one just told: "Where in Norway?", "Whereabouts?",
+# "Which part (of Wales / of the city)?" - not a part of what was done ("Which part did you
+# like best?", "What part of the trip was best?")
+_WITHIN = re.compile(r"\b(?:[Ww]here(?:abouts| exactly| in)\b|(?:[Ww]hich|[Ww]hat) part(?: of "
+                     r"(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)*|the (?:city|town|country|island|coast"
+                     r"|county|state|region)))?\s*\?)")
 
 
 # words opening a reply that name nothing

@@ -42,6 +42,18 @@ def test_no_name_opening_the_reply_or_another_question_adds_nothing() -> None:
     assert _answer("Where did Omar spend Easter 2023?", turns) == "Sicily"
 
 
+def test_a_part_of_what_was_done_is_no_place_inside() -> None:
+    """"Which part did you like best?" asks for a part of the stay, not a place in it."""
+    told = ("D1:1", "Omar", "I spent the long weekend in Wales with my cousins.")
+    question = "Where did Omar spend the long weekend in May 2023?"
+    assert _answer(question, [told, ("D1:2", "Priya", "Lovely! Which part did you like best?"),
+                              ("D1:3", "Omar", "Swimming, obviously.")]) == "Wales"
+    assert _answer(question, [told, ("D1:2", "Priya", "What part of the trip was best?"),
+                              ("D1:3", "Omar", "Kayaking, no contest.")]) == "Wales"
+    assert _answer(question, [told, ("D1:2", "Priya", "Oh, which part of Wales?"),
+                              ("D1:3", "Omar", "Tenby, right on the coast.")]) == "Tenby, Wales"
+
+
 def test_switched_off_the_place_told_answers_alone() -> None:
     turns = [("D1:1", "Omar", "We're off to Sicily for Easter, back on the Tuesday."),
              ("D1:2", "Priya", "Oh nice! Where in Sicily?"),

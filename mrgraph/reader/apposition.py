@@ -73,11 +73,17 @@ def one_named(run: list[int], toks: Sequence[Token], question: str) -> list[str]
     noun the question asks for, so the run names which - said with that noun ("Millbrook
     regatta"); empty when "one" does not follow the run right after a definite
     determiner ("a *better* one" says no which), or the question asks for no thing (family
-    ph_one)."""
+    ph_one). "What kind / type / sort of X" asks for an X."""
     after, before = run[-1] + 1, run[0] - 1
     asked = _WHICH_THING.match(question)
     if asked is None or after >= len(toks) or toks[after].text.lower() != "one" or \
             before < 0 or toks[before].text.lower() not in ("the", "that", "this") or \
             (after + 1 < len(toks) and toks[after + 1].text.lower() == "of"):  # "one of"
         return []
-    return [*(toks[i].text for i in run), *asked.group(1).split()]
+    thing = asked.group(1).split()
+    if len(thing) > 2 and thing[0].lower() in _SORTS and thing[1].lower() == "of":
+        thing = thing[2:]  # "What kind of dog ...?" - "The scruffy one": a scruffy dog
+    return [*(toks[i].text for i in run), *thing]
+
+
+_SORTS = frozenset({"kind", "type", "sort"})

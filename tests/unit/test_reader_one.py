@@ -19,6 +19,16 @@ def test_the_run_before_one_names_which() -> None:
     assert phrase("Honestly, the slow one.", q)[0] == "slow train"
 
 
+def test_a_kind_asked_for_is_said_as_the_thing() -> None:
+    """"What kind of X?" - "The scruffy one": a scruffy X, not "scruffy kind of X"."""
+    q = analyse("What kind of dog did Omar adopt?", SPEAKERS)
+    assert phrase("The scruffy one, from the rescue.", q)[0] == "scruffy dog"
+    q = analyse("What type of tent did Omar buy?", SPEAKERS)
+    assert phrase("That orange one from the sale.", q)[0] == "orange tent"
+    q = analyse("What sort of cake did Priya bake?", SPEAKERS)
+    assert phrase("The lemon one, again.", q)[0] == "lemon cake"
+
+
 def test_an_indefinite_one_or_one_of_names_none() -> None:
     q = analyse("Which novel did Priya recommend?", SPEAKERS)
     assert phrase("I'd love a better one, honestly.", q)[0] != "better novel"

@@ -60,9 +60,9 @@ from functools import lru_cache
 
 from mrgraph.reader.activities import gerund_at, names_activity
 from mrgraph.reader.apposition import apposed, called, one_named
-from mrgraph.reader.places import MONTHS, infinitive, placed, said_at
+from mrgraph.reader.places import infinitive, placed, said_at
 from mrgraph.reader.question import Question, over_time
-from mrgraph.reader.tally import counted_noun, unsaid
+from mrgraph.reader.tally import counted, counted_noun, unsaid
 from mrgraph.reader.tokens import Token, tokens, verb_like
 from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
                                   RELATIONS, SUBJECTS, base_verb, is_function_word,
@@ -74,9 +74,6 @@ MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list g
 KIND = 2.0
 ACTIVITY = 0.5  # an activity asked for, said as a gerund: as a word of the question before it
 PLACE = 2.5  # a place asked "where": beats the thing right after the verb ("proposed to *Hana*")
-_YEAR = re.compile(r"(?:19|20)\d\d")
-_AT_HOUR = frozenset({"at", "by", "until", "till", "around"})  # "at 5": an hour, no count
-_HOURS = frozenset({"am", "pm", "o'clock"})
 _OBJECT_WORDS = frozenset("""me him her us them you it here's there's""".split())
 BEFORE_PP = 1.0  # before the question's own prepositional phrase, as after one of its words
 NOUN_END = 0.3  # a phrase ending with a noun
@@ -253,6 +250,16 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     if len(content) == 1 and on("ph_lone_verb") and verb_like(content[0]) and done is None:
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
     score -= 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
+    phrase = _as_said(phrase, run, last, toks, question, given)
+    return Segment(tuple(phrase), score, run[0])
+
+
+def _as_said(phrase: list[str], run: list[int], last: int, toks: Sequence[Token],
+             question: Question, given: bool) -> list[str]:
+    """The scored `phrase` as the answer says it (`_score`; `last`: where it ends in the
+    sentence): a count without what the question names, a place with its preposition, a
+    noun by the name it is given."""
+    on = question.on
     if given:  # scored whole, said without what the question names ("*three* spare keys")
         phrase = phrase[:unsaid(phrase, _asked(question), counted_noun(question))]
     # one place asked ("Where did he hide it?" - "*in* a slipper"), not several ("Where has
@@ -266,7 +273,7 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         phrase = apposed(last, toks) or phrase  # "a nurse, *Odette*,": the name says which
     if on("ph_called") and phrase and phrase[-1] == toks[last].text:
         phrase = called(run[0], last, toks) or phrase  # "a band called *Paper Moths*"
-    return Segment(tuple(phrase), score, run[0])
+    return phrase
 
 
 def _head_after(after: int, toks: Sequence[Token], head: str,
@@ -307,32 +314,6 @@ def places(sentence: str, question: Question) -> list[str]:
     toks = tokens(sentence)
     return [" ".join(toks[i].text for i in run) for run in _runs(toks, _asked(question))
             if placed(run, toks, question.on("ph_particle")) and not infinitive(run, toks)]
-
-
-def counted(phrase: list[str]) -> slice | None:
-    """The words of `phrase` of the form "how many / how much" asks for: its number and the
-    content words right after it ("rented out all *twelve*", "*7 pounds 2 ounces*"); None
-    without a number."""
-    at = next((k for k, w in enumerate(phrase) if (w.lstrip("$£€¥₹₩")[:1].isdigit() or
-                                                   w.lower() in NUMBERS)
-               and not _dated(phrase, k)), None)
-    if at is None:
-        return None
-    end = at + 1
-    while end < len(phrase) and not is_function_word(phrase[end]):
-        end += 1
-    return slice(at, end)
-
-
-def _dated(phrase: list[str], k: int) -> bool:
-    """The number at `k` is part of a date or a time, no count: a day beside a month ("15
-    June", "June 15th"), a year no thing follows ("in 2019", not "2000 followers"), an hour
-    ("at 5", "5 pm")."""
-    alone = k + 1 >= len(phrase) or is_function_word(phrase[k + 1])
-    after = phrase[k + 1].lower() if k + 1 < len(phrase) else ""
-    hour = (alone and k > 0 and phrase[k - 1].lower() in _AT_HOUR) or after in _HOURS
-    return hour or (alone and _YEAR.fullmatch(phrase[k]) is not None) or \
-        any(0 <= j < len(phrase) and phrase[j] in MONTHS for j in (k - 1, k + 1))
 
 
 def verb_at(sentence: str, question: Question) -> int | None:

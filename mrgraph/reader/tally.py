@@ -12,6 +12,9 @@ bounded so ("by <date>", "until <date>", "so far", "to date": `asks_so_far`).
                  kind, so n of them by then - an ordinal up to two words before the noun the
                  question counts ("class" for "How many sewing classes ...?").
 The best REACH sentences first; the first that says either answers, as a number in words.
+
+For reader.phrases, the count a scored phrase says (`counted`: "*7 pounds 2 ounces*", not a
+date or an hour) and how much of it answers (`unsaid`, family count_given).
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ import re
 from mrgraph.found import dia_order
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.question import AUXILIARIES, Question
-from mrgraph.reader.words import DETERMINERS, NUMBERS, dates_named, lemma
+from mrgraph.reader.places import MONTHS
+from mrgraph.reader.words import DETERMINERS, NUMBERS, dates_named, is_function_word, lemma
 from mrgraph.text import STOPWORDS, words
 
 REACH = 8  # the best sentences searched, as read.REACH
@@ -141,7 +145,7 @@ def _in_words(number: str) -> str:
 
 
 def unsaid(number: list[str], given: frozenset[str], noun: str | None) -> int:
-    """How many words of `number` (a count and the words after it: reader.phrases.counted)
+    """How many words of `number` (a count and the words after it: `counted`)
     answer "how many <noun>": a run cut off before the noun counted ends with a word of the
     question that only describes it ("all *nine* spare | chairs" for "how many spare
     chairs"), a fragment, so the number alone answers; the noun said stays ("three rooms"), so
@@ -149,3 +153,35 @@ def unsaid(number: list[str], given: frozenset[str], noun: str | None) -> int:
     if noun is not None and any(lemma(w) == noun for w in number[1:]):
         return len(number)
     return next((k for k, w in enumerate(number) if k and lemma(w) in given), len(number))
+
+
+# the form "how many / how much" asks for, in a scored phrase (reader.phrases)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_AT_HOUR = frozenset({"at", "by", "until", "till", "around"})  # "at 5": an hour, no count
+_HOURS = frozenset({"am", "pm", "o'clock"})
+
+
+def counted(phrase: list[str]) -> slice | None:
+    """The words of `phrase` of the form "how many / how much" asks for: its number and the
+    content words right after it ("rented out all *twelve*", "*7 pounds 2 ounces*"); None
+    without a number."""
+    at = next((k for k, w in enumerate(phrase) if (w.lstrip("$£€¥₹₩")[:1].isdigit() or
+                                                   w.lower() in NUMBERS)
+               and not _dated(phrase, k)), None)
+    if at is None:
+        return None
+    end = at + 1
+    while end < len(phrase) and not is_function_word(phrase[end]):
+        end += 1
+    return slice(at, end)
+
+
+def _dated(phrase: list[str], k: int) -> bool:
+    """The number at `k` is part of a date or a time, no count: a day beside a month ("15
+    June", "June 15th"), a year no thing follows ("in 2019", not "2000 followers"), an hour
+    ("at 5", "5 pm")."""
+    alone = k + 1 >= len(phrase) or is_function_word(phrase[k + 1])
+    after = phrase[k + 1].lower() if k + 1 < len(phrase) else ""
+    hour = (alone and k > 0 and phrase[k - 1].lower() in _AT_HOUR) or after in _HOURS
+    return hour or (alone and _YEAR.fullmatch(phrase[k]) is not None) or \
+        any(0 <= j < len(phrase) and phrase[j] in MONTHS for j in (k - 1, k + 1))

@@ -16,7 +16,7 @@ from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, SECOND_PERSON,
                                      asked_before, content_share, is_question, split_sentences,
                                      statements, turn_key, turns_read, word_set)
 from mrgraph.reader.forms import negated
-from mrgraph.reader.phrases import counted
+from mrgraph.reader.tally import counted
 from mrgraph.reader.tokens import tokens
 from mrgraph.reader.question import Question, asks_several, over_time
 from mrgraph.reader.words import CALENDAR, NOT_DONE, dates_named, lemma
@@ -213,7 +213,7 @@ def _tie_to_others(scored: list[tuple[float, str, str, bool]], person: str | Non
 
 def _states_amount(state: Found, question: Question, others: float) -> bool:
     """For "how many / how much": a turn of the person's own that states a number ("$90, with
-    the strap", "five of those"; no date, no hour: phrases.counted) and fits the question as
+    the strap", "five of those"; no date, no hour: tally.counted) and fits the question as
     well as the others' best sentence: the amount is often said in a sentence of its own, next
     to the thing counted."""
     if question.kind != "count" or not question.on("wp_amount"):

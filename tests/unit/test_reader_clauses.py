@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from mrgraph.reader.forms import predicate, untimed
-from mrgraph.reader.phrases import counted, phrase
+from mrgraph.reader.phrases import phrase
+from mrgraph.reader.tally import counted
 from mrgraph.reader.question import analyse
 from tests.unit.test_reader import state
 from tests.unit.walked import read

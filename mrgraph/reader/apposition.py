@@ -72,13 +72,14 @@ def one_named(run: list[int], toks: Sequence[Token], question: str) -> list[str]
     """"The *Millbrook* one" for "Which regatta ...?": "one" after a run stands for the
     noun the question asks for, so the run names which - said with that noun ("Millbrook
     regatta"); empty when "one" does not follow the run right after a definite
-    determiner ("a *better* one" says no which), or the question asks for no thing (family
-    ph_one). "What kind / type / sort of X" asks for an X."""
+    determiner ("a *better* one" says no which; "*not* the red one" says which not), or the
+    question asks for no thing (family ph_one). "What kind / type / sort of X" asks for an X."""
     after, before = run[-1] + 1, run[0] - 1
     asked = _WHICH_THING.match(question)
     if asked is None or after >= len(toks) or toks[after].text.lower() != "one" or \
             before < 0 or toks[before].text.lower() not in ("the", "that", "this") or \
-            (after + 1 < len(toks) and toks[after + 1].text.lower() == "of"):  # "one of"
+            (after + 1 < len(toks) and toks[after + 1].text.lower() == "of") or \
+            (before > 0 and toks[before - 1].text.lower() == "not"):  # "one of", "not the"
         return []
     thing = asked.group(1).split()
     if len(thing) > 2 and thing[0].lower() in _SORTS and thing[1].lower() == "of":

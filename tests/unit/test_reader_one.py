@@ -36,6 +36,15 @@ def test_an_indefinite_one_or_one_of_names_none() -> None:
     assert phrase("The last one of the day.", q)[0] != "last ferry"
 
 
+def test_the_one_denied_is_not_which() -> None:
+    """"Not the red one, the blue one": the one denied is not the answer."""
+    q = analyse("Which jacket did Omar buy?", SPEAKERS)
+    assert phrase("Not the red one, the blue one.", q)[0] == "blue jacket"
+    assert phrase("The blue one, not the red one.", q)[0] == "blue jacket"
+    q = analyse("Which ferry did Priya take?", SPEAKERS)
+    assert phrase("Honestly not the fast one - the old one.", q)[0] == "old ferry"
+
+
 def test_switched_off_the_run_alone() -> None:
     q = analyse("Which ferry did Omar take to the island?", SPEAKERS, frozenset({"ph_one"}))
     assert phrase("The Norwegian one, it was cheaper.", q)[0] != "Norwegian ferry"

@@ -174,14 +174,19 @@ def predicate(sentence: str, company: str | None = None) -> str | None:
     return f"{said} with {other}" if said and other else said
 
 
+# words opening a sentence before "X and I" that name no one ("*Both* Omar and I")
+_FOCUS = frozenset("""both only just even also""".split())
+
+
 def joined(before: str) -> str | None:
-    """Who is joined to the speaker by "and" right before "I": a name ("Then *Omar* and"),
-    or "my" / "our" and a noun ("*my cousin* and"); None for anything else ("so tired and")."""
+    """Who is joined to the speaker by "and" right before "I": a name ("Then *Omar* and",
+    not "Both" / "Only": `_FOCUS`), or "my" / "our" and a noun ("*my cousin* and"); None for
+    anything else ("so tired and")."""
     match = _JOINED.search(before)
     if match is None:
         return None
-    said = [w for w in match.group(1).split() if not is_function_word(w) or
-            w.lower() in ("my", "our")]
+    said = [w for w in match.group(1).split() if not (is_function_word(w) or w.lower() in
+                                                        _FOCUS) or w.lower() in ("my", "our")]
     if said and said[0].lower() in ("my", "our"):
         return f"{said[0].lower()} {said[1]}" if len(said) == 2 and noun_like(said[1]) else None
     return " ".join(said) if said and all(w[:1].isupper() for w in said) else None

@@ -16,6 +16,16 @@ def test_a_name_or_a_relative_joined_to_i_is_the_company() -> None:
         == "climbed the old tower with Lena Park"
 
 
+
+def test_a_word_before_the_pair_is_no_part_of_the_name() -> None:
+    """"Both Omar and I": "Both" opens the sentence, names no one."""
+    assert predicate("Both Omar and I went swimming.", "What did Priya do?") == \
+        "went swimming with Omar"
+    assert predicate("Only Lena Park and I stayed late.", "What did Omar do?") == \
+        "stayed late with Lena Park"
+    assert joined("Just my cousin and ") == "my cousin"
+
+
 def test_no_company_without_a_joined_subject_or_when_asked_already() -> None:
     assert predicate("It rained all day and I stayed home with a book.", "What did Omar do?") \
         == "stayed home with a book"

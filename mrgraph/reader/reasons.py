@@ -11,7 +11,8 @@ rest of the sentence is what was done (which the question already says).
                           catch the eye*"), that purpose is the reason asked (family
                           why_purpose);
   , which                 a relative clause on the whole clause tells its effect: "*I felt
-                          useless*, which made me doubt it all";
+                          useless*, which made me doubt it all" (not one on a noun: "a
+                          bike, which I ride daily");
   to <verb>               without a conjunction, a purpose infinitive ("I joined a choir *to
                           meet people*", "I wanted *to stay busy*"; not "have to", "got
                           to": an obligation; family why_purpose).
@@ -32,7 +33,9 @@ _DENIED = re.compile(r"(?:\bnot|n't)\s+(?:just\s+|only\s+|really\s+)?$", re.IGNO
 _PURPOSE = re.compile(rf"\bso\s+(?:that\s+)?{_SUBJECT}\s+(?:could|can|would|will|might)\b",
                       re.IGNORECASE)
 _SO = re.compile(rf",\s*(?:and\s+)?so\b|\bso\s+(?={_SUBJECT}\b)", re.IGNORECASE)
-_WHICH = re.compile(r",\s*which\b", re.IGNORECASE)
+# "which" and a subject opens a relative on the noun before it ("a bike, *which I ride*"),
+# no effect of the whole clause
+_WHICH = re.compile(r",\s*which\b(?!\s+(?:i|we|he|she|they|you)\b)", re.IGNORECASE)
 _TO = re.compile(r"\bto\s+([a-z]+)\b", re.IGNORECASE)
 _MODAL = frozenset({"have", "has", "had", "got", "ought", "used"})  # "have to go": no purpose
 _MIN_WORDS = 2  # a reason of one word ("because.", "so yeah") says nothing

@@ -68,4 +68,3 @@ def infinitive(run: list[int], toks: Sequence[Token]) -> bool:
     first = toks[run[0]].text
     return run[0] > 0 and toks[run[0] - 1].text.lower() == "to" and first.islower() and \
         mostly_verb(first)
-

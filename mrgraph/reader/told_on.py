@@ -57,7 +57,7 @@ def told_on(state: Found, question: Question, sentence: Sentence,
     return None
 
 
-def _reacts(text: str, asks_on: bool = True) -> bool:
+def _reacts(text: str, asks_on: bool) -> bool:
     """A turn that only hands the story back: a few words ("No way!"), or questions with at
     most a few words beside them ("Congrats!! What's his name?"), or, with `asks_on` (family
     asks_on), a short question asking for the story itself (`_ASKS_ON`); not a story of its

@@ -13,6 +13,9 @@ Mum" made a call); the name's capitalised words may be joined by "of", "and", "t
 called *The Rose and Crown*").
 So too "one" standing for the noun a question asks for (family ph_one): "Which regatta ...?" -
 "The *Millbrook* one." names which by the words between the determiner and "one".
+And a title, for "which novel / song / film ..." (family titled, reader.phrases): capitalised
+words not opening the sentence, one after another or joined by "and" / "of" / "the"
+("*Pride and Prejudice*": `titles_at`, `title_of`).
 """
 
 from __future__ import annotations
@@ -88,3 +91,35 @@ def one_named(run: list[int], toks: Sequence[Token], question: str) -> list[str]
 
 
 _SORTS = frozenset({"kind", "type", "sort"})
+
+
+def titles_at(toks: Sequence[Token], head: str | None, names: set[str]) -> frozenset[int]:
+    """Where the sentence's title words stand (reader.phrases, family titled: "Which novel
+    ..." - "*Middlemarch*"): capitalised, opening no sentence, not "I", not
+    a person the question names, and not right before the head noun ("a *Welsh* song", "an
+    *Italian* restaurant" describe it)."""
+    return frozenset(i for i in range(len(toks)) if named_at(toks, i) and
+                     toks[i].text not in _I and toks[i].lemma not in names and
+                     not (i + 1 < len(toks) and toks[i + 1].lemma == head))
+
+
+def title_of(run: list[int], toks: Sequence[Token], titles: frozenset[int]) -> list[int]:
+    """The run's first title: title words one after another, joined by "and" / "of" / "the" /
+    "&" before another ("Pride and Prejudice"); empty when the run holds none."""
+    start = next((i for i in run if i in titles), None)
+    if start is None:
+        return []
+    title = [start]
+    while True:
+        at = title[-1] + 1
+        if at in titles and at in run:
+            title.append(at)
+        elif at + 1 in titles and at + 1 in run and toks[at].text.lower() in _NAME_JOINS:
+            title += [at, at + 1]
+        else:
+            return title
+
+
+def named_at(toks: Sequence[Token], i: int) -> bool:
+    """A capitalised word not opening the sentence: a name."""
+    return i > 0 and toks[i].text[:1].isupper() and toks[i - 1].text not in ".!?"

@@ -59,7 +59,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mrgraph.reader.activities import gerund_at, names_activity
-from mrgraph.reader.apposition import apposed, called, one_named
+from mrgraph.reader.apposition import (apposed, called, named_at, one_named, title_of,
+                                       titles_at)
 from mrgraph.reader.places import infinitive, placed, said_at
 from mrgraph.reader.question import Question, over_time
 from mrgraph.reader.tally import counted, counted_noun, unsaid
@@ -81,8 +82,6 @@ NOUN_END = 0.3  # a phrase ending with a noun
 _TITLED = frozenset(lemma(w) for w in """book novel song film movie album band show series
                     game podcast poem play restaurant cafe shop store gym company team""".split())
 _RELATIONS = frozenset(lemma(w) for w in RELATIONS)  # "my *daughter's*", "our *cousins*"
-_I = frozenset({"I", "I'm", "I've", "I'd", "I'll"})
-_JOINS = frozenset({"and", "of", "the", "&"})
 _KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?) of\b", re.IGNORECASE)  # a kind, not a title
 _COPULAS = frozenset({"is", "are", "was", "were"})  # end a noun phrase: "X *is* rewarding"
 _FINITE = _COPULAS | frozenset("""has have had did does do will would can could""".split())
@@ -201,7 +200,7 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         score += BEFORE_PP  # "one of my *trophies* from a dance contest"
         phrase = _object_of(run, toks)
     titled = head in _TITLED and on("titled") and not _KIND_OF.search(question.text)
-    titles = _titles(toks, head, names) if titled else frozenset()
+    titles = titles_at(toks, head, names) if titled else frozenset()
     joined = _head_after(after, toks, head, asked, on("ph_gerund_adjunct")) \
         if head and question.kind == "list" and on("ph_head_run") else []
     last = run[-1]  # where the phrase ends in the sentence
@@ -298,11 +297,11 @@ def _what_is_asked(run: list[int], toks: Sequence[Token], question: Question,
     herb garden*"); for "which novel...", the run's title, cut to it ("Middlemarch")."""
     on, who = question.on, question.kind == "who"
     if (who or "name" in words(question.text)) and on("ph_named") and \
-            any(_named(toks, i) or (who and toks[i].lemma in _RELATIONS) for i in run):
+            any(named_at(toks, i) or (who and toks[i].lemma in _RELATIONS) for i in run):
         return 1.5, phrase
     if question.kind == "where" and on("ph_place") and placed(run, toks, on("ph_particle")):
         return PLACE, phrase
-    if titles and (title := _title(run, toks, titles)):
+    if titles and (title := title_of(run, toks, titles)):
         return KIND, [toks[i].text for i in title]
     return 0.0, phrase
 
@@ -364,37 +363,6 @@ def _before(start: int, toks: Sequence[Token]) -> int | None:
         if not is_function_word(toks[i].text):
             return i
     return start - 1 if start > 0 and toks[start - 1].word else None
-
-
-def _titles(toks: Sequence[Token], head: str | None, names: set[str]) -> frozenset[int]:
-    """Where the sentence's title words stand: capitalised, opening no sentence, not "I", not
-    a person the question names, and not right before the head noun ("a *Welsh* song", "an
-    *Italian* restaurant" describe it)."""
-    return frozenset(i for i in range(len(toks)) if _named(toks, i) and
-                     toks[i].text not in _I and toks[i].lemma not in names and
-                     not (i + 1 < len(toks) and toks[i + 1].lemma == head))
-
-
-def _title(run: list[int], toks: Sequence[Token], titles: frozenset[int]) -> list[int]:
-    """The run's first title: title words one after another, joined by "and" / "of" / "the" /
-    "&" before another ("Pride and Prejudice"); empty when the run holds none."""
-    start = next((i for i in run if i in titles), None)
-    if start is None:
-        return []
-    title = [start]
-    while True:
-        at = title[-1] + 1
-        if at in titles and at in run:
-            title.append(at)
-        elif at + 1 in titles and at + 1 in run and toks[at].text.lower() in _JOINS:
-            title += [at, at + 1]
-        else:
-            return title
-
-
-def _named(toks: Sequence[Token], i: int) -> bool:
-    """A capitalised word not opening the sentence: a name."""
-    return i > 0 and toks[i].text[:1].isupper() and toks[i - 1].text not in ".!?"
 
 
 def phrase(sentence: str, question: Question) -> tuple[str, float]:

@@ -90,8 +90,9 @@ def verbs(text: str) -> frozenset[str]:
     said = re.findall(r"[A-Za-z']+", text)
     # a capitalised word is taken for a name (a verb opening a sentence is missed)
     return frozenset(lemma(w) for i, w in enumerate(said)
-                     if w.islower() and w not in _LIGHT and not is_function_word(w) and
-                     not _marked(said, i) and mostly_verb(IRREGULAR.get(w, w)))
+                     if w.islower() and lemma(w) not in _LIGHT_LEMMAS and
+                     not is_function_word(w) and not _marked(said, i) and
+                     mostly_verb(IRREGULAR.get(w, w)))
 
 
 def _marked(said: list[str], at: int) -> bool:
@@ -108,3 +109,4 @@ def _marked(said: list[str], at: int) -> bool:
 _MARKS = DETERMINERS | PREPOSITIONS
 _LIGHT = frozenset("""get got go went do did make made have had take took start started begin
                     began keep kept""".split())
+_LIGHT_LEMMAS = frozenset(lemma(w) for w in _LIGHT)  # "going", "gets", "starting" too

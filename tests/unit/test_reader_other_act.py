@@ -7,6 +7,7 @@ happened? You said you slipped." - "I fell off the wall last Friday.")."""
 
 from __future__ import annotations
 
+from mrgraph.reader.asked_event import verbs
 from tests.unit.test_reader_when import _answer
 
 SAID = "2023-06-14"  # a Wednesday
@@ -62,3 +63,10 @@ def test_a_question_asking_for_the_story_hands_it_back() -> None:
         question = "When did Omar sprain his ankle?"
         assert _answer(question, turns)[0] == "the Friday before 14 June 2023", reaction
         assert _answer(question, turns, frozenset({"asks_on"}))[0] == "14 June 2023", reaction
+
+
+def test_a_light_verb_in_any_form_is_no_act() -> None:
+    """"going", "gets", "starting" are the light verbs "go", "get", "start": no act."""
+    assert verbs("I am going to the dentist on Friday.") == frozenset()
+    assert verbs("We are starting lessons soon.") == frozenset()
+    assert verbs("She keeps getting lost.") == frozenset({"lose"})

@@ -32,7 +32,10 @@ _BECAUSE = re.compile(r"(?<!\w)(?:because|'cause|cuz|coz)\b(?:\s+of\b)?\s*", re.
 _DENIED = re.compile(r"(?:\bnot|n't)\s+(?:just\s+|only\s+|really\s+)?$", re.IGNORECASE)
 _PURPOSE = re.compile(rf"\bso\s+(?:that\s+)?{_SUBJECT}\s+(?:could|can|would|will|might)\b",
                       re.IGNORECASE)
-_SO = re.compile(rf",\s*(?:and\s+)?so\b|\bso\s+(?={_SUBJECT}\b)", re.IGNORECASE)
+# "so" after a form of "be" is an intensifier ("it was *so* my thing", "that's *so* the
+# old me"), no conjunction
+_BE_BEFORE = "".join(rf"(?<!\b{w}\s)" for w in ("is", "was", "are", "were", "am", "'s", "'m"))
+_SO = re.compile(rf",\s*(?:and\s+)?so\b|{_BE_BEFORE}\bso\s+(?={_SUBJECT}\b)", re.IGNORECASE)
 # "which" and a subject opens a relative on the noun before it ("a bike, *which I ride*"),
 # no effect of the whole clause
 _WHICH = re.compile(r",\s*which\b(?!\s+(?:i|we|he|she|they|you)\b)", re.IGNORECASE)

@@ -20,6 +20,9 @@ def test_what_happened_is_the_clause_naming_it() -> None:
         "Someone stole my bicycle"
     assert clause_of("The old bicycle finally fell apart - the frame snapped!", about) == \
         "The old bicycle finally fell apart"
+    # a result clause opened by ", so" starts after the "so"
+    assert clause_of("The chain snapped, so my bicycle went into the repair shop.", about) == \
+        "my bicycle went into the repair shop"
     assert clause_of("I took the bus all week.", about) is None  # it names no bicycle
     assert befell(analyse("What did Omar do last week?", SPEAKERS)) is None
 

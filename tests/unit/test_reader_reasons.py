@@ -28,6 +28,10 @@ def test_the_reason_comes_before_a_result() -> None:
         "The ferry was late"
     # "so" before an adjective is an adverb, no conjunction
     assert reason("She seemed so tired after the night shift.") is None
+    # after a form of "be", "so" before a subject word intensifies: no result follows
+    assert reason("Honestly, that band was so my thing back then.") is None
+    assert reason("It's so the old me, always rushing.") is None
+    assert reason("He was late so we left without him.") == "He was late"
 
 
 @needs_wordnet

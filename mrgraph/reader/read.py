@@ -199,6 +199,15 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
             return why(_said(follow[0]), question), (follow[1],)
     if kind in FOLLOW_KINDS:
         return why(_said(best.text), question), (best.dia_id,)
+    return _thing(state, question, found, ranker)
+
+
+def _thing(state: Found, question: Question, found: list[Sentence], ranker: Chooser) -> \
+        tuple[str, tuple[str, ...]]:
+    """The answer naming a thing (`_answer` past the dated, yes/no, manner and sentence
+    kinds): what two share, what was done then, thought or befell, a list, a count so far,
+    who / where told; else the phrase the ranker chooses (`_chosen`)."""
+    best, kind = found[0], question.kind
     if question.on("both_share") and (both := shared(question, found)):
         return both  # "which city have both A and B visited?": what each says of themselves
     if kind == "what" and question.on("after_event") and \
@@ -223,6 +232,15 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
         return total  # "how many X had she done by <date>": the total said so far
     if (told := _who_where(state, question, found)) is not None:
         return told
+    return _chosen(question, found, ranker)
+
+
+def _chosen(question: Question, found: list[Sentence], ranker: Chooser) -> \
+        tuple[str, tuple[str, ...]]:
+    """The phrase the ranker chooses, as the question's kind says it: a count with what the
+    question also asks for, a list split into its items, people for "who"; else the best
+    sentence."""
+    best, kind = found[0], question.kind
     # one thing asked for of several: a phrase that names one ("SO HAPPY NOW", "July" do not)
     keep = is_item if kind == "list" and question.on("item_kind") else None
     chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found, keep)

@@ -16,8 +16,8 @@ _HAPPENED = re.compile(r"^\s*what happened to\b(?P<topic>.+)$", re.IGNORECASE)
 # no part of Y
 _SEASONS = frozenset({"winter", "spring", "summer", "autumn"})
 # what opens a clause inside a sentence: a subordinator, a coordinator after a comma, a dash
-_CLAUSES = re.compile(r"\s+(?:when|because|since|after|before|while|as|so)\s+|,\s*(?:and|but|so)?\s*|"
-                      r"\s+-\s+|[;:]\s*", re.IGNORECASE)
+_CLAUSES = re.compile(r"\s+(?:when|because|since|after|before|while|as|so)\s+|"
+                      r",\s*(?:and|but|so)?\s*|\s+-\s+|[;:]\s*", re.IGNORECASE)
 
 
 def befell(question: Question) -> frozenset[str] | None:

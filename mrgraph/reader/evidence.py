@@ -289,6 +289,13 @@ def exchange(turns: Mapping[str, Record], turn: Record, later: bool = True) -> \
     return between, other
 
 
+def turn_of(turns: Mapping[str, Record], sentence: Sentence) -> Record | None:
+    """The turn of `turns` a sentence was said in (its dia_id and text); None when it is not
+    among them."""
+    return next((t for t in turns.values()
+                 if t["dia_id"] == sentence.dia_id and t["text"] == sentence.turn), None)
+
+
 def turn_key(turn: Record, shift: int = 0) -> str:
     """conversation/session:turn of a turn, `shift` turns before it ("D3:7", 1 -> "D3:6";
     -1 -> "D3:8", the turn after)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from mrgraph.dates.value import SEASONS
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import dates_named, is_function_word, lemma
 
@@ -14,7 +15,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _HAPPENED = re.compile(r"^\s*what happened to\b(?P<topic>.+)$", re.IGNORECASE)
 # when it happened, which the question may add ("... to his van *last winter*", "*in March*"):
 # no part of Y
-_SEASONS = frozenset({"winter", "spring", "summer", "autumn"})
+_SEASONS = frozenset(SEASONS)
 # what opens a clause inside a sentence: a subordinator, a coordinator after a comma, a dash
 _CLAUSES = re.compile(r"\s+(?:when|because|since|after|before|while|as|so)\s+|"
                       r",\s*(?:and|but|so)?\s*|\s+-\s+|[;:]\s*", re.IGNORECASE)

@@ -94,7 +94,7 @@ from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.evidence import (Sentence, believed, content_share, first_read,
                                     is_question, sentences, split_sentences, statements,
-                                    turn_key, turns_read)
+                                    turn_key, turn_of, turns_read)
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, also_asked, complement, frequency, negated,
                                   predicate, times, unpurposed, untimed)
@@ -356,8 +356,7 @@ def _told_next(state: Found, question: Question, best: Sentence) -> list[Sentenc
     """The statements of the best sentence's speaker's next turn, after the other's (read or
     handed on), as sentences of the best one's standing; none without it."""
     turns = {turn_key(t): t for t in turns_read(state, question)}
-    turn = next((t for t in turns.values()
-                 if t["dia_id"] == best.dia_id and t["text"] == best.turn), None)
+    turn = turn_of(turns, best)
     after = turns.get(turn_key(turn, -2)) if turn is not None else None
     if turn is None or after is None or after["speaker"] != turn["speaker"]:
         return []

@@ -15,7 +15,7 @@ from mrgraph.dates import DateValue
 from mrgraph.found import Found
 from mrgraph.reader.dates import told
 from mrgraph.reader.evidence import (Sentence, exchange, is_question, replied, split_sentences,
-                                     statements, turn_key, turns_read)
+                                     statements, turn_key, turn_of, turns_read)
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import lemma
 from mrgraph.text import words
@@ -38,8 +38,7 @@ def told_on(state: Found, question: Question, sentence: Sentence,
     if question.verb is not None and lemma(question.verb) in SAYING:
         return None
     turns = {turn_key(t): t for t in turns_read(state, question)}
-    turn = next((t for t in turns.values()
-                 if t["dia_id"] == sentence.dia_id and t["text"] == sentence.turn), None)
+    turn = turn_of(turns, sentence)
     if turn is None or told("", sentence.turn, sentence.said, fit, future,
                             question.on("bare_day")) is not None:
         return None
@@ -98,7 +97,6 @@ def _goes_on(value: DateValue, between: str, earlier: str, later: str,
 def asked_between(state: Found, sentence: Sentence) -> str | None:
     """The text of the turn the sentence's speaker said two turns before its own, when the
     other speaker's turn in between asks a question (and nothing more about the date)."""
-    turn = next((t for t in state.evidence.turns.values()
-                 if t["dia_id"] == sentence.dia_id and t["text"] == sentence.turn), None)
+    turn = turn_of(state.evidence.turns, sentence)
     before = replied(state, turn, earlier=True) if turn is not None else None
     return str(before["text"]) if before is not None else None

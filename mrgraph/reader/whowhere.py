@@ -33,7 +33,7 @@ import re
 from collections.abc import Mapping
 
 from mrgraph.lexicon import default as lexicon
-from mrgraph.reader.evidence import Sentence, exchange, split_sentences
+from mrgraph.reader.evidence import Sentence, exchange, split_sentences, turn_of
 from mrgraph.reader.forms import negated
 from mrgraph.reader.items import split_and
 from mrgraph.reader.phrases import places
@@ -274,8 +274,7 @@ def within(turns: Mapping[str, Record], told: Sentence) -> tuple[str, str] | Non
     to three, past a preposition, up to a comma: "Near *Porto*, by the sea.") opening the
     speaker's reply when the other asks right after "Where in ...?" / "Whereabouts?" /
     "Which part?"; None otherwise."""
-    turn = next((t for t in turns.values()
-                 if t["dia_id"] == told.dia_id and t["text"] == told.turn), None)
+    turn = turn_of(turns, told)
     across = exchange(turns, turn) if turn is not None else None
     if across is None or not _WITHIN.search(str(across[0]["text"])):
         return None

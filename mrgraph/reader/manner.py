@@ -1,4 +1,4 @@
-"""How something is done, said in a few words rather than a sentence: "How does Priya stay
+"""How something is done, said in a few words rather than a sentence: "How does Zofia stay
 calm?" - "I stay calm *by breathing slowly*."
 """
 

@@ -17,8 +17,8 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
   person    the one speaker of the conversation the question names (None for none or two);
   head      the noun after "what"/"which" (the thing asked for: "workshop", "instruments"),
             skipping "kind of", "type of", "sort of";
-  verb      the word after the person when an auxiliary precedes them ("did Priya *donate*"),
-            past "need to", "want to"... ("did Priya need to *sell*"); after a subject that
+  verb      the word after the person when an auxiliary precedes them ("did Zofia *donate*"),
+            past "need to", "want to"... ("did Zofia need to *sell*"); after a subject that
             names no speaker, the first base form WordNet knows mostly as a verb ("what does
             the bakery at the corner *sell*"); the verb "what" is the subject of ("what
             *inspired* her quilt") is no head noun.

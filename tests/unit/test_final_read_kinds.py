@@ -31,7 +31,7 @@ FILLER = ["We walked by the lake on Sunday and it rained.",
     ("What breed is Tom's dog?", "Our beagle sleeps on the sofa all day."),
     ("When did Ana's friend move to Leeds?", "A buddy of mine packed up his flat and left."),
     ("What injuries did the climbers have after the trip?",
-     "Priya came back with a bruise on her shin."),
+     "Zofia came back with a bruise on her shin."),
 ])
 def test_a_summary_naming_a_kind_of_the_asked_noun_is_read_first(question: str,
                                                                   fitting: str) -> None:

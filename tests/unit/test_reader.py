@@ -14,7 +14,7 @@ from mrgraph.types import NOT_MENTIONED
 from tests.unit.marks import needs_wordnet
 from tests.unit.walked import read
 
-SPEAKERS = ("Priya", "Omar")
+SPEAKERS = ("Zofia", "Omar")
 
 
 def state(question: str, turns: list[tuple[str, str, str]]) -> State:
@@ -28,7 +28,7 @@ def state(question: str, turns: list[tuple[str, str, str]]) -> State:
 
 
 def test_the_phrase_is_the_object_of_the_verb_asked_about() -> None:
-    q = analyse("What did Priya donate to the library?", SPEAKERS)
+    q = analyse("What did Zofia donate to the library?", SPEAKERS)
     said, _ = phrase("Last week I donated my old bicycle to the library.", q)
     assert said == "old bicycle"
     q = analyse("Which workshop did Omar attend?", SPEAKERS)
@@ -59,10 +59,10 @@ def test_a_thing_of_the_kind_asked_for_is_the_phrase() -> None:
 
 
 def test_how_and_why_are_answered_by_what_the_person_says_next() -> None:
-    s = state("How did Priya's knee recover after the fall?", [
-        ("D1:1", "Priya", "I had a bad fall on my knee while hiking last month."),
+    s = state("How did Zofia's knee recover after the fall?", [
+        ("D1:1", "Zofia", "I had a bad fall on my knee while hiking last month."),
         ("D1:2", "Omar", "Oh no, how is it now?"),
-        ("D1:3", "Priya", "Much better, the swelling is gone and I can walk again.")])
+        ("D1:3", "Zofia", "Much better, the swelling is gone and I can walk again.")])
     reading = read(s)
     assert reading.answer == "Much better, the swelling is gone and I can walk again."
     assert reading.supports == ("D1:3",)
@@ -72,8 +72,8 @@ def test_how_and_why_are_answered_by_what_the_person_says_next() -> None:
 
 
 def test_what_follows_skips_a_sentence_that_says_nothing() -> None:
-    s = state("How did Priya's knee recover after the fall?", [
-        ("D1:1", "Priya", "I had a bad fall on my knee while hiking last month. Omar! "
+    s = state("How did Zofia's knee recover after the fall?", [
+        ("D1:1", "Zofia", "I had a bad fall on my knee while hiking last month. Omar! "
                           "It healed slowly over the summer.")])
     assert read(s).answer == "It healed slowly over the summer."
 
@@ -92,7 +92,7 @@ def test_how_often_is_answered_by_a_frequency() -> None:
     assert frequency("I once went there.") is None
     s = state("How often does Omar swim with his kids?", [
         ("D1:1", "Omar", "Swimming with my kids is the best part of my week."),
-        ("D1:2", "Priya", "That sounds lovely, Omar!"),
+        ("D1:2", "Zofia", "That sounds lovely, Omar!"),
         ("D1:3", "Omar", "We go to the pool at least twice a week.")])
     reading = read(s)
     assert reading.answer == "at least twice a week"
@@ -100,58 +100,58 @@ def test_how_often_is_answered_by_a_frequency() -> None:
 
 
 def test_yes_no_follows_affirmation_or_negation() -> None:
-    s = state("Did Priya try kayaking?",
-              [("D1:1", "Priya", "I never tried kayaking, it scares me.")])
+    s = state("Did Zofia try kayaking?",
+              [("D1:1", "Zofia", "I never tried kayaking, it scares me.")])
     assert read(s).answer == "No"
-    s = state("Did Priya try kayaking?",
-              [("D1:1", "Priya", "I tried kayaking last month with my cousin.")])
+    s = state("Did Zofia try kayaking?",
+              [("D1:1", "Zofia", "I tried kayaking last month with my cousin.")])
     assert read(s).answer == "Yes"
 
 
 def test_an_inference_is_answered_yes_or_no() -> None:
     """"Would X ...?" (three shapes) is answered as "did X ...?" is: "No" when it is denied."""
     cases = [
-        ("Would Priya enjoy a kayaking trip?",
-         [("D1:1", "Priya", "I tried kayaking last month and loved every minute.")], "Yes"),
+        ("Would Zofia enjoy a kayaking trip?",
+         [("D1:1", "Zofia", "I tried kayaking last month and loved every minute.")], "Yes"),
         ("Would Omar want to move back to the city soon?",
          [("D1:1", "Omar", "I would never move back to the city, the coast is home.")], "No"),
-        ("Would Priya likely read a book about sailing?",
-         [("D1:1", "Priya", "Sailing books are my favourite thing to read on the train.")],
+        ("Would Zofia likely read a book about sailing?",
+         [("D1:1", "Zofia", "Sailing books are my favourite thing to read on the train.")],
          "Yes"),
-        ("Did Priya try kayaking?",
-         [("D1:1", "Priya", "I tried kayaking last month with my cousin.")], "Yes"),
+        ("Did Zofia try kayaking?",
+         [("D1:1", "Zofia", "I tried kayaking last month with my cousin.")], "Yes"),
     ]
     for question, turns, expected in cases:
         assert read(state(question, turns)).answer == expected, question
 
 
 def test_never_answers_with_a_question_and_prefers_the_person_asked_about() -> None:
-    s = state("What did Priya bake for the party?", [
+    s = state("What did Zofia bake for the party?", [
         ("D1:1", "Omar", "What did you bake for the party?"),
-        ("D1:2", "Priya", "I baked a lemon cake for the party.")])
+        ("D1:2", "Zofia", "I baked a lemon cake for the party.")])
     reading = read(s)
     assert "?" not in reading.answer and reading.supports == ("D1:2",)
     assert "lemon cake" in reading.answer
 
 
 def test_the_other_speaker_counts_when_they_state_it_to_the_person() -> None:
-    s = state("What job did Priya get?", [
-        ("D1:1", "Omar", "Congrats on the new job at the city museum, Priya!"),
-        ("D1:2", "Priya", "Thanks so much!")])
+    s = state("What job did Zofia get?", [
+        ("D1:1", "Omar", "Congrats on the new job at the city museum, Zofia!"),
+        ("D1:2", "Zofia", "Thanks so much!")])
     reading = read(s)
     assert reading.answer != NOT_MENTIONED and reading.supports == ("D1:1",)
 
 
 def test_evidence_about_someone_else_is_not_mentioned() -> None:
     s = state("What did Omar bake for the party?", [
-        ("D1:1", "Priya", "I baked a lemon cake for the party."),
+        ("D1:1", "Zofia", "I baked a lemon cake for the party."),
         ("D1:2", "Omar", "Sounds lovely.")])
     assert read(s).answer == NOT_MENTIONED
 
 
 def test_confidence_is_a_fitted_probability_never_certain() -> None:
-    s = state("What did Priya bake for the party?",
-              [("D1:2", "Priya", "I baked a lemon cake for the party.")])
+    s = state("What did Zofia bake for the party?",
+              [("D1:2", "Zofia", "I baked a lemon cake for the party.")])
     reading = read(s)
     assert confidence.FLOOR <= reading.confidence <= confidence.CEILING < 0.99
     params = confidence.parameters()

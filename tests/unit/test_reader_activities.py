@@ -27,19 +27,19 @@ def test_which_head_nouns_name_an_activity(head: str, asked: bool) -> None:
 @needs_wordnet
 @pytest.mark.parametrize(("question", "sentence", "said"), [
     # going: "go" + gerund, in a clause after a time and before a companion
-    ("What activities does Priya do?",
+    ("What activities does Zofia do?",
      "Last month we went sailing with my brother-in-law's old crew two towns over.", "sailing"),
     # beginning, the present perfect
     ("What hobbies has Omar picked up?",
      "My knee is better, so I've started cycling with the neighbours on Saturdays.", "cycling"),
     # a phrasal verb whose particle stands between
-    ("What sports does Priya play?",
+    ("What sports does Zofia play?",
      "At fifty I took up fencing, of all things, at a club near the old mill.", "fencing"),
     # liking
     ("What activities does Omar do for fun?",
      "Honestly I enjoy gardening more than most things in my sister's tiny flat.", "gardening"),
     # liking, the plainest verb of it
-    ("What hobbies does Priya have?", "I really like hiking in the hills.", "hiking"),
+    ("What hobbies does Zofia have?", "I really like hiking in the hills.", "hiking"),
 ])
 def test_a_gerund_after_a_verb_of_going_or_beginning_is_the_activity(
         question: str, sentence: str, said: str) -> None:
@@ -51,7 +51,7 @@ def test_a_gerund_after_a_verb_of_going_or_beginning_is_the_activity(
 @needs_wordnet
 @pytest.mark.parametrize(("question", "sentence", "said"), [
     # a light verb's -ing form names no activity ("keep going")
-    ("What activities does Priya do?", "I just keep going with the old routine.", "going"),
+    ("What activities does Zofia do?", "I just keep going with the old routine.", "going"),
     # no activity asked: "events" is not one
     ("What events has Omar attended?", "We went dancing after the charity gala.", "dancing"),
     # an -ing form no verb of going or beginning takes: the describing adjective
@@ -65,7 +65,7 @@ def test_no_activity_gerund_otherwise(question: str, sentence: str, said: str) -
 @needs_wordnet
 @pytest.mark.parametrize(("question", "sentence", "said"), [
     # a pronoun in -thing stands for an activity unnamed: the one named is the item
-    ("What activities does Priya do?",
+    ("What activities does Zofia do?",
      "I tried something different this week, a pottery class.", "pottery class"),
     ("What hobbies has Omar picked up?",
      "He started something new this year: a woodcarving course.", "woodcarving course"),

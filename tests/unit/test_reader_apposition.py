@@ -22,7 +22,7 @@ OFF = frozenset({"ph_apposed"})
 @needs_wordnet
 @pytest.mark.parametrize(("question", "sentence", "said"), [
     # a person: a list of people asks for names
-    ("What people has Priya met at the market?",
+    ("What people has Zofia met at the market?",
      "I met this retired nurse, Odette, at the market last week.", "Odette"),
     # a place: the subject, the head noun asked about
     ("What town was flooded?", "Our home town, Port Ellery, was flooded in March.",
@@ -51,9 +51,9 @@ def test_no_name_in_apposition(sentence: str, noun: str) -> None:
 @needs_wordnet
 def test_a_list_takes_the_name_in_apposition() -> None:
     """Two people met, in two sessions, one of them said by name in apposition."""
-    question = "What people has Priya met at the market?"
-    turns = [("D1:1", "Priya", "I met this retired nurse, Odette, at the market last week."),
-             ("D2:1", "Priya", "At the market I met a beekeeper called Ruth.")]
+    question = "What people has Zofia met at the market?"
+    turns = [("D1:1", "Zofia", "I met this retired nurse, Odette, at the market last week."),
+             ("D2:1", "Zofia", "At the market I met a beekeeper called Ruth.")]
     said = read(found(state(question, turns), False)).answer
     assert "Odette" in said, said
     alone = read(found(state(question, turns), False), off=OFF).answer
@@ -72,7 +72,7 @@ OFF_CALLED = frozenset({"ph_called"})
     ("Where did Omar have dinner?", "We had dinner at a pub called The Rose and Crown.",
      "The Rose and Crown"),
     # after a form of "be": the passive names
-    ("What is the name of Priya's choir?", "It's a community choir, they're called Tidewater.",
+    ("What is the name of Zofia's choir?", "It's a community choir, they're called Tidewater.",
      "Tidewater"),
 ])
 def test_a_name_given_by_called_is_the_phrase(question: str, sentence: str, said: str) -> None:

@@ -36,14 +36,14 @@ def test_a_belief_never_answers_the_turns_do() -> None:
 
 def test_the_confidence_is_the_beliefs_when_it_states_the_answer() -> None:
     cases = [  # three shapes: where someone lives, what they teach, whom they work for
-        ("Where does Priya live now?", "I live in Lisbon now, right by the river!",
-         "Priya lives in Lisbon", 0.8, "location"),
+        ("Where does Zofia live now?", "I live in Lisbon now, right by the river!",
+         "Zofia lives in Lisbon", 0.8, "location"),
         ("What subject does Omar teach?", "These days I teach chemistry at the night school.",
          "Omar teaches chemistry", 0.7, "job"),
-        ("Who does Priya work for?", "I work for a small bakery on the corner.",
-         "Priya works for a small bakery", 0.85, "job")]
+        ("Who does Zofia work for?", "I work for a small bakery on the corner.",
+         "Zofia works for a small bakery", 0.85, "job")]
     for question, said, statement, score, aspect in cases:
-        person = "Priya" if "Priya" in question else "Omar"
+        person = "Zofia" if "Zofia" in question else "Omar"
         s = state(question, [("D1:1", person, said)])
         plain = read(s)
         believed = read(believe(s, "b1", person, statement, score, aspect=aspect))
@@ -53,12 +53,12 @@ def test_the_confidence_is_the_beliefs_when_it_states_the_answer() -> None:
 
 
 def test_no_lift_from_a_superseded_a_denied_or_another_persons_belief() -> None:
-    turns = [("D1:1", "Priya", "I live in Lisbon now, right by the river!")]
-    plain = read(state("Where does Priya live now?", turns)).confidence
-    for entity, statement, status in (("Priya", "Priya lives in Lisbon", "superseded"),
-                                      ("Priya", "Priya no longer lives in Lisbon", "active"),
+    turns = [("D1:1", "Zofia", "I live in Lisbon now, right by the river!")]
+    plain = read(state("Where does Zofia live now?", turns)).confidence
+    for entity, statement, status in (("Zofia", "Zofia lives in Lisbon", "superseded"),
+                                      ("Zofia", "Zofia no longer lives in Lisbon", "active"),
                                       ("Omar", "Omar lives in Lisbon", "active")):
-        s = believe(state("Where does Priya live now?", turns), "b1", entity, statement, 0.9,
+        s = believe(state("Where does Zofia live now?", turns), "b1", entity, statement, 0.9,
                     status, "location")
         reading = read(s)
         assert reading.features.believed == 0.0 and reading.confidence == plain, statement
@@ -66,24 +66,24 @@ def test_no_lift_from_a_superseded_a_denied_or_another_persons_belief() -> None:
 
 
 def test_among_equal_sentences_the_one_an_active_belief_states_comes_first() -> None:
-    turns = [("D1:1", "Priya", "I live in Lyon with my aunt."),
-             ("D2:1", "Priya", "Big change: I live in Oslo now!")]
+    turns = [("D1:1", "Zofia", "I live in Lyon with my aunt."),
+             ("D2:1", "Zofia", "Big change: I live in Oslo now!")]
     # the same words of the question in both: the earlier said comes first
-    assert read(state("Where does Priya live?", turns)).answer == "Lyon"
-    s = state("Where does Priya live?", turns)
-    believe(s, "b1", "Priya", "Priya lives in Lyon", 0.25, "superseded", "location")
-    believe(s, "b2", "Priya", "Priya lives in Oslo", 0.8, "active", "location")
+    assert read(state("Where does Zofia live?", turns)).answer == "Lyon"
+    s = state("Where does Zofia live?", turns)
+    believe(s, "b1", "Zofia", "Zofia lives in Lyon", 0.25, "superseded", "location")
+    believe(s, "b2", "Zofia", "Zofia lives in Oslo", 0.8, "active", "location")
     reading = read(s)
     assert reading.answer == "Oslo" and reading.confidence >= 0.8
 
 
 @pytest.mark.parametrize(("question", "person", "other", "said", "statement", "aspect"), [
-    ("What is Priya's job in town?", "Priya", "I walked around town with my aunt.",
-     "These days I teach chemistry at the night school.", "Priya teaches chemistry", "job"),
+    ("What is Zofia's job in town?", "Zofia", "I walked around town with my aunt.",
+     "These days I teach chemistry at the night school.", "Zofia teaches chemistry", "job"),
     ("What sport does Omar play at weekends?", "Omar", "At weekends I visit my aunt.",
      "Most mornings I row on the lake with my club.", "Omar rows on the lake", "sport"),
-    ("What is Priya's hometown by the sea?", "Priya", "I love the sea in winter.",
-     "I grew up in Porto, by the river.", "Priya grew up in Porto", "hometown")])
+    ("What is Zofia's hometown by the sea?", "Zofia", "I love the sea in winter.",
+     "I grew up in Porto, by the river.", "Zofia grew up in Porto", "hometown")])
 def test_a_sentence_saying_an_active_belief_holds_the_question_as_the_belief_does(
         question: str, person: str, other: str, said: str, statement: str,
         aspect: str) -> None:

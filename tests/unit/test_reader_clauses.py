@@ -14,12 +14,12 @@ from mrgraph.reader.question import analyse
 from tests.unit.test_reader import state
 from tests.unit.walked import read
 
-SPEAKERS = ("Priya", "Omar")
+SPEAKERS = ("Zofia", "Omar")
 
 
 @pytest.mark.parametrize("question, sentence, expected", [
     # a subject pronoun starts another clause: "niece and *we* played" lifts nothing after it
-    ("What gift did Priya get for her niece?",
+    ("What gift did Zofia get for her niece?",
      "The gift was a wooden doll, and I took it to my niece and we played charades.",
      "wooden doll"),
     ("What dessert was there at Omar's dinner?",
@@ -29,37 +29,37 @@ SPEAKERS = ("Priya", "Omar")
     # "how many" / "how much" is answered by the number said
     ("How much did Omar pay for the bike?",
      "I paid 1,250 dollars for the bike, which hurt.", "1,250 dollars"),
-    ("How much did Priya charge for each mug?",
+    ("How much did Zofia charge for each mug?",
      "I charged 25 each and used the money to buy glazes.", "25"),
     ("How many rooms does Omar's new flat have?",
      "The new flat has three rooms, a tiny kitchen and a view.", "three rooms"),
-    ("What score did Priya get on the exam?", "I got 91% on the exam!", "91%"),  # one word
+    ("What score did Zofia get on the exam?", "I got 91% on the exam!", "91%"),  # one word
     # a currency sign stays with its number; a day beside a month and a year are no count
     ("How much did the spring fair raise?", "On 15 June we raised £1,200 for the shelter.",
      "£1,200"),
     ("How much did Omar pay for the bass?", "Paid $650 for it in 2021, case included.", "$650"),
-    ("How many mugs did Priya sell at the market?",
+    ("How many mugs did Zofia sell at the market?",
      "At the June 3 market I sold nineteen mugs, a record.", "nineteen mugs"),
     ("How many followers does Omar have now?",
      "Only 12 posts so far, but 2000 followers now.", "2000 followers"),  # no year: a count
     # "where": "to" after a verb of going; a time or a state after "at" / "in" is no place
-    ("Where did Priya move?", "I moved to Denver in the spring, near my sister.", "Denver"),
+    ("Where did Zofia move?", "I moved to Denver in the spring, near my sister.", "Denver"),
     ("Where did Omar go with his cousin?",
      "We drove to the lake at dawn, in a hurry.", "lake"),
     # a relation answers "who" in any form, but is no name
-    ("What is the name of Priya's cat?",
+    ("What is the name of Zofia's cat?",
      "My sister found a stray kitten; Pepper is her name now.", "Pepper"),
     ("Whose wedding did Omar go to last month?",
      "Last month we danced at my cousin's wedding in a lovely old barn.", "cousin's"),
-    ("Who did Priya go hiking with?",
+    ("Who did Zofia go hiking with?",
      "I went hiking through dense forest with my cousins.", "cousins"),
     # "where" asks for a place: what a preposition of place introduces (with it, for a common
     # noun: family where_prep), never a time
     ("Where did Omar propose?",
      "He proposed to Lena at the herb garden on Saturday.", "at the herb garden"),
-    ("Where are Priya and Omar going for their anniversary?",
+    ("Where are Zofia and Omar going for their anniversary?",
      "We booked a trip to Lake Como in May.", "Lake Como"),
-    ("Where is Priya staying this summer?",
+    ("Where is Zofia staying this summer?",
      "I'm staying in June with my aunt, in a cottage near the harbour.", "in a cottage"),
 ])
 def test_the_phrase_a_clause_a_number_or_a_relation_gives(question: str, sentence: str,
@@ -81,12 +81,12 @@ def test_what_someone_did_is_what_they_say_they_did() -> None:
     assert predicate("We ran 3.5 miles, then ate.") == "ran 3.5 miles"
     assert predicate("I saved £40 on the bike.") == "saved £40 on the bike"
     turns = [("D1:1", "Omar", "Last Sunday we repainted the old shed behind the house."),
-             ("D1:2", "Priya", "Nice!")]
+             ("D1:2", "Zofia", "Nice!")]
     assert read(state("What did Omar do last Sunday?", turns)).answer == \
         "repainted the old shed behind the house"
     # a clause that only says the question back is no answer
-    turns = [("D1:1", "Priya", "I wanted to feel calmer at work, so I took up knitting.")]
-    assert read(state("What did Priya do to feel calmer at work?", turns)).answer != \
+    turns = [("D1:1", "Zofia", "I wanted to feel calmer at work, so I took up knitting.")]
+    assert read(state("What did Zofia do to feel calmer at work?", turns)).answer != \
         "wanted to feel calmer at work"
 
 
@@ -133,7 +133,7 @@ def test_to_after_the_particle_of_a_verb_of_going_says_where() -> None:
     cases = [
         ("Where was Omar in August?", "We're off to Umbria on 3 August for ten days.",
          "Umbria"),
-        ("Where did Priya move last year?",
+        ("Where did Zofia move last year?",
          "My sister and I moved out to Seattle last year, new jobs and all.", "Seattle"),
         ("Where did Omar go after the wedding?",
          "After the wedding we headed back to Oslo by the night train.", "Oslo"),

@@ -8,9 +8,9 @@ from mrgraph.reader.forms import joined, predicate
 
 
 def test_a_name_or_a_relative_joined_to_i_is_the_company() -> None:
-    assert predicate("Then Omar and I baked three loaves of bread.", "What did Priya do?") == \
+    assert predicate("Then Omar and I baked three loaves of bread.", "What did Zofia do?") == \
         "baked three loaves of bread with Omar"
-    assert predicate("My cousin and I painted the garden fence.", "What did Priya do?") == \
+    assert predicate("My cousin and I painted the garden fence.", "What did Zofia do?") == \
         "painted the garden fence with my cousin"
     assert predicate("Yesterday Lena Park and I climbed the old tower.", "What did Omar do?") \
         == "climbed the old tower with Lena Park"
@@ -19,7 +19,7 @@ def test_a_name_or_a_relative_joined_to_i_is_the_company() -> None:
 
 def test_a_word_before_the_pair_is_no_part_of_the_name() -> None:
     """"Both Omar and I": "Both" opens the sentence, names no one."""
-    assert predicate("Both Omar and I went swimming.", "What did Priya do?") == \
+    assert predicate("Both Omar and I went swimming.", "What did Zofia do?") == \
         "went swimming with Omar"
     assert predicate("Only Lena Park and I stayed late.", "What did Omar do?") == \
         "stayed late with Lena Park"

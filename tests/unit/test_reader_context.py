@@ -33,18 +33,18 @@ def test_the_reply_to_a_question_about_what_was_told_comes_first() -> None:
     """Three shapes: "what" asked back, "what" asked of someone else, a yes/no form; the reply
     says none of the question's words, the statement before it most of them."""
     cases = [
-        ("What did Priya sing at the spring concert?",
-         [("D1:1", "Priya", "Our spring concert is on Friday and I got a solo."),
+        ("What did Zofia sing at the spring concert?",
+         [("D1:1", "Zofia", "Our spring concert is on Friday and I got a solo."),
           ("D1:2", "Omar", "A solo! What are you singing?"),
-          ("D1:3", "Priya", "An old folk lullaby.")]),
+          ("D1:3", "Zofia", "An old folk lullaby.")]),
         ("What will Omar's son study at college?",
          [("D1:1", "Omar", "My son got into college in Leeds."),
-          ("D1:2", "Priya", "Congrats! What will he study?"),
+          ("D1:2", "Zofia", "Congrats! What will he study?"),
           ("D1:3", "Omar", "Marine biology.")]),
-        ("What difference has Priya noticed since joining the rowing club?",
-         [("D1:1", "Priya", "I joined the rowing club last month."),
+        ("What difference has Zofia noticed since joining the rowing club?",
+         [("D1:1", "Zofia", "I joined the rowing club last month."),
           ("D1:2", "Omar", "Nice. Have you noticed any difference?"),
-          ("D1:3", "Priya", "More energy and better sleep.")]),
+          ("D1:3", "Zofia", "More energy and better sleep.")]),
     ]
     for question, turns in cases:
         assert _first(question, turns) == "D1:3"
@@ -55,17 +55,17 @@ def test_a_question_asking_for_something_else_lends_nothing() -> None:
     """Three shapes: a place asked, a person asked, what was said asked back; the statement
     that says what was asked stays first."""
     cases = [
-        ("What did Priya paint after her trip to Portugal?",
-         [("D1:1", "Priya", "I painted a mural of the coast after my trip to Portugal."),
+        ("What did Zofia paint after her trip to Portugal?",
+         [("D1:1", "Zofia", "I painted a mural of the coast after my trip to Portugal."),
           ("D1:2", "Omar", "Lovely! Where in Portugal did you go?"),
-          ("D1:3", "Priya", "Mostly the old town of Porto.")]),
-        ("What did Priya cook for the party?",
-         [("D1:1", "Priya", "I cooked a big curry for the party."),
+          ("D1:3", "Zofia", "Mostly the old town of Porto.")]),
+        ("What did Zofia cook for the party?",
+         [("D1:1", "Zofia", "I cooked a big curry for the party."),
           ("D1:2", "Omar", "Who came to the party?"),
-          ("D1:3", "Priya", "Mostly my neighbours and their kids.")]),
+          ("D1:3", "Zofia", "Mostly my neighbours and their kids.")]),
         ("How many plants did Omar buy for his flat?",
          [("D1:1", "Omar", "I bought way too many plants for my flat. Fourteen."),
-          ("D1:2", "Priya", "Fourteen plants in a flat?"),
+          ("D1:2", "Zofia", "Fourteen plants in a flat?"),
           ("D1:3", "Omar", "It's a jungle now.")]),
     ]
     for question, turns in cases:
@@ -77,14 +77,14 @@ def test_a_sentence_that_only_sets_the_scene_yields_to_the_next() -> None:
     the next statement of the turn tells what was asked and comes first; a scene with a word
     of its own stays first."""
     cases = [
-        ("What did Priya see at the harbour festival?",
-         [("D1:1", "Priya", "Last Friday I went to the harbour festival. "
+        ("What did Zofia see at the harbour festival?",
+         [("D1:1", "Zofia", "Last Friday I went to the harbour festival. "
                             "Hundreds of paper lanterns floated on the water.")]),
         ("What did Omar bake for the school fair?",
-         [("D1:1", "Priya", "What did you bake for the school fair?"),
-          ("D1:2", "Omar", "Thanks, Priya! A carrot cake with walnuts.")]),
-        ("What did Priya buy to feel closer to her roots?",
-         [("D1:1", "Priya", "I wanted to feel closer to my roots. "
+         [("D1:1", "Zofia", "What did you bake for the school fair?"),
+          ("D1:2", "Omar", "Thanks, Zofia! A carrot cake with walnuts.")]),
+        ("What did Zofia buy to feel closer to her roots?",
+         [("D1:1", "Zofia", "I wanted to feel closer to my roots. "
                             "So I bought a handwoven rug from my grandmother's village.")]),
     ]
     told = ("Hundreds of paper lanterns floated on the water.", "A carrot cake with walnuts.",
@@ -94,7 +94,7 @@ def test_a_sentence_that_only_sets_the_scene_yields_to_the_next() -> None:
         assert sentences(state(question, turns), asked)[0].text == after
         off = analyse(question, SPEAKERS, frozenset({"scene"}))
         assert sentences(state(question, turns), off)[0].text != after  # the rule's
-    question = "What did Priya see at the harbour festival?"
-    own = [("D1:1", "Priya", "I went to the harbour festival with my cousin. It was fun.")]
+    question = "What did Zofia see at the harbour festival?"
+    own = [("D1:1", "Zofia", "I went to the harbour festival with my cousin. It was fun.")]
     first = sentences(state(question, own), analyse(question, SPEAKERS))[0]
     assert first.text.startswith("I went")

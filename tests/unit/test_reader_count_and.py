@@ -17,7 +17,7 @@ def test_the_phrase_of_the_preposition_asked_follows_the_amount() -> None:
     assert also_asked("How many chairs did Omar buy, and from where?",
                       "I bought six chairs from a flea market and painted them.", "six chairs") \
         == "six chairs from a flea market"
-    assert also_asked("How much did Priya pay and to whom?",
+    assert also_asked("How much did Zofia pay and to whom?",
                       "I paid $40 to the plumber, he fixed it.", "$40") == "$40 to the plumber"
 
 
@@ -29,9 +29,9 @@ def test_nothing_more_without_a_second_question_or_its_phrase() -> None:
 
 
 def test_read_answers_both_unless_switched_off() -> None:
-    turns = [("D1:1", "Priya", "The bake sale was on Saturday and we raised £900 for the "
+    turns = [("D1:1", "Zofia", "The bake sale was on Saturday and we raised £900 for the "
                                "lifeboat station.")]
-    question = "How much did Priya's bake sale raise, and for what?"
+    question = "How much did Zofia's bake sale raise, and for what?"
     assert read(found(state(question, turns), False)).answer == "£900 for the lifeboat station"
     assert read(found(state(question, turns), False), off=frozenset({"count_and"})).answer \
         == "£900"

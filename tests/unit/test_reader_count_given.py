@@ -9,13 +9,13 @@ from mrgraph.reader.phrases import phrase
 from mrgraph.reader.tally import unsaid
 from mrgraph.reader.question import analyse
 
-SPEAKERS = ("Priya", "Omar")
+SPEAKERS = ("Zofia", "Omar")
 
 
 def test_the_number_alone_when_the_question_names_the_thing() -> None:
     q = analyse("How many spare keys did Omar hide in the garden?", SPEAKERS)
     assert phrase("I hid three spare keys under the pots in the garden.", q)[0] == "three"
-    q = analyse("How many picnic blankets did Priya buy?", SPEAKERS)
+    q = analyse("How many picnic blankets did Zofia buy?", SPEAKERS)
     assert phrase("Yesterday I bought six picnic blankets at the fair.", q)[0] == "six"
     q = analyse("How many guest rooms does the inn have?", SPEAKERS)
     assert phrase("The inn has 14 guest rooms, all with a view.", q)[0] == "14"

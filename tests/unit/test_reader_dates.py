@@ -20,11 +20,11 @@ def _answer(question: str, turns: list[tuple[str, str, str]]) -> tuple[str, tupl
 
 
 def test_the_date_of_the_clause_that_says_it() -> None:
-    turns = [("D1:1", "Priya", "I ran a marathon last Saturday - it was brutal. We fly to the "
+    turns = [("D1:1", "Zofia", "I ran a marathon last Saturday - it was brutal. We fly to the "
                                "coast next month, the kids are thrilled.")]
-    assert _answer("When did Priya run a marathon?", turns)[0] == \
+    assert _answer("When did Zofia run a marathon?", turns)[0] == \
         "the Saturday before 7 May 2023"
-    assert _answer("When is Priya going to fly to the coast?", turns)[0] == "June 2023"
+    assert _answer("When is Zofia going to fly to the coast?", turns)[0] == "June 2023"
 
 
 def test_a_turn_tells_one_story() -> None:
@@ -40,22 +40,22 @@ def test_no_date_said_is_the_day_it_was_said() -> None:
 
 
 def test_a_year_is_a_year() -> None:
-    turns = [("D1:1", "Priya", "That quilt? I finished it last year, after the move.")]
-    assert _answer("When did Priya finish the quilt?", turns)[0] == "2022"
+    turns = [("D1:1", "Zofia", "That quilt? I finished it last year, after the move.")]
+    assert _answer("When did Zofia finish the quilt?", turns)[0] == "2022"
 
 
 def test_a_date_told_just_before_a_question_dates_the_reply() -> None:
-    turns = [("D1:1", "Priya", "Something awful happened yesterday..."),
+    turns = [("D1:1", "Zofia", "Something awful happened yesterday..."),
              ("D1:2", "Omar", "Oh no, what happened?"),
-             ("D1:3", "Priya", "I crashed my bike on the hill road.")]
-    answer, supports = _answer("When did Priya crash her bike?", turns)
+             ("D1:3", "Zofia", "I crashed my bike on the hill road.")]
+    answer, supports = _answer("When did Zofia crash her bike?", turns)
     assert (answer, supports) == ("6 May 2023", ("D1:3",))
 
 
 def test_the_person_asked_about_says_it() -> None:
     turns = [("D1:1", "Omar", "I painted the fence last week."),
-             ("D1:2", "Priya", "Lovely! I painted our fence yesterday, so tiring.")]
-    assert _answer("When did Priya paint the fence?", turns) == ("6 May 2023", ("D1:2",))
+             ("D1:2", "Zofia", "Lovely! I painted our fence yesterday, so tiring.")]
+    assert _answer("When did Zofia paint the fence?", turns) == ("6 May 2023", ("D1:2",))
 
 
 def test_which_side_a_question_asks_about() -> None:
@@ -87,17 +87,17 @@ def test_a_sentence_stating_the_date_beside_a_best_one_that_states_none() -> Non
     as good sentence of the person's that states one answers (three shapes: about a year
     ago, last month, last Thursday)."""
     cases = [
-        ("When did Priya start volunteering at the food bank?",
-         [("D1:1", "Priya", "Volunteering at the food bank is what I started doing lately."),
-          ("D1:5", "Priya", "I started volunteering there about a year ago, after the flood.")],
+        ("When did Zofia start volunteering at the food bank?",
+         [("D1:1", "Zofia", "Volunteering at the food bank is what I started doing lately."),
+          ("D1:5", "Zofia", "I started volunteering there about a year ago, after the flood.")],
          ("around 2022", ("D1:5",))),
         ("When did Omar join the choir at church?",
          [("D1:1", "Omar", "Joining the choir at church was the best thing I did."),
           ("D1:4", "Omar", "Last month I finally joined the choir, no regrets.")],
          ("April 2023", ("D1:4",))),
-        ("When did Priya repaint the old kitchen?",
-         [("D1:1", "Priya", "We repainted the old kitchen a bright yellow."),
-          ("D1:3", "Priya", "We repainted it last Thursday, it still smells.")],
+        ("When did Zofia repaint the old kitchen?",
+         [("D1:1", "Zofia", "We repainted the old kitchen a bright yellow."),
+          ("D1:3", "Zofia", "We repainted it last Thursday, it still smells.")],
          ("the Thursday before 7 May 2023", ("D1:3",))),
     ]
     for question, turns, expected in cases:
@@ -122,11 +122,11 @@ def test_of_nearly_equal_sentences_the_one_told_first_dates_a_past_thing() -> No
     words: the first telling dates it (three shapes: an exclamation, a start, a plain past);
     a plan's latest word holds."""
     cases = [
-        ("When did Priya adopt the tiny grey kitten with white paws from the animal shelter "
+        ("When did Zofia adopt the tiny grey kitten with white paws from the animal shelter "
          "downtown?",
-         [("D2:3", "Priya", "We adopted the tiny grey kitten with white paws from the animal "
+         [("D2:3", "Zofia", "We adopted the tiny grey kitten with white paws from the animal "
                             "shelter!", "2023-03-14"),
-          ("D6:1", "Priya", "Adopting the tiny grey kitten with white paws from the animal "
+          ("D6:1", "Zofia", "Adopting the tiny grey kitten with white paws from the animal "
                             "shelter downtown was the best call.", "2023-08-02")],
          "14 March 2023"),
         ("When did Omar start teaching the beginners' evening pottery class at the old "
@@ -157,10 +157,10 @@ def test_a_plan_yields_to_a_later_telling_that_it_was_done() -> None:
     """A past question: "I'll do it in January" fits it best, "I did it on Tuesday" said later
     dates it (three shapes: a month, a weekday, a week)."""
     cases = [
-        ("When did Priya run the control test the reviewer asked for?",
-         [("D1:3", "Priya", "One reviewer wants one more control test, I'll run it in June.",
+        ("When did Zofia run the control test the reviewer asked for?",
+         [("D1:3", "Zofia", "One reviewer wants one more control test, I'll run it in June.",
            "2023-05-07"),
-          ("D2:4", "Priya", "Oh, and I ran the control test on Tuesday.", "2023-06-18")],
+          ("D2:4", "Zofia", "Oh, and I ran the control test on Tuesday.", "2023-06-18")],
          "the Tuesday before 18 June 2023"),
         ("When did Omar repaint the blue boat shed by the lake?",
          [("D1:2", "Omar", "I'm going to repaint the blue boat shed by the lake next month.",
@@ -168,17 +168,17 @@ def test_a_plan_yields_to_a_later_telling_that_it_was_done() -> None:
           ("D3:1", "Omar", "Repainted the boat shed by the lake last week, finally.",
            "2023-07-02")],
          "the week before 2 July 2023"),
-        ("When did Priya move the old piano to her sister's flat?",
-         [("D1:1", "Priya", "We'll move the old piano to my sister's flat in August.",
+        ("When did Zofia move the old piano to her sister's flat?",
+         [("D1:1", "Zofia", "We'll move the old piano to my sister's flat in August.",
            "2023-05-07"),
-          ("D2:2", "Priya", "We moved the old piano to her flat in early September.",
+          ("D2:2", "Zofia", "We moved the old piano to her flat in early September.",
            "2023-09-20")],
          "September 2023"),
     ]
     for question, turns, expected in cases:
         assert read(_sessions(question, turns)).answer == expected, question
     question, (plan, _), _ = cases[0]
-    other = ("D2:4", "Priya", "Oh, and I ran on Tuesday.", "2023-06-18")  # too little of it
+    other = ("D2:4", "Zofia", "Oh, and I ran on Tuesday.", "2023-06-18")  # too little of it
     assert read(_sessions(question, [plan, other])).answer == "June 2023"
 
 

@@ -11,11 +11,11 @@ from tests.unit.walked import read
 
 def test_which_questions_ask_for_a_feeling() -> None:
     assert asks_feeling("How did Omar feel after the regatta?")
-    assert asks_feeling("How does Priya describe the lighthouse?")
+    assert asks_feeling("How does Zofia describe the lighthouse?")
     assert asks_feeling("What emotions did Omar feel at the ferry?")
-    assert asks_feeling("What did Priya want her guests to feel in her orchard?")
+    assert asks_feeling("What did Zofia want her guests to feel in her orchard?")
     # "feel closer", "feel passionate about": a goal or a cause, not a feeling asked for
-    assert not asks_feeling("What did Priya do to feel closer to her quilting group?")
+    assert not asks_feeling("What did Zofia do to feel closer to her quilting group?")
     assert not asks_feeling("What causes does Omar feel passionate about?")
     assert not asks_feeling("What did Omar bring to the regatta?")
 
@@ -43,7 +43,7 @@ def test_what_follows_felt_when_no_adjective_does() -> None:
 def test_how_someone_felt_is_answered_with_the_feeling() -> None:
     question = "How did Omar feel after the regatta?"
     s = state(question, [("D1:1", "Omar", "The regatta finished late on Sunday."),
-                         ("D1:2", "Priya", "Oh, how was it?"),
+                         ("D1:2", "Zofia", "Oh, how was it?"),
                          ("D1:3", "Omar", "After the regatta I was so gleeful and sleepy.")])
     reading = read(s)
     assert reading.answer == "gleeful and sleepy" and reading.supports == ("D1:3",)
@@ -77,15 +77,15 @@ def test_a_short_reply_can_be_the_feeling_alone() -> None:
 def test_the_reply_to_how_do_you_feel_is_the_feeling() -> None:
     question = "How did Omar feel about joining the rowing club?"
     s = state(question, [("D1:1", "Omar", "I'm joining the rowing club next month!"),
-                         ("D1:2", "Priya", "Wow! When do you start?"),
+                         ("D1:2", "Zofia", "Wow! When do you start?"),
                          ("D1:3", "Omar", "In June, the club was so welcoming."),
-                         ("D1:4", "Priya", "How are you feeling about it?"),
+                         ("D1:4", "Zofia", "How are you feeling about it?"),
                          ("D1:5", "Omar", "Gleeful and nervous. Mostly gleeful.")])
     reading = read(s)  # his reply, not how the club seemed
     assert reading.answer == "gleeful and nervous" and reading.supports == ("D1:5",)
     # the other asked about something else: the feeling said of ours
-    question = "How did Priya feel after the ferry ride?"
-    s = state(question, [("D1:1", "Priya", "After the ferry ride I was so gleeful."),
+    question = "How did Zofia feel after the ferry ride?"
+    s = state(question, [("D1:1", "Zofia", "After the ferry ride I was so gleeful."),
                          ("D1:2", "Omar", "How do you feel about the kayak, though?"),
-                         ("D1:3", "Priya", "Sleepy, honestly.")])
+                         ("D1:3", "Zofia", "Sleepy, honestly.")])
     assert read(s).answer == "gleeful"

@@ -29,12 +29,12 @@ def _held(question: str, sentence: str, noun: str) -> float:
 @needs_wordnet
 @pytest.mark.parametrize(("question", "sentence", "noun"), [
     # the subject, a noun with "of" after it
-    ("When did Priya's friend move abroad?", "A buddy of mine moved to Lisbon last spring.",
+    ("When did Zofia's friend move abroad?", "A buddy of mine moved to Lisbon last spring.",
      "friend"),
     # the object, last in the sentence, after an adjective
     ("What injuries did Omar have?", "The nurse called it a bad sprain.", "injuries"),
     # two nouns joined by "and", after a preposition
-    ("How does Priya describe the feeling?", "Honestly it filled me with joy and pride.",
+    ("How does Zofia describe the feeling?", "Honestly it filled me with joy and pride.",
      "feeling"),
     # a plural after a noun of quantity
     ("What fruit did Omar bring to the picnic?", "I brought a bag of apples along.", "fruit"),
@@ -47,13 +47,13 @@ def test_a_kind_of_the_asked_noun_holds_part_of_its_weight(question: str, senten
 @needs_wordnet
 @pytest.mark.parametrize(("question", "sentence", "noun"), [
     # upwards: the sentence says less than the question asks
-    ("When did Priya get a puppy?", "We finally got a dog from the shelter.", "puppy"),
+    ("When did Zofia get a puppy?", "We finally got a dog from the shelter.", "puppy"),
     ("When did Omar buy a car?", "He bought a new vehicle in spring.", "car"),
     # a name is no kind: WordNet's senses of a name are some famous bearer's
     ("When did Omar meet his friend?", "I met Max at the bakery on the corner.", "friend"),
     # a noun too general: every sentence names a kind of it
     ("When did Omar go to the event?", "The concert was loud but fun.", "event"),
-    ("What activity did Priya do on Sunday?", "I went for a long swim.", "activity"),
+    ("What activity did Zofia do on Sunday?", "I went for a long swim.", "activity"),
 ])
 def test_no_kind_upwards_nor_by_a_name_nor_of_a_general_noun(question: str, sentence: str,
                                                              noun: str) -> None:
@@ -63,7 +63,7 @@ def test_no_kind_upwards_nor_by_a_name_nor_of_a_general_noun(question: str, sent
 @needs_wordnet
 def test_what_the_question_asks_by_a_name_or_its_verb_is_no_noun() -> None:
     # a capitalised word of the question names a place or a person, not a kind
-    assert stem("jordan") not in asked_nouns("When did Priya visit Jordan?")
+    assert stem("jordan") not in asked_nouns("When did Zofia visit Jordan?")
     # the verb asked about, though WordNet knows "run" as a noun too
     q = analyse("When did Omar run a race?", SPEAKERS)
     assert set(asked_nouns(q.text, q.verb)) == {stem("race")}
@@ -87,9 +87,9 @@ def test_the_share_counts_the_kind_and_not_with_the_family_off() -> None:
      [("D1:1", "Omar", "My cousin opened a bakery in 2019."),
       ("D1:2", "Omar", "A buddy of mine opened a bakery last year.")], "2022"),
     # the kind as the object
-    ("When did Priya get a dog?",
-     [("D1:1", "Priya", "We got a cat in 2019."),
-      ("D1:2", "Priya", "We got a puppy last year.")], "2022"),
+    ("When did Zofia get a dog?",
+     [("D1:1", "Zofia", "We got a cat in 2019."),
+      ("D1:2", "Zofia", "We got a puppy last year.")], "2022"),
 ])
 def test_a_when_question_dates_the_sentence_naming_a_kind_of_what_it_asks(
         question: str, turns: list[tuple[str, str, str]], date: str) -> None:

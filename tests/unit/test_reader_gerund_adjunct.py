@@ -16,12 +16,12 @@ OFF = frozenset({"ph_gerund_adjunct"})
 
 @needs_wordnet
 @pytest.mark.parametrize(("question", "sentence", "said"), [
-    ("What sketching classes has Priya taken?",
+    ("What sketching classes has Zofia taken?",
      "Last spring I took a watercolour sketching class at the library.",
      "watercolour sketching class"),
     ("Which cooking classes has Omar joined?",
      "My cousin and I joined a Korean cooking class downtown.", "Korean cooking class"),
-    ("What cycling events has Priya entered?",
+    ("What cycling events has Zofia entered?",
      "In May I entered a charity cycling event for the hospice.", "charity cycling event"),
 ])
 def test_an_ing_form_before_the_head_joins_it(question: str, sentence: str, said: str) -> None:

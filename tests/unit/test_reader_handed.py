@@ -14,9 +14,9 @@ from mrgraph.types import NOT_MENTIONED
 from tests.unit.marks import needs_wordnet
 from tests.unit.walked import read
 
-TURNS = [("D1:1", "Priya", "I play the cello in a small band."),
+TURNS = [("D1:1", "Zofia", "I play the cello in a small band."),
          ("D1:2", "Omar", "Nice, how long have you played?"),
-         ("D2:1", "Priya", "Last night I played the harp for two hours.")]
+         ("D2:1", "Zofia", "Last night I played the harp for two hours.")]
 
 
 def state(question: str, read_ids: set[str], fetched: bool) -> State:
@@ -53,10 +53,10 @@ def one_episode(question: str, said: list[tuple[str, str, str]],
 def test_the_person_test_weighs_the_fetched_turns_too() -> None:
     # read: only the other speaker's turn about playing; fetched: the person's own
     question = "What instruments does Omar play?"
-    s = one_episode(question, [("D1:1", "Priya", "I play the cello in a small band."),
+    s = one_episode(question, [("D1:1", "Zofia", "I play the cello in a small band."),
                                ("D1:3", "Omar", "That sounds lovely.")],
                     ["D1:1", "D1:2", "D1:3"])
-    assert read(s).answer == NOT_MENTIONED  # about Priya: Omar says nothing of it
+    assert read(s).answer == NOT_MENTIONED  # about Zofia: Omar says nothing of it
     s.unread_turns["c1/D1:2"] = {
         "dia_id": "D1:2", "speaker": "Omar", "text": "I play the banjo on weekends.",
         "date": "2023-05-07T10:00:00", "session": 1, "index": 1, "conversation": "c1",
@@ -67,7 +67,7 @@ def test_the_person_test_weighs_the_fetched_turns_too() -> None:
 def test_the_heuristic_walk_fetches_the_turns_for_several_things_only() -> None:
     policy = HeuristicPolicy()
     assert policy.start("Which cities has Omar visited?", Budget()).hands_turns
-    assert policy.start("How many times has Priya moved house?", Budget()).hands_turns
+    assert policy.start("How many times has Zofia moved house?", Budget()).hands_turns
     assert not policy.start("What did Omar donate to the library?", Budget()).hands_turns
 
 
@@ -75,11 +75,11 @@ def test_the_heuristic_walk_fetches_the_turns_for_several_things_only() -> None:
 @pytest.mark.parametrize(("question", "reached"), [
     # the present perfect: what has been so over time, said on many occasions - the other
     # reached episodes' turns too (as the LLM's run is always handed them)
-    ("Which cities has Omar visited?", True), ("What has Priya painted?", True),
+    ("Which cities has Omar visited?", True), ("What has Zofia painted?", True),
     ("Where have Omar and his kids camped?", True),
     # several things asked otherwise: the turns of H's episodes only
-    ("What instruments does Priya play?", False), ("What are Omar's hobbies?", False),
-    ("How many times did Priya move house?", False)])
+    ("What instruments does Zofia play?", False), ("What are Omar's hobbies?", False),
+    ("How many times did Zofia move house?", False)])
 def test_a_question_in_the_present_perfect_is_handed_every_episode_reached(
         question: str, reached: bool) -> None:
     run = HeuristicPolicy().start(question, Budget())
@@ -87,10 +87,10 @@ def test_a_question_in_the_present_perfect_is_handed_every_episode_reached(
 
 
 def test_a_list_joins_the_phrases_said_in_several_sessions() -> None:
-    question = "What instruments does Priya play?"
-    said = [("D1:1", "Priya", "I play the cello in a small band."),
-            ("D2:1", "Priya", "Last night I played the harp for two hours."),
-            ("D3:2", "Priya", "On Sundays I play the drums at the youth club.")]
+    question = "What instruments does Zofia play?"
+    said = [("D1:1", "Zofia", "I play the cello in a small band."),
+            ("D2:1", "Zofia", "Last night I played the harp for two hours."),
+            ("D3:2", "Zofia", "On Sundays I play the drums at the youth club.")]
     reading = read(one_episode(question, said))
     assert reading.kind == "list"
     assert [i for i in ("cello", "harp", "drums") if i in reading.answer] == \
@@ -111,12 +111,12 @@ def test_a_phrase_that_lists_things_already_answers_alone() -> None:
 def test_a_list_about_someone_joins_only_what_they_say() -> None:
     """The other speaker's suggestion or own doing is no item of the person's (three shapes:
     a suggestion, the other's own hobby, a question-like remark said as a statement)."""
-    question = "What instruments does Priya play?"
-    said = [("D1:1", "Priya", "I play the cello in a small band."),
-            ("D2:1", "Priya", "Last night I played the harp for two hours."),
-            ("D2:2", "Omar", "You should play the trumpet in the parade, Priya."),
-            ("D3:1", "Omar", "I play the accordion at weddings, Priya."),
-            ("D3:2", "Omar", "Priya, I bet you play the flute beautifully.")]
+    question = "What instruments does Zofia play?"
+    said = [("D1:1", "Zofia", "I play the cello in a small band."),
+            ("D2:1", "Zofia", "Last night I played the harp for two hours."),
+            ("D2:2", "Omar", "You should play the trumpet in the parade, Zofia."),
+            ("D3:1", "Omar", "I play the accordion at weddings, Zofia."),
+            ("D3:2", "Omar", "Zofia, I bet you play the flute beautifully.")]
     reading = read(one_episode(question, said))
     assert "cello" in reading.answer and "harp" in reading.answer
     assert not any(other in reading.answer for other in ("trumpet", "accordion", "flute"))

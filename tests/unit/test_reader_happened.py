@@ -43,8 +43,8 @@ def test_the_time_the_question_adds_is_no_part_of_what_befell() -> None:
 
 
 def test_the_reader_tells_what_happened() -> None:
-    question = "What happened to Priya's greenhouse?"
-    turns = [("D1:1", "Priya", "We were gutted when the greenhouse blew over in the storm.")]
+    question = "What happened to Zofia's greenhouse?"
+    turns = [("D1:1", "Zofia", "We were gutted when the greenhouse blew over in the storm.")]
     walked = found(state(question, turns), False)
     assert read(walked).answer == "the greenhouse blew over in the storm"
     assert read(walked, off=frozenset({"happened"})).answer != \

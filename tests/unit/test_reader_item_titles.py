@@ -25,9 +25,9 @@ def test_titles_quoted_together_are_items_together() -> None:
          [("D1:1", "Omar", 'Our choir sang "Blue Harbour" last night, and "Salt Road" as an '
                            'encore.'),
           ("D2:1", "Omar", 'The choir sang "Winter Lamps" at the fair.')], "Blue Harbour"),
-        ("What films has Priya watched?",
-         [("D1:1", "Priya", "I watched “Quiet Ferry”, then “Glass Orchard”, both in one night."),
-          ("D2:1", "Priya", "I watched “Paper Moons” on the train.")], "Quiet Ferry"),
+        ("What films has Zofia watched?",
+         [("D1:1", "Zofia", "I watched “Quiet Ferry”, then “Glass Orchard”, both in one night."),
+          ("D2:1", "Zofia", "I watched “Paper Moons” on the train.")], "Quiet Ferry"),
         ("Which poems has Omar written?",
          [("D1:1", "Omar", 'I wrote "Ash Tree", which my sister loves, and "Small Hours", '
                            'which nobody reads.'),
@@ -41,6 +41,6 @@ def test_titles_quoted_together_are_items_together() -> None:
 @needs_wordnet
 def test_an_unquoted_item_brings_no_title() -> None:
     """The item is no quoted title: the sentence's quoted words are not added."""
-    turns = [("D1:1", "Priya", 'I baked scones and my gran called them "a triumph".'),
-             ("D2:1", "Priya", "I baked flapjacks for the office.")]
-    assert "triumph" not in _answer("What snacks has Priya baked?", turns)
+    turns = [("D1:1", "Zofia", 'I baked scones and my gran called them "a triumph".'),
+             ("D2:1", "Zofia", "I baked flapjacks for the office.")]
+    assert "triumph" not in _answer("What snacks has Zofia baked?", turns)

@@ -16,10 +16,10 @@ def _answer(question: str, turns: list[tuple[str, str, str]]) -> str:
 
 
 def test_a_length_said_is_no_date_and_ago_only_places_it() -> None:
-    said = [("D1:1", "Priya", "I got my bike three weeks ago and ride it every day.")]
-    assert _answer("How long has Priya had her bike?", said) == "three weeks"
-    assert _answer("How many weeks has Priya had her bike?", said) == "three weeks"
-    assert _answer("How long ago did Priya get her bike?", said) == "three weeks ago"
+    said = [("D1:1", "Zofia", "I got my bike three weeks ago and ride it every day.")]
+    assert _answer("How long has Zofia had her bike?", said) == "three weeks"
+    assert _answer("How many weeks has Zofia had her bike?", said) == "three weeks"
+    assert _answer("How long ago did Zofia get her bike?", said) == "three weeks ago"
 
 
 def test_how_long_between_two_dated_things() -> None:
@@ -32,8 +32,8 @@ def test_how_long_between_two_dated_things() -> None:
 
 
 def test_how_long_has_someone_been_doing_it_from_when_they_started() -> None:
-    turns = [("D1:1", "Priya", "I started learning the cello in 2019, best decision ever.")]
-    assert _answer("How long has Priya been learning the cello?", turns) == "four years"
+    turns = [("D1:1", "Zofia", "I started learning the cello in 2019, best decision ever.")]
+    assert _answer("How long has Zofia been learning the cello?", turns) == "four years"
     turns = [("D1:1", "Omar", "I began volunteering at the shelter last month, it's humbling.")]
     assert _answer("How long has Omar been volunteering at the shelter?", turns) == "five weeks"
 
@@ -55,10 +55,10 @@ def test_between_two_things_is_worked_out_before_any_span_said() -> None:
           ("D1:2", "Omar", "I joined a choir a couple of weeks ago, lovely people."),
           ("D1:3", "Omar", "The wedding was in April 2023, right after the thaw.")],
          "three months"),
-        ("How many weeks passed between Priya buying the red kayak and the river race?",
-         [("D1:1", "Priya", "I bought the red kayak six weeks ago, my pride and joy."),
-          ("D1:2", "Priya", "Training for two weeks now, my arms hurt."),
-          ("D1:3", "Priya", "The river race was yesterday and I came fifth!")],
+        ("How many weeks passed between Zofia buying the red kayak and the river race?",
+         [("D1:1", "Zofia", "I bought the red kayak six weeks ago, my pride and joy."),
+          ("D1:2", "Zofia", "Training for two weeks now, my arms hurt."),
+          ("D1:3", "Zofia", "The river race was yesterday and I came fifth!")],
          "six weeks"),
         ("How many days passed between Omar painting the shed and the garden party?",
          [("D1:1", "Omar", "I painted the shed on 1 May 2023, finally."),
@@ -74,20 +74,20 @@ def test_years_of_something_still_going_on_say_when_it_began() -> None:
     session of 2023 start that many years before (three shapes); a past perfect, a span of
     weeks and a start said as a year stay as said."""
     cases = [
-        ("How long has Priya been painting?",
-         [("D1:1", "Priya", "Seven years now, and I still love every minute.")],
+        ("How long has Zofia been painting?",
+         [("D1:1", "Zofia", "Seven years now, and I still love every minute.")],
          "seven years, since 2016"),
         ("How long have Omar and Lena been married?",
          [("D1:1", "Omar", "Lena and I have been married 5 years this spring.")],
          "5 years, since 2018"),
-        ("How long has Priya had her allotment?",
-         [("D1:1", "Priya", "I took on the allotment ten years ago, best thing I ever did.")],
+        ("How long has Zofia had her allotment?",
+         [("D1:1", "Zofia", "I took on the allotment ten years ago, best thing I ever did.")],
          "ten years, since 2013"),
-        ("How long had Priya been painting when she sold her first piece?",
-         [("D1:1", "Priya", "I had been painting for seven years when I sold my first one.")],
+        ("How long had Zofia been painting when she sold her first piece?",
+         [("D1:1", "Zofia", "I had been painting for seven years when I sold my first one.")],
          "seven years"),
-        ("How long has Priya had her bike?",
-         [("D1:1", "Priya", "I got my bike three weeks ago and ride it every day.")],
+        ("How long has Zofia had her bike?",
+         [("D1:1", "Zofia", "I got my bike three weeks ago and ride it every day.")],
          "three weeks"),
         ("How long has Omar worked at the library?",
          [("D1:1", "Omar", "I've worked at the library since 2019, quiet but lovely.")],
@@ -107,7 +107,7 @@ def test_a_sentence_joining_two_things_tells_each_its_own_time() -> None:
     cases = [
         ("How long has Omar been playing in the band?",
          "I moved here three years ago, and I joined the band in March.", "since March 2023"),
-        ("How long has Priya been learning Spanish?",
+        ("How long has Zofia been learning Spanish?",
          "My sister visited two weeks ago, but I've been learning Spanish since 2019.",
          "since 2019"),
         ("How long had Omar been running with the club when he hurt his knee?",
@@ -115,7 +115,7 @@ def test_a_sentence_joining_two_things_tells_each_its_own_time() -> None:
          "since January 2023"),
     ]
     for question, said, expected in cases:
-        turns = [("D1:1", "Omar" if "Omar" in question else "Priya", said)]
+        turns = [("D1:1", "Omar" if "Omar" in question else "Zofia", said)]
         assert _answer(question, turns) == expected, question
         assert _without(question, turns, "clause_span") != expected, question
 
@@ -123,9 +123,9 @@ def test_a_sentence_joining_two_things_tells_each_its_own_time() -> None:
 def test_a_span_in_the_clause_asked_about_stays() -> None:
     """The span's own clause holds the question, or the question asks "how long did": the
     span answers."""
-    turns = [("D1:1", "Priya", "I've been learning Spanish for two years, and my sister "
+    turns = [("D1:1", "Zofia", "I've been learning Spanish for two years, and my sister "
               "started in May.")]
-    assert _answer("How long has Priya been learning Spanish?", turns) == \
+    assert _answer("How long has Zofia been learning Spanish?", turns) == \
         "two years, since 2021"
     turns = [("D1:1", "Omar", "I flew to Lisbon in May, and I stayed with my aunt two weeks.")]
     assert _answer("How long did Omar stay with his aunt?", turns) == "two weeks"
@@ -135,8 +135,8 @@ def test_one_sentence_dating_both_things() -> None:
     """Both things asked about dated in one sentence: each gets the date of its own part
     (commas, "and"); Sunday 7 May 2023."""
     cases = [
-        ("How many days passed between Priya signing the lease and moving in?",
-         "Priya", "Signed the lease yesterday, move-in is May 20th.", "14 days"),
+        ("How many days passed between Zofia signing the lease and moving in?",
+         "Zofia", "Signed the lease yesterday, move-in is May 20th.", "14 days"),
         ("How many weeks passed between Omar buying the van and selling his bike?",
          "Omar", "I bought the van on 2 April and sold my bike last Saturday.", "five weeks"),
         ("How many weeks passed between Omar adopting the kitten and the puppy arriving?",
@@ -151,8 +151,8 @@ def test_one_sentence_dating_both_things() -> None:
 def test_one_sentence_with_one_date_is_no_length() -> None:
     """A sentence dating one thing only: no length is worked out from it (the date it gives
     answers, as for a "when")."""
-    turns = [("D1:1", "Priya", "Signed the lease yesterday, so excited about the studio!")]
-    assert _answer("How many days passed between Priya signing the lease and moving in?",
+    turns = [("D1:1", "Zofia", "Signed the lease yesterday, so excited about the studio!")]
+    assert _answer("How many days passed between Zofia signing the lease and moving in?",
                    turns) == "6 May 2023"
 
 
@@ -183,9 +183,9 @@ def test_a_length_nobody_said_is_worked_out_from_the_story() -> None:
           ("D2:1", "Omar", "The boat is finally finished! I put it in the water yesterday.",
            "2023-08-10")],
          "six months"),
-        ("How long did Priya stay in Lisbon?",
-         [("D1:1", "Priya", "I fly to Lisbon on 3 June for work.", "2023-05-07"),
-          ("D2:1", "Priya", "I got back from Lisbon on 24 June, exhausted.", "2023-06-27")],
+        ("How long did Zofia stay in Lisbon?",
+         [("D1:1", "Zofia", "I fly to Lisbon on 3 June for work.", "2023-05-07"),
+          ("D2:1", "Zofia", "I got back from Lisbon on 24 June, exhausted.", "2023-06-27")],
          "three weeks"),
     ]
     for question, turns, expected in cases:
@@ -195,9 +195,9 @@ def test_a_length_nobody_said_is_worked_out_from_the_story() -> None:
 
 def test_no_story_length_from_one_day() -> None:
     """Every sentence telling it of one day, none stating another: no length (the date)."""
-    turns = [("D1:1", "Priya", "I finally opened my bakery, so proud!", "2023-05-07"),
-             ("D1:2", "Priya", "The bakery smells of cinnamon all the time.", "2023-05-07")]
-    assert _told("How long did it take Priya to open her bakery?", turns) == "7 May 2023"
+    turns = [("D1:1", "Zofia", "I finally opened my bakery, so proud!", "2023-05-07"),
+             ("D1:2", "Zofia", "The bakery smells of cinnamon all the time.", "2023-05-07")]
+    assert _told("How long did it take Zofia to open her bakery?", turns) == "7 May 2023"
 
 
 def test_a_story_length_rests_on_the_date_the_question_rests_on() -> None:
@@ -249,10 +249,10 @@ def test_the_second_thing_between_points_back_to_the_first() -> None:
           ("D2:1", "Omar", "I went out on Sunday, the first time since the crash!",
            "2023-08-16")],
          "nine weeks"),
-        ("How many days passed between Priya's first gig at the Crown and her second one there?",
-         [("D1:1", "Priya", "My first gig at the Crown is on 3 June, so nervous.", "2023-05-20"),
-          ("D1:3", "Priya", "We rehearsed for two weeks straight.", "2023-05-20"),
-          ("D2:1", "Priya", "We played the Crown again on Friday, even better.", "2023-06-14")],
+        ("How many days passed between Zofia's first gig at the Crown and her second one there?",
+         [("D1:1", "Zofia", "My first gig at the Crown is on 3 June, so nervous.", "2023-05-20"),
+          ("D1:3", "Zofia", "We rehearsed for two weeks straight.", "2023-05-20"),
+          ("D2:1", "Zofia", "We played the Crown again on Friday, even better.", "2023-06-14")],
          "six days"),
         ("How many weeks passed between Omar's job interview and the offer after it?",
          [("D1:1", "Omar", "I had my job interview yesterday, fingers crossed.", "2023-06-14"),
@@ -277,10 +277,10 @@ def test_one_turn_telling_both_things_dates_each_itself() -> None:
            "what a month.", "2023-06-01"),
           ("D2:1", "Omar", "Leeds is great, the job is hard.", "2023-07-01")],
          "19 days"),
-        ("How many months passed between Priya adopting the kitten and adopting the puppy?",
-         [("D1:1", "Priya", "I adopted the kitten in March. Then I adopted the puppy in June, "
+        ("How many months passed between Zofia adopting the kitten and adopting the puppy?",
+         [("D1:1", "Zofia", "I adopted the kitten in March. Then I adopted the puppy in June, "
            "busy spring!", "2023-07-01"),
-          ("D2:1", "Priya", "The puppy loves the beach, the kitten hates it.", "2023-08-01")],
+          ("D2:1", "Zofia", "The puppy loves the beach, the kitten hates it.", "2023-08-01")],
          "three months"),
         ("How many weeks passed between Nadia planting the roses and the garden show?",
          [("D1:1", "Nadia", "We planted the roses on 2 April. The garden show was on 14 May "

@@ -20,11 +20,11 @@ def test_the_manner_is_the_by_clause() -> None:
 
 @needs_wordnet
 def test_how_someone_does_a_thing_is_their_by_clause() -> None:
-    question = "How does Priya stay calm before a regatta?"
-    s = state(question, [("D1:1", "Priya", "Regattas used to make me nervous, staying calm "
+    question = "How does Zofia stay calm before a regatta?"
+    s = state(question, [("D1:1", "Zofia", "Regattas used to make me nervous, staying calm "
                                             "is hard."),
                          ("D1:2", "Omar", "I stay calm by listening to the radio."),
-                         ("D1:3", "Priya", "Now I stay calm by breathing slowly and counting "
+                         ("D1:3", "Zofia", "Now I stay calm by breathing slowly and counting "
                                            "the buoys.")])
     reading = read(s)  # hers, not what the other does
     assert reading.answer == "by breathing slowly and counting the buoys"

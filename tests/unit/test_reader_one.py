@@ -7,13 +7,13 @@ from __future__ import annotations
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse
 
-SPEAKERS = ("Priya", "Omar")
+SPEAKERS = ("Zofia", "Omar")
 
 
 def test_the_run_before_one_names_which() -> None:
     q = analyse("Which ferry did Omar take to the island?", SPEAKERS)
     assert phrase("The Norwegian one, it was cheaper.", q)[0] == "Norwegian ferry"
-    q = analyse("Which jacket did Priya buy in the end?", SPEAKERS)
+    q = analyse("Which jacket did Zofia buy in the end?", SPEAKERS)
     assert phrase("That waterproof one we saw.", q)[0] == "waterproof jacket"
     q = analyse("Which train did Omar catch on Friday?", SPEAKERS)
     assert phrase("Honestly, the slow one.", q)[0] == "slow train"
@@ -25,12 +25,12 @@ def test_a_kind_asked_for_is_said_as_the_thing() -> None:
     assert phrase("The scruffy one, from the rescue.", q)[0] == "scruffy dog"
     q = analyse("What type of tent did Omar buy?", SPEAKERS)
     assert phrase("That orange one from the sale.", q)[0] == "orange tent"
-    q = analyse("What sort of cake did Priya bake?", SPEAKERS)
+    q = analyse("What sort of cake did Zofia bake?", SPEAKERS)
     assert phrase("The lemon one, again.", q)[0] == "lemon cake"
 
 
 def test_an_indefinite_one_or_one_of_names_none() -> None:
-    q = analyse("Which novel did Priya recommend?", SPEAKERS)
+    q = analyse("Which novel did Zofia recommend?", SPEAKERS)
     assert phrase("I'd love a better one, honestly.", q)[0] != "better novel"
     q = analyse("Which ferry did Omar take to the island?", SPEAKERS)
     assert phrase("The last one of the day.", q)[0] != "last ferry"
@@ -41,7 +41,7 @@ def test_the_one_denied_is_not_which() -> None:
     q = analyse("Which jacket did Omar buy?", SPEAKERS)
     assert phrase("Not the red one, the blue one.", q)[0] == "blue jacket"
     assert phrase("The blue one, not the red one.", q)[0] == "blue jacket"
-    q = analyse("Which ferry did Priya take?", SPEAKERS)
+    q = analyse("Which ferry did Zofia take?", SPEAKERS)
     assert phrase("Honestly not the fast one - the old one.", q)[0] == "old ferry"
 
 

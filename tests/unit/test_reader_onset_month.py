@@ -18,7 +18,7 @@ def test_a_start_told_without_a_date_is_its_month() -> None:
          "I'm reading a sailing memoir at the moment, it's gripping."),
         ("When did Omar begin his Spanish lessons?",
          "I've been taking Spanish lessons with a tutor from the village!"),
-        ("When did Priya start building the treehouse?",
+        ("When did Zofia start building the treehouse?",
          "We're building a treehouse in the garden, the kids love it."),
         ("When did Omar start his Spanish lessons?",
          "I began Spanish lessons with a tutor from the village!"),
@@ -36,7 +36,7 @@ def test_a_start_told_with_a_date_or_no_start_asked_keeps_the_day() -> None:
          "I started the yoga course last Tuesday, I'm so sore.", "the Tuesday before 17 May 2023"),
         ("When did Omar start his new job?",
          "I started my new job today, wish me luck!", "17 May 2023"),
-        ("When did Priya adopt the rabbit?",
+        ("When did Zofia adopt the rabbit?",
          "We adopted a rabbit from the shelter, he's called Bun.", "17 May 2023"),
     ]
     for question, text, expected in cases:
@@ -50,7 +50,7 @@ def test_a_start_ahead_is_no_start_told() -> None:
     cases = [
         ("When is Nora going to start her new job?", "I start my new job soon, so nervous!"),
         ("When will Omar begin the pottery course?", "I'm signing up for a pottery course."),
-        ("When is Priya starting her internship?", "My internship starts after the exams."),
+        ("When is Zofia starting her internship?", "My internship starts after the exams."),
     ]
     for question, text in cases:
         turns = [("D1:1", question.split()[2], text, DAY)]

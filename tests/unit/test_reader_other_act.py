@@ -20,7 +20,7 @@ def test_another_acts_date_in_the_turn_does_not_date_the_thing() -> None:
          "Me, nursing a broken toe and bored stiff. We booked a ferry for June 25th."),
         ("When did Omar bruise his knee?",
          "The bruise on my knee is healing slowly. My sister moved house on Sunday, I watched."),
-        ("When did Priya injure her shoulder?",
+        ("When did Zofia injure her shoulder?",
          "Still sore from the injured shoulder. We booked a cabin in the woods for next month."),
     ]
     for question, text in cases:
@@ -38,7 +38,7 @@ def test_a_date_of_the_same_act_or_of_no_act_still_dates_it() -> None:
         ("When did Omar bruise his knee?",
          "The bruise on my knee is healing slowly. That was last Friday.",
          "the Friday before 14 June 2023"),
-        ("When did Priya adopt the puppy?",
+        ("When did Zofia adopt the puppy?",
          "I adopted a puppy! It was two weeks ago, she's tiny.",
          "two weeks before 14 June 2023"),
     ]
@@ -58,7 +58,7 @@ def test_a_question_asking_for_the_story_hands_it_back() -> None:
     ]
     for reaction in reactions:
         turns = [("D1:1", "Omar", "The doctor says it's a bad sprain of the ankle.", SAID),
-                 ("D1:2", "Priya", reaction, SAID),
+                 ("D1:2", "Zofia", reaction, SAID),
                  ("D1:3", "Omar", "I slipped off the climbing wall last Friday.", SAID)]
         question = "When did Omar sprain his ankle?"
         assert _answer(question, turns)[0] == "the Friday before 14 June 2023", reaction

@@ -24,16 +24,16 @@ def test_the_person_telling_of_it_answers_a_present_perfect_question() -> None:
     """Three shapes: the other's sentence about themselves, the person's own "I ..."; the
     other asks and the person replies without repeating the question's words; a list noun."""
     cases = [
-        ("What has Priya planted in her garden?",
-         [("D1:1", "Priya", "I planted some tomatoes last week, fingers crossed."),
+        ("What has Zofia planted in her garden?",
+         [("D1:1", "Zofia", "I planted some tomatoes last week, fingers crossed."),
           ("D2:1", "Omar", "My garden is a mess, I have planted nothing in my garden this year."),
-          ("D3:1", "Priya", "We got the beans in too, I'm thrilled.")], "tomatoes"),
+          ("D3:1", "Zofia", "We got the beans in too, I'm thrilled.")], "tomatoes"),
         ("What birds has Omar spotted on his walks?",
-         [("D1:1", "Priya", "I spotted lots of birds on my walks this spring, mostly pigeons."),
-          ("D2:1", "Priya", "Any luck with birds on the marsh trail?"),
+         [("D1:1", "Zofia", "I spotted lots of birds on my walks this spring, mostly pigeons."),
+          ("D2:1", "Zofia", "Any luck with birds on the marsh trail?"),
           ("D2:2", "Omar", "Yes! I went out at dawn. Saw a heron and two kingfishers.")], "heron"),
         ("Which dishes has Omar cooked for his family?",
-         [("D1:1", "Priya", "My family loves the dishes I cook, especially my dal."),
+         [("D1:1", "Zofia", "My family loves the dishes I cook, especially my dal."),
           ("D2:1", "Omar", "I cooked a lamb stew on Sunday and everyone had seconds."),
           ("D3:1", "Omar", "Tonight I tried a mushroom risotto, it was a hit.")], "lamb stew"),
     ]
@@ -48,18 +48,18 @@ def test_the_others_story_still_counts_without_the_persons_own() -> None:
     ...", "I wish I could ... like you"), or denies it ("No, I haven't"): the question is in
     the present perfect, yet the evidence stays the other's."""
     cases = [
-        ("What has Priya planted in her garden?",
+        ("What has Zofia planted in her garden?",
          [("D1:1", "Omar", "I planted roses and tulips in my garden this spring."),
-          ("D2:1", "Priya", "Your garden sounds lovely, I should plant something.")]),
+          ("D2:1", "Zofia", "Your garden sounds lovely, I should plant something.")]),
         ("What has Omar baked?",
-         [("D1:1", "Priya", "I baked a plum tart on Friday and a rye loaf on Sunday."),
+         [("D1:1", "Zofia", "I baked a plum tart on Friday and a rye loaf on Sunday."),
           ("D2:1", "Omar", "I love your bakes, they look delicious!")]),
         ("What has Omar knitted?",
-         [("D1:1", "Priya", "I knitted a green scarf and two wool hats this month."),
-          ("D1:2", "Priya", "Have you knitted anything lately?"),
+         [("D1:1", "Zofia", "I knitted a green scarf and two wool hats this month."),
+          ("D1:2", "Zofia", "Have you knitted anything lately?"),
           ("D1:3", "Omar", "No, I haven't had a spare minute, the shop is hectic.")]),
         ("What has Omar carved?",
-         [("D1:1", "Priya", "I carved a little owl from oak and a spoon from birch."),
+         [("D1:1", "Zofia", "I carved a little owl from oak and a spoon from birch."),
           ("D2:1", "Omar", "I wish I could carve like you do.")]),
     ]
     for question, turns in cases:

@@ -18,16 +18,16 @@ from tests.unit.test_reader import SPEAKERS, state
 
 @needs_wordnet
 @pytest.mark.parametrize(("question", "said", "done"), [
-    ("What did Priya do to brighten the hall?", "bought a brass lamp to brighten the hall",
+    ("What did Zofia do to brighten the hall?", "bought a brass lamp to brighten the hall",
      "bought a brass lamp"),
     ("What has Omar done to get fitter?", "joined a rowing club to get fitter this year",
      "joined a rowing club"),
-    ("What does Priya do to calm down after work?",
+    ("What does Zofia do to calm down after work?",
      "light a candle in order to calm down after work", "light a candle"),
     # not the question's purpose, or no purpose
     ("What did Omar do to relax?", "bought a kite to fly with my nephew",
      "bought a kite to fly with my nephew"),
-    ("What did Priya do to take a break?", "really had to take a break",
+    ("What did Zofia do to take a break?", "really had to take a break",
      "really had to take a break"),
     ("What did Omar do to relax?", "always look forward to it",
      "always look forward to it")])
@@ -38,21 +38,21 @@ def test_the_purpose_asked_is_not_repeated(question: str, said: str, done: str) 
 @needs_wordnet
 @pytest.mark.parametrize(("question", "said", "done"), [
     # the purpose after another "to": each is read
-    ("What did Priya do to get fitter?", "cycled to the pool every morning to get fitter",
+    ("What did Zofia do to get fitter?", "cycled to the pool every morning to get fitter",
      "cycled to the pool every morning"),
     ("What did Omar do to unwind?", "took the dog to the hills to unwind",
      "took the dog to the hills"),
-    ("What did Priya do to cope with the noise?",
+    ("What did Zofia do to cope with the noise?",
      "moved my desk to the attic to cope with the noise", "moved my desk to the attic"),
     # an object's doing, not the subject's purpose
     ("What did Omar do to move the sofa?", "asked my uncle to help me move the sofa",
      "asked my uncle to help me move the sofa"),
-    ("What did Priya do to fix the fence?", "persuaded a neighbour to fix the fence",
+    ("What did Zofia do to fix the fence?", "persuaded a neighbour to fix the fence",
      "persuaded a neighbour to fix the fence"),
     ("What did Omar do to paint the shed?", "invited his cousins to paint the shed",
      "invited his cousins to paint the shed"),
     # an object the infinitive completes
-    ("What did Priya do to prepare for the quiz?", "had nothing to prepare for the quiz",
+    ("What did Zofia do to prepare for the quiz?", "had nothing to prepare for the quiz",
      "had nothing to prepare for the quiz"),
     ("What did Omar do to rest?", "found no time to rest", "found no time to rest")])
 def test_every_to_is_read_and_an_objects_doing_is_no_purpose(question: str, said: str,
@@ -62,8 +62,8 @@ def test_every_to_is_read_and_an_objects_doing_is_no_purpose(question: str, said
 
 @needs_wordnet
 def test_the_answer_to_do_to_a_purpose() -> None:
-    question = "What did Priya do to brighten the hall?"
-    turns = [("D1:1", "Priya", "Last week I bought a brass lamp to brighten the hall.")]
+    question = "What did Zofia do to brighten the hall?"
+    turns = [("D1:1", "Zofia", "Last week I bought a brass lamp to brighten the hall.")]
     state_ = found(state(question, turns), False)
     assert read(state_).answer == "bought a brass lamp"
     assert "brighten" in read(state_, off=frozenset({"did_purpose"})).answer  # the rule's

@@ -9,7 +9,7 @@ from tests.unit.test_reader import SPEAKERS, state
 from tests.unit.walked import read, sentences
 
 TURNS = [("D1:1", "Omar", "Last week I donated my old bicycle to the library in Lisbon."),
-         ("D1:2", "Priya", "That is so kind of you!")]
+         ("D1:2", "Zofia", "That is so kind of you!")]
 QUESTION = "What did Omar donate last week?"  # no closing phrase: the ranker decides
 
 

@@ -52,8 +52,8 @@ def test_a_purpose_answers_why() -> None:
 
 @needs_wordnet
 def test_why_is_answered_by_the_reason_clause() -> None:
-    turns = [("D1:1", "Priya", "I sold my kayak because the rent on the boathouse went up.")]
-    walked = found(state("Why did Priya sell her kayak?", turns), False)
+    turns = [("D1:1", "Zofia", "I sold my kayak because the rent on the boathouse went up.")]
+    walked = found(state("Why did Zofia sell her kayak?", turns), False)
     assert read(walked).answer == "the rent on the boathouse went up"
     assert read(walked, off=frozenset({"why_clause"})).answer == turns[0][2]
 

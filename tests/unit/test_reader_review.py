@@ -44,16 +44,16 @@ def test_a_manner_is_no_time_of_day() -> None:
 
 
 def test_a_scene_giving_its_place_gives_its_fit_too() -> None:
-    turns = [("D1:1", "Priya", "I went to the council meeting. There was a huge crowd of "
+    turns = [("D1:1", "Zofia", "I went to the council meeting. There was a huge crowd of "
                                "angry farmers.")]
-    assert _answer("What did Priya see at the council meeting?", turns) == \
+    assert _answer("What did Zofia see at the council meeting?", turns) == \
         "huge crowd of angry farmers"
 
 
 def test_an_hour_is_no_amount_of_the_persons() -> None:
     turns = [("D1:1", "Omar", "I have three kids, they keep me busy."),
-             ("D1:2", "Priya", "Your kids are lovely! See you at 5 on Friday.")]
-    assert _answer("How many kids does Priya have?", turns) != "5"
+             ("D1:2", "Zofia", "Your kids are lovely! See you at 5 on Friday.")]
+    assert _answer("How many kids does Zofia have?", turns) != "5"
 
 
 def test_a_weekday_before_a_stated_date_is_that_date() -> None:
@@ -71,8 +71,8 @@ def test_times_compared_is_no_count_of_times() -> None:
 def test_an_adverb_in_s_is_no_plural_thing_asked_for() -> None:
     from mrgraph.reader.question import analyse, asks_several
     for question in ("What does Omar always cook?", "What does Omar sometimes cook?"):
-        assert not asks_several(analyse(question, {"Omar", "Priya"})), question
-    assert asks_several(analyse("What are Omar's dogs' names?", {"Omar", "Priya"}))
+        assert not asks_several(analyse(question, {"Omar", "Zofia"})), question
+    assert asks_several(analyse("What are Omar's dogs' names?", {"Omar", "Zofia"}))
 
 
 # --- the second review (3e7a741..1708a80): each counter-example the rule must not fire on ---
@@ -80,15 +80,15 @@ def test_an_adverb_in_s_is_no_plural_thing_asked_for() -> None:
 def test_a_length_whose_event_has_no_day_is_no_crash() -> None:
     from tests.unit.test_reader_when import _answer as dated
     turns = [("D1:1", "Omar", "I started building the boat, a small wooden boat.", ""),
-             ("D1:2", "Priya", "Wow, good luck!", ""),
+             ("D1:2", "Zofia", "Wow, good luck!", ""),
              ("D5:1", "Omar", "The boat is finished!", "2023-08-10"),
-             ("D5:2", "Priya", "Congrats!", "2023-08-10")]
+             ("D5:2", "Zofia", "Congrats!", "2023-08-10")]
     assert dated("How long did it take Omar to build the wooden boat?", turns)[0]
 
 
 def test_a_date_of_my_mothers_act_is_not_the_persons() -> None:
     from tests.unit.test_reader_when import _answer as dated
-    turns = [("D1:1", "Priya", "Pepper the greyhound is adorable!", "2024-03-12"),
+    turns = [("D1:1", "Zofia", "Pepper the greyhound is adorable!", "2024-03-12"),
              ("D1:2", "Omar", "Right? My mom adopted her in January from a rescue.",
               "2024-03-12")]
     assert dated("When did Omar adopt Pepper the greyhound?", turns)[0] == \
@@ -124,7 +124,7 @@ def test_a_be_later_in_the_question_is_no_habit() -> None:
 def test_the_time_since_the_last_chat_is_no_length_of_the_thing() -> None:
     from tests.unit.test_reader_when import _answer as dated
     turns = [("D1:1", "Omar", "I present my paper at a conference in June.", "2024-05-18"),
-             ("D1:2", "Priya", "Enjoy it!", "2024-05-18"),
+             ("D1:2", "Zofia", "Enjoy it!", "2024-05-18"),
              ("D1:3", "Omar", "Thanks! It's been two weeks since we last talked, by the way.",
               "2024-05-18")]
     assert dated("How long is Omar's conference?", turns)[0] != "two weeks"

@@ -18,9 +18,9 @@ from tests.unit.walked import read
 CRASH = [("D1:1", "Omar", "I crashed my bike last Saturday, my arm is a mess.", "2023-06-14"),
          ("D1:3", "Omar", "The doctor says a sling for a few weeks.", "2023-06-14"),
          ("D2:1", "Omar", "I went out on Sunday, the first time since the crash!", "2023-08-16")]
-GIG = [("D1:1", "Priya", "My first gig at the Crown is on 3 June, so nervous.", "2023-05-20"),
-       ("D1:3", "Priya", "We rehearsed for two weeks straight.", "2023-05-20"),
-       ("D2:1", "Priya", "We played the Crown again on Friday, even better.", "2023-06-14")]
+GIG = [("D1:1", "Zofia", "My first gig at the Crown is on 3 June, so nervous.", "2023-05-20"),
+       ("D1:3", "Zofia", "We rehearsed for two weeks straight.", "2023-05-20"),
+       ("D2:1", "Zofia", "We played the Crown again on Friday, even better.", "2023-06-14")]
 
 
 def _says(question: str, turns: list[tuple[str, str, str]]) -> str:
@@ -36,7 +36,7 @@ def test_a_second_thing_pointing_back_in_other_words() -> None:
         question = f"How many weeks passed between Omar's bike crash and {ending}?"
         assert read(sessions(question, CRASH)).answer == "nine weeks", question
     for ending in ("her new one", "the one after"):
-        question = f"How many days passed between Priya's first gig at the Crown and {ending}?"
+        question = f"How many days passed between Zofia's first gig at the Crown and {ending}?"
         assert read(sessions(question, GIG)).answer == "six days", question
 
 
@@ -51,12 +51,12 @@ def test_a_purpose_after_a_thing_not_a_person_is_cut() -> None:
               "I helped at the food bank every week to give back to my community.",
               "helped at the food bank every week")]
     for question, text, expected in cases:
-        assert _says(question, [("D1:1", "Omar", text), ("D1:2", "Priya", "Lovely!")]) == \
+        assert _says(question, [("D1:1", "Omar", text), ("D1:2", "Zofia", "Lovely!")]) == \
             expected, question
     # a person after the verb: the infinitive is theirs, no purpose of the speaker's
     said = _says("What did Omar do to fix the roof?",
                  [("D1:1", "Omar", "I asked my uncle to fix the roof."),
-                  ("D1:2", "Priya", "Smart!")])
+                  ("D1:2", "Zofia", "Smart!")])
     assert said != "asked my uncle"
 
 
@@ -65,13 +65,13 @@ def test_the_persons_own_doing_beside_a_you_and_no_excuse_as_a_reply() -> None:
     """wp_perfect: "I painted a portrait of my dad, you would love it" is the person's own
     doing in its first clause; "Sadly I've been swamped" / "Nope, I've been travelling" reply
     to "Have you painted anything?" without saying they did."""
-    priya = [("D1:1", "Priya", "I painted a sunset over the bay last month."),
-             ("D2:1", "Priya", "I painted a portrait of my gran, in oils.")]
-    own = [*priya, ("D3:1", "Omar", "Nice! I painted a portrait of my dad, you would love it.")]
+    zofia = [("D1:1", "Zofia", "I painted a sunset over the bay last month."),
+             ("D2:1", "Zofia", "I painted a portrait of my gran, in oils.")]
+    own = [*zofia, ("D3:1", "Omar", "Nice! I painted a portrait of my dad, you would love it.")]
     assert "portrait of my dad" in _says("What has Omar painted?", own)
     for reply in ("Sadly I've been swamped with work lately.", "Nope, I've been travelling.",
                   "Honestly I've been too busy, work is crazy."):
-        turns = [*priya, ("D3:1", "Priya", "Have you painted anything lately?"),
+        turns = [*zofia, ("D3:1", "Zofia", "Have you painted anything lately?"),
                  ("D3:2", "Omar", reply)]
         assert _says("What has Omar painted?", turns) == NOT_MENTIONED, reply
 
@@ -118,5 +118,5 @@ def test_a_noun_ending_in_ed_opens_no_clause() -> None:
     for question, text, second in (
             ("What did Omar buy?", "I bought compost, and garden shed paint.", "shed paint"),
             ("What did Omar order?", "I ordered coffee, and carrot seed cake.", "seed cake")):
-        said = _says(question, [("D1:1", "Omar", text), ("D1:2", "Priya", "Nice!")])
+        said = _says(question, [("D1:1", "Omar", text), ("D1:2", "Zofia", "Nice!")])
         assert second in said, (question, said)

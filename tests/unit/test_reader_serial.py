@@ -17,7 +17,7 @@ OFF = frozenset({"ph_serial"})
 CASES = [
     ("What sports does Omar practise?", "At the club I do yoga, judo, and tai chi most weeks.",
      "yoga, judo, and tai chi"),
-    ("What does Priya grow in her plot?",
+    ("What does Zofia grow in her plot?",
      "This year it's courgettes, broad beans, and sweet peas along the fence.",
      "courgettes, broad beans, and sweet peas"),
     ("What does Omar do on a slow Sunday?",
@@ -77,7 +77,7 @@ def test_without_the_family_only_and_parts_a_phrase() -> None:
 
 TWO = [  # a comma, "and" / "or", then a new clause: one thing, no list
     ("What did Omar buy?", "I bought bread, and milk was sold out.", "bread"),
-    ("Where did Priya travel?", "We went to Lisbon, and Porto was next.", "Lisbon"),
+    ("Where did Zofia travel?", "We went to Lisbon, and Porto was next.", "Lisbon"),
     ("What pet did Omar adopt?", "I adopted a ferret, or my sister did.", "ferret"),
 ]
 

@@ -26,12 +26,12 @@ def _answer(question: str, turns: list[tuple[str, str, str]],
 
 @needs_wordnet
 @pytest.mark.parametrize(("question", "several"), [
-    ("What has Priya painted?", True), ("Where have Omar and his kids camped?", True),
-    ("Who has taught Omar to swim?", True), ("What things has Priya grown this year?", True),
+    ("What has Zofia painted?", True), ("Where have Omar and his kids camped?", True),
+    ("Who has taught Omar to swim?", True), ("What things has Zofia grown this year?", True),
     ("What has Omar been up to?", False),  # "been": a state now, not things done
-    ("Which city have both Priya and Omar visited?", False),  # one thing they share
-    ("What did Priya paint?", False), ("What does Omar grow?", False),
-    ("What had Priya made before the fair?", False)])
+    ("Which city have both Zofia and Omar visited?", False),  # one thing they share
+    ("What did Zofia paint?", False), ("What does Omar grow?", False),
+    ("What had Zofia made before the fair?", False)])
 def test_the_present_perfect_asks_for_several_things(question: str, several: bool) -> None:
     assert over_time(analyse(question, SPEAKERS)) is several
 
@@ -40,17 +40,17 @@ def test_the_present_perfect_asks_for_several_things(question: str, several: boo
 def test_a_present_perfect_question_is_answered_with_a_list() -> None:
     """Three shapes: what, where, who; each thing said in a session of its own."""
     cases = [
-        ("What has Priya painted?",
-         [("D1:1", "Priya", "I painted a lighthouse last week."),
-          ("D2:1", "Priya", "I painted a small fox for my nephew.")],
+        ("What has Zofia painted?",
+         [("D1:1", "Zofia", "I painted a lighthouse last week."),
+          ("D2:1", "Zofia", "I painted a small fox for my nephew.")],
          ("lighthouse", "fox")),
         ("Where has Omar camped?",
          [("D1:1", "Omar", "We camped in the desert over the holidays."),
           ("D2:1", "Omar", "We camped by the lake with the kids.")],
          ("desert", "lake")),
-        ("Who has taught Priya to cook?",
-         [("D1:1", "Priya", "My aunt Leila taught me to cook rice."),
-          ("D2:1", "Priya", "My neighbour Sunil taught me to cook dal.")],
+        ("Who has taught Zofia to cook?",
+         [("D1:1", "Zofia", "My aunt Leila taught me to cook rice."),
+          ("D2:1", "Zofia", "My neighbour Sunil taught me to cook dal.")],
          ("Leila", "Sunil")),
     ]
     for question, turns, things in cases:
@@ -63,9 +63,9 @@ def test_a_present_perfect_question_is_answered_with_a_list() -> None:
 @needs_wordnet
 @pytest.mark.parametrize(("question", "kind"), [
     ("What are Omar's dogs' names?", "list"), ("What are her hobbies?", "list"),
-    ("What were Priya's favourite games as a child?", "list"),
+    ("What were Zofia's favourite games as a child?", "list"),
     ("What is Omar's dog's name?", "what"),  # one thing
-    ("What are Omar and Priya doing?", "what")])  # no plural noun of a person's
+    ("What are Omar and Zofia doing?", "what")])  # no plural noun of a person's
 def test_a_persons_plural_noun_asks_for_a_list(question: str, kind: str) -> None:
     assert analyse(question, SPEAKERS).kind == kind
     assert analyse(question, SPEAKERS, frozenset({"whose_plural"})).kind == "what"
@@ -78,9 +78,9 @@ def test_a_persons_plural_noun_is_answered_with_a_list() -> None:
         ("What are Omar's cats' names?",
          [("D1:1", "Omar", "We got a kitten, her name is Mochi."),
           ("D2:1", "Omar", "Our new cat is called Pepper.")], ("Mochi", "Pepper")),
-        ("What are Priya's hobbies?",
-         [("D1:1", "Priya", "My favourite hobby is birdwatching."),
-          ("D2:1", "Priya", "Lately my other hobby is woodcarving.")],
+        ("What are Zofia's hobbies?",
+         [("D1:1", "Zofia", "My favourite hobby is birdwatching."),
+          ("D2:1", "Zofia", "Lately my other hobby is woodcarving.")],
          ("birdwatching", "woodcarving")),
         ("What were Omar's favourite games as a child?",
          [("D1:1", "Omar", "As a child my favourite game was marbles."),
@@ -98,13 +98,13 @@ def test_a_persons_plural_noun_is_answered_with_a_list() -> None:
 def test_an_item_joining_two_things_is_two_items() -> None:
     """Three shapes of "X and Y" in a list: two names, two instruments, two dishes."""
     cases = [
-        ("Which cities has Priya visited?",
-         [("D1:1", "Priya", "I visited Lisbon in May."),
-          ("D2:1", "Priya", "Last year my sister and I visited Rome and Paris by train.")],
+        ("Which cities has Zofia visited?",
+         [("D1:1", "Zofia", "I visited Lisbon in May."),
+          ("D2:1", "Zofia", "Last year my sister and I visited Rome and Paris by train.")],
          {"Rome", "Paris"}),
-        ("What instruments does Priya play?",
-         [("D1:1", "Priya", "I play the cello these days."),
-          ("D2:1", "Priya", "I also play the harp and the flute.")], {"harp", "the flute"}),
+        ("What instruments does Zofia play?",
+         [("D1:1", "Zofia", "I play the cello these days."),
+          ("D2:1", "Zofia", "I also play the harp and the flute.")], {"harp", "the flute"}),
         ("What dishes has Omar cooked?",
          [("D1:1", "Omar", "I cooked a lamb stew on Sunday."),
           ("D2:1", "Omar", "For the party I cooked dal and rice.")], {"dal", "rice"}),
@@ -124,9 +124,9 @@ def test_the_present_perfect_reaches_further_for_its_items() -> None:
         ("What sports has Omar played?", "What sports does Omar play?",
          [("D1:1", "Omar", "The sport I played most was rowing."),
           ("D2:1", "Omar", "I played squash with Ali last week.")], {"rowing", "squash"}),
-        ("Which cities has Priya visited?", "Which cities does Priya visit?",
-         [("D1:1", "Priya", "The city I visited last spring was Porto."),
-          ("D2:1", "Priya", "I visited Ghent over the holidays.")], {"Porto", "Ghent"}),
+        ("Which cities has Zofia visited?", "Which cities does Zofia visit?",
+         [("D1:1", "Zofia", "The city I visited last spring was Porto."),
+          ("D2:1", "Zofia", "I visited Ghent over the holidays.")], {"Porto", "Ghent"}),
         ("Where has Omar camped with his kids?", "Where does Omar camp with his kids?",
          [("D1:1", "Omar", "I camped with my kids by the lake."),
           ("D2:1", "Omar", "We camped in the desert once.")], {"lake", "desert"}),
@@ -145,9 +145,9 @@ def test_the_present_perfect_takes_an_item_of_each_sentence() -> None:
         ("What has Omar cooked?",
          [("D1:1", "Omar", "I cooked a lamb stew on Sunday. I also cooked a lentil soup."),
           ("D2:1", "Omar", "Last week I cooked paella.")], "lentil soup"),
-        ("Where has Priya travelled?",
-         [("D1:1", "Priya", "I travelled to Oslo in March. Then I travelled to Bergen by train."),
-          ("D2:1", "Priya", "We travelled to Cairo last winter.")], "Bergen"),
+        ("Where has Zofia travelled?",
+         [("D1:1", "Zofia", "I travelled to Oslo in March. Then I travelled to Bergen by train."),
+          ("D2:1", "Zofia", "We travelled to Cairo last winter.")], "Bergen"),
         ("Which sports has Omar played?",
          [("D1:1", "Omar", "I played rugby at school. Later I played cricket for the village."),
           ("D2:1", "Omar", "This summer I played tennis.")], "cricket"),
@@ -164,9 +164,9 @@ def test_an_item_keeps_the_questions_nouns_up_to_its_head() -> None:
     event..."). Three shapes: events, classes, sports."""
     cases = [("What music events has Omar attended?",
               "Last week we had a blast at a live music event.", "live music event"),
-             ("Which art classes does Priya take?",
+             ("Which art classes does Zofia take?",
               "On Mondays I take a watercolour art class.", "watercolour art class"),
-             ("What water sports has Priya tried?",
+             ("What water sports has Zofia tried?",
               "In June I tried a fun new kayak water sport.", "new kayak water sport")]
     for question, sentence, item in cases:
         assert phrase(sentence, analyse(question, SPEAKERS))[0] == item
@@ -180,15 +180,15 @@ def test_an_item_keeps_the_questions_nouns_up_to_its_head() -> None:
 def test_a_list_said_in_one_phrase_is_split_into_items() -> None:
     """A list question answered by one phrase that lists things: each is an item. Three
     shapes: two things with articles, two names, a comma list ending in "and"."""
-    cases = [("What instruments does Priya play?", "I play the cello and the harp.",
+    cases = [("What instruments does Zofia play?", "I play the cello and the harp.",
               "cello, the harp"),
              ("Which classical composers does Omar enjoy?", "I enjoy Bach and Mozart most.",
               "Bach, Mozart"),
-             ("What values does Priya want to teach her kids?",
+             ("What values does Zofia want to teach her kids?",
               "I want to teach my kids kindness, honesty and patience.",
               "kindness, honesty, patience")]
     for question, sentence, said in cases:
-        turns = [("D1:1", "Priya" if "Priya" in question else "Omar", sentence)]
+        turns = [("D1:1", "Zofia" if "Zofia" in question else "Omar", sentence)]
         assert _answer(question, turns) == said
         assert _answer(question, turns, frozenset({"item_split"})) != said  # the rule's
 
@@ -210,13 +210,13 @@ def test_a_verb_done_and_its_object_name_the_object(phrase: str, thing: str) -> 
 def test_a_list_item_of_a_verb_done_is_its_object() -> None:
     """Three shapes: activities, events, animals; each said in a session of its own."""
     cases = [
-        ("What activities has Priya done this year?",
-         [("D1:1", "Priya", "In March I joined a rowing club by the river."),
-          ("D2:1", "Priya", "I finished a pottery course with my sister.")],
+        ("What activities has Zofia done this year?",
+         [("D1:1", "Zofia", "In March I joined a rowing club by the river."),
+          ("D2:1", "Zofia", "I finished a pottery course with my sister.")],
          "rowing club, pottery course"),
-        ("Which events has Priya taken part in?",
-         [("D1:1", "Priya", "Last week I organised a charity bake sale at work."),
-          ("D2:1", "Priya", "We attended the city marathon in May.")],
+        ("Which events has Zofia taken part in?",
+         [("D1:1", "Zofia", "Last week I organised a charity bake sale at work."),
+          ("D2:1", "Zofia", "We attended the city marathon in May.")],
          "charity bake sale, city marathon"),
         ("What animals has Omar looked after?",
          [("D1:1", "Omar", "Last year we adopted a grey kitten."),
@@ -232,5 +232,5 @@ def test_the_others_news_echoed_is_not_the_persons() -> None:
     """A list question: the person only echoes what the other read ("Your book sounds great, I
     should read it"): the evidence is the other's."""
     echoed = [("D1:1", "Omar", "I read a book about whales and loved it."),
-              ("D2:1", "Priya", "Your book sounds great, I should read it.")]
-    assert _answer("What books has Priya read?", echoed) == NOT_MENTIONED
+              ("D2:1", "Zofia", "Your book sounds great, I should read it.")]
+    assert _answer("What books has Zofia read?", echoed) == NOT_MENTIONED

@@ -9,26 +9,26 @@ from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
 from tests.unit.walked import read
 
-SPEAKERS = ("Priya", "Omar")
+SPEAKERS = ("Zofia", "Omar")
 
 
 def test_a_shared_thing_is_asked_of_two_people() -> None:
-    assert asks_shared(analyse("Which city have both Priya and Omar visited?", SPEAKERS))
-    assert asks_shared(analyse("What do Priya and Omar have in common?", SPEAKERS))
-    assert asks_shared(analyse("What hobby do Omar and Priya both enjoy?", SPEAKERS))
+    assert asks_shared(analyse("Which city have both Zofia and Omar visited?", SPEAKERS))
+    assert asks_shared(analyse("What do Zofia and Omar have in common?", SPEAKERS))
+    assert asks_shared(analyse("What hobby do Omar and Zofia both enjoy?", SPEAKERS))
     # one person, or no "both": what each says alone answers
-    assert not asks_shared(analyse("Which city has Priya visited?", SPEAKERS))
-    assert not asks_shared(analyse("What did Priya and Omar eat?", SPEAKERS))
+    assert not asks_shared(analyse("Which city has Zofia visited?", SPEAKERS))
+    assert not asks_shared(analyse("What did Zofia and Omar eat?", SPEAKERS))
     # "share" with someone is showing them: not a thing both have
-    assert not asks_shared(analyse("What photo did Priya share with Omar?", SPEAKERS))
+    assert not asks_shared(analyse("What photo did Zofia share with Omar?", SPEAKERS))
 
 
 @needs_wordnet
 def test_the_city_both_visited_is_the_one_each_names() -> None:
-    s = state("Which city have both Priya and Omar visited?",
-              [("D1:1", "Priya", "I flew to Lisbon for a conference in May."),
+    s = state("Which city have both Zofia and Omar visited?",
+              [("D1:1", "Zofia", "I flew to Lisbon for a conference in May."),
                ("D1:2", "Omar", "Nice! I spent a week in Kyoto last spring."),
-               ("D1:3", "Priya", "I'd love to see Kyoto. Before that I lived in Oslo."),
+               ("D1:3", "Zofia", "I'd love to see Kyoto. Before that I lived in Oslo."),
                ("D1:4", "Omar", "Oh, I was in Lisbon for my cousin's wedding!")])
     assert read(s).answer == "Lisbon"
 
@@ -37,27 +37,27 @@ def test_the_city_both_visited_is_the_one_each_names() -> None:
 def test_the_shared_thing_is_what_each_says_and_neither_denies() -> None:
     from mrgraph.reader.shared import shared
     from tests.unit.walked import sentences
-    asked = "Which city have both Priya and Omar visited?"
-    turns = [("D1:1", "Priya", "I flew to Lisbon for a conference in May."),
+    asked = "Which city have both Zofia and Omar visited?"
+    turns = [("D1:1", "Zofia", "I flew to Lisbon for a conference in May."),
              ("D1:2", "Omar", "No way, I was in Lisbon in June too!"),
-             ("D1:3", "Priya", "We drove through Porto on the way back."),
+             ("D1:3", "Zofia", "We drove through Porto on the way back."),
              ("D1:4", "Omar", "I've never been to Porto, but I loved Madrid.")]
     question = analyse(asked, SPEAKERS)
     # a denial in another clause ("No way, ...") does not undo what the clause says; one
     # in the clause itself does ("never been to Porto")
     found = shared(question, sentences(state(asked, turns), question))
     assert found is not None and found[0] == "Lisbon" and sorted(found[1]) == ["D1:1", "D1:2"]
-    wished = [("D1:1", "Priya", "I'd love to see Oslo one day."),
+    wished = [("D1:1", "Zofia", "I'd love to see Oslo one day."),
               ("D1:2", "Omar", "I lived in Oslo for two years.")]
     assert shared(question, sentences(state(asked, wished), question)) is None  # a wish only
 
 
 @needs_wordnet
 def test_a_thing_both_say_without_a_kind_is_a_noun_of_each() -> None:
-    s = state("What sport do Priya and Omar both play?",
-              [("D1:1", "Priya", "I play squash with my sister every week."),
+    s = state("What sport do Zofia and Omar both play?",
+              [("D1:1", "Zofia", "I play squash with my sister every week."),
                ("D1:2", "Omar", "I play squash at the club on Fridays."),
-               ("D1:3", "Priya", "I also play the cello in an orchestra.")])
+               ("D1:3", "Zofia", "I also play the cello in an orchestra.")])
     assert read(s).answer.lower() == "squash"
 
 
@@ -65,10 +65,10 @@ def test_a_thing_both_say_without_a_kind_is_a_noun_of_each() -> None:
 def test_a_thing_of_the_kind_asked_both_name_is_shared() -> None:
     from mrgraph.reader.shared import shared
     from tests.unit.walked import sentences
-    asked = "What instrument do Priya and Omar both play?"
-    turns = [("D1:1", "Priya", "I play the piano most evenings, and a little guitar."),
+    asked = "What instrument do Zofia and Omar both play?"
+    turns = [("D1:1", "Zofia", "I play the piano most evenings, and a little guitar."),
              ("D1:2", "Omar", "I learned the piano as a kid; now I mostly play drums."),
-             ("D1:3", "Priya", "I'd love to try the drums one day.")]
+             ("D1:3", "Zofia", "I'd love to try the drums one day.")]
     question = analyse(asked, SPEAKERS)
     found = shared(question, sentences(state(asked, turns), question))
     assert found is not None and found[0] == "piano" and sorted(found[1]) == ["D1:1", "D1:2"]

@@ -12,11 +12,11 @@ from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
 from tests.unit.walked import read
 
-SPEAKERS = ("Priya", "Omar")
+SPEAKERS = ("Zofia", "Omar")
 
 
 def test_a_comma_list_is_one_phrase_only_when_it_ends_with_and() -> None:
-    q = analyse("What did Priya plant in the garden?", SPEAKERS)
+    q = analyse("What did Zofia plant in the garden?", SPEAKERS)
     assert phrase("I planted tomatoes, basil and mint in the garden.", q)[0] == \
         "tomatoes, basil and mint"
     # no "and": the runs are not a list, the first is the object
@@ -42,15 +42,15 @@ def test_a_weekday_said_is_answered_as_that_weekday_before_the_day_it_was_said()
 def test_a_date_question_is_answered_when_the_others_cover_it_only_a_little_better() -> None:
     s = state("When did Omar paint the old garden fence?", [
         ("D1:1", "Omar", "I painted the old fence last Saturday. The garden looks better now."),
-        ("D1:2", "Priya", "Nice, I painted my old garden fence in May.")])
-    # Priya's sentence holds all four words, Omar's three: a date rests on the episode
+        ("D1:2", "Zofia", "Nice, I painted my old garden fence in May.")])
+    # Zofia's sentence holds all four words, Omar's three: a date rests on the episode
     assert read(s).answer == "the Saturday before 7 May 2023"
 
 
 def test_a_follow_up_thanking_the_listener_is_still_the_persons_own() -> None:
     # "thank you", "you know" address no one; a follow-up in the first person is the speaker's
     turns = [("D1:1", "Omar", "I started running every morning last spring."),
-             ("D1:2", "Priya", "How is it going?"),
+             ("D1:2", "Zofia", "How is it going?"),
              ("D1:3", "Omar", "It is going well. Thank you for asking, my energy is much "
                               "better now.")]
     assert read(state("How is Omar's running going?", turns)).answer != NOT_MENTIONED
@@ -58,10 +58,10 @@ def test_a_follow_up_thanking_the_listener_is_still_the_persons_own() -> None:
 
 @needs_wordnet
 def test_a_capital_that_opens_a_sentence_is_not_a_name_of_the_kind() -> None:
-    # "Reading" is a town too, but here it only opens Priya's sentence
+    # "Reading" is a town too, but here it only opens Zofia's sentence
     turns = [("D1:1", "Omar", "I visited so many cities this year, the cities of Spain most."),
-             ("D1:2", "Priya", "Reading helps me relax after work.")]
-    assert read(state("Which cities has Priya visited?", turns)).answer == NOT_MENTIONED
+             ("D1:2", "Zofia", "Reading helps me relax after work.")]
+    assert read(state("Which cities has Zofia visited?", turns)).answer == NOT_MENTIONED
 
 
 def test_a_question_word_written_with_a_plus_is_not_repeated_as_the_phrase() -> None:
@@ -74,7 +74,7 @@ def test_how_often_reaches_past_the_best_sentences_for_the_persons_frequency() -
     chatter = [(f"D1:{i}", "Omar", f"My kids loved the swim lesson number {i} at the lake.")
                for i in range(1, 10)]
     s = state("How often does Omar swim with his kids?", [
-        *chatter, ("D1:10", "Priya", "How often do you all go?"),
+        *chatter, ("D1:10", "Zofia", "How often do you all go?"),
         ("D1:11", "Omar", "Twice a month; it keeps us fit.")])
     reading = read(s)
     assert reading.answer == "Twice a month"
@@ -83,7 +83,7 @@ def test_how_often_reaches_past_the_best_sentences_for_the_persons_frequency() -
 
 def test_the_verb_what_is_the_subject_of_is_no_head_noun() -> None:
     # a verb, not the thing asked for
-    assert analyse("According to Priya, what makes Omar a patient teacher?", SPEAKERS).head \
+    assert analyse("According to Zofia, what makes Omar a patient teacher?", SPEAKERS).head \
         is None
     assert analyse("What inspired Omar's quilt?", SPEAKERS).head is None
     assert analyse("What instruments does Omar play?", SPEAKERS).head == "instruments"
@@ -91,8 +91,8 @@ def test_the_verb_what_is_the_subject_of_is_no_head_noun() -> None:
 
 def test_a_reply_to_the_others_question_about_it_is_the_persons_own_fact() -> None:
     s = state("How often does Omar walk his ferret by the canal?", [
-        ("D1:1", "Priya", "My ferret loves the canal path."),
-        ("D1:2", "Priya", "Do you walk your ferret by the canal often?"),
+        ("D1:1", "Zofia", "My ferret loves the canal path."),
+        ("D1:2", "Zofia", "Do you walk your ferret by the canal often?"),
         ("D1:3", "Omar", "Yeah, about twice a week. It clears my head.")])
     reading = read(s)
     assert reading.answer == "about twice a week"
@@ -115,8 +115,8 @@ def test_a_verb_of_thought_takes_a_clause() -> None:
                       lemma("decide")) == "we would rebuild the shed"
     assert complement("I know!", lemma("know")) is None
     assert complement("We went hiking in the hills.", lemma("realize")) is None
-    question = "What did Priya realize after the long hike?"
+    question = "What did Zofia realize after the long hike?"
     reading = read(state(question, [
-        ("D1:1", "Priya", "The long hike was brutal. I realized that my boots were too small."),
+        ("D1:1", "Zofia", "The long hike was brutal. I realized that my boots were too small."),
         ("D1:2", "Omar", "Ouch, new boots then!")]))
     assert reading.answer == "my boots were too small" and reading.supports == ("D1:1",)

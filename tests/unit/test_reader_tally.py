@@ -9,7 +9,7 @@ from mrgraph.reader.tally import (asks_so_far, counted_noun, ordinal_of, running
 from tests.unit.test_reader import state
 from tests.unit.walked import read, sentences
 
-SPEAKERS = ("Omar", "Priya")
+SPEAKERS = ("Omar", "Zofia")
 
 
 def _answer(question: str, turns: list[tuple[str, str, str]]) -> str:
@@ -17,7 +17,7 @@ def _answer(question: str, turns: list[tuple[str, str, str]]) -> str:
 
 
 def test_the_noun_counted() -> None:
-    assert counted_noun(analyse("How many sewing classes had Priya taken by May?",
+    assert counted_noun(analyse("How many sewing classes had Zofia taken by May?",
                                 SPEAKERS)) == "class"
     assert counted_noun(analyse("How many guided walks has Omar led?", SPEAKERS)) == "walk"
     assert counted_noun(analyse("How many times did Omar swim?", SPEAKERS)) == "time"
@@ -27,28 +27,28 @@ def test_a_total_so_far_answers() -> None:
     turns = [("D1:1", "Omar", "I lead canal walks now, ninety minutes each, Fridays."),
              ("D1:2", "Omar", "I've done five so far and nobody got lost.")]
     assert _answer("How many canal walks had Omar led by 9 May 2023?", turns) == "five"
-    turns = [("D1:1", "Priya", "The shelter is great, I've fostered 3 puppies in total.")]
-    assert _answer("How many puppies had Priya fostered by May 2023?", turns) == "three"
+    turns = [("D1:1", "Zofia", "The shelter is great, I've fostered 3 puppies in total.")]
+    assert _answer("How many puppies had Zofia fostered by May 2023?", turns) == "three"
     turns = [("D1:1", "Omar", "Marathons are my thing: two altogether, both in the rain.")]
     assert _answer("How many marathons had Omar run by 2023?", turns) == "two"
 
 
 def test_only_a_total_up_to_a_point_is_a_running_count() -> None:
     assert asks_so_far(analyse("How many kites had Omar built by July 2023?", SPEAKERS))
-    assert asks_so_far(analyse("How many races has Priya won so far?", SPEAKERS))
-    assert asks_so_far(analyse("How many quilts had Priya sewn by the end of March?", SPEAKERS))
-    assert not asks_so_far(analyse("How many kids does Priya have?", SPEAKERS))
+    assert asks_so_far(analyse("How many races has Zofia won so far?", SPEAKERS))
+    assert asks_so_far(analyse("How many quilts had Zofia sewn by the end of March?", SPEAKERS))
+    assert not asks_so_far(analyse("How many kids does Zofia have?", SPEAKERS))
     assert not asks_so_far(analyse("How many kites did Omar build by the river?", SPEAKERS))
     # the date follows the bound word: "by <an author> in 2022" bounds nothing
-    assert not asks_so_far(analyse("How many novels did Priya read by Ada Quill in 2022?",
+    assert not asks_so_far(analyse("How many novels did Zofia read by Ada Quill in 2022?",
                                    SPEAKERS))
     assert not asks_so_far(analyse("How many songs did Omar play by ear in May?", SPEAKERS))
     assert asks_so_far(analyse("How many pies had Omar baked by 3 May 2023?", SPEAKERS))
-    assert asks_so_far(analyse("How many hikes had Priya done until mid-June?", SPEAKERS))
-    assert asks_so_far(analyse("How many books had Priya read by last Friday?", SPEAKERS))
-    turns = [("D1:1", "Priya", "I have two kids and a very loud parrot."),
-             ("D1:2", "Priya", "This is the best drawing one so far.")]
-    assert _answer("How many kids does Priya have?", turns) == "two kids"
+    assert asks_so_far(analyse("How many hikes had Zofia done until mid-June?", SPEAKERS))
+    assert asks_so_far(analyse("How many books had Zofia read by last Friday?", SPEAKERS))
+    turns = [("D1:1", "Zofia", "I have two kids and a very loud parrot."),
+             ("D1:2", "Zofia", "This is the best drawing one so far.")]
+    assert _answer("How many kids does Zofia have?", turns) == "two kids"
 
 
 def test_the_total_is_of_the_thing_counted() -> None:
@@ -75,6 +75,6 @@ def test_the_ordinal_of_the_latest_counts() -> None:
     assert ordinal_of("My second trip abroad this year.", "trip") == 2
     assert ordinal_of("My first trip abroad this year.", "trip") is None  # a first time
     assert ordinal_of("The second half was better.", "class") is None
-    turns = [("D1:1", "Priya", "Our fourth dance workshop, and the best one yet!")]
-    assert _answer("How many dance workshops had Priya and Omar done by June 2023?",
+    turns = [("D1:1", "Zofia", "Our fourth dance workshop, and the best one yet!")]
+    assert _answer("How many dance workshops had Zofia and Omar done by June 2023?",
                    turns) == "four"

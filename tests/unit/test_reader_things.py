@@ -18,7 +18,7 @@ from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
 from tests.unit.walked import read, sentences, wrong_person
 
-SPEAKERS = ("Priya", "Omar")
+SPEAKERS = ("Zofia", "Omar")
 
 
 @needs_wordnet
@@ -35,9 +35,9 @@ def test_a_phrase_ends_with_a_noun_not_a_verb() -> None:
 
 @needs_wordnet
 def test_the_thing_found_beats_the_verb_next_to_the_question_word() -> None:
-    question = "What did Priya find in the woods during her jog?"
+    question = "What did Zofia find in the woods during her jog?"
     # "came" follows the question's "woods"; the thing found is the noun phrase
-    s = state(question, [("D1:1", "Priya", "I was out jogging in the woods when I came across "
+    s = state(question, [("D1:1", "Zofia", "I was out jogging in the woods when I came across "
                                           "this cool rusty lantern for the hikers."),
                          ("D1:2", "Omar", "Wow!")])
     assert read(s).answer == "rusty lantern"  # "cool": praise, trimmed
@@ -64,12 +64,12 @@ def test_how_long_takes_the_span_of_a_sentence_below_the_best() -> None:
 
 def test_the_persons_turn_that_says_it_over_several_sentences_is_about_them() -> None:
     question = "What is Omar's view on baking rye bread for neighbours on Sundays?"
-    turns = [("D1:1", "Priya", "Baking rye bread on Sundays is my favourite."),
+    turns = [("D1:1", "Zofia", "Baking rye bread on Sundays is my favourite."),
              ("D1:2", "Omar", "Baking rye is lovely. My view: bread on Sundays is best. "
                               "My neighbours love it.")]
     s = state(question, turns)
     q = analyse(question, SPEAKERS)
-    # no one sentence of Omar's holds as much of the question as Priya's does; his turn does
+    # no one sentence of Omar's holds as much of the question as Zofia's does; his turn does
     assert max(content_share(s, q, p) for p in split_sentences(turns[1][2])) < \
         content_share(s, q, turns[0][2]) < TURN * content_share(s, q, turns[1][2])
     assert not wrong_person(s, q)
@@ -79,9 +79,9 @@ def test_the_persons_turn_that_says_it_over_several_sentences_is_about_them() ->
 def test_a_title_is_the_phrase_for_a_thing_people_call_by_one() -> None:
     """"Which novel / song / band ...": the capitalised words, joined by "and" / "of"."""
     cases = [
-        ("Which novel did Omar lend to Priya?",
+        ("Which novel did Omar lend to Zofia?",
          "I lent her my copy of Middlemarch because she loved the last one.", "Middlemarch"),
-        ("Which novel did Priya reread?", "I reread Pride and Prejudice over the weekend.",
+        ("Which novel did Zofia reread?", "I reread Pride and Prejudice over the weekend.",
          "Pride and Prejudice"),
         ("Which band did Omar start with his cousins?",
          "My cousins and I started a band called Velvet Parsnips last spring.",
@@ -89,7 +89,7 @@ def test_a_title_is_the_phrase_for_a_thing_people_call_by_one() -> None:
         # no title: the head noun still joins ("jazz band"), a word before it describes it
         ("Which band did Omar join?", "I joined a jazz band with Leo and Sam last spring.",
          "jazz band"),
-        ("Which restaurant did Priya book?", "We booked an Italian restaurant near the station.",
+        ("Which restaurant did Zofia book?", "We booked an Italian restaurant near the station.",
          "Italian restaurant"),
     ]
     for question, sentence, title in cases:
@@ -112,7 +112,7 @@ def test_a_word_in_another_script_stays_one_word() -> None:
 @pytest.mark.parametrize("between, reply, candidate", [
     ("That's huge! What is he going to study there?", ("D1:3", "Omar"), True),
     ("Aw, good for him.", ("D1:3", "Omar"), False),  # nobody asked: a new topic may start
-    ("What is he going to study there?", ("D1:3", "Priya"), False),  # not the speaker's
+    ("What is he going to study there?", ("D1:3", "Zofia"), False),  # not the speaker's
 ])
 def test_the_reply_after_the_others_question_is_a_candidate(
         between: str, reply: tuple[str, str], candidate: bool) -> None:
@@ -121,7 +121,7 @@ def test_the_reply_after_the_others_question_is_a_candidate(
     question = "What is Omar's son going to study?"
     s = state(question, [
         ("D1:1", "Omar", "My son got into the college up north, he leaves in the autumn."),
-        ("D1:2", "Priya", between), (*reply, "Marine biology. He has wanted it since he was six.")])
+        ("D1:2", "Zofia", between), (*reply, "Marine biology. He has wanted it since he was six.")])
     # the scene first: the rule of family "context" puts the reply first (test_reader_context)
     asked = analyse(question, SPEAKERS, frozenset({"context"}))
     found = sentences(s, asked)
@@ -131,22 +131,22 @@ def test_the_reply_after_the_others_question_is_a_candidate(
 
 
 def test_the_reply_answers_when_the_scene_names_nothing_asked() -> None:
-    reading = read(state("Which dessert did Priya bake for the party?", [
-        ("D1:1", "Priya", "I baked a dessert for the party, it took me all afternoon."),
+    reading = read(state("Which dessert did Zofia bake for the party?", [
+        ("D1:1", "Zofia", "I baked a dessert for the party, it took me all afternoon."),
         ("D1:2", "Omar", "Ooh, which one?"),
-        ("D1:3", "Priya", "A lemon tart with fresh raspberries. It vanished in minutes.")]))
+        ("D1:3", "Zofia", "A lemon tart with fresh raspberries. It vanished in minutes.")]))
     assert reading.answer == "lemon tart" and reading.supports == ("D1:3",)
 
 
 @pytest.mark.parametrize("question", [
     "What did Omar take a trip to Lisbon for?",  # a place nobody mentioned
-    "Where is Priya's HR internship?",  # a capitalised thing
+    "Where is Zofia's HR internship?",  # a capitalised thing
     "Why did Omar leave the Harbour Choir?",  # a name of two words, one unsaid
 ])
 def test_a_name_no_turn_read_says_is_not_answered(question: str) -> None:
     """The question holds a name no turn read says: what was asked about is not in the
     evidence (an adversarial question swapping a detail), whatever else fits."""
-    turns = [("D1:1", "Priya", "I start a design internship on Monday, so nervous!"),
+    turns = [("D1:1", "Zofia", "I start a design internship on Monday, so nervous!"),
              ("D1:2", "Omar", "Took a short trip to Rome last week to clear my mind."),
              ("D1:3", "Omar", "I left the Harbour Band because rehearsals clashed with work.")]
     assert read(state(question, turns)).answer == NOT_MENTIONED
@@ -160,17 +160,17 @@ def test_a_name_the_turns_say_or_a_date_asked_is_answered() -> None:
 
 
 @pytest.mark.parametrize("question, turns, expected", [
-    ("Why did Priya sign up for pottery?",
+    ("Why did Zofia sign up for pottery?",
      [("D1:1", "Omar", "Why did you sign up for pottery, of all things?"),
-      ("D1:2", "Priya", "My doctor said I needed a calm hobby that uses my hands. "
+      ("D1:2", "Zofia", "My doctor said I needed a calm hobby that uses my hands. "
                         "Turns out clay is messy.")],
      "My doctor said I needed a calm hobby that uses my hands."),
     ("How does Omar get his dog to take the pills?",
-     [("D1:1", "Priya", "How do you get your dog to take the pills?"),
+     [("D1:1", "Zofia", "How do you get your dog to take the pills?"),
       ("D1:2", "Omar", "Only when they're hidden in a lump of cheese. He's no fool.")],
      "Only when they're hidden in a lump of cheese."),
     ("Why does Omar walk to work?",
-     [("D1:1", "Priya", "Why do you walk to work every day?"),
+     [("D1:1", "Zofia", "Why do you walk to work every day?"),
       ("D1:2", "Omar", "It clears my head before long meetings. Also the bus is slow.")],
      "It clears my head before long meetings."),
 ])
@@ -184,20 +184,20 @@ def test_the_reply_to_the_question_asked_answers_why_and_how(
 def test_no_name_is_unseen_when_no_turn_was_read_or_the_speaker_is_quoted() -> None:
     """Without turns read the summaries answer, and a speaker a kept summary quotes is no
     unseen name (nor is a name with letters beyond ASCII that the turns say)."""
-    s = state("What did Priya bake for the party?", [])
-    s.evidence.events["e1"]["summary"] = "Priya baked a lemon tart for the party."
+    s = state("What did Zofia bake for the party?", [])
+    s.evidence.events["e1"]["summary"] = "Zofia baked a lemon tart for the party."
     assert read(s).answer != NOT_MENTIONED
-    turns = [("D1:1", "Priya", "I baked a lemon tart for Zoë's party, it vanished.")]
-    assert read(state("What did Priya bake for Zoë's party?", turns)).answer != NOT_MENTIONED
-    s = state("What did Omar give Priya for the party?",
-              [("D1:1", "Priya", "Omar gave me a lemon tart for the party!")])
-    s.evidence.events["e1"]["summary"] = "Omar: happy birthday! Priya: thanks for the tart."
+    turns = [("D1:1", "Zofia", "I baked a lemon tart for Zoë's party, it vanished.")]
+    assert read(state("What did Zofia bake for Zoë's party?", turns)).answer != NOT_MENTIONED
+    s = state("What did Omar give Zofia for the party?",
+              [("D1:1", "Zofia", "Omar gave me a lemon tart for the party!")])
+    s.evidence.events["e1"]["summary"] = "Omar: happy birthday! Zofia: thanks for the tart."
     assert read(s).answer != NOT_MENTIONED
 
 
 def test_an_exclamation_opening_the_reply_is_no_answer_to_why() -> None:
     reading = read(state("Why does Omar walk to work?", [
-        ("D1:1", "Priya", "Why do you walk to work every day?"),
+        ("D1:1", "Zofia", "Why do you walk to work every day?"),
         ("D1:2", "Omar", "Ha, I get that a lot from people. It clears my head before "
                          "long meetings.")]))
     assert reading.answer == "It clears my head before long meetings."
@@ -207,7 +207,7 @@ def test_a_question_in_the_reply_is_no_candidate() -> None:
     question = "What is Omar's son going to study?"
     s = state(question, [
         ("D1:1", "Omar", "My son got into the college up north, he leaves in the autumn."),
-        ("D1:2", "Priya", "That's huge! What is he going to study there?"),
+        ("D1:2", "Zofia", "That's huge! What is he going to study there?"),
         ("D1:3", "Omar", "Would you believe marine biology? He loves the sea.")])
     found = sentences(s, analyse(question, SPEAKERS))
     offered = {c.text for c in candidates(analyse(question, SPEAKERS), found[:1])}
@@ -217,11 +217,11 @@ def test_a_question_in_the_reply_is_no_candidate() -> None:
 
 
 @pytest.mark.parametrize(("question", "sentence", "expected"), [
-    ("What did Priya receive from the chess club?",
+    ("What did Zofia receive from the chess club?",
      "They gave me a silver medal from the chess club, which was lovely.", "silver medal"),
     ("What did Omar bring to the book swap?",
      "I brought my old atlases to the book swap, nobody wanted them.", "old atlases"),
-    ("What did Priya buy at the flea market?",
+    ("What did Zofia buy at the flea market?",
      "So I found a brass lamp at the flea market, a real bargain.", "brass lamp"),
 ])
 def test_the_phrase_before_the_questions_own_prepositional_phrase(question: str, sentence: str,

@@ -13,17 +13,17 @@ def test_the_date_in_the_turn_after_a_short_reaction() -> None:
     cases = [
         ("When did Omar adopt the puppy?",
          [("D1:1", "Omar", "Guess what, I adopted a puppy and she is chaos.", SAID),
-          ("D1:2", "Priya", "No way! Tell me.", SAID),
+          ("D1:2", "Zofia", "No way! Tell me.", SAID),
           ("D1:3", "Omar", "We collected her last Saturday from a farm.", SAID)],
          "the Saturday before 14 June 2023"),
-        ("When did Priya buy the old piano?",
-         [("D1:1", "Priya", "I finally bought the old piano from the school.", SAID),
+        ("When did Zofia buy the old piano?",
+         [("D1:1", "Zofia", "I finally bought the old piano from the school.", SAID),
           ("D1:2", "Omar", "Wait, really??", SAID),
-          ("D1:3", "Priya", "Yep, the deal was done yesterday. It needs tuning.", SAID)],
+          ("D1:3", "Zofia", "Yep, the deal was done yesterday. It needs tuning.", SAID)],
          "13 June 2023"),
         ("When did Omar win the chess cup?",
          [("D1:1", "Omar", "The chess cup is mine, I won it.", SAID),
-          ("D1:2", "Priya", "Details!", SAID),
+          ("D1:2", "Zofia", "Details!", SAID),
           ("D1:3", "Omar", "The cup final was on Monday, against my old coach.", SAID)],
          "the Monday before 14 June 2023"),
     ]
@@ -38,13 +38,13 @@ def test_the_date_in_the_turn_after_a_short_reaction() -> None:
 def test_a_long_turn_between_a_new_story_or_a_saying_question_is_not_told_on() -> None:
     # the other's turn tells its own story: nothing hands the first one back
     turns = [("D1:1", "Omar", "Guess what, I adopted a puppy and she is chaos.", SAID),
-             ("D1:2", "Priya", "Lovely, my cat would hate her but my kids would love her a lot.",
+             ("D1:2", "Zofia", "Lovely, my cat would hate her but my kids would love her a lot.",
               SAID),
              ("D1:3", "Omar", "We went hiking last Saturday up the ridge.", SAID)]
     assert _answer("When did Omar adopt the puppy?", turns)[0] == "14 June 2023"
     # a story of the other's own that ends in a question hands nothing back
     turns = [("D1:1", "Omar", "Guess what, I adopted a puppy and she is chaos.", SAID),
-             ("D1:2", "Priya", "I drove to the coast on Friday and it was lovely, the chips "
+             ("D1:2", "Zofia", "I drove to the coast on Friday and it was lovely, the chips "
               "were incredible. What about you?", SAID),
              ("D1:3", "Omar", "I repainted the hallway on Saturday.", SAID)]
     assert _answer("When did Omar adopt the puppy?", turns)[0] == "14 June 2023"
@@ -57,11 +57,11 @@ def test_a_long_turn_between_a_new_story_or_a_saying_question_is_not_told_on() -
                             ("Ha!", "Anyway, I repainted the hallway yesterday."),
                             ("Sweet.", "That gig on Monday was loud, it rocked.")):
         turns = [("D1:1", "Omar", "Guess what, I adopted a puppy and she is chaos.", SAID),
-                 ("D1:2", "Priya", reaction, SAID), ("D1:3", "Omar", after, SAID)]
+                 ("D1:2", "Zofia", reaction, SAID), ("D1:3", "Omar", after, SAID)]
         assert _answer("When did Omar adopt the puppy?", turns)[0] == "14 June 2023", after
     # "mention" asks for the day it was said
     turns = [("D1:1", "Omar", "My favourite actor is Tom Brennan.", SAID),
-             ("D1:2", "Priya", "Really?", SAID),
+             ("D1:2", "Zofia", "Really?", SAID),
              ("D1:3", "Omar", "Yes, I saw his play last Saturday.", SAID)]
     assert _answer("When did Omar mention Tom Brennan?", turns)[0] == "14 June 2023"
 
@@ -107,12 +107,12 @@ def test_a_thing_going_on_yields_to_the_telling_that_it_happened() -> None:
            "visited last week.", PLAN_DAY),
           ("D2:1", "Omar", "The council said yes on Monday!", SAID)],
          "the Monday before 14 June 2023"),
-        ("When did Priya sell her old van?",
-         [("D1:1", "Priya", "We're trying to sell my old van. We got back from Wales on "
+        ("When did Zofia sell her old van?",
+         [("D1:1", "Zofia", "We're trying to sell my old van. We got back from Wales on "
            "Sunday.", PLAN_DAY),
-          ("D2:1", "Priya", "The old van is sold, a student has it!", SAID),
+          ("D2:1", "Zofia", "The old van is sold, a student has it!", SAID),
           ("D2:2", "Omar", "Nice, when?", SAID),
-          ("D2:3", "Priya", "Last Saturday, cash in hand.", SAID)],
+          ("D2:3", "Zofia", "Last Saturday, cash in hand.", SAID)],
          "the Saturday before 14 June 2023"),
         ("When did Omar's team hire the new designer?",
          [("D1:1", "Omar", "Also, we've been hiring a new designer for my team. Dan left on "
@@ -150,8 +150,8 @@ def test_a_thing_going_on_is_told_by_a_verb_not_an_adjective_or_a_plan() -> None
         assert not _going_on(text), text
     # "She's amazing at chess" is no thing going on: the day it was said (a beginning asked
     # with no date told is its month with onset_month, switched off here)
-    turns = [("D1:1", "Priya", "My sister? She's amazing at chess, truly.", SAID)]
-    assert _answer("When did Priya's sister start chess?", turns,
+    turns = [("D1:1", "Zofia", "My sister? She's amazing at chess, truly.", SAID)]
+    assert _answer("When did Zofia's sister start chess?", turns,
                    frozenset({"onset_month"}))[0] == "14 June 2023"
 
 
@@ -163,9 +163,9 @@ def test_a_date_outside_the_month_or_year_asked_is_another_time() -> None:
          [("D1:1", "Omar", "Last week I went sailing with my uncle.", "2023-07-03"),
           ("D2:1", "Omar", "I went sailing on the lake last Friday, windy!", "2023-08-14")],
          "the Friday before 14 August 2023"),
-        ("When did Priya visit Rome in 2022?",
-         [("D1:1", "Priya", "I visited Rome last week!", "2021-06-01"),
-          ("D2:1", "Priya", "I visited Rome again last year.", "2023-01-10")],
+        ("When did Zofia visit Rome in 2022?",
+         [("D1:1", "Zofia", "I visited Rome last week!", "2021-06-01"),
+          ("D2:1", "Zofia", "I visited Rome again last year.", "2023-01-10")],
          "2022"),
         ("When did Omar run a race in March?",
          [("D1:1", "Omar", "I ran a race on Saturday, my legs!", "2023-02-20"),
@@ -185,13 +185,13 @@ def test_a_month_that_is_no_period_of_the_event_keeps_every_date() -> None:
          [("D1:1", "April", "I went camping with my brother, so much fun.", SAID),
           ("D1:3", "April", "We camped by the lake last Saturday.", SAID)],
          "the Saturday before 14 June 2023"),
-        ("When did Priya walk in the March for Science?",
-         [("D1:1", "Priya", "I walked in the March for Science, so loud!", SAID),
-          ("D1:2", "Priya", "I walked there on Saturday with my sign.", SAID)],
+        ("When did Zofia walk in the March for Science?",
+         [("D1:1", "Zofia", "I walked in the March for Science, so loud!", SAID),
+          ("D1:2", "Zofia", "I walked there on Saturday with my sign.", SAID)],
          "the Saturday before 14 June 2023"),
-        ("When did Priya book the flights for her trip in June?",
-         [("D1:1", "Priya", "I booked the flights for my trip, finally!", "2023-05-10"),
-          ("D1:2", "Priya", "I booked them yesterday, the flights were cheap.", "2023-05-10")],
+        ("When did Zofia book the flights for her trip in June?",
+         [("D1:1", "Zofia", "I booked the flights for my trip, finally!", "2023-05-10"),
+          ("D1:2", "Zofia", "I booked them yesterday, the flights were cheap.", "2023-05-10")],
          "9 May 2023"),
     ]
     for question, turns, expected in cases:
@@ -205,11 +205,11 @@ def test_the_month_asked_after_a_verbs_for_or_a_name_or_said_mid() -> None:
     from mrgraph.reader.when import _asked_months
     assert _asked_months("When did Omar leave for Paris in June?") == [6]
     assert _asked_months("When did Omar go for a run in June?") == [6]
-    assert _asked_months("When did Priya head off for the coast in May?") == [5]
-    assert _asked_months("When did Priya swim in Mid-June?") == [6]
+    assert _asked_months("When did Zofia head off for the coast in May?") == [5]
+    assert _asked_months("When did Zofia swim in Mid-June?") == [6]
     assert _asked_months("When did Omar plant roses in Late July?") == [7]
     assert _asked_months("When did Omar sit in April's garden?") == []
-    assert _asked_months("When did Priya buy shoes for her trip in June?") == []
+    assert _asked_months("When did Zofia buy shoes for her trip in June?") == []
 
 
 def test_since_when_asks_for_a_beginning() -> None:
@@ -218,8 +218,8 @@ def test_since_when_asks_for_a_beginning() -> None:
     cases = [
         ("Since when has Omar lived in Leeds?",
          [("D1:1", "Omar", "I've lived in Leeds since 2019, love it.", SAID)], "since 2019"),
-        ("Since when has Priya played the cello?",
-         [("D1:1", "Priya", "I started playing the cello last month.", SAID)], "since May 2023"),
+        ("Since when has Zofia played the cello?",
+         [("D1:1", "Zofia", "I started playing the cello last month.", SAID)], "since May 2023"),
         ("Since when has Omar sung in the choir?",
          [("D1:1", "Omar", "I joined the choir three years ago, tenor.", SAID)], "since 2020"),
     ]
@@ -229,7 +229,7 @@ def test_since_when_asks_for_a_beginning() -> None:
             expected.removeprefix("since "), question
     # no start told: not "since" the day it was said
     for question, text in (("Since when has Omar kept bees?", "I keep bees now, two hives."),
-                           ("Since when has Priya owned a kayak?",
+                           ("Since when has Zofia owned a kayak?",
                             "I own a kayak, it lives in the garage."),
                            ("Since when has Omar been vegan?", "I'm vegan, so no cheese.")):
         turns = [("D1:1", question.split()[3], text, SAID)]

@@ -44,19 +44,19 @@ def test_a_plan_then_the_reply_that_it_happened() -> None:
         ("When did Omar's dad have his hip operation?",
          [("D1:1", "Omar", "My dad is having his hip operation in June, so I'm staying home.",
            PLAN_DAY),
-          ("D2:1", "Priya", "How is your dad? Wasn't the hip operation this month?", TOLD_DAY),
+          ("D2:1", "Zofia", "How is your dad? Wasn't the hip operation this month?", TOLD_DAY),
           ("D2:2", "Omar", "It was on Monday. He's home and grumpy already.", TOLD_DAY)],
          ("the Monday before 14 June 2023", ("D2:2",))),
-        ("When did Priya's sister move out of the flat?",
-         [("D1:1", "Priya", "My sister is moving out of the flat next month, to the city.",
+        ("When did Zofia's sister move out of the flat?",
+         [("D1:1", "Zofia", "My sister is moving out of the flat next month, to the city.",
            PLAN_DAY),
           ("D2:1", "Omar", "Did your sister move out?", TOLD_DAY),
-          ("D2:2", "Priya", "Yeah, last weekend. The flat is so quiet now.", TOLD_DAY)],
+          ("D2:2", "Zofia", "Yeah, last weekend. The flat is so quiet now.", TOLD_DAY)],
          ("the weekend before 14 June 2023", ("D2:2",))),
         ("When did Omar paint the garden shed?",
          [("D1:1", "Omar", "We're painting the garden shed in June, green this time.",
            PLAN_DAY),
-          ("D2:1", "Priya", "So, did you paint the shed?", TOLD_DAY),
+          ("D2:1", "Zofia", "So, did you paint the shed?", TOLD_DAY),
           ("D2:2", "Omar", "We did, yesterday! Took all day.", TOLD_DAY)],
          ("13 June 2023", ("D2:2",))),
     ]
@@ -70,7 +70,7 @@ def test_a_reply_dated_outside_the_plan_is_another_story() -> None:
     """The reply's date is not in the planned period: the plan still answers."""
     turns = [("D1:1", "Omar", "My dad is having his hip operation in June, so I'm staying home.",
               PLAN_DAY),
-             ("D2:1", "Priya", "How is your dad? And his hip?", TOLD_DAY),
+             ("D2:1", "Zofia", "How is your dad? And his hip?", TOLD_DAY),
              ("D2:2", "Omar", "He hurt it in March last year, and it's finally fixed.", TOLD_DAY)]
     assert _answer("When did Omar's dad have his hip operation?", turns) == \
         ("June 2023", ("D1:1",))
@@ -81,16 +81,16 @@ def test_what_was_arranged_is_asked_about_ahead() -> None:
     cause is not."""
     assert ahead("When was Omar due to start at the bakery?") is True
     assert ahead("When was the concert supposed to take place?") is True
-    assert ahead("When were Priya's parents scheduled to fly out?") is True
+    assert ahead("When were Zofia's parents scheduled to fly out?") is True
     assert ahead("When did Omar cancel the trip due to the rain?") is False
     assert ahead("When was Omar due to start at the bakery?", due=False) is False
-    turns = [("D1:1", "Priya", "I applied to the clinic last week, fingers crossed.", PLAN_DAY),
+    turns = [("D1:1", "Zofia", "I applied to the clinic last week, fingers crossed.", PLAN_DAY),
              ("D2:1", "Omar", "You got the clinic job?! When do you start?", "2023-05-20"),
-             ("D2:2", "Priya", "The first week of June. I finish at the shop in May.",
+             ("D2:2", "Zofia", "The first week of June. I finish at the shop in May.",
               "2023-05-20")]
-    assert _answer("When was Priya due to start at the clinic?", turns) == \
+    assert _answer("When was Zofia due to start at the clinic?", turns) == \
         ("the first week of June 2023", ("D2:2",))
-    assert _answer("When was Priya due to start at the clinic?", turns,
+    assert _answer("When was Zofia due to start at the clinic?", turns,
                    frozenset({"due"}))[1] != ("D2:2",)
 
 

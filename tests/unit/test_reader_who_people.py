@@ -18,14 +18,14 @@ OFF = frozenset({"who_people"})
 
 @needs_wordnet
 @pytest.mark.parametrize(("question", "several"), [
-    ("Who have been the coaches of Priya's team?", True),
+    ("Who have been the coaches of Zofia's team?", True),
     ("Who are Omar's neighbours?", True),
     ("Who were the guests at the wedding?", True),
     ("Who has been Omar's best friend?", False),  # one person
-    ("Who gave Priya the tickets?", False),  # no "be"
+    ("Who gave Zofia the tickets?", False),  # no "be"
     ("Who is Omar's favourite singer?", False),
     ("Who are Omar's children?", True),  # plurals without an -s
-    ("Who are the people Priya sings with?", True),
+    ("Who are the people Zofia sings with?", True),
     ("Who were the men at the door?", True)])
 def test_who_be_a_plural_noun_asks_for_several_people(question: str, several: bool) -> None:
     assert asks_people(analyse(question, SPEAKERS)) is several
@@ -53,10 +53,10 @@ def test_common_words_capitalised_are_names_and_a_title_keeps_its_name() -> None
 
 @needs_wordnet
 def test_who_have_been_the_coaches_is_answered_with_each() -> None:
-    question = "Who have been the coaches of Priya's team?"
-    turns = [("D1:1", "Priya", "Our team coach Dana is strict, she makes us run laps for ages."),
-             ("D1:2", "Priya", "She has coached us for twenty years."),
-             ("D2:1", "Priya", "Big news: Dana retired, and we have a new coach called Ruslan.")]
+    question = "Who have been the coaches of Zofia's team?"
+    turns = [("D1:1", "Zofia", "Our team coach Dana is strict, she makes us run laps for ages."),
+             ("D1:2", "Zofia", "She has coached us for twenty years."),
+             ("D2:1", "Zofia", "Big news: Dana retired, and we have a new coach called Ruslan.")]
     said = read(found(state(question, turns), False)).answer
     assert "Dana" in said and "Ruslan" in said and "twenty" not in said, said
     alone = read(found(state(question, turns), False), off=OFF).answer
@@ -65,8 +65,8 @@ def test_who_have_been_the_coaches_is_answered_with_each() -> None:
 
 @needs_wordnet
 def test_a_common_first_name_stays_in_the_list() -> None:
-    question = "Who have been the coaches of Priya's team?"
-    turns = [("D1:1", "Priya", "Our first coach was Tom, he was very strict with us."),
-             ("D2:1", "Priya", "Big news: Tom retired, and we have a new coach called Ruslan.")]
+    question = "Who have been the coaches of Zofia's team?"
+    turns = [("D1:1", "Zofia", "Our first coach was Tom, he was very strict with us."),
+             ("D2:1", "Zofia", "Big news: Tom retired, and we have a new coach called Ruslan.")]
     said = read(found(state(question, turns), False)).answer
     assert "Tom" in said and "Ruslan" in said and "called" not in said, said

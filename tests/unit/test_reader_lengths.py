@@ -282,10 +282,10 @@ def test_one_turn_telling_both_things_dates_each_itself() -> None:
            "busy spring!", "2023-07-01"),
           ("D2:1", "Zofia", "The puppy loves the beach, the kitten hates it.", "2023-08-01")],
          "three months"),
-        ("How many weeks passed between Nadia planting the roses and the garden show?",
-         [("D1:1", "Nadia", "We planted the roses on 2 April. The garden show was on 14 May "
+        ("How many weeks passed between Anouk planting the roses and the garden show?",
+         [("D1:1", "Anouk", "We planted the roses on 2 April. The garden show was on 14 May "
            "and they bloomed!", "2023-05-20"),
-          ("D2:1", "Nadia", "The roses are huge now, the show judges loved them.",
+          ("D2:1", "Anouk", "The roses are huge now, the show judges loved them.",
            "2023-06-20")],
          "six weeks"),
     ]
@@ -309,10 +309,10 @@ def test_only_a_pronoun_points_back_to_the_first_thing() -> None:
            "one else wanted it.", "2023-05-20"),
           ("D2:1", "Omar", "The flat is tiny but the job offer was great.", "2023-06-20")],
          "ten days"),
-        ("How many weeks passed between Nadia's exam and the trip that she booked?",
-         [("D1:1", "Nadia", "My exam was on 2 May. I booked a trip for 30 May to celebrate.",
+        ("How many weeks passed between Anouk's exam and the trip that she booked?",
+         [("D1:1", "Anouk", "My exam was on 2 May. I booked a trip for 30 May to celebrate.",
            "2023-05-20"),
-          ("D2:1", "Nadia", "The trip was lovely after the exam stress.", "2023-06-20")],
+          ("D2:1", "Anouk", "The trip was lovely after the exam stress.", "2023-06-20")],
          "four weeks"),
     ]
     for question, turns, expected in cases:

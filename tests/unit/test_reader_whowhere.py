@@ -54,7 +54,7 @@ def test_the_object_of_with_names_people() -> None:
     # a denial covers what follows it up to a subject of its own, not the whole sentence
     assert with_whom("We went rowing with Tomas and it never got cold at all.") == "Tomas"
     assert with_whom("I can't believe we went with Lena!") == "Lena"
-    assert with_whom("Went with Nadia and could not stop laughing.") == "Nadia"
+    assert with_whom("Went with Anouk and could not stop laughing.") == "Anouk"
     assert with_whom("No, I went with Lena.") == "Lena"
     assert with_whom("Never went with Tomas.") is None
 

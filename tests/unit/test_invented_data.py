@@ -46,3 +46,21 @@ def test_the_held_out_invented_set_loads_and_its_evidence_names_real_turns() -> 
     assert all(i.answer.strip() for i in items if i.category != 5)
     assert sum(1 for c in conversations.values() for s in c.sessions for t in s.turns
                if t.blip_caption) == 23
+
+
+VALIDATION = DATA.with_name("invented_val.json")
+
+
+def test_the_invented_validation_set_loads_and_its_evidence_names_real_turns() -> None:
+    conversations = {c.id: c for c in load(VALIDATION)}
+    items = load_locomo_qa(VALIDATION)
+    assert sorted(conversations) == ["inv-6", "inv-7"]
+    assert sum(c.turn_count for c in conversations.values()) == 499
+    assert Counter(i.category for i in items) == {1: 30, 2: 48, 4: 50, 5: 20}
+    turns = {cid: {t.dia_id for s in c.sessions for t in s.turns}
+             for cid, c in conversations.items()}
+    assert [(i.sample_id, i.index, e) for i in items for e in i.evidence
+            if e not in turns[i.sample_id]] == []
+    assert all(i.answer.strip() for i in items if i.category != 5)
+    assert sum(1 for c in conversations.values() for s in c.sessions for t in s.turns
+               if t.blip_caption) == 23

@@ -30,7 +30,7 @@ When no turn was read, the kept episodes' summaries are the sentences.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -153,7 +153,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
     future = ahead(question.text, question.on("due"))
     events = state.evidence.events
     asked = asked_before(state, question, question.on("context") and question.kind != "list")
-    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
+    people = speakers(state.evidence.turns.values())
     beliefs = believed(state, question) if question.on("agrees") else []
     for turn in turns_read(state, question):
         event = events.get(str(turn.get("event_id")))
@@ -167,7 +167,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
                 continue
             q = content_share(state, question, sentence)
             own = question.person is not None and \
-                about_whom(speaker, sentence, speakers) == question.person
+                about_whom(speaker, sentence, people) == question.person
             stated = stated_date(sentence, text, said,
                                  lambda clause: content_share(state, question, clause),
                                  future, question.on("bare_day")) \
@@ -192,7 +192,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
             found.append(Sentence(str(event["summary"]), dia, "", event, q,
                                   q + EPISODE_WEIGHT * float(event["relevance"]), False))
     if question.on("scene") and question.kind in _PHRASE_KINDS:
-        found = _scene_set(found, question, speakers)
+        found = _scene_set(found, question, people)
     found.sort(key=lambda s: dia_order(s.dia_id) if s.dia_id else (0,))
     found.sort(key=lambda s: -s.score)
     return found
@@ -208,7 +208,8 @@ def _shown(state: Found, question: Question, turn: Record) -> str:
     return shown if shown and content_share(state, question, shown) > 0 else ""
 
 
-def _scene_set(found: list[Sentence], question: Question, speakers: set[str]) -> list[Sentence]:
+def _scene_set(found: list[Sentence], question: Question, speakers: Collection[str]) -> \
+        list[Sentence]:
     """A sentence that says nothing the question does not ("I went to the council meeting.",
     "Thanks, <name>!") sets the scene: the next statement of its turn tells what happened
     there, and takes its place (their scores and fits change hands when the scene's score is
@@ -224,7 +225,7 @@ def _scene_set(found: list[Sentence], question: Question, speakers: set[str]) ->
     return out
 
 
-def _adds(sentence: str, question: Question, speakers: set[str]) -> bool:
+def _adds(sentence: str, question: Question, speakers: Collection[str]) -> bool:
     """Whether `sentence` holds a content word the question does not (nor a speaker's name,
     nor a verb that names no act of its own: "went", "wanted", "done")."""
     names = {w for p in speakers for w in words(p)}
@@ -253,6 +254,11 @@ def believed(state: Found, question: Question) -> list[tuple[frozenset[str], flo
         if said:
             found.append((said, float(belief["confidence"]), share))
     return found
+
+
+def speakers(turns: Iterable[Record]) -> frozenset[str]:
+    """Who says `turns` (`state.evidence.turns.values()`: everyone of the conversation read)."""
+    return frozenset(str(t["speaker"]) for t in turns)
 
 
 def turns_read(state: Found, question: Question) -> list[Record]:
@@ -360,7 +366,8 @@ def _first_name(person: str) -> str:
     return (words(person) or [""])[0]
 
 
-def about_whom(speaker: str, sentence: str, speakers: set[str], second_person: bool = True) -> str:
+def about_whom(speaker: str, sentence: str, speakers: Collection[str],
+              second_person: bool = True) -> str:
     """Whom a sentence is about: the listener when it speaks of them ("your painting", "proud
     of you"), or names them without the speaker's "I"/"my" ("Congrats on the job, <name>");
     else its speaker ("<name>, I had to close my account" is about the speaker)."""

@@ -16,7 +16,7 @@ from functools import partial
 from mrgraph.dates import DateValue, render
 from mrgraph.found import Found
 from mrgraph.reader.dates import stated, turn_dates
-from mrgraph.reader.evidence import Sentence, content_share, sentences
+from mrgraph.reader.evidence import Sentence, content_share, sentences, speakers
 from mrgraph.reader.forms import duration, without_spans, years_in
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.when import date_of
@@ -64,14 +64,13 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
     None when it asks neither, or a date is missing. A second thing pointing back to the first
     ("his first swim after *it*", "their second *one* *there*") takes its words, and is
     dated by a turn other than the first's (refers_back)."""
-    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     between = _BETWEEN.search(question.text)
     if between is not None:
         one, other = between.groups()
         refers = question.on("refers_back") and _REFERS_BACK.search(other) is not None
         if refers:
             other = f"{other} {one}"  # "their second one there": the first thing's words
-        first, second = (dated_part(state, question, part, speakers) for part in (one, other))
+        first, second = (dated_part(state, question, part) for part in (one, other))
         if first is None or second is None:
             return None
         if first == second and question.on("apart") and \
@@ -81,13 +80,13 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
                 (refers or first[0] == second[0]):  # one turn dating both alike answers nothing
             # a second thing pointing back to the first is told after it, in another turn: its
             # best turn other than the first's (a turn telling two things dates each itself)
-            second = dated_part(state, question, other, speakers, first[1])
+            second = dated_part(state, question, other, first[1])
             if second is None:
                 return None
         days = abs((_middle(second[0]) - _middle(first[0])).days)
         supports = tuple(dict.fromkeys((first[1], second[1])))
     elif _SINCE.search(question.text):
-        start = dated_part(state, question, "", speakers)
+        start = dated_part(state, question, "")
         if start is None or not start[0].said:
             return None
         days = (date.fromisoformat(start[0].said[:10]) - date.fromisoformat(start[0].start)).days
@@ -193,12 +192,13 @@ def asks_between(question: str) -> bool:
     return _BETWEEN.search(question) is not None
 
 
-def dated_part(state: Found, question: Question, part: str, speakers: set[str],
-           besides: str = "") -> tuple[DateValue, str] | None:
+def dated_part(state: Found, question: Question, part: str, besides: str = "") -> \
+        tuple[DateValue, str] | None:
     """The date of `part` of the question (the whole question for ""): its own "when"
     question, about the same person when it names none, of sentences not of the turn
     `besides`; the session day when no sentence states one."""
-    asked = question if not part else analyse(f"When did {part}?", speakers, question.off)
+    people = speakers(state.evidence.turns.values())
+    asked = question if not part else analyse(f"When did {part}?", people, question.off)
     if asked.person is None and question.person is not None:
         asked = replace(asked, person=question.person)
     found = [s for s in sentences(state, asked) if s.dia_id != besides]

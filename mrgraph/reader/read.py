@@ -93,8 +93,8 @@ from mrgraph.found import Found
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.evidence import (Sentence, believed, content_share, first_read,
-                                    is_question, sentences, split_sentences, statements,
-                                    turn_key, turn_of, turns_read)
+                                    is_question, sentences, speakers, split_sentences,
+                                    statements, turn_key, turn_of, turns_read)
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, also_asked, complement, frequency, negated,
                                   predicate, times, unpurposed, untimed)
@@ -151,8 +151,7 @@ def read(state: Found, threshold: float = DEFAULT_THRESHOLD,
     """Answer `state.question` from the evidence in `state` (see the module docstring);
     `ranker` picks the phrase (default: the fitted one shipped, reader.ranker); `off`: rule
     families switched off (reader.question.FAMILIES; benchmarks/reader_ablation.py)."""
-    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
-    question = analyse(state.question, speakers, off)
+    question = analyse(state.question, speakers(state.evidence.turns.values()), off)
     found = sentences(state, question)
     if not found:
         return _abstain(question)
@@ -222,9 +221,8 @@ def _thing(state: Found, question: Question, found: list[Sentence], ranker: Choo
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")
                                  and over_time(question)) or \
         (kind == "who" and question.on("who_people") and asks_people(question))
-    speakers = frozenset(str(t["speaker"]) for t in state.evidence.turns.values())
-    if several and question.on("items") and \
-            (listed := list_answer(question, found, ranker, speakers)):
+    if several and question.on("items") and (listed := list_answer(
+            question, found, ranker, speakers(state.evidence.turns.values()))):
         if kind == "who" and question.on("who_people"):  # "who" asks for people
             return people_only(listed[0]), listed[1]
         return listed

@@ -82,8 +82,7 @@ def after_event(state: Found, question: Question, found: list[Sentence], reach: 
         said = _before_relation(sentence.text, words_, event)
         if said is not None:
             return said, (sentence.dia_id,)
-    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
-    dated = dated_part(state, question, event, speakers)
+    dated = dated_part(state, question, event)
     if dated is None or dated[0].start != dated[0].end:
         return None  # no day to count from
     day = date.fromisoformat(dated[0].start)

@@ -14,7 +14,7 @@ from mrgraph.found import Found
 from mrgraph.reader.dates import turn_dates
 from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, SECOND_PERSON, about_whom,
                                      asked_before, content_share, is_question, split_sentences,
-                                     statements, turn_key, turns_read, word_set)
+                                     speakers, statements, turn_key, turns_read, word_set)
 from mrgraph.reader.forms import negated
 from mrgraph.reader.tally import counted
 from mrgraph.reader.tokens import tokens
@@ -80,7 +80,7 @@ def wrong_person(state: Found, question: Question) -> bool:
     if question.on("wp_undated") and (only := _date_stems(question)) and \
             question.stems <= only:
         return False  # "Where was X on 14 May?": only a date, which says when, not whose
-    speakers = {str(t["speaker"]) for t in turns_read(state, question)}
+    people = speakers(turns_read(state, question))
     said = [(str(t["speaker"]), s) for t in turns_read(state, question)
             for s in split_sentences(str(t["text"])) if not is_question(s)]
     dated = question.kind in ("when", "duration")  # a date rests on the episode: all its words
@@ -89,7 +89,7 @@ def wrong_person(state: Found, question: Question) -> bool:
     with_verb = [(who, s) for who, s in said
                  if verb and verb in {lemma(w) for w in word_set(s)}]
     scored = [(content_share(state, question, sentence), speaker, sentence,
-               about_whom(speaker, sentence, speakers) == question.person)
+               about_whom(speaker, sentence, people) == question.person)
               for speaker, sentence in with_verb or said]
     theirs = max((share for share, _, _, own in scored if own), default=0.0)
     others = max((share for share, _, _, own in scored if not own), default=0.0)
@@ -181,7 +181,7 @@ def _dates_own_act(state: Found, question: Question) -> bool:
     if verb is None or verb in _LIGHT_VERBS or verb in _LIGHT_DATED:
         return False
     turns = turns_read(state, question)
-    speakers = {str(t["speaker"]) for t in turns}
+    people = speakers(turns)
     for turn in turns:
         speaker, text = str(turn["speaker"]), str(turn["text"])
         dates = turn_dates(text, str(turn.get("date", "")))
@@ -189,7 +189,7 @@ def _dates_own_act(state: Found, question: Question) -> bool:
             if not is_question(sentence) and verb in {lemma(w) for w in word_set(sentence)} \
                     and any(v.phrase in sentence for v in dates) and speaker == question.person \
                     and word_set(sentence) & _SINGULAR and \
-                    about_whom(speaker, sentence, speakers) == question.person:
+                    about_whom(speaker, sentence, people) == question.person:
                 return True
     return False
 
@@ -253,13 +253,13 @@ def _own_turns(state: Found, question: Question, verb: str | None) -> float:
 def _turns_about_others(state: Found, question: Question, replied: float = 0.0) -> bool:
     """The same test on whole turns by speaker: the others' turns cover the question better
     than any turn of the person (catches a fact spread over a turn's sentences)."""
-    speakers = {str(t["speaker"]) for t in turns_read(state, question)}
+    people = speakers(turns_read(state, question))
     theirs = others = 0.0
     for turn in turns_read(state, question):
         text = statements(str(turn["text"]))
         share = content_share(state, question, text)
         # a whole turn says "you" too often to be about the listener for it; a name is enough
-        if about_whom(str(turn["speaker"]), text, speakers, False) == question.person:
+        if about_whom(str(turn["speaker"]), text, people, False) == question.person:
             theirs = max(theirs, share)
         else:
             others = max(others, share)

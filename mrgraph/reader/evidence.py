@@ -50,6 +50,7 @@ TIMED = 0.3  # for a "when" question, a sentence that says when (a resolved date
 AGREES = 0.05  # times its confidence: a sentence saying what an active belief states
 COVERS = 1.0  # of the belief's share of the question: what such a sentence holds of it at least
 PROMPT = 0.8  # the reply to a question that asks ours: its first sentence answers it
+REACH = 8  # the best sentences searched for a specific form asked for (a frequency, a span...)
 ASKED = 0.5  # a question asking half of ours makes the reply to it the person's
 SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "ya"})
 FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself", "we", "our", "us", "ours", "m",

@@ -22,13 +22,12 @@ from __future__ import annotations
 import re
 
 from mrgraph.found import dia_order
-from mrgraph.reader.evidence import Sentence
+from mrgraph.reader.evidence import REACH, Sentence
 from mrgraph.reader.question import AUXILIARIES, Question
 from mrgraph.reader.places import MONTHS
 from mrgraph.reader.words import DETERMINERS, NUMBERS, dates_named, is_function_word, lemma
 from mrgraph.text import STOPWORDS, words
 
-REACH = 8  # the best sentences searched, as read.REACH
 TOLD_ON = 2  # the speaker's turns after a sentence that go on with its story (one reply between)
 
 # from the second: "my first X" is as often a first time as a count

@@ -33,7 +33,7 @@ import re
 from collections.abc import Mapping
 
 from mrgraph.lexicon import default as lexicon
-from mrgraph.reader.evidence import Sentence, exchange, split_sentences, turn_of
+from mrgraph.reader.evidence import REACH, Sentence, exchange, split_sentences, turn_of
 from mrgraph.reader.forms import negated
 from mrgraph.reader.items import split_and
 from mrgraph.reader.phrases import places
@@ -46,7 +46,6 @@ from mrgraph.reader.words import (CALENDAR, CLAUSE, DETERMINERS, FEASTS, PREPOSI
 from mrgraph.text import words
 from mrgraph.toolkit import Record
 
-REACH = 8  # the best sentences searched, as read.REACH
 MAX_WITH = 9  # words of a "with" object: "Dana and a crowd of people from the office"
 # words naming people without a name, beside the RELATIONS: "a crowd of *people*", "a *group*"
 _PEOPLE = frozenset("""people folks guys group crew team everyone colleagues coworkers

@@ -41,7 +41,7 @@ from mrgraph.reader.dates import ahead
 from mrgraph.reader.dates import stated as stated_date
 from mrgraph.kind_fit import kind_held
 from mrgraph.reader.question import AUXILIARIES, Question
-from mrgraph.reader.words import is_function_word, lemma
+from mrgraph.reader.words import LIGHT, is_function_word, lemma
 from mrgraph.text import stem, tokenize, words
 from mrgraph.toolkit import Record
 
@@ -70,8 +70,7 @@ _CAPTION_OPENER = re.compile(r"^(?:an? )?(?:photo(?:graph|graphy)?|picture|image
                              re.IGNORECASE)
 _PHRASE_KINDS = frozenset({"what", "who", "where"})  # a phrase of one sentence answers
 # verbs that name no act of their own: a sentence of them and the question's words restates it
-_LIGHT = frozenset(lemma(w) for w in ("go", "get", "do", "make", "take", "have", "want", "need",
-                                      "try", "plan", "hope", "be"))
+_LIGHT = LIGHT | frozenset(lemma(w) for w in ("want", "need", "try", "plan", "hope", "be"))
 # what a question asks for by its question word; "how" and a yes/no form ask for anything
 _WH_WORDS = {"what": "what", "which": "what", "how": "what", "who": "who", "whom": "who",
              "whose": "who", "where": "where", "when": "when", "why": "why"}

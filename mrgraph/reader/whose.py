@@ -19,7 +19,7 @@ from mrgraph.reader.forms import negated
 from mrgraph.reader.tally import counted
 from mrgraph.reader.tokens import tokens
 from mrgraph.reader.question import Question, asks_several, over_time
-from mrgraph.reader.words import CALENDAR, NOT_DONE, dates_named, lemma
+from mrgraph.reader.words import CALENDAR, LIGHT, NOT_DONE, dates_named, lemma
 from mrgraph.text import stem, words
 
 TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this share
@@ -33,7 +33,7 @@ _DECLINES = re.compile(r"^\W*(?:no|nope|nah|sadly|unfortunately|not (?:yet|reall
 _SINGULAR = frozenset({"i"})  # "I" did it: not "we" (the others may be in it), not "my mom"
 # verbs that say too little of an act to date it as the person's ("When did X *have* ...",
 # "When *was* X ...", "When did X *go* ..."): any sentence holds them
-_LIGHT_DATED = frozenset(lemma(w) for w in ("have", "be", "go", "get", "make", "take", "come"))
+_LIGHT_DATED = LIGHT | frozenset({"be", "come"})
 SAME = 0.0  # how much better the other speakers must cover the question to be "about them"
 SAME_WHEN = 0.3  # a date question rests on the episode more than on who says it
 TURNS_SAME = 0.15  # the same margin for whole turns
@@ -178,7 +178,7 @@ def _dates_own_act(state: Found, question: Question) -> bool:
     their own account of the act dates it, whoever else names what it was done to (their
     "it" does not repeat the name, the other's sentence does)."""
     verb = lemma(question.verb) if question.verb else None
-    if verb is None or verb in _LIGHT_VERBS or verb in _LIGHT_DATED:
+    if verb is None or verb in _LIGHT_DATED:
         return False
     turns = turns_read(state, question)
     people = speakers(turns)

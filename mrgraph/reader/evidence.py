@@ -95,6 +95,11 @@ class Sentence:
     reply: Record | None = None  # the speaker's next turn, when the other asked in between
     prompted: bool = False  # it fits as the reply to the other's question asking ours
 
+    def told_after(self) -> tuple[str, ...]:
+        """The sentences of its turn after it (none when its turn is not known)."""
+        parts = split_sentences(self.turn) if self.turn else ()
+        return parts[parts.index(self.text) + 1:] if self.text in parts else ()
+
 
 @lru_cache(maxsize=20_000)
 def split_sentences(text: str) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from mrgraph.reader.evidence import (REACH, Sentence, content_share, sentences, 
                                      split_sentences, statements, turn_key, turn_of, turns_read)
 from mrgraph.reader.forms import duration, without_spans, years_in
 from mrgraph.reader.question import Question, analyse
-from mrgraph.reader.when import answer_when, date_of
+from mrgraph.reader.when import answer_when, date_of, middle
 from mrgraph.reader.words import NUMBERS, TIME_WORDS, is_function_word
 from mrgraph.text import stem, words
 
@@ -150,7 +150,7 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
             second = dated_part(state, question, other, first[1])
             if second is None:
                 return None
-        days = abs((_middle(second[0]) - _middle(first[0])).days)
+        days = abs((middle(second[0]) - middle(first[0])).days)
         supports = tuple(dict.fromkeys((first[1], second[1])))
     elif _SINCE.search(question.text):
         start = dated_part(state, question, "")
@@ -189,9 +189,9 @@ def story_length(state: Found, question: Question, found: list[Sentence], reach:
     else:
         dated = [(stated(s.text, s.turn, s.said, fit, None, bare) or _day(s.said), s)
                  for s in told]
-        other = max(dated, key=lambda d: abs((_middle(d[0]) - _middle(anchor[0])).days))
+        other = max(dated, key=lambda d: abs((middle(d[0]) - middle(anchor[0])).days))
         first, last = sorted((anchor, other), key=lambda d: d[0].start)
-    days = (_middle(last[0]) - _middle(first[0])).days
+    days = (middle(last[0]) - middle(first[0])).days
     if days <= 0:
         return None
     said = _in_units(days, question.text)
@@ -303,11 +303,6 @@ def _is_day(said: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _middle(value: DateValue) -> date:
-    first, last = date.fromisoformat(value.start), date.fromisoformat(value.end)
-    return first + (last - first) / 2
 
 
 def _in_units(days: int, question: str) -> str:

@@ -307,9 +307,7 @@ def _follow(sentence: Sentence) -> tuple[str, str] | None:
     """What the speaker says next about it: the next statement of the sentence's turn, else
     the first of their next turn when the other speaker asked them about it in between
     ("I started boot camps." - "How's it going?" - "We have lots more energy.")."""
-    parts = split_sentences(sentence.turn) if sentence.turn else ()
-    at = parts.index(sentence.text) if sentence.text in parts else len(parts)
-    rest = [p for p in parts[at + 1:] if _says_something(p)]
+    rest = [p for p in sentence.told_after() if _says_something(p)]
     if rest:
         return rest[0], sentence.dia_id
     if sentence.reply is None:

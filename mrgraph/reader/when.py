@@ -121,9 +121,14 @@ def _coarse(value: DateValue, unit: str) -> str:
     Saturday before 6 July 2024" answers "Which month ...?" as "June 2024"."""
     if value.precision in ("year", "decade") or (unit == "month" and value.precision == "month"):
         return when(value, "") or value.start[:4]
+    day = middle(value)
+    return str(day.year) if unit == "year" else format_month(day.isoformat())
+
+
+def middle(value: DateValue) -> date:
+    """The middle day of a date's span."""
     first, last = date.fromisoformat(value.start), date.fromisoformat(value.end)
-    middle = first + (last - first) / 2
-    return str(middle.year) if unit == "year" else format_month(middle.isoformat())
+    return first + (last - first) / 2
 
 
 def _year_said(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:

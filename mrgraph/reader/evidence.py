@@ -117,6 +117,12 @@ def word_set(text: str) -> frozenset[str]:
     return frozenset(words(text))
 
 
+@lru_cache(maxsize=50_000)
+def lemma_set(text: str) -> frozenset[str]:
+    """The lemmas of a text's words (reader.words.lemma: "left" -> "leav")."""
+    return frozenset(lemma(w) for w in word_set(text))
+
+
 def is_question(sentence: str) -> bool:
     return sentence.rstrip().rstrip("\"')").endswith("?")
 
@@ -234,7 +240,7 @@ def _adds(sentence: str, question: Question, speakers: Collection[str]) -> bool:
     """Whether `sentence` holds a content word the question does not (nor a speaker's name,
     nor a verb that names no act of its own: "went", "wanted", "done")."""
     names = {w for p in speakers for w in words(p)}
-    asked = {lemma(w) for w in words(question.text)} | question.stems
+    asked = lemma_set(question.text) | question.stems
     return any(not is_function_word(w) and w not in names and lemma(w) not in asked and
                stem(w) not in asked and lemma(w) not in _LIGHT for w in words(sentence))
 

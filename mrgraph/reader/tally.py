@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from mrgraph.found import dia_order
-from mrgraph.reader.evidence import REACH, Sentence
+from mrgraph.reader.evidence import REACH, Sentence, lemma_set
 from mrgraph.reader.question import AUXILIARIES, Question
 from mrgraph.reader.places import MONTHS
 from mrgraph.reader.words import DETERMINERS, NUMBERS, dates_named, is_function_word, lemma
@@ -83,7 +83,7 @@ def running_count(question: Question, found: list[Sentence]) -> \
     for sentence in found[:REACH]:
         if question.person is not None and not sentence.own:
             continue
-        named = noun in {lemma(w) for w in words(sentence.text)}
+        named = noun in lemma_set(sentence.text)
         if question.on("count_so_far"):
             for told in [sentence, *(_told_on(sentence, found) if named else [])]:
                 if total := total_of(told.text, noun, bare=named):

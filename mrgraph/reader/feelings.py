@@ -17,8 +17,8 @@ from mrgraph.found import Found
 from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.evidence import Sentence, turn_key
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (AUXILIARIES, CLAUSE, DETERMINERS, PREPOSITIONS, SUBJECTS,
-                                  is_function_word)
+from mrgraph.reader.words import (AUXILIARIES, BE, CLAUSE, DETERMINERS, PREPOSITIONS,
+                                  SUBJECTS, is_function_word)
 from mrgraph.text import stem, words
 
 # "how did X feel / describe", "what emotions / feelings", "what ... feel when / about / in"
@@ -33,7 +33,7 @@ FELT = 6  # words of a feeling said without an adjective
 _FEEL = frozenset("feel feels felt".split())
 _BARE_BE = frozenset("is was are were am".split())
 _PRONOUNS = frozenset("i it we they he she you that this".split())
-_BE = _BARE_BE | frozenset("be been being it's i'm that's he's she's they're we're".split())
+_BE = BE | frozenset("it's i'm that's he's she's they're we're".split())
 # the words after which a predicate says how someone felt or something was
 LINKS = _BE | _FEEL | frozenset("feeling seem seems seemed look looks looked sound sounds "
                                 "sounded".split())

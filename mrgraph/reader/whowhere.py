@@ -40,9 +40,10 @@ from mrgraph.reader.phrases import places
 from mrgraph.reader.places import GOING
 from mrgraph.reader.tokens import tokens
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (CALENDAR, CLAUSE, DETERMINERS, FEASTS, PREPOSITIONS, RELATIONS,
-                                  SUBJECTS, TIME_WORDS, adverb_only, dates_named,
-                                  is_function_word, lemma)
+from mrgraph.reader.when import SAME_STORY  # a sentence this near the best tells the same thing
+from mrgraph.reader.words import (CALENDAR, CLAUSE, DETERMINERS, FEASTS, POSSESSIVES,
+                                  PREPOSITIONS, RELATIONS, SUBJECTS, TIME_WORDS, adverb_only,
+                                  dates_named, is_function_word, lemma)
 from mrgraph.text import words
 from mrgraph.toolkit import Record
 
@@ -63,10 +64,9 @@ _DEICTIC = frozenset({"this", "that", "the"})
 _ENDS = (CLAUSE | SUBJECTS | PREPOSITIONS) - {"of", "from"}
 _TIME_ADVERBS = frozenset({"yesterday", "today", "tonight", "tomorrow", "later", "earlier",
                            "soon", "ago", "now", "then"})
-_POSSESSIVES = frozenset({"my", "our", "his", "her", "their", "your"})
+_PERSONS = POSSESSIVES - {"its"}  # a person's: "my", "their"
 _THIRD = frozenset({"he", "she", "they"})
 _FIRST = frozenset({"i", "me", "we", "us", "myself"})
-SAME_STORY = 0.9  # a sentence this near the best tells the same thing (as reader.when)
 # clauses a denial splits: "I didn't go to Rome, I went to the lake instead"
 _CLAUSES = re.compile(r"[,;:]|\s[-–]\s|\bbut\b", re.IGNORECASE)
 # a denial's word, and the subject opening a clause of its own after it ("I can't believe
@@ -160,7 +160,7 @@ def _people(run: list[str]) -> bool:
     """The run names people: its first content word is a name, or a word of it is a relation
     or says people ("a bunch of *friends*")."""
     first = next((w for w in run if w.lower() not in DETERMINERS and
-                  w.lower() not in _POSSESSIVES), "")
+                  w.lower() not in _PERSONS), "")
     return first[:1].isupper() or any(w.lower() in _PEOPLE or w.lower() in RELATIONS
                                       for w in run)
 
@@ -296,7 +296,7 @@ def _of_another(sentence: str) -> bool:
     """The sentence opens with another's subject ("*My sister* moved to ...", "*She* flew
     ...") and says nothing of the speaker ("I", "me", "we")."""
     said = words(sentence)
-    return bool(said) and said[0] in _POSSESSIVES | _THIRD and not set(said) & _FIRST
+    return bool(said) and said[0] in _PERSONS | _THIRD and not set(said) & _FIRST
 
 
 def said_places(sentence: str, question: Question) -> list[str]:
@@ -321,7 +321,7 @@ def _after_from(clause: str, place: str) -> bool:
     a word of coming back (`_BACK`) or a verb of going but "come" ("flew back *from* the
     coast", "drove from the station")."""
     before = words(clause[:clause.find(place)])
-    while before and (before[-1] in DETERMINERS or before[-1] in _POSSESSIVES):
+    while before and (before[-1] in DETERMINERS or before[-1] in _PERSONS):
         before.pop()
     if not before or before[-1] != "from":
         return False

@@ -60,6 +60,8 @@ def dates_named(text: str) -> list[str]:
 NEGATIONS = frozenset("""not no never n't nothing none nobody neither nor don't didn't doesn't
                       can't cannot won't isn't wasn't aren't weren't haven't hasn't hadn't
                       couldn't wouldn't shouldn't""".split())
+POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their"})  # determiners
+BE = frozenset("am is are was were be been being".split())
 # a person as a verb's object: "asked *me* to", "gave *us* some plants"
 OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
 # what is only wished, planned or would be: not a person's doing ("I should read it", "I'd love

@@ -22,7 +22,7 @@ from mrgraph.reader.evidence import (REACH, Sentence, content_share, sentences, 
 from mrgraph.reader.forms import duration, without_spans, years_in
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.when import answer_when, date_of, middle
-from mrgraph.reader.words import NUMBERS, TIME_WORDS, is_function_word
+from mrgraph.reader.words import CARDINALS, TIME_WORDS, is_function_word
 from mrgraph.text import stem, words
 
 _BETWEEN = re.compile(r"\bbetween (.+?) and (.+?)[?.!\s]*$", re.IGNORECASE)
@@ -55,8 +55,6 @@ _TO = r"\s*(?:-|–|to|through|until|till)\s*"
 _DAY_RANGE = re.compile(rf"\b(?:(?:{_MONTH})\.?\s+{_NTH}{_TO}{_NTH}\b|"
                         rf"(?:from\s+)?{_NTH}{_TO}{_NTH}\s+(?:of\s+)?(?:{_MONTH})\b)",
                         re.IGNORECASE)
-_WORDS = {n: w for w, n in NUMBERS.items() if " " not in w and n <= 12 and
-          w not in ("twice", "once", "both", "several")}
 # the time since the two last spoke: how long the chat paused, not the thing told
 _CATCH_UP = re.compile(r"\bsince (?:we|i|you) (?:last )?(?:talked|spoke|chatted|saw|caught up)\b",
                        re.IGNORECASE)
@@ -251,7 +249,7 @@ def day_range(sentence: str) -> str | None:
         return None
     first, last = (int(d) for d in match.groups() if d is not None)
     days = last - first + 1
-    return f"{_WORDS.get(days, str(days))} days" if 1 < days <= 31 else None
+    return f"{CARDINALS.get(days, str(days))} days" if 1 < days <= 31 else None
 
 
 def dated_part(state: Found, question: Question, part: str, besides: str = "") -> \
@@ -310,4 +308,4 @@ def _in_units(days: int, question: str) -> str:
     unit = asked.group(1).lower() if asked else next(
         (u for u in ("year", "month", "week") if days >= _WHOLE[u] * _DAYS[u] - 1), "day")
     count = max(1, round(days / _DAYS[unit]))
-    return f"{_WORDS.get(count, str(count))} {unit}" + ("s" if count != 1 else "")
+    return f"{CARDINALS.get(count, str(count))} {unit}" + ("s" if count != 1 else "")

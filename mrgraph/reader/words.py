@@ -76,6 +76,9 @@ RELATIONS = frozenset("""mom mother dad father parents parent aunt uncle cousin 
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twice": 2,
            "once": 1, "a couple": 2, "both": 2, "a few": 3, "several": 3}
+# a count in words, one word (4 -> "four"; "once", "both", "several" count no total)
+CARDINALS = {n: w for w, n in NUMBERS.items() if " " not in w and
+             w not in ("twice", "once", "both", "several")}
 
 MAX_KIND = 2000  # members of the broadest kind that still says what is asked for
 

@@ -153,8 +153,7 @@ def replied(found: Sequence[Sentence], reach: int, question: Question,
     """The person's reply, among the best `reach` sentences, to the other asking how they feel
     about it (`before`: the turn before each, by id): its feeling, said with a verb or alone."""
     for sentence in found[:reach]:
-        if not sentence.prompted or \
-                (question.person is not None and sentence.speaker != question.person) or \
+        if not sentence.prompted or not question.said_by(sentence.speaker) or \
                 not _asks_ours(before.get(sentence.dia_id, ""), question):
             continue
         if said := described(sentence.text) or felt(sentence.text) or bare(sentence.text):

@@ -171,8 +171,7 @@ def story_length(state: Found, question: Question, found: list[Sentence], reach:
     finished!" said in August -> "six months"); for "how long has / have" to the last day it
     was told, still so; for "how long has / have / had" with its start stated, since then as
     well ("five months, since March 2023"). None when no other day is told."""
-    told = [s for s in found[:reach] if s.q > 0 and _is_day(s.said) and
-            (question.person is None or s.speaker == question.person)]
+    told = [s for s in found[:reach] if s.q > 0 and _is_day(s.said) and question.said_by(s.speaker)]
     if not told or not _STORY_ASKED.search(question.text):
         return None
     fit = partial(content_share, state, question)

@@ -105,6 +105,10 @@ class Question:
         """Whether the rule family `family` (one of FAMILIES) applies to this question."""
         return family not in self.off
 
+    def said_by(self, speaker: str) -> bool:
+        """`speaker` is the person asked about, or anyone when the question names nobody."""
+        return self.person is None or speaker == self.person
+
 
 def named_people(question: str, speakers: Iterable[str]) -> tuple[str, ...]:
     """The speakers whose name (every word of it, or its first word) the question holds;

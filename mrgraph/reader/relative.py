@@ -88,8 +88,7 @@ def after_event(state: Found, question: Question, found: list[Sentence], reach: 
     day = date.fromisoformat(dated[0].start)
     first, last = ((day + timedelta(days=d)).isoformat() for d in days)
     for sentence in found:
-        if (question.person is not None and sentence.speaker != question.person) or \
-                sentence.dia_id == dated[1]:
+        if not question.said_by(sentence.speaker) or sentence.dia_id == dated[1]:
             continue
         if any(v.start == v.end and first <= v.start <= last
                for v in turn_dates(sentence.text, sentence.said, question.on("bare_day"))) \
@@ -120,7 +119,7 @@ def on_date(question: Question, found: list[Sentence], reach: int) -> \
         return None
     first, last = asked[0].start, asked[-1].end
     for sentence in found[:reach]:
-        if question.person is not None and sentence.speaker != question.person:
+        if not question.said_by(sentence.speaker):
             continue
         dates = turn_dates(sentence.text, sentence.said, question.on("bare_day"))
         if any(_dated_then(v, first, last) for v in dates) and \

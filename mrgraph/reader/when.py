@@ -137,8 +137,7 @@ def _year_said(question: Question, found: list[Sentence]) -> tuple[str, tuple[st
     years, counted back from the day it was said ("it's been nine years since I quit" -> 2015):
     a year is asked of what is long past, which is told in years, not "last weekend"."""
     for sentence in found[:REACH]:
-        if question.person is not None and sentence.speaker != question.person or \
-                not sentence.said[:4].isdigit():
+        if not question.said_by(sentence.speaker) or not sentence.said[:4].isdigit():
             continue
         year = next((v.start[:4] for v in turn_dates(sentence.text, sentence.said,
                                                      question.on("bare_day"))
@@ -278,8 +277,7 @@ def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
     recalled later ("I ran my first marathon last Sunday!" ... weeks later: "Since the
     marathon I rest more.")."""
     near = [s for s in found[:REACH] if _near(question, s, found[0]) and
-            _in_period(question, s.stated) and
-            (question.person is None or s.speaker == question.person)]
+            _in_period(question, s.stated) and question.said_by(s.speaker)]
     first = min(near, key=lambda s: (s.said[:10] or "9999-99-99", found.index(s)), default=None)
     if first is None or first is found[0]:
         return found
@@ -355,7 +353,7 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
     me last Saturday.")."""
     for sentence in found:
         if sentence.score < DATED_SHARE * best.score or sentence.q <= 0 or \
-                (question.person is not None and sentence.speaker != question.person):
+                not question.said_by(sentence.speaker):
             continue
         value = stated(sentence.text, sentence.turn, sentence.said, fit, future,
                        question.on("bare_day"))
@@ -376,7 +374,7 @@ def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str],
     no clause holds any."""
     scored = []
     for rank, sentence in enumerate(found):
-        if question.person is not None and sentence.speaker != question.person:
+        if not question.said_by(sentence.speaker):
             continue
         for value in turn_dates(sentence.turn or sentence.text, sentence.said,
                                 question.on("bare_day")):

@@ -145,17 +145,17 @@ def read(state: Found, threshold: float = DEFAULT_THRESHOLD,
     question = analyse(state.question, speakers(state.evidence.turns.values()), off)
     found = sentences(state, question)
     if not found:
-        return _abstain(question)
+        return _reading("abstain")
     best = found[0]
     rel = float(best.event["relevance"]) if best.event else 0.0
     if (question.on("threshold") and max(best.q, rel) < threshold) or \
             (question.on("wrong_person") and wrong_person(state, question)) or \
             (question.on("unseen_name") and unseen_name(state, question)):
-        return _abstain(question)
+        return _reading("abstain")
     answer, supports = _answer(state, question, found, ranker or shipped())
     believed = _believed(state, question, found, answer, supports) \
         if question.on("believed") else 0.0
-    return _reading(question, answer, supports, believed)
+    return _reading(question.kind, answer, supports, believed)
 
 
 def _answer(state: Found, question: Question, found: list[Sentence], ranker: Chooser) -> \
@@ -164,7 +164,11 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     kind = question.kind
     if kind in ("when", "duration"):
         return answer_dated(state, question, found)
-    if question.on("often") and _OFTEN.search(question.text) and (often := _how_often(found)):
+    # the best REACH sentences first, then any of the person's: the reply to "how often do
+    # you...?" says little else of the question ("Twice a month; it keeps me fit.")
+    if question.on("often") and _OFTEN.search(question.text) and \
+            (often := first_read(found[:REACH], frequency) or
+             first_read([s for s in found[REACH:] if s.own], frequency)):
         return often
     # "how many times ...?": the first count of times ("I've been three times now") of the
     # best sentences, the person's own when the question names one; a number elsewhere in a
@@ -291,13 +295,6 @@ def _news(said: str, question: Question) -> bool:
     return bool(content) and sum(w not in question.stems for w in content) >= len(content) / 2
 
 
-def _how_often(found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
-    """The best REACH sentences first, then any of the person's: the reply to "how often
-    do you...?" says little else of the question ("Twice a month; it keeps me fit.")."""
-    return first_read(found[:REACH], frequency) or \
-        first_read([s for s in found[REACH:] if s.own], frequency)
-
-
 def _said(sentence: str) -> str:
     """A sentence answering why/how, without its opener ("Oh, ...")."""
     return _OPENERS.sub("", sentence).strip() or sentence
@@ -334,12 +331,8 @@ def _believed(state: Found, question: Question, found: list[Sentence], answer: s
                 if said and said <= words_ and share >= rests_on), default=0.0)
 
 
-def _reading(question: Question, answer: str, supports: tuple[str, ...],
+def _reading(kind: str, answer: str = NOT_MENTIONED, supports: tuple[str, ...] = (),
              believed: float = 0.0) -> Reading:
-    features = confidence.features(question.kind, believed)
-    return Reading(answer, supports, confidence.calibrated(features), question.kind, features)
-
-
-def _abstain(question: Question) -> Reading:
-    features = confidence.features("abstain")
-    return Reading(NOT_MENTIONED, (), confidence.calibrated(features), "abstain", features)
+    """An answer of the question kind `kind` ("abstain": none) with its fitted confidence."""
+    features = confidence.features(kind, believed)
+    return Reading(answer, supports, confidence.calibrated(features), kind, features)

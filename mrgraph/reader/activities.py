@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.tokens import Token
-from mrgraph.reader.words import NEGATIONS, is_function_word
+from mrgraph.reader.words import LIGHT, NEGATIONS, is_function_word
 
 # lemmas (reader.words.lemma) of the verbs that take an activity as an -ing form
 _TAKES_GERUND = frozenset({"go", "start", "begin", "try", "tri", "enjoi", "love", "like", "keep",
@@ -29,8 +29,8 @@ _TAKES_GERUND = frozenset({"go", "start", "begin", "try", "tri", "enjoi", "love"
 # phrasal verbs whose particle comes between: "took *up* knitting", "got *into* running"
 _PHRASAL = {"up": frozenset({"take", "pick"}), "into": frozenset({"get"})}
 # verbs too general to name an activity as a gerund ("keep *going*", "started *getting* ...")
-_LIGHT = frozenset("""go do get have be make feel try start keep take see say think look
-                   come put give want need""".split())
+_LIGHT = LIGHT | frozenset("""be feel try start keep see say think look come put give want
+                           need""".split())
 _MIN_GERUND = 6  # "swimming", "hiking"; not "bring", "thing"
 
 

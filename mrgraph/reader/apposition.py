@@ -24,13 +24,12 @@ import re
 from collections.abc import Sequence
 
 from mrgraph.reader.tokens import Token
-from mrgraph.reader.words import DETERMINERS, SUBJECTS, noun_like
+from mrgraph.reader.words import BE, DETERMINERS, SUBJECTS, noun_like
 
 NOUN_WORDS = 3  # words of the noun phrase after its determiner
 _I = frozenset({"I", "I'm", "I've", "I'd", "I'll"})
 _NAMING = frozenset({"called", "named"})
 _NAME_JOINS = frozenset({"of", "and", "the", "&"})
-_BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "am"})
 _BE_CLITICS = ("'re", "’re", "'s", "’s")  # "they're called", "it's named"
 
 
@@ -59,7 +58,7 @@ def called(first: int, last: int, toks: Sequence[Token]) -> list[str]:
         return []
     before = toks[at - 1].text.lower()
     if before in SUBJECTS and not before.endswith(_BE_CLITICS) or \
-            not (noun_like(before) or before in _BE or before.endswith(_BE_CLITICS)):
+            not (noun_like(before) or before in BE or before.endswith(_BE_CLITICS)):
         return []
     name = [t.text for t in toks[at + 1:last + 1]]
     return name if all(w[:1].isupper() or w.lower() in _NAME_JOINS for w in name) else []

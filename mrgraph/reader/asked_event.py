@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from mrgraph.reader.evidence import lemma_set
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (DETERMINERS, IRREGULAR, PREPOSITIONS, base_verb,
                                   is_function_word, lemma, mostly_verb)
-from mrgraph.text import tokenize, words
+from mrgraph.text import tokenize
 
 
 def names_only(question: Question, text: str) -> bool:
@@ -66,12 +67,7 @@ def same_act(question: Question, text: str, best: str) -> bool:
     if not question.on("other_act") or text == best:
         return True
     asked = asked_verbs(question)
-    return asked & _lemmas(best) <= _lemmas(text) or not verbs(text) - _lemmas(question.text)
-
-
-def _lemmas(text: str) -> frozenset[str]:
-    """The stems of a text's words, irregular forms by their base ("left" -> "leav")."""
-    return frozenset(lemma(w) for w in words(text))
+    return asked & lemma_set(best) <= lemma_set(text) or not verbs(text) - lemma_set(question.text)
 
 
 def asked_verbs(question: Question) -> frozenset[str]:

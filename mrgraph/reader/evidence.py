@@ -30,7 +30,7 @@ When no turn was read, the kept episodes' summaries are the sentences.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -41,7 +41,7 @@ from mrgraph.reader.dates import ahead
 from mrgraph.reader.dates import stated as stated_date
 from mrgraph.kind_fit import kind_held
 from mrgraph.reader.question import AUXILIARIES, Question
-from mrgraph.reader.words import is_function_word, lemma
+from mrgraph.reader.words import LIGHT, is_function_word, lemma
 from mrgraph.text import stem, tokenize, words
 from mrgraph.toolkit import Record
 
@@ -50,6 +50,7 @@ TIMED = 0.3  # for a "when" question, a sentence that says when (a resolved date
 AGREES = 0.05  # times its confidence: a sentence saying what an active belief states
 COVERS = 1.0  # of the belief's share of the question: what such a sentence holds of it at least
 PROMPT = 0.8  # the reply to a question that asks ours: its first sentence answers it
+REACH = 8  # the best sentences searched for a specific form asked for (a frequency, a span...)
 ASKED = 0.5  # a question asking half of ours makes the reply to it the person's
 SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "ya"})
 FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself", "we", "our", "us", "ours", "m",
@@ -69,8 +70,7 @@ _CAPTION_OPENER = re.compile(r"^(?:an? )?(?:photo(?:graph|graphy)?|picture|image
                              re.IGNORECASE)
 _PHRASE_KINDS = frozenset({"what", "who", "where"})  # a phrase of one sentence answers
 # verbs that name no act of their own: a sentence of them and the question's words restates it
-_LIGHT = frozenset(lemma(w) for w in ("go", "get", "do", "make", "take", "have", "want", "need",
-                                      "try", "plan", "hope", "be"))
+_LIGHT = LIGHT | frozenset(lemma(w) for w in ("want", "need", "try", "plan", "hope", "be"))
 # what a question asks for by its question word; "how" and a yes/no form ask for anything
 _WH_WORDS = {"what": "what", "which": "what", "how": "what", "who": "who", "whom": "who",
              "whose": "who", "where": "where", "when": "when", "why": "why"}
@@ -95,6 +95,11 @@ class Sentence:
     reply: Record | None = None  # the speaker's next turn, when the other asked in between
     prompted: bool = False  # it fits as the reply to the other's question asking ours
 
+    def told_after(self) -> tuple[str, ...]:
+        """The sentences of its turn after it (none when its turn is not known)."""
+        parts = split_sentences(self.turn) if self.turn else ()
+        return parts[parts.index(self.text) + 1:] if self.text in parts else ()
+
 
 @lru_cache(maxsize=20_000)
 def split_sentences(text: str) -> tuple[str, ...]:
@@ -110,6 +115,12 @@ def token_set(text: str) -> frozenset[str]:
 @lru_cache(maxsize=50_000)
 def word_set(text: str) -> frozenset[str]:
     return frozenset(words(text))
+
+
+@lru_cache(maxsize=50_000)
+def lemma_set(text: str) -> frozenset[str]:
+    """The lemmas of a text's words (reader.words.lemma: "left" -> "leav")."""
+    return frozenset(lemma(w) for w in word_set(text))
 
 
 def is_question(sentence: str) -> bool:
@@ -153,7 +164,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
     future = ahead(question.text, question.on("due"))
     events = state.evidence.events
     asked = asked_before(state, question, question.on("context") and question.kind != "list")
-    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
+    people = speakers(state.evidence.turns.values())
     beliefs = believed(state, question) if question.on("agrees") else []
     for turn in turns_read(state, question):
         event = events.get(str(turn.get("event_id")))
@@ -167,7 +178,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
                 continue
             q = content_share(state, question, sentence)
             own = question.person is not None and \
-                about_whom(speaker, sentence, speakers) == question.person
+                about_whom(speaker, sentence, people) == question.person
             stated = stated_date(sentence, text, said,
                                  lambda clause: content_share(state, question, clause),
                                  future, question.on("bare_day")) \
@@ -192,7 +203,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
             found.append(Sentence(str(event["summary"]), dia, "", event, q,
                                   q + EPISODE_WEIGHT * float(event["relevance"]), False))
     if question.on("scene") and question.kind in _PHRASE_KINDS:
-        found = _scene_set(found, question, speakers)
+        found = _scene_set(found, question, people)
     found.sort(key=lambda s: dia_order(s.dia_id) if s.dia_id else (0,))
     found.sort(key=lambda s: -s.score)
     return found
@@ -208,7 +219,8 @@ def _shown(state: Found, question: Question, turn: Record) -> str:
     return shown if shown and content_share(state, question, shown) > 0 else ""
 
 
-def _scene_set(found: list[Sentence], question: Question, speakers: set[str]) -> list[Sentence]:
+def _scene_set(found: list[Sentence], question: Question, speakers: Collection[str]) -> \
+        list[Sentence]:
     """A sentence that says nothing the question does not ("I went to the council meeting.",
     "Thanks, <name>!") sets the scene: the next statement of its turn tells what happened
     there, and takes its place (their scores and fits change hands when the scene's score is
@@ -224,11 +236,11 @@ def _scene_set(found: list[Sentence], question: Question, speakers: set[str]) ->
     return out
 
 
-def _adds(sentence: str, question: Question, speakers: set[str]) -> bool:
+def _adds(sentence: str, question: Question, speakers: Collection[str]) -> bool:
     """Whether `sentence` holds a content word the question does not (nor a speaker's name,
     nor a verb that names no act of its own: "went", "wanted", "done")."""
     names = {w for p in speakers for w in words(p)}
-    asked = {lemma(w) for w in words(question.text)} | question.stems
+    asked = lemma_set(question.text) | question.stems
     return any(not is_function_word(w) and w not in names and lemma(w) not in asked and
                stem(w) not in asked and lemma(w) not in _LIGHT for w in words(sentence))
 
@@ -253,6 +265,11 @@ def believed(state: Found, question: Question) -> list[tuple[frozenset[str], flo
         if said:
             found.append((said, float(belief["confidence"]), share))
     return found
+
+
+def speakers(turns: Iterable[Record]) -> frozenset[str]:
+    """Who says `turns` (`state.evidence.turns.values()`: everyone of the conversation read)."""
+    return frozenset(str(t["speaker"]) for t in turns)
 
 
 def turns_read(state: Found, question: Question) -> list[Record]:
@@ -360,7 +377,8 @@ def _first_name(person: str) -> str:
     return (words(person) or [""])[0]
 
 
-def about_whom(speaker: str, sentence: str, speakers: set[str], second_person: bool = True) -> str:
+def about_whom(speaker: str, sentence: str, speakers: Collection[str],
+              second_person: bool = True) -> str:
     """Whom a sentence is about: the listener when it speaks of them ("your painting", "proud
     of you"), or names them without the speaker's "I"/"my" ("Congrats on the job, <name>");
     else its speaker ("<name>, I had to close my account" is about the speaker)."""

@@ -17,8 +17,8 @@ from mrgraph.found import Found
 from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.evidence import Sentence, turn_key
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (AUXILIARIES, CLAUSE, DETERMINERS, PREPOSITIONS, SUBJECTS,
-                                  is_function_word)
+from mrgraph.reader.words import (AUXILIARIES, BE, CLAUSE, DETERMINERS, PREPOSITIONS,
+                                  SUBJECTS, is_function_word)
 from mrgraph.text import stem, words
 
 # "how did X feel / describe", "what emotions / feelings", "what ... feel when / about / in"
@@ -33,7 +33,7 @@ FELT = 6  # words of a feeling said without an adjective
 _FEEL = frozenset("feel feels felt".split())
 _BARE_BE = frozenset("is was are were am".split())
 _PRONOUNS = frozenset("i it we they he she you that this".split())
-_BE = _BARE_BE | frozenset("be been being it's i'm that's he's she's they're we're".split())
+_BE = BE | frozenset("it's i'm that's he's she's they're we're".split())
 # the words after which a predicate says how someone felt or something was
 LINKS = _BE | _FEEL | frozenset("feeling seem seems seemed look looks looked sound sounds "
                                 "sounded".split())
@@ -153,8 +153,7 @@ def replied(found: Sequence[Sentence], reach: int, question: Question,
     """The person's reply, among the best `reach` sentences, to the other asking how they feel
     about it (`before`: the turn before each, by id): its feeling, said with a verb or alone."""
     for sentence in found[:reach]:
-        if not sentence.prompted or \
-                (question.person is not None and sentence.speaker != question.person) or \
+        if not sentence.prompted or not question.said_by(sentence.speaker) or \
                 not _asks_ours(before.get(sentence.dia_id, ""), question):
             continue
         if said := described(sentence.text) or felt(sentence.text) or bare(sentence.text):

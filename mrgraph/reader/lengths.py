@@ -2,7 +2,8 @@
 the move and the wedding?" is the time from the date of one to the date of the other, and
 "How long has she been knitting?" the time from when she started to when she said so. A
 length worked out is said in words up to twelve ("seven weeks"), as people write one they
-counted; a span said in a turn is answered as it was said (reader.forms).
+counted; a span said in a turn is answered as it was said (reader.forms). `answer_dated` answers
+a "when" or "how long" question: a length worked out or said, else the date (reader.when).
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from functools import partial
 from mrgraph.dates import DateValue, render
 from mrgraph.found import Found
 from mrgraph.reader.dates import stated, turn_dates
-from mrgraph.reader.evidence import Sentence, content_share, sentences
+from mrgraph.reader.evidence import (REACH, Sentence, content_share, sentences, speakers,
+                                     split_sentences, statements, turn_key, turn_of, turns_read)
 from mrgraph.reader.forms import duration, without_spans, years_in
 from mrgraph.reader.question import Question, analyse
-from mrgraph.reader.when import date_of
-from mrgraph.reader.words import NUMBERS, TIME_WORDS, is_function_word
+from mrgraph.reader.when import answer_when, date_of, middle
+from mrgraph.reader.words import CARDINALS, TIME_WORDS, is_function_word
 from mrgraph.text import stem, words
 
 _BETWEEN = re.compile(r"\bbetween (.+?) and (.+?)[?.!\s]*$", re.IGNORECASE)
@@ -53,8 +55,71 @@ _TO = r"\s*(?:-|–|to|through|until|till)\s*"
 _DAY_RANGE = re.compile(rf"\b(?:(?:{_MONTH})\.?\s+{_NTH}{_TO}{_NTH}\b|"
                         rf"(?:from\s+)?{_NTH}{_TO}{_NTH}\s+(?:of\s+)?(?:{_MONTH})\b)",
                         re.IGNORECASE)
-_WORDS = {n: w for w, n in NUMBERS.items() if " " not in w and n <= 12 and
-          w not in ("twice", "once", "both", "several")}
+# the time since the two last spoke: how long the chat paused, not the thing told
+_CATCH_UP = re.compile(r"\bsince (?:we|i|you) (?:last )?(?:talked|spoke|chatted|saw|caught up)\b",
+                       re.IGNORECASE)
+_AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
+_AGO_END = re.compile(r"\s+ago$", re.IGNORECASE)
+
+
+def answer_dated(state: Found, question: Question, found: list[Sentence]) -> \
+        tuple[str, tuple[str, ...]]:
+    """when / duration: between two things asked about, the length worked out from their
+    dates (`length`: a span said in a turn is rarely the time between two others);
+    else the span of time said; else (duration) the length worked out from the start of what
+    was asked, else from the dates of the sentences telling it (a "how long" question is
+    never answered by a date when a length can be worked out); else the date the best
+    sentence rests on."""
+    lengths = question.kind == "duration" and question.on("lengths")
+    between = lengths and _BETWEEN.search(question.text) is not None
+    if between and (worked := length(state, question)):
+        return worked
+    if question.on("span") and (question.kind == "duration" or _AGO.search(question.text)):
+        told = [s for s in found[:REACH] if _tells(state, question, s)] or found[:REACH]
+        span = next(((d, s) for s in told if (d := said_span(state, question, s))), None) or \
+            (_next_span(state, question, found[0]) if question.on("next_turn") else None)
+        if span:
+            # "how long" asks for a length: "ago" only places it ("two weeks ago" -> two weeks)
+            if _AGO.search(question.text):
+                return span[0], (span[1].dia_id,)
+            bare = _AGO_END.sub("", span[0])
+            return since(bare, span[1].said, question.text), (span[1].dia_id,)
+        if lengths and not between and (worked := length(state, question)):
+            return worked  # nobody said how long: from the dates of what was asked
+        if lengths and question.on("story_span") and \
+                (worked := story_length(state, question, found, REACH)):
+            return worked
+    return answer_when(state, question, found)
+
+
+def _tells(state: Found, question: Question, sentence: Sentence) -> bool:
+    """A sentence whose turn holds some of the question, or replying to the other's question
+    asking it, tells of it: a span in another turn tells another thing ("It's been a few days
+    since we talked!"), when any tells of it."""
+    return not question.on("span_told") or sentence.q > 0 or sentence.prompted or \
+        content_share(state, question, sentence.turn) > 0
+
+
+def _next_span(state: Found, question: Question, best: Sentence) -> \
+        tuple[str, Sentence] | None:
+    """The span of time the best sentence's speaker says in their next turn, when none of the
+    best sentences says one: a thing is told, the other speaker answers, and its length follows
+    ("I present at a conference in June." - "Enjoy!" - "Noted. It's June 17-19.")."""
+    return next(((span, s) for s in _told_next(state, question, best)
+                 if not _CATCH_UP.search(s.text)
+                 and (span := said_span(state, question, s)) is not None), None)
+
+
+def _told_next(state: Found, question: Question, best: Sentence) -> list[Sentence]:
+    """The statements of the best sentence's speaker's next turn, after the other's (read or
+    handed on), as sentences of the best one's standing; none without it."""
+    turns = {turn_key(t): t for t in turns_read(state, question)}
+    turn = turn_of(turns, best)
+    after = turns.get(turn_key(turn, -2)) if turn is not None else None
+    if turn is None or after is None or after["speaker"] != turn["speaker"]:
+        return []
+    return [replace(best, text=text, dia_id=str(after["dia_id"]), turn=str(after["text"]))
+            for text in split_sentences(statements(str(after["text"])))]
 
 
 def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | None:
@@ -64,14 +129,13 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
     None when it asks neither, or a date is missing. A second thing pointing back to the first
     ("his first swim after *it*", "their second *one* *there*") takes its words, and is
     dated by a turn other than the first's (refers_back)."""
-    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
     between = _BETWEEN.search(question.text)
     if between is not None:
         one, other = between.groups()
         refers = question.on("refers_back") and _REFERS_BACK.search(other) is not None
         if refers:
             other = f"{other} {one}"  # "their second one there": the first thing's words
-        first, second = (dated_part(state, question, part, speakers) for part in (one, other))
+        first, second = (dated_part(state, question, part) for part in (one, other))
         if first is None or second is None:
             return None
         if first == second and question.on("apart") and \
@@ -81,13 +145,13 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
                 (refers or first[0] == second[0]):  # one turn dating both alike answers nothing
             # a second thing pointing back to the first is told after it, in another turn: its
             # best turn other than the first's (a turn telling two things dates each itself)
-            second = dated_part(state, question, other, speakers, first[1])
+            second = dated_part(state, question, other, first[1])
             if second is None:
                 return None
-        days = abs((_middle(second[0]) - _middle(first[0])).days)
+        days = abs((middle(second[0]) - middle(first[0])).days)
         supports = tuple(dict.fromkeys((first[1], second[1])))
     elif _SINCE.search(question.text):
-        start = dated_part(state, question, "", speakers)
+        start = dated_part(state, question, "")
         if start is None or not start[0].said:
             return None
         days = (date.fromisoformat(start[0].said[:10]) - date.fromisoformat(start[0].start)).days
@@ -107,8 +171,7 @@ def story_length(state: Found, question: Question, found: list[Sentence], reach:
     finished!" said in August -> "six months"); for "how long has / have" to the last day it
     was told, still so; for "how long has / have / had" with its start stated, since then as
     well ("five months, since March 2023"). None when no other day is told."""
-    told = [s for s in found[:reach] if s.q > 0 and _is_day(s.said) and
-            (question.person is None or s.speaker == question.person)]
+    told = [s for s in found[:reach] if s.q > 0 and _is_day(s.said) and question.said_by(s.speaker)]
     if not told or not _STORY_ASKED.search(question.text):
         return None
     fit = partial(content_share, state, question)
@@ -123,9 +186,9 @@ def story_length(state: Found, question: Question, found: list[Sentence], reach:
     else:
         dated = [(stated(s.text, s.turn, s.said, fit, None, bare) or _day(s.said), s)
                  for s in told]
-        other = max(dated, key=lambda d: abs((_middle(d[0]) - _middle(anchor[0])).days))
+        other = max(dated, key=lambda d: abs((middle(d[0]) - middle(anchor[0])).days))
         first, last = sorted((anchor, other), key=lambda d: d[0].start)
-    days = (_middle(last[0]) - _middle(first[0])).days
+    days = (middle(last[0]) - middle(first[0])).days
     if days <= 0:
         return None
     said = _in_units(days, question.text)
@@ -185,20 +248,16 @@ def day_range(sentence: str) -> str | None:
         return None
     first, last = (int(d) for d in match.groups() if d is not None)
     days = last - first + 1
-    return f"{_WORDS.get(days, str(days))} days" if 1 < days <= 31 else None
+    return f"{CARDINALS.get(days, str(days))} days" if 1 < days <= 31 else None
 
 
-def asks_between(question: str) -> bool:
-    """Whether the question asks for the time between two things ("between A and B")."""
-    return _BETWEEN.search(question) is not None
-
-
-def dated_part(state: Found, question: Question, part: str, speakers: set[str],
-           besides: str = "") -> tuple[DateValue, str] | None:
+def dated_part(state: Found, question: Question, part: str, besides: str = "") -> \
+        tuple[DateValue, str] | None:
     """The date of `part` of the question (the whole question for ""): its own "when"
     question, about the same person when it names none, of sentences not of the turn
     `besides`; the session day when no sentence states one."""
-    asked = question if not part else analyse(f"When did {part}?", speakers, question.off)
+    people = speakers(state.evidence.turns.values())
+    asked = question if not part else analyse(f"When did {part}?", people, question.off)
     if asked.person is None and question.person is not None:
         asked = replace(asked, person=question.person)
     found = [s for s in sentences(state, asked) if s.dia_id != besides]
@@ -243,14 +302,9 @@ def _is_day(said: str) -> bool:
     return True
 
 
-def _middle(value: DateValue) -> date:
-    first, last = date.fromisoformat(value.start), date.fromisoformat(value.end)
-    return first + (last - first) / 2
-
-
 def _in_units(days: int, question: str) -> str:
     asked = _UNIT_ASKED.search(question)
     unit = asked.group(1).lower() if asked else next(
         (u for u in ("year", "month", "week") if days >= _WHOLE[u] * _DAYS[u] - 1), "day")
     count = max(1, round(days / _DAYS[unit]))
-    return f"{_WORDS.get(count, str(count))} {unit}" + ("s" if count != 1 else "")
+    return f"{CARDINALS.get(count, str(count))} {unit}" + ("s" if count != 1 else "")

@@ -58,7 +58,7 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser,
         if len(said) == ITEMS or sentence.score < share * found[0].score:
             break
         key = sentence.text if each else sentence.dia_id
-        if key in read or (question.person is not None and sentence.speaker != question.person):
+        if key in read or not question.said_by(sentence.speaker):
             continue
         chosen = ranker.choose(question, [sentence])
         item = chosen.text if chosen else ""

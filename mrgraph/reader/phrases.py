@@ -227,30 +227,46 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         score += KIND
         phrase = phrase[form]
     given = form is not None and on("count_given")
+    score, phrase, activity = _of_kind(score, phrase, run, toks, question)
+    score = _by_form(score, phrase, activity, question)
+    phrase = _as_said(phrase, run, last, toks, question, given)
+    return Segment(tuple(phrase), score, run[0])
+
+
+def _of_kind(score: float, phrase: list[str], run: list[int], toks: Sequence[Token],
+             question: Question) -> tuple[float, list[str], bool]:
+    """`_score`'s score and phrase, for a thing of the kind the question's head names ("What
+    country..." - "Sweden"), cut after it, else an activity said as a gerund; with whether it
+    is that activity."""
+    on = question.on
     kind = kind_of(question.head) if question.head and on("ph_kind") else frozenset()
     # "-ing" names a thing only after a determiner: "my painting", not "saw someone drawing"
-    at = [*run, after]  # where each word of the phrase stands in the sentence
+    at = [*run, run[-1] + 1]  # where each word of the phrase stands in the sentence
     typed = [i for i, w in enumerate(phrase) if is_kind(w, kind) and
              (not w.lower().endswith("ing") or
               (at[i] > 0 and toks[at[i] - 1].text.lower() in DETERMINERS))]
-    if typed:  # a thing of the kind asked for ("What country..." - "Sweden"), and no more
-        score += KIND
-        phrase = phrase[:max(typed[-1] + 1, len(run) if len(phrase) > len(run) else 0)]
-    done = None if typed or not question.head or not on("ph_activity") or \
+    if typed:  # a thing of the kind asked for, and no more
+        return score + KIND, \
+            phrase[:max(typed[-1] + 1, len(run) if len(phrase) > len(run) else 0)], False
+    done = None if not question.head or not on("ph_activity") or \
         phrase != [toks[i].text for i in run] or not names_activity(question.head) \
         else gerund_at(run, toks)
     if done is not None:  # "What activities...": "went *camping*" names one, a noun
-        score += ACTIVITY  # (reader.activities)
-        phrase = phrase[done:]
+        return score + ACTIVITY, phrase[done:], True  # (reader.activities)
+    return score, phrase, False
+
+
+def _by_form(score: float, phrase: list[str], activity: bool, question: Question) -> float:
+    """`_score`'s score for the phrase's form: its content words (three at most), a noun at
+    its end, not a lone verb, not too long."""
+    on = question.on
     content = [w for w in phrase if not is_function_word(w)]
     score += 0.3 * min(3, len(content))
-    if content and on("ph_noun_end") and (noun_like(phrase[-1]) or done is not None):
+    if content and on("ph_noun_end") and (noun_like(phrase[-1]) or activity):
         score += NOUN_END  # a thing: the phrase ends with a noun ("a rusty *lantern*")
-    if len(content) == 1 and on("ph_lone_verb") and verb_like(content[0]) and done is None:
+    if len(content) == 1 and on("ph_lone_verb") and verb_like(content[0]) and not activity:
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
-    score -= 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
-    phrase = _as_said(phrase, run, last, toks, question, given)
-    return Segment(tuple(phrase), score, run[0])
+    return score - 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
 
 
 def _as_said(phrase: list[str], run: list[int], last: int, toks: Sequence[Token],

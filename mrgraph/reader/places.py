@@ -47,7 +47,7 @@ def placed(run: list[int], toks: Sequence[Token], on_particle: bool = True) -> b
 # prepositions that place a thing where it is, said with a common noun's place: "*in* a
 # laundry basket", "*at* the herb garden" (not "from" / "to" / "into": where it came
 # from or went, which a "where ... from / to?" question says itself)
-_AT_PLACE = frozenset("""at in near inside outside around along across""".split())
+_AT_PLACE = _LOCATIVE - {"from", "into"}
 
 
 def said_at(run: list[int], toks: Sequence[Token]) -> str | None:

@@ -34,8 +34,8 @@ from typing import Literal
 
 from mrgraph.found import is_temporal
 from mrgraph.lexicon import default as lexicon
-from mrgraph.reader.words import (DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS, base_verb,
-                                  mostly_verb, noun_like)
+from mrgraph.reader.words import (DETERMINERS, IRREGULAR, NUMBERS, POSSESSIVES, PREPOSITIONS,
+                                  base_verb, mostly_verb, noun_like)
 from mrgraph.text import STOPWORDS, stem, words
 
 Kind = Literal["when", "duration", "count", "who", "where", "why", "how", "yes_no", "choice",
@@ -76,7 +76,6 @@ _NOT_PLURAL = frozenset({"is", "was", "has", "does", "this", "his", "hers", "its
                          "yes", "ss", "less", "news", "process", "class", "business",
                          "focus", "status", "bus", "gas", "plus", "bonus", "campus",
                          "christmas", "series", "species", "means"})
-_POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their"})
 _CATENATIVES = frozenset({"need", "want", "have", "try", "plan", "hope"})
 _VERB_STOPWORDS = frozenset({"like", "go", "get", "do"})  # stopwords that are the verb asked about
 _PLURAL_CLASS = re.compile(r"\b(what|which) (kinds|types|sorts|forms) of\b")
@@ -105,6 +104,10 @@ class Question:
     def on(self, family: str) -> bool:
         """Whether the rule family `family` (one of FAMILIES) applies to this question."""
         return family not in self.off
+
+    def said_by(self, speaker: str) -> bool:
+        """`speaker` is the person asked about, or anyone when the question names nobody."""
+        return self.person is None or speaker == self.person
 
 
 def named_people(question: str, speakers: Iterable[str]) -> tuple[str, ...]:
@@ -154,7 +157,7 @@ def _subject_verb(said: list[str], names: set[str]) -> bool:
     if word in AUXILIARIES or word in STOPWORDS or \
             not (word.endswith(("s", "ed")) or word in IRREGULAR) or not mostly_verb(word):
         return False
-    return after in names or after in _POSSESSIVES or after == "s" or \
+    return after in names or after in POSSESSIVES or after == "s" or \
         after in DETERMINERS or after in PREPOSITIONS or after in NUMBERS
 
 
@@ -193,7 +196,7 @@ def _whose_plural(said: list[str]) -> bool:
     a plural noun in the noun phrase after the possessive)."""
     if said[:2] not in (["what", "are"], ["what", "were"]) or len(said) < 4:
         return False
-    at = 4 if said[3] == "s" else 3 if said[2] in _POSSESSIVES else len(said)
+    at = 4 if said[3] == "s" else 3 if said[2] in POSSESSIVES else len(said)
     run = list(itertools.takewhile(lambda w: w not in STOPWORDS and w not in PREPOSITIONS,
                                    said[at:]))
     return any(_plural(w) and noun_like(w) for w in run)
@@ -291,7 +294,7 @@ def _verb_after_subject(said: list[str], names: set[str]) -> str | None:
         return None
     for i in range(at + 2, len(said)):
         word, before = said[i], said[i - 1]
-        tied = before in DETERMINERS or before in _POSSESSIVES or before in PREPOSITIONS or \
+        tied = before in DETERMINERS or before in POSSESSIVES or before in PREPOSITIONS or \
             before == "s"
         if word in names or word in _ADVERBS or tied:
             continue
@@ -309,7 +312,7 @@ def _verb(said: list[str], names: set[str]) -> str | None:
             # "did A and B *start*", "would X likely *have*", "have X and her kids *made*"
             while j < len(said) and (said[j] in names or said[j] in _ADVERBS or said[j] == "and"):
                 j += 3 if said[j] == "and" and said[j + 1:j + 2] and \
-                    said[j + 1] in _POSSESSIVES else 1
+                    said[j + 1] in POSSESSIVES else 1
             if said[j:j + 1] and said[j] in _CATENATIVES and said[j + 1:j + 2] == ["to"] and \
                     j + 2 < len(said):
                 j += 2  # "did X *need to help*": the verb after "to" is what was done

@@ -76,9 +76,7 @@ def candidates(question: Question, found: Sequence[Sentence]) -> list[Candidate]
     top = found[0].score if found else 0.0
     options: list[Candidate] = []
     for rank, sentence in enumerate(found[:TOP]):
-        parts = split_sentences(sentence.turn) if sentence.turn else (sentence.text,)
-        at = parts.index(sentence.text) if sentence.text in parts else len(parts)
-        after, after_id = _after(question, sentence, parts[at + 1:at + 2])
+        after, after_id = _after(question, sentence, sentence.told_after()[:1])
         for extra, text in ((0, sentence.text), (1, after)):
             cut = segments(text, question) if text else []
             verb = verb_at(text, question) if cut else None

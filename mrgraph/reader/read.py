@@ -87,20 +87,18 @@ removed (issue 28).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from mrgraph.found import Found
 from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
-from mrgraph.reader.evidence import (Sentence, believed, content_share, first_read,
-                                    is_question, sentences, split_sentences, statements,
-                                    turn_key, turn_of, turns_read)
+from mrgraph.reader.evidence import (REACH, Sentence, believed, first_read, is_question,
+                                    sentences, speakers, split_sentences)
 from mrgraph.reader.feelings import asks_feeling, how_felt
 from mrgraph.reader.forms import (THOUGHT, also_asked, complement, frequency, negated,
                                   predicate, times, unpurposed, untimed)
 from mrgraph.reader.items import is_item, split_and
-from mrgraph.reader.lengths import asks_between, said_span, since, story_length
-from mrgraph.reader.lengths import length as worked_length
+from mrgraph.reader.lengths import answer_dated
 from mrgraph.reader.lists import list_answer
 from mrgraph.reader.relative import after_event, on_date
 from mrgraph.reader.manner import manner
@@ -110,7 +108,6 @@ from mrgraph.reader.question import Question, analyse, asks_people, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.shared import shared
 from mrgraph.reader.tally import running_count
-from mrgraph.reader.when import answer_when
 from mrgraph.reader.whose import unseen_name, wrong_person
 from mrgraph.reader.whowhere import (asks_with, company, dated, people_only, persons, placed,
                                      where)
@@ -119,14 +116,8 @@ from mrgraph.text import stem, tokenize, words
 from mrgraph.types import NOT_MENTIONED
 
 DEFAULT_THRESHOLD = 0.2
-REACH = 8  # sentences searched for a specific form the question asks for (a frequency, a span)
 THOUGHT_REACH = 3  # sentences searched for what a verb of thought takes in
 FOLLOW_KINDS = ("how", "why")
-# the time since the two last spoke: how long the chat paused, not the thing told
-_CATCH_UP = re.compile(r"\bsince (?:we|i|you) (?:last )?(?:talked|spoke|chatted|saw|caught up)\b",
-                       re.IGNORECASE)
-_AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
-_AGO_END = re.compile(r"\s+ago$", re.IGNORECASE)
 _OFTEN = re.compile(r"\bhow (often|frequently)\b", re.IGNORECASE)
 _TIMES_ASKED = re.compile(r"\bhow many times\b", re.IGNORECASE)
 _REASON = re.compile(r"\b(because|'?cause|since|so|which)\b", re.IGNORECASE)  # it says why
@@ -151,21 +142,20 @@ def read(state: Found, threshold: float = DEFAULT_THRESHOLD,
     """Answer `state.question` from the evidence in `state` (see the module docstring);
     `ranker` picks the phrase (default: the fitted one shipped, reader.ranker); `off`: rule
     families switched off (reader.question.FAMILIES; benchmarks/reader_ablation.py)."""
-    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
-    question = analyse(state.question, speakers, off)
+    question = analyse(state.question, speakers(state.evidence.turns.values()), off)
     found = sentences(state, question)
     if not found:
-        return _abstain(question)
+        return _reading("abstain")
     best = found[0]
     rel = float(best.event["relevance"]) if best.event else 0.0
     if (question.on("threshold") and max(best.q, rel) < threshold) or \
             (question.on("wrong_person") and wrong_person(state, question)) or \
             (question.on("unseen_name") and unseen_name(state, question)):
-        return _abstain(question)
+        return _reading("abstain")
     answer, supports = _answer(state, question, found, ranker or shipped())
     believed = _believed(state, question, found, answer, supports) \
         if question.on("believed") else 0.0
-    return _reading(question, answer, supports, believed)
+    return _reading(question.kind, answer, supports, believed)
 
 
 def _answer(state: Found, question: Question, found: list[Sentence], ranker: Chooser) -> \
@@ -173,17 +163,24 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     best = found[0]
     kind = question.kind
     if kind in ("when", "duration"):
-        return _dated(state, question, found)
-    if question.on("often") and _OFTEN.search(question.text) and (often := _how_often(found)):
+        return answer_dated(state, question, found)
+    # the best REACH sentences first, then any of the person's: the reply to "how often do
+    # you...?" says little else of the question ("Twice a month; it keeps me fit.")
+    if question.on("often") and _OFTEN.search(question.text) and \
+            (often := first_read(found[:REACH], frequency) or
+             first_read([s for s in found[REACH:] if s.own], frequency)):
         return often
+    # "how many times ...?": the first count of times ("I've been three times now") of the
+    # best sentences, the person's own when the question names one; a number elsewhere in a
+    # sentence counts other things ("two hours", "Christmas on 13 December")
     if question.on("times") and _TIMES_ASKED.search(question.text) and \
-            (counted := _how_many_times(question, found)):
+            (counted := first_read(found[:REACH], times, question.person)):
         return counted
     if kind in ("yes_no", "would"):
         said = "No" if question.on("negation") and negated(best.text) else "Yes"
         return said, (best.dia_id,)
-    if kind == "how" and (how := _how(question, found)):
-        return how
+    if kind == "how" and question.on("manner") and (how := manner(question, found, REACH)):
+        return how  # "how does X <verb>": the "by <doing>" clause said
     feelings = question.on("feelings") and asks_feeling(question.text)
     if kind not in FOLLOW_KINDS and feelings and \
             (felt := how_felt(state, found, REACH, question)):
@@ -222,9 +219,8 @@ def _thing(state: Found, question: Question, found: list[Sentence], ranker: Choo
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")
                                  and over_time(question)) or \
         (kind == "who" and question.on("who_people") and asks_people(question))
-    speakers = frozenset(str(t["speaker"]) for t in state.evidence.turns.values())
-    if several and question.on("items") and \
-            (listed := list_answer(question, found, ranker, speakers)):
+    if several and question.on("items") and (listed := list_answer(
+            question, found, ranker, speakers(state.evidence.turns.values()))):
         if kind == "who" and question.on("who_people"):  # "who" asks for people
             return people_only(listed[0]), listed[1]
         return listed
@@ -269,11 +265,6 @@ def _who_where(state: Found, question: Question, found: list[Sentence]) -> \
     return None
 
 
-def _how(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
-    """"How does X <verb>": the "by <doing>" clause said (reader.manner)."""
-    return manner(question, found, REACH) if question.on("manner") else None
-
-
 def _thought(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
     """"What did X realize / learn / decide...?": the clause the verb takes ("I realized *rest
     matters*", forms.complement); "what did X *do*": what they say they did ("we *painted
@@ -304,81 +295,6 @@ def _news(said: str, question: Question) -> bool:
     return bool(content) and sum(w not in question.stems for w in content) >= len(content) / 2
 
 
-def _dated(state: Found, question: Question, found: list[Sentence]) -> \
-        tuple[str, tuple[str, ...]]:
-    """when / duration: between two things asked about, the length worked out from their
-    dates (reader.lengths: a span said in a turn is rarely the time between two others);
-    else the span of time said; else (duration) the length worked out from the start of what
-    was asked, else from the dates of the sentences telling it (a "how long" question is
-    never answered by a date when a length can be worked out); else the date the best
-    sentence rests on."""
-    lengths = question.kind == "duration" and question.on("lengths")
-    between = lengths and asks_between(question.text)
-    if between and (worked := worked_length(state, question)):
-        return worked
-    if question.on("span") and (question.kind == "duration" or _AGO.search(question.text)):
-        told = [s for s in found[:REACH] if _tells(state, question, s)] or found[:REACH]
-        span = next(((d, s) for s in told if (d := said_span(state, question, s))), None) or \
-            (_next_span(state, question, found[0]) if question.on("next_turn") else None)
-        if span:
-            # "how long" asks for a length: "ago" only places it ("two weeks ago" -> two weeks)
-            if _AGO.search(question.text):
-                return span[0], (span[1].dia_id,)
-            length = _AGO_END.sub("", span[0])
-            return since(length, span[1].said, question.text), (span[1].dia_id,)
-        if lengths and not between and (worked := worked_length(state, question)):
-            return worked  # nobody said how long: from the dates of what was asked
-        if lengths and question.on("story_span") and \
-                (worked := story_length(state, question, found, REACH)):
-            return worked
-    return answer_when(state, question, found)
-
-
-def _tells(state: Found, question: Question, sentence: Sentence) -> bool:
-    """A sentence whose turn holds some of the question, or replying to the other's question
-    asking it, tells of it: a span in another turn tells another thing ("It's been a few days
-    since we talked!"), when any tells of it."""
-    return not question.on("span_told") or sentence.q > 0 or sentence.prompted or \
-        content_share(state, question, sentence.turn) > 0
-
-
-def _next_span(state: Found, question: Question, best: Sentence) -> \
-        tuple[str, Sentence] | None:
-    """The span of time the best sentence's speaker says in their next turn, when none of the
-    best sentences says one: a thing is told, the other speaker answers, and its length follows
-    ("I present at a conference in June." - "Enjoy!" - "Noted. It's June 17-19.")."""
-    return next(((span, s) for s in _told_next(state, question, best)
-                 if not _CATCH_UP.search(s.text)
-                 and (span := said_span(state, question, s)) is not None), None)
-
-
-def _told_next(state: Found, question: Question, best: Sentence) -> list[Sentence]:
-    """The statements of the best sentence's speaker's next turn, after the other's (read or
-    handed on), as sentences of the best one's standing; none without it."""
-    turns = {turn_key(t): t for t in turns_read(state, question)}
-    turn = turn_of(turns, best)
-    after = turns.get(turn_key(turn, -2)) if turn is not None else None
-    if turn is None or after is None or after["speaker"] != turn["speaker"]:
-        return []
-    return [replace(best, text=text, dia_id=str(after["dia_id"]), turn=str(after["text"]))
-            for text in split_sentences(statements(str(after["text"])))]
-
-
-def _how_often(found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
-    """The best REACH sentences first, then any of the person's: the reply to "how often
-    do you...?" says little else of the question ("Twice a month; it keeps me fit.")."""
-    return first_read(found[:REACH], frequency) or \
-        first_read([s for s in found[REACH:] if s.own], frequency)
-
-
-def _how_many_times(question: Question, found: list[Sentence]) -> \
-        tuple[str, tuple[str, ...]] | None:
-    """"How many times ...?": the first count of times ("I've been three times now") of the
-    best REACH sentences, the person's own when the question names one; a number elsewhere
-    in a sentence counts other things ("two hours", "Christmas on 13 December")."""
-    return first_read(found[:REACH], times, question.person)
-
-
 def _said(sentence: str) -> str:
     """A sentence answering why/how, without its opener ("Oh, ...")."""
     return _OPENERS.sub("", sentence).strip() or sentence
@@ -388,9 +304,7 @@ def _follow(sentence: Sentence) -> tuple[str, str] | None:
     """What the speaker says next about it: the next statement of the sentence's turn, else
     the first of their next turn when the other speaker asked them about it in between
     ("I started boot camps." - "How's it going?" - "We have lots more energy.")."""
-    parts = split_sentences(sentence.turn) if sentence.turn else ()
-    at = parts.index(sentence.text) if sentence.text in parts else len(parts)
-    rest = [p for p in parts[at + 1:] if _says_something(p)]
+    rest = [p for p in sentence.told_after() if _says_something(p)]
     if rest:
         return rest[0], sentence.dia_id
     if sentence.reply is None:
@@ -417,12 +331,8 @@ def _believed(state: Found, question: Question, found: list[Sentence], answer: s
                 if said and said <= words_ and share >= rests_on), default=0.0)
 
 
-def _reading(question: Question, answer: str, supports: tuple[str, ...],
+def _reading(kind: str, answer: str = NOT_MENTIONED, supports: tuple[str, ...] = (),
              believed: float = 0.0) -> Reading:
-    features = confidence.features(question.kind, believed)
-    return Reading(answer, supports, confidence.calibrated(features), question.kind, features)
-
-
-def _abstain(question: Question) -> Reading:
-    features = confidence.features("abstain")
-    return Reading(NOT_MENTIONED, (), confidence.calibrated(features), "abstain", features)
+    """An answer of the question kind `kind` ("abstain": none) with its fitted confidence."""
+    features = confidence.features(kind, believed)
+    return Reading(answer, supports, confidence.calibrated(features), kind, features)

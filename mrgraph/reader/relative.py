@@ -82,15 +82,13 @@ def after_event(state: Found, question: Question, found: list[Sentence], reach: 
         said = _before_relation(sentence.text, words_, event)
         if said is not None:
             return said, (sentence.dia_id,)
-    speakers = {str(t["speaker"]) for t in state.evidence.turns.values()}
-    dated = dated_part(state, question, event, speakers)
+    dated = dated_part(state, question, event)
     if dated is None or dated[0].start != dated[0].end:
         return None  # no day to count from
     day = date.fromisoformat(dated[0].start)
     first, last = ((day + timedelta(days=d)).isoformat() for d in days)
     for sentence in found:
-        if (question.person is not None and sentence.speaker != question.person) or \
-                sentence.dia_id == dated[1]:
+        if not question.said_by(sentence.speaker) or sentence.dia_id == dated[1]:
             continue
         if any(v.start == v.end and first <= v.start <= last
                for v in turn_dates(sentence.text, sentence.said, question.on("bare_day"))) \
@@ -121,7 +119,7 @@ def on_date(question: Question, found: list[Sentence], reach: int) -> \
         return None
     first, last = asked[0].start, asked[-1].end
     for sentence in found[:reach]:
-        if question.person is not None and sentence.speaker != question.person:
+        if not question.said_by(sentence.speaker):
             continue
         dates = turn_dates(sentence.text, sentence.said, question.on("bare_day"))
         if any(_dated_then(v, first, last) for v in dates) and \

@@ -22,22 +22,19 @@ from __future__ import annotations
 import re
 
 from mrgraph.found import dia_order
-from mrgraph.reader.evidence import Sentence
+from mrgraph.reader.evidence import REACH, Sentence, lemma_set
 from mrgraph.reader.question import AUXILIARIES, Question
 from mrgraph.reader.places import MONTHS
-from mrgraph.reader.words import DETERMINERS, NUMBERS, dates_named, is_function_word, lemma
+from mrgraph.reader.words import (CARDINALS, DETERMINERS, NUMBERS, dates_named, is_function_word,
+                                  lemma)
 from mrgraph.text import STOPWORDS, words
 
-REACH = 8  # the best sentences searched, as read.REACH
 TOLD_ON = 2  # the speaker's turns after a sentence that go on with its story (one reply between)
 
 # from the second: "my first X" is as often a first time as a count
 _ORDINALS = {w: n for n, w in enumerate("""second third fourth fifth sixth seventh eighth
                                          ninth tenth eleventh twelfth""".split(), start=2)}
-# the numbers said as one word that count ("once", "both", "several" count no total)
-_CARDINALS = {n: w for w, n in NUMBERS.items() if " " not in w and
-              w not in ("twice", "once", "both", "several")}
-_NUMBER = r"(\d{1,3}|" + "|".join(_CARDINALS.values()) + r")"
+_NUMBER = r"(\d{1,3}|" + "|".join(CARDINALS.values()) + r")"
 _SO_FAR = re.compile(rf"\b{_NUMBER}\b((?:\s+[\w'-]+){{0,2}}?)\s+(?:so far|in total|"
                      r"altogether|to date|by now)\b", re.IGNORECASE)
 _COUNTED_AS = (["ones"], ["of", "them"], ["of", "those"])  # the noun counted, unsaid
@@ -84,13 +81,13 @@ def running_count(question: Question, found: list[Sentence]) -> \
     for sentence in found[:REACH]:
         if question.person is not None and not sentence.own:
             continue
-        named = noun in {lemma(w) for w in words(sentence.text)}
+        named = noun in lemma_set(sentence.text)
         if question.on("count_so_far"):
             for told in [sentence, *(_told_on(sentence, found) if named else [])]:
                 if total := total_of(told.text, noun, bare=named):
                     return total, (told.dia_id,)
         if question.on("count_ordinal") and (nth := ordinal_of(sentence.text, noun)):
-            return _CARDINALS.get(nth, str(nth)), (sentence.dia_id,)
+            return CARDINALS.get(nth, str(nth)), (sentence.dia_id,)
     return None
 
 
@@ -141,7 +138,7 @@ def ordinal_of(sentence: str, noun: str) -> int | None:
 
 def _in_words(number: str) -> str:
     """"4" -> "four"; a word stays."""
-    return _CARDINALS.get(int(number), number) if number.isdigit() else number.lower()
+    return CARDINALS.get(int(number), number) if number.isdigit() else number.lower()
 
 
 def unsaid(number: list[str], given: frozenset[str], noun: str | None) -> int:

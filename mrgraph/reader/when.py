@@ -121,9 +121,14 @@ def _coarse(value: DateValue, unit: str) -> str:
     Saturday before 6 July 2024" answers "Which month ...?" as "June 2024"."""
     if value.precision in ("year", "decade") or (unit == "month" and value.precision == "month"):
         return when(value, "") or value.start[:4]
+    day = middle(value)
+    return str(day.year) if unit == "year" else format_month(day.isoformat())
+
+
+def middle(value: DateValue) -> date:
+    """The middle day of a date's span."""
     first, last = date.fromisoformat(value.start), date.fromisoformat(value.end)
-    middle = first + (last - first) / 2
-    return str(middle.year) if unit == "year" else format_month(middle.isoformat())
+    return first + (last - first) / 2
 
 
 def _year_said(question: Question, found: list[Sentence]) -> tuple[str, tuple[str, ...]] | None:
@@ -132,8 +137,7 @@ def _year_said(question: Question, found: list[Sentence]) -> tuple[str, tuple[st
     years, counted back from the day it was said ("it's been nine years since I quit" -> 2015):
     a year is asked of what is long past, which is told in years, not "last weekend"."""
     for sentence in found[:REACH]:
-        if question.person is not None and sentence.speaker != question.person or \
-                not sentence.said[:4].isdigit():
+        if not question.said_by(sentence.speaker) or not sentence.said[:4].isdigit():
             continue
         year = next((v.start[:4] for v in turn_dates(sentence.text, sentence.said,
                                                      question.on("bare_day"))
@@ -273,8 +277,7 @@ def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
     recalled later ("I ran my first marathon last Sunday!" ... weeks later: "Since the
     marathon I rest more.")."""
     near = [s for s in found[:REACH] if _near(question, s, found[0]) and
-            _in_period(question, s.stated) and
-            (question.person is None or s.speaker == question.person)]
+            _in_period(question, s.stated) and question.said_by(s.speaker)]
     first = min(near, key=lambda s: (s.said[:10] or "9999-99-99", found.index(s)), default=None)
     if first is None or first is found[0]:
         return found
@@ -350,7 +353,7 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
     me last Saturday.")."""
     for sentence in found:
         if sentence.score < DATED_SHARE * best.score or sentence.q <= 0 or \
-                (question.person is not None and sentence.speaker != question.person):
+                not question.said_by(sentence.speaker):
             continue
         value = stated(sentence.text, sentence.turn, sentence.said, fit, future,
                        question.on("bare_day"))
@@ -371,7 +374,7 @@ def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str],
     no clause holds any."""
     scored = []
     for rank, sentence in enumerate(found):
-        if question.person is not None and sentence.speaker != question.person:
+        if not question.said_by(sentence.speaker):
             continue
         for value in turn_dates(sentence.turn or sentence.text, sentence.said,
                                 question.on("bare_day")):

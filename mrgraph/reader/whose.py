@@ -13,14 +13,16 @@ import re
 from mrgraph.found import Found
 from mrgraph.reader.dates import turn_dates
 from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, SECOND_PERSON, about_whom,
-                                     asked_before, content_share, is_question, split_sentences,
-                                     statements, turn_key, turns_read, word_set)
+                                     asked_before, content_share, is_question, lemma_set,
+                                     split_sentences, speakers, statements, turn_key, turns_read,
+                                     word_set)
 from mrgraph.reader.forms import negated
 from mrgraph.reader.tally import counted
 from mrgraph.reader.tokens import tokens
 from mrgraph.reader.question import Question, asks_several, over_time
-from mrgraph.reader.words import CALENDAR, NOT_DONE, dates_named, lemma
+from mrgraph.reader.words import CALENDAR, LIGHT, NOT_DONE, dates_named, lemma
 from mrgraph.text import stem, words
+from mrgraph.toolkit import Record
 
 TURN = 0.7  # the wrong-person test weighs a whole turn of the person's at this share
 # "what did X *do*": a verb that names no action of its own ("I did it", "do you?") says
@@ -33,7 +35,7 @@ _DECLINES = re.compile(r"^\W*(?:no|nope|nah|sadly|unfortunately|not (?:yet|reall
 _SINGULAR = frozenset({"i"})  # "I" did it: not "we" (the others may be in it), not "my mom"
 # verbs that say too little of an act to date it as the person's ("When did X *have* ...",
 # "When *was* X ...", "When did X *go* ..."): any sentence holds them
-_LIGHT_DATED = frozenset(lemma(w) for w in ("have", "be", "go", "get", "make", "take", "come"))
+_LIGHT_DATED = LIGHT | frozenset({"be", "come"})
 SAME = 0.0  # how much better the other speakers must cover the question to be "about them"
 SAME_WHEN = 0.3  # a date question rests on the episode more than on who says it
 TURNS_SAME = 0.15  # the same margin for whole turns
@@ -80,22 +82,22 @@ def wrong_person(state: Found, question: Question) -> bool:
     if question.on("wp_undated") and (only := _date_stems(question)) and \
             question.stems <= only:
         return False  # "Where was X on 14 May?": only a date, which says when, not whose
-    speakers = {str(t["speaker"]) for t in turns_read(state, question)}
+    people = speakers(turns_read(state, question))
     said = [(str(t["speaker"]), s) for t in turns_read(state, question)
             for s in split_sentences(str(t["text"])) if not is_question(s)]
     dated = question.kind in ("when", "duration")  # a date rests on the episode: all its words
     verb = lemma(question.verb) if question.verb and not dated and question.on("wp_verb") \
         and lemma(question.verb) not in _LIGHT_VERBS else None
     with_verb = [(who, s) for who, s in said
-                 if verb and verb in {lemma(w) for w in word_set(s)}]
+                 if verb and verb in lemma_set(s)]
     scored = [(content_share(state, question, sentence), speaker, sentence,
-               about_whom(speaker, sentence, speakers) == question.person)
+               about_whom(speaker, sentence, people) == question.person)
               for speaker, sentence in with_verb or said]
     theirs = max((share for share, _, _, own in scored if own), default=0.0)
     others = max((share for share, _, _, own in scored if not own), default=0.0)
     # a tie on one sentence says little of an inference or of several things asked for
     tie = question.on("wp_tie") and not dated and question.kind != "would" and \
-        not asks_several(question) and _tie_to_others(scored, question.person)
+        not asks_several(question) and _tie_to_others(scored, question.person, theirs, others)
     # a turn of the person's own may say it over two sentences: its fit, as a sentence's
     if question.on("wp_own_turns"):
         theirs = max(theirs, TURN * _own_turns(state, question, verb if with_verb else None))
@@ -149,12 +151,9 @@ def _tells_own(state: Found, question: Question) -> bool:
     asked = asked_before(state, question)
     verb = lemma(question.verb) if question.verb and lemma(question.verb) not in _LIGHT_VERBS \
         else None
-    for turn in turns_read(state, question):
-        text = statements(str(turn["text"]))
-        if str(turn["speaker"]) != question.person:
-            continue
+    for turn, text in _own_statements(state, question):
         own = [c for s in split_sentences(text) for c in s.split(",") if _own_doing(c)]
-        if any(verb in {lemma(w) for w in word_set(s)} if verb else
+        if any(verb in lemma_set(s) if verb else
                content_share(state, question, s) > 0 for s in own):
             return True
         if own and not negated(text) and asked.get(turn_key(turn, 1), 0) > 0 and \
@@ -178,29 +177,29 @@ def _dates_own_act(state: Found, question: Question) -> bool:
     their own account of the act dates it, whoever else names what it was done to (their
     "it" does not repeat the name, the other's sentence does)."""
     verb = lemma(question.verb) if question.verb else None
-    if verb is None or verb in _LIGHT_VERBS or verb in _LIGHT_DATED:
+    if verb is None or verb in _LIGHT_DATED:
         return False
     turns = turns_read(state, question)
-    speakers = {str(t["speaker"]) for t in turns}
+    people = speakers(turns)
     for turn in turns:
         speaker, text = str(turn["speaker"]), str(turn["text"])
         dates = turn_dates(text, str(turn.get("date", "")))
         for sentence in split_sentences(text):
-            if not is_question(sentence) and verb in {lemma(w) for w in word_set(sentence)} \
+            if not is_question(sentence) and verb in lemma_set(sentence) \
                     and any(v.phrase in sentence for v in dates) and speaker == question.person \
                     and word_set(sentence) & _SINGULAR and \
-                    about_whom(speaker, sentence, speakers) == question.person:
+                    about_whom(speaker, sentence, people) == question.person:
                 return True
     return False
 
 
-def _tie_to_others(scored: list[tuple[float, str, str, bool]], person: str | None) -> bool:
-    """The best sentences of each side (share, speaker, sentence, about the person) tie, and
+def _tie_to_others(scored: list[tuple[float, str, str, bool]], person: str | None,
+                   theirs: float, others: float) -> bool:
+    """The best sentences of each side (share, speaker, sentence, about the person; the best
+    shares `theirs` and `others`) tie, and
     the others' is another speaker's statement of themselves ("I sprained my wrist and
     stopped rowing") while none of the person's best says "I" / "my" / "we": theirs only echoes
     the others' news ("that must have been hard, stopping")."""
-    theirs = max((share for share, _, _, own in scored if own), default=0.0)
-    others = max((share for share, _, _, own in scored if not own), default=0.0)
     if theirs <= 0 or abs(theirs - others) > TIED:
         return False
     best = [(speaker, sentence, own) for share, speaker, sentence, own in scored
@@ -216,15 +215,10 @@ def _states_amount(state: Found, question: Question, others: float) -> bool:
     the strap", "five of those"; no date, no hour: tally.counted) and fits the question as
     well as the others' best sentence: the amount is often said in a sentence of its own, next
     to the thing counted."""
-    if question.kind != "count" or not question.on("wp_amount"):
-        return False
-    for turn in turns_read(state, question):
-        text = statements(str(turn["text"]))
-        if str(turn["speaker"]) == question.person and \
-                counted([t.text for t in tokens(text) if t.word]) is not None and \
-                content_share(state, question, text) >= others:
-            return True
-    return False
+    return question.kind == "count" and question.on("wp_amount") and \
+        any(counted([t.text for t in tokens(text) if t.word]) is not None and
+            content_share(state, question, text) >= others
+            for _, text in _own_statements(state, question))
 
 
 def _replied(state: Found, question: Question) -> float:
@@ -239,27 +233,26 @@ def _replied(state: Found, question: Question) -> float:
 def _own_turns(state: Found, question: Question, verb: str | None) -> float:
     """How well the person's own turns (their statements joined) cover the question; only
     turns holding `verb` when one is given."""
-    best = 0.0
-    for turn in turns_read(state, question):
-        if str(turn["speaker"]) != question.person:
-            continue
-        text = statements(str(turn["text"]))
-        if verb and verb not in {lemma(w) for w in word_set(text)}:
-            continue
-        best = max(best, content_share(state, question, text))
-    return best
+    return max((content_share(state, question, text) for _, text in _own_statements(state, question)
+                if not verb or verb in lemma_set(text)), default=0.0)
+
+
+def _own_statements(state: Found, question: Question) -> list[tuple[Record, str]]:
+    """The person's turns read, each with its statements joined."""
+    return [(t, statements(str(t["text"]))) for t in turns_read(state, question)
+            if str(t["speaker"]) == question.person]
 
 
 def _turns_about_others(state: Found, question: Question, replied: float = 0.0) -> bool:
     """The same test on whole turns by speaker: the others' turns cover the question better
     than any turn of the person (catches a fact spread over a turn's sentences)."""
-    speakers = {str(t["speaker"]) for t in turns_read(state, question)}
+    people = speakers(turns_read(state, question))
     theirs = others = 0.0
     for turn in turns_read(state, question):
         text = statements(str(turn["text"]))
         share = content_share(state, question, text)
         # a whole turn says "you" too often to be about the listener for it; a name is enough
-        if about_whom(str(turn["speaker"]), text, speakers, False) == question.person:
+        if about_whom(str(turn["speaker"]), text, people, False) == question.person:
             theirs = max(theirs, share)
         else:
             others = max(others, share)

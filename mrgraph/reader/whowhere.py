@@ -33,20 +33,20 @@ import re
 from collections.abc import Mapping
 
 from mrgraph.lexicon import default as lexicon
-from mrgraph.reader.evidence import Sentence, exchange, split_sentences, turn_of
+from mrgraph.reader.evidence import REACH, Sentence, exchange, split_sentences, turn_of
 from mrgraph.reader.forms import negated
 from mrgraph.reader.items import split_and
 from mrgraph.reader.phrases import places
 from mrgraph.reader.places import GOING
 from mrgraph.reader.tokens import tokens
 from mrgraph.reader.question import Question
-from mrgraph.reader.words import (CALENDAR, CLAUSE, DETERMINERS, FEASTS, PREPOSITIONS, RELATIONS,
-                                  SUBJECTS, TIME_WORDS, adverb_only, dates_named,
-                                  is_function_word, lemma)
+from mrgraph.reader.when import SAME_STORY  # a sentence this near the best tells the same thing
+from mrgraph.reader.words import (CALENDAR, CLAUSE, DETERMINERS, FEASTS, POSSESSIVES,
+                                  PREPOSITIONS, RELATIONS, SUBJECTS, TIME_WORDS, adverb_only,
+                                  dates_named, is_function_word, lemma)
 from mrgraph.text import words
 from mrgraph.toolkit import Record
 
-REACH = 8  # the best sentences searched, as read.REACH
 MAX_WITH = 9  # words of a "with" object: "Dana and a crowd of people from the office"
 # words naming people without a name, beside the RELATIONS: "a crowd of *people*", "a *group*"
 _PEOPLE = frozenset("""people folks guys group crew team everyone colleagues coworkers
@@ -64,10 +64,9 @@ _DEICTIC = frozenset({"this", "that", "the"})
 _ENDS = (CLAUSE | SUBJECTS | PREPOSITIONS) - {"of", "from"}
 _TIME_ADVERBS = frozenset({"yesterday", "today", "tonight", "tomorrow", "later", "earlier",
                            "soon", "ago", "now", "then"})
-_POSSESSIVES = frozenset({"my", "our", "his", "her", "their", "your"})
+_PERSONS = POSSESSIVES - {"its"}  # a person's: "my", "their"
 _THIRD = frozenset({"he", "she", "they"})
 _FIRST = frozenset({"i", "me", "we", "us", "myself"})
-SAME_STORY = 0.9  # a sentence this near the best tells the same thing (as reader.when)
 # clauses a denial splits: "I didn't go to Rome, I went to the lake instead"
 _CLAUSES = re.compile(r"[,;:]|\s[-–]\s|\bbut\b", re.IGNORECASE)
 # a denial's word, and the subject opening a clause of its own after it ("I can't believe
@@ -161,7 +160,7 @@ def _people(run: list[str]) -> bool:
     """The run names people: its first content word is a name, or a word of it is a relation
     or says people ("a bunch of *friends*")."""
     first = next((w for w in run if w.lower() not in DETERMINERS and
-                  w.lower() not in _POSSESSIVES), "")
+                  w.lower() not in _PERSONS), "")
     return first[:1].isupper() or any(w.lower() in _PEOPLE or w.lower() in RELATIONS
                                       for w in run)
 
@@ -297,7 +296,7 @@ def _of_another(sentence: str) -> bool:
     """The sentence opens with another's subject ("*My sister* moved to ...", "*She* flew
     ...") and says nothing of the speaker ("I", "me", "we")."""
     said = words(sentence)
-    return bool(said) and said[0] in _POSSESSIVES | _THIRD and not set(said) & _FIRST
+    return bool(said) and said[0] in _PERSONS | _THIRD and not set(said) & _FIRST
 
 
 def said_places(sentence: str, question: Question) -> list[str]:
@@ -322,7 +321,7 @@ def _after_from(clause: str, place: str) -> bool:
     a word of coming back (`_BACK`) or a verb of going but "come" ("flew back *from* the
     coast", "drove from the station")."""
     before = words(clause[:clause.find(place)])
-    while before and (before[-1] in DETERMINERS or before[-1] in _POSSESSIVES):
+    while before and (before[-1] in DETERMINERS or before[-1] in _PERSONS):
         before.pop()
     if not before or before[-1] != "from":
         return False

@@ -60,6 +60,8 @@ def dates_named(text: str) -> list[str]:
 NEGATIONS = frozenset("""not no never n't nothing none nobody neither nor don't didn't doesn't
                       can't cannot won't isn't wasn't aren't weren't haven't hasn't hadn't
                       couldn't wouldn't shouldn't""".split())
+POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their"})  # determiners
+BE = frozenset("am is are was were be been being".split())
 # a person as a verb's object: "asked *me* to", "gave *us* some plants"
 OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
 # what is only wished, planned or would be: not a person's doing ("I should read it", "I'd love
@@ -74,6 +76,9 @@ RELATIONS = frozenset("""mom mother dad father parents parent aunt uncle cousin 
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twice": 2,
            "once": 1, "a couple": 2, "both": 2, "a few": 3, "several": 3}
+# a count in words, one word (4 -> "four"; "once", "both", "several" count no total)
+CARDINALS = {n: w for w, n in NUMBERS.items() if " " not in w and
+             w not in ("twice", "once", "both", "several")}
 
 MAX_KIND = 2000  # members of the broadest kind that still says what is asked for
 
@@ -107,6 +112,11 @@ def lemma(word: str) -> str:
     if lowered.endswith(("'s", "’s")) and len(lowered) > 3:
         lowered = lowered[:-2]  # "name's Coco": the question's "name"
     return stem(IRREGULAR.get(lowered, lowered))
+
+
+# lemmas of the verbs too general to name an act of their own ("I *went*", "I *had* to"); each
+# use adds those its test needs (reader.activities, evidence, whose)
+LIGHT = frozenset(lemma(w) for w in "go get do make take have".split())
 
 
 def is_function_word(word: str) -> bool:

@@ -3,6 +3,7 @@
     python benchmarks/reader_ablation.py ../shared/data/locomo_dev.json \
         benchmarks/data/invented.json ../shared/data/locomo_val.json --states /tmp/ablation
     python benchmarks/reader_ablation.py DEV VAL --states DIR --families lists,pronouns --no-ranker
+    python benchmarks/reader_ablation.py DEV INVENTED INVENTED_VAL VAL --validation 2 --states DIR
 
 Every question of each file is asked once in active mode on a fresh embedded store and what the
 answer step was handed is kept (`--states DIR` pickles it, one file per data file, and reuses
@@ -12,7 +13,8 @@ mrgraph.reader.question.FAMILIES), then with one of the fitted ranker's weights 
 (`ranker:<feature>`). The reader does not steer the walk, so a replay gives what the bench
 would. Printed per family: LoCoMo F1 of categories 1-4 and per category on each file, as the
 change from the shipped reader (a family helps where switching it off loses); a row is marked
-"drop" when switching it off loses nothing on val (categories 1-4 and adversarial).
+"drop" when switching it off loses nothing on any validation file (the last `--validation` files,
+one by default), in no category.
 """
 
 from __future__ import annotations
@@ -35,6 +37,13 @@ from mrgraph.reader.read import Reading, read
 GROUPS = (("1-4", (1, 2, 3, 4)), ("multi-hop", (1,)), ("temporal", (2,)),
           ("open-domain", (3,)), ("single-hop", (4,)), ("adversarial", (5,)))
 Kept = Sequence[tuple[QAItem, Found]]
+VALIDATION = 1  # how many of the files, the last ones, are validation files (--validation)
+
+
+def loses_nothing(now: dict[str, dict[str, float]], base: dict[str, dict[str, float]]) -> bool:
+    """Whether no validation file (the last VALIDATION of them) loses in any category group."""
+    names = list(base)[-VALIDATION:]
+    return all(now[n][g] >= base[n][g] for n in names for g, _ in GROUPS)
 
 
 def f1(item: QAItem, reading: Reading) -> float:
@@ -76,14 +85,10 @@ def ablate(files: dict[str, Kept], families: Sequence[str], ranker: bool) -> str
         switches += [(f"ranker:{feature}", frozenset(),
                       Ranker(tuple(0.0 if i == at else w for i, w in enumerate(weights))))
                      for at, feature in enumerate(FEATURES)]
-    last = list(files)[-1]
     for label, off, chosen in switches:
         now = {name: scores(kept, off, chosen) for name, kept in files.items()}
         deltas = [round(now[n][g] - base[n][g], 3) for n in files for g, _ in GROUPS]
-        # val loses nothing without it (the last file is the validation one)
-        drop = now[last]["1-4"] >= base[last]["1-4"] and \
-            now[last]["adversarial"] >= base[last]["adversarial"]
-        rows.append([label, *deltas, "drop" if drop else "keep"])
+        rows.append([label, *deltas, "drop" if loses_nothing(now, base) else "keep"])
         print(f"{label}: " + " ".join(f"{d:+.3f}" for d in deltas), file=sys.stderr)
     figures = {g for g, _ in GROUPS} | {"ece"}  # the other keys are conversations
     conversations = [[name, *(f"{c} {round(base[name][c], 3)}" for c in base[name]
@@ -98,16 +103,14 @@ def ablate(files: dict[str, Kept], families: Sequence[str], ranker: bool) -> str
 
 def greedy(files: dict[str, Kept], families: Sequence[str]) -> str:
     """Backward elimination: `families` switched off one after another, in order, each kept
-    off when val (the last file) loses nothing with it off, given those already off."""
-    last = list(files)[-1]
+    off when no validation file loses with it off, given those already off."""
     off: frozenset[str] = frozenset()
     now = {name: scores(kept) for name, kept in files.items()}
     rows: list[list[object]] = [["(none)", "", *(round(now[n][g], 3) for n in files
                                                   for g, _ in GROUPS)]]
     for family in families:
         trial = {name: scores(kept, off | {family}) for name, kept in files.items()}
-        kept_off = trial[last]["1-4"] >= now[last]["1-4"] and \
-            trial[last]["adversarial"] >= now[last]["adversarial"]
+        kept_off = loses_nothing(trial, now)
         if kept_off:
             off, now = off | {family}, trial
         rows.append([family, "off" if kept_off else "kept",
@@ -120,7 +123,9 @@ def greedy(files: dict[str, Kept], families: Sequence[str]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("files", type=Path, nargs="+",
-                        help="LoCoMo JSON files, the validation file last")
+                        help="LoCoMo JSON files, the validation files last")
+    parser.add_argument("--validation", type=int, default=1,
+                        help="how many of the files, the last ones, are validation files")
     parser.add_argument("--states", type=Path, default=None,
                         help="directory of the answered states' pickles: written once, reused")
     parser.add_argument("--families", default=",".join(FAMILIES),
@@ -133,8 +138,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="switch the families off one after another, in the order given, "
                              "keeping each off when val loses nothing")
     args = parser.parse_args(argv)
-    global BASE
+    global BASE, VALIDATION
     BASE = frozenset(f for f in args.off.split(",") if f)
+    VALIDATION = max(1, min(args.validation, len(args.files)))
     families = [f for f in args.families.split(",") if f]
     unknown = sorted((set(families) | BASE) - set(FAMILIES))
     if unknown:

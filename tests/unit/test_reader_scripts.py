@@ -56,6 +56,21 @@ def test_the_ablation_replays_the_kept_asks(data: Path, tmp_path: Path,
     assert (tmp_path / "states" / "invented.pkl").is_file()
 
 
+def test_the_ablation_verdict_asks_every_validation_file_and_category(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    ablation = load_script("benchmarks/reader_ablation.py")
+    groups = [g for g, _ in ablation.GROUPS]
+    base = {name: dict.fromkeys(groups, 0.5) for name in ("dev", "val_a", "val_b")}
+    lower = {**base, "val_a": {**base["val_a"], "temporal": 0.49}}  # one category of one file
+    lower_dev = {**base, "dev": dict.fromkeys(groups, 0.1)}  # a development file loses
+    monkeypatch.setattr(ablation, "VALIDATION", 2)
+    assert ablation.loses_nothing(base, base) and ablation.loses_nothing(lower_dev, base)
+    assert not ablation.loses_nothing(lower, base)
+    monkeypatch.setattr(ablation, "VALIDATION", 1)  # val_a is then a development file
+    assert ablation.loses_nothing(lower, base)
+
+
 def test_the_ranker_fit_reads_the_kept_asks(data: Path, tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     fit = load_script("benchmarks/fit_ranker.py")

@@ -8,7 +8,7 @@ import re
 
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.items import called_out, is_item, things
-from mrgraph.reader.question import Question, gathered
+from mrgraph.reader.question import Question, over_time
 from mrgraph.reader.ranker import Chooser
 from mrgraph.reader.words import is_function_word
 from mrgraph.text import words
@@ -45,7 +45,7 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser,
     said: list[str] = []
     supports: list[str] = []
     turns: set[str] = set()  # the turns read for an item, named things or not
-    perfect = question.on("perfect_share") and gathered(question)
+    perfect = question.on("perfect_share") and over_time(question)
     share = PERFECT_SHARE if perfect else ITEM_SHARE
     each = perfect and question.on("item_sentences")  # an item of each sentence, not turn
     read: set[str] = set()

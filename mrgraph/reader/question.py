@@ -56,21 +56,19 @@ FAMILIES = (
     "manner", "feel_reply", "year_month", "clause_span", "apart", "times", "ph_particle",
     "wp_dated", "span_freq", "day_range", "next_turn", "span_told", "perfect", "whose_plural",
     "item_split", "perfect_share", "item_sentences", "ph_head_run", "story_span",
-    "item_object", "who_with", "who_named", "where_dated", "wp_undated", "count_so_far",
-    "count_ordinal", "did_untimed", "who_placed", "who_whose", "told_on", "first_told",
-    "ongoing", "asked_period", "since_when", "wp_perfect", "ph_serial", "who_people",
+    "item_object", "where_dated", "wp_undated", "count_so_far",
+    "count_ordinal", "did_untimed", "told_on", "first_told",
+    "ongoing", "asked_period", "since_when", "wp_perfect", "ph_serial",
     "item_trim", "item_measure", "did_purpose", "borrowed_plan", "refers_back", "onset_month",
     "both_share", "item_clause", "names_only", "ph_activity",
     "ph_gerund_adjunct", "after_event", "what_dated", "ph_apposed", "ph_called", "fit_kind",
-    "why_clause", "why_purpose", "happened", "count_given", "co_subject", "where_within",
+    "why_clause", "why_purpose", "happened", "count_given", "co_subject",
     "count_and", "where_prep", "ph_one", "item_called", "item_titles")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())
 _INFERENCE = frozenset({"would", "could", "might", "likely", "probably", "may"})
 _CLASS_WORDS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts", "form", "forms"})
-# plurals without an -s that name people ("Who are her *children*?")
-_PLURAL_PEOPLE = frozenset({"children", "people", "men", "women"})
 # plural-looking words that are not plural nouns ("what does she *discuss*", "what *is*")
 _NOT_PLURAL = frozenset({"is", "was", "has", "does", "this", "his", "hers", "its", "us",
                          "yes", "ss", "less", "news", "process", "class", "business",
@@ -249,25 +247,6 @@ def over_time(question: Question | str) -> bool:
     if at is None or said[at] not in ("has", "have"):
         return False
     return any(_participle(w) for w in said[at + 1:])
-
-
-def asks_people(question: Question, perfect: bool = False) -> bool:
-    """"Who are / were / have been + a plural noun": several people asked for ("Who have
-    been the *coaches* of her team?", "Who are his *neighbours*?", "Who are her *children*?");
-    with `perfect`, only "who have / has / had been": the present perfect's."""
-    said = words(question.text)
-    at = 2 if said[:2] in (["who", "are"], ["who", "were"]) and not perfect else \
-        3 if said[:1] == ["who"] and said[1:2] in (["have"], ["has"], ["had"]) and \
-        said[2:3] == ["been"] else 0
-    names = {w for p in question.people for w in words(p)}
-    return bool(at) and any(w in _PLURAL_PEOPLE or _plural(w) and noun_like(w)
-                            for w in said[at:at + 4] if w not in names)
-
-
-def gathered(question: Question) -> bool:
-    """A question whose answer is gathered over time: the present perfect (`over_time`), or
-    "who have been the <plural>?" (family who_people)."""
-    return over_time(question) or question.on("who_people") and asks_people(question, True)
 
 
 def _participle(word: str) -> bool:

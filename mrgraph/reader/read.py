@@ -32,10 +32,8 @@
        count so far  "how many X had she done by <date> / so far": a total said so far of
                  X ("I've built *five* kites so far"), else the ordinal of the latest ("our
                  *third* class": reader.tally);
-       who / where on a date   "who did X do Y with?": the object of "with" naming people;
-                 "where was X <on a date>?": the places of the best sentence naming one (in
-                 clauses that deny nothing);
-                 a "who" answer keeps its people, and no place (reader.whowhere);
+       where on a date   "where was X <on a date>?": the places of the best sentence naming
+                 one (in clauses that deny nothing; reader.whowhere);
        yes_no / would   "No" when the sentence denies, else "Yes";
        feeling   "how did X feel / describe ...": the person's reply to the other asking
                  how they feel about it ("How are you feeling?" - "*Thrilled and nervous.*"),
@@ -67,9 +65,7 @@
                  reader.lists), those that name a thing (reader.items: not "SO HAPPY NOW",
                  "July", "away"; "joined a book club" is "book club"; "X and Y" is two
                  items, in one phrase too); so too for a "what / where / who" question in
-                 the present perfect ("What has X painted?": reader.question.over_time) and
-                 "Who have been the <plural>?" (asks_people), a "who" list keeping the items
-                 that name people (whowhere.people_only);
+                 the present perfect ("What has X painted?": reader.question.over_time);
        other     the phrase (reader.phrases: a number for "how many")
                  of the best three sentences and of the sentence after each that the fitted
                  ranker (reader.ranker) puts first;
@@ -104,13 +100,12 @@ from mrgraph.reader.relative import after_event, on_date
 from mrgraph.reader.manner import manner
 from mrgraph.reader.reasons import why
 from mrgraph.reader.happened import what_befell
-from mrgraph.reader.question import Question, analyse, asks_people, over_time
+from mrgraph.reader.question import Question, analyse, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.shared import shared
 from mrgraph.reader.tally import running_count
 from mrgraph.reader.whose import unseen_name, wrong_person
-from mrgraph.reader.whowhere import (asks_with, company, dated, people_only, persons, placed,
-                                     where)
+from mrgraph.reader.whowhere import dated, where
 from mrgraph.reader.words import is_function_word, lemma
 from mrgraph.text import stem, tokenize, words
 from mrgraph.types import NOT_MENTIONED
@@ -203,7 +198,7 @@ def _thing(state: Found, question: Question, found: list[Sentence], ranker: Choo
         tuple[str, tuple[str, ...]]:
     """The answer naming a thing (`_answer` past the dated, yes/no, manner and sentence
     kinds): what two share, what was done then, thought or befell, a list, a count so far,
-    who / where told; else the phrase the ranker chooses (`_chosen`)."""
+    where told; else the phrase the ranker chooses (`_chosen`)."""
     best, kind = found[0], question.kind
     if question.on("both_share") and (both := shared(question, found)):
         return both  # "which city have both A and B visited?": what each says of themselves
@@ -217,16 +212,13 @@ def _thing(state: Found, question: Question, found: list[Sentence], ranker: Choo
     if kind == "what" and (befallen := what_befell(question, best.text)):
         return befallen, (best.dia_id,)  # "what happened to Y"
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")
-                                 and over_time(question)) or \
-        (kind == "who" and question.on("who_people") and asks_people(question))
+                                 and over_time(question))
     if several and question.on("items") and (listed := list_answer(
             question, found, ranker, speakers(state.evidence.turns.values()))):
-        if kind == "who" and question.on("who_people"):  # "who" asks for people
-            return people_only(listed[0]), listed[1]
         return listed
     if kind == "count" and (total := running_count(question, found)) is not None:
         return total  # "how many X had she done by <date>": the total said so far
-    if (told := _who_where(state, question, found)) is not None:
+    if (told := _where_dated(question, found)) is not None:
         return told
     return _chosen(question, found, ranker)
 
@@ -234,7 +226,7 @@ def _thing(state: Found, question: Question, found: list[Sentence], ranker: Choo
 def _chosen(question: Question, found: list[Sentence], ranker: Chooser) -> \
         tuple[str, tuple[str, ...]]:
     """The phrase the ranker chooses, as the question's kind says it: a count with what the
-    question also asks for, a list split into its items, people for "who"; else the best
+    question also asks for, a list split into its items; else the best
     sentence."""
     best, kind = found[0], question.kind
     # one thing asked for of several: a phrase that names one ("SO HAPPY NOW", "July" do not)
@@ -246,22 +238,15 @@ def _chosen(question: Question, found: list[Sentence], ranker: Chooser) -> \
         return also, (chosen.dia_id,)  # "How much ..., and for what?": both asked
     if chosen and kind == "list" and question.on("item_split"):
         return ", ".join(split_and(chosen.text, question.on("ph_serial"))), (chosen.dia_id,)
-    if chosen and kind == "who" and question.on("who_placed") and \
-            placed(question, found, chosen.text) and (company_ := company(question, found)):
-        return company_  # "who" asks for people: a place is none ("off to *the coast*")
-    if chosen and kind == "who" and question.on("who_named"):
-        return persons(chosen.text), (chosen.dia_id,)  # "who" asks for people, not things
     return (chosen.text, (chosen.dia_id,)) if chosen else (best.text, (best.dia_id,))
 
 
-def _who_where(state: Found, question: Question, found: list[Sentence]) -> \
+def _where_dated(question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]] | None:
-    """"Who did X do Y with?": the object of "with" naming people; "Where was X <on a
-    date>?": the places of the first sentence naming one (reader.whowhere)."""
-    if question.kind == "who" and question.on("who_with") and asks_with(question):
-        return company(question, found)
+    """"Where was X <on a date>?": the places of the first sentence naming one
+    (reader.whowhere)."""
     if question.kind == "where" and question.on("where_dated") and dated(question):
-        return where(question, found, state.evidence.turns)
+        return where(question, found)
     return None
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from mrgraph.policies.turns import found
 from mrgraph.reader.items import measured, split_and, unranked
 from mrgraph.reader.read import read as reader_read
-from mrgraph.reader.whowhere import people_only
 from mrgraph.types import NOT_MENTIONED
 from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
@@ -87,15 +86,6 @@ def test_a_borrowed_plans_reply_names_no_one_and_denies_after_its_date() -> None
              ("D2:2", "Ana", "Yes, she moved in on Saturday, no problems at all.", REPLIED)]
     assert when_answer("When did Ana's sister move into the new flat?", turns)[0] == \
         "the Saturday before 23 August 2023"
-
-
-@needs_wordnet
-def test_names_opening_an_item_a_lone_name_and_a_feast() -> None:
-    """people_only: "Mark from work" names Mark (a function word follows: no sentence opens);
-    "Easter" is a feast, no person; "That's" no name."""
-    assert people_only("Mark from work, Dana") == "Mark, Dana"
-    assert people_only("Lee at Easter") == "Lee"
-    assert people_only("That's, a ferry, Dana") == "Dana"
 
 
 @needs_wordnet

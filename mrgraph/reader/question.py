@@ -59,11 +59,11 @@ FAMILIES = (
     "item_object", "where_dated", "wp_undated", "count_so_far",
     "count_ordinal", "did_untimed", "told_on", "first_told",
     "ongoing", "asked_period", "since_when", "wp_perfect", "ph_serial",
-    "item_trim", "item_measure", "did_purpose", "borrowed_plan", "refers_back", "onset_month",
-    "both_share", "item_clause", "names_only", "ph_activity",
+    "did_purpose", "borrowed_plan", "refers_back", "onset_month",
+    "names_only", "ph_activity",
     "ph_gerund_adjunct", "after_event", "what_dated", "ph_apposed", "ph_called", "fit_kind",
     "why_clause", "why_purpose", "happened", "count_given", "co_subject",
-    "count_and", "where_prep", "ph_one", "item_called", "item_titles")
+    "count_and", "where_prep", "ph_one")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

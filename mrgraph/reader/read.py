@@ -48,8 +48,6 @@
                  a reason ("because", "so"), is the reply to the other's question asking ours
                  (three content words at least) or nothing follows; without its opener;
                  for "why", only the reason it marks (reader.reasons: "*the rent went up*");
-       shared    "which city have both A and B visited?", "what do A and B have in common?":
-                 the thing each of the two says of themselves (reader.shared);
        then      "what did X do / what happened two days after <event>": the sentence saying
                  that relation, else the thing the person dates that many days from the
                  event's day; "what did X do on <date>": the thing dated then
@@ -102,7 +100,6 @@ from mrgraph.reader.reasons import why
 from mrgraph.reader.happened import what_befell
 from mrgraph.reader.question import Question, analyse, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
-from mrgraph.reader.shared import shared
 from mrgraph.reader.tally import running_count
 from mrgraph.reader.whose import unseen_name, wrong_person
 from mrgraph.reader.whowhere import dated, where
@@ -197,11 +194,9 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
 def _thing(state: Found, question: Question, found: list[Sentence], ranker: Chooser) -> \
         tuple[str, tuple[str, ...]]:
     """The answer naming a thing (`_answer` past the dated, yes/no, manner and sentence
-    kinds): what two share, what was done then, thought or befell, a list, a count so far,
+    kinds): what was done then, thought or befell, a list, a count so far,
     where told; else the phrase the ranker chooses (`_chosen`)."""
     best, kind = found[0], question.kind
-    if question.on("both_share") and (both := shared(question, found)):
-        return both  # "which city have both A and B visited?": what each says of themselves
     if kind == "what" and question.on("after_event") and \
             (then := after_event(state, question, found, REACH)):
         return then  # "what did she do two days after the exam?": the thing told then
@@ -213,8 +208,7 @@ def _thing(state: Found, question: Question, found: list[Sentence], ranker: Choo
         return befallen, (best.dia_id,)  # "what happened to Y"
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")
                                  and over_time(question))
-    if several and question.on("items") and (listed := list_answer(
-            question, found, ranker, speakers(state.evidence.turns.values()))):
+    if several and question.on("items") and (listed := list_answer(question, found, ranker)):
         return listed
     if kind == "count" and (total := running_count(question, found)) is not None:
         return total  # "how many X had she done by <date>": the total said so far

@@ -50,20 +50,20 @@ FAMILIES = (
     "lengths", "thought", "did", "often", "negation", "feelings", "follow", "ranker",
     "told_later", "other_act", "asks_on", "due", "bare_day",
     "ph_verb", "ph_after_word", "ph_head", "ph_describes",
-    "ph_named", "ph_kind", "ph_noun_end", "ph_lone_verb", "ph_length", "ph_listed", "titled",
+    "ph_named", "ph_kind", "ph_noun_end", "ph_lone_verb", "ph_length", "ph_listed",
     "ph_count", "ph_place", "subject", "unseen_name", "replied", "reply", "ph_before_pp",
     "after_question", "item_kind", "photo", "wp_tie", "wp_amount", "context", "scene",
-    "manner", "feel_reply", "year_month", "clause_span", "apart", "times", "ph_particle",
+    "manner", "feel_reply", "year_month", "clause_span", "apart", "times",
     "wp_dated", "span_freq", "day_range", "next_turn", "span_told", "perfect", "whose_plural",
     "item_split", "perfect_share", "item_sentences", "ph_head_run", "story_span",
     "item_object", "where_dated", "wp_undated", "count_so_far",
     "count_ordinal", "did_untimed", "told_on", "first_told",
     "ongoing", "asked_period", "since_when", "wp_perfect", "ph_serial",
     "did_purpose", "borrowed_plan", "refers_back", "onset_month",
-    "names_only", "ph_activity",
-    "ph_gerund_adjunct", "after_event", "what_dated", "ph_apposed", "ph_called", "fit_kind",
+    "names_only",
+    "after_event", "what_dated", "fit_kind",
     "why_clause", "why_purpose", "happened", "count_given", "co_subject",
-    "count_and", "where_prep", "ph_one")
+    "count_and", "where_prep")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

@@ -13,13 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from mrgraph.found import Found
 from mrgraph.lexicon import default as lexicon
-from mrgraph.reader.evidence import Sentence, turn_key
-from mrgraph.reader.question import Question
-from mrgraph.reader.words import (AUXILIARIES, BE, CLAUSE, DETERMINERS, PREPOSITIONS,
-                                  SUBJECTS, is_function_word)
-from mrgraph.text import stem, words
+from mrgraph.reader.evidence import Sentence
+from mrgraph.reader.words import AUXILIARIES, BE, CLAUSE, DETERMINERS, PREPOSITIONS, SUBJECTS
 
 # "how did X feel / describe", "what emotions / feelings", "what ... feel when / about / in"
 _ASKS = re.compile(r"\bhow\b.*\b(?:feel|feels|felt|describes?|described)\b|"
@@ -118,57 +114,3 @@ def feeling(found: Sequence[Sentence], reach: int) -> tuple[str, tuple[str]] | N
         if said:
             return said, (sentence.dia_id,)
     return None
-
-
-# the other speaker asking how one feels: "How are you feeling about it?", "How did it feel?"
-_ASKED = re.compile(r"\bhow\b.*\b(?:feel|feels|felt|feeling)\b", re.IGNORECASE)
-_QUESTION = re.compile(r"[^.!?]*\?")
-BARE = 4  # words of a reply that is the feeling alone ("Excited and terrified.")
-
-
-def bare(sentence: str) -> str:
-    """A short reply that names a feeling with no verb ("Not thrilled.", "Excited and
-    terrified."): its words, at most BARE and one an adjective; "" otherwise."""
-    said = [w for w in _TOKEN.findall(sentence.lower().replace("\u2019", "'")) if w != ","]
-    if not said or len(said) > BARE or any(w in LINKS for w in said) or \
-            not any(is_adjective(w) for w in said):
-        return ""
-    return " ".join(said)
-
-
-def _asks_ours(turn: str, question: Question) -> bool:
-    """Whether `turn` asks how one feels about what `question` does: a question asking a
-    feeling whose content words are all the question's ("How are you feeling about it?"; not
-    "How do you feel about *the kayak*?" when the kayak is not asked about)."""
-    for asking in _QUESTION.findall(turn):
-        if _ASKED.search(asking) and all(
-                is_function_word(w) or w in _FEEL | {"feeling"} or stem(w) in question.stems
-                for w in words(asking)):
-            return True
-    return False
-
-
-def replied(found: Sequence[Sentence], reach: int, question: Question,
-            before: dict[str, str]) -> tuple[str, tuple[str]] | None:
-    """The person's reply, among the best `reach` sentences, to the other asking how they feel
-    about it (`before`: the turn before each, by id): its feeling, said with a verb or alone."""
-    for sentence in found[:reach]:
-        if not sentence.prompted or not question.said_by(sentence.speaker) or \
-                not _asks_ours(before.get(sentence.dia_id, ""), question):
-            continue
-        if said := described(sentence.text) or felt(sentence.text) or bare(sentence.text):
-            return said, (sentence.dia_id,)
-    return None
-
-
-def how_felt(state: Found, found: Sequence[Sentence], reach: int,
-             question: Question) -> tuple[str, tuple[str]] | None:
-    """The person's reply to the other asking how they felt (`replied`), else the feeling the
-    best `reach` sentences say (`feeling`)."""
-    if question.on("feel_reply"):
-        turns = state.evidence.turns
-        before = {str(t["dia_id"]): str(p["text"]) for t in turns.values()
-                  if (p := turns.get(turn_key(t, 1))) is not None}
-        if said := replied(found, reach, question, before):
-            return said
-    return feeling(found, reach)

@@ -151,45 +151,13 @@ def _adjunct(said: str, time: re.Match[str]) -> str:
     return time.group(0) if before and lemma(before[-1]) in _TIME_OBJECT else ""
 
 
-# another joined to the speaker as the subject: "*Omar* and I", "*my cousin* and I"
-_JOINED = re.compile(r"\b((?:(?:[Mm]y|[Oo]ur) )?[\w'-]+(?: [A-Z][\w'-]+)?) and $")
-
-
-def predicate(sentence: str, company: str | None = None) -> str | None:
+def predicate(sentence: str) -> str | None:
     """What the speaker says they did, for "what did X *do*": the words after the first "I" /
     "we" up to the clause's end (punctuation, a clause word, another subject), without the
     time words and "and" it ends with ("Last week *we had a great time at the lake* and...");
-    None without such a clause of two words at least. With `company` (the question, family
-    co_subject), another joined to "I" as the subject did it with them: "Then Omar and I
-    *baked bread*" -> "baked bread with Omar" (what one of two did together is done with the
-    other) - unless the question names them already ("What did X and her grandad bake ...?")."""
+    None without such a clause of two words at least."""
     doer = _DOER.search(sentence)
-    if not doer:
-        return None
-    said = _predicate(sentence, doer.end())
-    other = joined(sentence[:doer.start()]) if company and doer.group().startswith("I") \
-        else None
-    if other and {stem(w) for w in words(other)} & {stem(w) for w in words(company or "")}:
-        other = None  # the question names them: "what did Tamsin and her grandad bake?"
-    return f"{said} with {other}" if said and other else said
-
-
-# words opening a sentence before "X and I" that name no one ("*Both* Omar and I")
-_FOCUS = frozenset("""both only just even also""".split())
-
-
-def joined(before: str) -> str | None:
-    """Who is joined to the speaker by "and" right before "I": a name ("Then *Omar* and",
-    not "Both" / "Only": `_FOCUS`), or "my" / "our" and a noun ("*my cousin* and"); None for
-    anything else ("so tired and")."""
-    match = _JOINED.search(before)
-    if match is None:
-        return None
-    said = [w for w in match.group(1).split() if not (is_function_word(w) or w.lower() in
-                                                        _FOCUS) or w.lower() in ("my", "our")]
-    if said and said[0].lower() in ("my", "our"):
-        return f"{said[0].lower()} {said[1]}" if len(said) == 2 and noun_like(said[1]) else None
-    return " ".join(said) if said and all(w[:1].isupper() for w in said) else None
+    return _predicate(sentence, doer.end()) if doer else None
 
 
 def _predicate(sentence: str, start: int) -> str | None:
@@ -240,27 +208,3 @@ def unpurposed(said: str, question: Question) -> str:
                 len(said[:at.end(1)].split()) >= 2:
             return said[:at.end(1)]
     return said
-
-
-# a second question joined to the first by "and", asking for a phrase of a preposition: "How
-# much did the fair raise, *and for what*?", "How many chairs did she buy, *and from where*?"
-_AND_ASKED = re.compile(r",?\s+and\s+(for|to|from|with|at|in|on)\s+(?:what|whom|who|which|"
-                        r"where)\b[^,]*$", re.IGNORECASE)
-_PP_END = re.compile(r"[,.;:!?]|\s(?:and|but|so|because|which|who|that|while)\s", re.IGNORECASE)
-MAX_PP = 6  # words of the phrase the second question asks for
-
-
-def also_asked(question: str, sentence: str, said: str) -> str | None:
-    """`said` and what a second question joined by "and" asks for (family count_and): the
-    phrase of its preposition right after `said` in `sentence`, up to the clause's end ("We
-    raised *£900* for the lifeboat station." -> "£900 for the lifeboat station"); None when the
-    question asks no second thing or the sentence does not say it there."""
-    asked = _AND_ASKED.search(question)
-    at = sentence.find(said)
-    if asked is None or at < 0:
-        return None
-    rest = sentence[at + len(said):]
-    if not re.match(rf"\s+{asked.group(1)}\s", rest, re.IGNORECASE):
-        return None
-    phrase = _PP_END.split(rest)[0].split()
-    return f"{said} {' '.join(phrase)}" if len(phrase) <= MAX_PP else None

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from mrgraph.reader.evidence import Sentence
-from mrgraph.reader.items import called_out, is_item, things
-from mrgraph.reader.question import Question, gathered
+from mrgraph.reader.items import is_item, things
+from mrgraph.reader.question import Question, over_time
 from mrgraph.reader.ranker import Chooser
 from mrgraph.reader.words import is_function_word
 from mrgraph.text import words
@@ -21,12 +21,10 @@ ITEMS, ITEM_SHARE = 12, 0.7  # items a list answer joins; the share of the best 
 # lost on validation single-hop answers)
 PERFECT_SHARE = 0.5
 _LISTED = re.compile(r",| and | or ")  # a phrase that lists things already
-# a title in quotation marks: one to six words ("*"Salt Lines"*", "*“Dune”*")
-_QUOTED = re.compile(r"[\"“]([^\"“”]{1,60})[\"”]")
 
 
-def list_answer(question: Question, found: list[Sentence], ranker: Chooser,
-                speakers: frozenset[str] = frozenset()) -> tuple[str, tuple[str, ...]] | None:
+def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
+        tuple[str, tuple[str, ...]] | None:
     """A question asking for several things ("What instruments ...?"): the phrase of each of
     the best sentences of different turns (the person's own when it names one: what they did
     is what they say, not what the other suggests), up to ITEMS, each holding ITEM_SHARE of
@@ -36,24 +34,17 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser,
     For a question in the present perfect ("What has X painted?": what has been so over time)
     PERFECT_SHARE of the best score is enough, and each sentence of a turn may give an item.
     A phrase may give several items, or part of itself (items.things: "Pip and Moss" two,
-    "joined a book club" the club); none is a word that only calls out (items.called_out: a
-    name of one of `speakers`, "Seriously", "That's"; family item_called). An item that is a
-    title the sentence quotes brings the other titles it quotes (`_titled_with`)."""
+    "joined a book club" the club)."""
     first = ranker.choose(question, found)
     if first is not None and _LISTED.search(first.text):
         return None
     said: list[str] = []
     supports: list[str] = []
     turns: set[str] = set()  # the turns read for an item, named things or not
-    perfect = question.on("perfect_share") and gathered(question)
+    perfect = question.on("perfect_share") and over_time(question)
     share = PERFECT_SHARE if perfect else ITEM_SHARE
     each = perfect and question.on("item_sentences")  # an item of each sentence, not turn
     read: set[str] = set()
-    # an item that is a speaker's name (`speakers`) names the one spoken to (not for "who": a
-    # speaker may be one of the people asked for)
-    called = question.on("item_called")
-    names = frozenset(w.lower() for s in speakers | {s.speaker for s in found}
-                      for w in s.split()[:1]) if question.kind != "who" else frozenset()
     for sentence in found:
         if len(said) == ITEMS or sentence.score < share * found[0].score:
             break
@@ -65,32 +56,15 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser,
         if item and item.lower() not in (i.lower() for i in said):
             turns.add(sentence.dia_id)
             read.add(key)
-            if question.on("item_kind") and not is_item(item) or \
-                    called and called_out(item, names):
+            if question.on("item_kind") and not is_item(item):
                 continue  # it names no thing ("SO HAPPY NOW", "July"), yet was said
             said.append(item)
             supports.append(sentence.dia_id)
-            if question.on("item_titles"):
-                for title in _titled_with(item, sentence.text):
-                    if title.lower() not in (i.lower() for i in said):
-                        said.append(title)
-                        supports.append(sentence.dia_id)
     if len({d.partition(":")[0] for d in turns}) < 2 or not said:
         return None
     # an item cut in two may repeat another, or leave a piece of function words ("the")
     kept: dict[str, str] = {}
     for thing in (t for item in said for t in things(item, question.on)):
-        if not all(map(is_function_word, words(thing))) and \
-                not (called and called_out(thing, names)):
+        if not all(map(is_function_word, words(thing))):
             kept.setdefault(thing.lower(), thing)
     return ", ".join(kept.values()), tuple(supports)
-
-
-def _titled_with(item: str, sentence: str) -> list[str]:
-    """The other titles a sentence quotes when the item is one of them: quotation marks set
-    titles apart, and titles quoted together are things of one kind ("*"Night Bus"* and
-    *"Salt Lines"*", two songs); none when the item is no quoted title (family item_titles)."""
-    titles = [t.strip() for t in _QUOTED.findall(sentence) if 0 < len(t.split()) <= 6]
-    if item.strip("\"“”' ").lower() not in (t.lower() for t in titles):
-        return []
-    return [t for t in titles if t.lower() != item.strip("\"“”' ").lower()]

@@ -21,29 +21,17 @@ is scored by where it stands:
        determiners; "to" after a noun or a verb of going: "a trip *to Rome*", "moved to
        *Denver*", not "talked to Hana") and holds no time or state ("in June", "at dawn",
        "in a hurry")
-  +2   for "which novel / song / band ..." (not "what kind of"), the run's first title, cut to
-       it: capitalised words, joined by "and" / "of" ("Pride and Prejudice"), not "I", not a
-       person the question names, not a word right before the head noun ("a *Welsh* song")
   +2   a word of it is of the kind the head noun names ("What country..." - "Sweden")
-  +0.5 for "what activities / hobbies / sports", a gerund a verb of going or beginning takes,
-       cut to it and taken for a noun ("we went *camping*", "took up *knitting*":
-       reader.activities)
   +2   for "how many / how much", a number, cut to it and the content words after it
        ("rented all *twelve*", "*7 pounds 2 ounces*"; "1,200", "82%" and "£1,200" are one
        word; a day beside a month or a year is no count: "15 June", "2019")
   +0.3 per content word (up to three); +0.3 the phrase ends with a noun (WordNet: mostly a
        noun, not mostly a verb): a thing, not "came" or "hit"
   -0.6 a lone verb ("wanted"); -0.15 per word beyond four (answers are short)
-A noun phrase with a name in apposition gives the name, at the phrase's score ("this retired
-nurse, *Odette*, who ...": reader.apposition, family ph_apposed), so does a phrase naming one
-after "called" / "named" ("a band called *Paper Moths*": family ph_called).
 Scored, a count cut off before the noun counted is said without the question's word describing
 it ("*nine* spare" for "how many spare chairs": family count_given); for one place asked by
 "where", a common noun's place keeps the preposition placing it ("*at* the herb garden", not
 "Ghent", nor "where ... from?": family where_prep).
-A run between "the" / "that" / "this" and "one" answers "which <thing>" (not a list) with
-the thing: "one" stands for it ("The *Millbrook* one." -> "Millbrook regatta": +2,
-family ph_one).
 A run followed by ", run" ... "and run" (short runs; or ", and run", the serial comma,
 unless two runs only make it and the last opens a clause: "bread, and milk *was* sold out")
 is also one list segment, scoring its first run's score + LISTED ("packed *a torch, maps and
@@ -58,9 +46,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mrgraph.reader.activities import gerund_at, names_activity
-from mrgraph.reader.apposition import (apposed, called, named_at, one_named, title_of,
-                                       titles_at)
 from mrgraph.reader.places import infinitive, placed, said_at
 from mrgraph.reader.question import Question, over_time
 from mrgraph.reader.tally import counted, counted_noun, unsaid
@@ -73,16 +58,11 @@ from mrgraph.text import words
 MAX_WORDS = 4
 MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list gains
 KIND = 2.0
-ACTIVITY = 0.5  # an activity asked for, said as a gerund: as a word of the question before it
 PLACE = 2.5  # a place asked "where": beats the thing right after the verb ("proposed to *Hana*")
 _OBJECT_WORDS = frozenset("""me him her us them you it here's there's""".split())
 BEFORE_PP = 1.0  # before the question's own prepositional phrase, as after one of its words
 NOUN_END = 0.3  # a phrase ending with a noun
-# things people call by a proper name or title: "Which novel..." - "Middlemarch"
-_TITLED = frozenset(lemma(w) for w in """book novel song film movie album band show series
-                    game podcast poem play restaurant cafe shop store gym company team""".split())
 _RELATIONS = frozenset(lemma(w) for w in RELATIONS)  # "my *daughter's*", "our *cousins*"
-_KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?) of\b", re.IGNORECASE)  # a kind, not a title
 _COPULAS = frozenset({"is", "are", "was", "were"})  # end a noun phrase: "X *is* rewarding"
 _FINITE = _COPULAS | frozenset("""has have had did does do will would can could""".split())
 
@@ -199,45 +179,33 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
     if on("ph_before_pp") and score == 0.0 and _before_asked_pp(after, toks, question):
         score += BEFORE_PP  # "one of my *trophies* from a dance contest"
         phrase = _object_of(run, toks)
-    titled = head in _TITLED and on("titled") and not _KIND_OF.search(question.text)
-    titles = titles_at(toks, head, names) if titled else frozenset()
-    joined = _head_after(after, toks, head, asked, on("ph_gerund_adjunct")) \
+    joined = _head_after(after, toks, head, asked) \
         if head and question.kind == "list" and on("ph_head_run") else []
-    last = run[-1]  # where the phrase ends in the sentence
     if head and after < len(toks) and toks[after].lemma == head and on("ph_head"):
         score += 1.5
         phrase.append(toks[after].text)
-        last = after
     elif joined:  # "a *live* music event": the question's own words up to the head join too
         score += 1.5
         phrase += joined
-        last = after + len(joined) - 1
     elif after < len(toks) and toks[after].lemma in asked and score >= 2.0 and \
             on("ph_describes"):
         score -= 1.5  # it only describes what the question already names ("a *short* trip")
-    bonus, phrase = _what_is_asked(run, toks, question, titles, phrase)
-    score += bonus
-    if not bonus and question.kind == "what" and on("ph_one") and \
-            not (on("perfect") and over_time(question)) and \
-            (named := one_named(run, toks, question.text)):
-        score += KIND  # "Which race?" - "The *Millbrook* one.": "one" stands for the race
-        phrase = named
+    score += _what_is_asked(run, toks, question)
     form = counted(phrase) if question.kind == "count" and on("ph_count") else None
     if form is not None:  # what "how many" asks for: a number
         score += KIND
         phrase = phrase[form]
     given = form is not None and on("count_given")
-    score, phrase, activity = _of_kind(score, phrase, run, toks, question)
-    score = _by_form(score, phrase, activity, question)
-    phrase = _as_said(phrase, run, last, toks, question, given)
+    score, phrase = _of_kind(score, phrase, run, toks, question)
+    score = _by_form(score, phrase, question)
+    phrase = _as_said(phrase, run, toks, question, given)
     return Segment(tuple(phrase), score, run[0])
 
 
 def _of_kind(score: float, phrase: list[str], run: list[int], toks: Sequence[Token],
-             question: Question) -> tuple[float, list[str], bool]:
+             question: Question) -> tuple[float, list[str]]:
     """`_score`'s score and phrase, for a thing of the kind the question's head names ("What
-    country..." - "Sweden"), cut after it, else an activity said as a gerund; with whether it
-    is that activity."""
+    country..." - "Sweden"), cut after it."""
     on = question.on
     kind = kind_of(question.head) if question.head and on("ph_kind") else frozenset()
     # "-ing" names a thing only after a determiner: "my painting", not "saw someone drawing"
@@ -247,33 +215,27 @@ def _of_kind(score: float, phrase: list[str], run: list[int], toks: Sequence[Tok
               (at[i] > 0 and toks[at[i] - 1].text.lower() in DETERMINERS))]
     if typed:  # a thing of the kind asked for, and no more
         return score + KIND, \
-            phrase[:max(typed[-1] + 1, len(run) if len(phrase) > len(run) else 0)], False
-    done = None if not question.head or not on("ph_activity") or \
-        phrase != [toks[i].text for i in run] or not names_activity(question.head) \
-        else gerund_at(run, toks)
-    if done is not None:  # "What activities...": "went *camping*" names one, a noun
-        return score + ACTIVITY, phrase[done:], True  # (reader.activities)
-    return score, phrase, False
+            phrase[:max(typed[-1] + 1, len(run) if len(phrase) > len(run) else 0)]
+    return score, phrase
 
 
-def _by_form(score: float, phrase: list[str], activity: bool, question: Question) -> float:
+def _by_form(score: float, phrase: list[str], question: Question) -> float:
     """`_score`'s score for the phrase's form: its content words (three at most), a noun at
     its end, not a lone verb, not too long."""
     on = question.on
     content = [w for w in phrase if not is_function_word(w)]
     score += 0.3 * min(3, len(content))
-    if content and on("ph_noun_end") and (noun_like(phrase[-1]) or activity):
+    if content and on("ph_noun_end") and noun_like(phrase[-1]):
         score += NOUN_END  # a thing: the phrase ends with a noun ("a rusty *lantern*")
-    if len(content) == 1 and on("ph_lone_verb") and verb_like(content[0]) and not activity:
+    if len(content) == 1 and on("ph_lone_verb") and verb_like(content[0]):
         score -= 0.6  # a lone verb ("wanted", "inviting") is rarely what was asked
     return score - 0.15 * max(0, len(phrase) - MAX_WORDS) * on("ph_length")
 
 
-def _as_said(phrase: list[str], run: list[int], last: int, toks: Sequence[Token],
-             question: Question, given: bool) -> list[str]:
-    """The scored `phrase` as the answer says it (`_score`; `last`: where it ends in the
-    sentence): a count without what the question names, a place with its preposition, a
-    noun by the name it is given."""
+def _as_said(phrase: list[str], run: list[int], toks: Sequence[Token], question: Question,
+             given: bool) -> list[str]:
+    """The scored `phrase` as the answer says it (`_score`): a count without what the
+    question names, a place with its preposition."""
     on = question.on
     if given:  # scored whole, said without what the question names ("*three* spare keys")
         phrase = phrase[:unsaid(phrase, _asked(question), counted_noun(question))]
@@ -284,42 +246,37 @@ def _as_said(phrase: list[str], run: list[int], last: int, toks: Sequence[Token]
             not (on("perfect") and over_time(question)) and \
             (prep := said_at(run, toks)) is not None:
         phrase = [*prep.split(), *phrase]
-    if on("ph_apposed") and phrase and phrase[-1] == toks[last].text:
-        phrase = apposed(last, toks) or phrase  # "a nurse, *Odette*,": the name says which
-    if on("ph_called") and phrase and phrase[-1] == toks[last].text:
-        phrase = called(run[0], last, toks) or phrase  # "a band called *Paper Moths*"
     return phrase
 
 
 def _head_after(after: int, toks: Sequence[Token], head: str,
-                asked: frozenset[str] | set[str], gerunds: bool = False) -> list[str]:
+                asked: frozenset[str] | set[str]) -> list[str]:
     """The question's own nouns that lead from `after` to its head noun ("live | *music
-    event*" for "What music events..."): up to two, then the head; empty otherwise. With
-    `gerunds` (family ph_gerund_adjunct) an -ing form too: before a noun it is a noun
-    that says which kind ("watercolour | *sketching class*", "a Korean *cooking class*")."""
+    event*" for "What music events..."): up to two, then the head; empty otherwise."""
     for end in range(after + 1, min(after + 3, len(toks))):
         if toks[end].lemma == head and all(
-                toks[i].lemma in asked and
-                (noun_like(toks[i].text) or gerunds and toks[i].text.lower().endswith("ing")) and
+                toks[i].lemma in asked and noun_like(toks[i].text) and
                 toks[i].text.lower() not in NUMBERS for i in range(after, end)):
             return [toks[i].text for i in range(after, end + 1)]
     return []
 
 
-def _what_is_asked(run: list[int], toks: Sequence[Token], question: Question,
-                   titles: frozenset[int], phrase: list[str]) -> tuple[float, list[str]]:
-    """What the question word asks for, and the phrase: a name for "who" or a question asking
-    a name (a relation too for "who": "my aunt"); a place for "where" ("to Hana *at the
-    herb garden*"); for "which novel...", the run's title, cut to it ("Middlemarch")."""
+def _what_is_asked(run: list[int], toks: Sequence[Token], question: Question) -> float:
+    """What the question word asks for: a name for "who" or a question asking a name (a
+    relation too for "who": "my aunt"); a place for "where" ("to Hana *at the herb
+    garden*")."""
     on, who = question.on, question.kind == "who"
     if (who or "name" in words(question.text)) and on("ph_named") and \
-            any(named_at(toks, i) or (who and toks[i].lemma in _RELATIONS) for i in run):
-        return 1.5, phrase
-    if question.kind == "where" and on("ph_place") and placed(run, toks, on("ph_particle")):
-        return PLACE, phrase
-    if titles and (title := title_of(run, toks, titles)):
-        return KIND, [toks[i].text for i in title]
-    return 0.0, phrase
+            any(_named_at(toks, i) or (who and toks[i].lemma in _RELATIONS) for i in run):
+        return 1.5
+    if question.kind == "where" and on("ph_place") and placed(run, toks):
+        return PLACE
+    return 0.0
+
+
+def _named_at(toks: Sequence[Token], i: int) -> bool:
+    """A capitalised word not opening the sentence: a name."""
+    return i > 0 and toks[i].text[:1].isupper() and toks[i - 1].text not in ".!?"
 
 
 def places(sentence: str, question: Question) -> list[str]:
@@ -328,7 +285,7 @@ def places(sentence: str, question: Question) -> list[str]:
     *Lisbon* in May"."""
     toks = tokens(sentence)
     return [" ".join(toks[i].text for i in run) for run in _runs(toks, _asked(question))
-            if placed(run, toks, question.on("ph_particle")) and not infinitive(run, toks)]
+            if placed(run, toks) and not infinitive(run, toks)]
 
 
 def verb_at(sentence: str, question: Question) -> int | None:

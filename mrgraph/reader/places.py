@@ -14,11 +14,6 @@ from mrgraph.reader.words import DETERMINERS, TIME_WORDS, lemma, mostly_verb
 _LOCATIVE = frozenset("""at in near inside outside around along across from into""".split())
 GOING = frozenset(lemma(w) for w in """go went gone move moved fly flew flown drive drove
                    driven travel head return come came walk ran run sail ride rode""".split())
-# the particle a verb of going takes before "to": "off to the coast", "rode up to Tarn Hill"
-_GOING_PARTICLES = frozenset("off up down back over away out".split())
-# "I'm off to the coast": a form of "be" before the particle; "along the river and up to the
-# fort": a path going on
-_BEING = frozenset("i'm we're they're he's she's am is are was were be been and".split())
 # times and states a preposition of place also takes: "at dawn", "in the summer", "in a hurry"
 _NO_PLACE = frozenset("""dawn dusk noon midnight sunrise sunset summer winter spring autumn fall
                       christmas easter hurry fact general person love trouble touch time least
@@ -27,18 +22,16 @@ _NO_PLACE = frozenset("""dawn dusk noon midnight sunrise sunset summer winter sp
 MONTHS = frozenset(calendar.month_name[1:]) | frozenset(calendar.month_abbr[1:])
 
 
-def placed(run: list[int], toks: Sequence[Token], on_particle: bool = True) -> bool:
+def placed(run: list[int], toks: Sequence[Token]) -> bool:
     """A place: the run follows a preposition that says where, past its determiners ("at
-    *the* garden", "in *my sister's* flat"; "to" after a verb of going or its particle: "off
-    *to* the coast"), and is no time ("in June", "in two weeks")."""
+    *the* garden", "in *my sister's* flat"; "to" after a noun or a verb of going: "a
+    trip *to* Rome"), and is no time ("in June", "in two weeks")."""
     at = run[0] - 1
     while at >= 0 and toks[at].text.lower() in DETERMINERS:
         at -= 1
     where = at >= 0 and (toks[at].text.lower() in _LOCATIVE or (
         toks[at].text.lower() == "to" and at > 0 and toks[at - 1].word and
-        (toks[at - 1].lemma in GOING or not verb_like(toks[at - 1].text) or
-         (on_particle and toks[at - 1].text.lower() in _GOING_PARTICLES and at > 1 and
-          (toks[at - 2].lemma in GOING or toks[at - 2].text.lower() in _BEING)))))
+        (toks[at - 1].lemma in GOING or not verb_like(toks[at - 1].text))))
     return where and \
         not any(toks[i].text.lower() in TIME_WORDS or toks[i].text.lower() in _NO_PLACE or
                 toks[i].text in MONTHS or toks[i].text[:1].isdigit() for i in run)

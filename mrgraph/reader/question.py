@@ -10,8 +10,7 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
             choice    a yes/no form offering options ("... a beach or the mountains?");
             would     an inference ("Would ...", "... likely ...", "Might ..."): yes or no;
             list      "what"/"which" + a plural noun ("What instruments ..."), "What are
-                      some ...", "What kinds/types of ...", "What are <name>'s / her
-                      <plural noun> ...?" ("What are her dogs' names?");
+                      some ...", "What kinds/types of ...";
             what      anything else ("What did X donate ...", "Which song ..."); in the
                       present perfect ("What has X painted?", `over_time`) answered as a list.
   person    the one speaker of the conversation the question names (None for none or two);
@@ -26,7 +25,6 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -50,27 +48,25 @@ FAMILIES = (
     "lengths", "thought", "did", "often", "negation", "feelings", "follow", "ranker",
     "told_later", "other_act", "asks_on", "due", "bare_day",
     "ph_verb", "ph_after_word", "ph_head", "ph_describes",
-    "ph_named", "ph_kind", "ph_noun_end", "ph_lone_verb", "ph_length", "ph_listed", "titled",
+    "ph_named", "ph_kind", "ph_noun_end", "ph_lone_verb", "ph_length", "ph_listed",
     "ph_count", "ph_place", "subject", "unseen_name", "replied", "reply", "ph_before_pp",
-    "after_question", "item_kind", "photo", "wp_tie", "wp_amount", "context", "scene",
-    "manner", "feel_reply", "year_month", "clause_span", "apart", "times", "ph_particle",
-    "wp_dated", "span_freq", "day_range", "next_turn", "span_told", "perfect", "whose_plural",
+    "after_question", "item_kind", "photo", "wp_tie", "context", "scene",
+    "manner", "year_month", "clause_span", "apart", "times",
+    "span_freq", "day_range", "next_turn", "span_told", "perfect",
     "item_split", "perfect_share", "item_sentences", "ph_head_run", "story_span",
-    "item_object", "who_with", "who_named", "where_dated", "wp_undated", "count_so_far",
-    "count_ordinal", "did_untimed", "who_placed", "who_whose", "told_on", "first_told",
-    "ongoing", "asked_period", "since_when", "wp_perfect", "ph_serial", "who_people",
-    "item_trim", "item_measure", "did_purpose", "borrowed_plan", "refers_back", "onset_month",
-    "both_share", "item_clause", "names_only", "ph_activity",
-    "ph_gerund_adjunct", "after_event", "what_dated", "ph_apposed", "ph_called", "fit_kind",
-    "why_clause", "why_purpose", "happened", "count_given", "co_subject", "where_within",
-    "count_and", "where_prep", "ph_one", "item_called", "item_titles")
+    "item_object", "where_dated", "wp_undated", "count_so_far",
+    "count_ordinal", "did_untimed", "told_on", "first_told",
+    "ongoing", "asked_period", "since_when", "wp_perfect", "ph_serial",
+    "did_purpose", "borrowed_plan", "refers_back", "onset_month",
+    "names_only",
+    "fit_kind",
+    "why_clause", "why_purpose", "happened", "count_given",
+    "where_prep")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())
 _INFERENCE = frozenset({"would", "could", "might", "likely", "probably", "may"})
 _CLASS_WORDS = frozenset({"kind", "kinds", "type", "types", "sort", "sorts", "form", "forms"})
-# plurals without an -s that name people ("Who are her *children*?")
-_PLURAL_PEOPLE = frozenset({"children", "people", "men", "women"})
 # plural-looking words that are not plural nouns ("what does she *discuss*", "what *is*")
 _NOT_PLURAL = frozenset({"is", "was", "has", "does", "this", "his", "hers", "its", "us",
                          "yes", "ss", "less", "news", "process", "class", "business",
@@ -132,7 +128,7 @@ def analyse(question: str, speakers: Iterable[str] = (),
     head = _head(said, names)
     if "caused_by" not in off and _subject_verb(said, names):
         head = None  # "what *inspired* X": a verb, not the thing asked for
-    kind = _kind(question, said, head, "whose_plural" not in off)
+    kind = _kind(question, said, head)
     stems = frozenset(stem(w) for w in said
                       if w not in names and w not in STOPWORDS and w not in AUXILIARIES
                       and w not in _ADVERBS and (len(w) > 1 or w.isdigit()))
@@ -161,7 +157,7 @@ def _subject_verb(said: list[str], names: set[str]) -> bool:
         after in DETERMINERS or after in PREPOSITIONS or after in NUMBERS
 
 
-def _kind(question: str, said: list[str], head: str | None, whose: bool = True) -> Kind:
+def _kind(question: str, said: list[str], head: str | None) -> Kind:
     first = said[0] if said else ""
     text = " ".join(said)
     if re.search(r"\bhow many (days|weeks|months|years|hours)\b", text):
@@ -184,22 +180,9 @@ def _kind(question: str, said: list[str], head: str | None, whose: bool = True) 
     if first in ("where", "why", "how"):
         return first  # type: ignore[return-value]
     if _LIST_OPENERS.match(question) or _PLURAL_CLASS.search(text) or \
-            (whose and _whose_plural(said)) or \
             (head is not None and _plural(head)):
         return "list"
     return "what"
-
-
-def _whose_plural(said: list[str]) -> bool:
-    """"What are <name>'s / her <plural noun>...?": the things a person has ("What are her
-    dogs' names?", "What are Dev's hobbies?", "What were his favourite games as a child?":
-    a plural noun in the noun phrase after the possessive)."""
-    if said[:2] not in (["what", "are"], ["what", "were"]) or len(said) < 4:
-        return False
-    at = 4 if said[3] == "s" else 3 if said[2] in POSSESSIVES else len(said)
-    run = list(itertools.takewhile(lambda w: w not in STOPWORDS and w not in PREPOSITIONS,
-                                   said[at:]))
-    return any(_plural(w) and noun_like(w) for w in run)
 
 
 def _head(said: list[str], names: frozenset[str] | set[str] = frozenset()) -> str | None:
@@ -249,25 +232,6 @@ def over_time(question: Question | str) -> bool:
     if at is None or said[at] not in ("has", "have"):
         return False
     return any(_participle(w) for w in said[at + 1:])
-
-
-def asks_people(question: Question, perfect: bool = False) -> bool:
-    """"Who are / were / have been + a plural noun": several people asked for ("Who have
-    been the *coaches* of her team?", "Who are his *neighbours*?", "Who are her *children*?");
-    with `perfect`, only "who have / has / had been": the present perfect's."""
-    said = words(question.text)
-    at = 2 if said[:2] in (["who", "are"], ["who", "were"]) and not perfect else \
-        3 if said[:1] == ["who"] and said[1:2] in (["have"], ["has"], ["had"]) and \
-        said[2:3] == ["been"] else 0
-    names = {w for p in question.people for w in words(p)}
-    return bool(at) and any(w in _PLURAL_PEOPLE or _plural(w) and noun_like(w)
-                            for w in said[at:at + 4] if w not in names)
-
-
-def gathered(question: Question) -> bool:
-    """A question whose answer is gathered over time: the present perfect (`over_time`), or
-    "who have been the <plural>?" (family who_people)."""
-    return over_time(question) or question.on("who_people") and asks_people(question, True)
 
 
 def _participle(word: str) -> bool:

@@ -32,15 +32,11 @@
        count so far  "how many X had she done by <date> / so far": a total said so far of
                  X ("I've built *five* kites so far"), else the ordinal of the latest ("our
                  *third* class": reader.tally);
-       who / where on a date   "who did X do Y with?": the object of "with" naming people;
-                 "where was X <on a date>?": the places of the best sentence naming one (in
-                 clauses that deny nothing);
-                 a "who" answer keeps its people, and no place (reader.whowhere);
+       where on a date   "where was X <on a date>?": the places of the best sentence naming
+                 one (in clauses that deny nothing; reader.whowhere);
        yes_no / would   "No" when the sentence denies, else "Yes";
-       feeling   "how did X feel / describe ...": the person's reply to the other asking
-                 how they feel about it ("How are you feeling?" - "*Thrilled and nervous.*"),
-                 else the adjective said of it, else what follows "felt" (reader.feelings:
-                 "so *excited*", "felt *at ease*");
+       feeling   "how did X feel / describe ...": the adjective said of it, else what
+                 follows "felt" (reader.feelings: "so *excited*", "felt *at ease*");
        manner    "how does X <verb>": the "by <doing>" clause the person says ("I stay calm
                  *by breathing slowly*"; reader.manner);
        why / how what the person says next (the best sentence sets the scene: "I had a fall."
@@ -50,12 +46,6 @@
                  a reason ("because", "so"), is the reply to the other's question asking ours
                  (three content words at least) or nothing follows; without its opener;
                  for "why", only the reason it marks (reader.reasons: "*the rent went up*");
-       shared    "which city have both A and B visited?", "what do A and B have in common?":
-                 the thing each of the two says of themselves (reader.shared);
-       then      "what did X do / what happened two days after <event>": the sentence saying
-                 that relation, else the thing the person dates that many days from the
-                 event's day; "what did X do on <date>": the thing dated then
-                 (reader.relative);
        thought   "what did X realize / learn / decide": the clause the verb takes ("I realized
                  *rest matters*"; reader.forms.complement); "what did X do": what the
                  person says they did, when it is more new words than the question's ("we
@@ -67,9 +57,7 @@
                  reader.lists), those that name a thing (reader.items: not "SO HAPPY NOW",
                  "July", "away"; "joined a book club" is "book club"; "X and Y" is two
                  items, in one phrase too); so too for a "what / where / who" question in
-                 the present perfect ("What has X painted?": reader.question.over_time) and
-                 "Who have been the <plural>?" (asks_people), a "who" list keeping the items
-                 that name people (whowhere.people_only);
+                 the present perfect ("What has X painted?": reader.question.over_time);
        other     the phrase (reader.phrases: a number for "how many")
                  of the best three sentences and of the sentence after each that the fitted
                  ranker (reader.ranker) puts first;
@@ -94,23 +82,20 @@ from mrgraph.reader import confidence
 from mrgraph.reader.confidence import Features
 from mrgraph.reader.evidence import (REACH, Sentence, believed, first_read, is_question,
                                     sentences, speakers, split_sentences)
-from mrgraph.reader.feelings import asks_feeling, how_felt
-from mrgraph.reader.forms import (THOUGHT, also_asked, complement, frequency, negated,
-                                  predicate, times, unpurposed, untimed)
+from mrgraph.reader.feelings import asks_feeling, feeling
+from mrgraph.reader.forms import (THOUGHT, complement, frequency, negated, predicate, times,
+                                  unpurposed, untimed)
 from mrgraph.reader.items import is_item, split_and
 from mrgraph.reader.lengths import answer_dated
 from mrgraph.reader.lists import list_answer
-from mrgraph.reader.relative import after_event, on_date
 from mrgraph.reader.manner import manner
 from mrgraph.reader.reasons import why
 from mrgraph.reader.happened import what_befell
-from mrgraph.reader.question import Question, analyse, asks_people, over_time
+from mrgraph.reader.question import Question, analyse, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
-from mrgraph.reader.shared import shared
 from mrgraph.reader.tally import running_count
 from mrgraph.reader.whose import unseen_name, wrong_person
-from mrgraph.reader.whowhere import (asks_with, company, dated, people_only, persons, placed,
-                                     where)
+from mrgraph.reader.whowhere import dated, where
 from mrgraph.reader.words import is_function_word, lemma
 from mrgraph.text import stem, tokenize, words
 from mrgraph.types import NOT_MENTIONED
@@ -182,86 +167,62 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
     if kind == "how" and question.on("manner") and (how := manner(question, found, REACH)):
         return how  # "how does X <verb>": the "by <doing>" clause said
     feelings = question.on("feelings") and asks_feeling(question.text)
-    if kind not in FOLLOW_KINDS and feelings and \
-            (felt := how_felt(state, found, REACH, question)):
+    if kind not in FOLLOW_KINDS and feelings and (felt := feeling(found, REACH)):
         return felt
     if kind in FOLLOW_KINDS and question.on("follow") and \
             not (kind == "why" and _REASON.search(best.text)) and \
             not (best.prompted and question.on("replied") and _says_something(best.text, 3)
                  and not _EXCLAIMS.match(best.text)):  # "Ha, I get that a lot." opens a reply
-        if feelings and (felt := how_felt(state, found, REACH, question)):
+        if feelings and (felt := feeling(found, REACH)):
             return felt
         follow = _follow(best)
         if follow is not None:
             return why(_said(follow[0]), question), (follow[1],)
     if kind in FOLLOW_KINDS:
         return why(_said(best.text), question), (best.dia_id,)
-    return _thing(state, question, found, ranker)
+    return _thing(question, found, ranker)
 
 
-def _thing(state: Found, question: Question, found: list[Sentence], ranker: Chooser) -> \
+def _thing(question: Question, found: list[Sentence], ranker: Chooser) -> \
         tuple[str, tuple[str, ...]]:
     """The answer naming a thing (`_answer` past the dated, yes/no, manner and sentence
-    kinds): what two share, what was done then, thought or befell, a list, a count so far,
-    who / where told; else the phrase the ranker chooses (`_chosen`)."""
+    kinds): what was thought or befell, a list, a count so far, where told; else the phrase
+    the ranker chooses (`_chosen`)."""
     best, kind = found[0], question.kind
-    if question.on("both_share") and (both := shared(question, found)):
-        return both  # "which city have both A and B visited?": what each says of themselves
-    if kind == "what" and question.on("after_event") and \
-            (then := after_event(state, question, found, REACH)):
-        return then  # "what did she do two days after the exam?": the thing told then
-    if kind == "what" and question.on("what_dated") and (then := on_date(question, found, REACH)):
-        return then  # "what did they do on 4 March?": the thing dated then
     if kind == "what" and (thought := _thought(question, found)):
         return thought
     if kind == "what" and (befallen := what_befell(question, best.text)):
         return befallen, (best.dia_id,)  # "what happened to Y"
     several = kind == "list" or (kind in ("what", "where", "who") and question.on("perfect")
-                                 and over_time(question)) or \
-        (kind == "who" and question.on("who_people") and asks_people(question))
-    if several and question.on("items") and (listed := list_answer(
-            question, found, ranker, speakers(state.evidence.turns.values()))):
-        if kind == "who" and question.on("who_people"):  # "who" asks for people
-            return people_only(listed[0]), listed[1]
+                                 and over_time(question))
+    if several and question.on("items") and (listed := list_answer(question, found, ranker)):
         return listed
     if kind == "count" and (total := running_count(question, found)) is not None:
         return total  # "how many X had she done by <date>": the total said so far
-    if (told := _who_where(state, question, found)) is not None:
+    if (told := _where_dated(question, found)) is not None:
         return told
     return _chosen(question, found, ranker)
 
 
 def _chosen(question: Question, found: list[Sentence], ranker: Chooser) -> \
         tuple[str, tuple[str, ...]]:
-    """The phrase the ranker chooses, as the question's kind says it: a count with what the
-    question also asks for, a list split into its items, people for "who"; else the best
-    sentence."""
+    """The phrase the ranker chooses, as the question's kind says it (a list split into its
+    items); else the best sentence."""
     best, kind = found[0], question.kind
     # one thing asked for of several: a phrase that names one ("SO HAPPY NOW", "July" do not)
     keep = is_item if kind == "list" and question.on("item_kind") else None
     chosen = (ranker if question.on("ranker") else Ranker()).choose(question, found, keep)
-    if chosen and kind == "count" and question.on("count_and") and (also := next(
-            (a for s in found if s.dia_id == chosen.dia_id and
-             (a := also_asked(question.text, s.text, chosen.text))), None)):
-        return also, (chosen.dia_id,)  # "How much ..., and for what?": both asked
     if chosen and kind == "list" and question.on("item_split"):
         return ", ".join(split_and(chosen.text, question.on("ph_serial"))), (chosen.dia_id,)
-    if chosen and kind == "who" and question.on("who_placed") and \
-            placed(question, found, chosen.text) and (company_ := company(question, found)):
-        return company_  # "who" asks for people: a place is none ("off to *the coast*")
-    if chosen and kind == "who" and question.on("who_named"):
-        return persons(chosen.text), (chosen.dia_id,)  # "who" asks for people, not things
     return (chosen.text, (chosen.dia_id,)) if chosen else (best.text, (best.dia_id,))
 
 
-def _who_where(state: Found, question: Question, found: list[Sentence]) -> \
+def _where_dated(question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]] | None:
-    """"Who did X do Y with?": the object of "with" naming people; "Where was X <on a
-    date>?": the places of the first sentence naming one (reader.whowhere)."""
-    if question.kind == "who" and question.on("who_with") and asks_with(question):
-        return company(question, found)
+    """"Where was X <on a date>?": the places of the first sentence naming one
+    (reader.whowhere)."""
     if question.kind == "where" and question.on("where_dated") and dated(question):
-        return where(question, found, state.evidence.turns)
+        return where(question, found)
     return None
 
 
@@ -275,10 +236,9 @@ def _thought(question: Question, found: list[Sentence]) -> tuple[str, tuple[str,
         said = next(((c, s.dia_id) for s in found[:THOUGHT_REACH]
                      if (c := complement(s.text, verb))), None)
     elif verb == "do" and question.on("did"):
-        company = question.text if question.on("co_subject") else None  # "Omar and I did"
         said = next(((c, s.dia_id) for s in found[:THOUGHT_REACH]
                      if (s.own or question.person is None) and
-                     (c := predicate(s.text, company)) and _news(c, question)), None)
+                     (c := predicate(s.text)) and _news(c, question)), None)
         if said and question.on("did_untimed"):  # when is asked already: what, not when
             said = untimed(said[0]), said[1]
         if said and question.on("did_purpose"):  # why is asked already: what, not why

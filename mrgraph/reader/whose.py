@@ -11,16 +11,13 @@ from __future__ import annotations
 import re
 
 from mrgraph.found import Found
-from mrgraph.reader.dates import turn_dates
 from mrgraph.reader.evidence import (ASKED, FIRST_PERSON, PROMPT, SECOND_PERSON, about_whom,
                                      asked_before, content_share, is_question, lemma_set,
                                      split_sentences, speakers, statements, turn_key, turns_read,
                                      word_set)
 from mrgraph.reader.forms import negated
-from mrgraph.reader.tally import counted
-from mrgraph.reader.tokens import tokens
 from mrgraph.reader.question import Question, asks_several, over_time
-from mrgraph.reader.words import CALENDAR, LIGHT, NOT_DONE, dates_named, lemma
+from mrgraph.reader.words import CALENDAR, NOT_DONE, dates_named, lemma
 from mrgraph.text import stem, words
 from mrgraph.toolkit import Record
 
@@ -32,10 +29,6 @@ _LIGHT_VERBS = frozenset({"do"})
 # swamped", "I've been too busy")
 _DECLINES = re.compile(r"^\W*(?:no|nope|nah|sadly|unfortunately|not (?:yet|really|lately))\b|"
                        r"\b(?:too busy|no time|swamped)\b", re.IGNORECASE)
-_SINGULAR = frozenset({"i"})  # "I" did it: not "we" (the others may be in it), not "my mom"
-# verbs that say too little of an act to date it as the person's ("When did X *have* ...",
-# "When *was* X ...", "When did X *go* ..."): any sentence holds them
-_LIGHT_DATED = LIGHT | frozenset({"be", "come"})
 SAME = 0.0  # how much better the other speakers must cover the question to be "about them"
 SAME_WHEN = 0.3  # a date question rests on the episode more than on who says it
 TURNS_SAME = 0.15  # the same margin for whole turns
@@ -72,11 +65,10 @@ def wrong_person(state: Found, question: Question) -> bool:
     """The question names one speaker, but what the others say of themselves covers the
     question's words better than anything said of that speaker (by them, or to them): the
     evidence is about someone else (LoCoMo's adversarial questions swap the person). A whole
-    turn of the person's counts too (at TURN of its share), and for a count one that states a
-    number (`_states_amount`). Only sentences holding the question's verb are compared when
-    some do: "What sports does X coach?" is about who *coaches*, not who says "sporty". A tie
-    goes to the others' own statement (`_tie_to_others`). Never when the person dates the act
-    themselves."""
+    turn of the person's counts too (at TURN of its share). Only sentences holding the
+    question's verb are compared when some do: "What sports does X coach?" is about who
+    *coaches*, not who says "sporty". A tie goes to the others' own statement
+    (`_tie_to_others`)."""
     if _spared(state, question):
         return False
     if question.on("wp_undated") and (only := _date_stems(question)) and \
@@ -103,8 +95,7 @@ def wrong_person(state: Found, question: Question) -> bool:
         theirs = max(theirs, TURN * _own_turns(state, question, verb if with_verb else None))
     margin = SAME_WHEN if dated else -TIED if tie else SAME  # a tie goes to the others
     turns = question.on("wp_turns") and not with_verb
-    if theirs + margin >= others and not (turns and _turns_about_others(state, question)) \
-            or _states_amount(state, question, others):
+    if theirs + margin >= others and not (turns and _turns_about_others(state, question)):
         return False
     # a reply of the person's to the other's question asking ours (ASKED of it) is theirs at
     # PROMPT of that share ("Do you walk the dog often?" - "Every evening."); read only when
@@ -126,19 +117,15 @@ def _date_stems(question: Question) -> frozenset[str]:
 
 
 def _spared(state: Found, question: Question) -> bool:
-    """No wrong-person test: no one person asked about, a question in the present perfect the
-    person tells of in their own words, or a date the person gives of their own act
-    (`_dates_own_act`). The present perfect ("What has X painted?", reader.question.over_time)
-    asks what has been so over time: each of the sentences answering it tells one occasion and
+    """No wrong-person test: no one person asked about, or a question in the present perfect
+    the person tells of in their own words. The present perfect ("What has X painted?",
+    reader.question.over_time) asks what has been so over time: each of the sentences answering it tells one occasion and
     holds little of the question, so one sentence of the other's that echoes its words better
     says nothing of whose the answer is, once the person tells of it themselves
     (`_tells_own`)."""
     if question.person is None:
         return True
-    if question.on("wp_perfect") and over_time(question) and _tells_own(state, question):
-        return True
-    return question.kind in ("when", "duration") and question.on("wp_dated") and \
-        _dates_own_act(state, question)
+    return question.on("wp_perfect") and over_time(question) and _tells_own(state, question)
 
 
 def _tells_own(state: Found, question: Question) -> bool:
@@ -171,28 +158,6 @@ def _own_doing(sentence: str) -> bool:
         not negated(sentence) and not said & NOT_DONE
 
 
-def _dates_own_act(state: Found, question: Question) -> bool:
-    """The person asked about says, of themselves, a sentence holding the question's verb
-    and stating a date ("I founded it in 2015" for "Which year did <name> found <club>?"):
-    their own account of the act dates it, whoever else names what it was done to (their
-    "it" does not repeat the name, the other's sentence does)."""
-    verb = lemma(question.verb) if question.verb else None
-    if verb is None or verb in _LIGHT_DATED:
-        return False
-    turns = turns_read(state, question)
-    people = speakers(turns)
-    for turn in turns:
-        speaker, text = str(turn["speaker"]), str(turn["text"])
-        dates = turn_dates(text, str(turn.get("date", "")))
-        for sentence in split_sentences(text):
-            if not is_question(sentence) and verb in lemma_set(sentence) \
-                    and any(v.phrase in sentence for v in dates) and speaker == question.person \
-                    and word_set(sentence) & _SINGULAR and \
-                    about_whom(speaker, sentence, people) == question.person:
-                return True
-    return False
-
-
 def _tie_to_others(scored: list[tuple[float, str, str, bool]], person: str | None,
                    theirs: float, others: float) -> bool:
     """The best sentences of each side (share, speaker, sentence, about the person; the best
@@ -208,17 +173,6 @@ def _tie_to_others(scored: list[tuple[float, str, str, bool]], person: str | Non
         return False
     return any(not own and speaker != person and word_set(sentence) & FIRST_PERSON
                for speaker, sentence, own in best)
-
-
-def _states_amount(state: Found, question: Question, others: float) -> bool:
-    """For "how many / how much": a turn of the person's own that states a number ("$90, with
-    the strap", "five of those"; no date, no hour: tally.counted) and fits the question as
-    well as the others' best sentence: the amount is often said in a sentence of its own, next
-    to the thing counted."""
-    return question.kind == "count" and question.on("wp_amount") and \
-        any(counted([t.text for t in tokens(text) if t.word]) is not None and
-            content_share(state, question, text) >= others
-            for _, text in _own_statements(state, question))
 
 
 def _replied(state: Found, question: Question) -> float:

@@ -125,21 +125,3 @@ def test_a_count_is_no_days_number_nor_a_year_alone() -> None:
     assert counted(["in", "2019", "I", "ran", "3", "races"]) == slice(4, 6)
     assert counted(["15", "June", "we", "sold", "40", "mugs"]) == slice(4, 6)
     assert counted(["2000", "followers"]) == slice(0, 2)
-
-
-def test_to_after_the_particle_of_a_verb_of_going_says_where() -> None:
-    """"off to", "up to", "back to": the particle stands between the verb of going and "to",
-    and what "to" takes is still the place (ph_particle)."""
-    cases = [
-        ("Where was Omar in August?", "We're off to Umbria on 3 August for ten days.",
-         "Umbria"),
-        ("Where did Zofia move last year?",
-         "My sister and I moved out to Seattle last year, new jobs and all.", "Seattle"),
-        ("Where did Omar go after the wedding?",
-         "After the wedding we headed back to Oslo by the night train.", "Oslo"),
-    ]
-    for question, sentence, expected in cases:
-        asked = analyse(question, SPEAKERS)
-        assert phrase(sentence, asked)[0] == expected, question
-        without = analyse(question, SPEAKERS, frozenset({"ph_particle"}))
-        assert phrase(sentence, without)[0] != expected, question

@@ -3,7 +3,7 @@ with the words of feeling or description said (reader.feelings)."""
 
 from __future__ import annotations
 
-from mrgraph.reader.feelings import asks_feeling, bare, described, felt
+from mrgraph.reader.feelings import asks_feeling, described, felt
 from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
 from tests.unit.walked import read
@@ -63,29 +63,3 @@ def test_a_belief_gives_no_reason_nor_manner() -> None:
     s.question = "What did Omar join?"
     reading = read(s)  # the turn answers; the belief stating it gives its confidence
     assert reading.answer == "rowing club" and reading.confidence == 0.9
-
-
-@needs_wordnet
-def test_a_short_reply_can_be_the_feeling_alone() -> None:
-    assert bare("Not thrilled.") == "not thrilled"
-    assert bare("Gleeful and sleepy!") == "gleeful and sleepy"
-    assert bare("We rowed to the lighthouse.") == ""  # no feeling
-    assert bare("It was calm.") == ""  # a verb: described() reads it
-
-
-@needs_wordnet
-def test_the_reply_to_how_do_you_feel_is_the_feeling() -> None:
-    question = "How did Omar feel about joining the rowing club?"
-    s = state(question, [("D1:1", "Omar", "I'm joining the rowing club next month!"),
-                         ("D1:2", "Zofia", "Wow! When do you start?"),
-                         ("D1:3", "Omar", "In June, the club was so welcoming."),
-                         ("D1:4", "Zofia", "How are you feeling about it?"),
-                         ("D1:5", "Omar", "Gleeful and nervous. Mostly gleeful.")])
-    reading = read(s)  # his reply, not how the club seemed
-    assert reading.answer == "gleeful and nervous" and reading.supports == ("D1:5",)
-    # the other asked about something else: the feeling said of ours
-    question = "How did Zofia feel after the ferry ride?"
-    s = state(question, [("D1:1", "Zofia", "After the ferry ride I was so gleeful."),
-                         ("D1:2", "Omar", "How do you feel about the kayak, though?"),
-                         ("D1:3", "Zofia", "Sleepy, honestly.")])
-    assert read(s).answer == "gleeful"

@@ -61,40 +61,6 @@ def test_a_present_perfect_question_is_answered_with_a_list() -> None:
 
 
 @needs_wordnet
-@pytest.mark.parametrize(("question", "kind"), [
-    ("What are Omar's dogs' names?", "list"), ("What are her hobbies?", "list"),
-    ("What were Zofia's favourite games as a child?", "list"),
-    ("What is Omar's dog's name?", "what"),  # one thing
-    ("What are Omar and Zofia doing?", "what")])  # no plural noun of a person's
-def test_a_persons_plural_noun_asks_for_a_list(question: str, kind: str) -> None:
-    assert analyse(question, SPEAKERS).kind == kind
-    assert analyse(question, SPEAKERS, frozenset({"whose_plural"})).kind == "what"
-
-
-@needs_wordnet
-def test_a_persons_plural_noun_is_answered_with_a_list() -> None:
-    """Three shapes: names of pets, hobbies, the games of a person (one session each)."""
-    cases = [
-        ("What are Omar's cats' names?",
-         [("D1:1", "Omar", "We got a kitten, her name is Mochi."),
-          ("D2:1", "Omar", "Our new cat is called Pepper.")], ("Mochi", "Pepper")),
-        ("What are Zofia's hobbies?",
-         [("D1:1", "Zofia", "My favourite hobby is birdwatching."),
-          ("D2:1", "Zofia", "Lately my other hobby is woodcarving.")],
-         ("birdwatching", "woodcarving")),
-        ("What were Omar's favourite games as a child?",
-         [("D1:1", "Omar", "As a child my favourite game was marbles."),
-          ("D2:1", "Omar", "Another favourite game as a child was hopscotch.")],
-         ("marbles", "hopscotch")),
-    ]
-    for question, turns, things in cases:
-        said = _answer(question, turns)
-        assert all(t in said for t in things), said
-        alone = _answer(question, turns, frozenset({"whose_plural"}))
-        assert not all(t in alone for t in things), alone
-
-
-@needs_wordnet
 def test_an_item_joining_two_things_is_two_items() -> None:
     """Three shapes of "X and Y" in a list: two names, two instruments, two dishes."""
     cases = [

@@ -76,31 +76,6 @@ def test_the_persons_turn_that_says_it_over_several_sentences_is_about_them() ->
     assert read(s).answer != NOT_MENTIONED
 
 
-def test_a_title_is_the_phrase_for_a_thing_people_call_by_one() -> None:
-    """"Which novel / song / band ...": the capitalised words, joined by "and" / "of"."""
-    cases = [
-        ("Which novel did Omar lend to Zofia?",
-         "I lent her my copy of Middlemarch because she loved the last one.", "Middlemarch"),
-        ("Which novel did Zofia reread?", "I reread Pride and Prejudice over the weekend.",
-         "Pride and Prejudice"),
-        ("Which band did Omar start with his cousins?",
-         "My cousins and I started a band called Velvet Parsnips last spring.",
-         "Velvet Parsnips"),
-        # no title: the head noun still joins ("jazz band"), a word before it describes it
-        ("Which band did Omar join?", "I joined a jazz band with Leo and Sam last spring.",
-         "jazz band"),
-        ("Which restaurant did Zofia book?", "We booked an Italian restaurant near the station.",
-         "Italian restaurant"),
-    ]
-    for question, sentence, title in cases:
-        said, _ = phrase(sentence, analyse(question, SPEAKERS))
-        assert said == title, question
-    # "what kind of" asks for a kind, not a title ("Harper Collins" would be one)
-    said, _ = phrase("I mostly read thrillers from Harper Collins.",
-                     analyse("What kind of books does Omar read?", SPEAKERS))
-    assert said == "thrillers"
-
-
 def test_a_word_in_another_script_stays_one_word() -> None:
     said = [t.text for t in tokens("We're learning a Welsh song, Calon Lân, and I sing it.")]
     assert "Lân" in said and "L" not in said

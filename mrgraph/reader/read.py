@@ -17,11 +17,8 @@
                  worked out from their dates (reader.lengths: "seven weeks"); else the first
                  span of time the best REACH sentences say ("4 years"; "ago" only for "how
                  long ago": "ten years ago"; as it was said; "how long has" years with the
-                 year they began: "seven years, since 2016"; "how long has / had": of the
-                 clause asked about, a date said there as "since January 2024": lengths.
-                 said_span; not a frequency's period: "twice a week"; a run of days
-                 "June 17-19": "three days"); else one said in the best sentence's
-                 speaker's next turn; else the length from the start
+                 year they began: "seven years, since 2016"; not a frequency's period:
+                 "twice a week"); else the length from the start
                  of what was asked to the day it was said; else the length from the
                  date it rests on to the farthest of the sentences telling it (lengths.
                  story_length: "six months", "four years, since 2019"); else the date;

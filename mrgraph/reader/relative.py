@@ -91,7 +91,7 @@ def after_event(state: Found, question: Question, found: list[Sentence], reach: 
         if not question.said_by(sentence.speaker) or sentence.dia_id == dated[1]:
             continue
         if any(v.start == v.end and first <= v.start <= last
-               for v in turn_dates(sentence.text, sentence.said, question.on("bare_day"))) \
+               for v in turn_dates(sentence.text, sentence.said)) \
                 and (told := _told(sentence.text, question)) is not None:
             return told, (sentence.dia_id,)
     return None
@@ -121,7 +121,7 @@ def on_date(question: Question, found: list[Sentence], reach: int) -> \
     for sentence in found[:reach]:
         if not question.said_by(sentence.speaker):
             continue
-        dates = turn_dates(sentence.text, sentence.said, question.on("bare_day"))
+        dates = turn_dates(sentence.text, sentence.said)
         if any(_dated_then(v, first, last) for v in dates) and \
                 (told := _told(sentence.text, question)) is not None:
             return told, (sentence.dia_id,)

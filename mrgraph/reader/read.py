@@ -26,9 +26,6 @@
                  else of the person's own sentences (a reply to "how often do you...?");
        how many times   the first count of times of the best REACH sentences ("three
                  times", "twice"; not "twice a week"), the person's own;
-       count so far  "how many X had she done by <date> / so far": a total said so far of
-                 X ("I've built *five* kites so far"), else the ordinal of the latest ("our
-                 *third* class": reader.tally);
        who / where on a date   "who did X do Y with?": the object of "with" naming people;
                  "where was X <on a date>?": the places of the best sentence naming one (in
                  clauses that deny nothing);
@@ -104,7 +101,6 @@ from mrgraph.reader.happened import what_befell
 from mrgraph.reader.question import Question, analyse, asks_people, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
 from mrgraph.reader.shared import shared
-from mrgraph.reader.tally import running_count
 from mrgraph.reader.whose import unseen_name, wrong_person
 from mrgraph.reader.whowhere import (asks_with, company, dated, people_only, persons, placed,
                                      where)
@@ -199,8 +195,8 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
 def _thing(state: Found, question: Question, found: list[Sentence], ranker: Chooser) -> \
         tuple[str, tuple[str, ...]]:
     """The answer naming a thing (`_answer` past the dated, yes/no, manner and sentence
-    kinds): what two share, what was done then, thought or befell, a list, a count so far,
-    who / where told; else the phrase the ranker chooses (`_chosen`)."""
+    kinds): what two share, what was done then, thought or befell, a list, who / where
+    told; else the phrase the ranker chooses (`_chosen`)."""
     best, kind = found[0], question.kind
     if question.on("both_share") and (both := shared(question, found)):
         return both  # "which city have both A and B visited?": what each says of themselves
@@ -221,8 +217,6 @@ def _thing(state: Found, question: Question, found: list[Sentence], ranker: Choo
         if kind == "who" and question.on("who_people"):  # "who" asks for people
             return people_only(listed[0]), listed[1]
         return listed
-    if kind == "count" and (total := running_count(question, found)) is not None:
-        return total  # "how many X had she done by <date>": the total said so far
     if (told := _who_where(state, question, found)) is not None:
         return told
     return _chosen(question, found, ranker)

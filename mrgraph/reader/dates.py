@@ -11,58 +11,24 @@ next month"). The answer says it as precisely as it was said ("2022", "the week 
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Callable
 from datetime import date
 from functools import lru_cache
 
-from mrgraph.dates import DateValue, clause_at, format_day, mentions, render, tensed_weekday
-from mrgraph.dates.tense import day_tense, tense
+from mrgraph.dates import DateValue, format_day, mentions, render
 from mrgraph.reader.words import mostly_verb
-
-# A weekday said alone, ending its clause ("Picked it up Wednesday.", "Sunday morning."; not
-# "Friday, 28 April", a stated date's); ingestion leaves these undated (mrgraph.dates.rules needs
-# "on")
-_MONTH_NAMES = "|".join(calendar.month_name[1:])
-_BARE_DAY = re.compile(r"(\w+\W*)?\b(" + "|".join(calendar.day_name) +
-                       r")(?: (?:morning|afternoon|evening|night))?(?=\s*(?:[.!?;]|$|"
-                       r",(?!\s*(?:the\s+)?(?:\d|" + _MONTH_NAMES + r"))))")
-# words before it that make it a habit, a bound or another day ("every Monday", "by Friday")
-_NOT_BARE = frozenset("""on by to last this next each every from till until since that past
-                      coming through before after of the a""".split())
 
 
 @lru_cache(maxsize=20_000)
-def turn_dates(text: str, said: str, bare: bool = False) -> tuple[DateValue, ...]:
+def turn_dates(text: str, said: str) -> tuple[DateValue, ...]:
     """The dates a turn's `text` mentions, resolved against `said` (its session's ISO day or
-    timestamp), with `bare` its lone weekdays (`_bare_days`); none without a session day."""
+    timestamp); none without a session day."""
     try:
         anchor = date.fromisoformat(said[:10])
     except ValueError:
         return ()
-    found = mentions(text, anchor)
-    return tuple(found + _bare_days(text, anchor) if bare else found)
-
-
-def _bare_days(text: str, anchor: date) -> list[DateValue]:
-    """The lone weekdays of `text` (`_BARE_DAY`) as "on <day>" would be: the last one before
-    `anchor` in a sentence about the past, the next one in one about what is ahead; a
-    fragment without a verb ("Sunday morning.") looks the way its turn does."""
-    found = []
-    for match in _BARE_DAY.finditer(text):
-        before = (match.group(1) or "").strip()
-        # a name before it makes it a holiday ("Palm Sunday"), unless it ends a sentence
-        if before.lower() in _NOT_BARE or (before[:1].isupper() and before[-1:].isalnum()):
-            continue
-        looks = day_tense(text, *match.span(2)) or tense(text, 0, len(text))
-        day = tensed_weekday(anchor, list(calendar.day_name).index(match.group(2)), looks)
-        if day is None:
-            continue
-        found.append(DateValue(day.isoformat(), "day", "relative", day.isoformat(),
-                               day.isoformat(), text[match.start(2):match.end()],
-                               anchor.isoformat(), statement=clause_at(text, *match.span(2))))
-    return found
+    return tuple(mentions(text, anchor))
 
 
 # A question about what is ahead ("When is she going to ...?"), or what is past ("When did
@@ -94,11 +60,11 @@ def agrees(value: DateValue, future: bool | None) -> bool:
 
 
 def stated(sentence: str, turn: str, said: str, fit: Callable[[str], float],
-           future: bool | None = None, bare: bool = False) -> DateValue | None:
+           future: bool | None = None) -> DateValue | None:
     """The date `sentence` (of the turn whose text is `turn`) states, if any: of the turn's
     dates whose phrase it holds and that lie on the side the question asks about (`future`:
     `ahead`), the one whose clause `fit` scores highest (ties: the first)."""
-    held = [v for v in turn_dates(turn or sentence, said, bare)
+    held = [v for v in turn_dates(turn or sentence, said)
             if v.phrase in sentence and agrees(v, future)]
     if len(held) < 2:
         return held[0] if held else None
@@ -106,7 +72,7 @@ def stated(sentence: str, turn: str, said: str, fit: Callable[[str], float],
 
 
 def told(sentence: str, turn: str, said: str, fit: Callable[[str], float],
-         future: bool | None = None, bare: bool = False) -> DateValue | None:
+         future: bool | None = None) -> DateValue | None:
     """The date of what `sentence` tells, of all the dates its turn mentions: the one whose
     clause holds most of the question (`fit`), then one on the side the question asks about,
     then one the sentence states, then the first. A turn tells one story more often than two
@@ -114,7 +80,7 @@ def told(sentence: str, turn: str, said: str, fit: Callable[[str], float],
     question, its first date is the story's. A question about what is ahead never takes a
     past date; one about the past may take a plan ("We host a contest next month" answers
     "When did they host the contest?", asked later)."""
-    dates = [v for v in turn_dates(turn or sentence, said, bare) if future is not True or
+    dates = [v for v in turn_dates(turn or sentence, said) if future is not True or
              agrees(v, future)]
     if not dates:
         return None

@@ -15,9 +15,6 @@ scored against the question, and the beliefs it read.
   q(s)     share of the question's idf weight (names of the people asked about left out) the
            sentence holds; a question noun it names a kind of, part of its weight ("a buddy"
            for "a friend": mrgraph.kind_fit);
-  scene    for a "what / who / where" question, a sentence holding no content word the
-           question does not ("I went to the council meeting.", "Thanks, <name>!") gives its
-           place to the next statement of its turn, which tells what happened there;
   usable   never a question ("Is this your own recipe?"); a sentence of another speaker only
            when it states the fact *to* the person ("Well done on the exam, <name>") - it
            names them - or when the question names nobody.
@@ -41,8 +38,8 @@ from mrgraph.reader.dates import ahead
 from mrgraph.reader.dates import stated as stated_date
 from mrgraph.kind_fit import kind_held
 from mrgraph.reader.question import AUXILIARIES, Question
-from mrgraph.reader.words import LIGHT, is_function_word, lemma
-from mrgraph.text import stem, tokenize, words
+from mrgraph.reader.words import lemma
+from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
 
 EPISODE_WEIGHT = 0.6  # chosen leaving each dev conversation out (RESULTS.md@c29e350 section 23)
@@ -68,9 +65,6 @@ _POINTS = re.compile(r"\b(?:here(?:'s| is| are)(?! to\b)|this is|these are|check
 # a machine caption's opener ("a photo of a painting of ..."): the photo, not what it shows
 _CAPTION_OPENER = re.compile(r"^(?:an? )?(?:photo(?:graph|graphy)?|picture|image)s? of\s+",
                              re.IGNORECASE)
-_PHRASE_KINDS = frozenset({"what", "who", "where"})  # a phrase of one sentence answers
-# verbs that name no act of their own: a sentence of them and the question's words restates it
-_LIGHT = LIGHT | frozenset(lemma(w) for w in ("want", "need", "try", "plan", "hope", "be"))
 # what a question asks for by its question word; "how" and a yes/no form ask for anything
 _WH_WORDS = {"what": "what", "which": "what", "how": "what", "who": "who", "whom": "who",
              "whose": "who", "where": "where", "when": "when", "why": "why"}
@@ -161,7 +155,7 @@ def content_share(state: Found, question: Question, text: str) -> float:
 def sentences(state: Found, question: Question) -> list[Sentence]:
     """Every usable sentence of the turns read, best score first (ties: transcript order)."""
     found: list[Sentence] = []
-    future = ahead(question.text, question.on("due"))
+    future = ahead(question.text, due=False)
     events = state.evidence.events
     asked = asked_before(state, question, question.on("context") and question.kind != "list")
     people = speakers(state.evidence.turns.values())
@@ -181,7 +175,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
                 about_whom(speaker, sentence, people) == question.person
             stated = stated_date(sentence, text, said,
                                  lambda clause: content_share(state, question, clause),
-                                 future, question.on("bare_day")) \
+                                 future) \
                 if question.kind in ("when", "duration") else None
             held = token_set(sentence)
             agrees = max((c for words_, c, _ in beliefs if words_ <= held), default=0.0)
@@ -202,8 +196,6 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
             dia = str(event["dia_ids"][0]) if event["dia_ids"] else ""
             found.append(Sentence(str(event["summary"]), dia, "", event, q,
                                   q + EPISODE_WEIGHT * float(event["relevance"]), False))
-    if question.on("scene") and question.kind in _PHRASE_KINDS:
-        found = _scene_set(found, question, people)
     found.sort(key=lambda s: dia_order(s.dia_id) if s.dia_id else (0,))
     found.sort(key=lambda s: -s.score)
     return found
@@ -217,32 +209,6 @@ def _shown(state: Found, question: Question, turn: Record) -> str:
     caption = str(turn.get("caption") or "").strip()
     shown = _CAPTION_OPENER.sub("", caption).strip() if question.on("photo") else ""
     return shown if shown and content_share(state, question, shown) > 0 else ""
-
-
-def _scene_set(found: list[Sentence], question: Question, speakers: Collection[str]) -> \
-        list[Sentence]:
-    """A sentence that says nothing the question does not ("I went to the council meeting.",
-    "Thanks, <name>!") sets the scene: the next statement of its turn tells what happened
-    there, and takes its place (their scores and fits change hands when the scene's score is
-    higher)."""
-    out = list(found)
-    for at in range(len(out) - 1):
-        scene, after = out[at], out[at + 1]
-        if scene.dia_id == after.dia_id and scene.turn == after.turn and \
-                after.score < scene.score and not _adds(scene.text, question, speakers):
-            # its fit too: the reader's threshold tests the best sentence's
-            out[at] = replace(scene, score=after.score, q=after.q)
-            out[at + 1] = replace(after, score=scene.score, q=scene.q)
-    return out
-
-
-def _adds(sentence: str, question: Question, speakers: Collection[str]) -> bool:
-    """Whether `sentence` holds a content word the question does not (nor a speaker's name,
-    nor a verb that names no act of its own: "went", "wanted", "done")."""
-    names = {w for p in speakers for w in words(p)}
-    asked = lemma_set(question.text) | question.stems
-    return any(not is_function_word(w) and w not in names and lemma(w) not in asked and
-               stem(w) not in asked and lemma(w) not in _LIGHT for w in words(sentence))
 
 
 def believed(state: Found, question: Question) -> list[tuple[frozenset[str], float, float]]:

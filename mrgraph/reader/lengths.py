@@ -8,7 +8,6 @@ a "when" or "how long" question: a length worked out or said, else the date (rea
 
 from __future__ import annotations
 
-import calendar
 import re
 from dataclasses import replace
 from datetime import date
@@ -16,14 +15,12 @@ from functools import partial
 
 from mrgraph.dates import DateValue, render
 from mrgraph.found import Found
-from mrgraph.reader.dates import stated, turn_dates
-from mrgraph.reader.evidence import (REACH, Sentence, content_share, sentences, speakers,
-                                     split_sentences, statements, turn_key, turn_of, turns_read)
-from mrgraph.reader.forms import duration, without_spans, years_in
+from mrgraph.reader.dates import stated
+from mrgraph.reader.evidence import REACH, Sentence, content_share, sentences, speakers
+from mrgraph.reader.forms import duration, years_in
 from mrgraph.reader.question import Question, analyse
 from mrgraph.reader.when import answer_when, date_of, middle
-from mrgraph.reader.words import CARDINALS, TIME_WORDS, is_function_word
-from mrgraph.text import stem, words
+from mrgraph.reader.words import CARDINALS
 
 _BETWEEN = re.compile(r"\bbetween (.+?) and (.+?)[?.!\s]*$", re.IGNORECASE)
 # the second thing asked "between A and B" pointing back to the first: "his first swim after
@@ -35,9 +32,6 @@ _REFERS_BACK = re.compile(r"\b(?:(?:after|since|before) (?:it\b|that$)|(?:first|
 _SINCE = re.compile(r"\bhow long (?:has|have)\b.*\bbeen\b", re.IGNORECASE)
 _ONGOING = re.compile(r"\bhow long (?:has|have)\b", re.IGNORECASE)
 _SO_FAR = re.compile(r"\bhow long (?:has|have|had)\b", re.IGNORECASE)  # up to a day, not "did"
-# clauses a sentence joins: "I got a plot two weeks ago, and I joined the choir in January"
-_CLAUSES = re.compile(r",\s*(?:and|but|so|while)\s+|;\s*", re.IGNORECASE)
-_PARTS = re.compile(r"[,;]\s*|\s+(?:and|but|then)\s+", re.IGNORECASE)  # "..., move-in is ..."
 # a length of days or more, asked of the past or up to now: "how long did / has / was ...",
 # "how many weeks passed"; not "how many hours", nor a habit ("how long does her drive take",
 # "how many days a week is she in the office", "how many hours do they") - by the verb after
@@ -48,16 +42,6 @@ _STORY_ASKED = re.compile(r"\bhow (?:long|many (?:days|weeks|months|years))\b(?!
 _UNIT_ASKED = re.compile(r"\bhow many (day|week|month|year)s\b", re.IGNORECASE)
 _DAYS = {"day": 1.0, "week": 7.0, "month": 30.44, "year": 365.25}
 _WHOLE = {"week": 2, "month": 2, "year": 1}  # "10 days", "6 weeks", "1 year"
-_MONTH = "|".join(list(calendar.month_name[1:]) + list(calendar.month_abbr[1:]))
-_NTH = r"(\d{1,2})(?:st|nd|rd|th)?"
-_TO = r"\s*(?:-|–|to|through|until|till)\s*"
-# a run of days said by its first and last ("June 17-19", "from 3 to 10 August")
-_DAY_RANGE = re.compile(rf"\b(?:(?:{_MONTH})\.?\s+{_NTH}{_TO}{_NTH}\b|"
-                        rf"(?:from\s+)?{_NTH}{_TO}{_NTH}\s+(?:of\s+)?(?:{_MONTH})\b)",
-                        re.IGNORECASE)
-# the time since the two last spoke: how long the chat paused, not the thing told
-_CATCH_UP = re.compile(r"\bsince (?:we|i|you) (?:last )?(?:talked|spoke|chatted|saw|caught up)\b",
-                       re.IGNORECASE)
 _AGO = re.compile(r"\bhow long ago\b", re.IGNORECASE)  # "ten years ago", not a date
 _AGO_END = re.compile(r"\s+ago$", re.IGNORECASE)
 
@@ -75,9 +59,8 @@ def answer_dated(state: Found, question: Question, found: list[Sentence]) -> \
     if between and (worked := length(state, question)):
         return worked
     if question.on("span") and (question.kind == "duration" or _AGO.search(question.text)):
-        told = [s for s in found[:REACH] if _tells(state, question, s)] or found[:REACH]
-        span = next(((d, s) for s in told if (d := said_span(state, question, s))), None) or \
-            (_next_span(state, question, found[0]) if question.on("next_turn") else None)
+        freq = not question.on("span_freq")
+        span = next(((d, s) for s in found[:REACH] if (d := duration(s.text, freq))), None)
         if span:
             # "how long" asks for a length: "ago" only places it ("two weeks ago" -> two weeks)
             if _AGO.search(question.text):
@@ -90,36 +73,6 @@ def answer_dated(state: Found, question: Question, found: list[Sentence]) -> \
                 (worked := story_length(state, question, found, REACH)):
             return worked
     return answer_when(state, question, found)
-
-
-def _tells(state: Found, question: Question, sentence: Sentence) -> bool:
-    """A sentence whose turn holds some of the question, or replying to the other's question
-    asking it, tells of it: a span in another turn tells another thing ("It's been a few days
-    since we talked!"), when any tells of it."""
-    return not question.on("span_told") or sentence.q > 0 or sentence.prompted or \
-        content_share(state, question, sentence.turn) > 0
-
-
-def _next_span(state: Found, question: Question, best: Sentence) -> \
-        tuple[str, Sentence] | None:
-    """The span of time the best sentence's speaker says in their next turn, when none of the
-    best sentences says one: a thing is told, the other speaker answers, and its length follows
-    ("I present at a conference in June." - "Enjoy!" - "Noted. It's June 17-19.")."""
-    return next(((span, s) for s in _told_next(state, question, best)
-                 if not _CATCH_UP.search(s.text)
-                 and (span := said_span(state, question, s)) is not None), None)
-
-
-def _told_next(state: Found, question: Question, best: Sentence) -> list[Sentence]:
-    """The statements of the best sentence's speaker's next turn, after the other's (read or
-    handed on), as sentences of the best one's standing; none without it."""
-    turns = {turn_key(t): t for t in turns_read(state, question)}
-    turn = turn_of(turns, best)
-    after = turns.get(turn_key(turn, -2)) if turn is not None else None
-    if turn is None or after is None or after["speaker"] != turn["speaker"]:
-        return []
-    return [replace(best, text=text, dia_id=str(after["dia_id"]), turn=str(after["text"]))
-            for text in split_sentences(statements(str(after["text"])))]
 
 
 def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | None:
@@ -138,10 +91,7 @@ def length(state: Found, question: Question) -> tuple[str, tuple[str, ...]] | No
         first, second = (dated_part(state, question, part) for part in (one, other))
         if first is None or second is None:
             return None
-        if first == second and question.on("apart") and \
-                (apart := _apart(first[0], between.groups(), question.on("bare_day"))) is not None:
-            first, second = (apart[0], first[1]), (apart[1], first[1])
-        elif first[1] == second[1] and question.on("refers_back") and \
+        if first[1] == second[1] and question.on("refers_back") and \
                 (refers or first[0] == second[0]):  # one turn dating both alike answers nothing
             # a second thing pointing back to the first is told after it, in another turn: its
             # best turn other than the first's (a turn telling two things dates each itself)
@@ -175,7 +125,6 @@ def story_length(state: Found, question: Question, found: list[Sentence], reach:
     if not told or not _STORY_ASKED.search(question.text):
         return None
     fit = partial(content_share, state, question)
-    bare = question.on("bare_day")
     value, day, sentence = date_of(state, question, found)
     if value is None and not _is_day(day):
         return None  # the question's event has no day to count from
@@ -184,7 +133,7 @@ def story_length(state: Found, question: Question, found: list[Sentence], reach:
         latest = max(told, key=lambda s: s.said[:10])
         first, last = anchor, (_day(latest.said), latest)
     else:
-        dated = [(stated(s.text, s.turn, s.said, fit, None, bare) or _day(s.said), s)
+        dated = [(stated(s.text, s.turn, s.said, fit, None) or _day(s.said), s)
                  for s in told]
         other = max(dated, key=lambda d: abs((middle(d[0]) - middle(anchor[0])).days))
         first, last = sorted((anchor, other), key=lambda d: d[0].start)
@@ -213,44 +162,6 @@ def since(span: str, said: str, question: str) -> str:
     return f"{span}, since {int(said[:4]) - count}"
 
 
-def said_span(state: Found, question: Question, sentence: Sentence) -> str | None:
-    """The span of time `sentence` says (reader.forms.duration); for "how long has / had",
-    when another of its clauses holds more of the question and states a date instead, since
-    that date ("I got a plot two weeks ago, and I joined the choir in January" -> "since
-    January 2024" for the choir): a sentence joining two things tells each its own time."""
-    span = duration(sentence.text, not question.on("span_freq"))
-    if span is None and question.on("day_range") and not _SO_FAR.search(question.text):
-        span = day_range(sentence.text)
-    if span is None or not question.on("clause_span") or not _SO_FAR.search(question.text):
-        return span
-    parts = _CLAUSES.split(sentence.text)
-    spanned = next((p for p in parts if duration(p)), None)
-    best = max(parts, key=lambda p: content_share(state, question, p))
-    if spanned is None or content_share(state, question, best) <= \
-            content_share(state, question, spanned):
-        return span
-    dated = next((v for v in turn_dates(sentence.text, sentence.said, question.on("bare_day"))
-                  if v.phrase in best and v.said and v.start <= v.said), None)
-    if dated is not None:
-        return f"since {render(dated)}"
-    # the span's clause tells a thing of its own ("I moved here three years ago, and I joined
-    # the band"): no length of what was asked; a bare span ("Nine years now, and ...") is it
-    told = [w for w in words(without_spans(spanned)) if not is_function_word(w)
-            and w not in TIME_WORDS]
-    return None if told else span
-
-
-def day_range(sentence: str) -> str | None:
-    """How many days a run of days said by its first and last lasts, both counted ("It's June
-    17-19" -> "three days", "from 3 to 10 August" -> "eight days"); None without one."""
-    match = _DAY_RANGE.search(sentence)
-    if match is None:
-        return None
-    first, last = (int(d) for d in match.groups() if d is not None)
-    days = last - first + 1
-    return f"{CARDINALS.get(days, str(days))} days" if 1 < days <= 31 else None
-
-
 def dated_part(state: Found, question: Question, part: str, besides: str = "") -> \
         tuple[DateValue, str] | None:
     """The date of `part` of the question (the whole question for ""): its own "when"
@@ -270,27 +181,6 @@ def dated_part(state: Found, question: Question, part: str, besides: str = "") -
         day = said[:10]
         value = DateValue(day, "day", "session", day, day, said=day)
     return value, sentence.dia_id
-
-
-def _apart(value: DateValue, asked: tuple[str, ...], bare: bool) -> \
-        tuple[DateValue, DateValue] | None:
-    """One sentence dating both things asked about ("Signed the lease yesterday, move-in is
-    September 14th."): to each, the date said in the part of the sentence (commas, "and"...)
-    holding most of its words; None unless the sentence says two dates and each thing's
-    best part holds one of them."""
-    parts = _PARTS.split(value.statement)
-    dates = turn_dates(value.statement, value.said, bare)
-    if len({v.start for v in dates}) != 2:
-        return None
-    picked = []
-    for thing in asked:
-        stems = {stem(w) for w in words(thing) if not is_function_word(w)}
-        best = max(parts, key=lambda p: len(stems & {stem(w) for w in words(p)}))
-        held = [v for v in dates if v.phrase in best]
-        if len(held) != 1 or not stems & {stem(w) for w in words(best)}:
-            return None
-        picked.append(held[0])
-    return (picked[0], picked[1]) if picked[0].start != picked[1].start else None
 
 
 def _is_day(said: str) -> bool:

@@ -46,22 +46,14 @@ FAMILIES = (
     "caused_by", "episode", "agrees", "prompt", "timed", "to_person", "handed", "threshold",
     "wrong_person", "wp_verb", "wp_turns", "wp_own_turns", "believed", "items", "span",
     "lengths", "thought", "did", "often", "negation", "feelings", "follow", "ranker",
-    "told_later", "other_act", "asks_on", "due", "bare_day",
-    "ph_verb", "ph_after_word", "ph_head", "ph_describes",
-    "ph_named", "ph_kind", "ph_noun_end", "ph_lone_verb", "ph_length", "ph_listed",
-    "ph_count", "ph_place", "subject", "unseen_name", "replied", "reply", "ph_before_pp",
-    "after_question", "item_kind", "photo", "wp_tie", "context", "scene",
-    "manner", "year_month", "clause_span", "apart", "times",
-    "span_freq", "day_range", "next_turn", "span_told", "perfect",
-    "item_split", "perfect_share", "item_sentences", "ph_head_run", "story_span",
-    "item_object", "where_dated", "wp_undated", "count_so_far",
-    "count_ordinal", "did_untimed", "told_on", "first_told",
-    "ongoing", "asked_period", "since_when", "wp_perfect", "ph_serial",
-    "did_purpose", "borrowed_plan", "refers_back", "onset_month",
-    "names_only",
-    "fit_kind",
-    "why_clause", "why_purpose", "happened", "count_given",
-    "where_prep")
+    "ph_verb", "ph_after_word", "ph_head", "ph_describes", "ph_named", "ph_kind",
+    "ph_noun_end", "ph_lone_verb", "ph_length", "ph_listed", "ph_count", "ph_place", "subject",
+    "unseen_name", "replied", "reply", "ph_before_pp", "after_question", "item_kind", "photo",
+    "wp_tie", "context", "manner", "year_month", "times", "span_freq", "perfect", "item_split",
+    "perfect_share", "item_sentences", "ph_head_run", "story_span", "item_object",
+    "where_dated", "wp_undated", "did_untimed", "told_on", "first_told", "asked_period",
+    "wp_perfect", "ph_serial", "did_purpose", "refers_back", "onset_month", "fit_kind",
+    "why_clause", "why_purpose", "happened", "count_given", "where_prep")
 
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())

@@ -17,11 +17,8 @@
                  worked out from their dates (reader.lengths: "seven weeks"); else the first
                  span of time the best REACH sentences say ("4 years"; "ago" only for "how
                  long ago": "ten years ago"; as it was said; "how long has" years with the
-                 year they began: "seven years, since 2016"; "how long has / had": of the
-                 clause asked about, a date said there as "since January 2024": lengths.
-                 said_span; not a frequency's period: "twice a week"; a run of days
-                 "June 17-19": "three days"); else one said in the best sentence's
-                 speaker's next turn; else the length from the start
+                 year they began: "seven years, since 2016"; not a frequency's period:
+                 "twice a week"); else the length from the start
                  of what was asked to the day it was said; else the length from the
                  date it rests on to the farthest of the sentences telling it (lengths.
                  story_length: "six months", "four years, since 2019"); else the date;
@@ -29,9 +26,6 @@
                  else of the person's own sentences (a reply to "how often do you...?");
        how many times   the first count of times of the best REACH sentences ("three
                  times", "twice"; not "twice a week"), the person's own;
-       count so far  "how many X had she done by <date> / so far": a total said so far of
-                 X ("I've built *five* kites so far"), else the ordinal of the latest ("our
-                 *third* class": reader.tally);
        where on a date   "where was X <on a date>?": the places of the best sentence naming
                  one (in clauses that deny nothing; reader.whowhere);
        yes_no / would   "No" when the sentence denies, else "Yes";
@@ -93,7 +87,6 @@ from mrgraph.reader.reasons import why
 from mrgraph.reader.happened import what_befell
 from mrgraph.reader.question import Question, analyse, over_time
 from mrgraph.reader.ranker import Chooser, Ranker, shipped
-from mrgraph.reader.tally import running_count
 from mrgraph.reader.whose import unseen_name, wrong_person
 from mrgraph.reader.whowhere import dated, where
 from mrgraph.reader.words import is_function_word, lemma
@@ -186,8 +179,8 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
 def _thing(question: Question, found: list[Sentence], ranker: Chooser) -> \
         tuple[str, tuple[str, ...]]:
     """The answer naming a thing (`_answer` past the dated, yes/no, manner and sentence
-    kinds): what was thought or befell, a list, a count so far, where told; else the phrase
-    the ranker chooses (`_chosen`)."""
+    kinds): what was thought or befell, a list, where told; else the phrase the ranker
+    chooses (`_chosen`)."""
     best, kind = found[0], question.kind
     if kind == "what" and (thought := _thought(question, found)):
         return thought
@@ -197,8 +190,6 @@ def _thing(question: Question, found: list[Sentence], ranker: Chooser) -> \
                                  and over_time(question))
     if several and question.on("items") and (listed := list_answer(question, found, ranker)):
         return listed
-    if kind == "count" and (total := running_count(question, found)) is not None:
-        return total  # "how many X had she done by <date>": the total said so far
     if (told := _where_dated(question, found)) is not None:
         return told
     return _chosen(question, found, ranker)

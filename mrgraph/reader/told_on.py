@@ -39,16 +39,14 @@ def told_on(state: Found, question: Question, sentence: Sentence,
         return None
     turns = {turn_key(t): t for t in turns_read(state, question)}
     turn = turn_of(turns, sentence)
-    if turn is None or told("", sentence.turn, sentence.said, fit, future,
-                            question.on("bare_day")) is not None:
+    if turn is None or told("", sentence.turn, sentence.said, fit, future) is not None:
         return None
     for later in sides:
         across = exchange(turns, turn, later)
-        if across is None or not _reacts(str(across[0]["text"]), question.on("asks_on")):
+        if across is None or not _reacts(str(across[0]["text"])):
             continue
         between, other = across
-        value = told("", str(other["text"]), sentence.said, fit, future,
-                     question.on("bare_day"))
+        value = told("", str(other["text"]), sentence.said, fit, future)
         if value is not None and _goes_on(value, str(between["text"]),
                                           str((turn if later else other)["text"]),
                                           str((other if later else turn)["text"]), fit):
@@ -56,21 +54,11 @@ def told_on(state: Found, question: Question, sentence: Sentence,
     return None
 
 
-def _reacts(text: str, asks_on: bool) -> bool:
+def _reacts(text: str) -> bool:
     """A turn that only hands the story back: a few words ("No way!"), or questions with at
-    most a few words beside them ("Congrats!! What's his name?"), or, with `asks_on` (family
-    asks_on), a short question asking for the story itself (`_ASKS_ON`); not a story of its
-    own that ends in a question ("We hiked all weekend, the views were amazing. You?")."""
-    return len(words(statements(text))) <= REACTION or \
-        (asks_on and any(is_question(p) and _ASKS_ON.match(p) for p in split_sentences(text)))
-
-
-# a short question asking for the story itself ("What happened exactly?", "How come?") hands
-# it back whatever is said beside it ("Two months on crutches! What happened? You said you
-# slipped.")
-_ASKS_ON = re.compile(r"^\W*(?:so|and|but|wait|oh)?,?\s*(?:what happened|how come|how did "
-                      r"(?:it|that|this) happen|when(?: (?:was|did) (?:it|that|this)(?: happen)?)?)"
-                      r"(?:\s+(?:exactly|then|to you))?\s*[?!]*\?[?!]*$", re.IGNORECASE)
+    most a few words beside them ("Congrats!! What's his name?"); not a story of its own that
+    ends in a question ("We hiked all weekend, the views were amazing. You?")."""
+    return len(words(statements(text))) <= REACTION
 
 
 # a word referring back to who was told of: "We collected *her*", "*they* rang"; not "the",

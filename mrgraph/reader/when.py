@@ -15,14 +15,12 @@ from mrgraph.dates import DateValue, format_month
 from mrgraph.dates.timestamps import MONTHS
 from mrgraph.found import Found
 from mrgraph.lexicon import default as default_lexicon
-from mrgraph.reader.asked_event import holds_unnamed, names_only, same_act
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
 from mrgraph.reader.evidence import TIMED, Sentence, content_share
-from mrgraph.reader.forms import duration, negated, years_in
+from mrgraph.reader.forms import duration, years_in
 from mrgraph.reader.question import Question
 from mrgraph.reader.told_on import asked_between, told_on
-from mrgraph.reader.words import CALENDAR, NUMBERS, is_function_word
-from mrgraph.text import words
+from mrgraph.reader.words import CALENDAR
 
 REACH = 8  # the best sentences whose turns' dates compete
 DATED_SHARE = 0.7  # how good a sentence stating a date must be, beside the best one
@@ -30,23 +28,8 @@ SAME_STORY = 0.9  # a sentence this near the best tells the same thing (told fir
 PLAN_YIELDS = 0.7  # a date on the side asked about beats a better-fitting one within this share
 # "Which year did she move?" asks for a year, "In what month ...?" for a month: not a day
 _UNIT_ASKED = re.compile(r"\b(?:what|which) (year|month)\b", re.IGNORECASE)
-# a sentence telling a thing going on when it was said ("I've been calling the council",
-# "We're looking at houses"), not one that happened; a question asking when it began
-# ("start") asks for it (`_going_on`)
-_ONGOING = re.compile(r"^\W*(?:(?:also|and|but|so|well|actually|honestly),? )?(?:"
-                      r"(?:i|we|you|they|he|she)(?:'ve| have|'s| has) been (\w+ing)\b|"
-                      r"(?:i'm|i am|we're|we are|they're|they are|he's|she's|he is|she is)"
-                      r" (?:still |now |\w+ly )?(\w+ing)\b)", re.IGNORECASE)
-# a beginning asked for: "When did she *start* / *begin* ...?" (onset_month), or a first time
-_BEGIN = r"start|started|begin|began"
-_BEGAN = re.compile(rf"\b(?:{_BEGIN})\b", re.IGNORECASE)
-_ONSET = re.compile(rf"\b(?:{_BEGIN}|first)\b", re.IGNORECASE)
-# a time told from another event's: "two days after we're back", "the week before the move";
-# counted ("a few", "10"), not a period ("sunny days after", "those weeks before")
-_COUNT = "|".join(w for w in NUMBERS if " " not in w and w not in ("twice", "once", "both"))
-_RELATIVE = re.compile(rf"\b(?:(?:a|a couple of|a few|\d+|{_COUNT}) (?:days?|weeks?|months?)|"
-                       r"the (?:day|week|month)) (?:after|before)\b", re.IGNORECASE)
-_SINCE_WHEN = re.compile(r"\s*since when\b", re.IGNORECASE)
+# a beginning asked for: "When did she *start* / *begin* ...?" (onset_month)
+_BEGAN = re.compile(r"\b(?:start|started|begin|began)\b", re.IGNORECASE)
 # a span counted back from the day it was said: "ten years ago", "since", "been ... now"; not
 # "I'll stay for two years"
 _BACK = re.compile(r"\b(?:ago|since|been|now)\b", re.IGNORECASE)
@@ -54,21 +37,8 @@ _BACK = re.compile(r"\b(?:ago|since|been|now)\b", re.IGNORECASE)
 
 def answer_when(state: Found, question: Question, found: list[Sentence]) -> \
         tuple[str, tuple[str, ...]]:
-    """`_answer_when`, for "Since when ...?", which asks for a beginning (since_when): "since"
-    a date told; with none, what is known is that it went on by the day it was said ("I keep
-    bees now": "by 14 June 2023", not that it began then)."""
-    answer, supports, dated = _answer_when(state, question, found)
-    if question.on("since_when") and _SINCE_WHEN.match(question.text) and \
-            not answer.lower().startswith(("since", "by ")):
-        return f"{'since' if dated else 'by'} {answer}", supports
-    return answer, supports
-
-
-def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
-        tuple[str, tuple[str, ...], bool]:
     """The date `date_of` gives, as precisely as it was said; else the day its sentence was
-    said (its session's: an episode is dated by its session). With whether a date was told
-    (not only the day it was said)."""
+    said (its session's: an episode is dated by its session)."""
     value, said, sentence = date_of(state, question, found)
     unit = _unit_asked(question)
     # "which year": a date stated, or said at a year's grain ("last summer", "three years
@@ -77,37 +47,18 @@ def _answer_when(state: Found, question: Question, found: list[Sentence]) -> \
     coarse = value is not None and (value.source == "stated" or
                                     value.precision in ("year", "decade", "season", "month"))
     if unit == "year" and not coarse and (year := _year_said(question, found)) is not None:
-        return (*year, True)
+        return year
     if unit is None and value is None and said[:10] and question.on("onset_month") and \
             _BEGAN.search(question.text) and not ahead(question.text):
         # "When did she start reading it?" - "I'm reading it now", "I started a course!": a
         # beginning told with no date is told on some day after it (going on, it began before
         # that day); the day is no start, its month is as precise as the turn is
-        return format_month(said[:10]), (sentence.dia_id,), False
+        return format_month(said[:10]), (sentence.dia_id,)
     if unit is not None and (value is not None or said[:10]):
         day = said[:10]  # none stated: the day it was said, as for any "when"
         return _coarse(value or DateValue(day, "day", "session", day, day), unit), \
-            (sentence.dia_id,), value is not None
-    return when(value, said) or sentence.text, (sentence.dia_id,), value is not None
-
-
-def _going_on(text: str) -> bool:
-    """Whether a sentence tells a thing going on (`_ONGOING`): after "been" any -ing word
-    ("I've been painting"); after "I'm" a verb's -ing, not an adjective's ("She's amazing at
-    it", "I'm nothing like her": one with no adjective sense is a verb's, "I'm teaching"),
-    and not a plan ("I'm going to the fair", "I'm going hiking")."""
-    found = _ONGOING.search(text)
-    if found is None:
-        return False
-    if found.group(1):
-        return True  # "been" + -ing: a progressive, whatever else the word may be
-    verb, lexicon = found.group(2).lower(), default_lexicon()
-    after = text[found.end():].lower().split()[:1]
-    if verb == "going" and after and (after[0] == "to" or after[0].endswith("ing")):
-        return False  # "I'm going to ...", "I'm going hiking": a plan
-    if not lexicon.offsets(verb, "adj") and lexicon.offsets(lexicon.base(verb, "verb"), "verb"):
-        return True
-    return lexicon.mostly_verb(verb) and not lexicon.mostly_adjective(verb)
+            (sentence.dia_id,)
+    return when(value, said) or sentence.text, (sentence.dia_id,)
 
 
 def _unit_asked(question: Question) -> str | None:
@@ -139,8 +90,7 @@ def _year_said(question: Question, found: list[Sentence]) -> tuple[str, tuple[st
     for sentence in found[:REACH]:
         if not question.said_by(sentence.speaker) or not sentence.said[:4].isdigit():
             continue
-        year = next((v.start[:4] for v in turn_dates(sentence.text, sentence.said,
-                                                     question.on("bare_day"))
+        year = next((v.start[:4] for v in turn_dates(sentence.text, sentence.said)
                      if v.precision == "year"), None)
         count = years_in(duration(sentence.text) or "") if _BACK.search(sentence.text) else None
         if year is None and count:
@@ -155,120 +105,55 @@ def date_of(state: Found, question: Question, found: list[Sentence]) -> \
     """The date the answer rests on (reader.dates), the day it was said and its sentence: of
     the dates the turns of the best REACH sentences mention, the one whose clause holds most of
     the question, when the person asked about said it and its clause holds at least as much as
-    the best sentence; for a question about what happened, when the best sentence tells it
-    going on (`_going_on`), the date of a nearly as good one (`_dated_near`); else the best
-    sentence's (`_of_best`). Of nearly equal sentences about the past, the one said first is
-    the best (`_told_first`; when only its date left it behind, only dates said by its day
-    compete: later ones date the recalling); a plan answering a question about the past
-    yields to the later reply that it happened (`_told_later`)."""
-    future = ahead(question.text, question.on("due"))
+    the best sentence; else the best sentence's (`_of_best`). Of nearly equal sentences about
+    the past, the one said first is the best (`_told_first`; when only its date left it
+    behind, only dates said by its day compete: later ones date the recalling); a plan
+    answering a question about the past yields to the later telling that it happened
+    (`_of_best`)."""
+    future = ahead(question.text, due=False)
     first = found[0]
     if future is not True:
         found = _told_first(question, found)
     best = found[0]
     fit = functools.partial(content_share, state, question)
     # told first without its date, recalled later: a later sentence's date is of the
-    # recalling (one nearly as good with its date may be the plan's doing: `_told_later`)
+    # recalling
     among = [s for s in found[:REACH] if s.said[:10] <= best.said[:10]] \
         if best.score < SAME_STORY * first.score else found[:REACH]
     clause = _best_clause(question, among, fit, future)
-    if clause is not None and (clause[0] >= best.q or _names_only(question, clause, best)):
-        return _told_later(question, found, clause[1], clause[2].said, clause[2], future, fit)
-    if future is False and question.on("ongoing") and best.stated is None and \
-            _going_on(best.text) and not _ONSET.search(question.text) and \
-            (dated := _dated_near(state, question, best, found[1:REACH], fit, future)):
-        # "I've been calling the council" tells a thing going on, not the one that happened
-        return _told_later(question, found, dated[0], dated[1].said, dated[1], future, fit)
+    if clause is not None and clause[0] >= best.q:
+        return clause[1], clause[2].said, clause[2]
     return _of_best(state, question, found, clause, fit, future)
-
-
-def _names_only(question: Question, clause: tuple[float, DateValue, Sentence],
-                best: Sentence) -> bool:
-    """Whether the best clause tells the event asked where the best sentence does not
-    (reader.asked_event), so it answers though it holds less of the question: the best only
-    names who it is about ("We're Tin Lantern Parade!", names_only) and the clause holds
-    another word of the question."""
-    return question.on("names_only") and names_only(question, best.text) and \
-        holds_unnamed(question, clause[1].statement)
 
 
 def _of_best(state: Found, question: Question, found: list[Sentence],
              clause: tuple[float, DateValue, Sentence] | None, fit: Callable[[str], float],
              future: bool | None) -> tuple[DateValue | None, str, Sentence]:
     """Of the best sentence's turn, the date whose clause holds most of the question
-    (reader.dates.told; not another sentence's date whose clause tells another act than the
-    best sentence: asked_event.same_act, family other_act) - but a plan yields to the best
-    clause's past date told later, when the question asks about the past and that clause
-    holds PLAN_YIELDS of what the best sentence holds ("I'll sit the exam in March" - later
-    "I sat it on Tuesday"); with none, one the same speaker told just before, when the other
-    only asked in between ("Something happened yesterday..." - "What happened?" - "I fell off
-    my bike."), or across the other's short reaction after it (reader.told_on); else the date
-    a nearly as good sentence states (`_dated_near`); else None (the best sentence's day)."""
+    (reader.dates.told) - but a plan yields to the best clause's past date told later, when
+    the question asks about the past and that clause holds PLAN_YIELDS of what the best
+    sentence holds ("I'll sit the exam in March" - later "I sat it on Tuesday"); with none,
+    one the same speaker told just before, when the other only asked in between ("Something
+    happened yesterday..." - "What happened?" - "I fell off my bike."), or across the other's
+    short reaction after it (reader.told_on); else the date a nearly as good sentence states
+    (`_dated_near`); else None (the best sentence's day)."""
     best = found[0]
     said = best.said or (str(best.event["date"]) if best.event is not None else "")
-    bare = question.on("bare_day")
-    value = told(best.text, best.turn, said, fit, future, bare)
-    if value is not None and value.phrase not in best.text and \
-            not same_act(question, value.statement, best.text):
-        # "Still limping on that twisted knee. We booked a ferry for the 20th": the turn's
-        # date is of another act than the one the best sentence names
-        value = None
+    value = told(best.text, best.turn, said, fit, future)
     if value is not None and clause is not None and future is False and \
             not agrees(value, future) and agrees(clause[1], future) and \
             clause[2].said >= said and clause[0] >= PLAN_YIELDS * best.q:
         # a plan, and a later telling that it was done
         return clause[1], clause[2].said, clause[2]
     if value is None and (before := asked_between(state, best)) is not None:
-        value = told("", before, said, fit, future, bare)
+        value = told("", before, said, fit, future)
     if value is None and question.on("told_on") and \
             (on := told_on(state, question, best, fit, future, (True,))) is not None:
-        return _told_later(question, found, on[0], said, on[1], future, fit)
+        return on[0], said, on[1]
     if value is None and (dated := _dated_near(state, question, best, found[1:REACH], fit,
                                                future)):
-        return _told_later(question, found, dated[0], dated[1].said, dated[1], future, fit)
-    return _told_later(question, found, value, said, best, future, fit)
-
-
-def _told_later(question: Question, found: list[Sentence], value: DateValue | None,
-                said: str, sentence: Sentence, future: bool | None,
-                fit: Callable[[str], float]) -> tuple[DateValue | None, str, Sentence]:
-    """For a question about the past answered by a plan ("Her surgery is in September"),
-    the date of a later reply, by the same speaker, to the other's question asking ours that
-    states a past date inside the plan's period ("Wasn't the surgery this month?" - "It was
-    on Monday."): a plan is told before it happens, how it went when asked after; a date
-    outside the period is another story - unless the plan's sentence tells its time from
-    another event's and its date is that event's, borrowed from another sentence ("We fly
-    out on 3 August." - "Leo gets his results two days after we're back": borrowed_plan):
-    then any date the reply states after the plan was told, when its clause tells what was
-    asked (`_tells_it`)."""
-    if not question.on("told_later") or future is not False or value is None or \
-            agrees(value, False):
-        return value, said, sentence
-    borrowed = question.on("borrowed_plan") and value.phrase not in sentence.text and \
-        _RELATIVE.search(sentence.text) is not None
-    later = next((s for s in found[:REACH] if s.prompted and s.stated is not None and
-                  s.speaker == sentence.speaker and s.said[:10] > said[:10] and
-                  ((s.stated.start <= value.end and s.stated.end >= value.start) or
-                   (borrowed and s.stated.start > said[:10] and _tells_it(s.stated, fit)))),
-                 None)
-    if later is None or later.stated is None:
-        return value, said, sentence
-    return later.stated, later.said, later
-
-
-def _tells_it(value: DateValue, fit: Callable[[str], float]) -> bool:
-    """Whether a reply's dated clause tells the thing asked: it holds some of the question, or
-    nothing beside its date but the bare answer ("He did, last Thursday", "Yes, on Saturday"),
-    and denies nothing ("Not yet, we couldn't go on Monday"); not another thing the reply
-    goes on to ("Crete was great, we went on a boat trip on Monday")."""
-    clause = value.statement
-    at = clause.find(value.phrase)
-    if not clause or negated(clause[:at + len(value.phrase)] if at >= 0 else clause):
-        return False
-    unnamed = " ".join(w for w in clause.replace(value.phrase, " ").split()
-                       if not w[:1].isupper() or w == "I")
-    return fit(unnamed) > 0 or all(is_function_word(w) or w in ("got", "get", "gets")
-                                   for w in words(unnamed))
+        return dated[0], dated[1].said, dated[1]
+    return value, said, best
 
 
 def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
@@ -338,7 +223,7 @@ def _near(question: Question, sentence: Sentence, best: Sentence) -> bool:
     timed = TIMED if question.on("timed") else 0.0
     return question.on("first_told") and \
         not any(v.phrase in sentence.text for v in turn_dates(
-            sentence.turn or sentence.text, sentence.said, question.on("bare_day"))) and \
+            sentence.turn or sentence.text, sentence.said)) and \
         sentence.score >= SAME_STORY * (best.score - timed * (best.stated is not None))
 
 
@@ -355,8 +240,7 @@ def _dated_near(state: Found, question: Question, best: Sentence, found: list[Se
         if sentence.score < DATED_SHARE * best.score or sentence.q <= 0 or \
                 not question.said_by(sentence.speaker):
             continue
-        value = stated(sentence.text, sentence.turn, sentence.said, fit, future,
-                       question.on("bare_day"))
+        value = stated(sentence.text, sentence.turn, sentence.said, fit, future)
         if value is not None and _in_period(question, value):
             return value, sentence
         if question.on("told_on") and \
@@ -376,8 +260,7 @@ def _best_clause(question: Question, found: list[Sentence], fit: Callable[[str],
     for rank, sentence in enumerate(found):
         if not question.said_by(sentence.speaker):
             continue
-        for value in turn_dates(sentence.turn or sentence.text, sentence.said,
-                                question.on("bare_day")):
+        for value in turn_dates(sentence.turn or sentence.text, sentence.said):
             if (future is not True or agrees(value, future)) and _in_period(question, value):
                 scored.append((fit(value.statement), agrees(value, future), -rank, value,
                                sentence))

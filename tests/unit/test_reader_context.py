@@ -1,6 +1,5 @@
 """The reply to the other speaker's question: a question that asks some of ours, for what ours
-asks, asks it of what the other just told (reader.evidence, family "context"); a sentence that
-only sets the scene yields its place to the next of its turn (family "scene")."""
+asks, asks it of what the other just told (reader.evidence, family "context")."""
 
 from __future__ import annotations
 
@@ -70,31 +69,3 @@ def test_a_question_asking_for_something_else_lends_nothing() -> None:
     ]
     for question, turns in cases:
         assert _first(question, turns) == "D1:1"
-
-
-def test_a_sentence_that_only_sets_the_scene_yields_to_the_next() -> None:
-    """Three shapes: the place asked about, thanks before the reply, the purpose asked about;
-    the next statement of the turn tells what was asked and comes first; a scene with a word
-    of its own stays first."""
-    cases = [
-        ("What did Zofia see at the harbour festival?",
-         [("D1:1", "Zofia", "Last Friday I went to the harbour festival. "
-                            "Hundreds of paper lanterns floated on the water.")]),
-        ("What did Omar bake for the school fair?",
-         [("D1:1", "Zofia", "What did you bake for the school fair?"),
-          ("D1:2", "Omar", "Thanks, Zofia! A carrot cake with walnuts.")]),
-        ("What did Zofia buy to feel closer to her roots?",
-         [("D1:1", "Zofia", "I wanted to feel closer to my roots. "
-                            "So I bought a handwoven rug from my grandmother's village.")]),
-    ]
-    told = ("Hundreds of paper lanterns floated on the water.", "A carrot cake with walnuts.",
-            "So I bought a handwoven rug from my grandmother's village.")
-    for (question, turns), after in zip(cases, told):
-        asked = analyse(question, SPEAKERS)
-        assert sentences(state(question, turns), asked)[0].text == after
-        off = analyse(question, SPEAKERS, frozenset({"scene"}))
-        assert sentences(state(question, turns), off)[0].text != after  # the rule's
-    question = "What did Zofia see at the harbour festival?"
-    own = [("D1:1", "Zofia", "I went to the harbour festival with my cousin. It was fun.")]
-    first = sentences(state(question, own), analyse(question, SPEAKERS))[0]
-    assert first.text.startswith("I went")

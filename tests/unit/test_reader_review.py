@@ -4,7 +4,7 @@ reader.forms, reader.manner, reader.read)."""
 
 from __future__ import annotations
 
-from mrgraph.reader.dates import ahead, turn_dates
+from mrgraph.reader.dates import ahead
 from mrgraph.reader.forms import times
 from mrgraph.reader.manner import by_doing
 from tests.unit.test_reader import state
@@ -54,12 +54,6 @@ def test_an_hour_is_no_amount_of_the_persons() -> None:
     turns = [("D1:1", "Omar", "I have three kids, they keep me busy."),
              ("D1:2", "Zofia", "Your kids are lovely! See you at 5 on Friday.")]
     assert _answer("How many kids does Zofia have?", turns) != "5"
-
-
-def test_a_weekday_before_a_stated_date_is_that_date() -> None:
-    found = turn_dates("The gig was Friday, 28 April.", "2023-05-07", bare=True)
-    assert [v.start for v in found] == ["2023-04-28"]
-    assert turn_dates("Picked it up Wednesday.", "2023-05-07") == ()  # bare days: asked for
 
 
 def test_times_compared_is_no_count_of_times() -> None:
@@ -119,12 +113,3 @@ def test_a_be_later_in_the_question_is_no_habit() -> None:
     assert _STORY_ASKED.search("How long did it take Omar to build the boat, which is wooden?")
     assert not _STORY_ASKED.search("How long does her drive take?")
     assert not _STORY_ASKED.search("How many days a week is she in the office?")
-
-
-def test_the_time_since_the_last_chat_is_no_length_of_the_thing() -> None:
-    from tests.unit.test_reader_when import _answer as dated
-    turns = [("D1:1", "Omar", "I present my paper at a conference in June.", "2024-05-18"),
-             ("D1:2", "Zofia", "Enjoy it!", "2024-05-18"),
-             ("D1:3", "Omar", "Thanks! It's been two weeks since we last talked, by the way.",
-              "2024-05-18")]
-    assert dated("How long is Omar's conference?", turns)[0] != "two weeks"

@@ -9,8 +9,6 @@ from mrgraph.reader.read import read as reader_read
 from mrgraph.types import NOT_MENTIONED
 from tests.unit.marks import needs_wordnet
 from tests.unit.test_reader import state
-from tests.unit.test_reader_told_on import CRETE, FLAT, REPLIED
-from tests.unit.test_reader_when import _answer as when_answer
 from tests.unit.test_reader_when import sessions
 from tests.unit.walked import read
 
@@ -73,19 +71,6 @@ def test_the_persons_own_doing_beside_a_you_and_no_excuse_as_a_reply() -> None:
         turns = [*zofia, ("D3:1", "Zofia", "Have you painted anything lately?"),
                  ("D3:2", "Omar", reply)]
         assert _says("What has Omar painted?", turns) == NOT_MENTIONED, reply
-
-
-def test_a_borrowed_plans_reply_names_no_one_and_denies_after_its_date() -> None:
-    """_tells_it: the person's name alone is no part of the thing asked ("Leo loved Crete, we
-    went on a boat trip on Monday" tells the trip); a denial after the date ("no problems at
-    all") does not undo the answer before it."""
-    turns = [*CRETE, ("D2:1", "Ben", "Did Leo get his exam results?", REPLIED),
-             ("D2:2", "Ana", "Leo loved Crete, we went on a boat trip on Monday.", REPLIED)]
-    assert when_answer("When did Leo get his exam results?", turns)[0] == "3 August 2023"
-    turns = [*FLAT, ("D2:1", "Ben", "Has your sister moved into the new flat?", REPLIED),
-             ("D2:2", "Ana", "Yes, she moved in on Saturday, no problems at all.", REPLIED)]
-    assert when_answer("When did Ana's sister move into the new flat?", turns)[0] == \
-        "the Saturday before 23 August 2023"
 
 
 @needs_wordnet

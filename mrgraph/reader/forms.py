@@ -69,12 +69,6 @@ def years_in(span: str) -> int | None:
     return int(said) if said.isdigit() else NUMBERS.get(said)
 
 
-def without_spans(text: str) -> str:
-    """`text` with the spans of time `duration` finds cut out ("I moved here three years ago"
-    -> "I moved here")."""
-    return _DURATION.sub("", text)
-
-
 def frequency(sentence: str) -> str | None:
     """How often the sentence says something happens ("three times a week", "every day")."""
     match = _FREQUENCY.search(sentence)

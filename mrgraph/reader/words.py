@@ -114,11 +114,6 @@ def lemma(word: str) -> str:
     return stem(IRREGULAR.get(lowered, lowered))
 
 
-# lemmas of the verbs too general to name an act of their own ("I *went*", "I *had* to"); each
-# use adds those its test needs (reader.activities, evidence, whose)
-LIGHT = frozenset(lemma(w) for w in "go get do make take have".split())
-
-
 def is_function_word(word: str) -> bool:
     lowered = word.lower()
     return lowered in DETERMINERS or lowered in PREPOSITIONS or lowered in TIME_WORDS or lowered in SUBJECTS or \

@@ -33,8 +33,8 @@ def test_morphy_base_forms() -> None:
 
 @needs_wordnet
 def test_hypernyms_reach_every_kind_above() -> None:
-    """One transitive walk up the hypernyms (reader.activities asks whether a head noun is an
-    activity, graph_stats whether a name is a person's): a harp is a musical instrument and a
+    """One transitive walk up the hypernyms (kind_fit asks whether a word names a kind of the
+    noun asked, graph_stats whether a name is a person's): a harp is a musical instrument and a
     device, and no synset is its own hypernym."""
     lexicon = default()
     harp = lexicon.offsets("harp", "noun")[0]

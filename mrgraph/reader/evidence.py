@@ -19,7 +19,7 @@ scored against the question, and the beliefs it read.
            when it states the fact *to* the person ("Well done on the exam, <name>") - it
            names them - or when the question names nobody.
   photo    a photo's caption, without "a photo of", stands in for the sentence of its turn that
-           points at it ("Here's our latest work." - "a painting of a sunset"), scored like it
+           points at it ("Look what we built!" - "a wooden birdhouse on a post"), scored like it
            and first of the two, when it holds some of the question.
 When no turn was read, the kept episodes' summaries are the sentences.
 """
@@ -56,7 +56,7 @@ FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself", "we", "our", "us", 
 _PAST = re.compile(r"\b(before|used to|previous(?:ly)?|earlier|first|originally|formerly|former|"
                    r"past|until|ago|back then|at first|in the beginning)\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-# a sentence pointing at the photo its turn shares ("Here's our latest work."); not a toast
+# a sentence pointing at the photo its turn shares ("Look what we built!"); not a toast
 # ("here's to ..."), nor praise of the other's photo ("nice pic!")
 _POINTS = re.compile(r"\b(?:here(?:'s| is| are)(?! to\b)|this is|these are|check (?:this|it|out|my)"
                      r"|look at|take a look|peek|(?:this|these|my|our) (?:pic|photo|picture|snap"
@@ -203,7 +203,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
 
 def _shown(state: Found, question: Question, turn: Record) -> str:
     """What the photo `turn` shares shows, its caption without "a photo of", when it holds
-    some of the question ("a painting of a sunset" for "What did she paint?"): it stands in
+    some of the question ("a wooden birdhouse on a post" for "What did they build?"): it stands in
     for a sentence of the turn that points at it, scored like it. A caption is a machine's:
     one that holds none of the question is no answer to it ("a group of people standing")."""
     caption = str(turn.get("caption") or "").strip()
@@ -249,7 +249,7 @@ def turns_read(state: Found, question: Question) -> list[Record]:
 
 def replied(state: Found, turn: Record, earlier: bool = False) -> Record | None:
     """The speaker's next turn, when the other speaker's turn in between asks a question: it
-    goes on with what `turn` said ("Ollie got into college." - "What will he study?" -
+    goes on with what `turn` said ("Bram got into art school." - "What will he study?" -
     "Mechanical engineering."); with `earlier`, their turn before, across such a question
     ("Something happened yesterday..." - "What happened?" - `turn`); None when the turns read
     do not hold both."""

@@ -153,7 +153,7 @@ def _day(said: str) -> DateValue:
 
 def since(span: str, said: str, question: str) -> str:
     """A span of years said of something still going on, with the year it began: "How long
-    has she been painting?" - "Seven years now." (said in 2023) -> "seven years, since 2016":
+    has she been painting?" - "Nine years now." (said in 2023) -> "nine years, since 2014":
     a length and its start both answer "how long has"; the span as said otherwise (a past
     perfect's "how long had", "two weeks", "since 2019", a day unknown)."""
     count = years_in(span) if not span.lower().endswith("ago") else None

@@ -23,7 +23,7 @@ is scored by where it stands:
        "in a hurry")
   +2   a word of it is of the kind the head noun names ("What country..." - "Sweden")
   +2   for "how many / how much", a number, cut to it and the content words after it
-       ("rented all *twelve*", "*7 pounds 2 ounces*"; "1,200", "82%" and "£1,200" are one
+       ("sold all *twelve*", "*3 kilos 400 grams*"; "1,200", "82%" and "£1,200" are one
        word; a day beside a month or a year is no count: "15 June", "2019")
   +0.3 per content word (up to three); +0.3 the phrase ends with a noun (WordNet: mostly a
        noun, not mostly a verb): a thing, not "came" or "hit"

@@ -4,7 +4,7 @@ The candidates are every segment (reader.phrases.segments) of the best TOP sente
 the sentence after each in its turn unless it asks something (a turn often restates the
 question, then answers it: "I wanted to get fitter. So I joined a rowing club."; "How's the
 training going?" answers nothing), or after a turn's last, the first of the speaker's reply
-when the other asked in between ("Ollie got into college." - "What will he study?" -
+when the other asked in between ("Bram got into art school." - "What will he study?" -
 "Mechanical engineering."). Each gets the features below; the candidate with the highest
 weighted sum answers (ties: the first):
 
@@ -91,7 +91,7 @@ def candidates(question: Question, found: Sequence[Sentence]) -> list[Candidate]
 
 def _after(question: Question, sentence: Sentence, rest: Sequence[str]) -> tuple[str, str]:
     """The sentence after `sentence` in its turn; for the last, the first of the speaker's
-    reply when the other asked about it in between ("Ollie got into college." - "What will
+    reply when the other asked about it in between ("Bram got into art school." - "What will
     he study?" - "Mechanical engineering.")."""
     if rest and question.on("after_question") and is_question(rest[0]):
         return "", sentence.dia_id  # a question is never what was said of it

@@ -17,7 +17,7 @@
                  worked out from their dates (reader.lengths: "seven weeks"); else the first
                  span of time the best REACH sentences say ("4 years"; "ago" only for "how
                  long ago": "ten years ago"; as it was said; "how long has" years with the
-                 year they began: "seven years, since 2016"; not a frequency's period:
+                 year they began: "nine years, since 2014"; not a frequency's period:
                  "twice a week"); else the length from the start
                  of what was asked to the day it was said; else the length from the
                  date it rests on to the farthest of the sentences telling it (lengths.

@@ -1,5 +1,5 @@
 """The count a "how many / how much" question asks for, for reader.phrases: the noun it counts
-(`counted_noun`), the count a scored phrase says (`counted`: "*7 pounds 2 ounces*", not a date
+(`counted_noun`), the count a scored phrase says (`counted`: "*3 kilos 400 grams*", not a date
 or an hour) and how much of it answers (`unsaid`, family count_given).
 """
 
@@ -34,7 +34,7 @@ def unsaid(number: list[str], given: frozenset[str], noun: str | None) -> int:
     answer "how many <noun>": a run cut off before the noun counted ends with a word of the
     question that only describes it ("all *nine* spare | chairs" for "how many spare
     chairs"), a fragment, so the number alone answers; the noun said stays ("three rooms"), so
-    do units the question does not say ("7 pounds 2 ounces"); family count_given."""
+    do units the question does not say ("3 kilos 400 grams"); family count_given."""
     if noun is not None and any(lemma(w) == noun for w in number[1:]):
         return len(number)
     return next((k for k, w in enumerate(number) if k and lemma(w) in given), len(number))
@@ -48,7 +48,7 @@ _HOURS = frozenset({"am", "pm", "o'clock"})
 
 def counted(phrase: list[str]) -> slice | None:
     """The words of `phrase` of the form "how many / how much" asks for: its number and the
-    content words right after it ("rented out all *twelve*", "*7 pounds 2 ounces*"); None
+    content words right after it ("sold all *twelve*", "*3 kilos 400 grams*"); None
     without a number."""
     at = next((k for k, w in enumerate(phrase) if (w.lstrip("$£€¥₹₩")[:1].isdigit() or
                                                    w.lower() in NUMBERS)

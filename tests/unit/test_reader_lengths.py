@@ -75,8 +75,8 @@ def test_years_of_something_still_going_on_say_when_it_began() -> None:
     weeks and a start said as a year stay as said."""
     cases = [
         ("How long has Zofia been painting?",
-         [("D1:1", "Zofia", "Seven years now, and I still love every minute.")],
-         "seven years, since 2016"),
+         [("D1:1", "Zofia", "Nine years now, and I still love every minute.")],
+         "nine years, since 2014"),
         ("How long have Omar and Lena been married?",
          [("D1:1", "Omar", "Lena and I have been married 5 years this spring.")],
          "5 years, since 2018"),

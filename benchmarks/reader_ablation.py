@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated families off in every run, the base included")
     parser.add_argument("--greedy", action="store_true",
                         help="switch the families off one after another, in the order given, "
-                             "keeping each off when val loses nothing")
+                             "keeping each off when no validation file loses in any category")
     args = parser.parse_args(argv)
     global BASE, VALIDATION
     BASE = frozenset(f for f in args.off.split(",") if f)

@@ -10,9 +10,9 @@ thing, not a fragment that says something of it. A phrase is no item when it is
                many senses as a noun ("think"); an -ing form ("camping" is an activity; not
                "rewarding", an adjective only), a capitalised word (a name) and a word WordNet
                does not know ("parkrun") may end an item.
-An item of a verb's past form and its object is the object ("joined a mentorship program" ->
-"mentorship program": `thing_of`; not an -ing form, which names an activity itself: "playing
-my violin").
+An item of a verb's past form and its object is the object ("joined a rowing club" ->
+"rowing club": `thing_of`; not an -ing form, which names an activity itself: "playing
+my cello").
 """
 
 from __future__ import annotations
@@ -56,9 +56,9 @@ def split_and(phrase: str, serial: bool = True) -> list[str]:
 
 def thing_of(phrase: str) -> str:
     """The thing a phrase opening with a verb's past form and its object names: the object,
-    past its determiners ("joined a mentorship program" -> "mentorship program", "took my
-    kids" -> "kids"); the phrase as it is otherwise ("went camping", "plan events", "playing
-    my violin", "started drum lessons": without a determiner the next word may be a verb's)."""
+    past its determiners ("joined a rowing club" -> "rowing club", "took my
+    nephews" -> "nephews"); the phrase as it is otherwise ("went camping", "bake bread", "playing
+    my cello", "started harp lessons": without a determiner the next word may be a verb's)."""
     said = phrase.split()
     if len(said) < 3 or not _done(said[0]) or said[1].lower() not in DETERMINERS:
         return phrase

@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from mrgraph.errors import UserError
 from mrgraph.found import is_temporal
 from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.words import (DETERMINERS, IRREGULAR, NUMBERS, POSSESSIVES, PREPOSITIONS,
@@ -55,6 +56,7 @@ FAMILIES = (
     "wp_perfect", "ph_serial", "did_purpose", "refers_back", "onset_month", "fit_kind",
     "why_clause", "why_purpose", "happened", "count_given", "where_prep")
 
+_KNOWN = frozenset(FAMILIES)
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
                         should shall may might must""".split())
 _INFERENCE = frozenset({"would", "could", "might", "likely", "probably", "may"})
@@ -113,7 +115,10 @@ def named_people(question: str, speakers: Iterable[str]) -> tuple[str, ...]:
 def analyse(question: str, speakers: Iterable[str] = (),
             off: frozenset[str] = frozenset()) -> Question:
     """The kind, person, head noun and verb of `question` (see the module docstring); `off`:
-    the rule families (FAMILIES) switched off."""
+    the rule families (FAMILIES) switched off; a name not among them is refused, so that a
+    measurement or a test switching off a family that is gone cannot pass unnoticed."""
+    if unknown := off - _KNOWN:
+        raise UserError(f"unknown reader families: {', '.join(sorted(unknown))}")
     people = named_people(question, speakers)
     names = {w for p in people for w in words(p)}
     said = words(question)
@@ -205,7 +210,7 @@ def _head(said: list[str], names: frozenset[str] | set[str] = frozenset()) -> st
 
 def asks_several(question: Question) -> bool:
     """Whether the question asks for several things - a list, or a plural noun ("What are
-    her dogs' *names*?") - which the turns answer over several sentences."""
+    his cats' *names*?") - which the turns answer over several sentences."""
     names = {w for p in question.people for w in words(p)}
     return question.kind == "list" or any(_plural(w) and noun_like(w) for w in words(question.text)
                                           if w not in names)  # not "always", "sometimes"

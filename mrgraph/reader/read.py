@@ -12,7 +12,7 @@
                  week before 9 June 2023", "the Friday before 7 May 2023"), else the day
                  it was said (reader.when, reader.dates) - for a beginning asked ("when
                  did she start ...?") its month: it began by then; "which year / month": its year
-                 or month, a year also a span of years counted back ("seven years since");
+                 or month, a year also a span of years counted back ("eleven years since");
        duration  between two things ("how many weeks passed between A and B"), the length
                  worked out from their dates (reader.lengths: "seven weeks"); else the first
                  span of time the best REACH sentences say ("4 years"; "ago" only for "how
@@ -148,9 +148,9 @@ def _answer(state: Found, question: Question, found: list[Sentence], ranker: Cho
             (often := first_read(found[:REACH], frequency) or
              first_read([s for s in found[REACH:] if s.own], frequency)):
         return often
-    # "how many times ...?": the first count of times ("I've been three times now") of the
+    # "how many times ...?": the first count of times ("I've climbed it four times now") of the
     # best sentences, the person's own when the question names one; a number elsewhere in a
-    # sentence counts other things ("two hours", "Christmas on 13 December")
+    # sentence counts other things ("two hours", "a party on 9 May")
     if question.on("times") and _TIMES_ASKED.search(question.text) and \
             (counted := first_read(found[:REACH], times, question.person)):
         return counted

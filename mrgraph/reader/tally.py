@@ -1,4 +1,5 @@
-"""The count a "how many / how much" question asks for, for reader.phrases: the noun it counts
+"""The count a "how many / how much" question asks for (a tally of what a sentence says, for
+reader.phrases; no running count is kept across turns): the noun it counts
 (`counted_noun`), the count a scored phrase says (`counted`: "*3 kilos 400 grams*", not a date
 or an hour) and how much of it answers (`unsaid`, family count_given).
 """

@@ -16,13 +16,12 @@ from mrgraph.dates.timestamps import MONTHS
 from mrgraph.found import Found
 from mrgraph.lexicon import default as default_lexicon
 from mrgraph.reader.dates import agrees, ahead, stated, told, turn_dates, when
-from mrgraph.reader.evidence import TIMED, Sentence, content_share
+from mrgraph.reader.evidence import REACH, TIMED, Sentence, content_share
 from mrgraph.reader.forms import duration, years_in
 from mrgraph.reader.question import Question
 from mrgraph.reader.told_on import asked_between, told_on
 from mrgraph.reader.words import CALENDAR
 
-REACH = 8  # the best sentences whose turns' dates compete
 DATED_SHARE = 0.7  # how good a sentence stating a date must be, beside the best one
 SAME_STORY = 0.9  # a sentence this near the best tells the same thing (told first: answers)
 PLAN_YIELDS = 0.7  # a date on the side asked about beats a better-fitting one within this share

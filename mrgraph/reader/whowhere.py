@@ -46,9 +46,9 @@ def dated(question: Question) -> bool:
 def affirmed(sentence: str) -> list[str]:
     """The parts of `sentence` that deny nothing (forms.negated): the sentence itself when
     it denies nothing; of a clause that denies, what comes before its denial and after a
-    subject opening a clause of its own: "I didn't go with Dana, I went with Lee" -> ["I went
-    with Lee"]; "I went to Rome and didn't see the Pope" -> ["I went to Rome and"]; "I can't
-    believe I went with Dana" -> ["I went with Dana"]."""
+    subject opening a clause of its own: "I didn't go to Oslo, I went to Bergen" -> ["I went
+    to Bergen"]; "I went to Rome and didn't see the Pope" -> ["I went to Rome and"]; "I can't
+    believe we went to Oslo" -> ["we went to Oslo"]."""
     if not negated(sentence):
         return [sentence]
     kept = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from mrgraph.errors import UserError
 from mrgraph.reader.question import analyse, named_people
 
 SPEAKERS = ("Zofia", "Omar Hale")
@@ -99,3 +100,9 @@ def test_what_as_the_subject_of_a_verb_asks_no_noun(question: str) -> None:
     counted after it ("two days") is no thing asked for (family caused_by)."""
     asked = analyse(question, SPEAKERS)
     assert (asked.kind, asked.head) == ("what", None)
+
+
+def test_switching_off_a_family_that_does_not_exist_is_refused() -> None:
+    with pytest.raises(UserError, match="unknown reader families: gone_family"):
+        analyse("When did Zofia move?", ["Zofia"], off=frozenset({"gone_family", "timed"}))
+    assert analyse("When did Zofia move?", ["Zofia"], off=frozenset({"timed"})).kind == "when"

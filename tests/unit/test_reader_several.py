@@ -150,8 +150,8 @@ def test_a_list_said_in_one_phrase_is_split_into_items() -> None:
               "cello, the harp"),
              ("Which classical composers does Omar enjoy?", "I enjoy Bach and Mozart most.",
               "Bach, Mozart"),
-             ("What values does Zofia want to teach her kids?",
-              "I want to teach my kids kindness, honesty and patience.",
+             ("What values does Zofia want to teach her students?",
+              "I want to teach my students kindness, honesty and patience.",
               "kindness, honesty, patience")]
     for question, sentence, said in cases:
         turns = [("D1:1", "Zofia" if "Zofia" in question else "Omar", sentence)]
@@ -161,12 +161,12 @@ def test_a_list_said_in_one_phrase_is_split_into_items() -> None:
 
 @needs_wordnet
 @pytest.mark.parametrize(("phrase", "thing"), [
-    ("joined a mentorship program", "mentorship program"), ("took my kids", "kids"),
+    ("joined a rowing club", "rowing club"), ("took my nephews", "nephews"),
     ("failed the military aptitude test", "military aptitude test"), ("got a pup", "pup"),
     ("went camping", "went camping"),  # no object
-    ("plan events", "plan events"),  # a base form: not something done
-    ("playing my violin", "playing my violin"),  # an activity itself
-    ("started drum lessons", "started drum lessons"),  # no determiner: maybe no object
+    ("bake bread", "bake bread"),  # a base form: not something done
+    ("playing my cello", "playing my cello"),  # an activity itself
+    ("started harp lessons", "started harp lessons"),  # no determiner: maybe no object
     ("a pottery class", "a pottery class"), ("need a break", "need a break")])
 def test_a_verb_done_and_its_object_name_the_object(phrase: str, thing: str) -> None:
     assert thing_of(phrase) == thing

@@ -29,7 +29,7 @@ def test_the_date_of_the_clause_that_says_it() -> None:
 
 def test_a_turn_tells_one_story() -> None:
     """The date is in one sentence, what was asked in the next: still that date."""
-    turns = [("D1:1", "Omar", "Guess what, I got a puppy two weeks ago! Her name is Pip and "
+    turns = [("D1:1", "Omar", "Guess what, I got a kitten two weeks ago! Her name is Pip and "
                               "she chews everything.")]
     assert _answer("When did Omar get Pip?", turns)[0] == "two weeks before 7 May 2023"
 
@@ -157,10 +157,10 @@ def test_a_plan_yields_to_a_later_telling_that_it_was_done() -> None:
     """A past question: "I'll do it in January" fits it best, "I did it on Tuesday" said later
     dates it (three shapes: a month, a weekday, a week)."""
     cases = [
-        ("When did Zofia run the control test the reviewer asked for?",
-         [("D1:3", "Zofia", "One reviewer wants one more control test, I'll run it in June.",
+        ("When did Zofia run the blank sample the referee asked for?",
+         [("D1:3", "Zofia", "One referee wants one more blank sample, I'll run it in June.",
            "2023-05-07"),
-          ("D2:4", "Zofia", "Oh, and I ran the control test on Tuesday.", "2023-06-18")],
+          ("D2:4", "Zofia", "Oh, and I ran the blank sample on Tuesday.", "2023-06-18")],
          "the Tuesday before 18 June 2023"),
         ("When did Omar repaint the blue boat shed by the lake?",
          [("D1:2", "Omar", "I'm going to repaint the blue boat shed by the lake next month.",

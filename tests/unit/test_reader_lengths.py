@@ -111,8 +111,8 @@ def test_a_span_in_the_clause_asked_about_stays() -> None:
 def test_one_sentence_with_one_date_is_no_length() -> None:
     """A sentence dating one thing only: no length is worked out from it (the date it gives
     answers, as for a "when")."""
-    turns = [("D1:1", "Zofia", "Signed the lease yesterday, so excited about the studio!")]
-    assert _answer("How many days passed between Zofia signing the lease and moving in?",
+    turns = [("D1:1", "Zofia", "Signed the deed yesterday, so excited about the workshop!")]
+    assert _answer("How many days passed between Zofia signing the deed and moving in?",
                    turns) == "6 May 2023"
 
 
@@ -203,8 +203,8 @@ def test_the_second_thing_between_points_back_to_the_first() -> None:
     whose words it takes, and the two are told in different turns: B's best turn is not A's
     (refers_back); without it, a span said nearby answers instead."""
     cases = [
-        ("How many weeks passed between Omar's bike crash and his first outing after it?",
-         [("D1:1", "Omar", "I crashed my bike last Saturday, my arm is a mess.", "2023-06-14"),
+        ("How many weeks passed between Omar's scooter crash and his first outing after it?",
+         [("D1:1", "Omar", "I crashed my scooter last Saturday, my arm is a mess.", "2023-06-14"),
           ("D1:3", "Omar", "The doctor says a sling for a few weeks.", "2023-06-14"),
           ("D2:1", "Omar", "I went out on Sunday, the first time since the crash!",
            "2023-08-16")],

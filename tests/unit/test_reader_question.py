@@ -24,7 +24,7 @@ SPEAKERS = ("Zofia", "Omar Hale")
     ("Has Omar ever been to a concert?", "yes_no"),
     ("Does Omar prefer tea or coffee?", "choice"),
     ("Would Zofia enjoy a jazz festival?", "would"),
-    ("Would Zofia rather visit a national park or a theme park?", "choice"),
+    ("Would Zofia rather visit a water park or a sculpture garden?", "choice"),
     ("Would Omar like the film or not?", "would"),
     ("Is Omar likely to move abroad?", "would"),
     ("What instruments does Zofia play?", "list"),
@@ -68,7 +68,7 @@ def test_head_noun_and_verb() -> None:
 @pytest.mark.parametrize("question, verb", [
     ("What does Omar's bakery sell?", "sell"),  # a possessive subject
     ("What did the nurse at work recommend for Zofia's back?", "recommend"),  # "at work"
-    ("What do sunflowers represent to Zofia?", "represent"),  # a subject that is no speaker
+    ("What do tulips represent to Zofia?", "represent"),  # a subject that is no speaker
     ("What did the poetry reading raise money for?", "raise"),  # "reading": no base form
     ("What activity did Omar's colleague, Ravi, invite him to?", "invite"),  # a name
     ("Which song does the choir sing?", "sing"),  # a base form ending in -ing

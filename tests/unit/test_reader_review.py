@@ -44,9 +44,9 @@ def test_a_manner_is_no_time_of_day() -> None:
 
 
 def test_a_scene_giving_its_place_gives_its_fit_too() -> None:
-    turns = [("D1:1", "Zofia", "I went to the council meeting. There was a huge crowd of "
+    turns = [("D1:1", "Zofia", "I went to the zoning hearing. There was a huge crowd of "
                                "angry farmers.")]
-    assert _answer("What did Zofia see at the council meeting?", turns) == \
+    assert _answer("What did Zofia see at the zoning hearing?", turns) == \
         "huge crowd of angry farmers"
 
 

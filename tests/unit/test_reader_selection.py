@@ -25,9 +25,9 @@ def test_what_someone_did_is_not_judged_on_the_verb_do() -> None:
 
 @pytest.mark.parametrize("question, theirs, others", [
     # the person's best only echoes the other's news
-    ("What did Omar do during his pottery break?",
-     ("Omar", "Pottery is relaxing, so a break must be tough."),
-     ("Zofia", "I had to take a break from pottery last month.")),
+    ("What did Omar do during his weaving break?",
+     ("Omar", "Weaving is relaxing, so a break must be tough."),
+     ("Zofia", "I had to take a break from weaving last month.")),
     # the person's best is said to him ("your"); the other speaks of herself
     ("What kind of garden is Omar looking for?",
      ("Zofia", "Omar, your garden is looking lovely!"),
@@ -47,9 +47,9 @@ def test_on_a_tie_the_others_own_statement_makes_it_theirs(
 
 @pytest.mark.parametrize("question, theirs, others", [
     # the person says "I" too: both speak of themselves
-    ("What did Omar sign up for at the pottery studio?",
-     ("Omar", "I signed up for a wheel class at the pottery studio."),
-     ("Zofia", "I signed up for glazing at the pottery studio.")),
+    ("What did Omar sign up for at the weaving studio?",
+     ("Omar", "I signed up for a loom class at the weaving studio."),
+     ("Zofia", "I signed up for dyeing at the weaving studio.")),
     # several things asked for: one tied sentence says little of them
     ("What are Omar's dogs' names?",
      ("Omar", "Her name is Biscuit, the older one."),

@@ -148,8 +148,8 @@ def test_a_list_said_in_one_phrase_is_split_into_items() -> None:
     shapes: two things with articles, two names, a comma list ending in "and"."""
     cases = [("What instruments does Zofia play?", "I play the cello and the harp.",
               "cello, the harp"),
-             ("Which classical composers does Omar enjoy?", "I enjoy Bach and Mozart most.",
-              "Bach, Mozart"),
+             ("Which classical composers does Omar enjoy?", "I enjoy Haydn and Brahms most.",
+              "Haydn, Brahms"),
              ("What values does Zofia want to teach her students?",
               "I want to teach my students kindness, honesty and patience.",
               "kindness, honesty, patience")]
@@ -162,7 +162,7 @@ def test_a_list_said_in_one_phrase_is_split_into_items() -> None:
 @needs_wordnet
 @pytest.mark.parametrize(("phrase", "thing"), [
     ("joined a rowing club", "rowing club"), ("took my nephews", "nephews"),
-    ("failed the military aptitude test", "military aptitude test"), ("got a pup", "pup"),
+    ("failed the driving theory test", "driving theory test"), ("got a pup", "pup"),
     ("went camping", "went camping"),  # no object
     ("bake bread", "bake bread"),  # a base form: not something done
     ("playing my cello", "playing my cello"),  # an activity itself

@@ -37,7 +37,7 @@ def test_a_phrase_ends_with_a_noun_not_a_verb() -> None:
 def test_the_thing_found_beats_the_verb_next_to_the_question_word() -> None:
     question = "What did Zofia find in the woods during her jog?"
     # "came" follows the question's "woods"; the thing found is the noun phrase
-    s = state(question, [("D1:1", "Zofia", "I was out jogging in the woods when I came across "
+    s = state(question, [("D1:1", "Zofia", "I was out jogging in the woods when I stumbled on "
                                           "this cool rusty lantern for the hikers."),
                          ("D1:2", "Omar", "Wow!")])
     assert read(s).answer == "rusty lantern"  # "cool": praise, trimmed
@@ -77,8 +77,8 @@ def test_the_persons_turn_that_says_it_over_several_sentences_is_about_them() ->
 
 
 def test_a_word_in_another_script_stays_one_word() -> None:
-    said = [t.text for t in tokens("We're learning a Welsh song, Calon Lân, and I sing it.")]
-    assert "Lân" in said and "L" not in said
+    said = [t.text for t in tokens("We're learning a Welsh song, Nos Dâl, and I sing it.")]
+    assert "Dâl" in said and "D" not in said
     said_, _ = phrase("I finally met Zoë at the café near the station.",
                       analyse("Who did Omar meet at the café?", SPEAKERS))
     assert said_ == "Zoë"
@@ -128,22 +128,22 @@ def test_a_name_no_turn_read_says_is_not_answered(question: str) -> None:
 
 
 def test_a_name_the_turns_say_or_a_date_asked_is_answered() -> None:
-    turns = [("D1:2", "Omar", "Took a short trip to Rome in June to clear my mind.")]
-    assert read(state("What did Omar take a trip to Rome for?", turns)).answer != NOT_MENTIONED
+    turns = [("D1:2", "Omar", "Took a quick trip to Ghent in June to rest my head.")]
+    assert read(state("What did Omar take a trip to Ghent for?", turns)).answer != NOT_MENTIONED
     # a date is answered in part by a nearby turn: no abstention for "when"
     assert read(state("When did Omar take a trip to Lisbon?", turns)).answer != NOT_MENTIONED
 
 
 @pytest.mark.parametrize("question, turns, expected", [
-    ("Why did Zofia sign up for pottery?",
-     [("D1:1", "Omar", "Why did you sign up for pottery, of all things?"),
+    ("Why did Zofia sign up for glassblowing?",
+     [("D1:1", "Omar", "Why did you sign up for glassblowing, of all things?"),
       ("D1:2", "Zofia", "My doctor said I needed a calm hobby that uses my hands. "
-                        "Turns out clay is messy.")],
+                        "Turns out glass is hot.")],
      "My doctor said I needed a calm hobby that uses my hands."),
     ("How does Omar get his dog to take the pills?",
      [("D1:1", "Zofia", "How do you get your dog to take the pills?"),
-      ("D1:2", "Omar", "Only when they're hidden in a lump of cheese. He's no fool.")],
-     "Only when they're hidden in a lump of cheese."),
+      ("D1:2", "Omar", "Only when they're tucked in a slice of ham. He's no fool.")],
+     "Only when they're tucked in a slice of ham."),
     ("Why does Omar walk to work?",
      [("D1:1", "Zofia", "Why do you walk to work every day?"),
       ("D1:2", "Omar", "It clears my head before long meetings. Also the bus is slow.")],

@@ -45,15 +45,15 @@ def embedder(fake: FakeOpenAIServer, sleeps: Sleeps, **kwargs: object) -> OpenAI
 
 
 def test_hash_embedder_is_deterministic_and_normalised() -> None:
-    first = HashEmbedder().embed(["Maya adopted a dog named Biscuit"])[0]
-    again = HashEmbedder().embed(["Maya adopted a dog named Biscuit"])[0]
+    first = HashEmbedder().embed(["Maya adopted a dog named Waffle"])[0]
+    again = HashEmbedder().embed(["Maya adopted a dog named Waffle"])[0]
     assert first == again and len(first) == 64
     assert math.isclose(math.hypot(*first), 1.0)
 
 
 def test_hash_embedder_maps_shared_words_to_similar_vectors() -> None:
-    dog, dogs, tax = HashEmbedder(256).embed(["Maya adopted a dog named Biscuit",
-                                               "Maya's dogs: Biscuit was adopted",
+    dog, dogs, tax = HashEmbedder(256).embed(["Maya adopted a dog named Waffle",
+                                               "Maya's dogs: Waffle was adopted",
                                                "quarterly tax return filed late"])
     assert cosine(dog, dogs) > 0.85  # 4 of 5 stems shared ("named" is not)
     assert abs(cosine(dog, tax)) < 0.3

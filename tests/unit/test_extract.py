@@ -21,7 +21,7 @@ Maya: Hey Jonas! How have you been?
 Jonas: Good! I built three raised beds for the community garden yesterday.
 Maya: Raised beds in the community garden, nice. I live in Portland, so I only have a balcony.
 Jonas: You should grab a garden plot. How is work?
-Maya: I work as a nurse at St. Helen's Hospital. Night shifts are rough.
+Maya: I work as a nurse at St. Wenna's Hospital. Night shifts are rough.
 Jonas: By the way, are you still thinking about a dog?
 Maya: Yes, I'm planning to visit the animal shelter next week.
 Jonas: Send me pictures of the shelter dogs.
@@ -30,8 +30,8 @@ Jonas: Send me pictures of the shelter dogs.
 Maya: Big news: I adopted a dog last Saturday!
 [photo: a brown beagle puppy on a blanket]
 Jonas: No way! What is the dog called?
-Maya: Her name is Biscuit, a beagle from the shelter.
-Jonas: Biscuit the beagle, adorable.
+Maya: Her name is Waffle, a beagle from the shelter.
+Jonas: Waffle the beagle, adorable.
 Maya: Anyway, how are the raised beds in the garden?
 Jonas: The garden tomatoes are sprouting in the raised beds.
 
@@ -124,11 +124,11 @@ def test_cues(extraction: Extraction) -> None:
     adopted = _episode_with(extraction, "S2:1")
     kinds = {c.name: c.kind for c in adopted.cues}
     assert kinds["Maya"] == "entity" and kinds["Jonas"] == "entity"
-    assert kinds["Biscuit"] == "entity"
+    assert kinds["Waffle"] == "entity"
     assert kinds["pets"] == "attribute"
     assert "beagle" in kinds and kinds["beagle"] == "keyword"
     hospital = _episode_with(extraction, "S1:5")
-    assert "St. Helen's Hospital" in {c.name for c in hospital.cues}
+    assert "St. Wenna's Hospital" in {c.name for c in hospital.cues}
     for _, episode in _episodes(extraction):
         names = [c.name.lower() for c in episode.cues]
         assert len(names) == len(set(names))
@@ -185,22 +185,22 @@ def test_episode_sizes_are_configurable(conversation: Conversation) -> None:
     ("I live in Boston with my partner.", ("location", "Ingrid lives in Boston", False)),
     ("I don't live in Boston anymore.", ("location", "Ingrid no longer lives in Boston", True)),
     ("I no longer live in Boston.", ("location", "Ingrid no longer lives in Boston", True)),
-    ("Lost my job as a banker yesterday.", ("job", "Ingrid no longer works as a banker", True)),
+    ("Lost my job as a plumber yesterday.", ("job", "Ingrid no longer works as a plumber", True)),
     ("I love painting sunsets and hiking.", ("likes", "Ingrid likes painting sunsets", False)),
     ("I'm single.", ("relationship_status", "Ingrid is single", False)),
     ("I'm not married anymore.", ("relationship_status", "Ingrid is no longer married", True)),
     ("I have two kids.", ("family", "Ingrid has two kids", False)),
     ("I'm going to the beach next week.", ("plans", "Ingrid plans to go to the beach", False)),
-    ("I just started doing aerial yoga, it's great.",
-     ("activities", "Ingrid is into aerial yoga", False)),
+    ("I just started doing trapeze, it's great.",
+     ("activities", "Ingrid is into trapeze", False)),
     ("I quit smoking three years ago.", ("activities", "Ingrid is no longer into smoking", True)),
     ("I'm from Sweden.", ("origin", "Ingrid is from Sweden", False)),
-    ("I work at St. Helen's Hospital.", ("job", "Ingrid works at St Helen's Hospital", False)),
+    ("I work at St. Wenna's Hospital.", ("job", "Ingrid works at St Wenna's Hospital", False)),
     ("We went hiking with my brother last week.", ("activities", "Ingrid goes hiking", False)),
-    ("I'm off to go swimming with the kids.", ("activities", "Ingrid goes swimming", False)),
+    ("I'm off to go sailing with the kids.", ("activities", "Ingrid goes sailing", False)),
     ("I took my dog running this morning.", ("activities", "Ingrid goes running", False)),
-    ("I signed up for a pottery class yesterday.",
-     ("activities", "Ingrid signed up for pottery class", False)),
+    ("I signed up for a sculpture class yesterday.",
+     ("activities", "Ingrid signed up for sculpture class", False)),
     ("Yeah, I play the violin!", ("activities", "Ingrid plays violin", False)),
 ])
 def test_fact_rules(text: str, expected: tuple[str, str, bool]) -> None:

@@ -29,7 +29,7 @@ FILLER = ["We walked by the lake on Sunday and it rained.",
 
 @pytest.mark.parametrize(("question", "fitting"), [
     ("What breed is Tom's dog?", "Our beagle sleeps on the sofa all day."),
-    ("When did Ana's friend move to Leeds?", "A buddy of mine packed up his flat and left."),
+    ("When did Ana's friend move to Leeds?", "A pal of mine packed up his flat and left."),
     ("What injuries did the climbers have after the trip?",
      "Zofia came back with a bruise on her shin."),
 ])

@@ -45,7 +45,7 @@ SAMPLE = {
         "session_1_date_time": "1:56 pm on 8 May, 2023",
         "session_1": [
             {"speaker": "Ingrid", "dia_id": "D1:1", "text": "Hey Mar! How have you been?"},
-            {"speaker": "Marta", "dia_id": "D1:2", "text": "Swamped with the kids & work."},
+            {"speaker": "Marta", "dia_id": "D1:2", "text": "Swamped with the twins & work."},
             {"speaker": "Ingrid", "dia_id": "D1:3",
              "text": "I went to a chess club meeting yesterday and it was so much fun."},
             {"speaker": "Marta", "dia_id": "D1:4", "text": "Wow! What happened there?"},
@@ -56,7 +56,7 @@ SAMPLE = {
         ],
         "session_2_date_time": "7:55 pm on 25 May, 2023",
         "session_2": [
-            {"speaker": "Marta", "dia_id": "D2:1", "text": "I ran a charity race last Saturday."},
+            {"speaker": "Marta", "dia_id": "D2:1", "text": "I ran a relay race last Saturday."},
             {"speaker": "Ingrid", "dia_id": "D2:2", "text": "That's great! For what cause?"},
             {"speaker": "Marta", "dia_id": "D2:3", "text": "Mental health. I love running."},
             {"speaker": "Ingrid", "dia_id": "D2:4", "text": "Sailing! I keep reading about sailing schools."},

@@ -59,8 +59,8 @@ PAINTING_THEN_CAMPING = [
     ("Ines", "A lake sunrise painting sounds lovely, what colours did you use?"),
     ("Tomas", "Mostly orange and pink, the lake looked like fire."),
     ("Ines", "Orange and pink on a lake, I would love to see the painting."),
-    ("Tomas", "By the way, we are going camping in the mountains next month."),
-    ("Ines", "Camping in the mountains! Which campsite?"),
+    ("Tomas", "By the way, we are going hiking in the desert next month."),
+    ("Ines", "Hiking in the desert! Which trail?"),
     ("Tomas", "A campsite near the river, the kids love the tents."),
     ("Ines", "Tents by a river in the mountains sounds perfect."),
 ]

@@ -29,7 +29,7 @@ SPEAKERS = ("Zofia", "Omar")
     # "how many" / "how much" is answered by the number said
     ("How much did Omar pay for the bike?",
      "I paid 1,250 dollars for the bike, which hurt.", "1,250 dollars"),
-    ("How much did Zofia charge for each mug?",
+    ("How much did Zofia charge for each vase?",
      "I charged 25 each and used the money to buy glazes.", "25"),
     ("How many rooms does Omar's new flat have?",
      "The new flat has three rooms, a tiny kitchen and a view.", "three rooms"),
@@ -58,7 +58,7 @@ SPEAKERS = ("Zofia", "Omar")
     ("Where did Omar propose?",
      "He proposed to Lena at the herb garden on Saturday.", "at the herb garden"),
     ("Where are Zofia and Omar going for their anniversary?",
-     "We booked a trip to Lake Como in May.", "Lake Como"),
+     "We booked a trip to Lake Orta in May.", "Lake Orta"),
     ("Where is Zofia staying this summer?",
      "I'm staying in June with my aunt, in a cottage near the harbour.", "in a cottage"),
 ])
@@ -70,7 +70,7 @@ def test_the_phrase_a_clause_a_number_or_a_relation_gives(question: str, sentenc
 def test_what_someone_did_is_what_they_say_they_did() -> None:
     assert predicate("Last week, we had a great time at the lake and then slept.") == \
         "had a great time at the lake"
-    assert predicate("I've done weight training for years!") == "weight training"
+    assert predicate("I've done rock climbing for years!") == "rock climbing"
     assert predicate("My sister and I painted the garden fence yesterday.") == \
         "painted the garden fence"
     assert predicate("I bought a lamp - it glows.") == "bought a lamp"
@@ -93,7 +93,7 @@ def test_what_someone_did_is_what_they_say_they_did() -> None:
 def test_what_was_done_without_its_time() -> None:
     assert untimed("drove up to the coast on Friday and swam for an hour") == \
         "drove up to the coast and swam"
-    assert untimed("went camping last weekend with my kids") == "went camping with my kids"
+    assert untimed("went fishing last weekend with my kids") == "went fishing with my kids"
     assert untimed("saw a play in June 12 at the Globe") == "saw a play at the Globe"
     assert untimed("left yesterday") == "left yesterday"  # nothing left but the verb
     # the determiner goes with its time; a time that is the verb's object stays

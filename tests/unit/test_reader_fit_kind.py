@@ -29,7 +29,7 @@ def _held(question: str, sentence: str, noun: str) -> float:
 @needs_wordnet
 @pytest.mark.parametrize(("question", "sentence", "noun"), [
     # the subject, a noun with "of" after it
-    ("When did Zofia's friend move abroad?", "A buddy of mine moved to Lisbon last spring.",
+    ("When did Zofia's friend move abroad?", "A pal of mine moved to Lisbon last spring.",
      "friend"),
     # the object, last in the sentence, after an adjective
     ("What injuries did Omar have?", "The nurse called it a bad sprain.", "injuries"),
@@ -71,7 +71,7 @@ def test_what_the_question_asks_by_a_name_or_its_verb_is_no_noun() -> None:
 
 @needs_wordnet
 def test_the_share_counts_the_kind_and_not_with_the_family_off() -> None:
-    turns = [("D1:1", "Omar", "A buddy of mine opened a bakery last year.")]
+    turns = [("D1:1", "Omar", "A pal of mine opened a bakery last year.")]
     s = found(state("When did Omar's friend open a bakery?", turns), False)
     sentence = turns[0][2]
     on = content_share(s, analyse(s.question, SPEAKERS), sentence)
@@ -85,7 +85,7 @@ def test_the_share_counts_the_kind_and_not_with_the_family_off() -> None:
     # the kind in the subject: the friend who opened it, not the cousin
     ("When did Omar's friend open a bakery?",
      [("D1:1", "Omar", "My cousin opened a bakery in 2019."),
-      ("D1:2", "Omar", "A buddy of mine opened a bakery last year.")], "2022"),
+      ("D1:2", "Omar", "A pal of mine opened a bakery last year.")], "2022"),
     # the kind as the object
     ("When did Zofia get a dog?",
      [("D1:1", "Zofia", "We got a cat in 2019."),

@@ -43,7 +43,7 @@ def test_no_phrase_is_read_from_a_question_after_the_sentence() -> None:
     ("GOT A PUPPY", False), ("end of February", False), ("July", False), ("nearly ten", False),
     ("away", False), ("ate", False), ("brings us together", False), ("think", False),
     ("pottery workshop", True), ("went camping", True), ("Dune", True), ("EP", True),
-    ("bowls", True), ("need help", True), ("2015 Jazz Bass", True), ("parkrun", True)])
+    ("bowls", True), ("need help", True), ("2015 Telecaster", True), ("parkrun", True)])
 def test_an_item_names_a_thing(phrase: str, item: bool) -> None:
     assert is_item(phrase) is item
 

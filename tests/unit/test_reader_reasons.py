@@ -72,5 +72,5 @@ def test_a_denied_reason_is_not_the_reason() -> None:
 def test_which_on_a_noun_gives_no_reason() -> None:
     """", which" and a subject is a relative on the noun, not an effect of the clause."""
     assert reason("I bought a bike, which I ride to the office daily.") is None
-    assert reason("I adopted a cat, which we named Pickle.") is None
+    assert reason("I adopted a ferret, which we named Tofu.") is None
     assert reason("I lost my job, which made me rethink everything.") == "I lost my job"

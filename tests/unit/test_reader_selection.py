@@ -52,7 +52,7 @@ def test_on_a_tie_the_others_own_statement_makes_it_theirs(
      ("Zofia", "I signed up for dyeing at the weaving studio.")),
     # several things asked for: one tied sentence says little of them
     ("What are Omar's dogs' names?",
-     ("Omar", "Her name is Biscuit, the older one."),
+     ("Omar", "Her name is Noodle, the older one."),
      ("Zofia", "My nephew's name is Arlo.")),
     # an inference: nobody said it
     ("Would Omar be considered a gardener?",

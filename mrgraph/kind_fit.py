@@ -1,7 +1,7 @@
 """A text naming a kind of what the question asks about: English names one thing at different
 levels of generality, and a question often asks by the general word while the speaker said the
-specific one ("When did her *friend* adopt?" - "A *buddy* of mine adopted last year"; "What
-*injuries* did they have?" - "It's a mild *sprain*"; "How does she describe the *feeling*?" -
+specific one ("When did her *friend* move?" - "A *pal* of mine moved last spring"; "What
+*injuries* did they have?" - "It's a bad *bruise*"; "How does she describe the *feeling*?" -
 "the *joy* it brings"). A content noun of the question the sentence does not hold literally
 counts as held, at KIND_FIT of its weight, when a noun of the sentence is a kind of it: WordNet
 files the question noun's sense among the sentence noun's hypernyms.

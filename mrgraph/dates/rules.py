@@ -37,7 +37,7 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   it, and with neither or both no date; "on Tuesdays" is a habit, not a date. With neither, a
   plain present of one day is a plan, ahead ("I fly out on Sunday", "On Sunday I fly out",
   "Leaving on Sunday."; not with "usually", "always", "don't"...), and a verbless fragment
-  ("I passed! On Tuesday.") takes the tense of the sentence before it
+  ("I won! On Tuesday.") takes the tense of the sentence before it
   (mrgraph.dates.tense.day_tense).
 * "in June" / "in early June" (no year, no day) is the first June from the anchor's month on in
   a sentence about what is ahead, else the nearer of that one and the latest June up to the

@@ -93,7 +93,7 @@ FRAGMENT = 3  # words: a sentence this short, with no verb, adds a time to the o
 
 def day_tense(text: str, start: int, end: int) -> str | None:
     """Which way a weekday said without "last" / "next" looks (`tense`), and also: a verbless
-    fragment ("I passed! On Tuesday.") looks the way the sentence before it does; one opening
+    fragment ("I won! On Tuesday.") looks the way the sentence before it does; one opening
     with a verb's -ing, its "I'm" left out, looks ahead as "I'm leaving" does ("Leaving on
     Tuesday."); a sentence in the present about one day is a schedule, ahead ("I leave for
     Rome on Sunday", "the fair is Friday, right?"), not a habit ("I usually rest on

@@ -247,7 +247,7 @@ class _Builder:
             negated=fact.negated, contradicts=fact.contradicts, **self.event_date(fact)))
 
     def event_date(self, fact: FactDraft) -> dict[str, PropValue]:
-        """The date the fact's own clause mentions ("I adopted a puppy two weeks ago"), as
+        """The date the fact's own clause mentions ("I adopted a kitten two weeks ago"), as
         event_* properties; none when it mentions none (or the extractor gave no clause)."""
         clause = fact.clause.lower()
         found = next((v for v in self.turn_dates.get(fact.dia_id, ())

@@ -134,8 +134,8 @@ _RULE_SOURCES: tuple[tuple[frozenset[str], str, str, str, bool, float], ...] = (
     (_triggers(("quit", "stopped", "up")), r"\bI(?:'ve)? " + _ADV
      + r"(?:quit|stopped|gave up) (?P<x>\w+ing\b[^,;:()]*)", "activities", "{s} is into {x}",
      True, 0.75),
-    # what people go and do: "we went camping with my fam", "I'm off to go swimming",
-    # "I took my fam camping", "I signed up for a pottery class", "I play clarinet"
+    # what people go and do: "we went fishing with my cousins", "I'm off to go swimming",
+    # "I took my cousins fishing", "I signed up for a pottery class", "I play clarinet"
     (_triggers(("went", "go", "going", "gone")), r"\b(?:I|we)(?:'m|'ve| am| have| are)? "
      + _ADV + r"(?:off to )?(?:went|go|going|gone) (?P<x>\w+ing)\b", "activities",
      "{s} goes {x}", False, 0.7),
@@ -203,7 +203,7 @@ def find_facts(text: str, speaker: str, speakers: Sequence[str]) -> list[FactMat
         return []
     rules = [rule for rule in _RULES if not triggered.isdisjoint(rule[0])]
     found: dict[tuple[str, str], FactMatch] = {}
-    for clause in _clauses(_ABBREVIATION.sub(r"\1", text), turn_words):  # "St. Helen's"
+    for clause in _clauses(_ABBREVIATION.sub(r"\1", text), turn_words):  # "St. Wenna's"
         clause_words = _WORD.findall(clause.lower())
         present = set(clause_words)
         if present.isdisjoint(_FIRST_PERSON) and not (clause_words and

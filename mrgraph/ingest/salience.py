@@ -46,7 +46,7 @@ def proper_words(texts: Sequence[str]) -> frozenset[str]:
 
 
 def entities_in(text: str, proper: frozenset[str]) -> list[str]:
-    """Runs of name words ("Door Dash", "St. Helen", "Denver Children's Hospital"), in order,
+    """Runs of name words ("Quick Cart", "St. Wenna", "Denver Children's Hospital"), in order,
     at most 4 words: joined by a space, an abbreviation's ". ", or a possessive "'s "."""
     found: list[str] = []
     run: list[str] = []
@@ -74,7 +74,7 @@ _POSSESSIVE_GAPS = frozenset({"'s ", "’s "})
 
 
 def _followed_by_name(text: str, match: re.Match[str]) -> bool:
-    """"St" in "St. Helen": an abbreviation counts as a name word before a capitalised word."""
+    """"St" in "St. Wenna": an abbreviation counts as a name word before a capitalised word."""
     after = text[match.end():match.end() + 3]
     return after[:2] == ". " and after[2:].isupper()
 
@@ -84,7 +84,7 @@ def _sentence_initial(text: str, position: int) -> bool:
     while i >= 0 and text[i] in " \t\"'“(":
         i -= 1
     if i >= 0 and text[i] == "." and text[max(0, i - 3):i].split(" ")[-1] in _ABBREVIATIONS:
-        return False  # "St. Helen": the full stop ends an abbreviation, not a sentence
+        return False  # "St. Wenna": the full stop ends an abbreviation, not a sentence
     return i < 0 or text[i] in ".!?\n:—–-"
 
 

@@ -6,7 +6,7 @@ per episode ("biggest easier") reaches one episode and says nothing `search_even
 Each episode offers candidate kinds (`candidates`), in base forms (WordNet's morphy,
 `mrgraph.lexicon`), so "adopted two puppies" and "adopting a puppy" give the same label:
   * the verb-object labels of its most salient sentences (`salience.tag_candidates`), verb and
-    head noun: "went camping with the kids" -> "go camping", "adopted a puppy" -> "adopt puppy";
+    head noun: "went hiking with the kids" -> "go hiking", "adopted a puppy" -> "adopt puppy";
   * its top keywords, one word each: "paintings" -> "painting".
 Each weighs the tf-idf of its words in the episode (a verb counts half). `assign` then picks one
 tag per episode so that the same kind of event shares one tag:

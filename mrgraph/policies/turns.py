@@ -62,7 +62,7 @@ OPENING_TURNS = 2  # turns of a session that make its opening exchange
 # the tools whose records are episodes (personal_aspect: a belief's "episodes" hold them)
 EPISODE_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timeline"})
 # "what has Sam painted", "where have they camped": the present perfect asks what has been so
-# over time; "what kinds of bread": several kinds, whatever the noun after
+# over time; "what kinds of cheese": several kinds, whatever the noun after
 _SEVERAL = re.compile(r"\b(both|in common|how many|in what ways|what ways|what (are|were)|"
                       r"(what|where) (has|have)|(what|which) (kinds|types|sorts) of)\b", re.I)
 # the WH phrase up to the verb after it: "what (kind of) martial arts | has", "which books | did"

@@ -76,7 +76,7 @@ def told(sentence: str, turn: str, said: str, fit: Callable[[str], float],
     """The date of what `sentence` tells, of all the dates its turn mentions: the one whose
     clause holds most of the question (`fit`), then one on the side the question asks about,
     then one the sentence states, then the first. A turn tells one story more often than two
-    ("I got a puppy two weeks ago! Her name's Coco."): when no clause holds any of the
+    ("I got a kitten two weeks ago! Her name's Pip."): when no clause holds any of the
     question, its first date is the story's. A question about what is ahead never takes a
     past date; one about the past may take a plan ("We host a contest next month" answers
     "When did they host the contest?", asked later)."""

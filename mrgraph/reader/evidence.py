@@ -312,7 +312,7 @@ def asks_for(sentence: str) -> str | None:
     """What a question asks for by its first question word: "where", "when" (also "how
     long", "how often"), "who", "why", "count" ("how many", "how much", "how old"); "what"
     for anything else ("what", "which", "how", a yes/no form: "Did you keep any?"); None
-    without a question form ("Eleven plants in a studio?" says back what was said)."""
+    without a question form ("Nine lamps in a loft?" says back what was said)."""
     said = words(sentence)
     for at, word in enumerate(said):
         if word == "how" and said[at + 1:at + 2] and said[at + 1] in _HOW_SPECIFIC:
@@ -324,7 +324,7 @@ def asks_for(sentence: str) -> str | None:
 
 def _asks_alike(asking: str, question: Question) -> bool:
     """`asking` asks for what our question does: "Where in England was it?" does not ask what
-    was made there, nor "Eleven plants in a studio?" how many."""
+    was made there, nor "Nine lamps in a loft?" how many."""
     ours = asks_for(question.text)
     return ours is not None and asks_for(asking) == ours
 

@@ -18,8 +18,8 @@ is scored by where it stands:
   +1.5 a name for "who" or a question asking a name; a relation ("my aunt", "my cousin's",
        "my cousins") for "who" only
   +2.5 for "where", a place: the run follows "at", "in", "near", "from" ... (past its
-       determiners; "to" after a noun or a verb of going: "a trip *to Rome*", "moved to
-       *Denver*", not "talked to Hana") and holds no time or state ("in June", "at dawn",
+       determiners; "to" after a noun or a verb of going: "a trip *to Ghent*", "moved to
+       *Denver*", not "talked to Tamsin") and holds no time or state ("in June", "at dawn",
        "in a hurry")
   +2   a word of it is of the kind the head noun names ("What country..." - "Sweden")
   +2   for "how many / how much", a number, cut to it and the content words after it
@@ -58,7 +58,7 @@ from mrgraph.text import words
 MAX_WORDS = 4
 MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list gains
 KIND = 2.0
-PLACE = 2.5  # a place asked "where": beats the thing right after the verb ("proposed to *Hana*")
+PLACE = 2.5  # a place asked "where": beats the thing right after the verb ("proposed to *Tamsin*")
 _OBJECT_WORDS = frozenset("""me him her us them you it here's there's""".split())
 BEFORE_PP = 1.0  # before the question's own prepositional phrase, as after one of its words
 NOUN_END = 0.3  # a phrase ending with a noun
@@ -177,7 +177,7 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
         score += 1.0
     after = run[-1] + 1
     if on("ph_before_pp") and score == 0.0 and _before_asked_pp(after, toks, question):
-        score += BEFORE_PP  # "one of my *trophies* from a dance contest"
+        score += BEFORE_PP  # "one of my *medals* from a chess contest"
         phrase = _object_of(run, toks)
     joined = _head_after(after, toks, head, asked) \
         if head and question.kind == "list" and on("ph_head_run") else []
@@ -263,7 +263,7 @@ def _head_after(after: int, toks: Sequence[Token], head: str,
 
 def _what_is_asked(run: list[int], toks: Sequence[Token], question: Question) -> float:
     """What the question word asks for: a name for "who" or a question asking a name (a
-    relation too for "who": "my aunt"); a place for "where" ("to Hana *at the herb
+    relation too for "who": "my aunt"); a place for "where" ("to Tamsin *at the herb
     garden*")."""
     on, who = question.on, question.kind == "who"
     if (who or "name" in words(question.text)) and on("ph_named") and \
@@ -298,7 +298,7 @@ def verb_at(sentence: str, question: Question) -> int | None:
 
 def _before_asked_pp(at: int, toks: Sequence[Token], question: Question) -> bool:
     """The phrase ends right before a prepositional phrase the question holds too ("What did
-    she receive *from a dance contest*?" - "one of my trophies *from a dance contest*"): the
+    she receive *from a chess contest*?" - "one of my medals *from a chess contest*"): the
     same preposition (not "of"), then, past determiners, a content word of the question that
     the question puts right after it as well."""
     preposition = toks[at].text.lower() if at < len(toks) else ""

@@ -10,7 +10,7 @@ from mrgraph.reader.tokens import Token, verb_like
 from mrgraph.reader.words import DETERMINERS, TIME_WORDS, lemma, mostly_verb
 
 # the prepositions that say where (not "on" / "by": "on Friday"; "to" after a noun or a verb of
-# going: "a trip to Rome", "moved to Denver", not "chatted to Mira")
+# going: "a trip to Ghent", "moved to Denver", not "chatted to Mira")
 _LOCATIVE = frozenset("""at in near inside outside around along across from into""".split())
 GOING = frozenset(lemma(w) for w in """go went gone move moved fly flew flown drive drove
                    driven travel head return come came walk ran run sail ride rode""".split())
@@ -25,7 +25,7 @@ MONTHS = frozenset(calendar.month_name[1:]) | frozenset(calendar.month_abbr[1:])
 def placed(run: list[int], toks: Sequence[Token]) -> bool:
     """A place: the run follows a preposition that says where, past its determiners ("at
     *the* garden", "in *my sister's* flat"; "to" after a noun or a verb of going: "a
-    trip *to* Rome"), and is no time ("in June", "in two weeks")."""
+    trip *to* Ghent"), and is no time ("in June", "in two weeks")."""
     at = run[0] - 1
     while at >= 0 and toks[at].text.lower() in DETERMINERS:
         at -= 1

@@ -7,7 +7,7 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
             count     "how many", "how much";
             who / where / why / how    by the question word;
             yes_no    an auxiliary first ("Did ...", "Is ...", "Has ...");
-            choice    a yes/no form offering options ("... a beach or the mountains?");
+            choice    a yes/no form offering options ("... a lake or the seaside?");
             would     an inference ("Would ...", "... likely ...", "Might ..."): yes or no;
             list      "what"/"which" + a plural noun ("What instruments ..."), "What are
                       some ...", "What kinds/types of ...";
@@ -129,7 +129,7 @@ def analyse(question: str, speakers: Iterable[str] = (),
     stems = frozenset(stem(w) for w in said
                       if w not in names and w not in STOPWORDS and w not in AUXILIARIES
                       and w not in _ADVERBS and (len(w) > 1 or w.isdigit()))
-    # a capitalised word after the first is a name ("colleague, *Rob*, invite"), no verb
+    # a capitalised word after the first is a name ("colleague, *Abe*, invite"), no verb
     proper = {w.lower() for w in re.findall(r"\b[A-Z]\w*", question.strip().partition(" ")[2])}
     verb = _verb(said, names) or (_verb_after_subject(said, names | proper)
                                   if "subject" not in off else None)
@@ -197,8 +197,8 @@ def _head(said: list[str], names: frozenset[str] | set[str] = frozenset()) -> st
             # the last word before the auxiliary
             run: list[str] = []
             for word in rest:
-                # the subject or the verb ends the noun: "what natural *disaster* affected
-                # <name>'s area", "what *sign* <name> saw"
+                # the subject or the verb ends the noun: "what seasonal *illness* struck
+                # <name>'s town", "what *sign* <name> saw"
                 if word in AUXILIARIES or word in STOPWORDS or word in names or \
                         (run and word.endswith("ed")):
                     break
@@ -245,8 +245,8 @@ def _plural(word: str) -> bool:
 
 
 def _verb_after_subject(said: list[str], names: set[str]) -> str | None:
-    """The verb after a subject that names no speaker: "what does *Mendwell* make", "what did
-    *the PT at work* think", "what does *her necklace* symbolize" - with "do" before it, the
+    """The verb after a subject that names no speaker: "what does *Brightloom* make", "what did
+    *the nurse at work* think", "what does *her necklace* symbolize" - with "do" before it, the
     verb is the first word after the subject in its base form that WordNet knows mostly as a
     verb, no name, and that no determiner, possessive or preposition ties to a noun ("at
     *work*", "the poetry *reading*")."""

@@ -6,7 +6,7 @@
      sentence that points at it;
   3. abstain (NOT_MENTIONED) when the best sentence holds too little of the question, the
      evidence is about someone else (whose.wrong_person), or no turn read says a name the
-     question holds ("a trip to *Barcelona*": whose.unseen_name);
+     question holds ("a trip to *Bruges*": whose.unseen_name);
   4. answer by kind:
        when      the date the sentence states, as precisely as it was said ("2022", "the
                  week before 9 June 2023", "the Friday before 7 May 2023"), else the day

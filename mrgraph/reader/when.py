@@ -170,7 +170,7 @@ def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
 
 def _in_period(question: Question, value: DateValue | None) -> bool:
     """Whether a date can answer a question that names its month or year ("When did she go
-    camping in June?", "... in 2022?"): one outside it is another time (asked_period)."""
+    sailing in June?", "... in 2022?"): one outside it is another time (asked_period)."""
     if value is None or not question.on("asked_period"):
         return True
     months = _asked_months(question.text)

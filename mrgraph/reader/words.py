@@ -110,7 +110,7 @@ def lemma(word: str) -> str:
     """The base form as a stem: irregular forms first, then the Porter stem."""
     lowered = word.lower().strip("'’+")  # "Plus+" and "dogs'" match "plus", "dogs"
     if lowered.endswith(("'s", "’s")) and len(lowered) > 3:
-        lowered = lowered[:-2]  # "name's Coco": the question's "name"
+        lowered = lowered[:-2]  # "name's Pip": the question's "name"
     return stem(IRREGULAR.get(lowered, lowered))
 
 

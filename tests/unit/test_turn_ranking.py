@@ -147,7 +147,7 @@ def test_several_things_favour_a_sessions_opening_exchange() -> None:
 def test_kinds_of_a_thing_are_several_things() -> None:
     """"What kinds / types / sorts of X": several kinds, whatever X's number ("bread", "yoga"
     are mass nouns); "what kind of" stays one."""
-    assert asks_several("What kinds of bread did Sam bake last winter?")
+    assert asks_several("What kinds of cheese did Sam make last winter?")
     assert asks_several("Which types of yoga did Theo try?")
     assert asks_several("What sorts of music does Sam play at the café?")
     assert not asks_several("What kind of bread did Sam bake?")

@@ -25,30 +25,30 @@ from typing import Any
 from mrgraph.eval.locomo import QAItem
 from mrgraph.types import Conversation, Session, Turn
 
-NAMES = tuple("""Aaron Abigail Adrian Aisha Alice Amara Andre Anita Arjun Ava Beatriz Ben Bianca
-Caleb Camila Carlos Chloe Daniel Daria Diego Elena Eli Emeka Emma Ethan Farah Felix Fiona Gabriel
-Grace Hana Hugo Imani Iris Isaac Ivan Jade Jamal Jasmine Javier Jonas Julia Kai Kavya Keiko Leah
-Leo Lina Lucas Maya Mateo Mei Milo Mira Nadia Naomi Nikhil Nina Noah Olga Omar Owen Paula Priya
-Quinn Rafael Rania Rosa Ruby Sam Sana Sara Sofia Tariq Tessa Theo Uma Victor Wei Yara Yusuf Zoe
+NAMES = tuple("""Aaron Abigail Adrian Aisha Alice Amara Andre Anouk Arjun Ava Beatriz Ben Bianca
+Caleb Camila Carlos Chloe Daniel Daria Diego Elena Eli Emeka Edda Ethan Farah Felix Fiona Gabriel
+Grace Halla Hugo Imani Iris Isaac Ivan Jade Jamal Jasmine Javier Jonas Julia Kai Kavya Keiko Leah
+Leo Lina Lorcan Maya Mateo Mei Milo Mira Nerys Naomi Nikhil Noor Noah Olga Omar Osric Paula Pilar
+Quinn Rafael Rania Rhea Ruby Sam Sana Signe Sofia Tariq Tessa Tobin Uma Victor Wei Yara Yusuf Zoe
 """.split())
 SURNAMES = tuple("""Abe Adeyemi Alvarez Andersen Bauer Becker Bianchi Brooks Campbell Chen Costa
 Cruz Dubois Duarte Eriksen Evans Fischer Flores Garcia Gupta Hansen Hayes Hoffmann Huang Ibrahim
 Ito Jensen Johnson Kang Khan Kim Kowalski Kumar Larsen Lee Lopez Martin Meyer Moreno Murphy
-Nakamura Nguyen Novak Okafor Olsen Ortiz Park Patel Perez Petrov Quinn Ramos Reyes Rossi Russo
+Nakamura Nguyen Novak Okonjo Olsen Ortiz Park Patel Perez Petrov Quinn Ramos Reyes Rossi Russo
 Santos Sato Schmidt Schneider Silva Singh Smith Sokolov Suzuki Tanaka Taylor Torres Tran Turner
 Vargas Walker Wang Weber Williams Wilson Wong Yamamoto Yilmaz Young Zhang Ziegler Abbott Baker
-Castillo Dalton Ellis Fernandes Gallagher Hughes Iyer Jovanovic Keller Lindqvist Mendes Nilsson
+Castillo Dalton Ellery Fernandes Gallagher Hughes Iyer Jovanovic Keller Lindqvist Mendes Nilsson
 O'Brien Popescu Rahman Sharma Takahashi Ueda Varga Whitaker Xu Yoon Zimmerman""".split())
-CITIES = tuple("""Austin|Boston|Chicago|Denver|Seattle|Portland|Atlanta|Phoenix|Miami|Nashville|
+CITIES = tuple("""Austin|Boston|Chicago|Denver|Spokane|Boise|Atlanta|Phoenix|Miami|Nashville|
 San Diego|Minneapolis|Pittsburgh|Toronto|Vancouver|Dublin|Lisbon|Berlin|Madrid|Melbourne|
-Salt Lake City|Raleigh|Baltimore|Tucson|Sacramento|Montreal|Edinburgh|Oslo|Kyoto|Auckland""".replace(
+Salt Lake City|Raleigh|Baltimore|Tucson|Sacramento|Montreal|Glasgow|Oslo|Kyoto|Auckland""".replace(
     "\n", "").split("|"))
 JOBS = tuple("""nurse|software engineer|teacher|graphic designer|accountant|chef|physical therapist|
 architect|librarian|electrician|journalist|pharmacist|data analyst|veterinarian|marketing manager|
 social worker|carpenter|dental hygienist|translator|paramedic|urban planner|baker|photographer|
 high school counselor|mechanical engineer""".replace("\n", "").split("|"))
-PETS = (("dog", "Biscuit"), ("cat", "Mochi"), ("dog", "Rocket"), ("cat", "Pepper"),
-        ("rabbit", "Clover"), ("dog", "Maple"), ("parrot", "Kiwi"), ("cat", "Luna"))
+PETS = (("dog", "Waffle"), ("cat", "Mochi"), ("dog", "Rocket"), ("cat", "Pepper"),
+        ("rabbit", "Clover"), ("dog", "Juniper"), ("parrot", "Kiwi"), ("cat", "Nova"))
 RELATIVES = ("sister", "brother", "cousin", "mom", "dad", "best friend", "partner", "roommate")
 # (hobby, base form for questions, past form for the telling, details for {x}); {rel} is the
 # companion of the day.
@@ -56,19 +56,19 @@ ACTIVITIES = (
     ("hiking", "hike {x} with {rel}", "hiked {x} with {rel}",
      "the ridge trail|to the waterfall|around the crater lake|up Eagle Peak|the canyon loop"),
     ("pottery", "make {x} at pottery class", "made {x} at pottery class",
-     "a blue vase|a set of mugs|a serving bowl|a tiny teapot|a planter for basil"),
+     "a green vase|a set of mugs|a serving bowl|a tiny teapot|a planter for basil"),
     ("painting", "paint {x}", "painted {x}",
      "a sunset over the lake|a portrait of {rel}|a field of sunflowers|the harbor at night"),
     ("running", "run {x}", "ran {x}",
      "the Turkey Trot 10k|a half marathon|the charity 5k|a trail race in the hills"),
     ("cooking", "cook {x} for {rel}", "cooked {x} for {rel}",
-     "a Thai curry|homemade ramen|a paella|a three-course Italian dinner|tamales"),
+     "a Malay curry|homemade ramen|a paella|a three-course Italian dinner|tamales"),
     ("camping", "go camping {x} with {rel}", "went camping {x} with {rel}",
      "by the lake|in the redwoods|at the state park|in the desert"),
     ("music", "see {x}", "saw {x}",
      "a jazz trio downtown|the symphony play Mahler|an indie band at the Blue Room|a folk festival"),
     ("volunteering", "volunteer {x}", "volunteered {x}",
-     "at the food bank|at the animal shelter|at a beach cleanup|at the youth center"),
+     "at the food bank|at the animal shelter|at a beach cleanup|at the senior center"),
     ("gardening", "plant {x}", "planted {x}",
      "tomatoes in the garden|a row of lavender|an apple tree|herbs on the balcony"),
     ("photography", "photograph {x}", "photographed {x}",

@@ -69,7 +69,7 @@ def _has_negation(tokens: list[str]) -> bool:
 
 
 def is_negative(statement: str) -> bool:
-    """Whether a statement denies ("Maya no longer lives in Portland", "doesn't eat meat")."""
+    """Whether a statement denies ("Maya no longer lives in Boise", "doesn't eat meat")."""
     return _has_negation(tokens(statement))
 
 

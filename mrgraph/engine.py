@@ -3,7 +3,7 @@
     from mrgraph import Memory, Settings
     with Memory.open(Settings(), store="file:.mrgraph/graph", ns="default") as memory:
         memory.ingest(["chat.jsonl"])
-        print(memory.ask("When did Ines join the chess club?").answer)
+        print(memory.ask("When did Odile join the chess club?").answer)
 
 A long-lived process (a server, `mrgraph chat`) opens one Memory and keeps it: opening an
 embedded store reads almost nothing, its reads fetch what they need and see every commit made

@@ -8,7 +8,7 @@ lists, scores); an agent needs less. `compact(tool, records)` keeps, per kind of
     `mentions` of its turns at their precision), tag, summary and its turns as a span
     ("D1:12-18");
   * turn: dia_id, the session date labelled `said_on`, the text as a speaker-tagged snippet
-    ("Ines: ... [photo: a caption]") and the dates it mentions (when, precision, the
+    ("Odile: ... [photo: a caption]") and the dates it mentions (when, precision, the
     words said); search and read results add the conversation and the episode, event_context
     marks the turns around the episode `context`; a search hit asking something carries its
     `reply` as {dia_id, said} (its dia_id alone when the reply is a hit of the same result:

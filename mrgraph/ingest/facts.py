@@ -2,12 +2,12 @@
 
 Each rule reads one clause of a turn and yields (aspect, statement about the speaker):
 
-  location             "I live in X", "I moved to X"          -> "Ines lives in X"
-  origin               "I'm from X", "I come from X"           -> "Ines is from X"
+  location             "I live in X", "I moved to X"          -> "Odile lives in X"
+  origin               "I'm from X", "I come from X"           -> "Odile is from X"
   job                  "I work as/at X", "my job as/at X", "I got a job at X", "I'm a nurse";
                        "I lost/quit/left my job as/at X"       -> negated
-  likes                "I love/like/enjoy/adore X"             -> "Ines likes X"
-  pets / family        "I have a dog / two kids", "I adopted a cat", "my dog", "my husband"
+  likes                "I love/like/enjoy/adore X"             -> "Odile likes X"
+  pets / family        "I have a dog / two kids", "I adopted a kitten", "my dog", "my husband"
   plans                "I'm going/planning/hoping to X", "I plan to X", "gonna X"
   relationship_status  "I'm single/married/...", "I got married/engaged/divorced"
   activities           "I started/took up X-ing" -> "is into X-ing"; "I quit/stopped/gave up
@@ -16,13 +16,13 @@ Each rule reads one clause of a turn and yields (aspect, statement about the spe
                        "I signed up for X"; "I play (the) X"
 
 Negation: "no longer", "don't/do not", "never", "not" after the subject, or "anymore", turn the
-statement into a negated observation ("I don't live in Boston anymore" -> "Ines no longer
+statement into a negated observation ("I don't live in Boston anymore" -> "Odile no longer
 lives in Boston", negated=True): a Fact of its own, which the belief rules match against the
 positive claim (same core words, opposite polarity) and demote it.
 A negation reaches only its own clause (clauses end at punctuation and at but/so/because...).
 Objects are cut at the first clause break or preposition; one longer than MAX_WORDS is cut where
 a new phrase starts (before "to", "that", "of"...), never mid-phrase, or dropped; pronouns in
-them are resolved ("my voice" -> "Ines's voice"). Only the first rule of an aspect that matches
+them are resolved ("my voice" -> "Odile's voice"). Only the first rule of an aspect that matches
 a clause counts (specific rules first).
 """
 
@@ -250,7 +250,7 @@ def _clause_facts(clause: str, rules: Sequence[_Rule], speaker: str, speakers: S
 
 
 def _negate(statement: str, speaker: str) -> str:
-    """"Ines lives in X" -> "Ines no longer lives in X"; "is" -> "is no longer"."""
+    """"Odile lives in X" -> "Odile no longer lives in X"; "is" -> "is no longer"."""
     if statement.startswith(f"{speaker} is "):
         return statement.replace(" is ", " is no longer ", 1)
     return statement.replace(f"{speaker} ", f"{speaker} no longer ", 1)

@@ -13,11 +13,11 @@ extractor (mrgraph.ingest.build).
 
 Reply shape (one chunk of a session; episode indexes are the reply's own, from 0):
 
-    {"sentences": {"D1:3": "Ines went to a chess club meeting on 2023-05-07."},
+    {"sentences": {"D1:3": "Odile went to a chess club meeting on 2023-05-07."},
      "episodes": [{"turns": ["D1:1", "D1:2", "D1:3"], "date": "2023-05-07", "end": "...",
                    "tag": "joins chess club", "summary": "...",
                    "cues": {"entity": ["chess club"], "keyword": [...], ...}}],
-     "facts": [{"entity": "Ines", "aspect": "hobby", "statement": "...",
+     "facts": [{"entity": "Odile", "aspect": "hobby", "statement": "...",
                 "confidence": 0.8, "negated": false, "contradicts": false, "episode": 0}],
      "topics": [{"label": "chess club", "summary": "...", "episodes": [0]}]}
 """

@@ -106,7 +106,7 @@ def is_plural(word: str) -> bool:
 
 def asked_speakers(question: str, speakers: Sequence[str]) -> frozenset[str]:
     """The speakers the question names, by full name or by a short name that begins it (a
-    capitalised word of the question that is not a stop word: "Sam", not "The" of "Theo")."""
+    capitalised word of the question that is not a stop word: "Sam", not "The" of "Thane")."""
     asked = set(words(question))
     capitals = {w.lower() for w in capitalised(question)}
     named = set()

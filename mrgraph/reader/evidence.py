@@ -215,7 +215,7 @@ def believed(state: Found, question: Question) -> list[tuple[frozenset[str], flo
     """(its words, its confidence, its share of the question) of each active belief read
     about the person asked that holds some of the question - its aspect and statement - and
     does not deny: what mrgraph believes now ("lives in Denver now", not the superseded "lives
-    in Portland"). Its words leave out its person's name, which their own sentences do not
+    in Boise"). Its words leave out its person's name, which their own sentences do not
     say. None for a question about a time, a reason, a manner or an earlier state: a belief is
     a state ("likes running"), the current one."""
     found: list[tuple[frozenset[str], float, float]] = []

@@ -91,15 +91,15 @@ def test_ask_trace_prints_a_tree(store: str) -> None:
 def test_ask_over_verbatim_jsonl_ids_with_and_without_digits(store: str,
                                                              tmp_path: Path) -> None:
     # JSONL keeps turn ids verbatim: ids with digits ("m2") and without ("hello") sort together.
-    lines = [{"speaker": "Ines", "text": "hello there", "timestamp": "2023-05-08T10:00:00",
+    lines = [{"speaker": "Odile", "text": "hello there", "timestamp": "2023-05-08T10:00:00",
               "id": "hello"},
              {"speaker": "Tomas", "text": "I adopted a puppy last week.", "id": "m2"},
-             {"speaker": "Ines", "text": "I adopted a cat too.", "id": "final"},
-             {"speaker": "Tomas", "text": "Great, a cat and a puppy.", "id": "m4"}]
+             {"speaker": "Odile", "text": "I adopted a kitten too.", "id": "final"},
+             {"speaker": "Tomas", "text": "Great, a kitten and a puppy.", "id": "m4"}]
     path = tmp_path / "ids.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     assert invoke("ingest", str(path), "--store", store)[0] == 0
-    code, output = invoke("ask", "What did Ines adopt?", "--llm", "heuristic", "--json",
+    code, output = invoke("ask", "What did Odile adopt?", "--llm", "heuristic", "--json",
                           "--store", store)
     assert code == 0, output
     assert json.loads(output)["supports"]
@@ -335,14 +335,14 @@ def test_an_old_store_is_refused_in_one_line_until_migrated(
                                                "default")))
     old.close()
     uri = f"file:{tmp_path / 'old'}"
-    code, err = run_main(capsys, "ask", "When did Ines hike?", "--store", uri)
+    code, err = run_main(capsys, "ask", "When did Odile hike?", "--store", uri)
     assert code == 1 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert "older mrgraph" in err and f"mrgraph migrate --store {uri} --ns default" in err
     code, output = invoke("migrate", "--store", uri)
     assert code == 0 and "migrated chat: 5 turns" in output and "5 dates mentioned" in output
     code, output = invoke("migrate", "--store", uri)
     assert code == 0 and "nothing to migrate" in output
-    code, output = invoke("ask", "When did Ines hike the ridge trail?", "--store", uri)
+    code, output = invoke("ask", "When did Odile hike the ridge trail?", "--store", uri)
     assert code == 0 and output.startswith("2022")
 
 

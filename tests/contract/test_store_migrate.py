@@ -22,12 +22,12 @@ from tests.contract.conftest import Backend
 
 TRANSCRIPT = """\
 ## Session 1 — 2023-07-08 18:20
-Ines: I hiked the ridge trail last year, and I start a pottery course next week.
-Tomas: Sounds great! I adopted a cat two weeks ago.
-Ines: I live in Porto now, so the coast is close.
+Odile: I hiked the ridge trail last year, and I start a pottery course next week.
+Tomas: Sounds great! I adopted a kitten two weeks ago.
+Odile: I live in Porto now, so the coast is close.
 ## Session 2 — 2023-08-01 09:10
-Tomas: The cat broke a vase yesterday.
-Ines: Oh no! I finished the pottery course last Friday.
+Tomas: The kitten broke a vase yesterday.
+Odile: Oh no! I finished the pottery course last Friday.
 """
 
 
@@ -104,7 +104,7 @@ def test_an_old_store_is_refused_then_migrated_to_what_an_ingest_gives(
     assert sum(e[0] == "BELIEF" for e in edges) == \
         sum(e[0] == "BELIEF" for e in _graph(fresh)[1])
     with Memory.open(backend.settings, store=backend.uri, ns=old.ns) as memory:
-        answer = memory.ask("When did Ines hike the ridge trail?")
+        answer = memory.ask("When did Odile hike the ridge trail?")
     assert answer.answer == "2022"
 
 

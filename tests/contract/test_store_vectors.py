@@ -201,7 +201,7 @@ def test_ingests_with_two_models_stay_apart(store: GraphStore) -> None:
     assert set(counts) == {"hash:16", "hash-b:16"}
     assert report.other_embeddings == (EmbeddingCount("hash:16", counts["hash:16"]),)
     assert report.embedded == counts["hash-b:16"]
-    [question] = first.embed(["Who adopted a cat named Miso?"])
+    [question] = first.embed(["Who adopted a kitten named Miso?"])
     found = store.vector_events(question, "hash:16", 100)
     assert len(found) == counts["hash:16"]
     assert {r.conversation_id for r in found} == {load(sample_path())[0].id}

@@ -20,7 +20,7 @@ TEXT = ("## Session 1 — 2023-05-08 13:56\n"
         "=== Session 2: 1:14 pm on 25 May, 2023 ===\n"
         "Ana: We are moving to a new flat next month.\n")
 MESSAGES: list[dict[str, Any]] = [
-    {"speaker": "Ana", "text": "Morning Ben! I adopted a cat yesterday.",
+    {"speaker": "Ana", "text": "Morning Ben! I adopted a kitten yesterday.",
      "timestamp": "2023-05-08T09:00:00"},
     {"speaker": "Ben", "text": "Congrats! What's her name?", "timestamp": "2023-05-08T09:02:00"},
     {"speaker": "Ana", "text": "Her name is Miso.", "timestamp": "2023-05-08T09:03:30"},
@@ -28,7 +28,7 @@ MESSAGES: list[dict[str, Any]] = [
 SAMPLE: dict[str, Any] = {"sample_id": "s1", "conversation": {
     "speaker_a": "Ana", "speaker_b": "Ben",
     "session_1_date_time": "1:56 pm on 8 May, 2023",
-    "session_1": [{"speaker": "Ana", "dia_id": "D1:1", "text": "I adopted a cat."},
+    "session_1": [{"speaker": "Ana", "dia_id": "D1:1", "text": "I adopted a kitten."},
                   {"speaker": "Ben", "dia_id": "D1:2", "text": "What is her name?"}]}}
 
 
@@ -71,7 +71,7 @@ def _deep(draw: st.DrawFn) -> tuple[str, bytes]:
     if where == "jsonl field":
         line = json.dumps(MESSAGES[0])[:-1] + ', "text": ' + nested + "}"  # text: a list
         return _encode("t.jsonl", jsonl(MESSAGES[:1]) + line + "\n")
-    doc = locomo([SAMPLE]).replace('"I adopted a cat."', nested)
+    doc = locomo([SAMPLE]).replace('"I adopted a kitten."', nested)
     return _encode("t.json", doc)
 
 
@@ -104,7 +104,7 @@ def long_word(draw: st.DrawFn) -> tuple[str, bytes]:
     word = draw(st.sampled_from("zqxk")) * draw(st.integers(8_001, 16_000))
     name = draw(st.sampled_from(sorted(GOOD)))
     text = GOOD[name].replace("yesterday", f"yesterday and I love {word} so much", 1) \
-        if name != "t.json" else GOOD[name].replace("I adopted a cat.", f"I love {word}.")
+        if name != "t.json" else GOOD[name].replace("I adopted a kitten.", f"I love {word}.")
     return _encode(name, text)
 
 

@@ -69,7 +69,7 @@ def test_errors_are_4xx_with_the_one_line_message(client: TestClient) -> None:
 
 def test_ingest_and_forget_through_the_api_on_an_open_store(tmp_path: Path) -> None:
     service = Service.for_store(f"file:{tmp_path / 'graph'}")
-    text = ('{"speaker": "Ana", "text": "I adopted a cat named Miso yesterday.", '
+    text = ('{"speaker": "Ana", "text": "I adopted a kitten named Miso yesterday.", '
             '"timestamp": "2023-05-08T09:00:00"}\n'
             '{"speaker": "Ben", "text": "Congrats! Miso is a lovely name.", '
             '"timestamp": "2023-05-08T09:02:00"}\n')
@@ -79,7 +79,7 @@ def test_ingest_and_forget_through_the_api_on_an_open_store(tmp_path: Path) -> N
         ingested = client.post("/api/ingest", json={"ns": "t", "text": text, "name": "pets",
                                                     "format": "jsonl"}).json()
         assert ingested["conversations"] == ["pets"] and ingested["turns"] == 2
-        answer = client.post("/api/ask", json={"ns": "t", "question": "What is the cat's name?"})
+        answer = client.post("/api/ask", json={"ns": "t", "question": "What is the kitten's name?"})
         assert "Miso" in answer.json()["answer"]
         assert service._memories["t"] is opened  # the store stayed open between requests
         gone = client.post("/api/forget", json={"ns": "t", "conversation": "pets"}).json()

@@ -124,7 +124,7 @@ async def _every_tool(client: Client, sample: Sample) -> set[str]:
     tags = await call("cue_tags", cue="Maya")
     assert tags[0]["cue"] == "Maya"
     assert await call("tag_events", cue="Maya", tag=tags[0]["tag"])
-    assert await call("cue_events", cue="Biscuit")
+    assert await call("cue_events", cue="Waffle")
     assert await call("event_keywords", event_id=event)
     assert await call("event_context", event_id=event, window=1)
     read = await call("read_turns", dia_ids=[photo[0]["dia_id"]], conversation="sample")
@@ -247,7 +247,7 @@ def test_an_http_body_up_to_the_input_limit_reaches_the_tools(tmp_path: Path) ->
     async def session(url: str) -> None:
         async with Client(f"{url}/mcp") as client:
             bad = _error(await client.call_tool("ingest_transcript", {
-                "text": "Ines: hi\n" * 500_000, "name": "no name!"}))
+                "text": "Odile: hi\n" * 500_000, "name": "no name!"}))
             assert bad.startswith("name 'no name!': use 1 to")
     try:
         with serving(http_app(service)) as url:

@@ -34,6 +34,6 @@ def test_calls_after_close_are_refused(service: Service) -> None:
     assert service.stats(ns=NS)["conversations"]
     service.close()
     for call in (lambda: service.stats(ns=NS),
-                 lambda: service.ingest_transcript("Ines: hello there\n", ns=NS)):
+                 lambda: service.ingest_transcript("Odile: hello there\n", ns=NS)):
         with pytest.raises(BusyError, match="stopping"):
             call()

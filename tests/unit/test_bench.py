@@ -20,18 +20,18 @@ from mrgraph.store.uri import open_store
 from mrgraph.types import NOT_MENTIONED, Answer
 
 CONV_A = {
-    "speaker_a": "Ines", "speaker_b": "Tomas",
+    "speaker_a": "Odile", "speaker_b": "Tomas",
     "session_1_date_time": "2:10 pm on 12 June, 2022",
     "session_1": [
-        {"speaker": "Ines", "dia_id": "D1:1", "text": "Hi Tom! I sang at a choir rehearsal yesterday."},
-        {"speaker": "Tomas", "dia_id": "D1:2", "text": "Lovely, Ines! How did the rehearsal go?"},
-        {"speaker": "Ines", "dia_id": "D1:3", "text": "It went well. I want to study nursing and pharmacy."},
+        {"speaker": "Odile", "dia_id": "D1:1", "text": "Hi Tom! I sang at a choir rehearsal yesterday."},
+        {"speaker": "Tomas", "dia_id": "D1:2", "text": "Lovely, Odile! How did the rehearsal go?"},
+        {"speaker": "Odile", "dia_id": "D1:3", "text": "It went well. I want to study nursing and pharmacy."},
         {"speaker": "Tomas", "dia_id": "D1:4", "text": "I sketched a lighthouse last year, and knitting keeps me calm."},
     ],
     "session_2_date_time": "9:30 am on 29 June, 2022",
     "session_2": [
         {"speaker": "Tomas", "dia_id": "D2:1", "text": "I swam a relay for the children's hospital last Saturday."},
-        {"speaker": "Ines", "dia_id": "D2:2", "text": "Wow! I am comparing language schools now."},
+        {"speaker": "Odile", "dia_id": "D2:2", "text": "Wow! I am comparing language schools now."},
         {"speaker": "Tomas", "dia_id": "D2:3", "text": "My kids love fishing at the lake with me."},
     ],
 }
@@ -44,15 +44,15 @@ CONV_B = {
     ],
 }
 QA_A = [
-    {"question": "When did Ines go to the choir rehearsal?", "answer": "11 June 2022",
+    {"question": "When did Odile go to the choir rehearsal?", "answer": "11 June 2022",
      "evidence": ["D1:1"], "category": 2},
     {"question": "What does Tomas do to stay calm?", "answer": "knitting, sketching",
      "evidence": ["D1:4"], "category": 1},
-    {"question": "What fields would Ines pursue?", "answer": "Nursing, pharmacy",
+    {"question": "What fields would Odile pursue?", "answer": "Nursing, pharmacy",
      "evidence": ["D1:3 ; D1:1"], "category": 3},
     {"question": "What relay did Tomas swim?", "answer": "a relay for the children's hospital",
      "evidence": ["D2:1"], "category": 4},
-    {"question": "What did Ines sketch last year?", "adversarial_answer": "a lighthouse",
+    {"question": "What did Odile sketch last year?", "adversarial_answer": "a lighthouse",
      "evidence": ["D1:4"], "category": 5},
 ]
 QA_B = [{"question": "What business did Rafael open?", "answer": "a bakery",

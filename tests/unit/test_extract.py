@@ -19,7 +19,7 @@ TRANSCRIPT = """\
 ## Session 1 — 2023-03-04 18:20
 Maya: Hey Jonas! How have you been?
 Jonas: Good! I built three raised beds for the community garden yesterday.
-Maya: Raised beds in the community garden, nice. I live in Portland, so I only have a balcony.
+Maya: Raised beds in the community garden, nice. I live in Boise, so I only have a balcony.
 Jonas: You should grab a garden plot. How is work?
 Maya: I work as a nurse at St. Wenna's Hospital. Night shifts are rough.
 Jonas: By the way, are you still thinking about a dog?
@@ -38,7 +38,7 @@ Jonas: The garden tomatoes are sprouting in the raised beds.
 ## Session 3 — 2023-06-02 19:45
 Maya: I moved to Denver last month.
 Jonas: Denver! That is a big change.
-Maya: I got a job at Denver Children's Hospital, so I don't live in Portland anymore.
+Maya: I got a job at Denver Children's Hospital, so I don't live in Boise anymore.
 Jonas: Congratulations on the hospital job.
 """
 
@@ -149,8 +149,8 @@ def test_summary_is_a_resolved_sentence(extraction: Extraction) -> None:
 def test_facts(extraction: Extraction) -> None:
     facts = {(f.entity, f.aspect, f.statement, f.negated)
              for s in extraction.sessions for f in s.facts}
-    assert ("Maya", "location", "Maya lives in Portland", False) in facts
-    assert ("Maya", "location", "Maya no longer lives in Portland", True) in facts
+    assert ("Maya", "location", "Maya lives in Boise", False) in facts
+    assert ("Maya", "location", "Maya no longer lives in Boise", True) in facts
     assert ("Maya", "location", "Maya lives in Denver", False) in facts
     assert ("Maya", "job", "Maya works as a nurse", False) in facts
     assert ("Maya", "job", "Maya works at Denver Children's Hospital", False) in facts

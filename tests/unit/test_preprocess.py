@@ -19,14 +19,14 @@ from mrgraph.ingest.rewrite import resolve_pronouns
 from mrgraph.text import tokenize
 from mrgraph.types import Turn
 
-PAIR = ("Ines", "Tomas")
+PAIR = ("Odile", "Tomas")
 ANCHOR = date(2023, 5, 8)
 
 
 def test_pronouns_are_resolved_by_ingest_rewrite() -> None:
     """tests/unit/test_rewrite.py has the rules; here: a turn's resolved text uses them."""
-    assert resolve_pronouns("I'm swamped with my kids.", "Ines", PAIR) == \
-        "Ines is swamped with Ines's kids."
+    assert resolve_pronouns("I'm swamped with my kids.", "Odile", PAIR) == \
+        "Odile is swamped with Odile's kids."
 
 
 def test_annotate_dates() -> None:
@@ -37,13 +37,13 @@ def test_annotate_dates() -> None:
 
 
 def test_resolve_turn_dates_then_pronouns() -> None:
-    turn = Turn("D1:3", "Ines", "I went to a chess club meeting yesterday!", 2,
+    turn = Turn("D1:3", "Odile", "I went to a chess club meeting yesterday!", 2,
                 blip_caption="a carved knight")
     resolved = resolve_turn(turn, PAIR, ANCHOR)
-    assert resolved.text == "Ines went to a chess club meeting yesterday [2023-05-07]!"
+    assert resolved.text == "Odile went to a chess club meeting yesterday [2023-05-07]!"
     assert [m.iso for m in resolved.mentions] == ["2023-05-07"]
     assert "knight" in resolved.tokens and "chess" in resolved.tokens  # caption included
-    assert not set(tokenize("Ines")) & set(resolved.tokens)  # tokens: the original text's
+    assert not set(tokenize("Odile")) & set(resolved.tokens)  # tokens: the original text's
     [sentence] = resolved.sentences
     assert sentence.text == resolved.text and sentence.source == turn.text
 
@@ -56,13 +56,13 @@ def test_split_sentences() -> None:
 
 PAINTING_THEN_CAMPING = [
     ("Tomas", "I painted a sunrise over the lake last week."),
-    ("Ines", "A lake sunrise painting sounds lovely, what colours did you use?"),
+    ("Odile", "A lake sunrise painting sounds lovely, what colours did you use?"),
     ("Tomas", "Mostly orange and pink, the lake looked like fire."),
-    ("Ines", "Orange and pink on a lake, I would love to see the painting."),
+    ("Odile", "Orange and pink on a lake, I would love to see the painting."),
     ("Tomas", "By the way, we are going hiking in the desert next month."),
-    ("Ines", "Hiking in the desert! Which trail?"),
+    ("Odile", "Hiking in the desert! Which trail?"),
     ("Tomas", "A campsite near the river, the kids love the tents."),
-    ("Ines", "Tents by a river in the mountains sounds perfect."),
+    ("Odile", "Tents by a river in the mountains sounds perfect."),
 ]
 
 

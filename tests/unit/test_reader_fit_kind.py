@@ -1,4 +1,4 @@
-"""A noun of the question the sentence names a kind of counts as held, in part ("a *buddy* of
+"""A noun of the question the sentence names a kind of counts as held, in part ("a *pal* of
 mine" holds "friend"; "a *sprain*" holds "injury"): mrgraph.kind_fit, family fit_kind; only
 downwards (a "dog" said holds no "puppy" asked), never by a name, never for a very general
 noun. Sessions: Sunday 7 May 2023 (tests.unit.test_reader.state)."""

@@ -34,8 +34,8 @@ def test_how_long_between_two_dated_things() -> None:
 def test_how_long_has_someone_been_doing_it_from_when_they_started() -> None:
     turns = [("D1:1", "Zofia", "I started learning the cello in 2019, best decision ever.")]
     assert _answer("How long has Zofia been learning the cello?", turns) == "four years"
-    turns = [("D1:1", "Omar", "I began volunteering at the shelter last month, it's humbling.")]
-    assert _answer("How long has Omar been volunteering at the shelter?", turns) == "five weeks"
+    turns = [("D1:1", "Omar", "I began volunteering at the soup kitchen last month, it's humbling.")]
+    assert _answer("How long has Omar been volunteering at the soup kitchen?", turns) == "five weeks"
 
 
 def test_no_length_without_the_dates() -> None:
@@ -171,10 +171,10 @@ def test_a_story_length_rests_on_the_date_the_question_rests_on() -> None:
           ("D2:1", "Omar", "The van is still running great, we drove it to the lake.",
            "2023-08-10")],
          "five months, since March 2023"),
-        ("How long has Omar been volunteering at the shelter?",
-         [("D1:1", "Omar", "I volunteer at the animal shelter now, it's humbling.",
+        ("How long has Omar been volunteering at the soup kitchen?",
+         [("D1:1", "Omar", "I volunteer at the soup kitchen now, it's humbling.",
            "2023-03-07"),
-          ("D2:1", "Omar", "The shelter asked me to run the weekend shift.", "2023-09-10")],
+          ("D2:1", "Omar", "The kitchen asked me to run the weekend shift.", "2023-09-10")],
          "six months"),
         ("How long did Omar's road trip last?",
          [("D1:1", "Omar", "We start our road trip on Friday, the car is packed.", "2023-05-03"),

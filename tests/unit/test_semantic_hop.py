@@ -90,9 +90,9 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GraphStore]:
 @pytest.mark.parametrize(("question", "expected"), [
     # two candidates at 0.8: the affirmation answers "where", the denial answers "still in"
     # the answer phrase of the belief's statement: "Maya lives in Denver now", "Maya no
-    # longer lives in Portland", "Maya works at Denver Children's Hospital" (not the nurse job)
+    # longer lives in Boise", "Maya works at Denver Children's Hospital" (not the nurse job)
     ("Where does Maya live now?", "Denver"),
-    ("Does Maya still live in Portland?", "No"),
+    ("Does Maya still live in Boise?", "No"),
     ("What is Maya's job?", "Denver Children's Hospital"),
 ])
 def test_the_demo_questions_rest_on_the_belief_distribution(sample: GraphStore, question: str,
@@ -101,14 +101,14 @@ def test_the_demo_questions_rest_on_the_belief_distribution(sample: GraphStore, 
 
 
 def test_anymore_asks_about_now(sample: GraphStore) -> None:
-    # the belief's denial, or the turn saying it better ("I don't live in Portland anymore")
-    result = ask(sample, "Does Maya live in Portland anymore?")
+    # the belief's denial, or the turn saying it better ("I don't live in Boise anymore")
+    result = ask(sample, "Does Maya live in Boise anymore?")
     assert result.answer == "No" and result.supports
-    assert any("Portland" in s.text for s in result.sources if s.text)
+    assert any("Boise" in s.text for s in result.sources if s.text)
 
 
 def test_is_negative() -> None:
-    assert is_negative("Maya no longer lives in Portland")
+    assert is_negative("Maya no longer lives in Boise")
     assert is_negative("Lena doesn't eat meat")
     assert not is_negative("Maya lives in Denver now")
 

@@ -20,14 +20,14 @@ def _state(question: str, episodes: dict[str, tuple[float, list[str]]]) -> State
 def test_questions_asking_for_several_things() -> None:
     assert asks_several("What books has Sam read?")
     assert asks_several("Which countries did they visit?")
-    assert asks_several("What do Sam and Theo both enjoy?")
+    assert asks_several("What do Sam and Thane both enjoy?")
     assert asks_several("How many times has Sam been abroad?")
     assert not asks_several("What did Sam research?")
     assert not asks_several("Where does Sam live?")
     assert not asks_several("What does Sam think of this?")
     assert asks_several("What martial arts has Sam learnt?")  # "arts" is a noun of its own
     assert asks_several("What damages did the storm cause?")
-    assert asks_several("How many children does Theo have?")
+    assert asks_several("How many children does Thane have?")
     assert asks_several("What are the names of Sam's cats?")
     assert not asks_several("What kind of art does Sam make?")
     assert not asks_several("What class is Sam taking?")
@@ -44,7 +44,7 @@ def test_plural_nouns() -> None:
 
 
 def test_the_speakers_a_question_names() -> None:
-    speakers = ["Samantha Reed", "Theo"]
+    speakers = ["Samantha Reed", "Thane"]
     assert asked_speakers("What does Samantha Reed paint?", speakers) == {"Samantha Reed"}
     assert asked_speakers("What did Sam bake?", speakers) == {"Samantha Reed"}  # short name
     assert asked_speakers("What did they bake?", speakers) == frozenset()
@@ -148,6 +148,6 @@ def test_kinds_of_a_thing_are_several_things() -> None:
     """"What kinds / types / sorts of X": several kinds, whatever X's number ("bread", "yoga"
     are mass nouns); "what kind of" stays one."""
     assert asks_several("What kinds of cheese did Sam make last winter?")
-    assert asks_several("Which types of yoga did Theo try?")
+    assert asks_several("Which types of yoga did Thane try?")
     assert asks_several("What sorts of music does Sam play at the café?")
     assert not asks_several("What kind of bread did Sam bake?")

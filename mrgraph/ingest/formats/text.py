@@ -7,12 +7,12 @@ Grammar, line by line (blank lines are ignored everywhere):
     ## 8 May 2023                       "Session N" followed by — – - : or , and a date
     === 8 May 2023 ===                a session header between runs of three or more '='
     === Session 2: 1:14 pm on 25 May, 2023 ===
-    Ines: I went to a chess club meeting yesterday.
-    [D1:3] Ines: ...                  a turn with its own id, kept verbatim
+    Odile: I went to a chess club meeting yesterday.
+    [D1:3] Odile: ...                  a turn with its own id, kept verbatim
       and we played until late.       a continuation: appended to the previous turn
     [photo: a chess board mid-game]   an image caption of the previous turn
 
-A turn line is `Speaker: text` where Speaker is one to four capitalised words ("Ines",
+A turn line is `Speaker: text` where Speaker is one to four capitalised words ("Odile",
 "Dr. Lee") or one word of any case ("user"), followed by a colon and a space. Any other line,
 and every line starting with whitespace, continues the previous turn (joined with a space).
 The date is any full date `mrgraph.dates.parse_timestamp` reads (ISO, "8 May 2023",

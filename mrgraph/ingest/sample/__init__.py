@@ -1,7 +1,7 @@
 """The bundled sample transcript (`sample.txt`, plain-text format) used by `mrgraph demo`.
 
 Written for mrgraph: two friends, Maya and Jonas, over four sessions in 2023. It exercises
-relative dates, a change of belief (Maya moves from Portland to Denver), facts (job, pets,
+relative dates, a change of belief (Maya moves from Boise to Denver), facts (job, pets,
 location), topics across sessions and an image caption.
 """
 

@@ -96,7 +96,7 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     fragment ("I won! On Tuesday.") looks the way the sentence before it does; one opening
     with a verb's -ing, its "I'm" left out, looks ahead as "I'm leaving" does ("Leaving on
     Tuesday."); a sentence in the present about one day is a schedule, ahead ("I leave for
-    Rome on Sunday", "the fair is Friday, right?"), not a habit ("I usually rest on
+    Genoa on Sunday", "the fair is Friday, right?"), not a habit ("I usually rest on
     Sunday", "I don't work on Sunday")."""
     looks = tense(text, start, end)
     if looks is not None:

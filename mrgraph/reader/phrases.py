@@ -21,7 +21,7 @@ is scored by where it stands:
        determiners; "to" after a noun or a verb of going: "a trip *to Ghent*", "moved to
        *Denver*", not "talked to Tamsin") and holds no time or state ("in June", "at dawn",
        "in a hurry")
-  +2   a word of it is of the kind the head noun names ("What country..." - "Sweden")
+  +2   a word of it is of the kind the head noun names ("What country..." - "Norway")
   +2   for "how many / how much", a number, cut to it and the content words after it
        ("sold all *twelve*", "*3 kilos 400 grams*"; "1,200", "82%" and "£1,200" are one
        word; a day beside a month or a year is no count: "15 June", "2019")
@@ -205,7 +205,7 @@ def _score(run: list[int], toks: Sequence[Token], question: Question) -> Segment
 def _of_kind(score: float, phrase: list[str], run: list[int], toks: Sequence[Token],
              question: Question) -> tuple[float, list[str]]:
     """`_score`'s score and phrase, for a thing of the kind the question's head names ("What
-    country..." - "Sweden"), cut after it."""
+    country..." - "Norway"), cut after it."""
     on = question.on
     kind = kind_of(question.head) if question.head and on("ph_kind") else frozenset()
     # "-ing" names a thing only after a determiner: "my painting", not "saw someone drawing"

@@ -57,7 +57,7 @@ def said_at(run: list[int], toks: Sequence[Token]) -> str | None:
 
 def infinitive(run: list[int], toks: Sequence[Token]) -> bool:
     """"to" right before a lowercase word mostly a verb: an infinitive ("wants me to *give*
-    a talk"), no place ("to *the* shop", "to *Rome*")."""
+    a talk"), no place ("to *the* shop", "to *Genoa*")."""
     first = toks[run[0]].text
     return run[0] > 0 and toks[run[0] - 1].text.lower() == "to" and first.islower() and \
         mostly_verb(first)

@@ -26,7 +26,7 @@ _TIME_ADVERBS = frozenset({"yesterday", "today", "tonight", "tomorrow", "later",
 _PERSONS = POSSESSIVES - {"its"}  # a person's: "my", "their"
 _THIRD = frozenset({"he", "she", "they"})
 _FIRST = frozenset({"i", "me", "we", "us", "myself"})
-# clauses a denial splits: "I didn't go to Rome, I went to the lake instead"
+# clauses a denial splits: "I didn't go to Genoa, I went to the lake instead"
 _CLAUSES = re.compile(r"[,;:]|\s[-–]\s|\bbut\b", re.IGNORECASE)
 # a denial's word, and the subject opening a clause of its own after it ("I can't believe
 # *I* went ..."): a denial covers the words after it up to such a subject
@@ -47,7 +47,7 @@ def affirmed(sentence: str) -> list[str]:
     """The parts of `sentence` that deny nothing (forms.negated): the sentence itself when
     it denies nothing; of a clause that denies, what comes before its denial and after a
     subject opening a clause of its own: "I didn't go to Oslo, I went to Bergen" -> ["I went
-    to Bergen"]; "I went to Rome and didn't see the Pope" -> ["I went to Rome and"]; "I can't
+    to Bergen"]; "I went to Genoa and didn't see the Pope" -> ["I went to Genoa and"]; "I can't
     believe we went to Oslo" -> ["we went to Oslo"]."""
     if not negated(sentence):
         return [sentence]
@@ -94,7 +94,7 @@ def _of_another(sentence: str) -> bool:
 def said_places(sentence: str, question: Question) -> list[str]:
     """The places the clauses of `sentence` that deny nothing name (reader.phrases.places),
     without the adverbs they end with ("the lake *instead*"); not a common noun after "from",
-    a cause or a source more than a place ("recovered *from the flu*"; "back *from Rome*" is
+    a cause or a source more than a place ("recovered *from the flu*"; "back *from Genoa*" is
     one)."""
     kept = []
     for clause in affirmed(sentence):

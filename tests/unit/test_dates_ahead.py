@@ -80,7 +80,7 @@ def test_the_end_of_the_month_ahead_is_the_sessions(text: str, phrase: str, valu
 
 
 @pytest.mark.parametrize("text", [
-    "At the end of the month we moved to Leeds.",  # which month's end: not said
+    "At the end of the month we moved to Sheffield.",  # which month's end: not said
     "Rent is due at the end of the month.",  # a habit
     "Before the end of the week they had left.",
 ])

@@ -194,7 +194,7 @@ def test_episode_sizes_are_configurable(conversation: Conversation) -> None:
     ("I just started doing trapeze, it's great.",
      ("activities", "Ingrid is into trapeze", False)),
     ("I quit smoking three years ago.", ("activities", "Ingrid is no longer into smoking", True)),
-    ("I'm from Sweden.", ("origin", "Ingrid is from Sweden", False)),
+    ("I'm from Norway.", ("origin", "Ingrid is from Norway", False)),
     ("I work at St. Wenna's Hospital.", ("job", "Ingrid works at St Wenna's Hospital", False)),
     ("We went hiking with my brother last week.", ("activities", "Ingrid goes hiking", False)),
     ("I'm off to go sailing with the kids.", ("activities", "Ingrid goes sailing", False)),

@@ -29,7 +29,7 @@ FILLER = ["We walked by the lake on Sunday and it rained.",
 
 @pytest.mark.parametrize(("question", "fitting"), [
     ("What breed is Tom's dog?", "Our beagle sleeps on the sofa all day."),
-    ("When did Ana's friend move to Leeds?", "A pal of mine packed up his flat and left."),
+    ("When did Ana's friend move to Sheffield?", "A pal of mine packed up his flat and left."),
     ("What injuries did the climbers have after the trip?",
      "Zofia came back with a bruise on her shin."),
 ])
@@ -43,7 +43,7 @@ def test_a_summary_naming_a_kind_of_the_asked_noun_is_read_first(question: str,
 @pytest.mark.parametrize(("question", "summary"), [
     ("What breed is Tom's dog?", "The animal shelter needs volunteers."),  # more general
     ("What breed is Tom's dog?", "My dog and my beagle nap together."),  # says "dog" itself
-    ("When did Ana's friend move to Leeds?", "Buddy Holly played on the radio."),  # a name
+    ("When did Ana's friend move to Sheffield?", "Buddy Holly played on the radio."),  # a name
 ])
 def test_no_kind_no_fit(question: str, summary: str) -> None:
     assert state_of(question, [summary]).kind_fit(summary) == 0

@@ -21,7 +21,7 @@ def _first(question: str, turns: list[tuple[str, str, str]],
 @pytest.mark.parametrize(("sentence", "asks"), [
     ("What are you singing?", "what"), ("Which one did you pick?", "what"),
     ("How's it going?", "what"), ("Have you noticed any changes?", "what"),
-    ("Where in Portugal was it?", "where"), ("Who came along?", "who"),
+    ("Where in Croatia was it?", "where"), ("Who came along?", "who"),
     ("How many did you buy?", "count"), ("How long did it take?", "when"),
     ("Why did you quit?", "why"), ("Fourteen plants in a flat?", None)])
 def test_what_a_question_asks_for(sentence: str, asks: str | None) -> None:
@@ -37,7 +37,7 @@ def test_the_reply_to_a_question_about_what_was_told_comes_first() -> None:
           ("D1:2", "Omar", "A solo! What are you singing?"),
           ("D1:3", "Zofia", "An old folk lullaby.")]),
         ("What will Omar's son study at college?",
-         [("D1:1", "Omar", "My son got into college in Leeds."),
+         [("D1:1", "Omar", "My son got into college in Sheffield."),
           ("D1:2", "Zofia", "Congrats! What will he study?"),
           ("D1:3", "Omar", "Marine biology.")]),
         ("What difference has Zofia noticed since joining the rowing club?",
@@ -54,9 +54,9 @@ def test_a_question_asking_for_something_else_lends_nothing() -> None:
     """Three shapes: a place asked, a person asked, what was said asked back; the statement
     that says what was asked stays first."""
     cases = [
-        ("What did Zofia paint after her trip to Portugal?",
-         [("D1:1", "Zofia", "I painted a mural of the coast after my trip to Portugal."),
-          ("D1:2", "Omar", "Lovely! Where in Portugal did you go?"),
+        ("What did Zofia paint after her trip to Croatia?",
+         [("D1:1", "Zofia", "I painted a mural of the coast after my trip to Croatia."),
+          ("D1:2", "Omar", "Lovely! Where in Croatia did you go?"),
           ("D1:3", "Zofia", "Mostly the old town of Porto.")]),
         ("What did Zofia cook for the party?",
          [("D1:1", "Zofia", "I cooked a big curry for the party."),

@@ -232,10 +232,10 @@ def test_one_turn_telling_both_things_dates_each_itself() -> None:
     """Between A and B, both told in one turn with a date each: B does not point back to A,
     so each keeps its own date, not B's next-best turn's (three shapes: days, months, weeks)."""
     cases = [
-        ("How many days passed between Omar starting his new job and moving to Leeds?",
-         [("D1:1", "Omar", "I started my new job on 1 May. Then I moved to Leeds on 20 May, "
+        ("How many days passed between Omar starting his new job and moving to Sheffield?",
+         [("D1:1", "Omar", "I started my new job on 1 May. Then I moved to Sheffield on 20 May, "
            "what a month.", "2023-06-01"),
-          ("D2:1", "Omar", "Leeds is great, the job is hard.", "2023-07-01")],
+          ("D2:1", "Omar", "Sheffield is great, the job is hard.", "2023-07-01")],
          "19 days"),
         ("How many months passed between Zofia adopting the kitten and adopting the puppy?",
          [("D1:1", "Zofia", "I adopted the kitten in March. Then I adopted the puppy in June, "

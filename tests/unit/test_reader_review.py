@@ -16,9 +16,9 @@ def _answer(question: str, turns: list[tuple[str, str, str]]) -> str:
 
 
 def test_which_year_takes_the_date_stated_before_a_span_of_other_years() -> None:
-    turns = [("D1:1", "Omar", "I moved to Leeds in March 2019, best decision."),
+    turns = [("D1:1", "Omar", "I moved to Sheffield in March 2019, best decision."),
              ("D1:2", "Omar", "I've had my dog for three years now.")]
-    assert _answer("Which year did Omar move to Leeds?", turns) == "2019"
+    assert _answer("Which year did Omar move to Sheffield?", turns) == "2019"
 
 
 def test_due_to_a_cause_is_no_plan() -> None:
@@ -57,7 +57,7 @@ def test_an_hour_is_no_amount_of_the_persons() -> None:
 
 
 def test_times_compared_is_no_count_of_times() -> None:
-    assert times("Rome is ten times better than Paris.") is None
+    assert times("Genoa is ten times better than Paris.") is None
     assert times("She is twice my age.") is None
     assert times("I have been three times now.") == "three times"
 

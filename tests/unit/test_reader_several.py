@@ -66,8 +66,8 @@ def test_an_item_joining_two_things_is_two_items() -> None:
     cases = [
         ("Which cities has Zofia visited?",
          [("D1:1", "Zofia", "I visited Lisbon in May."),
-          ("D2:1", "Zofia", "Last year my sister and I visited Rome and Paris by train.")],
-         {"Rome", "Paris"}),
+          ("D2:1", "Zofia", "Last year my sister and I visited Genoa and Paris by train.")],
+         {"Genoa", "Paris"}),
         ("What instruments does Zofia play?",
          [("D1:1", "Zofia", "I play the cello these days."),
           ("D2:1", "Zofia", "I also play the harp and the flute.")], {"harp", "the flute"}),

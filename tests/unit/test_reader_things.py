@@ -122,7 +122,7 @@ def test_a_name_no_turn_read_says_is_not_answered(question: str) -> None:
     """The question holds a name no turn read says: what was asked about is not in the
     evidence (an adversarial question swapping a detail), whatever else fits."""
     turns = [("D1:1", "Zofia", "I start a design internship on Monday, so nervous!"),
-             ("D1:2", "Omar", "Took a short trip to Rome last week to clear my mind."),
+             ("D1:2", "Omar", "Took a quick trip to Genoa last week to rest my head."),
              ("D1:3", "Omar", "I left the Harbour Band because rehearsals clashed with work.")]
     assert read(state(question, turns)).answer == NOT_MENTIONED
 

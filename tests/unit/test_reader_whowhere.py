@@ -36,7 +36,7 @@ def test_where_reads_what_was_not_denied_and_the_best_sentences_place() -> None:
     assert said_places("I didn't make it to Oslo.", question) == []
     assert said_places("I recovered from the flu at my aunt's farm.", question) == \
         ["aunt's farm"]  # "from the flu": a cause, no place
-    assert said_places("Just got back from Rome.", question) == ["Rome"]
+    assert said_places("Just got back from Genoa.", question) == ["Genoa"]
     # a denial after the place leaves it said; "from" after a word of coming back is a place
     assert said_places("I flew to Oslo and didn't see a single cloud.", question) == ["Oslo"]
     assert said_places("We camped at the quarry with no signal.", question) == ["quarry"]

@@ -65,7 +65,7 @@ EPISODE_TOOLS = frozenset({"search_events", "tag_events", "topic_events", "timel
 # over time; "what kinds of cheese": several kinds, whatever the noun after
 _SEVERAL = re.compile(r"\b(both|in common|how many|in what ways|what ways|what (are|were)|"
                       r"(what|where) (has|have)|(what|which) (kinds|types|sorts) of)\b", re.I)
-# the WH phrase up to the verb after it: "what (kind of) martial arts | has", "which books | did"
+# the WH phrase up to the verb after it: "what (kind of) fine arts | has", "which books | did"
 _WH_PHRASE = re.compile(r"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
                         r"((?:[a-z+/'-]+\s+){0,2}?[a-z+/'-]+)\s+(?=(?:has|have|had|does|do|did|"
                         r"is|are|was|were|will|would|can|could|should|might|must)\b)")
@@ -77,7 +77,7 @@ _PLURAL = (("ies", "y"), ("es", ""), ("s", ""))  # a regular plural's ending -> 
 
 def asks_several(question: str) -> bool:
     """Whether the question asks for several things: its WH phrase ends in a plural noun
-    ("what books", "which countries", "what martial arts has", "what children"), or it says
+    ("what books", "which countries", "what fine arts has", "what children"), or it says
     both / in common / how many / in what ways / what are / what has / where have / what
     kinds of."""
     text = question.lower()

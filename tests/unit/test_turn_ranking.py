@@ -25,7 +25,7 @@ def test_questions_asking_for_several_things() -> None:
     assert not asks_several("What did Sam research?")
     assert not asks_several("Where does Sam live?")
     assert not asks_several("What does Sam think of this?")
-    assert asks_several("What martial arts has Sam learnt?")  # "arts" is a noun of its own
+    assert asks_several("What fine arts has Sam studied?")  # "arts" is a noun of its own
     assert asks_several("What damages did the storm cause?")
     assert asks_several("How many children does Thane have?")
     assert asks_several("What are the names of Sam's cats?")

@@ -20,6 +20,7 @@ one by default), in no category.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -43,7 +44,7 @@ VALIDATION = 1  # how many of the files, the last ones, are validation files (--
 def loses_nothing(now: dict[str, dict[str, float]], base: dict[str, dict[str, float]]) -> bool:
     """Whether no validation file (the last VALIDATION of them) loses in any category group."""
     names = list(base)[-VALIDATION:]
-    return all(now[n][g] >= base[n][g] for n in names for g, _ in GROUPS)
+    return all(not now[n][g] < base[n][g] for n in names for g, _ in GROUPS)  # nan: no loss
 
 
 def f1(item: QAItem, reading: Reading) -> float:
@@ -70,14 +71,19 @@ def scores(kept: Kept, off: frozenset[str] = frozenset(),
 
 
 def _mean(values: Sequence[float]) -> float:
-    return sum(values) / len(values) if values else 0.0
+    return sum(values) / len(values) if values else math.nan  # no question of the group
+
+
+def _cell(value: float) -> object:
+    """A figure as the table shows it: three places, "—" for a group without questions."""
+    return "—" if math.isnan(value) else round(value, 3)
 
 
 def ablate(files: dict[str, Kept], families: Sequence[str], ranker: bool) -> str:
     base = {name: scores(kept) for name, kept in files.items()}
     header = ["off"] + [f"{name} {group}" for name in files for group, _ in GROUPS] + ["verdict"]
     rows: list[list[object]] = [
-        ["(none: as shipped)", *(round(base[n][g], 3) for n in files for g, _ in GROUPS), ""]]
+        ["(none: as shipped)", *(_cell(base[n][g]) for n in files for g, _ in GROUPS), ""]]
     weights = shipped().weights
     switches: list[tuple[str, frozenset[str], Ranker | None]] = [
         (family, frozenset({family}), None) for family in families]
@@ -87,9 +93,10 @@ def ablate(files: dict[str, Kept], families: Sequence[str], ranker: bool) -> str
                      for at, feature in enumerate(FEATURES)]
     for label, off, chosen in switches:
         now = {name: scores(kept, off, chosen) for name, kept in files.items()}
-        deltas = [round(now[n][g] - base[n][g], 3) for n in files for g, _ in GROUPS]
+        deltas = [_cell(now[n][g] - base[n][g]) for n in files for g, _ in GROUPS]
         rows.append([label, *deltas, "drop" if loses_nothing(now, base) else "keep"])
-        print(f"{label}: " + " ".join(f"{d:+.3f}" for d in deltas), file=sys.stderr)
+        print(f"{label}: " + " ".join(d if isinstance(d, str) else f"{d:+.3f}" for d in deltas),
+              file=sys.stderr)
     figures = {g for g, _ in GROUPS} | {"ece"}  # the other keys are conversations
     conversations = [[name, *(f"{c} {round(base[name][c], 3)}" for c in base[name]
                               if c not in figures)] for name in files]
@@ -106,7 +113,7 @@ def greedy(files: dict[str, Kept], families: Sequence[str]) -> str:
     off when no validation file loses with it off, given those already off."""
     off: frozenset[str] = frozenset()
     now = {name: scores(kept) for name, kept in files.items()}
-    rows: list[list[object]] = [["(none)", "", *(round(now[n][g], 3) for n in files
+    rows: list[list[object]] = [["(none)", "", *(_cell(now[n][g]) for n in files
                                                   for g, _ in GROUPS)]]
     for family in families:
         trial = {name: scores(kept, off | {family}) for name, kept in files.items()}
@@ -114,7 +121,7 @@ def greedy(files: dict[str, Kept], families: Sequence[str]) -> str:
         if kept_off:
             off, now = off | {family}, trial
         rows.append([family, "off" if kept_off else "kept",
-                     *(round(trial[n][g], 3) for n in files for g, _ in GROUPS)])
+                     *(_cell(trial[n][g]) for n in files for g, _ in GROUPS)])
         print(f"{family}: {'off' if kept_off else 'kept'}", file=sys.stderr)
     header = ["family", "verdict"] + [f"{n} {g}" for n in files for g, _ in GROUPS]
     return table(header, rows) + "\n\noff: " + ",".join(sorted(off))

@@ -69,6 +69,11 @@ def test_the_ablation_verdict_asks_every_validation_file_and_category(
     assert not ablation.loses_nothing(lower, base)
     monkeypatch.setattr(ablation, "VALIDATION", 1)  # val_a is then a development file
     assert ablation.loses_nothing(lower, base)
+    # a group without questions (our sets have no open-domain ones) is no loss, shown as "—"
+    empty = {**base, "val_b": {**base["val_b"], "open-domain": float("nan")}}
+    monkeypatch.setattr(ablation, "VALIDATION", 2)
+    assert ablation.loses_nothing(empty, empty)
+    assert ablation._cell(float("nan")) == "—" and ablation._cell(0.12345) == 0.123
 
 
 def test_the_ranker_fit_reads_the_kept_asks(data: Path, tmp_path: Path,

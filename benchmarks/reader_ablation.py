@@ -31,7 +31,7 @@ from mrgraph.eval import metrics
 from mrgraph.eval.locomo import QAItem
 from mrgraph.eval.report import table
 from mrgraph.found import Found
-from mrgraph.reader.question import FAMILIES
+from mrgraph.reader.question import FAMILIES, unknown_families
 from mrgraph.reader.ranker import FEATURES, Ranker, shipped
 from mrgraph.reader.read import Reading, read
 
@@ -149,8 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     BASE = frozenset(f for f in args.off.split(",") if f)
     VALIDATION = max(1, min(args.validation, len(args.files)))
     families = [f for f in args.families.split(",") if f]
-    unknown = sorted((set(families) | BASE) - set(FAMILIES))
-    if unknown:
+    if unknown := unknown_families([*families, *BASE]):
         print(f"unknown families: {', '.join(unknown)} (choose from {', '.join(FAMILIES)})",
               file=sys.stderr)
         return 1

@@ -37,7 +37,7 @@ from mrgraph.eval.report import table
 from mrgraph.found import Found
 from mrgraph.ingest.extract import HeuristicExtractor
 from mrgraph.policies import answer as answer_step
-from mrgraph.reader.question import FAMILIES
+from mrgraph.reader.question import unknown_families
 from mrgraph.reader.read import Reading, read
 from mrgraph.reconstruct import ask
 from mrgraph.store.uri import open_store
@@ -209,8 +209,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None, help="write the figures as JSON")
     args = parser.parse_args(argv)
     off = frozenset(f for f in args.off.split(",") if f)
-    if off - set(FAMILIES):
-        print(f"unknown families: {', '.join(sorted(off - set(FAMILIES)))}", file=sys.stderr)
+    if unknown := unknown_families(off):
+        print(f"unknown families: {', '.join(unknown)}", file=sys.stderr)
         return 1
     modes = [m for m in args.modes.split(",") if m]
     if args.states is not None:

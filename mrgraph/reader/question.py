@@ -112,13 +112,18 @@ def named_people(question: str, speakers: Iterable[str]) -> tuple[str, ...]:
     return tuple(named)
 
 
+def unknown_families(names: Iterable[str]) -> list[str]:
+    """The names among `names` that are no rule family (FAMILIES), sorted."""
+    return sorted(set(names) - _KNOWN)
+
+
 def analyse(question: str, speakers: Iterable[str] = (),
             off: frozenset[str] = frozenset()) -> Question:
     """The kind, person, head noun and verb of `question` (see the module docstring); `off`:
     the rule families (FAMILIES) switched off; a name not among them is refused, so that a
     measurement or a test switching off a family that is gone cannot pass unnoticed."""
-    if unknown := off - _KNOWN:
-        raise UserError(f"unknown reader families: {', '.join(sorted(unknown))}")
+    if unknown := unknown_families(off):
+        raise UserError(f"unknown reader families: {', '.join(unknown)}")
     people = named_people(question, speakers)
     names = {w for p in people for w in words(p)}
     said = words(question)

@@ -23,6 +23,7 @@ import argparse
 import math
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from reader_replay import states
@@ -38,12 +39,21 @@ from mrgraph.reader.read import Reading, read
 GROUPS = (("1-4", (1, 2, 3, 4)), ("multi-hop", (1,)), ("temporal", (2,)),
           ("open-domain", (3,)), ("single-hop", (4,)), ("adversarial", (5,)))
 Kept = Sequence[tuple[QAItem, Found]]
-VALIDATION = 1  # how many of the files, the last ones, are validation files (--validation)
 
 
-def loses_nothing(now: dict[str, dict[str, float]], base: dict[str, dict[str, float]]) -> bool:
-    """Whether no validation file (the last VALIDATION of them) loses in any category group."""
-    names = list(base)[-VALIDATION:]
+@dataclass(frozen=True)
+class Setup:
+    """What holds for every run of one ablation: `validation`, how many of the files (the last
+    ones) are validation files; `always`, the families off in every run, the base included."""
+
+    validation: int = 1
+    always: frozenset[str] = frozenset()
+
+
+def loses_nothing(now: dict[str, dict[str, float]], base: dict[str, dict[str, float]],
+                  validation: int = 1) -> bool:
+    """Whether no validation file (the last `validation` of them) loses in any category group."""
+    names = list(base)[-validation:]
     return all(not now[n][g] < base[n][g] for n in names for g, _ in GROUPS)  # nan: no loss
 
 
@@ -52,14 +62,11 @@ def f1(item: QAItem, reading: Reading) -> float:
                              item.category)
 
 
-BASE: frozenset[str] = frozenset()  # families off in every run (--off)
-
-
 def scores(kept: Kept, off: frozenset[str] = frozenset(),
            ranker: Ranker | None = None) -> dict[str, float]:
     """LoCoMo F1 per group (GROUPS) and per conversation (categories 1-4), and the ECE of
-    categories 1-4, of the reader replayed on `kept`."""
-    rows = [(item, read(state, ranker=ranker, off=off | BASE)) for item, state in kept]
+    categories 1-4, of the reader replayed on `kept` with the families `off` switched off."""
+    rows = [(item, read(state, ranker=ranker, off=off)) for item, state in kept]
     out = {name: _mean([f1(i, r) for i, r in rows if i.category in cats])
            for name, cats in GROUPS}
     for conversation in sorted({i.sample_id for i, _ in rows}):
@@ -79,22 +86,24 @@ def _cell(value: float) -> object:
     return "—" if math.isnan(value) else round(value, 3)
 
 
-def ablate(files: dict[str, Kept], families: Sequence[str], ranker: bool) -> str:
-    base = {name: scores(kept) for name, kept in files.items()}
+def ablate(files: dict[str, Kept], families: Sequence[str], ranker: bool,
+           setup: Setup = Setup()) -> str:
+    base = {name: scores(kept, setup.always) for name, kept in files.items()}
     header = ["off"] + [f"{name} {group}" for name in files for group, _ in GROUPS] + ["verdict"]
     rows: list[list[object]] = [
         ["(none: as shipped)", *(_cell(base[n][g]) for n in files for g, _ in GROUPS), ""]]
     weights = shipped().weights
     switches: list[tuple[str, frozenset[str], Ranker | None]] = [
-        (family, frozenset({family}), None) for family in families]
+        (family, setup.always | {family}, None) for family in families]
     if ranker and weights:
-        switches += [(f"ranker:{feature}", frozenset(),
+        switches += [(f"ranker:{feature}", setup.always,
                       Ranker(tuple(0.0 if i == at else w for i, w in enumerate(weights))))
                      for at, feature in enumerate(FEATURES)]
     for label, off, chosen in switches:
         now = {name: scores(kept, off, chosen) for name, kept in files.items()}
         deltas = [_cell(now[n][g] - base[n][g]) for n in files for g, _ in GROUPS]
-        rows.append([label, *deltas, "drop" if loses_nothing(now, base) else "keep"])
+        verdict = "drop" if loses_nothing(now, base, setup.validation) else "keep"
+        rows.append([label, *deltas, verdict])
         print(f"{label}: " + " ".join(d if isinstance(d, str) else f"{d:+.3f}" for d in deltas),
               file=sys.stderr)
     figures = {g for g, _ in GROUPS} | {"ece"}  # the other keys are conversations
@@ -108,23 +117,23 @@ def ablate(files: dict[str, Kept], families: Sequence[str], ranker: bool) -> str
         ", ".join(f"{name} {base[name]['ece']:.3f}" for name in files)])
 
 
-def greedy(files: dict[str, Kept], families: Sequence[str]) -> str:
+def greedy(files: dict[str, Kept], families: Sequence[str], setup: Setup = Setup()) -> str:
     """Backward elimination: `families` switched off one after another, in order, each kept
     off when no validation file loses with it off, given those already off."""
-    off: frozenset[str] = frozenset()
-    now = {name: scores(kept) for name, kept in files.items()}
+    off = setup.always
+    now = {name: scores(kept, off) for name, kept in files.items()}
     rows: list[list[object]] = [["(none)", "", *(_cell(now[n][g]) for n in files
                                                   for g, _ in GROUPS)]]
     for family in families:
         trial = {name: scores(kept, off | {family}) for name, kept in files.items()}
-        kept_off = loses_nothing(trial, now)
+        kept_off = loses_nothing(trial, now, setup.validation)
         if kept_off:
             off, now = off | {family}, trial
         rows.append([family, "off" if kept_off else "kept",
                      *(_cell(trial[n][g]) for n in files for g, _ in GROUPS)])
         print(f"{family}: {'off' if kept_off else 'kept'}", file=sys.stderr)
     header = ["family", "verdict"] + [f"{n} {g}" for n in files for g, _ in GROUPS]
-    return table(header, rows) + "\n\noff: " + ",".join(sorted(off))
+    return table(header, rows) + "\n\noff: " + ",".join(sorted(off - setup.always))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,11 +154,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="switch the families off one after another, in the order given, "
                              "keeping each off when no validation file loses in any category")
     args = parser.parse_args(argv)
-    global BASE, VALIDATION
-    BASE = frozenset(f for f in args.off.split(",") if f)
-    VALIDATION = max(1, min(args.validation, len(args.files)))
+    setup = Setup(max(1, min(args.validation, len(args.files))),
+                  frozenset(f for f in args.off.split(",") if f))
     families = [f for f in args.families.split(",") if f]
-    if unknown := unknown_families([*families, *BASE]):
+    if unknown := unknown_families([*families, *setup.always]):
         print(f"unknown families: {', '.join(unknown)} (choose from {', '.join(FAMILIES)})",
               file=sys.stderr)
         return 1
@@ -158,7 +166,8 @@ def main(argv: list[str] | None = None) -> int:
     files: dict[str, Kept] = {path.stem: [(k.item, k.found) for k in states(
         path, args.states / f"{path.stem}.pkl" if args.states else None, ("active",))
         if k.mode == "active"] for path in args.files}  # a cache may hold every mode
-    print(greedy(files, families) if args.greedy else ablate(files, families, not args.no_ranker))
+    print(greedy(files, families, setup) if args.greedy
+          else ablate(files, families, not args.no_ranker, setup))
     return 0
 
 

@@ -54,6 +54,11 @@ def test_the_ablation_replays_the_kept_asks(data: Path, tmp_path: Path,
     # categories 1-4 per conversation of each file, whatever the conversations' ids
     assert "invented inv-a " in out and "validation inv-a " in out
     assert (tmp_path / "states" / "invented.pkl").is_file()
+    # families off in every run (--off) are the base of a greedy pass, never among its verdicts
+    assert ablation.main([str(data), str(validation), "--states", str(tmp_path / "states"),
+                          "--off", "episode", "--families", "wrong_person", "--greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "| wrong_person |" in out and "episode" not in out.rpartition("off:")[2]
 
 
 def test_the_ablation_verdict_asks_every_validation_file_and_category(
@@ -64,15 +69,12 @@ def test_the_ablation_verdict_asks_every_validation_file_and_category(
     base = {name: dict.fromkeys(groups, 0.5) for name in ("dev", "val_a", "val_b")}
     lower = {**base, "val_a": {**base["val_a"], "temporal": 0.49}}  # one category of one file
     lower_dev = {**base, "dev": dict.fromkeys(groups, 0.1)}  # a development file loses
-    monkeypatch.setattr(ablation, "VALIDATION", 2)
-    assert ablation.loses_nothing(base, base) and ablation.loses_nothing(lower_dev, base)
-    assert not ablation.loses_nothing(lower, base)
-    monkeypatch.setattr(ablation, "VALIDATION", 1)  # val_a is then a development file
-    assert ablation.loses_nothing(lower, base)
+    assert ablation.loses_nothing(base, base, 2) and ablation.loses_nothing(lower_dev, base, 2)
+    assert not ablation.loses_nothing(lower, base, 2)
+    assert ablation.loses_nothing(lower, base, 1)  # val_a is then a development file
     # a group without questions (our sets have no open-domain ones) is no loss, shown as "—"
     empty = {**base, "val_b": {**base["val_b"], "open-domain": float("nan")}}
-    monkeypatch.setattr(ablation, "VALIDATION", 2)
-    assert ablation.loses_nothing(empty, empty)
+    assert ablation.loses_nothing(empty, empty, 2)
     assert ablation._cell(float("nan")) == "—" and ablation._cell(0.12345) == 0.123
 
 

@@ -8,7 +8,7 @@
   `named` adds days and months named within another period and holidays ("since November last
   year", "Christmas 2022"); `resolved` is what a rule resolves to (first and last day covered,
   precision); `spoken` adds everyday phrases ("over the weekend", "a fortnight ago", "three
-  days back", "a week or so ago").
+  days back", "a week or so ago"); `weekday` a weekday said bare ("Picked it up Wednesday.").
 * `value`: the frozen `DateValue` (value, precision, source, start/end days, phrase, the turn,
   speaker and clause that said it) and its stored form.
 * `render`: the value as people say it, following its precision ("2022", "May 2023", "the
@@ -25,10 +25,11 @@ from dataclasses import replace
 from datetime import date
 
 from mrgraph.dates.render import format_day, format_month, render, render_span, render_value
-from mrgraph.dates.rules import find_dates, tensed_weekday
+from mrgraph.dates.rules import find_dates
 from mrgraph.dates.timestamps import ambiguous_reading, anchor_date, parse_timestamp, session_iso
 from mrgraph.dates.value import (PRECISIONS, SOURCES, DateMention, DateValue, Precision, Source,
                                  from_props, session_value, to_props, value_bounds)
+from mrgraph.dates.weekday import tensed_weekday
 
 __all__ = [
     "PRECISIONS", "SOURCES", "DateMention", "DateValue", "Precision", "Source",

@@ -37,8 +37,10 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   it, and with neither or both no date; "on Tuesdays" is a habit, not a date. With neither, a
   plain present of one day is a plan, ahead ("I fly out on Sunday", "On Sunday I fly out",
   "Leaving on Sunday."; not with "usually", "always", "don't"...), and a verbless fragment
-  ("I won! On Tuesday.") takes the tense of the sentence before it
-  (mrgraph.dates.tense.day_tense).
+  ("I won! On Tuesday.") takes the tense of the sentence before it, or, opening its turn, of
+  the first sentence after it with a tense ("Sunday! I came second.")
+  (mrgraph.dates.tense.day_tense). A weekday said bare ("Picked it up Wednesday.", "the fair
+  is Friday") is read the same way: mrgraph.dates.weekday.
 * "in June" / "in early June" (no year, no day) is the first June from the anchor's month on in
   a sentence about what is ahead, else the nearer of that one and the latest June up to the
   anchor's month (a past verb does not decide it: "I signed up for a race in June", said in
@@ -67,11 +69,12 @@ from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates import ahead, named, recent, spoken
+from mrgraph.dates import ahead, named, recent, spoken, weekday
 from mrgraph.dates.resolved import (QUANTITY, SHIFT, STEP, VAGUE, WHICH, Resolved, Resolver, a_day,
                                     a_month, a_season, a_week, a_weekend, a_year, count_of,
                                     in_unit, month_of, norm, units_back, week_of)
 from mrgraph.dates.tense import day_tense, tense
+from mrgraph.dates.weekday import tensed_weekday
 from mrgraph.dates.timestamps import MONTHS
 from mrgraph.dates.value import SEASONS, DateMention, DateValue, Source, canonical
 
@@ -164,17 +167,6 @@ def _rel_weekday(match: re.Match[str], anchor: date) -> Resolved | None:
     return a_day(monday + timedelta(days=weekday))
 
 
-def tensed_weekday(anchor: date, weekday: int, looks: str | None) -> date | None:
-    """The day a weekday (0 = Monday) said without "last" / "next" names: the last one before
-    the anchor in a sentence about the past, the next one after it in a sentence about what
-    is ahead (`looks`: its tense), else None."""
-    if looks == "past":
-        return anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1)
-    if looks == "future":
-        return anchor + timedelta(days=(weekday - anchor.weekday() - 1) % 7 + 1)
-    return None
-
-
 def _on_weekday(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
     """"on Tuesday": `tensed_weekday`."""
     day = tensed_weekday(anchor, _WEEKDAYS[match.group(1).lower()], looks)
@@ -210,10 +202,11 @@ def _in_month_rule(match: re.Match[str], anchor: date) -> Resolved | None:
 
 # how each tensed rule reads its sentence's tense (others: `tense`)
 _LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {
-    _on_weekday_rule: day_tense, **spoken.LOOKS, **recent.LOOKS, **ahead.LOOKS}
+    _on_weekday_rule: day_tense, **spoken.LOOKS, **recent.LOOKS, **ahead.LOOKS,
+    **weekday.LOOKS}
 _TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
     _on_weekday_rule: _on_weekday, _in_month_rule: _in_month, **named.TENSED, **spoken.TENSED,
-    **recent.TENSED, **ahead.TENSED}
+    **recent.TENSED, **ahead.TENSED, **weekday.TENSED}
 
 
 def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -328,6 +321,7 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"on\s+" + _FULL_DAY + r"(?!\s+(?:mornings|afternoons|evenings|nights)\b)"
      r"(?!\s+(?:of\s+)?(?:last|this|next)\s+week\b)"
      r"(?!,?\s+(?:the\s+)?(?:\d|" + _MONTH + r"\b))", _on_weekday_rule, "relative"),
+    *weekday.RULES,  # a weekday said bare: "Picked it up Wednesday."
     # a month without a year or day ("in June", "back in early June"); not "in June 2022" /
     # "of 2022" / "'22" / "last year", a name ("in June's kitchen"), a habit ("in May every year")
     # a part of it said bare ("mid-March", "the end of April") is the month too

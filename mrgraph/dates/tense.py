@@ -88,14 +88,16 @@ _HABIT = re.compile(r"\b(?:usually|always|often|sometimes|never|normally|general
                     r"every|each|most)\b")
 # ... a negated present, in the day's own clause ("I don't know, we leave on Monday": a plan)
 _NOT = re.compile(r"\b(?:don't|doesn't|do not|does not)\b")
+_NEXT_WORD = re.compile(r"[.!?]+[\"')\]]*\s+(\w+)")  # the first word of the next sentence
 FRAGMENT = 3  # words: a sentence this short, with no verb, adds a time to the one before
 
 
 def day_tense(text: str, start: int, end: int) -> str | None:
     """Which way a weekday said without "last" / "next" looks (`tense`), and also: a verbless
-    fragment ("I won! On Tuesday.") looks the way the sentence before it does; one opening
-    with a verb's -ing, its "I'm" left out, looks ahead as "I'm leaving" does ("Leaving on
-    Tuesday."); a sentence in the present about one day is a schedule, ahead ("I leave for
+    fragment ("I won! On Tuesday.") looks the way the sentence before it does, one opening
+    its turn the way the first sentence after it with a tense does ("Sunday! I cried at the
+    finish."); one opening with a verb's -ing, its "I'm" left out, looks ahead as "I'm
+    leaving" does ("Leaving on Tuesday."); a sentence in the present about one day is a schedule, ahead ("I leave for
     Genoa on Sunday", "the fair is Friday, right?"), not a habit ("I usually rest on
     Sunday", "I don't work on Sunday")."""
     looks = tense(text, start, end)
@@ -109,7 +111,12 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     if len(said) <= FRAGMENT and not any(verbs) and \
             not _PRESENT.search(sentence):
         before = text[:left].rstrip(" .!?\"'")
-        return tense(text, len(before) - 1, len(before)) if before.strip() else None
+        if before.strip():
+            return tense(text, len(before) - 1, len(before))
+        # opening the turn, it gives the time of what is told next ("Sunday! I ran it in two
+        # hours."): the first sentence after it that has a tense
+        return next((looks for m in _NEXT_WORD.finditer(text, left + len(sentence))
+                     if (looks := tense(text, m.start(1), m.end(1))) is not None), None)
     # tense gave None: neither past nor future (then a present verb), or both
     clause = _clause(sentence, start - left, end - left)
     if _HABIT.search(sentence) or _NOT.search(clause) or _past(sentence) or \

@@ -97,9 +97,10 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     fragment ("I won! On Tuesday.") looks the way the sentence before it does, one opening
     its turn the way the first sentence after it with a tense does ("Sunday! I cried at the
     finish."); one opening with a verb's -ing, its "I'm" left out, looks ahead as "I'm
-    leaving" does ("Leaving on Tuesday."); a sentence in the present about one day is a schedule, ahead ("I leave for
-    Genoa on Sunday", "the fair is Friday, right?"), not a habit ("I usually rest on
-    Sunday", "I don't work on Sunday")."""
+    leaving" does ("Leaving on Tuesday."), and so does one whose "is" / "are" comes with a
+    verb's -ing ("The plumber is coming on Friday"); a sentence in the present about one day
+    is a schedule, ahead ("I leave for Genoa on Sunday", "the fair is Friday, right?"), not a
+    habit ("I usually rest on Sunday", "I don't work on Sunday")."""
     looks = tense(text, start, end)
     if looks is not None:
         return looks
@@ -123,4 +124,12 @@ def day_tense(text: str, start: int, end: int) -> str | None:
             _FUTURE.search(sentence) is not None:
         return None
     progressive = said[0].endswith("ing") and verbs[0] if said else False
-    return "future" if progressive or _PRESENT.search(sentence) else None
+    return "future" if progressive or _arranged(said) or _PRESENT.search(sentence) else None
+
+
+def _arranged(said: list[str]) -> bool:
+    """A present progressive after "is" / "are", of a verb (not an adjective's -ing): about one
+    day, an arrangement ahead whoever the subject ("The plumber is coming on Friday", "my
+    parents are flying in Sunday"; "the view is amazing on Friday" is no verb)."""
+    return any(w in ("is", "are") and nxt.endswith("ing") and lexicon().mostly_verb(nxt) and
+               not lexicon().mostly_adjective(nxt) for w, nxt in zip(said, said[1:]))

@@ -434,10 +434,13 @@ def test_in_a_month_leaves_stated_dates_and_verbs_alone(text: str, phrase: str |
     ("I start on Monday, don't I?", "2023-05-15"),
     ("It wasn't easy, but I'll go on Friday.", "2023-05-12"),  # a negated past elsewhere
     ("She didn't call, so we drive up on Saturday.", "2023-05-13"),
+    ("The plumber is coming on Friday to fix the sink.", "2023-05-12"),  # "is" + a verb's -ing
+    ("My parents are flying in on Sunday.", "2023-05-14"),
+    ("Our landlord is repainting the hall on Thursday.", "2023-05-11"),
 ])
 def test_on_a_weekday_in_the_present_or_a_fragment(text: str, value: str) -> None:
     """A plain present about one day is a schedule, ahead (the day put first too), as is an
-    -ing verb whose "I'm" is left out; a verbless fragment adds its day to the sentence before
+    -ing verb whose "I'm" is left out or that follows "is" / "are"; a verbless fragment adds its day to the sentence before
     it."""
     assert [(m.value.value, m.value.precision) for m in find_dates(text, MON)] == \
         [(value, "day")]
@@ -454,6 +457,7 @@ def test_on_a_weekday_in_the_present_or_a_fragment(text: str, value: str) -> Non
     "Amazing on Friday.",  # an -ing adjective, not "I'm leaving" left short
     "Stunning views on Sunday.",
     "Charming little place on Monday.",
+    "The view is amazing on Friday.",  # "is" + an adjective's -ing: no arrangement
 ])
 def test_on_a_weekday_in_a_habit_or_after_no_verb_is_no_date(text: str) -> None:
     assert find_dates(text, MON) == []

@@ -16,11 +16,15 @@ is scored by where it stands:
        *a silver medal* from the chess club"); -1.5 when after
        the verb it only describes a word of the question ("a *short* trip")
   +1.5 a name for "who" or a question asking a name; a relation ("my aunt", "my cousin's",
-       "my cousins") for "who" only
+       "my cousins") for "who" only; for "who", a person (family who_person, reader.persons):
+       not a place ("flew *to Valencia*"), nor a date's word ("New *Year's* Day"); +1 a noun
+       naming a person ("a *resident*", "the *choir*"); said as the person alone ("lemon cake
+       and *Ravi*")
   +2.5 for "where", a place: the run follows "at", "in", "near", "from" ... (past its
        determiners; "to" after a noun or a verb of going: "a trip *to Ghent*", "moved to
-       *Denver*", not "talked to Tamsin") and holds no time or state ("in June", "at dawn",
-       "in a hurry")
+       *Denver*", not "talked to Tamsin"; after a particle of going, family to_particle: "went
+       *up to* Aberdeen", "we're *off to* the Dolomites") and holds no time or state ("in
+       June", "at dawn", "in a hurry")
   +2   a word of it is of the kind the head noun names ("What country..." - "Norway")
   +2   for "how many / how much", a number, cut to it and the content words after it
        ("sold all *twelve*", "*3 kilos 400 grams*"; "1,200", "82%" and "£1,200" are one
@@ -46,6 +50,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from mrgraph.reader.persons import named_at, persons
 from mrgraph.reader.places import infinitive, placed, said_at
 from mrgraph.reader.question import Question, over_time
 from mrgraph.reader.tally import counted, counted_noun, unsaid
@@ -60,6 +65,7 @@ MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list g
 KIND = 2.0
 PLACE = 2.5  # a place asked "where": beats the thing right after the verb ("proposed to *Tamsin*")
 _OBJECT_WORDS = frozenset("""me him her us them you it here's there's""".split())
+PERSON_NOUN = 1.0  # "who": a noun naming a person ("a resident") ranks below a name or "my aunt"
 BEFORE_PP = 1.0  # before the question's own prepositional phrase, as after one of its words
 NOUN_END = 0.3  # a phrase ending with a noun
 _RELATIONS = frozenset(lemma(w) for w in RELATIONS)  # "my *daughter's*", "our *cousins*"
@@ -237,6 +243,9 @@ def _as_said(phrase: list[str], run: list[int], toks: Sequence[Token], question:
     """The scored `phrase` as the answer says it (`_score`): a count without what the
     question names, a place with its preposition."""
     on = question.on
+    if question.kind == "who" and on("who_person") and phrase == [toks[i].text for i in run] \
+            and (named := persons(run, toks, on("to_particle"))) is not None:
+        return named  # the person of the run: "lemon cake and *Ravi*"
     if given:  # scored whole, said without what the question names ("*three* spare keys")
         phrase = phrase[:unsaid(phrase, _asked(question), counted_noun(question))]
     # one place asked ("Where did he hide it?" - "*in* a slipper"), not several ("Where has
@@ -263,13 +272,18 @@ def _head_after(after: int, toks: Sequence[Token], head: str,
 
 def _what_is_asked(run: list[int], toks: Sequence[Token], question: Question) -> float:
     """What the question word asks for: a name for "who" or a question asking a name (a
-    relation too for "who": "my aunt"); a place for "where" ("to Tamsin *at the herb
-    garden*")."""
+    relation too for "who": "my aunt"; with who_person, a person: reader.persons); a place
+    for "where" ("to Tamsin *at the herb garden*")."""
     on, who = question.on, question.kind == "who"
+    if who and on("ph_named") and on("who_person"):  # a person, not a place or a date
+        person = persons(run, toks, on("to_particle"))
+        return 0.0 if person is None else 1.5 if any(
+            named_at(toks, i) for i in run if toks[i].text in person) else PERSON_NOUN
     if (who or "name" in words(question.text)) and on("ph_named") and \
             any(_named_at(toks, i) or (who and toks[i].lemma in _RELATIONS) for i in run):
         return 1.5
-    if question.kind == "where" and on("ph_place") and placed(run, toks):
+    if question.kind == "where" and on("ph_place") and \
+            placed(run, toks, on("to_particle")):
         return PLACE
     return 0.0
 
@@ -285,7 +299,7 @@ def places(sentence: str, question: Question) -> list[str]:
     *Lisbon* in May"."""
     toks = tokens(sentence)
     return [" ".join(toks[i].text for i in run) for run in _runs(toks, _asked(question))
-            if placed(run, toks) and not infinitive(run, toks)]
+            if placed(run, toks, question.on("to_particle")) and not infinitive(run, toks)]
 
 
 def verb_at(sentence: str, question: Question) -> int | None:

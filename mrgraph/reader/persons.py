@@ -1,0 +1,121 @@
+"""Who a phrase names: a "who" answer is a person (reader.phrases, family who_person).
+
+A word of a run names a person when it is
+  a name     capitalised, not opening the sentence, not a word of a date the sentence names
+             ("New *Year's* Day", "*Easter* Monday"), not a place's name: one whose last
+             word is a place noun ("Harbour *Street*", "Kestrel *Bay*");
+  a relation "my *aunt*", "our *kids*" (reader.words.RELATIONS), "people";
+  a person   a lowercase noun whose first WordNet sense is a person or a social group ("my
+             *auntie*", "a *roommate*", "the *drummer*", "a local *charity*", "the *choir*").
+A run placed by a preposition of place ("to *Valencia*", "at *Seaside*": reader.places) names
+a place, not a person; "from" is no such preposition here ("a note *from Cindy*"). Of a run
+"X and Y", the answer keeps the items naming a person ("lemon cake and *Ravi*"), each from
+its first person word, with the words describing it before it ("a *local charity*", not
+"*seeing* my kids"), to its last ("my *cousin Petra* fed").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from mrgraph.lexicon import default as lexicon
+from mrgraph.reader.places import placed
+from mrgraph.reader.tokens import Token, verb_like
+from mrgraph.reader.words import (DETERMINERS, RELATIONS, dates_named, is_function_word,
+                                  lemma)
+
+_RELATIONS = frozenset(lemma(w) for w in RELATIONS) | {lemma("people")}
+# the first-sense hypernyms that make a noun a place ("street", "bay", "garage", "park")
+_PLACE_KINDS = ("location", "structure", "way", "body_of_water", "geological_formation")
+_PERSON_KINDS = ("person", "social_group")
+_JOINS = frozenset({"and", "or", ","})
+
+
+@lru_cache(maxsize=20_000)
+def _first_sense_under(word: str, kinds: tuple[str, ...]) -> bool:
+    """The first noun sense of `word` is (below) a sense of one of `kinds` (any: "way" is a
+    manner first, a road after)."""
+    found = lexicon()
+    senses = found.offsets(found.base(word.lower(), "noun"), "noun")
+    if not senses:
+        return False
+    above = found.hypernyms(senses[0]) | {senses[0]}
+    return any(sense in above for k in kinds for sense in found.offsets(k, "noun"))
+
+
+def _date_word(toks: Sequence[Token], i: int) -> bool:
+    """A word of a date the sentence names ("New Year's Day", "Easter Monday", "June")."""
+    text = " ".join(t.text for t in toks)
+    word = toks[i].text.lower().replace("’", "'")
+    return any(word in d.lower().split() for d in dates_named(text))
+
+
+def _name_at(toks: Sequence[Token], i: int) -> bool:
+    """A capitalised word not opening the sentence, no date's word, and no place's name
+    (a name of two words or more whose last is a place noun: "Harbour Street"; "Glen"
+    alone is a person)."""
+    if i == 0 or not toks[i].text[:1].isupper() or toks[i - 1].text in ".!?" or \
+            _date_word(toks, i):
+        return False
+    start, end = i, i
+    while start - 1 > 0 and toks[start - 1].text[:1].isupper():
+        start -= 1
+    while end + 1 < len(toks) and toks[end + 1].text[:1].isupper():
+        end += 1
+    return end == start or not _first_sense_under(toks[end].text, _PLACE_KINDS)
+
+
+def person_at(toks: Sequence[Token], i: int) -> bool:
+    """The word at `i` names a person (see the module docstring)."""
+    return named_at(toks, i) or \
+        (toks[i].text.islower() and _first_sense_under(toks[i].text, _PERSON_KINDS))
+
+
+def named_at(toks: Sequence[Token], i: int) -> bool:
+    """The word at `i` is a person's name or a relation ("my *aunt*"): the words a "who"
+    answer is said with more often than a noun WordNet files under persons ("a *resident*")."""
+    return _name_at(toks, i) or toks[i].lemma in _RELATIONS
+
+
+def _from(run: list[int], toks: Sequence[Token]) -> bool:
+    """The run follows "from", past its determiners: a source, a person as well as a place."""
+    at = run[0] - 1
+    while at >= 0 and toks[at].text.lower() in DETERMINERS:
+        at -= 1
+    return at >= 0 and toks[at].text.lower() == "from"
+
+
+def _items(run: list[int], toks: Sequence[Token]) -> list[list[int]]:
+    """The run cut at "and" / "or" / commas: its items."""
+    found: list[list[int]] = [[]]
+    for i in run:
+        if toks[i].text.lower() in _JOINS:
+            found.append([])
+        else:
+            found[-1].append(i)
+    return [item for item in found if item]
+
+
+def persons(run: list[int], toks: Sequence[Token], particle: bool = True) -> list[str] | None:
+    """The words of `run` that name persons: each item naming one, from its first person word
+    to its last ("lemon cake and *Ravi*", "my *colleague Bettina* dragged"), joined as said;
+    None when no item does or the run is placed ("to Valencia")."""
+    items = _items(run, toks)
+    kept: list[list[int]] = []
+    for at, item in enumerate(items):
+        if at == 0 and placed(item, toks, particle) and not _from(item, toks):
+            continue  # "flew to *Valencia*": a place
+        named = [k for k, i in enumerate(item) if person_at(toks, i)]
+        if named:
+            first = named[0]  # with the words describing it: "a *local* charity"
+            while first > 0 and not is_function_word(toks[item[first - 1]].text) and \
+                    not verb_like(toks[item[first - 1]].text):
+                first -= 1
+            kept.append(item[first:named[-1] + 1])
+    if not kept:
+        return None
+    if len(kept) == len(items):  # every item a person: as said, "Ilse and two neighbours"
+        return [t.text for t in toks[kept[0][0]:kept[-1][-1] + 1]]
+    said = [" ".join(toks[i].text for i in item) for item in kept]
+    return " and ".join([", ".join(said[:-1]), said[-1]] if len(said) > 1 else said).split()

@@ -8,10 +8,11 @@ A word of a run names a person when it is
   a person   a lowercase noun whose first WordNet sense is a person or a social group ("my
              *auntie*", "a *roommate*", "the *drummer*", "a local *charity*", "the *choir*").
 A run placed by a preposition of place ("to *Valencia*", "at *Seaside*": reader.places) names
-a place, not a person; "from" is no such preposition here ("a note *from Cindy*"). Of a run
-"X and Y", the answer keeps the items naming a person ("lemon cake and *Ravi*"), each from
-its first person word, with the words describing it before it ("a *local charity*", not
-"*seeing* my kids"), to its last ("my *cousin Petra* fed").
+a place, not a person, unless possessive ("at my *cousin's* wedding"); "from" is no such
+preposition here ("a note *from Cindy*"). Of a run "X and Y", the answer keeps the items
+naming a person ("lemon cake and *Ravi*"), each from its first person word, with the words
+describing it before it ("a *local charity*", not "*seeing* my kids"), to its last ("my
+*cousin Petra* fed").
 """
 
 from __future__ import annotations
@@ -97,15 +98,16 @@ def _items(run: list[int], toks: Sequence[Token]) -> list[list[int]]:
     return [item for item in found if item]
 
 
-def persons(run: list[int], toks: Sequence[Token], particle: bool = True) -> list[str] | None:
+def persons(run: list[int], toks: Sequence[Token]) -> list[str] | None:
     """The words of `run` that name persons: each item naming one, from its first person word
     to its last ("lemon cake and *Ravi*", "my *colleague Bettina* dragged"), joined as said;
     None when no item does or the run is placed ("to Valencia")."""
     items = _items(run, toks)
     kept: list[list[int]] = []
     for at, item in enumerate(items):
-        if at == 0 and placed(item, toks, particle) and not _from(item, toks):
-            continue  # "flew to *Valencia*": a place
+        if at == 0 and placed(item, toks) and not _from(item, toks) and \
+                not toks[item[-1]].text.lower().endswith(("'s", "’s")):
+            continue  # "flew to *Valencia*": a place; "at my *cousin's*" names a person
         named = [k for k, i in enumerate(item) if person_at(toks, i)]
         if named:
             first = named[0]  # with the words describing it: "a *local* charity"

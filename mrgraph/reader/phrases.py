@@ -22,9 +22,8 @@ is scored by where it stands:
        and *Ravi*")
   +2.5 for "where", a place: the run follows "at", "in", "near", "from" ... (past its
        determiners; "to" after a noun or a verb of going: "a trip *to Ghent*", "moved to
-       *Denver*", not "talked to Tamsin"; after a particle of going, family to_particle: "went
-       *up to* Aberdeen", "we're *off to* the Dolomites") and holds no time or state ("in
-       June", "at dawn", "in a hurry")
+       *Denver*", not "talked to Tamsin") and holds no time or state ("in June", "at dawn",
+       "in a hurry")
   +2   a word of it is of the kind the head noun names ("What country..." - "Norway")
   +2   for "how many / how much", a number, cut to it and the content words after it
        ("sold all *twelve*", "*3 kilos 400 grams*"; "1,200", "82%" and "£1,200" are one
@@ -244,7 +243,7 @@ def _as_said(phrase: list[str], run: list[int], toks: Sequence[Token], question:
     question names, a place with its preposition."""
     on = question.on
     if question.kind == "who" and on("who_person") and phrase == [toks[i].text for i in run] \
-            and (named := persons(run, toks, on("to_particle"))) is not None:
+            and (named := persons(run, toks)) is not None:
         return named  # the person of the run: "lemon cake and *Ravi*"
     if given:  # scored whole, said without what the question names ("*three* spare keys")
         phrase = phrase[:unsaid(phrase, _asked(question), counted_noun(question))]
@@ -276,14 +275,13 @@ def _what_is_asked(run: list[int], toks: Sequence[Token], question: Question) ->
     for "where" ("to Tamsin *at the herb garden*")."""
     on, who = question.on, question.kind == "who"
     if who and on("ph_named") and on("who_person"):  # a person, not a place or a date
-        person = persons(run, toks, on("to_particle"))
+        person = persons(run, toks)
         return 0.0 if person is None else 1.5 if any(
             named_at(toks, i) for i in run if toks[i].text in person) else PERSON_NOUN
     if (who or "name" in words(question.text)) and on("ph_named") and \
             any(_named_at(toks, i) or (who and toks[i].lemma in _RELATIONS) for i in run):
         return 1.5
-    if question.kind == "where" and on("ph_place") and \
-            placed(run, toks, on("to_particle")):
+    if question.kind == "where" and on("ph_place") and placed(run, toks):
         return PLACE
     return 0.0
 
@@ -299,7 +297,7 @@ def places(sentence: str, question: Question) -> list[str]:
     *Lisbon* in May"."""
     toks = tokens(sentence)
     return [" ".join(toks[i].text for i in run) for run in _runs(toks, _asked(question))
-            if placed(run, toks, question.on("to_particle")) and not infinitive(run, toks)]
+            if placed(run, toks) and not infinitive(run, toks)]
 
 
 def verb_at(sentence: str, question: Question) -> int | None:

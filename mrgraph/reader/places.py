@@ -22,37 +22,19 @@ _NO_PLACE = frozenset("""dawn dusk noon midnight sunrise sunset summer winter sp
 MONTHS = frozenset(calendar.month_name[1:]) | frozenset(calendar.month_abbr[1:])
 
 
-def placed(run: list[int], toks: Sequence[Token], particle: bool = True) -> bool:
+def placed(run: list[int], toks: Sequence[Token]) -> bool:
     """A place: the run follows a preposition that says where, past its determiners ("at
     *the* garden", "in *my sister's* flat"; "to" after a noun or a verb of going: "a
-    trip *to* Ghent"; with `particle`, after a particle of going too, `_went_off`: "went
-    *up to* Aberdeen"), and is no time ("in June", "in two weeks")."""
+    trip *to* Ghent"), and is no time ("in June", "in two weeks")."""
     at = run[0] - 1
     while at >= 0 and toks[at].text.lower() in DETERMINERS:
         at -= 1
     where = at >= 0 and (toks[at].text.lower() in _LOCATIVE or (
         toks[at].text.lower() == "to" and at > 0 and toks[at - 1].word and
-        (toks[at - 1].lemma in GOING or not verb_like(toks[at - 1].text) or
-         (particle and _went_off(toks, at - 1)))))
+        (toks[at - 1].lemma in GOING or not verb_like(toks[at - 1].text))))
     return where and \
         not any(toks[i].text.lower() in TIME_WORDS or toks[i].text.lower() in _NO_PLACE or
                 toks[i].text in MONTHS or toks[i].text[:1].isdigit() for i in run)
-
-
-# the particles a verb of going or "be" takes before "to": "went *up* to", "we're *off* to",
-# "headed *back* to" (not "it's up to me": a subject, no verb of going, before it)
-_PARTICLES = frozenset("""up down off out back over away across round around along""".split())
-_BE = frozenset("""be am is are was were been being 're 'm 's""".split())
-
-
-def _went_off(toks: Sequence[Token], at: int) -> bool:
-    """The word at `at` is a particle of going after a verb of going or a form of "be" ("we
-    *went up* to", "we're *off* to")."""
-    if toks[at].text.lower() not in _PARTICLES or at == 0 or not toks[at - 1].word:
-        return False
-    before = toks[at - 1].text.lower().replace("’", "'")
-    return toks[at - 1].lemma in GOING or before in _BE or \
-        (before.endswith(("'re", "'m")) and before != "it's")
 
 
 # prepositions that place a thing where it is, said with a common noun's place: "*in* a

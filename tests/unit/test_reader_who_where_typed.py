@@ -1,11 +1,9 @@
-"""who_person, to_particle: a "who" answer is a person, a "where"
-answer a place (reader.persons, reader.phrases, reader.places)."""
+"""who_person: a "who" answer is a person (reader.persons, reader.phrases)."""
 
 from __future__ import annotations
 
 from mrgraph.reader.phrases import phrase
 from mrgraph.reader.question import analyse
-from mrgraph.reader.whowhere import said_places
 
 SPEAKERS = ("Zofia", "Omar")
 
@@ -38,9 +36,6 @@ def test_who_switched_off_keeps_the_named_place() -> None:
         "Valencia and my cousin Petra"
 
 
-def test_to_after_a_particle_of_going_names_a_place() -> None:
-    q = analyse("Where was Omar in May?", SPEAKERS)
-    assert said_places("We went up to Aberdeen for a week.", q) == ["Aberdeen"]
-    assert said_places("We're off to the Dolomites on 3 May.", q) == ["Dolomites"]
-    assert said_places("Then I headed back to the cabin.", q) == ["cabin"]
-    assert said_places("It's up to me now.", q) == []
+def test_who_a_persons_place_names_the_person() -> None:
+    q = analyse("Whose party did Omar go to?", SPEAKERS)
+    assert phrase("We danced at my cousin's party in a lovely old barn.", q)[0] == "cousin's"

@@ -102,7 +102,8 @@ def render_value(text: str) -> str:
 
 def render_span(start: str, end: str) -> str:
     """An inclusive range of ISO days: a day, a whole year ("2022"), a whole month ("May
-    2023"), months ("May 2023 to June 2023"), else "1 May 2023 to 9 May 2023"."""
+    2023"), months ("May 2023 to June 2023"), days of one month ("1-9 May 2023"), else "28 April
+    2023 to 9 May 2023"."""
     try:
         first, last = date.fromisoformat(start[:10]), date.fromisoformat(end[:10])
     except ValueError:
@@ -116,6 +117,8 @@ def render_span(start: str, end: str) -> str:
         return format_month(start)
     if whole:
         return f"{format_month(start)} to {format_month(end)}"
+    if (first.year, first.month) == (last.year, last.month):  # as a week is said: "1-9 May"
+        return f"{first.day}-{format_day(end)}"
     return f"{format_day(start)} to {format_day(end)}"
 
 

@@ -69,7 +69,7 @@ from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates import ahead, named, recent, spoken, weekday
+from mrgraph.dates import ahead, named, ranges, recent, spoken, weekday
 from mrgraph.dates.resolved import (QUANTITY, SHIFT, STEP, VAGUE, WHICH, Resolved, Resolver, a_day,
                                     a_month, a_season, a_week, a_weekend, a_year, count_of,
                                     in_unit, month_of, norm, units_back, week_of)
@@ -303,6 +303,7 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     *spoken.RULES,  # "over the weekend", "a fortnight ago", "three days back"
     *recent.RULES,  # "the past few days", "the previous weekend", "the other week"
     *ahead.RULES,  # "in two weeks", "in a few days"
+    *ranges.RULES,  # a run of days said as one, before its last day alone: "17-19 June"
     (r"(\d{1,2})" + _ORD + r"\s+(?:of\s+)?" + _MONTH + r"(?:,?\s+" + _YEAR + ")?", _day_month,
      "stated"),
     (_MONTH + r"\s+(\d{1,2})" + _ORD + r"(?:,?\s+" + _YEAR + ")?", _month_day, "stated"),

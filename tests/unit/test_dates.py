@@ -227,7 +227,8 @@ def test_spans_and_session_days() -> None:
     assert render_span("2022-01-01", "2022-12-31") == "2022"
     assert render_span("2023-06-01", "2023-06-30") == "June 2023"
     assert render_span("2023-05-01", "2023-06-30") == "May 2023 to June 2023"
-    assert render_span("2023-05-01", "2023-05-09") == "1 May 2023 to 9 May 2023"
+    assert render_span("2023-05-01", "2023-05-09") == "1-9 May 2023"
+    assert render_span("2023-04-28", "2023-05-09") == "28 April 2023 to 9 May 2023"
     assert render_span("2023-05-07", "2023-05-07") == "7 May 2023"
     day = session_value("2023-05-08T13:56:00")
     assert (day.value, day.precision, day.source, render(day)) == \
@@ -240,7 +241,7 @@ def test_spans_and_session_days() -> None:
     ("2023-W18", "1-7 May 2023"), ("2023-W22", "29 May-4 June 2023"),
     ("2020-W53", "28 December 2020-3 January 2021"), ("2023-05", "May 2023"), ("2022", "2022"),
     ("2023-summer", "the summer of 2023"), ("2023-05-08", "8 May 2023"),
-    ("2023-05-01/2023-05-09", "1 May 2023 to 9 May 2023"), ("not a date", "not a date"),
+    ("2023-05-01/2023-05-09", "1-9 May 2023"), ("not a date", "not a date"),
 ])
 def test_a_canonical_value_alone_is_said_at_its_precision(value: str, said: str) -> None:
     assert render_value(value) == said

@@ -124,3 +124,23 @@ def units_range(unit: str, first: int, last: int, anchor: date) -> Resolved:
     value = f"{canonical(begin.precision, begin.start, begin.end)}/" \
             f"{canonical(end.precision, end.start, end.end)}"
     return Resolved(begin.start, end.end, "range", True, value=value)
+
+
+def year_of(month: int, day: int, anchor: date, looks: str | None) -> int:
+    """The year of a day of the year said without one ("on 2 December", "17-19 June"): in a
+    sentence about what is ahead (`looks`) the first such day from the anchor on, else the
+    nearer of that one and the latest before it (as "in June" is read: mrgraph.dates.rules).
+    ValueError for a day no year has ("30 February")."""
+    date(2000, month, day)  # a leap year: a day that is in no year raises here
+    ahead = next(y for y in range(anchor.year, anchor.year + 9)
+                 if _valid(y, month, day) and date(y, month, day) >= anchor)
+    if looks == "future":
+        return ahead
+    back = next(y for y in range(anchor.year, anchor.year - 9, -1)
+                if _valid(y, month, day) and date(y, month, day) < anchor)
+    near = (date(ahead, month, day) - anchor) < (anchor - date(back, month, day))
+    return ahead if near else back
+
+
+def _valid(year: int, month: int, day: int) -> bool:
+    return day <= calendar.monthrange(year, month)[1]

@@ -69,7 +69,7 @@ from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates import ahead, named, ranges, recent, spoken, weekday
+from mrgraph.dates import ahead, days, named, recent, spoken, weekday
 from mrgraph.dates.resolved import (QUANTITY, SHIFT, STEP, VAGUE, WHICH, Resolved, Resolver, a_day,
                                     a_month, a_season, a_week, a_weekend, a_year, count_of,
                                     in_unit, month_of, norm, units_back, week_of)
@@ -203,10 +203,10 @@ def _in_month_rule(match: re.Match[str], anchor: date) -> Resolved | None:
 # how each tensed rule reads its sentence's tense (others: `tense`)
 _LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {
     _on_weekday_rule: day_tense, **spoken.LOOKS, **recent.LOOKS, **ahead.LOOKS,
-    **weekday.LOOKS}
+    **weekday.LOOKS, **days.LOOKS}
 _TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
     _on_weekday_rule: _on_weekday, _in_month_rule: _in_month, **named.TENSED, **spoken.TENSED,
-    **recent.TENSED, **ahead.TENSED, **weekday.TENSED}
+    **recent.TENSED, **ahead.TENSED, **weekday.TENSED, **days.TENSED}
 
 
 def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -268,27 +268,10 @@ def _month_year(match: re.Match[str], anchor: date) -> Resolved:
     return a_month(date(int(match.group(2)), _month_number(match.group(1)), 1))
 
 
-def _day_month(match: re.Match[str], anchor: date) -> Resolved | None:
-    return _explicit(match.group(3), match.group(2), match.group(1), anchor)
-
-
-def _month_day(match: re.Match[str], anchor: date) -> Resolved | None:
-    return _explicit(match.group(3), match.group(1), match.group(2), anchor)
-
-
 def _iso_day(match: re.Match[str], anchor: date) -> Resolved | None:
     try:
         return a_day(date.fromisoformat(match.group(0)))
     except ValueError:
-        return None
-
-
-def _explicit(year: str | None, month: str, day: str, anchor: date) -> Resolved | None:
-    if month == "may":  # lowercase "may" is the verb ("we may 2 ...")
-        return None
-    try:
-        return a_day(date(int(year) if year else anchor.year, _month_number(month), int(day)))
-    except ValueError:  # "31 February": not a date, so not a mention
         return None
 
 
@@ -303,10 +286,7 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     *spoken.RULES,  # "over the weekend", "a fortnight ago", "three days back"
     *recent.RULES,  # "the past few days", "the previous weekend", "the other week"
     *ahead.RULES,  # "in two weeks", "in a few days"
-    *ranges.RULES,  # a run of days said as one, before its last day alone: "17-19 June"
-    (r"(\d{1,2})" + _ORD + r"\s+(?:of\s+)?" + _MONTH + r"(?:,?\s+" + _YEAR + ")?", _day_month,
-     "stated"),
-    (_MONTH + r"\s+(\d{1,2})" + _ORD + r"(?:,?\s+" + _YEAR + ")?", _month_day, "stated"),
+    *days.RULES,  # a day with its month ("7 May", "May 7, 2023"), a run of them ("17-19 June")
     (r"(?:the\s+)?" + _SEASON + r"\s+(?:of\s+)?" + _YEAR, _season_year, "stated"),
     (_MONTH + r",?\s+" + _YEAR, _month_year, "stated"),
     (r"\d{4}-\d{2}-\d{2}", _iso_day, "stated"),

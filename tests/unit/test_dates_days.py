@@ -1,4 +1,4 @@
-"""A run of days said as one (mrgraph.dates.ranges): one value of precision range, its first
+"""A run of days said as one (mrgraph.dates.days): one value of precision range, its first
 day to its last, rendered as the days of one month are ("17-19 June 2024")."""
 
 from __future__ import annotations
@@ -45,3 +45,15 @@ def test_a_run_over_two_months_is_two_days() -> None:
     found = find_dates("The course is from 28 June to 2 July.", SAID)
     assert [(m.value.value, m.value.precision) for m in found] == \
         [("2024-06-28", "day"), ("2024-07-02", "day")]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("I went to the coast on 2 December.", "2023-12-02"),  # the nearer: last December
+    ("It was a quiet day, 2 December.", "2023-12-02"),
+    ("I signed up for a race on 30 May.", "2024-05-30"),  # a past verb of another act: nearer
+    ("My exam is on 20 November.", "2024-11-20"),  # "be" right before it: a schedule, ahead
+    ("I'll fly out on 20 November.", "2024-11-20"),  # a future form: ahead
+    ("We met on 13 August 2021.", "2021-08-13"),  # a year said is the year
+])
+def test_a_day_without_a_year_is_the_nearer_or_the_one_ahead(text: str, value: str) -> None:
+    assert [m.value.value for m in find_dates(text, SAID)] == [value]

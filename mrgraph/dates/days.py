@@ -1,20 +1,21 @@
 """A day of the year said with its month: alone ("7 May", "May 7th, 2023", "the 3rd of June")
-or as a run of days said as one ("from 17 to 19 June", "17-19 June 2024", "between 3 and 5
-May", "June 17-19"). Rules for mrgraph.dates.rules's scan.
+or as a run of days said as one ("from 8 to 10 March", "8-10 March 2024", "between 3 and 5
+May", "March 8-10", "from 28 June to 2 July 2023"). Rules for mrgraph.dates.rules's scan.
 
 Conventions (see mrgraph.dates.rules for the others):
 
-* A run is one value of precision range, its first day to its last ("2024-06-17/2024-06-19"),
-  not its last day alone: what was said covers every day of it ("Where was she from 17 to 19
-  June?" asks about all three). A run over two months ("from 28 June to 2 July") is two days.
-* The year is the one said; without one, in a sentence about what is ahead (a future form, or
-  "be" right before the day: "my exam is on 20 November") the first such day from the
-  session's day on, else the nearer of that one and the latest before it ("I went on
-  2 December", said in May 2024, is 2 December 2023; "the fair is 17-19 June" is this June), as
-  "in June" is read (mrgraph.dates.resolved.year_of).
+* A run is one value of precision range, its first day to its last ("2024-03-08/2024-03-10"),
+  not its last day alone: what was said covers every day of it ("Where was she from 8 to 10
+  March?" asks about all three). A year said at its end is the whole run's ("from 28 December
+  to 2 January 2024" begins in 2023).
+* The year is the one said; without one, the one mrgraph.dates.resolved.year_of reads from the
+  sentence's tense: ahead (a future form, or "be" right before the day: "my exam is on 20
+  November") the first such day from the session's day on; in the past this year's when it is
+  not later than the session's day, else the nearer of this year's and last year's ("I went on 2
+  December", said in May, is last December); neither, the nearer such day.
 * Not a date: lowercase "may" (the verb: "we may 2 ..."), a day the month does not have ("31
-  February", "30-31 February"), a run whose first day is not before its last, numbers no month
-  follows ("10-12 people").
+  February"), numbers no month follows ("10-12 people"). A run whose first day is not before
+  its last ("from 9 to 5 May") is its last day, as a single day would be read.
 """
 
 from __future__ import annotations
@@ -23,69 +24,64 @@ import re
 from collections.abc import Callable
 from datetime import date
 
-from mrgraph.dates.resolved import Resolved, Resolver, a_day, year_of
+from mrgraph.dates.resolved import Resolved, Resolver, a_day, tensed_entry, year_of
 from mrgraph.dates.tense import tense
-from mrgraph.dates.timestamps import MONTHS
+from mrgraph.dates.timestamps import MONTH_WORDS, month_number
 from mrgraph.dates.value import Source
 
-_MONTH = (r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-          r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
-_ORD = r"(?:st|nd|rd|th)?"
-_DAY = r"(?:the\s+)?(\d{1,2})" + _ORD
+_MONTH = f"({MONTH_WORDS})"
+_DAY = r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"(?:,?\s+((?:19|20)\d\d))?"
 _TO = r"\s*(?:-|–|—|\bto\b|\buntil\b|\btill\b|\bthrough\b|\bthru\b)\s*"
 # "be" right before the day: a schedule, ahead ("my exam is on 20 November", "the fair's 4-6
 # October")
 _BE_BEFORE = re.compile(r"(?:\bis|\bare|'s|'re)\s+(?:on\s+|from\s+)?$", re.IGNORECASE)
+Day = tuple[str, str]  # (day of the month, the month's name as written)
 
 
-def _days(first: str, last: str, month: str, year: str | None, anchor: date,
-          looks: str | None) -> Resolved | None:
-    """Day `first` to day `last` (the same for one day) of `month` (a name as written), in
-    `year` or the one `year_of` gives; None when that is no day or run of the month."""
-    if month == "may":  # lowercase "may" is the verb ("we may 2 ...")
+def _run(first: Day, last: Day, year: str | None, anchor: date,
+         looks: str | None) -> Resolved | None:
+    """The days from `first` to `last` (the same for one day), in `year` (the last day's;
+    the first's is a year earlier when its month comes later) or the one `year_of` gives the
+    first; None when that is no day of the year."""
+    if first[1] == "may" or last[1] == "may":  # lowercase "may" is the verb ("we may 2 ...")
         return None
-    name = month.lower()
-    number = MONTHS[name[:4] if name.startswith("sept") else name]
+    months = month_number(first[1]), month_number(last[1])
+    turns = months[0] > months[1]  # "28 December to 2 January": over the new year
     try:
-        said = int(year) if year else year_of(number, int(first), anchor, looks)
-        start, end = date(said, number, int(first)), date(said, number, int(last))
+        said = int(year) - turns if year else year_of(months[0], int(first[0]), anchor, looks)
+        start = date(said, months[0], int(first[0]))
+        end = date(said + turns, months[1], int(last[0]))
     except ValueError:  # "31 February": not a date, so not a mention
         return None
-    if start == end:
-        return a_day(start)
-    return Resolved(start, end, "range") if start < end else None
+    if start >= end:  # one day, or a run said backwards: its last day, as before runs were read
+        return a_day(end)
+    return Resolved(start, end, "range")
 
 
-def _entry() -> Resolver:
-    """A table entry of its own for each rule (TENSED is keyed by it): the sentence's tense
-    decides, so on its own it resolves nothing."""
-    def entry(match: re.Match[str], anchor: date) -> Resolved | None:
-        return None
-    return entry
+_DAY_MONTH, _DAY_RUN, _MONTH_DAY, _MONTH_RUN, _SPAN, _MONTH_SPAN = \
+    (tensed_entry() for _ in range(6))
+_READS: dict[Resolver, Callable[[re.Match[str]], tuple[Day, Day, str | None]]] = {
+    # "7 May", "7th of May 2023"
+    _DAY_MONTH: lambda m: ((m[1], m[2]), (m[1], m[2]), m[3]),
+    # "from 8 to 10 March (2024)", "8-10 March", "between 3 and 5 May"
+    _DAY_RUN: lambda m: ((m[1], m[3]), (m[2], m[3]), m[4]),
+    # "May 7", "May 7th, 2023"
+    _MONTH_DAY: lambda m: ((m[2], m[1]), (m[2], m[1]), m[3]),
+    # "March 8-10(, 2024)", "from March 8 to 10"
+    _MONTH_RUN: lambda m: ((m[2], m[1]), (m[3], m[1]), m[4]),
+    # "from 28 June to 2 July 2023", "30 May-2 June"
+    _SPAN: lambda m: ((m[1], m[2]), (m[3], m[4]), m[5]),
+    # "June 28 - July 2, 2023"
+    _MONTH_SPAN: lambda m: ((m[2], m[1]), (m[4], m[3]), m[5]),
+}
 
 
-_DAY_MONTH, _DAY_RUN, _MONTH_DAY, _MONTH_RUN = (_entry() for _ in range(4))
-
-
-def _day_month(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
-    """"7 May", "7th of May 2023"."""
-    return _days(match.group(1), match.group(1), match.group(2), match.group(3), anchor, looks)
-
-
-def _day_run(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
-    """"from 17 to 19 June (2024)", "17-19 June", "between 3 and 5 May"."""
-    return _days(match.group(1), match.group(2), match.group(3), match.group(4), anchor, looks)
-
-
-def _month_day(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
-    """"May 7", "May 7th, 2023"."""
-    return _days(match.group(2), match.group(2), match.group(1), match.group(3), anchor, looks)
-
-
-def _month_run(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
-    """"June 17-19 (, 2024)", "from June 17 to 19"."""
-    return _days(match.group(2), match.group(3), match.group(1), match.group(4), anchor, looks)
+def _days(entry: Resolver) -> Callable[[re.Match[str], date, str | None], Resolved | None]:
+    """The tensed resolver of a rule: its days as `_READS` finds them, then `_run`."""
+    def resolve(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
+        return _run(*_READS[entry](match), anchor, looks)
+    return resolve
 
 
 def _looks(text: str, start: int, end: int) -> str | None:
@@ -95,17 +91,21 @@ def _looks(text: str, start: int, end: int) -> str | None:
     return looks if looks is not None or not _BE_BEFORE.search(text, 0, start) else "future"
 
 
-# a run before its last day alone; each form with its year before the form without
+# runs before a day alone (at the same place the first rule wins); a run over two months first
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
+    (r"(?:from\s+)?" + _DAY + r"\s+(?:of\s+)?" + _MONTH + r"\b" + _TO + _DAY +
+     r"\s+(?:of\s+)?" + _MONTH + r"\b" + _YEAR, _SPAN, "stated"),
+    (r"(?:from\s+)?" + _MONTH + r"\s+" + _DAY + _TO + _MONTH + r"\s+" + _DAY + r"\b" + _YEAR,
+     _MONTH_SPAN, "stated"),
     (r"(?:from\s+)?" + _DAY + _TO + _DAY + r"\s+(?:of\s+)?" + _MONTH + r"\b" + _YEAR,
      _DAY_RUN, "stated"),
     (r"between\s+" + _DAY + r"\s+and\s+" + _DAY + r"\s+(?:of\s+)?" + _MONTH + r"\b" + _YEAR,
      _DAY_RUN, "stated"),
     (r"(?:from\s+)?" + _MONTH + r"\s+" + _DAY + _TO + _DAY + r"\b" + _YEAR, _MONTH_RUN,
      "stated"),
-    (r"(\d{1,2})" + _ORD + r"\s+(?:of\s+)?" + _MONTH + _YEAR, _DAY_MONTH, "stated"),
-    (_MONTH + r"\s+(\d{1,2})" + _ORD + _YEAR, _MONTH_DAY, "stated"),
+    (r"(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH + _YEAR, _DAY_MONTH, "stated"),
+    (_MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?" + _YEAR, _MONTH_DAY, "stated"),
 )
 TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
-    _DAY_MONTH: _day_month, _DAY_RUN: _day_run, _MONTH_DAY: _month_day, _MONTH_RUN: _month_run}
+    entry: _days(entry) for entry in _READS}
 LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = dict.fromkeys(TENSED, _looks)

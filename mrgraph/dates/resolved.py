@@ -127,20 +127,30 @@ def units_range(unit: str, first: int, last: int, anchor: date) -> Resolved:
 
 
 def year_of(month: int, day: int, anchor: date, looks: str | None) -> int:
-    """The year of a day of the year said without one ("on 2 December", "17-19 June"): in a
-    sentence about what is ahead (`looks`) the first such day from the anchor on, else the
-    nearer of that one and the latest before it (as "in June" is read: mrgraph.dates.rules).
+    """The year of a day of the year said without one ("on 2 December", "8-10 October"), by its
+    sentence's tense (`looks`): ahead, the first such day from the anchor on; in the past,
+    this year's when it is not after the anchor, else the nearer of this year's and last
+    year's (a past verb of another act: "we signed up for a race on 24 August", said on 3
+    August); neither, the nearer of the next one and the latest before the anchor.
     ValueError for a day no year has ("30 February")."""
     date(2000, month, day)  # a leap year: a day that is in no year raises here
     ahead = next(y for y in range(anchor.year, anchor.year + 9)
                  if _valid(y, month, day) and date(y, month, day) >= anchor)
-    if looks == "future":
-        return ahead
     back = next(y for y in range(anchor.year, anchor.year - 9, -1)
                 if _valid(y, month, day) and date(y, month, day) < anchor)
-    near = (date(ahead, month, day) - anchor) < (anchor - date(back, month, day))
-    return ahead if near else back
+    if looks == "future" or (looks == "past" and ahead != anchor.year):
+        return ahead if looks == "future" else back
+    nearer = (date(ahead, month, day) - anchor) < (anchor - date(back, month, day))
+    return ahead if nearer else back
 
 
 def _valid(year: int, month: int, day: int) -> bool:
     return day <= calendar.monthrange(year, month)[1]
+
+
+def tensed_entry() -> Resolver:
+    """A rule's entry of its own in mrgraph.dates.rules's table for a rule whose sentence's
+    tense decides (its module's TENSED is keyed by the entry): on its own it resolves nothing."""
+    def entry(match: re.Match[str], anchor: date) -> Resolved | None:
+        return None
+    return entry

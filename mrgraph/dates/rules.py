@@ -28,7 +28,8 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
 * "yesterday"/"last night" = anchor-1, "today"/"tonight"/"this morning" = anchor,
   "tomorrow" = anchor+1 (precision day).
 * Stated dates: "May 7, 2023", "7 May 2023", "7th of May", "2023-05-07" (a day; without a year,
-  the anchor's year), "May 2023" (a month), "the summer of 2022" (a season), "in / since 2022"
+  the year mrgraph.dates.days reads from the sentence), a run of days ("8-10 October":
+  mrgraph.dates.days), "May 2023" (a month), "the summer of 2022" (a season), "in / since 2022"
   (a year), "the first week of August" (the ISO week holding 1 August; "the last week": the one
   holding its last day) and "the first weekend of August" (its first Saturday-Sunday).
 * "on Tuesday" (no "last"/"next") takes its direction from the sentence's tense: with a verb
@@ -38,9 +39,9 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   plain present of one day is a plan, ahead ("I fly out on Sunday", "On Sunday I fly out",
   "Leaving on Sunday."; not with "usually", "always", "don't"...), and a verbless fragment
   ("I won! On Tuesday.") takes the tense of the sentence before it, or, opening its turn, of
-  the first sentence after it with a tense ("Sunday! I came second.")
-  (mrgraph.dates.tense.day_tense). A weekday said bare ("Picked it up Wednesday.", "the fair
-  is Friday") is read the same way: mrgraph.dates.weekday.
+  the first sentence after it with a tense ("Thursday! I came second.")
+  (mrgraph.dates.tense.day_tense). A weekday said bare ("Collected the sofa Thursday.", "the
+  quiz is Friday") is read the same way: mrgraph.dates.weekday.
 * "in June" / "in early June" (no year, no day) is the first June from the anchor's month on in
   a sentence about what is ahead, else the nearer of that one and the latest June up to the
   anchor's month (a past verb does not decide it: "I signed up for a race in June", said in
@@ -72,11 +73,11 @@ from dateutil.relativedelta import relativedelta
 from mrgraph.dates import ahead, days, named, recent, spoken, weekday
 from mrgraph.dates.resolved import (QUANTITY, SHIFT, STEP, VAGUE, WHICH, Resolved, Resolver, a_day,
                                     a_month, a_season, a_week, a_weekend, a_year, count_of,
-                                    in_unit, month_of, norm, units_back, week_of)
+                                    in_unit, month_of, norm, tensed_entry, units_back, week_of)
 from mrgraph.dates.tense import day_tense, tense
-from mrgraph.dates.weekday import tensed_weekday
-from mrgraph.dates.timestamps import MONTHS
+from mrgraph.dates.timestamps import MONTH_WORDS, MONTHS, month_number
 from mrgraph.dates.value import SEASONS, DateMention, DateValue, Source, canonical
+from mrgraph.dates.weekday import tensed_weekday
 
 _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
 _FULL_WEEKDAYS = frozenset(_WEEKDAYS)
@@ -89,12 +90,10 @@ _ABOUT = r"(?:(about|around|roughly|nearly|almost|approximately|over|more than|l
 _DAY = (r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues|tue|weds|wed|"
         r"thurs|thur|thu|fri|sat|sun)")
 _FULL_DAY = r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-_MONTH = (r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-          r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_MONTH = f"({MONTH_WORDS})"
 _FULL_MONTH = (r"(january|february|march|april|may|june|july|august|september|october|"
                r"november|december)")
 _SEASON = r"(spring|summer|autumn|fall|winter)"
-_ORD = r"(?:st|nd|rd|th)?"
 _YEAR = r"((?:19|20)\d\d)"
 
 # A cheap pre-filter (substring tests): most turns mention no time at all and skip the rules.
@@ -189,15 +188,9 @@ def _in_month(match: re.Match[str], anchor: date, looks: str | None) -> Resolved
     return a_month(date(anchor.year - (month > anchor.month), month, 1))
 
 
-def _on_weekday_rule(match: re.Match[str], anchor: date) -> Resolved | None:
-    """The table's entry for `_on_weekday`: the sentence's tense decides (`_found` calls the
-    rule of `_TENSED` with it), so on its own it resolves nothing."""
-    return None
-
-
-def _in_month_rule(match: re.Match[str], anchor: date) -> Resolved | None:
-    """The table's entry for `_in_month` (see `_on_weekday_rule`)."""
-    return None
+# the table's entries of `_on_weekday` and `_in_month`: the sentence's tense decides (`_found`
+# calls the rule of `_TENSED` with it)
+_on_weekday_rule, _in_month_rule = tensed_entry(), tensed_entry()
 
 
 # how each tensed rule reads its sentence's tense (others: `tense`)
@@ -229,7 +222,7 @@ def _part_of_month(match: re.Match[str], anchor: date) -> Resolved | None:
         return None
     which, unit = match.group(1).lower(), match.group(2).lower()
     first, last = month_of(date(int(match.group(4) or anchor.year),
-                                 _month_number(match.group(3)), 1))
+                                 month_number(match.group(3)), 1))
     if unit == "week":
         day = last if which == "last" else first + timedelta(weeks=_ORDINALS[which])
         return a_week(day) if day <= last else None
@@ -265,7 +258,7 @@ def _in_year(match: re.Match[str], anchor: date) -> Resolved:
 
 
 def _month_year(match: re.Match[str], anchor: date) -> Resolved:
-    return a_month(date(int(match.group(2)), _month_number(match.group(1)), 1))
+    return a_month(date(int(match.group(2)), month_number(match.group(1)), 1))
 
 
 def _iso_day(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -275,10 +268,6 @@ def _iso_day(match: re.Match[str], anchor: date) -> Resolved | None:
         return None
 
 
-def _month_number(name: str) -> int:
-    return MONTHS[name.lower()[:4] if name.lower().startswith("sept") else name.lower()]
-
-
 # Rule order matters where two rules match at the same place: the first wins, so the longer
 # forms come first ("May 7, 2023" before "May 2023"). Each rule's source: stated or relative.
 _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
@@ -286,7 +275,7 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     *spoken.RULES,  # "over the weekend", "a fortnight ago", "three days back"
     *recent.RULES,  # "the past few days", "the previous weekend", "the other week"
     *ahead.RULES,  # "in two weeks", "in a few days"
-    *days.RULES,  # a day with its month ("7 May", "May 7, 2023"), a run of them ("17-19 June")
+    *days.RULES,  # a day with its month ("7 May", "May 7, 2023"), a run of them ("8-10 October")
     (r"(?:the\s+)?" + _SEASON + r"\s+(?:of\s+)?" + _YEAR, _season_year, "stated"),
     (_MONTH + r",?\s+" + _YEAR, _month_year, "stated"),
     (r"\d{4}-\d{2}-\d{2}", _iso_day, "stated"),
@@ -302,7 +291,7 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"on\s+" + _FULL_DAY + r"(?!\s+(?:mornings|afternoons|evenings|nights)\b)"
      r"(?!\s+(?:of\s+)?(?:last|this|next)\s+week\b)"
      r"(?!,?\s+(?:the\s+)?(?:\d|" + _MONTH + r"\b))", _on_weekday_rule, "relative"),
-    *weekday.RULES,  # a weekday said bare: "Picked it up Wednesday."
+    *weekday.RULES,  # a weekday said bare: "Collected the sofa Thursday."
     # a month without a year or day ("in June", "back in early June"); not "in June 2022" /
     # "of 2022" / "'22" / "last year", a name ("in June's kitchen"), a habit ("in May every year")
     # a part of it said bare ("mid-March", "the end of April") is the month too
@@ -359,8 +348,8 @@ def _found(text: str, anchor: date) -> tuple[DateMention, ...]:
         written = text[match.start():match.end()]
         if written.lower() == "yesterday" and _LIKE_YESTERDAY.search(text, 0, match.start()):
             continue
-        if resolve is _in_month_rule and _NAME_AFTER.match(text, match.end()):
-            continue  # a month word that begins a name: "in May Sarton's poems", "March Madness"
+        if resolve in (_in_month_rule, weekday.BARE) and _NAME_AFTER.match(text, match.end()):
+            continue  # a word that begins a name: "in May Sarton's poems", "Friday Night Lights"
         groups = _rule(index).fullmatch(written)
         try:
             if (tensed := _TENSED.get(resolve)) is not None and groups:

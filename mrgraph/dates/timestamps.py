@@ -20,6 +20,15 @@ from datetime import date, datetime
 MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
 MONTHS["sept"] = 9
+# a month's name or abbreviation as the date rules read it (lowercased text): "sep", "sept" and
+# "september", not "sepember" (which is "sep" and more letters: never a name MONTHS lacks)
+MONTH_WORDS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
+               r"aug(?:ust)?|sep(?:tember|t)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+
+
+def month_number(name: str) -> int:
+    """1-12 for a month's name or abbreviation as MONTH_WORDS reads it ("Sept", "june")."""
+    return MONTHS[name.lower()]
 
 # LoCoMo's own form, parsed directly because it is by far the most common input.
 _LOCOMO_TS = re.compile(

@@ -8,8 +8,8 @@
   `named` adds days and months named within another period and holidays ("since November last
   year", "Christmas 2022"); `resolved` is what a rule resolves to (first and last day covered,
   precision); `spoken` adds everyday phrases ("over the weekend", "a fortnight ago", "three
-  days back", "a week or so ago"); `weekday` a weekday said bare ("Picked it up Wednesday.");
-  `days` a day with its month, alone or as a run ("from 17 to 19 June", "17-19 June 2024").
+  days back", "a week or so ago"); `weekday` a weekday said bare ("Collected the sofa Thursday.");
+  `days` a day with its month, alone or as a run ("from 8 to 10 October", "8-10 October 2024").
 * `value`: the frozen `DateValue` (value, precision, source, start/end days, phrase, the turn,
   speaker and clause that said it) and its stored form.
 * `render`: the value as people say it, following its precision ("2022", "May 2023", "the

@@ -14,9 +14,10 @@ from mrgraph.lexicon import default as lexicon
 # "be"/"so"/"really": "I'm so excited").
 _FUTURE = re.compile(r"\b(?:will|won't|shall|going to|gonna|about to|can't wait|plan(?:ning)? to|"
                      r"hop(?:e|ing) to|tomorrow|next)\b|'ll\b|"
-                     # a pronoun's present progressive ("I'm flying out"), not "my sister's wedding"
+                     # a pronoun's present progressive ("I'm flying out", "we're finally moving"),
+                     # not "my sister's wedding"
                      r"\b(?:i am|i'm|we are|we're|you are|you're|they are|they're|he is|he's|"
-                     r"she is|she's)\s+\w+ing\b", re.I)
+                     r"she is|she's)\s+(?:\w+ly\s+)?\w+ing\b", re.I)
 _PAST_WORDS = frozenset("""was were had did went got made took came saw met ran won lost left
     bought found gave told felt kept held began brought sent spent drove flew wrote ate sat fell
     broke chose wore swam sang threw caught taught thought heard paid said sold built grew knew
@@ -95,8 +96,8 @@ FRAGMENT = 3  # words: a sentence this short, with no verb, adds a time to the o
 def day_tense(text: str, start: int, end: int) -> str | None:
     """Which way a weekday said without "last" / "next" looks (`tense`), and also: a verbless
     fragment ("I won! On Tuesday.") looks the way the sentence before it does, one opening
-    its turn the way the first sentence after it with a tense does ("Sunday! I cried at the
-    finish."); one opening with a verb's -ing, its "I'm" left out, looks ahead as "I'm
+    its turn the way the first sentence after it with a tense does ("Thursday! I beat my best
+    time."); one opening with a verb's -ing, its "I'm" left out, looks ahead as "I'm
     leaving" does ("Leaving on Tuesday."), and so does one whose "is" / "are" comes with a
     verb's -ing ("The plumber is coming on Friday"); a sentence in the present about one day
     is a schedule, ahead ("I leave for Genoa on Sunday", "the fair is Friday, right?"), not a
@@ -114,8 +115,8 @@ def day_tense(text: str, start: int, end: int) -> str | None:
         before = text[:left].rstrip(" .!?\"'")
         if before.strip():
             return tense(text, len(before) - 1, len(before))
-        # opening the turn, it gives the time of what is told next ("Sunday! I ran it in two
-        # hours."): the first sentence after it that has a tense
+        # opening the turn, it gives the time of what is told next ("Thursday! I beat my best
+        # time."): the first sentence after it that has a tense
         return next((looks for m in _NEXT_WORD.finditer(text, left + len(sentence))
                      if (looks := tense(text, m.start(1), m.end(1))) is not None), None)
     # tense gave None: neither past nor future (then a present verb), or both

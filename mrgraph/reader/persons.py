@@ -2,17 +2,17 @@
 
 A word of a run names a person when it is
   a name     capitalised, not opening the sentence, not a word of a date the sentence names
-             ("New *Year's* Day", "*Easter* Monday"), not a place's name: one whose last
-             word is a place noun ("Harbour *Street*", "Kestrel *Bay*");
+             ("*Boxing* Day", "*Easter* Monday"), not a place's name: one whose last word is
+             a place noun ("Quarry *Lane*", "Kestrel *Bay*");
   a relation "my *aunt*", "our *kids*" (reader.words.RELATIONS), "people";
   a person   a lowercase noun whose first WordNet sense is a person or a social group ("my
-             *auntie*", "a *roommate*", "the *drummer*", "a local *charity*", "the *choir*").
-A run placed by a preposition of place ("to *Valencia*", "at *Seaside*": reader.places) names
+             *godmother*", "a *locksmith*", "the *orchestra*", "a local *charity*").
+A run placed by a preposition of place ("to *Valencia*", "at *Tolvern*": reader.places) names
 a place, not a person, unless possessive ("at my *cousin's* wedding"); "from" is no such
-preposition here ("a note *from Cindy*"). Of a run "X and Y", the answer keeps the items
-naming a person ("lemon cake and *Ravi*"), each from its first person word, with the words
-describing it before it ("a *local charity*", not "*seeing* my kids"), to its last ("my
-*cousin Petra* fed").
+preposition here ("a card *from Marit*"). Of a run "X and Y", the answer keeps the items
+naming a person ("a fruit salad and *Ravi*"), each from its first person word, with the words
+describing it before it ("a *local charity*", not "*visiting* my nieces"), to its last ("my
+*uncle Anselm* showed").
 """
 
 from __future__ import annotations
@@ -46,21 +46,26 @@ def _first_sense_under(word: str, kinds: tuple[str, ...]) -> bool:
 
 
 def _date_word(toks: Sequence[Token], i: int) -> bool:
-    """A word of a date the sentence names ("New Year's Day", "Easter Monday", "June")."""
-    text = " ".join(t.text for t in toks)
+    """A word of a date the sentence names ("Boxing Day", "Easter Monday", "June")."""
     word = toks[i].text.lower().replace("’", "'")
-    return any(word in d.lower().split() for d in dates_named(text))
+    return word in _dated_words(" ".join(t.text for t in toks))
+
+
+@lru_cache(maxsize=4096)
+def _dated_words(text: str) -> frozenset[str]:
+    """The words of the dates `text` names, lowercased: looked up once a sentence."""
+    return frozenset(w for d in dates_named(text) for w in d.lower().split())
 
 
 def _name_at(toks: Sequence[Token], i: int) -> bool:
     """A capitalised word not opening the sentence, no date's word, and no place's name
-    (a name of two words or more whose last is a place noun: "Harbour Street"; "Glen"
-    alone is a person)."""
+    (a name of two words or more whose last is a place noun: "Quarry Lane"; "Glen" alone
+    is a person)."""
     if i == 0 or not toks[i].text[:1].isupper() or toks[i - 1].text in ".!?" or \
             _date_word(toks, i):
         return False
     start, end = i, i
-    while start - 1 > 0 and toks[start - 1].text[:1].isupper():
+    while start > 0 and toks[start - 1].text[:1].isupper():
         start -= 1
     while end + 1 < len(toks) and toks[end + 1].text[:1].isupper():
         end += 1
@@ -75,7 +80,7 @@ def person_at(toks: Sequence[Token], i: int) -> bool:
 
 def named_at(toks: Sequence[Token], i: int) -> bool:
     """The word at `i` is a person's name or a relation ("my *aunt*"): the words a "who"
-    answer is said with more often than a noun WordNet files under persons ("a *resident*")."""
+    answer is said with more often than a noun WordNet files under persons ("a *locksmith*")."""
     return _name_at(toks, i) or toks[i].lemma in _RELATIONS
 
 
@@ -100,8 +105,8 @@ def _items(run: list[int], toks: Sequence[Token]) -> list[list[int]]:
 
 def persons(run: list[int], toks: Sequence[Token]) -> list[str] | None:
     """The words of `run` that name persons: each item naming one, from its first person word
-    to its last ("lemon cake and *Ravi*", "my *colleague Bettina* dragged"), joined as said;
-    None when no item does or the run is placed ("to Valencia")."""
+    to its last ("a fruit salad and *Ravi*", "my *uncle Anselm* showed"), joined as said; None
+    when no item does or the run is placed ("to Valencia")."""
     items = _items(run, toks)
     kept: list[list[int]] = []
     for at, item in enumerate(items):

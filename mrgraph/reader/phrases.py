@@ -17,9 +17,9 @@ is scored by where it stands:
        the verb it only describes a word of the question ("a *short* trip")
   +1.5 a name for "who" or a question asking a name; a relation ("my aunt", "my cousin's",
        "my cousins") for "who" only; for "who", a person (family who_person, reader.persons):
-       not a place ("flew *to Valencia*"), nor a date's word ("New *Year's* Day"); +1 a noun
-       naming a person ("a *resident*", "the *choir*"); said as the person alone ("lemon cake
-       and *Ravi*")
+       not a place ("flew *to Valencia*"), nor a date's word ("*Boxing* Day"); +1 a noun
+       naming a person ("a *locksmith*", "the *band*"); said as the person alone ("a fruit
+       salad and *Ravi*")
   +2.5 for "where", a place: the run follows "at", "in", "near", "from" ... (past its
        determiners; "to" after a noun or a verb of going: "a trip *to Ghent*", "moved to
        *Denver*", not "talked to Tamsin") and holds no time or state ("in June", "at dawn",
@@ -64,7 +64,7 @@ MAX_LISTED, LISTED = 6, 0.3  # runs a comma list may join; what the whole list g
 KIND = 2.0
 PLACE = 2.5  # a place asked "where": beats the thing right after the verb ("proposed to *Tamsin*")
 _OBJECT_WORDS = frozenset("""me him her us them you it here's there's""".split())
-PERSON_NOUN = 1.0  # "who": a noun naming a person ("a resident") ranks below a name or "my aunt"
+PERSON_NOUN = 1.0  # "who": a noun naming a person ("a locksmith") ranks below a name or "my aunt"
 BEFORE_PP = 1.0  # before the question's own prepositional phrase, as after one of its words
 NOUN_END = 0.3  # a phrase ending with a noun
 _RELATIONS = frozenset(lemma(w) for w in RELATIONS)  # "my *daughter's*", "our *cousins*"
@@ -244,7 +244,7 @@ def _as_said(phrase: list[str], run: list[int], toks: Sequence[Token], question:
     on = question.on
     if question.kind == "who" and on("who_person") and phrase == [toks[i].text for i in run] \
             and (named := persons(run, toks)) is not None:
-        return named  # the person of the run: "lemon cake and *Ravi*"
+        return named  # the person of the run: "a fruit salad and *Ravi*"
     if given:  # scored whole, said without what the question names ("*three* spare keys")
         phrase = phrase[:unsaid(phrase, _asked(question), counted_noun(question))]
     # one place asked ("Where did he hide it?" - "*in* a slipper"), not several ("Where has

@@ -51,7 +51,7 @@ class Setup:
 
 
 def loses_nothing(now: dict[str, dict[str, float]], base: dict[str, dict[str, float]],
-                  validation: int = 1) -> bool:
+                  validation: int) -> bool:
     """Whether no validation file (the last `validation` of them) loses in any category group."""
     names = list(base)[-validation:]
     return all(not now[n][g] < base[n][g] for n in names for g, _ in GROUPS)  # nan: no loss

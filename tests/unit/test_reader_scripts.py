@@ -54,11 +54,18 @@ def test_the_ablation_replays_the_kept_asks(data: Path, tmp_path: Path,
     # categories 1-4 per conversation of each file, whatever the conversations' ids
     assert "invented inv-a " in out and "validation inv-a " in out
     assert (tmp_path / "states" / "invented.pkl").is_file()
-    # families off in every run (--off) are the base of a greedy pass, never among its verdicts
+    # families off in every run (--off) are the base of a greedy pass, never among its verdicts:
+    # its first row is the reader with them off (without the wrong-person test the invented
+    # set's adversarial questions are answered)
     assert ablation.main([str(data), str(validation), "--states", str(tmp_path / "states"),
-                          "--off", "episode", "--families", "wrong_person", "--greedy"]) == 0
+                          "--families", "episode", "--greedy", "--off", "wrong_person"]) == 0
     out = capsys.readouterr().out
-    assert "| wrong_person |" in out and "episode" not in out.rpartition("off:")[2]
+    assert "| episode |" in out and "wrong_person" not in out.rpartition("off:")[2]
+    first = next(line for line in out.splitlines() if line.startswith("| (none)")).split("|")
+    kept = [(k.item, k.found) for k in ablation.states(data, tmp_path / "states" / "invented.pkl")]
+    off, shipped = (ablation.scores(kept, frozenset(f))["adversarial"] for f in (
+        {"wrong_person"}, set()))
+    assert off != shipped and float(first[8]) == pytest.approx(off, abs=5e-4)  # adversarial
 
 
 def test_the_ablation_verdict_asks_every_validation_file_and_category(

@@ -122,7 +122,7 @@ def persons(run: list[int], toks: Sequence[Token]) -> list[str] | None:
             kept.append(item[first:named[-1] + 1])
     if not kept:
         return None
-    if len(kept) == len(items):  # every item a person: as said, "Ilse and two neighbours"
+    if len(kept) == len(items):  # every item a person: as said, "Marit and two neighbours"
         return [t.text for t in toks[kept[0][0]:kept[-1][-1] + 1]]
     said = [" ".join(toks[i].text for i in item) for item in kept]
     return " and ".join([", ".join(said[:-1]), said[-1]] if len(said) > 1 else said).split()

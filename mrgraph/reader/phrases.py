@@ -18,7 +18,7 @@ is scored by where it stands:
   +1.5 a name for "who" or a question asking a name; a relation ("my aunt", "my cousin's",
        "my cousins") for "who" only; for "who", a person (family who_person, reader.persons):
        not a place ("flew *to Valencia*"), nor a date's word ("*Boxing* Day"); +1 a noun
-       naming a person ("a *locksmith*", "the *band*"); said as the person alone ("a fruit
+       naming a person ("a *locksmith*", "the *orchestra*"); said as the person alone ("a fruit
        salad and *Ravi*")
   +2.5 for "where", a place: the run follows "at", "in", "near", "from" ... (past its
        determiners; "to" after a noun or a verb of going: "a trip *to Ghent*", "moved to

@@ -441,8 +441,8 @@ def test_in_a_month_leaves_stated_dates_and_verbs_alone(text: str, phrase: str |
 ])
 def test_on_a_weekday_in_the_present_or_a_fragment(text: str, value: str) -> None:
     """A plain present about one day is a schedule, ahead (the day put first too), as is an
-    -ing verb whose "I'm" is left out or that follows "is" / "are"; a verbless fragment adds its day to the sentence before
-    it."""
+    -ing verb whose "I'm" is left out or that follows "is" / "are"; a verbless fragment adds its
+    day to the sentence before it."""
     assert [(m.value.value, m.value.precision) for m in find_dates(text, MON)] == \
         [(value, "day")]
 

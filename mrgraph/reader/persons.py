@@ -21,12 +21,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from mrgraph.lexicon import default as lexicon
-from mrgraph.reader.places import placed
+from mrgraph.reader.places import before_determiners, placed
 from mrgraph.reader.tokens import Token, verb_like
-from mrgraph.reader.words import (DETERMINERS, RELATIONS, dates_named, is_function_word,
-                                  lemma)
+from mrgraph.reader.words import RELATIONS, dates_named, is_function_word, lemma
 
-_RELATIONS = frozenset(lemma(w) for w in RELATIONS) | {lemma("people")}
+RELATION_LEMMAS = frozenset(lemma(w) for w in RELATIONS)  # "my *daughter's*", "our *cousins*"
+_PERSON_WORDS = RELATION_LEMMAS | {lemma("people")}
 # the first-sense hypernyms that make a noun a place ("street", "bay", "garage", "park")
 _PLACE_KINDS = ("location", "structure", "way", "body_of_water", "geological_formation")
 _PERSON_KINDS = ("person", "social_group")
@@ -81,14 +81,12 @@ def person_at(toks: Sequence[Token], i: int) -> bool:
 def named_at(toks: Sequence[Token], i: int) -> bool:
     """The word at `i` is a person's name or a relation ("my *aunt*"): the words a "who"
     answer is said with more often than a noun WordNet files under persons ("a *locksmith*")."""
-    return _name_at(toks, i) or toks[i].lemma in _RELATIONS
+    return _name_at(toks, i) or toks[i].lemma in _PERSON_WORDS
 
 
 def _from(run: list[int], toks: Sequence[Token]) -> bool:
     """The run follows "from", past its determiners: a source, a person as well as a place."""
-    at = run[0] - 1
-    while at >= 0 and toks[at].text.lower() in DETERMINERS:
-        at -= 1
+    at = before_determiners(run, toks)
     return at >= 0 and toks[at].text.lower() == "from"
 
 

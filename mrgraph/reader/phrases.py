@@ -49,13 +49,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mrgraph.reader.persons import named_at, persons
+from mrgraph.reader.persons import RELATION_LEMMAS, named_at, persons
 from mrgraph.reader.places import infinitive, placed, said_at
 from mrgraph.reader.question import Question, over_time
 from mrgraph.reader.tally import counted, counted_noun, unsaid
 from mrgraph.reader.tokens import Token, tokens, verb_like
 from mrgraph.reader.words import (CLAUSE, DETERMINERS, IRREGULAR, NUMBERS, PREPOSITIONS,
-                                  RELATIONS, SUBJECTS, base_verb, is_function_word,
+                                  SUBJECTS, base_verb, is_function_word,
                                   is_kind, kind_of, lemma, mostly_verb, noun_like)
 from mrgraph.text import words
 
@@ -67,7 +67,6 @@ _OBJECT_WORDS = frozenset("""me him her us them you it here's there's""".split()
 PERSON_NOUN = 1.0  # "who": a noun naming a person ("a locksmith") ranks below a name or "my aunt"
 BEFORE_PP = 1.0  # before the question's own prepositional phrase, as after one of its words
 NOUN_END = 0.3  # a phrase ending with a noun
-_RELATIONS = frozenset(lemma(w) for w in RELATIONS)  # "my *daughter's*", "our *cousins*"
 _COPULAS = frozenset({"is", "are", "was", "were"})  # end a noun phrase: "X *is* rewarding"
 _FINITE = _COPULAS | frozenset("""has have had did does do will would can could""".split())
 
@@ -279,7 +278,7 @@ def _what_is_asked(run: list[int], toks: Sequence[Token], question: Question) ->
         return 0.0 if person is None else 1.5 if any(
             named_at(toks, i) for i in run if toks[i].text in person) else PERSON_NOUN
     if (who or "name" in words(question.text)) and on("ph_named") and \
-            any(_named_at(toks, i) or (who and toks[i].lemma in _RELATIONS) for i in run):
+            any(_named_at(toks, i) or (who and toks[i].lemma in RELATION_LEMMAS) for i in run):
         return 1.5
     if question.kind == "where" and on("ph_place") and placed(run, toks):
         return PLACE

@@ -22,13 +22,20 @@ _NO_PLACE = frozenset("""dawn dusk noon midnight sunrise sunset summer winter sp
 MONTHS = frozenset(calendar.month_name[1:]) | frozenset(calendar.month_abbr[1:])
 
 
+def before_determiners(run: list[int], toks: Sequence[Token]) -> int:
+    """Where the word before `run` is, past its determiners ("at *the* garden": "at"); -1 for
+    none."""
+    at = run[0] - 1
+    while at >= 0 and toks[at].text.lower() in DETERMINERS:
+        at -= 1
+    return at
+
+
 def placed(run: list[int], toks: Sequence[Token]) -> bool:
     """A place: the run follows a preposition that says where, past its determiners ("at
     *the* garden", "in *my sister's* flat"; "to" after a noun or a verb of going: "a
     trip *to* Ghent"), and is no time ("in June", "in two weeks")."""
-    at = run[0] - 1
-    while at >= 0 and toks[at].text.lower() in DETERMINERS:
-        at -= 1
+    at = before_determiners(run, toks)
     where = at >= 0 and (toks[at].text.lower() in _LOCATIVE or (
         toks[at].text.lower() == "to" and at > 0 and toks[at - 1].word and
         (toks[at - 1].lemma in GOING or not verb_like(toks[at - 1].text))))
@@ -47,9 +54,7 @@ def said_at(run: list[int], toks: Sequence[Token]) -> str | None:
     """The preposition placing a common noun's place (the run opens lowercase: "in *a
     laundry basket*", past its determiners), with them ("in a", "inside my"); None for a name
     ("in *Ghent*": a name says where by itself), another preposition, or none."""
-    at = run[0] - 1
-    while at >= 0 and toks[at].text.lower() in DETERMINERS:
-        at -= 1
+    at = before_determiners(run, toks)
     if at < 0 or toks[at].text.lower() not in _AT_PLACE or not toks[run[0]].text[:1].islower():
         return None
     return " ".join(toks[i].text for i in range(at, run[0]))

@@ -89,8 +89,8 @@ def render_value(text: str) -> str:
         return text
     if "-W" in text:
         first, last = (date.fromisoformat(b) for b in bounds)
-        if first.month == last.month:
-            return f"{first.day}-{format_day(bounds[1])}"
+        if first.month == last.month:  # said as any days of one month are: "1-7 May 2023"
+            return render_span(*bounds)
         head = format_day(bounds[0]).rsplit(" ", 1)[0] if first.year == last.year \
             else format_day(bounds[0])
         return f"{head}-{format_day(bounds[1])}"

@@ -288,9 +288,8 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     (WHICH + r"\s+" + _SEASON, _rel_season, "relative"),
     (WHICH + r"\s+" + _DAY, _rel_weekday, "relative"),
     # not a habit ("on Monday evenings") nor a day a stated date names ("on Monday, May 1")
-    (r"on\s+" + _FULL_DAY + r"(?!\s+(?:mornings|afternoons|evenings|nights)\b)"
-     r"(?!\s+(?:of\s+)?(?:last|this|next)\s+week\b)"
-     r"(?!,?\s+(?:the\s+)?(?:\d|" + _MONTH + r"\b))", _on_weekday_rule, "relative"),
+    (r"on\s+" + _FULL_DAY + r"(?!\s+(?:mornings|afternoons|evenings|nights)\b)" +
+     weekday.NOT_ANOTHER_RULES, _on_weekday_rule, "relative"),
     *weekday.RULES,  # a weekday said bare: "Collected the sofa Thursday."
     # a month without a year or day ("in June", "back in early June"); not "in June 2022" /
     # "of 2022" / "'22" / "last year", a name ("in June's kitchen"), a habit ("in May every year")

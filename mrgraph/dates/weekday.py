@@ -21,6 +21,7 @@ Conventions (see mrgraph.dates.rules for the others):
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable
 from datetime import date, timedelta
@@ -30,8 +31,12 @@ from mrgraph.dates.tense import day_tense
 from mrgraph.dates.timestamps import MONTH_WORDS
 from mrgraph.dates.value import Source
 
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAYS = tuple(name.lower() for name in calendar.day_name)
 _ANY_DAY = "(?:" + "|".join(_WEEKDAYS) + ")"
+# what another rule reads when it follows a weekday: "Tuesday (of) last week"
+# (mrgraph.dates.named), "Sunday, 7 May" (a stated date); shared with "on Tuesday"
+NOT_ANOTHER_RULES = (r"(?!\s+(?:of\s+)?(?:last|this|next)\s+week\b)"
+                     r"(?!,?\s+(?:the\s+)?(?:\d|" + MONTH_WORDS + r"\b))")
 # the words before a weekday that make it a name, a habit, a span's edge, today, or a day
 # another rule reads
 _NOT_AFTER = ("on", "last", "next", "this", "that", "past", "previous", "following",
@@ -68,9 +73,8 @@ def _bare_weekday(match: re.Match[str], anchor: date, looks: str | None) -> Reso
 BARE = tensed_entry()  # the rule's entry: mrgraph.dates.rules tests the name after it
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (_NOT_BEFORE_IT + r"(" + "|".join(_WEEKDAYS) + r")" + _SPAN_ON +
-     r"(?!\s+(?:mornings|afternoons|evenings|nights|school)\b)"
-     r"(?!\s+(?:of\s+)?(?:last|this|next)\s+week\b)"
-     r"(?!,?\s+(?:the\s+)?(?:\d|" + MONTH_WORDS + r"\b))", BARE, "relative"),
+     r"(?!\s+(?:mornings|afternoons|evenings|nights|school)\b)" + NOT_ANOTHER_RULES, BARE,
+     "relative"),
 )
 TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
     BARE: _bare_weekday}

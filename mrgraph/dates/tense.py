@@ -7,6 +7,7 @@ its sentence's tense: a verb in the past, or a future form.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from mrgraph.lexicon import default as lexicon
 
@@ -64,9 +65,39 @@ def _clause(sentence: str, start: int, end: int) -> str:
 def _past(sentence: str) -> bool:
     """Whether a lowercased sentence has a verb in the past."""
     words = _WORD.findall(sentence)
-    return any(w in _PAST_WORDS or (len(w) > 4 and w.endswith("ed") and not w.endswith("eed")
-                                    and (i == 0 or not _describes(words[i - 1])))
+    return any(w in _PAST_WORDS or (_past_form(w, words[i - 1] if i else "") and
+                                    (i == 0 or not _describes(words[i - 1])))
                for i, w in enumerate(words))
+
+
+# "be" without a tense of its own: its present, and its participle, which the auxiliary before
+# it dates ("we are", "it's been")
+_NO_TENSE = frozenset("am are be been".split())
+# a form that is a noun or an adjective too ("spoke", "rose", "shot") is a verb after its subject
+_SUBJECTS = frozenset("i we you he she they it".split())
+
+
+def _past_form(word: str, before: str) -> bool:
+    """A regular past or participle ("adopted"; not "need"), or an irregular one WordNet's
+    exceptions list ("rode", "drew", "forgot", "hidden"), which when it is also a noun or an
+    adjective must follow its subject ("I spoke", not "the rose show"); none that is a verb's
+    base too ("lay", "wound": a present as well)."""
+    if len(word) > 4 and word.endswith("ed") and not word.endswith("eed"):
+        return True
+    kind = _irregular(word)
+    return kind == "verb" or (kind == "homograph" and before in _SUBJECTS)
+
+
+@lru_cache(maxsize=20_000)  # pure over the process-wide lexicon; words recur
+def _irregular(word: str) -> str | None:
+    """"verb" for an irregular past or participle of WordNet's verb exceptions that is no
+    other word, "homograph" for one that is a noun or an adjective as well, else None."""
+    lex = lexicon()
+    base = lex.verb_exc.get(word)
+    if base is None or base == word or word in _NO_TENSE or word.endswith(("ing", "s")) or \
+            lex.offsets(word, "verb"):
+        return None
+    return "homograph" if lex.offsets(word, "noun") or lex.offsets(word, "adj") else "verb"
 
 
 def _describes(word: str) -> bool:

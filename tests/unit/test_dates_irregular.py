@@ -1,0 +1,56 @@
+"""An irregular past ("rode", "slept", "forgot") dates a weekday said without "last" the way
+an -ed past does (mrgraph.dates.tense): back, not ahead. A form that is also a noun or an
+adjective ("spoke", "rose") is a past only right after its subject; "be" has no tense of its
+own ("it's been").
+
+Expected values worked out by hand from a calendar: Wed 2023-05-10 (the Monday before it is
+8 May, the Friday before 5 May, the Tuesday before 9 May; the Friday after 12 May, the Monday
+after 15 May).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from mrgraph.dates import find_dates
+from mrgraph.dates.tense import tense
+
+WED = date(2023, 5, 10)
+
+
+def _dates(text: str) -> list[tuple[str, str]]:
+    return [(m.text, m.value.value) for m in find_dates(text, WED)]
+
+
+@pytest.mark.parametrize("text, phrase, value", [
+    ("I rode my bike to the coast on Tuesday.", "on Tuesday", "2023-05-09"),  # pronoun + past
+    ("The kids slept through the storm on Monday.", "on Monday", "2023-05-08"),  # noun subject
+    ("On Friday we stood in the rain for an hour.", "On Friday", "2023-05-05"),  # day first
+    ("My phone? Forgot it at the gym Monday.", "Monday", "2023-05-08"),  # subject left out
+    ("I spoke to the landlord on Tuesday.", "on Tuesday", "2023-05-09"),  # a homograph after I
+])
+def test_an_irregular_past_looks_back(text: str, phrase: str, value: str) -> None:
+    assert _dates(text) == [(phrase, value)]
+
+
+@pytest.mark.parametrize("text, phrase, value", [
+    ("The rose show is on Friday.", "on Friday", "2023-05-12"),  # a noun: the schedule stands
+    ("It's been a long week, the party is on Friday.", "on Friday", "2023-05-12"),
+    ("We are off on Monday.", "on Monday", "2023-05-15"),
+])
+def test_a_homograph_or_be_is_no_past(text: str, phrase: str, value: str) -> None:
+    assert _dates(text) == [(phrase, value)]
+
+
+@pytest.mark.parametrize("text, looks", [
+    ("She drew the plans on Monday.", "past"),
+    ("He hid the keys on Monday.", "past"),
+    ("The spoke on my wheel snapped on Monday.", "past"),  # the -ed verb, not the noun
+    ("I'm gone on Monday, back on Friday.", None),  # a participle after "be": no past
+    ("We lay the tiles on Monday.", None),  # a verb's base too: a present as well
+])
+def test_the_tense_of_a_sentence(text: str, looks: str | None) -> None:
+    at = text.index("Monday")
+    assert tense(text, at, at + len("Monday")) == looks

@@ -78,24 +78,28 @@ _SUBJECTS = frozenset("i we you he she they it".split())
 
 
 def _past_form(word: str, before: str) -> bool:
-    """A regular past or participle ("adopted"; not "need"), or an irregular one WordNet's
-    exceptions list ("rode", "drew", "forgot", "hidden"), which when it is also a noun or an
-    adjective must follow its subject ("I spoke", not "the rose show"); none that is a verb's
-    base too ("lay", "wound": a present as well)."""
+    """A regular past or participle ("adopted"; not "need"), or one WordNet's morphology takes
+    back to another verb ("rode", "drew", "forgot", "hidden", "died", "agreed"), which when
+    it is also a noun or an adjective must follow its subject ("I spoke", "we agreed"; not
+    "the rose show", "a used car"); none that is a verb's base too ("lay", "need", "wed": a
+    present as well)."""
     if len(word) > 4 and word.endswith("ed") and not word.endswith("eed"):
         return True
-    kind = _irregular(word)
+    kind = _inflected(word)
     return kind == "verb" or (kind == "homograph" and before in _SUBJECTS)
 
 
 @lru_cache(maxsize=20_000)  # pure over the process-wide lexicon; words recur
-def _irregular(word: str) -> str | None:
-    """"verb" for an irregular past or participle of WordNet's verb exceptions that is no
-    other word, "homograph" for one that is a noun or an adjective as well, else None."""
+def _inflected(word: str) -> str | None:
+    """"verb" for a past or participle WordNet's morphology (its exceptions, or an -ed taken
+    off) takes back to another verb and that is no other word, "homograph" for one that is a
+    noun or an adjective as well ("spoke", "used"), else None."""
     lex = lexicon()
-    base = lex.verb_exc.get(word)
-    if base is None or base == word or word in _NO_TENSE or word.endswith(("ing", "s")) or \
-            lex.offsets(word, "verb"):
+    if word in _NO_TENSE or word.endswith(("ing", "s")) or \
+            not (word in lex.verb_exc or word.endswith("ed")) or lex.offsets(word, "verb"):
+        return None
+    base = lex.base(word, "verb")
+    if base == word or not lex.offsets(base, "verb"):
         return None
     return "homograph" if lex.offsets(word, "noun") or lex.offsets(word, "adj") else "verb"
 

@@ -36,6 +36,17 @@ def test_an_irregular_past_looks_back(text: str, phrase: str, value: str) -> Non
 
 
 @pytest.mark.parametrize("text, phrase, value", [
+    ("Our old neighbour died on Monday.", "on Monday", "2023-05-08"),  # short: "died"
+    ("We agreed on Friday to split the bill.", "on Friday", "2023-05-05"),  # "-eed", not "need"
+    ("I used the gift card on Tuesday.", "on Tuesday", "2023-05-09"),  # an adjective too
+])
+def test_a_short_or_eed_past_looks_back(text: str, phrase: str, value: str) -> None:
+    assert _dates(text) == [(phrase, value)]
+
+
+@pytest.mark.parametrize("text, phrase, value", [
+    ("I need the van on Friday.", "on Friday", "2023-05-12"),  # "need" is its own base
+    ("A used bike sale is on Friday.", "on Friday", "2023-05-12"),  # an adjective, no subject
     ("The rose show is on Friday.", "on Friday", "2023-05-12"),  # a noun: the schedule stands
     ("It's been a long week, the party is on Friday.", "on Friday", "2023-05-12"),
     ("We are off on Monday.", "on Monday", "2023-05-15"),

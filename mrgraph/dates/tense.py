@@ -12,7 +12,7 @@ from functools import lru_cache
 from mrgraph.lexicon import default as lexicon
 
 # A future form, or a verb in the past (an -ed word that is not an adjective after
-# "be"/"so"/"really": "I'm so excited").
+# "be"/"so"/"really": "I'm so excited"; the other forms WordNet knows, `_clause_past`).
 _FUTURE = re.compile(r"\b(?:will|won't|shall|going to|gonna|about to|can't wait|plan(?:ning)? to|"
                      r"hop(?:e|ing) to|tomorrow|next)\b|'ll\b|"
                      # a pronoun's present progressive ("I'm flying out", "we're finally moving"),
@@ -28,7 +28,7 @@ _NEGATED_PAST = frozenset("didn't wasn't weren't hadn't".split())
 # where a clause ends: a comma, a semicolon, a dash, "but"
 _CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\bbut\b")
 _ADJECTIVE_AFTER = frozenset("""am is are be been being so really very too super quite get
-    getting feel feeling""".split())
+    gets getting feel feeling""".split())
 _WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
 
 
@@ -37,7 +37,8 @@ def tense(text: str, start: int, end: int) -> str | None:
     [start, end)."""
     left, sentence = _sentence(text, start, end)
     clause = _clause(sentence, start - left, end - left)
-    past = _past(sentence) or any(w in _NEGATED_PAST for w in _WORD.findall(clause))
+    past = _past(sentence) or _clause_past(clause) or \
+        any(w in _NEGATED_PAST for w in _WORD.findall(clause))
     future = _FUTURE.search(sentence) is not None
     return None if past == future else ("past" if past else "future")
 
@@ -63,37 +64,58 @@ def _clause(sentence: str, start: int, end: int) -> str:
 
 
 def _past(sentence: str) -> bool:
-    """Whether a lowercased sentence has a verb in the past."""
+    """Whether a lowercased sentence has a verb in the past of the hand list, or a regular one
+    ("adopted"; not "need", nor "so excited")."""
     words = _WORD.findall(sentence)
-    return any(w in _PAST_WORDS or (_past_form(w, words[i - 1] if i else "") and
-                                    (i == 0 or not _describes(words[i - 1])))
+    return any(w in _PAST_WORDS or (len(w) > 4 and w.endswith("ed") and not w.endswith("eed")
+                                    and (i == 0 or not _describes(words[i - 1])))
                for i, w in enumerate(words))
 
 
 # "be" without a tense of its own: its present, and its participle, which the auxiliary before
 # it dates ("we are", "it's been")
 _NO_TENSE = frozenset("am are be been".split())
-# a form that is a noun or an adjective too ("spoke", "rose", "shot") is a verb after its subject
-_SUBJECTS = frozenset("i we you he she they it".split())
+# a form that is a noun or an adjective too ("spoke", "rose") is a verb right after a subject
+# pronoun ("I spoke"); not "it" or "you", objects as often ("get it done", "are you done")
+_SUBJECTS = frozenset("i we he she they".split())
+# a participle ("seen", "gone", "done", "taken") dates its clause back after "have" only ("I've
+# seen it"; not "get it done", "it gets shown")
+_HAVE = frozenset("have has had 've 'd i've we've you've they've i'd we'd you'd he'd she'd "
+                  "they'd".split())
+_BETWEEN = frozenset("just already never ever also all since not only recently".split())
 
 
-def _past_form(word: str, before: str) -> bool:
-    """A regular past or participle ("adopted"; not "need"), or one WordNet's morphology takes
-    back to another verb ("rode", "drew", "forgot", "hidden", "died", "agreed"), which when
-    it is also a noun or an adjective must follow its subject ("I spoke", "we agreed"; not
-    "the rose show", "a used car"); none that is a verb's base too ("lay", "need", "wed": a
-    present as well)."""
-    if len(word) > 4 and word.endswith("ed") and not word.endswith("eed"):
-        return True
-    kind = _inflected(word)
-    return kind == "verb" or (kind == "homograph" and before in _SUBJECTS)
+def _clause_past(clause: str) -> bool:
+    """Whether the lowercased clause of a date has a past WordNet's morphology knows
+    (`_inflected`: "rode", "forgot", "died", "agreed"): in its own clause only, where a
+    sentence's other clause may say what was, of what is ahead ("I forgot to tell you, the
+    party is on Saturday"); not after "be", "so", "get" ("I'm done", "so tired")."""
+    words = _WORD.findall(clause)
+    for i, word in enumerate(words):
+        before = words[i - 1] if i else ""
+        kind = _inflected(word)
+        if kind is None or _describes(before):
+            continue
+        if word.endswith(("n", "ne")) and word not in _PAST_WORDS:  # a participle
+            if before in _HAVE or (i > 1 and words[i - 2] in _HAVE and _adverb(before)):
+                return True  # "I've seen", "I've just seen"; not "have it done"
+        elif kind == "verb" or before in _SUBJECTS:
+            return True
+    return False
+
+
+def _adverb(word: str) -> bool:
+    """An adverb between "have" and its participle ("just", "already", "finally")."""
+    return word in _BETWEEN or (word.endswith("ly") and len(word) > 4)
 
 
 @lru_cache(maxsize=20_000)  # pure over the process-wide lexicon; words recur
 def _inflected(word: str) -> str | None:
     """"verb" for a past or participle WordNet's morphology (its exceptions, or an -ed taken
     off) takes back to another verb and that is no other word, "homograph" for one that is a
-    noun or an adjective as well ("spoke", "used"), else None."""
+    noun or an adjective as well ("spoke", "used"), else None. Not a form of "be", nor one
+    that is a verb's base too ("lay", "need", "wed": a present as well), nor an -s or -ing
+    form (the exceptions list "is", "goes", "lying" too)."""
     lex = lexicon()
     if word in _NO_TENSE or word.endswith(("ing", "s")) or \
             not (word in lex.verb_exc or word.endswith("ed")) or lex.offsets(word, "verb"):
@@ -105,7 +127,8 @@ def _inflected(word: str) -> str | None:
 
 
 def _describes(word: str) -> bool:
-    """Whether an -ed word after `word` is an adjective: "am / so / I'm / we're *excited*"."""
+    """Whether a past form after `word` is an adjective or a passive: "am / so / I'm / we're
+    *excited*", "get *done*"."""
     return word in _ADJECTIVE_AFTER or word.endswith(("'m", "'re", "'s"))
 
 
@@ -157,6 +180,7 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     # tense gave None: neither past nor future (then a present verb), or both
     clause = _clause(sentence, start - left, end - left)
     if _HABIT.search(sentence) or _NOT.search(clause) or _past(sentence) or \
+            _clause_past(clause) or \
             _FUTURE.search(sentence) is not None:
         return None
     progressive = said[0].endswith("ing") and verbs[0] if said else False

@@ -58,10 +58,31 @@ def test_a_homograph_or_be_is_no_past(text: str, phrase: str, value: str) -> Non
 @pytest.mark.parametrize("text, looks", [
     ("She drew the plans on Monday.", "past"),
     ("He hid the keys on Monday.", "past"),
-    ("The spoke on my wheel snapped on Monday.", "past"),  # the -ed verb, not the noun
+    ("The spoke on my wheel needs a fix on Monday.", None),  # a noun: no past
+    ("I've just seen the quote on Monday.", "past"),  # a participle after "have"
     ("I'm gone on Monday, back on Friday.", None),  # a participle after "be": no past
     ("We lay the tiles on Monday.", None),  # a verb's base too: a present as well
 ])
 def test_the_tense_of_a_sentence(text: str, looks: str | None) -> None:
     at = text.index("Monday")
     assert tense(text, at, at + len("Monday")) == looks
+
+
+@pytest.mark.parametrize("text, phrase, value", [
+    # a past in another clause says what was, of what is ahead
+    ("I forgot to mention, the party is on Friday.", "on Friday", "2023-05-12"),
+    ("I've seen the flyer, the fair is on Friday.", "on Friday", "2023-05-12"),
+    ("We've begun packing, the move is on Monday.", "on Monday", "2023-05-15"),
+    # a participle after an object or "get" is no perfect: what is to be done
+    ("I'll get it done on Friday.", "on Friday", "2023-05-12"),
+    ("We'll have it done on Monday, I promise.", "on Monday", "2023-05-15"),
+])
+def test_a_past_of_another_clause_or_a_passive_leaves_a_plan_ahead(
+        text: str, phrase: str, value: str) -> None:
+    assert _dates(text) == [(phrase, value)]
+
+
+@pytest.mark.parametrize("text", ["Are you done on Friday?", "Let's get it done on Monday.",
+                                  "The new episode gets shown on Friday."])
+def test_a_participle_that_is_no_perfect_dates_nothing_back(text: str) -> None:
+    assert all(value >= "2023-05-10" for _, value in _dates(text))

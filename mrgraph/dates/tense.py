@@ -27,6 +27,11 @@ _PAST_WORDS = frozenset("""was were had did went got made took came saw met ran 
 _NEGATED_PAST = frozenset("didn't wasn't weren't hadn't".split())
 # where a clause ends: a comma, a semicolon, a dash, "but"
 _CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\bbut\b")
+# ... and for the pasts `_clause_past` adds, "so" / "because" and an "and" before a new subject
+# too: "I woke early on Monday and the flight is on Friday" says nothing past of Friday; "I rode
+# there and back on Sunday" is one clause
+_OWN_END = re.compile(r"[,;:]|\s[-–—]\s|\b(?:but|so|because)\b|"
+                      r"\band\s+(?=(?:i|we|you|he|she|they|the|my|our|his|her|their|your)\b)")
 _ADJECTIVE_AFTER = frozenset("""am is are be been being so really very too super quite get
     gets getting feel feeling""".split())
 _WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
@@ -37,7 +42,8 @@ def tense(text: str, start: int, end: int) -> str | None:
     [start, end)."""
     left, sentence = _sentence(text, start, end)
     clause = _clause(sentence, start - left, end - left)
-    past = _past(sentence) or _clause_past(clause) or \
+    own = _clause(sentence, start - left, end - left, _OWN_END)
+    past = _past(sentence) or _clause_past(own) or \
         any(w in _NEGATED_PAST for w in _WORD.findall(clause))
     future = _FUTURE.search(sentence) is not None
     return None if past == future else ("past" if past else "future")
@@ -55,9 +61,9 @@ def _sentence(text: str, start: int, end: int) -> tuple[int, str]:
     return left, text[left:right].lower().replace("’", "'")
 
 
-def _clause(sentence: str, start: int, end: int) -> str:
+def _clause(sentence: str, start: int, end: int, ends_at: re.Pattern[str] = _CLAUSE_END) -> str:
     """The clause of a lowercased sentence around [start, end) (`_CLAUSE_END`)."""
-    ends = [m.span() for m in _CLAUSE_END.finditer(sentence)]
+    ends = [m.span() for m in ends_at.finditer(sentence)]
     left = max((e for s, e in ends if e <= max(start, 0)), default=0)
     right = min((s for s, e in ends if s >= end), default=len(sentence))
     return sentence[left:right]
@@ -180,7 +186,7 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     # tense gave None: neither past nor future (then a present verb), or both
     clause = _clause(sentence, start - left, end - left)
     if _HABIT.search(sentence) or _NOT.search(clause) or _past(sentence) or \
-            _clause_past(clause) or \
+            _clause_past(_clause(sentence, start - left, end - left, _OWN_END)) or \
             _FUTURE.search(sentence) is not None:
         return None
     progressive = said[0].endswith("ing") and verbs[0] if said else False

@@ -30,6 +30,7 @@ def _dates(text: str) -> list[tuple[str, str]]:
     ("On Friday we stood in the rain for an hour.", "On Friday", "2023-05-05"),  # day first
     ("My phone? Forgot it at the gym Monday.", "Monday", "2023-05-08"),  # subject left out
     ("I spoke to the landlord on Tuesday.", "on Tuesday", "2023-05-09"),  # a homograph after I
+    ("I rode to the lake and back on Tuesday.", "on Tuesday", "2023-05-09"),  # "and" + no subject
 ])
 def test_an_irregular_past_looks_back(text: str, phrase: str, value: str) -> None:
     assert _dates(text) == [(phrase, value)]
@@ -73,6 +74,7 @@ def test_the_tense_of_a_sentence(text: str, looks: str | None) -> None:
     ("I forgot to mention, the party is on Friday.", "on Friday", "2023-05-12"),
     ("I've seen the flyer, the fair is on Friday.", "on Friday", "2023-05-12"),
     ("We've begun packing, the move is on Monday.", "on Monday", "2023-05-15"),
+    ("I forgot my keys and we leave on Friday.", "on Friday", "2023-05-12"),  # "and" + subject
     # a participle after an object or "get" is no perfect: what is to be done
     ("I'll get it done on Friday.", "on Friday", "2023-05-12"),
     ("We'll have it done on Monday, I promise.", "on Monday", "2023-05-15"),

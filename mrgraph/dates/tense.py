@@ -151,6 +151,9 @@ _PRESENT = re.compile(r"(?:^\W*|[,;:]\s*|\b(?:and|but|so|then|because)\s+|"
 # a habit ("I usually work on Sunday", "I don't work on Sunday"): no one day
 _HABIT = re.compile(r"\b(?:usually|always|often|sometimes|never|normally|generally|typically|"
                     r"every|each|most)\b")
+# ... or a past one ("we used to meet on Friday"), which the past of "used" would date back
+# (not "got used to it": used to a thing, not a habit of doing)
+_USED_TO = re.compile(r"(?<!got )(?<!get )\bused to ([a-z]+)")
 # ... a negated present, in the day's own clause ("I don't know, we leave on Monday": a plan)
 _NOT = re.compile(r"\b(?:don't|doesn't|do not|does not)\b")
 _NEXT_WORD = re.compile(r"[.!?]+[\"')\]]*\s+(\w+)")  # the first word of the next sentence
@@ -166,10 +169,12 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     verb's -ing ("The plumber is coming on Friday"); a sentence in the present about one day
     is a schedule, ahead ("I leave for Genoa on Sunday", "the fair is Friday, right?"), not a
     habit ("I usually rest on Sunday", "I don't work on Sunday")."""
+    left, sentence = _sentence(text, start, end)
+    if any(lexicon().mostly_verb(m.group(1)) for m in _USED_TO.finditer(sentence)):
+        return None  # a past habit: no one day
     looks = tense(text, start, end)
     if looks is not None:
         return looks
-    left, sentence = _sentence(text, start, end)
     said = _WORD.findall(sentence)
     # "leaving", "off"; not "morning", nor an adjective's -ing ("Amazing on Friday.")
     verbs = [lexicon().mostly_verb(w) and

@@ -88,3 +88,12 @@ def test_a_past_of_another_clause_or_a_passive_leaves_a_plan_ahead(
                                   "The new episode gets shown on Friday."])
 def test_a_participle_that_is_no_perfect_dates_nothing_back(text: str) -> None:
     assert all(value >= "2023-05-10" for _, value in _dates(text))
+
+
+@pytest.mark.parametrize("text, found", [
+    ("We used to meet for coffee on Friday.", []),  # a past habit: no one day
+    ("I used to run on Sunday, now I swim.", []),
+    ("I got used to the new desk on Monday.", [("on Monday", "2023-05-08")]),  # used to a thing
+])
+def test_used_to_is_a_habit(text: str, found: list[tuple[str, str]]) -> None:
+    assert _dates(text) == found

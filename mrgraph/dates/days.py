@@ -84,7 +84,7 @@ def _days(entry: Resolver) -> Callable[[re.Match[str], date, str | None], Resolv
     return resolve
 
 
-def _looks(text: str, start: int, end: int) -> str | None:
+def schedule_looks(text: str, start: int, end: int) -> str | None:
     """The sentence's tense (mrgraph.dates.tense), else ahead when "be" comes right before
     the day: a schedule."""
     looks = tense(text, start, end)
@@ -108,4 +108,5 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
 )
 TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
     entry: _days(entry) for entry in _READS}
-LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = dict.fromkeys(TENSED, _looks)
+LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = dict.fromkeys(
+    TENSED, schedule_looks)

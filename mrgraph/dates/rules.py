@@ -70,7 +70,7 @@ from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates import ahead, days, named, recent, spoken, weekday
+from mrgraph.dates import ahead, days, named, ordinal, recent, spoken, weekday
 from mrgraph.dates.resolved import (QUANTITY, SHIFT, STEP, VAGUE, WHICH, Resolved, Resolver, a_day,
                                     a_month, a_season, a_week, a_weekend, a_year, count_of,
                                     in_unit, month_of, norm, tensed_entry, units_back, week_of)
@@ -196,10 +196,10 @@ _on_weekday_rule, _in_month_rule = tensed_entry(), tensed_entry()
 # how each tensed rule reads its sentence's tense (others: `tense`)
 _LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {
     _on_weekday_rule: day_tense, **spoken.LOOKS, **recent.LOOKS, **ahead.LOOKS,
-    **weekday.LOOKS, **days.LOOKS}
+    **weekday.LOOKS, **days.LOOKS, **ordinal.LOOKS}
 _TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
     _on_weekday_rule: _on_weekday, _in_month_rule: _in_month, **named.TENSED, **spoken.TENSED,
-    **recent.TENSED, **ahead.TENSED, **weekday.TENSED, **days.TENSED}
+    **recent.TENSED, **ahead.TENSED, **weekday.TENSED, **days.TENSED, **ordinal.TENSED}
 
 
 def _rel_month(match: re.Match[str], anchor: date) -> Resolved | None:
@@ -276,6 +276,7 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     *recent.RULES,  # "the past few days", "the previous weekend", "the other week"
     *ahead.RULES,  # "in two weeks", "in a few days"
     *days.RULES,  # a day with its month ("7 May", "May 7, 2023"), a run of them ("8-10 October")
+    *ordinal.RULES,  # a day of the month without it ("on the 29th", "Friday the 6th")
     (r"(?:the\s+)?" + _SEASON + r"\s+(?:of\s+)?" + _YEAR, _season_year, "stated"),
     (_MONTH + r",?\s+" + _YEAR, _month_year, "stated"),
     (r"\d{4}-\d{2}-\d{2}", _iso_day, "stated"),

@@ -1,5 +1,5 @@
 """Our own conversations (benchmarks/data/: the invented development set, the invented
-validation set, the held-out set): each loads with the project's own loaders, and every
+validation set, the held-out set, the paraphrased development set): each loads with the project's own loaders, and every
 question's evidence names a turn of its conversation."""
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "data"
 @pytest.mark.parametrize("name, ids, turn_count, categories, captions", [
     ("invented.json", ["inv-1", "inv-2", "inv-3"], 840, {1: 45, 2: 96, 4: 75, 5: 30}, 35),
     ("invented_val.json", ["inv-6", "inv-7"], 499, {1: 30, 2: 48, 4: 50, 5: 20}, 23),
-    ("invented_heldout.json", ["inv-4", "inv-5"], 558, {1: 30, 2: 40, 4: 50, 5: 20}, 23)])
+    ("invented_heldout.json", ["inv-4", "inv-5"], 558, {1: 30, 2: 40, 4: 50, 5: 20}, 23),
+    ("invented_para.json", ["inv-8", "inv-9"], 579, {1: 30, 2: 48, 4: 50, 5: 20}, 23)])
 def test_each_set_loads_and_its_evidence_names_real_turns(
         name: str, ids: list[str], turn_count: int, categories: dict[int, int],
         captions: int) -> None:

@@ -1,12 +1,16 @@
-"""A day of the month said without its month: "I'm coming on the 29th", "my last shift is
-Friday the 6th", "the 12th of next month". A rule for mrgraph.dates.rules's scan.
+"""A day of the month said without its month: "the plumber comes on the 18th", "the gig is
+Saturday the 9th", "the 4th of next month". A rule for mrgraph.dates.rules's scan.
 
 Conventions (see mrgraph.dates.rules for the others):
 
-* "the" and an ordinal ("the 29th", not "29" nor "my 40th"), not followed by a month (then
-  it is mrgraph.dates.days's "the 3rd of June") nor by a noun it counts ("the 3rd floor", "the
-  5th time", "the 21st century").
-* With "of this / next / last month", that month's day. Otherwise the month is read from the
+* "the" and an ordinal ("the 18th", not "18" nor "my 40th"), followed by the end of the
+  sentence, a stop or a word of `_FOLLOWERS` (prepositions, conjunctions, pronouns: "on the
+  18th at noon"), not by a month (then it is mrgraph.dates.days's "the 3rd of June"), nor by
+  another day of a month said after ("the 5th and 6th of May": which month is the later
+  rule's), nor by "of the / every month" (a habit), nor by a noun it counts ("the 3rd floor",
+  "the 5th time", "the 4th to leave").
+* With "of this / next / last month", that month's day; that month itself when it has no such
+  day ("the 31st of next month" said in March). Otherwise the month is read from the
   sentence's tense as a day with its month is (mrgraph.dates.days.schedule_looks): ahead, the
   first such day from the session's day on; in the past, the last one before it; neither, the
   nearer of the two. A weekday said with it ("Friday the 6th") keeps only the months where
@@ -23,18 +27,24 @@ from datetime import date
 from dateutil.relativedelta import relativedelta
 
 from mrgraph.dates.days import schedule_looks
-from mrgraph.dates.resolved import Resolved, Resolver, a_day, tensed_entry
+from mrgraph.dates.resolved import Resolved, Resolver, a_day, a_month, tensed_entry
 from mrgraph.dates.timestamps import MONTH_WORDS
 from mrgraph.dates.value import Source
-from mrgraph.text import STOPWORDS
 
 _WEEKDAYS = tuple(name.lower() for name in calendar.day_name)
 _STEP = {"last": -1, "this": 0, "next": 1}
-_REACH = 12  # months searched either way for the day
-# what may follow a day: the end, a stop, or a function word ("on the 29th for a week", "the
-# 22nd at 2pm"); a noun after an ordinal is what it counts ("the 3rd floor", "the 5th time")
-_FOLLOWERS = "|".join(sorted(STOPWORDS | {"till", "onwards"}))
-_AFTER = r"(?=\s*(?:$|[^\w\s]|(?:" + _FOLLOWERS + r")\b))"
+_REACH = 15  # months searched either way for the day ("Friday the 13th": up to 14 apart)
+# what may follow a day: the end, a stop, or one of these ("on the 18th for a week", "the 22nd
+# at noon"); another word is what the ordinal counts ("the 3rd floor", "the 5th time", "the
+# 4th to leave", "the 2nd in line")
+_FOLLOWERS = ("for", "at", "on", "and", "or", "but", "so", "then", "until", "till", "when",
+              "if", "because", "as", "with", "after", "before", "by", "around", "anyway",
+              "instead", "onwards", "too", "i", "we", "you", "he", "she", "they", "is", "was",
+              "will", "works", "suits", "sounds")
+_AFTER = r"(?=\s*(?:$|[^\w\s]|(?:" + "|".join(_FOLLOWERS) + r")\b))"
+# a day of a month said after it, whose month it shares; a habit's "of the month"
+_NOT_SHARED = (r"(?!(?:\s*,|\s+(?:and|or|to)|\s*[-–])\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+"
+               r"(?:of\s+)?" + MONTH_WORDS + r"\b)(?!\s+of\s+(?:the|every|each)\s+month\b)")
 
 
 def _candidates(anchor: date, day: int, weekday: int | None) -> list[date]:
@@ -51,14 +61,14 @@ def _candidates(anchor: date, day: int, weekday: int | None) -> list[date]:
 
 def _day_of_month(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
     """The day the ordinal names (see the module docstring); None when it names none."""
-    written, day, which = match.group(1), int(match.group(2)), match.group(3)
+    named_day, day, which = match.group(1), int(match.group(2)), match.group(3)
     if not 1 <= day <= 31:
         return None
-    if which is not None:
+    if which is not None:  # a weekday said with it does not change which month was said
         month = anchor.replace(day=1) + relativedelta(months=_STEP[which.lower()])
         valid = day <= calendar.monthrange(month.year, month.month)[1]
-        return a_day(month.replace(day=day)) if valid else None
-    weekday = _WEEKDAYS.index(written.lower()) if written else None
+        return a_day(month.replace(day=day)) if valid else a_month(month)
+    weekday = _WEEKDAYS.index(named_day.lower()) if named_day else None
     days = _candidates(anchor, day, weekday)
     ahead = next((d for d in days if d >= anchor), None)
     back = next((d for d in reversed(days) if d < anchor), None)
@@ -75,7 +85,7 @@ ORDINAL = tensed_entry()
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"(?:(" + "|".join(_WEEKDAYS) + r"),?\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b"
      r"(?!\s+(?:of\s+)?" + MONTH_WORDS + r"\b)"
-     r"(?:\s+of\s+(this|next|last)\s+month\b)?" + _AFTER, ORDINAL, "relative"),
+     r"(?:\s+of\s+(this|next|last)\s+month\b)?" + _NOT_SHARED + _AFTER, ORDINAL, "relative"),
 )
 TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
     ORDINAL: _day_of_month}

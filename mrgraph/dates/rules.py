@@ -40,8 +40,12 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   "Leaving on Sunday."; not with "usually", "always", "don't"...), and a verbless fragment
   ("I won! On Tuesday.") takes the tense of the sentence before it, or, opening its turn, of
   the first sentence after it with a tense ("Thursday! I came second.")
-  (mrgraph.dates.tense.day_tense). A weekday said bare ("Collected the sofa Thursday.", "the
-  quiz is Friday") is read the same way: mrgraph.dates.weekday.
+  (mrgraph.dates.tense.day_tense); a clause of a past habit ("we used to meet on Friday") is
+  none. A weekday said bare ("Collected the sofa Thursday.", "the quiz is Friday") is read the
+  same way: mrgraph.dates.weekday. A past is a verb's -ed, or another past form WordNet knows
+  in the day's own clause ("I rode", "we agreed"; mrgraph.dates.tense).
+* A day of the month without its month ("on the 18th", "Saturday the 9th", "the 4th of next
+  month") is read by the sentence's tense as a day with its month is: mrgraph.dates.ordinal.
 * "in June" / "in early June" (no year, no day) is the first June from the anchor's month on in
   a sentence about what is ahead, else the nearer of that one and the latest June up to the
   anchor's month (a past verb does not decide it: "I signed up for a race in June", said in

@@ -151,9 +151,10 @@ _PRESENT = re.compile(r"(?:^\W*|[,;:]\s*|\b(?:and|but|so|then|because)\s+|"
 # a habit ("I usually work on Sunday", "I don't work on Sunday"): no one day
 _HABIT = re.compile(r"\b(?:usually|always|often|sometimes|never|normally|generally|typically|"
                     r"every|each|most)\b")
-# ... or a past one ("we used to meet on Friday"), which the past of "used" would date back
-# (not "got used to it": used to a thing, not a habit of doing)
-_USED_TO = re.compile(r"(?<!got )(?<!get )\bused to ([a-z]+)")
+# ... or a past one ("we used to meet on Friday"), which the past of "used" would date back: a
+# subject pronoun's "used to" and a verb, in the day's own clause; not "I'm / got used to it",
+# "the car I used to drive" (then the subject is another clause's), "was used to move" (passive)
+_USED_TO = re.compile(r"^\W*(?:i|we|you|he|she|they)\s+(?:\w+ly\s+)?used to ([a-z]+)")
 # ... a negated present, in the day's own clause ("I don't know, we leave on Monday": a plan)
 _NOT = re.compile(r"\b(?:don't|doesn't|do not|does not)\b")
 _NEXT_WORD = re.compile(r"[.!?]+[\"')\]]*\s+(\w+)")  # the first word of the next sentence
@@ -168,9 +169,11 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     leaving" does ("Leaving on Tuesday."), and so does one whose "is" / "are" comes with a
     verb's -ing ("The plumber is coming on Friday"); a sentence in the present about one day
     is a schedule, ahead ("I leave for Genoa on Sunday", "the fair is Friday, right?"), not a
-    habit ("I usually rest on Sunday", "I don't work on Sunday")."""
+    habit ("I usually rest on Sunday", "I don't work on Sunday"); a clause of a past habit ("we
+    used to meet on Friday") is no one day."""
     left, sentence = _sentence(text, start, end)
-    if any(lexicon().mostly_verb(m.group(1)) for m in _USED_TO.finditer(sentence)):
+    habit = _USED_TO.search(_clause(sentence, start - left, end - left, _OWN_END))
+    if habit is not None and lexicon().mostly_verb(habit.group(1)):
         return None  # a past habit: no one day
     looks = tense(text, start, end)
     if looks is not None:

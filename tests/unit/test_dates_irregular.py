@@ -94,6 +94,9 @@ def test_a_participle_that_is_no_perfect_dates_nothing_back(text: str) -> None:
     ("We used to meet for coffee on Friday.", []),  # a past habit: no one day
     ("I used to run on Sunday, now I swim.", []),
     ("I got used to the new desk on Monday.", [("on Monday", "2023-05-08")]),  # used to a thing
+    ("The bike I used to ride broke on Monday.", [("on Monday", "2023-05-08")]),  # another's
+    ("They used to live here, but they moved out on Tuesday.", [("on Tuesday", "2023-05-09")]),
+    ("The van was used to move the sofa on Monday.", [("on Monday", "2023-05-08")]),  # passive
 ])
 def test_used_to_is_a_habit(text: str, found: list[tuple[str, str]]) -> None:
     assert _dates(text) == found

@@ -1,5 +1,5 @@
-"""A day of the month said without its month (mrgraph.dates.ordinal): "on the 29th", "Friday
-the 6th", "the 12th of next month". Expected values worked out by hand from a calendar."""
+"""A day of the month said without its month (mrgraph.dates.ordinal): "on the 18th", "Saturday
+the 9th", "the 4th of next month". Expected values worked out by hand from a calendar."""
 
 from __future__ import annotations
 
@@ -16,18 +16,19 @@ def _dates(text: str, anchor: date) -> list[tuple[str, str, str]]:
 
 @pytest.mark.parametrize("text, said, phrase, value", [
     # ahead: the first such day from the day it is said
-    ("I'm flying over on the 29th for a week.", date(2024, 6, 15), "the 29th", "2024-06-29"),
+    ("The plumber comes on the 18th, hopefully early.", date(2024, 6, 15), "the 18th",
+     "2024-06-18"),
     ("I'll pay you back on the 3rd.", date(2024, 6, 15), "the 3rd", "2024-07-03"),
     # the past: the last one before it; a month without the day is passed over
     ("We had the party on the 3rd.", date(2024, 8, 20), "the 3rd", "2024-08-03"),
-    ("I moved in on the 30th.", date(2024, 3, 2), "the 30th", "2024-01-30"),
+    ("I signed the lease on the 30th.", date(2024, 3, 2), "the 30th", "2024-01-30"),
     # neither: the nearer
-    ("The 12th, at the old pier.", date(2024, 3, 10), "The 12th", "2024-03-12"),
-    # a weekday with it keeps only the months where the day is that weekday (6 Sep 2024: Fri)
-    ("My last shift is Friday the 6th.", date(2024, 8, 28), "Friday the 6th", "2024-09-06"),
-    # "of next / this / last month"
-    ("The scan is the 12th of next month.", date(2024, 5, 26), "the 12th of next month",
-     "2024-06-12"),
+    ("The 12th, by the old pier.", date(2024, 3, 10), "The 12th", "2024-03-12"),
+    # a weekday with it keeps only the months where the day is that weekday (9 Nov 2024: Sat)
+    ("The gig is Saturday the 9th.", date(2024, 10, 30), "Saturday the 9th", "2024-11-09"),
+    # "of next / last month"
+    ("The vet moved us to the 4th of next month.", date(2024, 2, 20), "the 4th of next month",
+     "2024-03-04"),
     ("It was the 2nd of last month, I think.", date(2024, 1, 20), "the 2nd of last month",
      "2023-12-02"),
 ])
@@ -35,15 +36,27 @@ def test_a_day_of_the_month_alone(text: str, said: date, phrase: str, value: str
     assert _dates(text, said) == [(phrase, value, "day")]
 
 
+def test_a_month_without_the_day_is_still_that_month() -> None:
+    assert _dates("The bill is due the 31st of next month.", date(2024, 3, 31)) == \
+        [("the 31st of next month", "2024-04", "month")]
+
+
 @pytest.mark.parametrize("text", [
-    "She lives on the 3rd floor.",  # a noun after it: what it counts
+    "She lives on the 3rd floor.",  # a word after it: what it counts
     "I failed the test for the 5th time.",
     "Art of the 21st century bores me.",
+    "He is the 4th to leave the team.",
+    "She was the 2nd in line.",
     "Her 40th birthday was fun.",  # no "the": an age
-    "I finished in the 32nd minute.",
+    "I get paid on the 1st of the month.",  # a habit
 ])
 def test_an_ordinal_that_counts_is_no_day(text: str) -> None:
     assert _dates(text, date(2024, 3, 2)) == []
+
+
+def test_a_day_that_shares_a_later_month_is_left_to_the_month() -> None:
+    assert _dates("We went on the 5th and 6th of May.", date(2024, 6, 15)) == \
+        [("6th of May", "2024-05-06", "day")]
 
 
 def test_a_day_with_its_month_is_the_other_rule() -> None:

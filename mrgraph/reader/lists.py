@@ -8,7 +8,9 @@ import re
 
 from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.items import is_item, things
-from mrgraph.reader.question import Question, over_time
+from mrgraph.reader.persons import names_in
+from mrgraph.reader.question import Question, asks_names, over_time
+from mrgraph.reader.tokens import tokens
 from mrgraph.reader.ranker import Chooser
 from mrgraph.reader.words import is_function_word
 from mrgraph.text import words
@@ -34,10 +36,16 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
     For a question in the present perfect ("What has X painted?": what has been so over time)
     PERFECT_SHARE of the best score is enough, and each sentence of a turn may give an item.
     A phrase may give several items, or part of itself (items.things: "Pip and Moss" two,
-    "joined a book club" the club)."""
+    "joined a book club" the club). Several names asked ("What are her cats' names?",
+    question.asks_names; family names): each sentence's items are the names it says
+    (persons.names_in), not the speakers' nor one the question says."""
+    names = question.on("names") and asks_names(question)
     first = ranker.choose(question, found)
-    if first is not None and _LISTED.search(first.text):
+    if first is not None and _LISTED.search(first.text) and not names:
         return None
+    unsaid = {w for s in found for w in words(s.speaker)} | \
+        {w for p in question.people for w in words(p)}
+    asked = _named(question.text)  # what the question names is no answer to it
     said: list[str] = []
     supports: list[str] = []
     turns: set[str] = set()  # the turns read for an item, named things or not
@@ -50,6 +58,14 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
             break
         key = sentence.text if each else sentence.dia_id
         if key in read or not question.said_by(sentence.speaker):
+            continue
+        if names:  # several names asked: the names it says, none when it names no one
+            turns.add(sentence.dia_id)
+            read.add(key)
+            new = [n for n in names_in(tokens(sentence.text), unsaid)
+                   if n not in said and n.lower() not in asked]
+            said += new
+            supports += [sentence.dia_id] if new else []
             continue
         chosen = ranker.choose(question, [sentence])
         item = chosen.text if chosen else ""
@@ -68,3 +84,10 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
         if not all(map(is_function_word, words(thing))):
             kept.setdefault(thing.lower(), thing)
     return ", ".join(kept.values()), tuple(supports)
+
+
+def _named(question: str) -> set[str]:
+    """The runs of capitalised words of `question` past its first word, lowercased ("Which
+    songs of *Blue Harbour* ...")."""
+    return {m.lower() for m in re.findall(r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*",
+                                           question.partition(" ")[2])}

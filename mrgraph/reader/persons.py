@@ -61,8 +61,7 @@ def _name_at(toks: Sequence[Token], i: int) -> bool:
     """A capitalised word not opening the sentence, no date's word, and no place's name
     (a name of two words or more whose last is a place noun: "Quarry Lane"; "Glen" alone
     is a person)."""
-    if i == 0 or not toks[i].text[:1].isupper() or toks[i - 1].text in ".!?" or \
-            _date_word(toks, i):
+    if not capital_at(toks, i):
         return False
     start, end = i, i
     while start > 0 and toks[start - 1].text[:1].isupper():
@@ -70,6 +69,13 @@ def _name_at(toks: Sequence[Token], i: int) -> bool:
     while end + 1 < len(toks) and toks[end + 1].text[:1].isupper():
         end += 1
     return end == start or not _first_sense_under(toks[end].text, _PLACE_KINDS)
+
+
+def capital_at(toks: Sequence[Token], i: int) -> bool:
+    """A capitalised word not opening the sentence, and no date's word: a name (of a person,
+    a place, a pet, a song...)."""
+    return i > 0 and toks[i].text[:1].isupper() and toks[i - 1].text not in ".!?" and \
+        not _date_word(toks, i)
 
 
 def person_at(toks: Sequence[Token], i: int) -> bool:
@@ -124,3 +130,36 @@ def persons(run: list[int], toks: Sequence[Token]) -> list[str] | None:
         return [t.text for t in toks[kept[0][0]:kept[-1][-1] + 1]]
     said = [" ".join(toks[i].text for i in item) for item in kept]
     return " and ".join([", ".join(said[:-1]), said[-1]] if len(said) > 1 else said).split()
+
+
+def names_in(toks: Sequence[Token], unsaid: set[str]) -> list[str]:
+    """The names a sentence says, in order (a list of names asked for: reader.lists): each run
+    of capitalised words that is a name (`capital_at`: a place's too), or opens the sentence
+    joined by "and" or a comma to one ("*Moss* and Rue!": what "and" joins is alike); without
+    a possessive's "'s", and none whose word `unsaid` holds (lowercased: the speakers'), nor a
+    shout ("WE WON")."""
+    found: list[str] = []
+    i = 0
+    while i < len(toks):
+        if not (toks[i].word and toks[i].text[:1].isupper()):
+            i += 1
+            continue
+        end = i
+        while end + 1 < len(toks) and toks[end + 1].word and toks[end + 1].text[:1].isupper():
+            end += 1
+        said = [toks[k].text.removesuffix("'s").removesuffix("’s") for k in range(i, end + 1)]
+        shout = len(said) > 1 and all(w.isupper() for w in said)  # "SO PROUD OF YOU"
+        if not shout and not all(map(is_function_word, said)) and \
+                not {w.lower() for w in said} & unsaid and \
+                (capital_at(toks, i) or _joined_to_name(toks, i, end)):
+            found.append(" ".join(said))
+        i = end + 1
+    return list(dict.fromkeys(found))
+
+
+def _joined_to_name(toks: Sequence[Token], start: int, end: int) -> bool:
+    """A run opening its sentence that "and" or a comma joins to a name: "*Moss* and Rue"."""
+    opens = start == 0 or toks[start - 1].text in ".!?"
+    after = end + 2
+    return opens and after < len(toks) and toks[end + 1].text.lower() in _JOINS and \
+        capital_at(toks, after)

@@ -10,7 +10,8 @@ Rules on the project's tokenizer (no tagger: see the README, "How the reader ans
             choice    a yes/no form offering options ("... a lake or the seaside?");
             would     an inference ("Would ...", "... likely ...", "Might ..."): yes or no;
             list      "what"/"which" + a plural noun ("What instruments ..."), "What are
-                      some ...", "What kinds/types of ...";
+                      some ...", "What kinds/types of ..."; several names asked ("What are
+                      her cats' names / her goats called?", family names: `asks_names`);
             what      anything else ("What did X donate ...", "Which song ..."); in the
                       present perfect ("What has X painted?", `over_time`) answered as a list.
   person    the one speaker of the conversation the question names (None for none or two);
@@ -54,7 +55,7 @@ FAMILIES = (
     "perfect_share", "item_sentences", "ph_head_run", "story_span", "item_object",
     "where_dated", "wp_undated", "did_untimed", "told_on", "first_told", "asked_period",
     "wp_perfect", "ph_serial", "did_purpose", "refers_back", "onset_month", "fit_kind",
-    "why_clause", "why_purpose", "happened", "count_given", "where_prep", "who_person")
+    "why_clause", "why_purpose", "happened", "count_given", "where_prep", "who_person", "names")
 
 _KNOWN = frozenset(FAMILIES)
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
@@ -74,6 +75,9 @@ _ADVERBS = frozenset({"likely", "probably", "still", "also", "ever", "both", "us
 _WH = r"who|whom|whose|what|which|where|why|how"
 _TIME_ASKED = re.compile(r"\b(how long ago|(what|which) (date|day|year|month|time)|since when)\b")
 _LIST_OPENERS = re.compile(r"^\s*(what|which)\s+(are|were)\s+(some|the)\b", re.IGNORECASE)
+# several names asked: "what are her cats' *names*", "what are her goats *called*", "which songs
+# are mentioned *by name*"
+_NAMES = re.compile(r"^(?:what|which)\b(?:.*\bnames\b|\s+(?:are|were)\b.*\bcalled\b|.*\bby name\b)")
 
 
 @dataclass(frozen=True)
@@ -131,6 +135,8 @@ def analyse(question: str, speakers: Iterable[str] = (),
     if "caused_by" not in off and _subject_verb(said, names):
         head = None  # "what *inspired* X": a verb, not the thing asked for
     kind = _kind(question, said, head)
+    if "names" not in off and kind == "what" and _NAMES.search(" ".join(said)):
+        kind = "list"  # "What are his cats' names?": several names
     stems = frozenset(stem(w) for w in said
                       if w not in names and w not in STOPWORDS and w not in AUXILIARIES
                       and w not in _ADVERBS and (len(w) > 1 or w.isdigit()))
@@ -219,6 +225,13 @@ def asks_several(question: Question) -> bool:
     names = {w for p in question.people for w in words(p)}
     return question.kind == "list" or any(_plural(w) and noun_like(w) for w in words(question.text)
                                           if w not in names)  # not "always", "sometimes"
+
+
+def asks_names(question: Question) -> bool:
+    """"What / which" asking several names: "What are her cats' *names*?", "What are the
+    *names* of ...", "What are her goats *called*?" (plural: not "What is her goat called?"),
+    "Which songs are mentioned *by name*?"."""
+    return bool(_NAMES.search(" ".join(words(question.text))))
 
 
 def over_time(question: Question | str) -> bool:

@@ -50,8 +50,9 @@
        list      the phrases of the best sentences of several sessions ("cello, harp":
                  reader.lists), those that name a thing (reader.items: not "SO HAPPY NOW",
                  "July", "away"; "joined a book club" is "book club"; "X and Y" is two
-                 items, in one phrase too); so too for a "what / where / who" question in
-                 the present perfect ("What has X painted?": reader.question.over_time);
+                 items, in one phrase too; several names asked: the names said); so too for
+                 a "what / where / who" question in the present perfect ("What has X
+                 painted?": reader.question.over_time);
        other     the phrase (reader.phrases: a number for "how many")
                  of the best three sentences and of the sentence after each that the fitted
                  ranker (reader.ranker) puts first;

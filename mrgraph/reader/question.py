@@ -55,7 +55,8 @@ FAMILIES = (
     "perfect_share", "item_sentences", "ph_head_run", "story_span", "item_object",
     "where_dated", "wp_undated", "did_untimed", "told_on", "first_told", "asked_period",
     "wp_perfect", "ph_serial", "did_purpose", "refers_back", "onset_month", "fit_kind",
-    "why_clause", "why_purpose", "happened", "count_given", "where_prep", "who_person", "names")
+    "why_clause", "why_purpose", "happened", "count_given", "where_prep", "who_person", "names",
+    "head_verb")
 
 _KNOWN = frozenset(FAMILIES)
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would
@@ -131,7 +132,7 @@ def analyse(question: str, speakers: Iterable[str] = (),
     people = named_people(question, speakers)
     names = {w for p in people for w in words(p)}
     said = words(question)
-    head = _head(said, names)
+    head = _head(said, names, off)
     if "caused_by" not in off and _subject_verb(said, names):
         head = None  # "what *inspired* X": a verb, not the thing asked for
     kind = _kind(question, said, head)
@@ -193,8 +194,10 @@ def _kind(question: str, said: list[str], head: str | None) -> Kind:
     return "what"
 
 
-def _head(said: list[str], names: frozenset[str] | set[str] = frozenset()) -> str | None:
-    """The noun after the question word: "what *workshop* did", "which kind of *art*"."""
+def _head(said: list[str], names: frozenset[str] | set[str] = frozenset(),
+          off: frozenset[str] = frozenset()) -> str | None:
+    """The noun after the question word: "what *workshop* did", "which kind of *art*"; it
+    ends where its verb begins ("what *pets* live in ...": `_verb_of`, family head_verb)."""
     for i, word in enumerate(said[:-1]):
         if word == "how" and said[i + 1] in ("many", "much") and i + 2 < len(said):
             return said[i + 2] if said[i + 2] not in AUXILIARIES else None
@@ -207,11 +210,12 @@ def _head(said: list[str], names: frozenset[str] | set[str] = frozenset()) -> st
             # an adjective may precede the noun: "what *classical musicians*", the noun is
             # the last word before the auxiliary
             run: list[str] = []
-            for word in rest:
+            for j, word in enumerate(rest):
                 # the subject or the verb ends the noun: "what seasonal *illness* struck
                 # <name>'s town", "what *sign* <name> saw"
                 if word in AUXILIARIES or word in STOPWORDS or word in names or \
-                        (run and word.endswith("ed")):
+                        (run and word.endswith("ed")) or ("head_verb" not in off and run and
+                                                          _verb_of(run[-1], word, rest[j + 1:])):
                     break
                 run.append(word)
             return run[-1] if run else None
@@ -255,6 +259,21 @@ def _participle(word: str) -> bool:
     if word in IRREGULAR:
         return base_verb(IRREGULAR[word])
     return word.endswith("ed") and lexicon().base(word, "verb") != word
+
+
+def _verb_of(noun: str, word: str, after: list[str]) -> bool:
+    """`word` is the verb of the head `noun` it follows ("what *pets live* in", "which *song
+    motivates* her", "what *setbacks held* up"): a word WordNet knows mostly as a verb, in a
+    form agreeing with the noun (a past; an -s form after a singular noun, a base form after a
+    plural), no auxiliary after it (not "what art *show did*")."""
+    if (after and after[0] in AUXILIARIES) or not mostly_verb(word):
+        return False
+    if word in IRREGULAR:
+        return True
+    plural = _plural(noun)
+    if word.endswith("s") and not word.endswith("ss"):
+        return not plural and lexicon().base(word, "verb") != word
+    return plural and base_verb(word)
 
 
 def _plural(word: str) -> bool:

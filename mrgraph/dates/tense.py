@@ -32,10 +32,6 @@ _CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\bbut\b")
 # there and back on Sunday" is one clause
 _OWN_END = re.compile(r"[,;:]|\s[-–—]\s|\b(?:but|so|because)\b|"
                       r"\band\s+(?=(?:i|we|you|he|she|they|the|my|our|his|her|their|your)\b)")
-# ... and, where a sentence tells both the past and what is ahead, a complement's "that" before
-# its subject too ("I told him on Friday that I'll leave in June": two clauses, two tenses)
-_MIXED_END = re.compile(_OWN_END.pattern + r"|\bthat\s+(?=(?:i|we|you|he|she|they|i'll|we'll|"
-                        r"i'm|we're|he's|she's|they'll|they're)\b)")
 _ADJECTIVE_AFTER = frozenset("""am is are be been being so really very too super quite get
     gets getting feel feeling""".split())
 _WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
@@ -50,17 +46,6 @@ def tense(text: str, start: int, end: int) -> str | None:
     past = _past(sentence) or _clause_past(own) or \
         any(w in _NEGATED_PAST for w in _WORD.findall(clause))
     future = _FUTURE.search(sentence) is not None
-    if past and future:  # two clauses of two tenses: the day's own clause says which
-        return _own_tense(_clause(sentence, start - left, end - left, _MIXED_END))
-    return None if past == future else ("past" if past else "future")
-
-
-def _own_tense(own: str) -> str | None:
-    """"past" or "future" by the verbs of a date's own clause `own` alone, when the sentence's
-    other clause has the other tense ("Saw the vet on Monday and she's calling back": Monday
-    past); None when its own clause holds both or neither."""
-    past = _past(own) or _clause_past(own) or any(w in _NEGATED_PAST for w in _WORD.findall(own))
-    future = _FUTURE.search(own) is not None
     return None if past == future else ("past" if past else "future")
 
 

@@ -10,8 +10,8 @@ from mrgraph.reader.evidence import Sentence
 from mrgraph.reader.items import is_item, things
 from mrgraph.reader.persons import names_in
 from mrgraph.reader.question import Question, asks_names, over_time
-from mrgraph.reader.tokens import tokens
 from mrgraph.reader.ranker import Chooser
+from mrgraph.reader.tokens import tokens
 from mrgraph.reader.words import is_function_word
 from mrgraph.text import words
 
@@ -54,7 +54,7 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
     each = perfect and question.on("item_sentences")  # an item of each sentence, not turn
     read: set[str] = set()
     for sentence in found:
-        if len(said) == ITEMS or sentence.score < share * found[0].score:
+        if len(said) >= ITEMS or sentence.score < share * found[0].score:
             break
         key = sentence.text if each else sentence.dia_id
         if key in read or not question.said_by(sentence.speaker):
@@ -62,8 +62,7 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
         if names:  # several names asked: the names it says, none when it names no one
             turns.add(sentence.dia_id)
             read.add(key)
-            new = [n for n in names_in(tokens(sentence.text), unsaid)
-                   if n not in said and n.lower() not in asked]
+            new = _names(sentence, unsaid, asked, said)[:ITEMS - len(said)]
             said += new
             supports += [sentence.dia_id] if new else []
             continue
@@ -86,8 +85,13 @@ def list_answer(question: Question, found: list[Sentence], ranker: Chooser) -> \
     return ", ".join(kept.values()), tuple(supports)
 
 
+def _names(sentence: Sentence, unsaid: set[str], asked: set[str], said: list[str]) -> list[str]:
+    """The names `sentence` says (persons.names_in) that are not said yet nor the question's."""
+    return [n for n in names_in(tokens(sentence.text), unsaid | asked)
+            if n.lower() not in (s.lower() for s in said)]
+
+
 def _named(question: str) -> set[str]:
-    """The runs of capitalised words of `question` past its first word, lowercased ("Which
-    songs of *Blue Harbour* ...")."""
-    return {m.lower() for m in re.findall(r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*",
-                                           question.partition(" ")[2])}
+    """The lowercased words of the capitalised words of `question` past its first word
+    ("Which songs of *Blue Harbour* ...", "Lena's": "lena"): what it names is no answer."""
+    return {w for m in re.findall(r"[A-Z][\w'’-]*", question.partition(" ")[2]) for w in words(m)}

@@ -24,6 +24,7 @@ from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.places import before_determiners, placed
 from mrgraph.reader.tokens import Token, verb_like
 from mrgraph.reader.words import RELATIONS, dates_named, is_function_word, lemma
+from mrgraph.text import words
 
 RELATION_LEMMAS = frozenset(lemma(w) for w in RELATIONS)  # "my *daughter's*", "our *cousins*"
 _PERSON_WORDS = RELATION_LEMMAS | {lemma("people")}
@@ -134,10 +135,10 @@ def persons(run: list[int], toks: Sequence[Token]) -> list[str] | None:
 
 def names_in(toks: Sequence[Token], unsaid: set[str]) -> list[str]:
     """The names a sentence says, in order (a list of names asked for: reader.lists): each run
-    of capitalised words that is a name (`capital_at`: a place's too), or opens the sentence
-    joined by "and" or a comma to one ("*Moss* and Rue!": what "and" joins is alike); without
-    a possessive's "'s", and none whose word `unsaid` holds (lowercased: the speakers'), nor a
-    shout ("WE WON")."""
+    of capitalised words that is a name (`_a_name`), or opens the sentence joined by "and",
+    "or" or a comma to one ("*Tansy* and Rue!": what "and" joins is alike); without a
+    possessive's "'s", and none that is a relation ("Mom", "Grandma"), a date's word, a shout
+    ("WE WON") or holds a word of `unsaid` (lowercased words: the speakers', the question's)."""
     found: list[str] = []
     i = 0
     while i < len(toks):
@@ -148,18 +149,28 @@ def names_in(toks: Sequence[Token], unsaid: set[str]) -> list[str]:
         while end + 1 < len(toks) and toks[end + 1].word and toks[end + 1].text[:1].isupper():
             end += 1
         said = [toks[k].text.removesuffix("'s").removesuffix("’s") for k in range(i, end + 1)]
-        shout = len(said) > 1 and all(w.isupper() for w in said)  # "SO PROUD OF YOU"
-        if not shout and not all(map(is_function_word, said)) and \
-                not {w.lower() for w in said} & unsaid and \
+        if _a_name(toks, i, end, said, unsaid) and \
                 (capital_at(toks, i) or _joined_to_name(toks, i, end)):
             found.append(" ".join(said))
         i = end + 1
     return list(dict.fromkeys(found))
 
 
+def _a_name(toks: Sequence[Token], start: int, end: int, said: list[str],
+            unsaid: set[str]) -> bool:
+    """A run of capitalised words that can be a name asked for: not a shout, not "I", not
+    function words alone, not a relation ("Mom"), nor a date's word, and none of `unsaid`."""
+    shout = len(said) > 1 and all(w.isupper() for w in said)  # "SO PROUD OF YOU"
+    held = {w for s in said for w in words(s)}
+    return not shout and said != ["I"] and not all(map(is_function_word, said)) and \
+        not held & unsaid and not any(lemma(w.lower()) in RELATION_LEMMAS for w in said) and \
+        not any(_date_word(toks, k) for k in range(start, end + 1))
+
+
 def _joined_to_name(toks: Sequence[Token], start: int, end: int) -> bool:
-    """A run opening its sentence that "and" or a comma joins to a name: "*Moss* and Rue"."""
+    """A run opening its sentence that "and", "or" or a comma joins to a name (not "I"):
+    "*Tansy* and Rue"."""
     opens = start == 0 or toks[start - 1].text in ".!?"
     after = end + 2
     return opens and after < len(toks) and toks[end + 1].text.lower() in _JOINS and \
-        capital_at(toks, after)
+        capital_at(toks, after) and toks[after].text != "I"

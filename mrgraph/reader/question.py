@@ -76,9 +76,10 @@ _ADVERBS = frozenset({"likely", "probably", "still", "also", "ever", "both", "us
 _WH = r"who|whom|whose|what|which|where|why|how"
 _TIME_ASKED = re.compile(r"\b(how long ago|(what|which) (date|day|year|month|time)|since when)\b")
 _LIST_OPENERS = re.compile(r"^\s*(what|which)\s+(are|were)\s+(some|the)\b", re.IGNORECASE)
-# several names asked: "what are her cats' *names*", "what are her goats *called*", "which songs
-# are mentioned *by name*"
-_NAMES = re.compile(r"^(?:what|which)\b(?:.*\bnames\b|\s+(?:are|were)\b.*\bcalled\b|.*\bby name\b)")
+# several names asked: "what are her cats' *names*", "what are the *names of* ...", "what are
+# her goats *called*" (the question ends there: not "what were they called to do")
+_NAMES = re.compile(r"^(?:what|which)\s+(?:are|were)\s+"
+                    r"(?:the\s+names\s+of\b.*|.*\bnames|.*\bcalled)$")
 
 
 @dataclass(frozen=True)
@@ -232,10 +233,10 @@ def asks_several(question: Question) -> bool:
 
 
 def asks_names(question: Question) -> bool:
-    """"What / which" asking several names: "What are her cats' *names*?", "What are the
-    *names* of ...", "What are her goats *called*?" (plural: not "What is her goat called?"),
-    "Which songs are mentioned *by name*?"."""
-    return bool(_NAMES.search(" ".join(words(question.text))))
+    """"What / which are / were" asking several names: "What are her cats' *names*?", "What
+    are the *names of* ...", "What are her goats *called*?" (plural: not "What is her goat
+    called?"; the question ends there)."""
+    return question.kind == "list" and bool(_NAMES.search(" ".join(words(question.text))))
 
 
 def over_time(question: Question | str) -> bool:

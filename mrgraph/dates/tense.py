@@ -62,7 +62,8 @@ def _sentence(text: str, start: int, end: int) -> tuple[int, str]:
 
 
 def _clause(sentence: str, start: int, end: int, ends_at: re.Pattern[str] = _CLAUSE_END) -> str:
-    """The clause of a lowercased sentence around [start, end) (`_CLAUSE_END`)."""
+    """The clause of a lowercased sentence around [start, end), cut at `ends_at`
+    (`_CLAUSE_END`; `_OWN_END` for the pasts `_clause_past` reads)."""
     ends = [m.span() for m in ends_at.finditer(sentence)]
     left = max((e for s, e in ends if e <= max(start, 0)), default=0)
     right = min((s for s, e in ends if s >= end), default=len(sentence))

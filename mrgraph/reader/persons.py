@@ -73,8 +73,8 @@ def _name_at(toks: Sequence[Token], i: int) -> bool:
 
 
 def capital_at(toks: Sequence[Token], i: int) -> bool:
-    """A capitalised word not opening the sentence, and no date's word: a name (of a person,
-    a place, a pet, a song...)."""
+    """A capitalised word not opening the sentence, and no date's word: a name's candidate (a
+    person, a place, a pet, a song... or "I", which callers that want a name leave out)."""
     return i > 0 and toks[i].text[:1].isupper() and toks[i - 1].text not in ".!?" and \
         not _date_word(toks, i)
 

@@ -198,7 +198,8 @@ def _kind(question: str, said: list[str], head: str | None) -> Kind:
 def _head(said: list[str], names: frozenset[str] | set[str] = frozenset(),
           off: frozenset[str] = frozenset()) -> str | None:
     """The noun after the question word: "what *workshop* did", "which kind of *art*"; it
-    ends where its verb begins ("what *pets* live in ...": `_verb_of`, family head_verb)."""
+    ends where its verb begins ("what *animals* hide under ...": `_verb_of`, family
+    head_verb)."""
     for i, word in enumerate(said[:-1]):
         if word == "how" and said[i + 1] in ("many", "much") and i + 2 < len(said):
             return said[i + 2] if said[i + 2] not in AUXILIARIES else None
@@ -263,10 +264,10 @@ def _participle(word: str) -> bool:
 
 
 def _verb_of(noun: str, word: str, after: list[str]) -> bool:
-    """`word` is the verb of the head `noun` it follows ("what *pets live* in", "which *song
-    motivates* her", "what *setbacks held* up"): a word WordNet knows mostly as a verb, in a
-    form agreeing with the noun (a past; an -s form after a singular noun, a base form after a
-    plural), no auxiliary after it (not "what art *show did*")."""
+    """`word` is the verb of the head `noun` it follows ("what *animals hide* under", "which
+    *tune cheers* her up", "what *storms hit* the coast"): a word WordNet knows mostly as a
+    verb, in a form agreeing with the noun (a past; an -s form after a singular noun, a base
+    form after a plural), no auxiliary after it (not "which dance *class does*")."""
     if (after and after[0] in AUXILIARIES) or not mostly_verb(word):
         return False
     if word in IRREGULAR:

@@ -27,12 +27,11 @@ from datetime import date
 from dateutil.relativedelta import relativedelta
 
 from mrgraph.dates.days import schedule_looks
-from mrgraph.dates.resolved import Resolved, Resolver, a_day, a_month, tensed_entry
+from mrgraph.dates.resolved import SHIFT, Resolved, Resolver, a_day, a_month, tensed_entry
 from mrgraph.dates.timestamps import MONTH_WORDS
 from mrgraph.dates.value import Source
+from mrgraph.dates.weekday import WEEKDAYS
 
-_WEEKDAYS = tuple(name.lower() for name in calendar.day_name)
-_STEP = {"last": -1, "this": 0, "next": 1}
 _REACH = 15  # months searched either way for the day ("Friday the 13th": up to 14 apart)
 # what may follow a day: the end, a stop, or one of these ("on the 18th for a week", "the 22nd
 # at noon"); another word is what the ordinal counts ("the 3rd floor", "the 5th time", "the
@@ -65,10 +64,10 @@ def _day_of_month(match: re.Match[str], anchor: date, looks: str | None) -> Reso
     if not 1 <= day <= 31:
         return None
     if which is not None:  # a weekday said with it does not change which month was said
-        month = anchor.replace(day=1) + relativedelta(months=_STEP[which.lower()])
+        month = anchor.replace(day=1) + relativedelta(months=SHIFT[which.lower()])
         valid = day <= calendar.monthrange(month.year, month.month)[1]
         return a_day(month.replace(day=day)) if valid else a_month(month)
-    weekday = _WEEKDAYS.index(named_day.lower()) if named_day else None
+    weekday = WEEKDAYS.index(named_day.lower()) if named_day else None
     days = _candidates(anchor, day, weekday)
     ahead = next((d for d in days if d >= anchor), None)
     back = next((d for d in reversed(days) if d < anchor), None)
@@ -83,7 +82,7 @@ def _day_of_month(match: re.Match[str], anchor: date, looks: str | None) -> Reso
 
 ORDINAL = tensed_entry()
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
-    (r"(?:(" + "|".join(_WEEKDAYS) + r"),?\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b"
+    (r"(?:(" + "|".join(WEEKDAYS) + r"),?\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b"
      r"(?!\s+(?:of\s+)?" + MONTH_WORDS + r"\b)"
      r"(?:\s+of\s+(this|next|last)\s+month\b)?" + _NOT_SHARED + _AFTER, ORDINAL, "relative"),
 )

@@ -30,7 +30,7 @@ _CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\bbut\b")
 # ... and for the pasts `_clause_past` adds, "so" / "because" and an "and" before a new subject
 # too: "I woke early on Monday and the flight is on Friday" says nothing past of Friday; "I rode
 # there and back on Sunday" is one clause
-_OWN_END = re.compile(r"[,;:]|\s[-–—]\s|\b(?:but|so|because)\b|"
+_OWN_END = re.compile(_CLAUSE_END.pattern + r"|\b(?:so|because)\b|"
                       r"\band\s+(?=(?:i|we|you|he|she|they|the|my|our|his|her|their|your)\b)")
 _ADJECTIVE_AFTER = frozenset("""am is are be been being so really very too super quite get
     gets getting feel feeling""".split())

@@ -31,8 +31,8 @@ from mrgraph.dates.tense import day_tense
 from mrgraph.dates.timestamps import MONTH_WORDS
 from mrgraph.dates.value import Source
 
-_WEEKDAYS = tuple(name.lower() for name in calendar.day_name)
-_ANY_DAY = "(?:" + "|".join(_WEEKDAYS) + ")"
+WEEKDAYS = tuple(name.lower() for name in calendar.day_name)  # Monday first, as date.weekday()
+_ANY_DAY = "(?:" + "|".join(WEEKDAYS) + ")"
 # what another rule reads when it follows a weekday: "Tuesday (of) last week"
 # (mrgraph.dates.named), "Sunday, 7 May" (a stated date); shared with "on Tuesday"
 NOT_ANOTHER_RULES = (r"(?!\s+(?:of\s+)?(?:last|this|next)\s+week\b)"
@@ -66,13 +66,13 @@ def _bare_weekday(match: re.Match[str], anchor: date, looks: str | None) -> Reso
     written = match.group(1)
     if not written[:1].isupper():
         return None
-    day = tensed_weekday(anchor, _WEEKDAYS.index(written.lower()), looks)
+    day = tensed_weekday(anchor, WEEKDAYS.index(written.lower()), looks)
     return a_day(day) if day is not None else None
 
 
 BARE = tensed_entry()  # the rule's entry: mrgraph.dates.rules tests the name after it
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
-    (_NOT_BEFORE_IT + r"(" + "|".join(_WEEKDAYS) + r")" + _SPAN_ON +
+    (_NOT_BEFORE_IT + r"(" + "|".join(WEEKDAYS) + r")" + _SPAN_ON +
      r"(?!\s+(?:mornings|afternoons|evenings|nights|school)\b)" + NOT_ANOTHER_RULES, BARE,
      "relative"),
 )

@@ -1,7 +1,9 @@
 """Which way a sentence looks: at the past or at what is ahead.
 
 A relative date with no "last" or "next" ("on Tuesday", "in June") takes its direction from
-its sentence's tense: a verb in the past, or a future form.
+its sentence's tense: a verb in the past, or a future form. A sentence with both takes the
+date's own clause's ("Saw the vet on Monday and she's calling back"), unless that clause
+arranges what is ahead ("I booked it for Friday and we'll ..."): then no date.
 """
 
 from __future__ import annotations
@@ -32,6 +34,14 @@ _CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\bbut\b")
 # there and back on Sunday" is one clause
 _OWN_END = re.compile(_CLAUSE_END.pattern + r"|\b(?:so|because)\b|"
                       r"\band\s+(?=(?:i|we|you|he|she|they|the|my|our|his|her|their|your)\b)")
+# ... and, where a sentence tells both the past and what is ahead, a complement's "that" before
+# its subject too ("I told him on Friday that I'll leave in June": two clauses, two tenses)
+_MIXED_END = re.compile(_OWN_END.pattern + r"|\bthat\s+(?=(?:i|we|you|he|she|they)\b)")
+# a past that arranges what is ahead: the day is the arranged thing's, whatever the verb's
+# tense ("I booked the table for the 20th and we'll bring the kids", "we set it up for Friday")
+_ARRANGES = re.compile(r"\b(?:book|booked|schedul\w*|arrang\w*|reserv\w*|plann\w*|organi[sz]\w*|"
+                       r"invit\w*|register\w*|sign\w* up)\b")
+_FOR = re.compile(r"\bfor\s*$")  # "for" right before the day: what it is for
 _ADJECTIVE_AFTER = frozenset("""am is are be been being so really very too super quite get
     gets getting feel feeling""".split())
 _WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
@@ -46,6 +56,23 @@ def tense(text: str, start: int, end: int) -> str | None:
     past = _past(sentence) or _clause_past(own) or \
         any(w in _NEGATED_PAST for w in _WORD.findall(clause))
     future = _FUTURE.search(sentence) is not None
+    if past and future:  # two clauses of two tenses: the day's own clause may say which
+        return _own_tense(sentence, start - left, end - left)
+    return None if past == future else ("past" if past else "future")
+
+
+def _own_tense(sentence: str, start: int, end: int) -> str | None:
+    """Of a sentence telling both the past and what is ahead, the tense of the date's own
+    clause alone ("Saw the vet on Monday and she's calling back": Monday past; "I told him on
+    Friday that I'll leave in June": each its own); None when that clause holds both or
+    neither, or that arranges what is ahead (`_ARRANGES`, `_FOR`: "I booked it for the 20th
+    and we'll ...")."""
+    own = _clause(sentence, start, end, _MIXED_END)
+    if _ARRANGES.search(own) or _FOR.search(sentence[:start]) or \
+            sentence[start:end].startswith("for "):
+        return None
+    past = _past(own) or _clause_past(own) or any(w in _NEGATED_PAST for w in _WORD.findall(own))
+    future = _FUTURE.search(own) is not None
     return None if past == future else ("past" if past else "future")
 
 
@@ -164,9 +191,9 @@ FRAGMENT = 3  # words: a sentence this short, with no verb, adds a time to the o
 
 def day_tense(text: str, start: int, end: int) -> str | None:
     """Which way a weekday said without "last" / "next" looks (`tense`), and also: a verbless
-    fragment ("I won! On Tuesday.") looks the way the sentence before it does, one opening
-    its turn the way the first sentence after it with a tense does ("Thursday! I beat my best
-    time."); one opening with a verb's -ing, its "I'm" left out, looks ahead as "I'm
+    fragment ("I won! On Tuesday.") looks the way the sentence before it does (before the
+    fragments it follows: "I won. In Oslo. On Tuesday."), one opening its turn the way the
+    first sentence after it with a tense does ("Thursday! I beat my best time."); one opening with a verb's -ing, its "I'm" left out, looks ahead as "I'm
     leaving" does ("Leaving on Tuesday."), and so does one whose "is" / "are" comes with a
     verb's -ing ("The plumber is coming on Friday"); a sentence in the present about one day
     is a schedule, ahead ("I leave for Genoa on Sunday", "the fair is Friday, right?"), not a
@@ -180,14 +207,12 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     if looks is not None:
         return looks
     said = _WORD.findall(sentence)
-    # "leaving", "off"; not "morning", nor an adjective's -ing ("Amazing on Friday.")
-    verbs = [lexicon().mostly_verb(w) and
-             not (w.endswith("ing") and lexicon().mostly_adjective(w)) for w in said]
+    verbs = _verbs(said)
     if len(said) <= FRAGMENT and not any(verbs) and \
             not _PRESENT.search(sentence):
         before = text[:left].rstrip(" .!?\"'")
         if before.strip():
-            return tense(text, len(before) - 1, len(before))
+            return _told_before(text, len(before))
         # opening the turn, it gives the time of what is told next ("Thursday! I beat my best
         # time."): the first sentence after it that has a tense
         return next((looks for m in _NEXT_WORD.finditer(text, left + len(sentence))
@@ -200,6 +225,26 @@ def day_tense(text: str, start: int, end: int) -> str | None:
         return None
     progressive = said[0].endswith("ing") and verbs[0] if said else False
     return "future" if progressive or _arranged(said) or _PRESENT.search(sentence) else None
+
+
+def _verbs(said: list[str]) -> list[bool]:
+    """Which words are verbs: "leaving", "off"; not "morning", nor an adjective's -ing
+    ("Amazing on Friday.")."""
+    return [lexicon().mostly_verb(w) and
+            not (w.endswith("ing") and lexicon().mostly_adjective(w)) for w in said]
+
+
+def _told_before(text: str, end: int) -> str | None:
+    """The tense of the sentence of `text` ending at `end`, else of the one before it while
+    each is a verbless fragment too ("He proposed. On the boat. On Sunday.")."""
+    while (looks := tense(text, end - 1, end)) is None:
+        left, sentence = _sentence(text, end - 1, end)
+        said = _WORD.findall(sentence)
+        before = text[:left].rstrip(" .!?\"'")
+        if len(said) > FRAGMENT or any(_verbs(said)) or not before.strip():
+            return None
+        end = len(before)
+    return looks
 
 
 def _arranged(said: list[str]) -> bool:

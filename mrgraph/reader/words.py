@@ -105,6 +105,9 @@ IRREGULAR = {
 }
 
 
+_TEXT_WORDS = re.compile(r"[a-z]+")
+
+
 @lru_cache(maxsize=100_000)
 def lemma(word: str) -> str:
     """The base form as a stem: irregular forms first, then the Porter stem."""
@@ -112,6 +115,29 @@ def lemma(word: str) -> str:
     if lowered.endswith(("'s", "’s")) and len(lowered) > 3:
         lowered = lowered[:-2]  # "name's Pip": the question's "name"
     return stem(IRREGULAR.get(lowered, lowered))
+
+
+@lru_cache(maxsize=1)
+def _kept_pasts() -> dict[str, str]:
+    """word -> the search token of its verb, for the irregular pasts the search token keeps as
+    they are, being nouns or adjectives too ("saw" -> see, "sent" -> send, "won" -> win;
+    WordNet's verb exceptions). Not the forms of what WordNet has no verb for ("might" ->
+    may), nor ones whose token is too short to tell ("ate" -> "at")."""
+    lex, found = lexicon(), {}
+    for form, base in lex.verb_exc.items():
+        token, verb = stem(form), stem(base)
+        if token != verb and len(token) > 2 and lex.offsets(base, "verb"):
+            found[form] = verb
+    return found
+
+
+@lru_cache(maxsize=50_000)
+def past_bases(text: str) -> frozenset[str]:
+    """The search tokens of the verbs `text` says in an irregular past that the search token
+    keeps as it is (`_kept_pasts`: "saw" -> see, "sent" -> send, "won" -> win): a question
+    asks "When did she see ...?" of "I saw ..."."""
+    kept = _kept_pasts()
+    return frozenset(kept[w] for w in set(_TEXT_WORDS.findall(text.lower())) if w in kept)
 
 
 def is_function_word(word: str) -> bool:

@@ -27,7 +27,10 @@ Conventions (see mrgraph.dates.rules for the others):
   month / year before last" two calendar months / years back ("... after next": on); not
   before a named day or season ("the week before last Christmas" is before that Christmas);
   "the Monday before last" the Monday before last Monday (precision day).
-* "a week last Tuesday" (British) is the Tuesday a week before last Tuesday.
+* "a week last Tuesday" (British) is the Tuesday a week before last Tuesday; "a week today",
+  "two weeks tomorrow", "a fortnight today" that many weeks after today / tomorrow, and before
+  today in a sentence about the past or of how long it has been ("I've been here a week
+  today"); not today itself.
 * "a decade ago" is the year ten years back, approximate (precision year).
 * "N units back" is "N units ago" ("three days back", "a couple of weeks back", "about three
   weeks back"; "a few / several weeks back" the same vague range as "a few weeks ago"); not after a
@@ -131,6 +134,34 @@ def _weeks_ago_today(match: re.Match[str], anchor: date) -> Resolved:
     if which.startswith("this"):
         return in_unit(which.split()[1], back)
     return a_day(back - timedelta(days=which == "yesterday"))
+
+
+def _weeks_today_entry(match: re.Match[str], anchor: date) -> Resolved | None:
+    """The table's entry for `_weeks_today`: the sentence decides (TENSED), alone nothing."""
+    return None
+
+
+def _weeks_today(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
+    """"a week today", "two weeks tomorrow", "a fortnight today" (British): that many weeks
+    after today / tomorrow; in a sentence about the past or of how long it has been ("It was
+    a week today", "I've been here two weeks today"), that many weeks before today."""
+    weeks = _count(match.group(1)) * (2 if match.group(2).lower() == "fortnight" else 1)
+    back = -1 if looks == "past" else 1
+    return a_day(anchor + timedelta(weeks=back * weeks, days=match.group(3).lower() == "tomorrow"))
+
+
+# how long it has been, as of today: "I've been here two weeks today", "It's a week today
+# since ..."
+_HAS_BEEN = re.compile(r"\b(?:been|since)\b", re.IGNORECASE)
+
+
+def weeks_today_looks(text: str, start: int, end: int) -> str | None:
+    """"past" in a sentence about the past or of how long it has been (`_HAS_BEEN`), else
+    ahead: "The wedding's a week today", "Two weeks today, in Whitby."."""
+    said = text_sentence(text, start, end)
+    if _HAS_BEEN.search(said) or tense(text, start, end) == "past":
+        return "past"
+    return "future"
 
 
 def _past_weekend(match: re.Match[str], anchor: date) -> Resolved:
@@ -286,6 +317,7 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (_COUNT + r"\s+(?:(week)s?" + _AGO + r"\s+(today|yesterday)|(?:(month)s?" + _AGO
      + r"\s+(today|yesterday|this\s+week)|(year)s?" + _AGO
      + r"\s+(today|yesterday|this\s+week|this\s+month)))", _weeks_ago_today, "relative"),
+    (_COUNT + r"\s+(week|fortnight)s?\s+(today|tomorrow)\b", _weeks_today_entry, "relative"),
     (r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?" + _COUNT + r"\s+fortnights?" + _AGO,
      _fortnights, "relative"),
     (NOT_BACK + r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?" + QUANTITY + r"\s+"
@@ -299,7 +331,7 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
 )
 TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
     _over_weekend_entry: _the_weekend, _this_weekend_entry: _this_weekend,
-    _two_weeks_entry: _two_weeks}
+    _two_weeks_entry: _two_weeks, _weeks_today_entry: _weeks_today}
 LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {
     _over_weekend_entry: weekend_tense, _this_weekend_entry: weekend_tense,
-    _two_weeks_entry: two_back_said}
+    _two_weeks_entry: two_back_said, _weeks_today_entry: weeks_today_looks}

@@ -279,3 +279,19 @@ def test_a_word_that_does_not_count_is_no_count() -> None:
     assert _count("three") == 3
     with pytest.raises(ValueError):
         _count("several")
+
+
+@pytest.mark.parametrize("text,phrase,value", [
+    ("The christening is a week today.", "a week today", "2023-05-22"),
+    ("Two weeks today, at the town hall.", "Two weeks today", "2023-05-29"),
+    ("We fly out a week tomorrow.", "a week tomorrow", "2023-05-23"),
+    ("Our move is a fortnight today!", "a fortnight today", "2023-05-29"),
+    # the past, or how long it has been as of today: that many weeks back
+    ("Grandad passed away a week today.", "a week today", "2023-05-08"),
+    ("I've been in the new flat two weeks today.", "two weeks today", "2023-05-01"),
+    ("It's a fortnight today since the storm.", "a fortnight today", "2023-05-01"),
+])
+def test_weeks_today_are_counted_from_today_not_today(text: str, phrase: str,
+                                                       value: str) -> None:
+    assert [(m.text, m.value.value) for m in find_dates(text, MON)] == [(phrase, value)]
+

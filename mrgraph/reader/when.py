@@ -160,19 +160,12 @@ def _told_first(question: Question, found: list[Sentence]) -> list[Sentence]:
     (`_near`) first: a thing that happened is told when it happened, and
     recalled later ("I ran my first marathon last Sunday!" ... weeks later: "Since the
     marathon I rest more.")."""
-    first_asked = question.on("first_asked") and _FIRST.search(question.text) is not None
-    near = [s for s in found[:REACH] if (_near(question, s, found[0]) or
-                                         (first_asked and s.q >= found[0].q > 0)) and
+    near = [s for s in found[:REACH] if _near(question, s, found[0]) and
             _in_period(question, s.stated) and question.said_by(s.speaker)]
     first = min(near, key=lambda s: (s.said[:10] or "9999-99-99", found.index(s)), default=None)
     if first is None or first is found[0]:
         return found
     return [first, *(s for s in found if s is not first)]
-
-
-# "When did she first ...?", "... for the first time?": the earliest of the occasions told is
-# asked, whichever episode fits best
-_FIRST = re.compile(r"\b(?:first|for the first time)\b", re.IGNORECASE)
 
 
 def _in_period(question: Question, value: DateValue | None) -> bool:

@@ -1,9 +1,9 @@
 """Which way a sentence looks: at the past or at what is ahead.
 
 A relative date with no "last" or "next" ("on Tuesday", "in June") takes its direction from
-its sentence's tense: a verb in the past, or a future form. A sentence with both takes the
-date's own clause's ("Saw the vet on Monday and she's calling back"), unless that clause
-arranges what is ahead ("I booked it for Friday and we'll ..."): then no date.
+its sentence's tense: a verb in the past, or a future form. A sentence with both gives no
+date, unless the date's own clause is a plain past of that day ("Saw the vet on Monday and
+she's calling back"; not "I booked a table on Friday and we'll ...").
 """
 
 from __future__ import annotations
@@ -37,11 +37,15 @@ _OWN_END = re.compile(_CLAUSE_END.pattern + r"|\b(?:so|because)\b|"
 # ... and, where a sentence tells both the past and what is ahead, a complement's "that" before
 # its subject too ("I told him on Friday that I'll leave in June": two clauses, two tenses)
 _MIXED_END = re.compile(_OWN_END.pattern + r"|\bthat\s+(?=(?:i|we|you|he|she|they)\b)")
-# a past that arranges what is ahead: the day is the arranged thing's, whatever the verb's
-# tense ("I booked the table for the 20th and we'll bring the kids", "we set it up for Friday")
-_ARRANGES = re.compile(r"\b(?:book|booked|schedul\w*|arrang\w*|reserv\w*|plann\w*|organi[sz]\w*|"
-                       r"invit\w*|register\w*|sign\w* up)\b")
-_FOR = re.compile(r"\bfor\s*$")  # "for" right before the day: what it is for
+# a past that may be of what is ahead: the day may be the arranged or wished thing's, not the
+# past verb's ("I booked a table on Friday and we'll ...", "I was thinking we could meet on
+# Friday", "I promised to help on Saturday", "I'd go on Saturday")
+_PLANS = re.compile(r"\b(?:book\w*|schedul\w*|arrang\w*|reserv\w*|plann\w*|organi[sz]\w*|"
+                    r"invit\w*|register\w*|signed|confirm\w*|could|would|should|might|can|"
+                    r"thinking|wondering|hoping|wanted|want|if)\b|'d\b|\bto\s+[a-z]+\b")
+# ... or the day is a thing's the clause names, not its verb's: "tickets for the concert on
+# Saturday", "picked for the match on Saturday", "the photos from the hike on Sunday"
+_OF_A_THING = re.compile(r"\b(?:for|to|into|about|from|of|at|with|off)\b")
 _ADJECTIVE_AFTER = frozenset("""am is are be been being so really very too super quite get
     gets getting feel feeling""".split())
 _WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
@@ -62,18 +66,18 @@ def tense(text: str, start: int, end: int) -> str | None:
 
 
 def _own_tense(sentence: str, start: int, end: int) -> str | None:
-    """Of a sentence telling both the past and what is ahead, the tense of the date's own
-    clause alone ("Saw the vet on Monday and she's calling back": Monday past; "I told him on
-    Friday that I'll leave in June": each its own); None when that clause holds both or
-    neither, or that arranges what is ahead (`_ARRANGES`, `_FOR`: "I booked it for the 20th
-    and we'll ...")."""
+    """Of a sentence telling both the past and what is ahead, "past" when the date's own
+    clause is a plain past said of that day: a past verb, then its object, then "on <day>"
+    ("Saw the vet on Monday and she's calling back", "I told him on Friday that I'll leave in
+    June": Friday past). Else None, as for any sentence of both tenses: the clause may plan or
+    wish (`_PLANS`), name a thing the day is of (`_OF_A_THING`), or look ahead itself."""
     own = _clause(sentence, start, end, _MIXED_END)
-    if _ARRANGES.search(own) or _FOR.search(sentence[:start]) or \
-            sentence[start:end].startswith("for "):
+    before = own[:max(0, own.find(sentence[start:end]))]
+    if not sentence[start:end].startswith("on ") or _PLANS.search(own) or \
+            _OF_A_THING.search(before) or _FUTURE.search(own):
         return None
     past = _past(own) or _clause_past(own) or any(w in _NEGATED_PAST for w in _WORD.findall(own))
-    future = _FUTURE.search(own) is not None
-    return None if past == future else ("past" if past else "future")
+    return "past" if past else None
 
 
 def sentence(text: str, start: int, end: int) -> str:
@@ -236,15 +240,23 @@ def _verbs(said: list[str]) -> list[bool]:
 
 def _told_before(text: str, end: int) -> str | None:
     """The tense of the sentence of `text` ending at `end`, else of the one before it while
-    each is a verbless fragment too ("He proposed. On the boat. On Sunday.")."""
+    each is a verbless phrase of place or manner going on with it ("He proposed. On the boat.
+    On Sunday."); not across a question or an interjection ("Where were we? Oh right.
+    Friday.")."""
     while (looks := tense(text, end - 1, end)) is None:
         left, sentence = _sentence(text, end - 1, end)
         said = _WORD.findall(sentence)
-        before = text[:left].rstrip(" .!?\"'")
-        if len(said) > FRAGMENT or any(_verbs(said)) or not before.strip():
+        before = text[:left].rstrip(" .!\"'")
+        if len(said) > FRAGMENT or any(_verbs(said)) or not before.strip() or \
+                before.endswith("?") or not _GOES_ON.match(sentence):
             return None
         end = len(before)
     return looks
+
+
+# a fragment going on with the sentence before it: a phrase of place, company or manner
+_GOES_ON = re.compile(r"^\W*(?:on|in|at|to|with|by|from|near|outside|inside|under|over|"
+                      r"behind|after|before)\b")
 
 
 def _arranged(said: list[str]) -> bool:

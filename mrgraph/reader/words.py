@@ -105,9 +105,6 @@ IRREGULAR = {
 }
 
 
-_TEXT_WORDS = re.compile(r"[a-z]+")
-
-
 @lru_cache(maxsize=100_000)
 def lemma(word: str) -> str:
     """The base form as a stem: irregular forms first, then the Porter stem."""
@@ -121,23 +118,43 @@ def lemma(word: str) -> str:
 def _kept_pasts() -> dict[str, str]:
     """word -> the search token of its verb, for the irregular pasts the search token keeps as
     they are, being nouns or adjectives too ("saw" -> see, "sent" -> send, "won" -> win;
-    WordNet's verb exceptions). Not the forms of what WordNet has no verb for ("might" ->
-    may), nor ones whose token is too short to tell ("ate" -> "at")."""
+    WordNet's verb exceptions). Not -ing forms, nor the forms of what WordNet has no verb for
+    ("might" -> may), nor ones whose token is too short to tell ("ate" -> "at")."""
     lex, found = lexicon(), {}
     for form, base in lex.verb_exc.items():
         token, verb = stem(form), stem(base)
-        if token != verb and len(token) > 2 and lex.offsets(base, "verb"):
+        if token != verb and len(token) > 2 and not form.endswith("ing") and \
+                lex.offsets(base, "verb"):
             found[form] = verb
     return found
 
 
+# what stands right before a past used as a verb: its subject, or nothing of its own clause
+# ("I sent it", "Mia won", "Saw the GP", "and then left"); not "was fed up", "turned left"
+_BEFORE_A_VERB = frozenset("i we you he she they and then so but just finally already also "
+                           "actually never recently".split())
+_TEXT_WORD = re.compile(r"[A-Za-z]+|[,;:]")
+
+
 @lru_cache(maxsize=50_000)
-def past_bases(text: str) -> frozenset[str]:
-    """The search tokens of the verbs `text` says in an irregular past that the search token
-    keeps as it is (`_kept_pasts`: "saw" -> see, "sent" -> send, "won" -> win): a question
-    asks "When did she see ...?" of "I saw ..."."""
-    kept = _kept_pasts()
-    return frozenset(kept[w] for w in set(_TEXT_WORDS.findall(text.lower())) if w in kept)
+def says_past(text: str, verb: str) -> bool:
+    """Whether `text` says the verb whose search token is `verb` in an irregular past that the
+    search token keeps as it is (`_kept_pasts`: "saw" -> see, "sent" -> send, "won" -> win),
+    used as a verb (after its subject, or opening its clause): a question asks "When did she
+    see ...?" of "I saw ..."."""
+    kept, said = _kept_pasts(), _TEXT_WORD.findall(text)
+    for i, word in enumerate(said):
+        if kept.get(word.lower()) == verb:
+            before = said[i - 1] if i else ","
+            if before in ",;:" or before.lower() in _BEFORE_A_VERB or _a_name(before):
+                return True
+    return False
+
+
+def _a_name(word: str) -> bool:
+    """A capitalised word that is no form of a verb: a name ("Mia won"; not "Turned left")."""
+    lowered = word.lower()
+    return word[0].isupper() and not lexicon().offsets(lexicon().base(lowered, "verb"), "verb")
 
 
 def is_function_word(word: str) -> bool:

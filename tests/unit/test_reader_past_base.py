@@ -1,21 +1,35 @@
 """A "when" question asks with its verb's base after "did" ("When did she see ...?"), the
 evidence tells it in the past; an irregular past the search token keeps as it is, being a
-noun or adjective too ("saw", "sent", "won"), is its verb's (reader.words.past_bases,
-family `past_base`). Invented turns."""
+noun or adjective too ("saw", "sent", "won"), used as a verb, is the question's verb
+(reader.words.says_past, family `past_base`). Invented turns."""
 
 from __future__ import annotations
 
 import pytest
 
-from mrgraph.reader.words import past_bases
+from mrgraph.reader.words import says_past
 from tests.unit.test_reader_when import _answer
 
 
-def test_past_bases_are_the_verbs_of_pasts_kept_as_they_are() -> None:
-    assert past_bases("Saw the dentist, sent the form and won the raffle.") == \
-        frozenset({"see", "send", "win"})
-    assert past_bases("We went and took a train.") == frozenset()  # their tokens are go, take
-    assert past_bases("It might rain; I ate early.") == frozenset()  # no verb "may"; "at"
+@pytest.mark.parametrize("text,verb", [
+    ("Saw the dentist on Monday.", "see"),  # opening its clause
+    ("I sent the form, then we won the raffle.", "win"),  # after its subject
+    ("Mia left early.", "leav"),  # after a name
+])
+def test_an_irregular_past_used_as_a_verb_is_its_verb(text: str, verb: str) -> None:
+    assert says_past(text, verb)
+
+
+@pytest.mark.parametrize("text,verb", [
+    ("I was fed up with it.", "feed"),  # an adjective
+    ("Turned left at the lights.", "leav"),  # a direction
+    ("We had a week of holiday left.", "leav"),
+    ("We went and took a train.", "go"),  # their own tokens are go, take: nothing to bridge
+    ("It might rain; I ate early.", "mai"),  # no verb "may"
+    ("I saw the film.", "send"),  # another verb than the question's
+])
+def test_other_uses_and_other_verbs_are_not(text: str, verb: str) -> None:
+    assert not says_past(text, verb)
 
 
 # the past holds as much of the question as the other dated turn only with its verb's base

@@ -54,6 +54,7 @@ from dateutil.relativedelta import relativedelta
 from mrgraph.dates.resolved import (FINER, QUANTITY, STEP, VAGUE, Resolved, Resolver, a_day,
                                     a_month, a_week, a_weekend, a_year, count_of, in_unit, norm,
                                     units_back, week_of)
+from mrgraph.dates.tense import clause_looks, own_clause
 from mrgraph.dates.tense import sentence as text_sentence
 from mrgraph.dates.tense import tense
 from mrgraph.dates.value import Source
@@ -143,25 +144,40 @@ def _weeks_today_entry(match: re.Match[str], anchor: date) -> Resolved | None:
 
 def _weeks_today(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
     """"a week today", "two weeks tomorrow", "a fortnight today" (British): that many weeks
-    after today / tomorrow; in a sentence about the past or of how long it has been ("It was
-    a week today", "I've been here two weeks today"), that many weeks before today."""
+    after today / tomorrow; looking back (`weeks_today_looks`: "It was a week today", "I've
+    been here two weeks today"), that many weeks before; none where it says neither."""
+    if looks is None:
+        return None
     weeks = _count(match.group(1)) * (2 if match.group(2).lower() == "fortnight" else 1)
     back = -1 if looks == "past" else 1
     return a_day(anchor + timedelta(weeks=back * weeks, days=match.group(3).lower() == "tomorrow"))
 
 
 # how long it has been, as of today: "I've been here two weeks today", "It's a week today
-# since ..."
-_HAS_BEEN = re.compile(r"\b(?:been|since)\b", re.IGNORECASE)
+# since ..."; an age or a streak said of a person ("I'm 20 weeks today", "we're a fortnight
+# today"); what was reported, said or heard, in its own time
+_HAS_BEEN = re.compile(r"\b(?:been|since)\b")
+_OF_A_PERSON = re.compile(r"\b(?:i'm|i am|we're|we are|he's|he is|she's|she is|they're|"
+                          r"they are|it's|it is)\s+$")
+_REPORTED = re.compile(r"\b(?:said|told|heard|asked|texted|wrote|mentioned|found out)\b")
 
 
 def weeks_today_looks(text: str, start: int, end: int) -> str | None:
-    """"past" in a sentence about the past or of how long it has been (`_HAS_BEEN`), else
-    ahead: "The wedding's a week today", "Two weeks today, in Whitby."."""
-    said = text_sentence(text, start, end)
-    if _HAS_BEEN.search(said) or tense(text, start, end) == "past":
+    """Which way "a week today" looks, by its own clause (dates.tense.own_clause): back with
+    "been" / "since" or a person's "be" before it (how long it has been, an age), ahead with
+    a future form, a plan or a present "be" ("The wedding's a week today"), back with a past
+    verb, unless it was reported (then no date: "She said the results come out a week
+    today"), ahead with neither ("Two weeks today, in Whitby."); none after "for" (a length:
+    "I'm off for a week today")."""
+    before, clause = own_clause(text, start, end)
+    if before.rstrip().endswith(" for") or before.strip() == "for":
+        return None
+    if _HAS_BEEN.search(clause) or _OF_A_PERSON.search(before):
         return "past"
-    return "future"
+    looks = clause_looks(clause)
+    if looks == "past" and _REPORTED.search(clause):
+        return None
+    return looks or "future"
 
 
 def _past_weekend(match: re.Match[str], anchor: date) -> Resolved:

@@ -41,11 +41,19 @@ _MIXED_END = re.compile(_OWN_END.pattern + r"|\bthat\s+(?=(?:i|we|you|he|she|the
 # past verb's ("I booked a table on Friday and we'll ...", "I was thinking we could meet on
 # Friday", "I promised to help on Saturday", "I'd go on Saturday")
 _PLANS = re.compile(r"\b(?:book\w*|schedul\w*|arrang\w*|reserv\w*|plann\w*|organi[sz]\w*|"
-                    r"invit\w*|register\w*|signed|confirm\w*|could|would|should|might|can|"
+                    r"invit\w*|register\w*|signed|confirm\w*|ask\w*|could|would|should|might|can|"
                     r"thinking|wondering|hoping|wanted|want|if)\b|'d\b|\bto\s+[a-z]+\b")
 # ... or the day is a thing's the clause names, not its verb's: "tickets for the concert on
 # Saturday", "picked for the match on Saturday", "the photos from the hike on Sunday"
 _OF_A_THING = re.compile(r"\b(?:for|to|into|about|from|of|at|with|off)\b")
+# ... or a present said of the day, in what was said or heard ("Tom said the match is on
+# Saturday", "I heard the shop opens on Sunday"), or a day chosen ("we settled on Friday")
+_PRESENT_BE = re.compile(r"\b(?:is|are|am)\b|'s\b|'re\b|'m\b")
+_CHOSEN = re.compile(r"\b(?:decided|settled|agreed|insisted|voted)\s*$")
+_NOT_PRESENT = frozenset("was has does this his its us yes".split())
+# a fragment going on with the sentence before it: a phrase of place, company or time
+_GOES_ON = re.compile(r"^\W*(?:on|in|at|to|with|by|from|near|outside|inside|under|over|"
+                      r"behind|after|before)\b")
 _ADJECTIVE_AFTER = frozenset("""am is are be been being so really very too super quite get
     gets getting feel feeling""".split())
 _WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
@@ -67,17 +75,46 @@ def tense(text: str, start: int, end: int) -> str | None:
 
 def _own_tense(sentence: str, start: int, end: int) -> str | None:
     """Of a sentence telling both the past and what is ahead, "past" when the date's own
-    clause is a plain past said of that day: a past verb, then its object, then "on <day>"
-    ("Saw the vet on Monday and she's calling back", "I told him on Friday that I'll leave in
-    June": Friday past). Else None, as for any sentence of both tenses: the clause may plan or
-    wish (`_PLANS`), name a thing the day is of (`_OF_A_THING`), or look ahead itself."""
+    clause is a plain past said "on <day>" ("Saw the vet on Monday and she's calling back",
+    "I told him on Friday that I'll leave in June": Friday past). Else None, as for any
+    sentence of both tenses: the clause may plan or wish (`_PLANS`), name a thing the day is
+    of (`_OF_A_THING`), say a present of the day or a day chosen (`_present_of_the_day`), or
+    look ahead itself."""
     own = _clause(sentence, start, end, _MIXED_END)
     before = own[:max(0, own.find(sentence[start:end]))]
     if not sentence[start:end].startswith("on ") or _PLANS.search(own) or \
-            _OF_A_THING.search(before) or _FUTURE.search(own):
+            _OF_A_THING.search(before) or _FUTURE.search(own) or _present_of_the_day(before):
         return None
     past = _past(own) or _clause_past(own) or any(w in _NEGATED_PAST for w in _WORD.findall(own))
     return "past" if past else None
+
+
+def _present_of_the_day(before: str) -> bool:
+    """Whether the clause up to the day says a present of it ("... the match is on", "the
+    shop opens on": reported, still ahead) or chooses the day ("we settled on")."""
+    said = _WORD.findall(before)
+    last = said[-1] if said else ""
+    verb_s = last.endswith("s") and not last.endswith("ss") and last not in _NOT_PRESENT and \
+        lexicon().base(last, "verb") != last
+    return bool(_PRESENT_BE.search(before) or _CHOSEN.search(before) or verb_s)
+
+
+def own_clause(text: str, start: int, end: int) -> tuple[str, str]:
+    """The lowercased clause of `text` holding [start, end) (cut as a sentence of two tenses
+    is, `_MIXED_END`), split at it: what comes before it and what it is said in."""
+    left, said = _sentence(text, start, end)
+    clause = _clause(said, start - left, end - left, _MIXED_END)
+    return clause[:max(0, clause.find(said[start - left:end - left]))], clause
+
+
+def clause_looks(clause: str) -> str | None:
+    """"future" for a lowercased clause with a future form, a plan or wish (`_PLANS`) or a
+    present "be", else "past" for one with a past verb, else None."""
+    if _FUTURE.search(clause) or _PLANS.search(clause) or _PRESENT_BE.search(clause):
+        return "future"
+    if _past(clause) or _clause_past(clause):
+        return "past"
+    return None
 
 
 def sentence(text: str, start: int, end: int) -> str:
@@ -243,6 +280,7 @@ def _told_before(text: str, end: int) -> str | None:
     each is a verbless phrase of place or manner going on with it ("He proposed. On the boat.
     On Sunday."); not across a question or an interjection ("Where were we? Oh right.
     Friday.")."""
+    crossed = False
     while (looks := tense(text, end - 1, end)) is None:
         left, sentence = _sentence(text, end - 1, end)
         said = _WORD.findall(sentence)
@@ -250,13 +288,11 @@ def _told_before(text: str, end: int) -> str | None:
         if len(said) > FRAGMENT or any(_verbs(said)) or not before.strip() or \
                 before.endswith("?") or not _GOES_ON.match(sentence):
             return None
-        end = len(before)
-    return looks
+        end, crossed = len(before), True
+    # a plan told in the past, then where: the day may be the plan's ("I booked it. At the
+    # Ritz. On Friday.")
+    return None if crossed and _PLANS.search(_sentence(text, end - 1, end)[1]) else looks
 
-
-# a fragment going on with the sentence before it: a phrase of place, company or manner
-_GOES_ON = re.compile(r"^\W*(?:on|in|at|to|with|by|from|near|outside|inside|under|over|"
-                      r"behind|after|before)\b")
 
 
 def _arranged(said: list[str]) -> bool:

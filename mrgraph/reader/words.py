@@ -129,11 +129,13 @@ def _kept_pasts() -> dict[str, str]:
     return found
 
 
-# what stands right before a past used as a verb: its subject, or nothing of its own clause
-# ("I sent it", "Mia won", "Saw the GP", "and then left"); not "was fed up", "turned left"
-_BEFORE_A_VERB = frozenset("i we you he she they and then so but just finally already also "
-                           "actually never recently".split())
+# what stands right before a past used as a verb: its subject, an auxiliary of a perfect, an
+# adverb, or nothing of its own clause ("I sent it", "Mia won", "Saw the GP", "I've lost",
+# "I first saw", "and then left"); not "was fed up", "turned left", "so lost"
+_BEFORE_A_VERB = frozenset("i we you he she they and then just finally already also actually "
+                           "never recently first both all even only ve d s have has had".split())
 _TEXT_WORD = re.compile(r"[A-Za-z]+|[,;:]")
+_NOT_NAMES = frozenset("so nothing none nobody any every each".split())
 
 
 @lru_cache(maxsize=50_000)
@@ -146,15 +148,17 @@ def says_past(text: str, verb: str) -> bool:
     for i, word in enumerate(said):
         if kept.get(word.lower()) == verb:
             before = said[i - 1] if i else ","
-            if before in ",;:" or before.lower() in _BEFORE_A_VERB or _a_name(before):
+            if before in ",;:" or before.lower() in _BEFORE_A_VERB or \
+                    (before.lower().endswith("ly") and len(before) > 4) or _a_name(before):
                 return True
     return False
 
 
 def _a_name(word: str) -> bool:
     """A capitalised word that is no form of a verb: a name ("Mia won"; not "Turned left")."""
-    lowered = word.lower()
-    return word[0].isupper() and not lexicon().offsets(lexicon().base(lowered, "verb"), "verb")
+    lex, lowered = lexicon(), word.lower()
+    return word[0].isupper() and not is_function_word(word) and lowered not in NUMBERS and \
+        lowered not in _NOT_NAMES and not lex.offsets(lex.base(lowered, "verb"), "verb")
 
 
 def is_function_word(word: str) -> bool:

@@ -52,6 +52,10 @@ def test_a_plain_past_clause_dates_its_own_day(text: str, expected: list[tuple[s
     "I got picked for the match on Saturday and I'm going to play!",
     "I'll tell you about the wedding on Saturday, it was beautiful.",
     "I'm recovering from the party on Saturday, we danced all night.",
+    # a present said of the day, reported or heard, or a day chosen: still ahead
+    "Tom said the match is on Saturday, we'll watch it at the pub.",
+    "I heard the shop opens on Sunday and I'll go early.",
+    "We settled on Saturday, so we'll drive up then.",
 ])
 def test_both_tenses_without_a_plain_past_of_the_day_is_no_date(text: str) -> None:
     assert _found(text) == []
@@ -71,6 +75,8 @@ def test_a_fragment_after_a_phrase_of_place_looks_the_way_the_sentence_before_do
     "Great news. Really. On Friday.",  # no tense before the fragments
     "Where were we? Oh right. Friday.",  # not across a question
     "I finally finished it. Phew. Thursday.",  # nor an interjection
+    "I booked it. At the Ritz. On Friday.",  # a plan told in the past: the day may be its
+    "I asked her out. To dinner. On Friday.",
 ])
 def test_fragments_give_no_date_across_no_tense_a_question_or_an_interjection(text: str) -> None:
     assert _found(text) == []

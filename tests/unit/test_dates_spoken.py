@@ -290,8 +290,21 @@ def test_a_word_that_does_not_count_is_no_count() -> None:
     ("Grandad passed away a week today.", "a week today", "2023-05-08"),
     ("I've been in the new flat two weeks today.", "two weeks today", "2023-05-01"),
     ("It's a fortnight today since the storm.", "a fortnight today", "2023-05-01"),
+    ("We're a fortnight today, how time flies.", "a fortnight today", "2023-05-01"),  # a streak
+    # by its own clause: what another clause says of the past does not turn it
+    ("I got the job and I start a week today!", "a week today", "2023-05-22"),
+    ("We've been planning this since March and the party is a week today.", "a week today",
+     "2023-05-22"),
+    ("Jo asked if I'm free a week today.", "a week today", "2023-05-22"),
 ])
 def test_weeks_today_are_counted_from_today_not_today(text: str, phrase: str,
                                                        value: str) -> None:
     assert [(m.text, m.value.value) for m in find_dates(text, MON)] == [(phrase, value)]
 
+
+@pytest.mark.parametrize("text", [
+    "She said the results come out a week today.",  # reported: in its own time
+    "I'm off for a week today.",  # a length of time
+])
+def test_weeks_today_reported_or_a_length_is_no_date(text: str) -> None:
+    assert find_dates(text, MON) == []

@@ -15,6 +15,8 @@ from tests.unit.test_reader_when import _answer
     ("Saw the dentist on Monday.", "see"),  # opening its clause
     ("I sent the form, then we won the raffle.", "win"),  # after its subject
     ("Mia left early.", "leav"),  # after a name
+    ("I've lost my keys.", "lose"),  # a perfect
+    ("I first saw him in Rome.", "see"),  # after an adverb
 ])
 def test_an_irregular_past_used_as_a_verb_is_its_verb(text: str, verb: str) -> None:
     assert says_past(text, verb)
@@ -27,6 +29,9 @@ def test_an_irregular_past_used_as_a_verb_is_its_verb(text: str, verb: str) -> N
     ("We went and took a train.", "go"),  # their own tokens are go, take: nothing to bridge
     ("It might rain; I ate early.", "mai"),  # no verb "may"
     ("I saw the film.", "send"),  # another verb than the question's
+    ("Nothing left to do.", "leav"),  # a capitalised word that is no name
+    ("The sent items folder is full.", "send"),
+    ("I felt so lost.", "lose"),
 ])
 def test_other_uses_and_other_verbs_are_not(text: str, verb: str) -> None:
     assert not says_past(text, verb)

@@ -38,7 +38,7 @@ from mrgraph.reader.dates import ahead
 from mrgraph.reader.dates import stated as stated_date
 from mrgraph.kind_fit import kind_held
 from mrgraph.reader.question import AUXILIARIES, Question
-from mrgraph.reader.words import lemma, says_past
+from mrgraph.reader.words import lemma
 from mrgraph.text import tokenize, words
 from mrgraph.toolkit import Record
 
@@ -146,10 +146,6 @@ def content_share(state: Found, question: Question, text: str) -> float:
     if total <= 0:
         return state.q_share(token_set(text))
     held = token_set(text)
-    # the event asked of is its verb: "When did she see ...?" - "I saw ..."
-    if question.kind in ("when", "duration") and question.on("past_base") and question.verb \
-            and says_past(text, verb := lemma(question.verb)):
-        held |= {verb}
     share = sum(w for t, w in weights.items() if t in held)
     if question.on("fit_kind"):
         share += kind_held(weights, held, question.text, question.verb, text)

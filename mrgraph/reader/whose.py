@@ -199,7 +199,8 @@ def _own_statements(state: Found, question: Question) -> list[tuple[Record, str]
 
 def _turns_about_others(state: Found, question: Question, replied: float = 0.0) -> bool:
     """The same test on whole turns by speaker: the others' turns cover the question better
-    than any turn of the person (catches a fact spread over a turn's sentences)."""
+    than any turn of the person, by TURNS_SAME (by SAME_WHEN for a date or a length, as for
+    sentences: `wp_dated_turns`); catches a fact spread over a turn's sentences."""
     people = speakers(turns_read(state, question))
     theirs = others = 0.0
     for turn in turns_read(state, question):
@@ -210,4 +211,6 @@ def _turns_about_others(state: Found, question: Question, replied: float = 0.0) 
             theirs = max(theirs, share)
         else:
             others = max(others, share)
-    return max(theirs, replied) + TURNS_SAME < others
+    # a date rests on the episode more than on who says it, over whole turns as over sentences
+    dated = question.kind in ("when", "duration") and question.on("wp_dated_turns")
+    return max(theirs, replied) + (SAME_WHEN if dated else TURNS_SAME) < others

@@ -114,53 +114,6 @@ def lemma(word: str) -> str:
     return stem(IRREGULAR.get(lowered, lowered))
 
 
-@lru_cache(maxsize=1)
-def _kept_pasts() -> dict[str, str]:
-    """word -> the search token of its verb, for the irregular pasts the search token keeps as
-    they are, being nouns or adjectives too ("saw" -> see, "sent" -> send, "won" -> win;
-    WordNet's verb exceptions). Not -ing forms, nor the forms of what WordNet has no verb for
-    ("might" -> may), nor ones whose token is too short to tell ("ate" -> "at")."""
-    lex, found = lexicon(), {}
-    for form, base in lex.verb_exc.items():
-        token, verb = stem(form), stem(base)
-        if token != verb and len(token) > 2 and not form.endswith("ing") and \
-                lex.offsets(base, "verb"):
-            found[form] = verb
-    return found
-
-
-# what stands right before a past used as a verb: its subject, an auxiliary of a perfect, an
-# adverb, or nothing of its own clause ("I sent it", "Mia won", "Saw the GP", "I've lost",
-# "I first saw", "and then left"); not "was fed up", "turned left", "so lost"
-_BEFORE_A_VERB = frozenset("i we you he she they and then just finally already also actually "
-                           "never recently first both all even only ve d s have has had".split())
-_TEXT_WORD = re.compile(r"[A-Za-z]+|[,;:]")
-_NOT_NAMES = frozenset("so nothing none nobody any every each".split())
-
-
-@lru_cache(maxsize=50_000)
-def says_past(text: str, verb: str) -> bool:
-    """Whether `text` says the verb whose search token is `verb` in an irregular past that the
-    search token keeps as it is (`_kept_pasts`: "saw" -> see, "sent" -> send, "won" -> win),
-    used as a verb (after its subject, or opening its clause): a question asks "When did she
-    see ...?" of "I saw ..."."""
-    kept, said = _kept_pasts(), _TEXT_WORD.findall(text)
-    for i, word in enumerate(said):
-        if kept.get(word.lower()) == verb:
-            before = said[i - 1] if i else ","
-            if before in ",;:" or before.lower() in _BEFORE_A_VERB or \
-                    (before.lower().endswith("ly") and len(before) > 4) or _a_name(before):
-                return True
-    return False
-
-
-def _a_name(word: str) -> bool:
-    """A capitalised word that is no form of a verb: a name ("Mia won"; not "Turned left")."""
-    lex, lowered = lexicon(), word.lower()
-    return word[0].isupper() and not is_function_word(word) and lowered not in NUMBERS and \
-        lowered not in _NOT_NAMES and not lex.offsets(lex.base(lowered, "verb"), "verb")
-
-
 def is_function_word(word: str) -> bool:
     lowered = word.lower()
     return lowered in DETERMINERS or lowered in PREPOSITIONS or lowered in TIME_WORDS or lowered in SUBJECTS or \

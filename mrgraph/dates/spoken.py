@@ -158,24 +158,22 @@ def _weeks_today(match: re.Match[str], anchor: date, looks: str | None) -> Resol
 # today"); what was reported, said or heard, in its own time
 _HAS_BEEN = re.compile(r"\b(?:been|since)\b")
 _OF_A_PERSON = re.compile(r"\b(?:i'm|i am|we're|we are|he's|he is|she's|she is|they're|"
-                          r"they are|it's|it is)\s+$")
+                          r"they are)\s+$")
 _REPORTED = re.compile(r"\b(?:said|told|heard|asked|texted|wrote|mentioned|found out)\b")
 
 
 def weeks_today_looks(text: str, start: int, end: int) -> str | None:
-    """Which way "a week today" looks, by its own clause (dates.tense.own_clause): back with
-    "been" / "since" or a person's "be" before it (how long it has been, an age), ahead with
-    a future form, a plan or a present "be" ("The wedding's a week today"), back with a past
-    verb, unless it was reported (then no date: "She said the results come out a week
-    today"), ahead with neither ("Two weeks today, in Whitby."); none after "for" (a length:
-    "I'm off for a week today")."""
+    """Which way "a week today" looks, by the rest of its own clause (dates.tense.own_clause):
+    back with "been" / "since" or a person's "be" before it (how long it has been, an age),
+    ahead with a future form, a plan or a present "be" ("The wedding's a week today"), back
+    with a past verb, unless it was reported (then no date: "She said the results come out a
+    week today"), ahead with neither ("Two weeks today, in Whitby.")."""
     before, clause = own_clause(text, start, end)
-    if before.rstrip().endswith(" for") or before.strip() == "for":
-        return None
-    if _HAS_BEEN.search(clause) or _OF_A_PERSON.search(before):
+    rest = before + " " + clause[len(before) + end - start:]  # not its own "tomorrow"
+    if _HAS_BEEN.search(rest) or _OF_A_PERSON.search(before):
         return "past"
-    looks = clause_looks(clause)
-    if looks == "past" and _REPORTED.search(clause):
+    looks = clause_looks(rest)
+    if looks == "past" and _REPORTED.search(rest):
         return None
     return looks or "future"
 
@@ -333,7 +331,8 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (_COUNT + r"\s+(?:(week)s?" + _AGO + r"\s+(today|yesterday)|(?:(month)s?" + _AGO
      + r"\s+(today|yesterday|this\s+week)|(year)s?" + _AGO
      + r"\s+(today|yesterday|this\s+week|this\s+month)))", _weeks_ago_today, "relative"),
-    (_COUNT + r"\s+(week|fortnight)s?\s+(today|tomorrow)\b", _weeks_today_entry, "relative"),
+    (r"(?<!\bfor )" + _COUNT + r"\s+(week|fortnight)s?\s+(today|tomorrow)\b", _weeks_today_entry,
+     "relative"),
     (r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?" + _COUNT + r"\s+fortnights?" + _AGO,
      _fortnights, "relative"),
     (NOT_BACK + r"(about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?" + QUANTITY + r"\s+"

@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 
 from mrgraph.lexicon import default as lexicon
+from mrgraph.text import DETERMINERS
 
 # A future form, or a verb in the past (an -ed word that is not an adjective after
 # "be"/"so"/"really": "I'm so excited"; the other forms WordNet knows, `_clause_past`).
@@ -75,18 +76,57 @@ def tense(text: str, start: int, end: int) -> str | None:
 
 def _own_tense(sentence: str, start: int, end: int) -> str | None:
     """Of a sentence telling both the past and what is ahead, "past" when the date's own
-    clause is a plain past said "on <day>" ("Saw the vet on Monday and she's calling back",
-    "I told him on Friday that I'll leave in June": Friday past). Else None, as for any
-    sentence of both tenses: the clause may plan or wish (`_PLANS`), name a thing the day is
-    of (`_OF_A_THING`), say a present of the day or a day chosen (`_present_of_the_day`), or
-    look ahead itself."""
-    own = _clause(sentence, start, end, _MIXED_END)
-    before = own[:max(0, own.find(sentence[start:end]))]
+    clause is a plain past said "on <day>", its one verb ("Saw the vet on Monday and she's
+    calling back", "I told him on Friday that I'll leave in June": Friday past). Else None, as
+    for any sentence of both tenses: the clause may plan or wish (`_PLANS`), name a thing the
+    day is of (`_OF_A_THING`), say a present of the day or a day chosen
+    (`_present_of_the_day`), hold another verb after its past ("I told Mia we meet on
+    Friday", "Tom moves in on Saturday": `_another_verb`), or look ahead itself."""
+    before, own = _split(sentence, start, end)
     if not sentence[start:end].startswith("on ") or _PLANS.search(own) or \
-            _OF_A_THING.search(before) or _FUTURE.search(own) or _present_of_the_day(before):
+            _OF_A_THING.search(before) or _FUTURE.search(own) or \
+            _present_of_the_day(before) or _another_verb(before):
         return None
     past = _past(own) or _clause_past(own) or any(w in _NEGATED_PAST for w in _WORD.findall(own))
     return "past" if past else None
+
+
+def _split(sentence: str, start: int, end: int) -> tuple[str, str]:
+    """The part before [start, end) of its clause in a lowercased sentence (cut at
+    `_MIXED_END`), and the clause."""
+    clause = _clause(sentence, start, end, _MIXED_END)
+    left = max((e for _, e in (m.span() for m in _MIXED_END.finditer(sentence))
+                if e <= max(start, 0)), default=0)
+    return sentence[left:start], clause
+
+
+# a clause of its own beginning after the past: a subject, a relative, a joined verb
+_NEW_CLAUSE = frozenset("i we you he she they who which that where and".split())
+
+
+def _another_verb(before: str) -> bool:
+    """Whether the clause up to the day holds, after its first past, a new subject, a
+    relative, "and", or a verb of its own (`_a_verb`): the day may be that verb's ("I told
+    the kids they start school on Monday", "the bins go out on Thursday", "Mia starts work on
+    Monday")."""
+    said = _WORD.findall(before)
+    first = next((i for i, w in enumerate(said) if w in _PAST_WORDS or _inflected(w)), None)
+    if first is None:
+        return False
+    return any(w in _NEW_CLAUSE or _a_verb(w, said[i - 1])
+               for i, w in enumerate(said) if i > first)
+
+
+def _a_verb(word: str, before: str) -> bool:
+    """A present verb, not a noun of a noun phrase: mostly a verb, or a verb's -s form, after
+    no determiner, -ing or adjective ("the bins *go*", "Anna *presents*"; not "the driving
+    *test*", "my *plans*")."""
+    lex = lexicon()
+    if before in DETERMINERS or before.endswith("ing") or lex.mostly_adjective(before) or \
+            word.endswith("ing") or _inflected(word) or word in _PAST_WORDS:
+        return False
+    s_form = word.endswith("s") and not word.endswith("ss") and lex.base(word, "verb") != word
+    return lex.mostly_verb(word) or s_form
 
 
 def _present_of_the_day(before: str) -> bool:
@@ -103,8 +143,7 @@ def own_clause(text: str, start: int, end: int) -> tuple[str, str]:
     """The lowercased clause of `text` holding [start, end) (cut as a sentence of two tenses
     is, `_MIXED_END`), split at it: what comes before it and what it is said in."""
     left, said = _sentence(text, start, end)
-    clause = _clause(said, start - left, end - left, _MIXED_END)
-    return clause[:max(0, clause.find(said[start - left:end - left]))], clause
+    return _split(said, start - left, end - left)
 
 
 def clause_looks(clause: str) -> str | None:
@@ -234,9 +273,10 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     """Which way a weekday said without "last" / "next" looks (`tense`), and also: a verbless
     fragment ("I won! On Tuesday.") looks the way the sentence before it does (before the
     fragments it follows: "I won. In Oslo. On Tuesday."), one opening its turn the way the
-    first sentence after it with a tense does ("Thursday! I beat my best time."); one opening with a verb's -ing, its "I'm" left out, looks ahead as "I'm
-    leaving" does ("Leaving on Tuesday."), and so does one whose "is" / "are" comes with a
-    verb's -ing ("The plumber is coming on Friday"); a sentence in the present about one day
+    first sentence after it with a tense does ("Thursday! I beat my best time."); one opening
+    with a verb's -ing, its "I'm" left out, looks ahead as "I'm leaving" does ("Leaving on
+    Tuesday."), and so does one whose "is" / "are" comes with a verb's -ing ("The plumber is
+    coming on Friday"); a sentence in the present about one day
     is a schedule, ahead ("I leave for Genoa on Sunday", "the fair is Friday, right?"), not a
     habit ("I usually rest on Sunday", "I don't work on Sunday"); a clause of a past habit ("we
     used to meet on Friday") is no one day."""
@@ -292,7 +332,6 @@ def _told_before(text: str, end: int) -> str | None:
     # a plan told in the past, then where: the day may be the plan's ("I booked it. At the
     # Ritz. On Friday.")
     return None if crossed and _PLANS.search(_sentence(text, end - 1, end)[1]) else looks
-
 
 
 def _arranged(said: list[str]) -> bool:

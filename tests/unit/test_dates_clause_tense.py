@@ -33,6 +33,8 @@ def _found(text: str) -> list[tuple[str, str]]:
     ("I'm flying to Oslo on Friday, but I packed on Sunday.", [("on Sunday", "2023-05-07")]),
     ("We'll hike on Saturday because the storm passed on Thursday.",
      [("on Thursday", "2023-05-04")]),
+    # the same day said twice: each by its own place in the sentence
+    ("I called on Friday about the party on Friday, we'll go.", [("on Friday", "2023-05-05")]),
 ])
 def test_a_plain_past_clause_dates_its_own_day(text: str, expected: list[tuple[str, str]]) -> None:
     assert _found(text) == expected
@@ -56,6 +58,10 @@ def test_a_plain_past_clause_dates_its_own_day(text: str, expected: list[tuple[s
     "Tom said the match is on Saturday, we'll watch it at the pub.",
     "I heard the shop opens on Sunday and I'll go early.",
     "We settled on Saturday, so we'll drive up then.",
+    # another verb after the past: the day may be its
+    "Sam said they arrive on Sunday, I'll cook.",
+    "Mum reminded me the bins go out on Thursday, I'll do it.",
+    "I found out Mia starts work on Monday, she'll be great.",
 ])
 def test_both_tenses_without_a_plain_past_of_the_day_is_no_date(text: str) -> None:
     assert _found(text) == []

@@ -302,9 +302,16 @@ def test_weeks_today_are_counted_from_today_not_today(text: str, phrase: str,
     assert [(m.text, m.value.value) for m in find_dates(text, MON)] == [(phrase, value)]
 
 
-@pytest.mark.parametrize("text", [
-    "She said the results come out a week today.",  # reported: in its own time
-    "I'm off for a week today.",  # a length of time
+def test_weeks_today_reported_is_no_date() -> None:
+    """What was reported is said in its own time: no date, not today."""
+    assert find_dates("She said the results come out a week today.", MON) == []
+
+
+@pytest.mark.parametrize("text,phrase,value", [
+    ("I'm off for a week today.", "today", "2023-05-15"),  # a length from today
+    ("He died a week tomorrow.", "a week tomorrow", "2023-05-09"),  # its own "tomorrow" no plan
+    ("The party? It's a week today!", "a week today", "2023-05-22"),  # "it" is no person
 ])
-def test_weeks_today_reported_or_a_length_is_no_date(text: str) -> None:
-    assert find_dates(text, MON) == []
+def test_weeks_today_after_for_and_with_its_own_tomorrow(text: str, phrase: str,
+                                                        value: str) -> None:
+    assert [(m.text, m.value.value) for m in find_dates(text, MON)] == [(phrase, value)]

@@ -276,10 +276,10 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     first sentence after it with a tense does ("Thursday! I beat my best time."); one opening
     with a verb's -ing, its "I'm" left out, looks ahead as "I'm leaving" does ("Leaving on
     Tuesday."), and so does one whose "is" / "are" comes with a verb's -ing ("The plumber is
-    coming on Friday"); a sentence in the present about one day
-    is a schedule, ahead ("I leave for Genoa on Sunday", "the fair is Friday, right?"), not a
-    habit ("I usually rest on Sunday", "I don't work on Sunday"); a clause of a past habit ("we
-    used to meet on Friday") is no one day."""
+    coming on Friday"); a sentence in the present about one day is a schedule, ahead ("I
+    leave for Genoa on Sunday", "the fair is Friday, right?"), not a habit ("I usually rest on
+    Sunday", "I don't work on Sunday"); a clause of a past habit ("we used to meet on Friday")
+    is no one day."""
     left, sentence = _sentence(text, start, end)
     habit = _USED_TO.search(_clause(sentence, start - left, end - left, _OWN_END))
     if habit is not None and lexicon().mostly_verb(habit.group(1)):

@@ -94,10 +94,8 @@ def _own_tense(sentence: str, start: int, end: int) -> str | None:
 def _split(sentence: str, start: int, end: int) -> tuple[str, str]:
     """The part before [start, end) of its clause in a lowercased sentence (cut at
     `_MIXED_END`), and the clause."""
-    clause = _clause(sentence, start, end, _MIXED_END)
-    left = max((e for _, e in (m.span() for m in _MIXED_END.finditer(sentence))
-                if e <= max(start, 0)), default=0)
-    return sentence[left:start], clause
+    left, right = _bounds(sentence, start, end, _MIXED_END)
+    return sentence[left:start], sentence[left:right]
 
 
 # a clause of its own beginning after the past: a subject, a relative, a joined verb
@@ -125,8 +123,13 @@ def _a_verb(word: str, before: str) -> bool:
     if before in DETERMINERS or before.endswith("ing") or lex.mostly_adjective(before) or \
             word.endswith("ing") or _inflected(word) or word in _PAST_WORDS:
         return False
-    s_form = word.endswith("s") and not word.endswith("ss") and lex.base(word, "verb") != word
-    return lex.mostly_verb(word) or s_form
+    return lex.mostly_verb(word) or _s_form(word)
+
+
+def _s_form(word: str) -> bool:
+    """A verb's -s form ("opens", "presents"; not "class")."""
+    return word.endswith("s") and not word.endswith("ss") and \
+        lexicon().base(word, "verb") != word
 
 
 def _present_of_the_day(before: str) -> bool:
@@ -134,8 +137,7 @@ def _present_of_the_day(before: str) -> bool:
     shop opens on": reported, still ahead) or chooses the day ("we settled on")."""
     said = _WORD.findall(before)
     last = said[-1] if said else ""
-    verb_s = last.endswith("s") and not last.endswith("ss") and last not in _NOT_PRESENT and \
-        lexicon().base(last, "verb") != last
+    verb_s = last not in _NOT_PRESENT and _s_form(last)
     return bool(_PRESENT_BE.search(before) or _CHOSEN.search(before) or verb_s)
 
 
@@ -171,10 +173,16 @@ def _sentence(text: str, start: int, end: int) -> tuple[int, str]:
 def _clause(sentence: str, start: int, end: int, ends_at: re.Pattern[str] = _CLAUSE_END) -> str:
     """The clause of a lowercased sentence around [start, end), cut at `ends_at`
     (`_CLAUSE_END`; `_OWN_END` for the pasts `_clause_past` reads)."""
+    left, right = _bounds(sentence, start, end, ends_at)
+    return sentence[left:right]
+
+
+def _bounds(sentence: str, start: int, end: int, ends_at: re.Pattern[str]) -> tuple[int, int]:
+    """Where the clause of a lowercased sentence around [start, end) begins and ends."""
     ends = [m.span() for m in ends_at.finditer(sentence)]
     left = max((e for s, e in ends if e <= max(start, 0)), default=0)
     right = min((s for s, e in ends if s >= end), default=len(sentence))
-    return sentence[left:right]
+    return left, right
 
 
 def _past(sentence: str) -> bool:

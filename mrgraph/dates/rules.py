@@ -49,7 +49,9 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
 * "in June" / "in early June" (no year, no day) is the first June from the anchor's month on in
   a sentence about what is ahead, else the nearer of that one and the latest June up to the
   anchor's month (a past verb does not decide it: "I signed up for a race in June", said in
-  March, is this June); lowercase "may" and "march" are a verb and a walk, not months.
+  March, is this June); "back in June" is the past one, but after a verb of going back ("I'll
+  be back in June", "I came back in June") that verb's tense decides; lowercase "may" and
+  "march" are a verb and a walk, not months.
 * "(it feels) like yesterday" is an idiom, not a day.
 * Days and months named within another period ("since October last year", "Tuesday last
   week", "in early 2021") and holidays ("Christmas 2022", "last Christmas", "for Thanksgiving"):
@@ -179,17 +181,40 @@ def _on_weekday(match: re.Match[str], anchor: date, looks: str | None) -> Resolv
 def _in_month(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
     """"in June" (no year): the first June from the anchor's month on in a sentence about what
     is ahead (`looks`), else the nearer of that one and the latest up to the anchor's month
-    (the latter when they are as near); "back in June" is the past one. Not the past one for a
-    past verb alone: the verb may be said of another thing than the month ("I registered for
-    a race in June")."""
-    back_in, name = match.group(1), match.group(2)
+    (the latter when they are as near); "back in June" is the past one (`_month_looks`). Not
+    the past one for a past verb alone: the verb may be said of another thing than the month
+    ("I registered for a race in June"); but a verb of going back says when it went or goes
+    ("I came back in June", "I'll be back in June")."""
+    name = match.group(2)
     if name in ("may", "march"):  # lowercase: the verb ("in may be"), a walk ("in march")
         return None
     month = MONTHS[name.lower()]
     back, ahead = (anchor.month - month) % 12, (month - anchor.month) % 12
-    if not back_in and (looks == "future" or ahead < back):
+    if looks != "back" and looks != _RETURNED and (looks == "future" or ahead < back):
         return a_month(date(anchor.year + (month < anchor.month), month, 1))
     return a_month(date(anchor.year - (month > anchor.month), month, 1))
+
+
+# "back" after a verb of going is where one goes ("I'll be back in June", "flying back in
+# May"), not "back then": that verb's tense says which June
+_RETURNING = re.compile(r"\b(?:be|been|being|am|is|are|was|were|'m|'re|'s|go|goes|going|went|"
+                        r"gone|come|comes|coming|came|fly|flies|flying|flew|head|heads|heading|"
+                        r"headed|get|gets|getting|got|move|moves|moving|moved|drive|drives|"
+                        r"driving|drove|travel|travels|travelling|traveling|travelled|traveled)"
+                        r"\s+$", re.IGNORECASE)
+_RETURNED = "returned"  # `_month_looks` of a verb of going back in the past
+
+
+def _month_looks(text: str, start: int, end: int) -> str | None:
+    """The tense `_in_month` reads: "back" for "back in June" said of the past ("Back in June
+    we had a flood", "I was there back in June"), the verb's own tense after a verb of going
+    (`_RETURNING`: a past one is `_RETURNED`, the past June), else the sentence's (tense)."""
+    if not text[start:end].lower().startswith("back"):
+        return tense(text, start, end)
+    if _RETURNING.search(text, 0, start) is None:
+        return "back"
+    looks = tense(text, start, end)
+    return _RETURNED if looks == "past" else looks
 
 
 # the table's entries of `_on_weekday` and `_in_month`: the sentence's tense decides (`_found`
@@ -199,7 +224,7 @@ _on_weekday_rule, _in_month_rule = tensed_entry(), tensed_entry()
 
 # how each tensed rule reads its sentence's tense (others: `tense`)
 _LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {
-    _on_weekday_rule: day_tense, **spoken.LOOKS, **recent.LOOKS, **ahead.LOOKS,
+    _on_weekday_rule: day_tense, _in_month_rule: _month_looks, **spoken.LOOKS, **recent.LOOKS, **ahead.LOOKS,
     **weekday.LOOKS, **days.LOOKS, **ordinal.LOOKS}
 _TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
     _on_weekday_rule: _on_weekday, _in_month_rule: _in_month, **named.TENSED, **spoken.TENSED,

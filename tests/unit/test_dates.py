@@ -402,6 +402,22 @@ def test_in_a_month_without_a_year_is_the_nearer_one_or_the_one_ahead(text: str,
         == [(value, "month", "relative")]
 
 
+@pytest.mark.parametrize("text, value", [
+    ("I'll be back in June.", "2023-06"),  # a verb of going back: its own tense, ahead
+    ("We're flying back in October to see Gran.", "2023-10"),
+    ("Can't wait to go back in February!", "2024-02"),
+    ("I came back in January, exhausted.", "2023-01"),  # its past: the past January
+    ("We got back in early April.", "2023-04"),
+    ("Back in June we had a flood.", "2022-06"),  # "back then": the past one
+    ("I was there back in October and I'll go again.", "2022-10"),  # "there", not the verb
+])
+def test_back_in_a_month_is_past_unless_a_verb_of_going_back_says_otherwise(
+        text: str, value: str) -> None:
+    """"back in June" is the past June, but after a verb of going ("be back", "fly back")
+    "back" is where one goes, and that verb's tense says which June."""
+    assert [m.value.value for m in find_dates(text, MON)] == [value]
+
+
 @pytest.mark.parametrize("text, phrase", [
     ("We married in June 2019.", "June 2019"),  # a stated month keeps its year
     ("The show is in June 5, I think.", "June 5"),

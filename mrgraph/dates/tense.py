@@ -274,6 +274,12 @@ _USED_TO = re.compile(r"^\W*(?:i|we|you|he|she|they)\s+(?:\w+ly\s+)?used to ([a-
 # ... a negated present, in the day's own clause ("I don't know, we leave on Monday": a plan)
 _NOT = re.compile(r"\b(?:don't|doesn't|do not|does not)\b")
 _NEXT_WORD = re.compile(r"[.!?]+[\"')\]]*\s+(\w+)")  # the first word of the next sentence
+# a verb whose past is spelled as its present ("read", "put", "cut"), right after a subject
+# pronoun: a plan or a past ("I read it on Monday"), but a past after "he" / "she", whose
+# present takes -s ("she reads")
+_SAME_FORM = re.compile(r"(?:^\W*|[,;:]\s*|\b(?:and|but|so|then|because)\s+)(i|we|you|they|he|she)"
+                        r"\s+(?:just\s+|finally\s+|actually\s+)?(?:bet|burst|cast|cost|cut|hit|"
+                        r"hurt|let|put|quit|read|set|shut|split|spread|upset)\b")
 FRAGMENT = 3  # words: a sentence this short, with no verb, adds a time to the one before
 
 
@@ -286,8 +292,9 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     Tuesday."), and so does one whose "is" / "are" comes with a verb's -ing ("The plumber is
     coming on Friday"); a sentence in the present about one day is a schedule, ahead ("I
     leave for Genoa on Sunday", "the fair is Friday, right?"), not a habit ("I usually rest on
-    Sunday", "I don't work on Sunday"); a clause of a past habit ("we used to meet on Friday")
-    is no one day."""
+    Sunday", "I don't work on Sunday"), nor said with a verb spelled alike in past and present
+    ("I read it on Sunday": either; "she read it on Sunday" a past, `_SAME_FORM`); a clause of
+    a past habit ("we used to meet on Friday") is no one day."""
     left, sentence = _sentence(text, start, end)
     habit = _USED_TO.search(_clause(sentence, start - left, end - left, _OWN_END))
     if habit is not None and lexicon().mostly_verb(habit.group(1)):
@@ -312,6 +319,9 @@ def day_tense(text: str, start: int, end: int) -> str | None:
             _clause_past(_clause(sentence, start - left, end - left, _OWN_END)) or \
             _FUTURE.search(sentence) is not None:
         return None
+    if (same := _SAME_FORM.search(sentence)) is not None:
+        # "she put it up on Friday": no -s, a past; "I put it up on Friday": either
+        return "past" if same.group(1) in ("he", "she") else None
     progressive = said[0].endswith("ing") and verbs[0] if said else False
     return "future" if progressive or _arranged(said) or _PRESENT.search(sentence) else None
 

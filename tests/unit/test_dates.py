@@ -478,3 +478,19 @@ def test_on_a_weekday_in_the_present_or_a_fragment(text: str, value: str) -> Non
 ])
 def test_on_a_weekday_in_a_habit_or_after_no_verb_is_no_date(text: str) -> None:
     assert find_dates(text, MON) == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("I read it on Friday.", None),  # a past spelled as its present: a plan, or done
+    ("We put the tent up on Saturday, finally.", None),
+    ("They set off on Sunday.", None),
+    ("I hurt my knee Saturday.", None),  # said bare too
+    ("She read it on Friday.", "2023-05-05"),  # after "she" a present takes -s: a past
+    ("He finally quit on Monday, can you believe it?", "2023-05-01"),
+    ("She reads it on Friday.", "2023-05-12"),  # the -s: a present, a plan
+])
+def test_a_past_spelled_as_its_present_is_a_past_only_after_he_or_she(
+        text: str, value: str | None) -> None:
+    """"read", "put", "cut"... say a past and a present alike: after "I" / "we" / "you" /
+    "they" the day could be either way, so there is none; "she read" has no -s: a past."""
+    assert [m.value.value for m in find_dates(text, MON)] == ([value] if value else [])

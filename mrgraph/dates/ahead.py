@@ -11,7 +11,8 @@ Conventions (see mrgraph.dates.rules for the others):
   or with no future form: "I lost five kilos in two months", "I can knit a scarf in two
   days" say how long, not when; but "be" right before it puts the event ahead whatever the
   sentence's other verbs ("My exam is in three days", "the wedding's in two weeks, and we
-  finally sent the invitations"): "be" takes no span of time to do a thing in.
+  finally sent the invitations"): "be" takes no span of time to do a thing in. "three weeks
+  from now" is ahead whatever the tense.
 * "by the end of the week / month / year" is the session's week / month / year (its end is
   ahead of any day in it); "at / towards / before / until / till the end of the month"
   likewise in a sentence about what is ahead; in one about the past, no date (the end of which
@@ -61,6 +62,16 @@ def _in_units_looks(text: str, start: int, end: int) -> str | None:
     return tense(text, start, end)
 
 
+def _from_now(match: re.Match[str], anchor: date) -> Resolved | None:
+    """"three weeks from now": ahead whatever the tense, as "in three weeks" is in a sentence
+    about what is ahead."""
+    quantity, unit = norm(match.group(1)), match.group(2).lower()
+    if quantity in VAGUE:
+        return units_range(unit, 2, 5, anchor)
+    count = count_of(quantity)
+    return in_unit(unit, anchor + STEP[unit] * count) if count else None
+
+
 def _end_of_entry(match: re.Match[str], anchor: date) -> Resolved | None:
     """The table's entry for `_end_of` (as `_in_units_entry`)."""
     return None
@@ -83,6 +94,7 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
     # not "in a day or two" (a rough amount), "in two days' time" is the same as "in two days"
     (r"in\s+" + QUANTITY + r"\s+(day|week|month|year)s?(?:['’]?\s+time)?"
      r"(?!\s+(?:or|and|of|before|after|later)\b)", _in_units_entry, "relative"),
+    (QUANTITY + r"\s+(day|week|month|year)s?\s+from\s+(?:now|today)", _from_now, "relative"),
     (r"(?:by|at|towards?|before|until|till)\s+the\s+end\s+of\s+the\s+(week|month|year)",
      _end_of_entry, "relative"),
     (r"(?:(?:around|about)\s+)?this\s+time\s+last\s+(year|month|week)", _this_time_last,

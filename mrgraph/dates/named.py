@@ -9,7 +9,7 @@ Conventions (see mrgraph.dates.rules for the others):
 * "<weekday> last / this / next week" ("Tuesday last week") is that day of that ISO week.
 * "in early / mid / late 2022" is the year 2022 (precision year): a part of a year is not a
   day of it.
-* Holidays by their date: Christmas Eve 24 December, Christmas (Day) 25 December, New Year's
+* Holidays by their date: Christmas Eve 24 December, Christmas (Day) 25 December, Boxing Day 26 December, New Year's
   Eve 31 December, New Year's Day 1 January, Valentine's Day 14 February, the Fourth of July,
   Halloween 31 October; Thanksgiving is the United States' (the fourth Thursday of November),
   Easter the Western Easter Sunday. "Christmas 2024" is stated (a day); "last Christmas" is
@@ -58,6 +58,7 @@ _HOLIDAYS: tuple[tuple[str, Callable[[int], date]], ...] = (
     (r"new years? day|new year" + _APOSTROPHE + r"s day", lambda y: date(y, 1, 1)),
     (r"valentines? day|valentine" + _APOSTROPHE + r"s day", lambda y: date(y, 2, 14)),
     (r"(?:the )?fourth of july", lambda y: date(y, 7, 4)),
+    (r"boxing day", lambda y: date(y, 12, 26)),
     (r"halloween", lambda y: date(y, 10, 31)),
     (r"thanksgiving(?: day)?", lambda y: _nth_weekday(y, 11, 3, 4)),
     (r"easter(?: sunday)?", easter),

@@ -12,7 +12,7 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   week (past or future); "next Friday" is the Friday of the following week; "this coming
   Friday" the first Friday after the anchor (precision day).
 * "last/this/next month" and "last/this/next year" are that calendar month / year (precision
-  month / year, never their first day). "last May" is the latest May before the anchor's
+  month / year, never their first day; "early next year" too). "last May" is the latest May before the anchor's
   month, "next May" the first after it.
 * Seasons are meteorological (northern hemisphere): spring March-May, summer June-August,
   autumn (fall) September-November, winter December-February, named by the year they start in.
@@ -316,7 +316,9 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     # before _rel_period: "last week of August" is a week of August, not last week
     (r"(?:the\s+)?(first|second|third|fourth|last)\s+(week|weekend)\s+(?:of|in)\s+" + _MONTH
      + r"(?:,?\s+" + _YEAR + ")?", _part_of_month, "stated"),
-    (WHICH + r"\s+(weekend|week|month|year)", _rel_period, "relative"),
+    # a part of it said before is the period ("early next year")
+    (r"(?:(?:early|late|mid)[-\s]+)?" + WHICH + r"\s+(weekend|week|month|year)", _rel_period,
+     "relative"),
     (WHICH + r"\s+" + _SEASON, _rel_season, "relative"),
     (WHICH + r"\s+" + _DAY, _rel_weekday, "relative"),
     # not a habit ("on Monday evenings") nor a day a stated date names ("on Monday, May 1")

@@ -494,3 +494,19 @@ def test_a_past_spelled_as_its_present_is_a_past_only_after_he_or_she(
     """"read", "put", "cut"... say a past and a present alike: after "I" / "we" / "you" /
     "they" the day could be either way, so there is none; "she read" has no -s: a past."""
     assert [m.value.value for m in find_dates(text, MON)] == ([value] if value else [])
+
+
+@pytest.mark.parametrize("text, phrase, value, precision", [
+    ("The exhibition opens three weeks from now.", "three weeks from now", "2023-W22", "week"),
+    ("We finished it. Two days from today it ships.", "Two days from today", "2023-05-10",
+     "day"),  # ahead whatever the tense
+    ("A few weeks from now it'll all be done.", "A few weeks from now", "2023-W21/2023-W24",
+     "range"),
+    ("We're hoping to move in early next year.", "early next year", "2024", "year"),
+    ("It was late last year, I think.", "late last year", "2022", "year"),
+    ("We walked up the hill on Boxing Day.", "on Boxing Day", "2022-12-26", "day"),
+])
+def test_from_now_a_part_of_a_period_and_boxing_day(text: str, phrase: str, value: str,
+                                                    precision: str) -> None:
+    assert [(m.text, m.value.value, m.value.precision) for m in find_dates(text, MON)] == \
+        [(phrase, value, precision)]

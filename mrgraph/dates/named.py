@@ -58,7 +58,7 @@ _HOLIDAYS: tuple[tuple[str, Callable[[int], date]], ...] = (
     (r"new years? day|new year" + _APOSTROPHE + r"s day", lambda y: date(y, 1, 1)),
     (r"valentines? day|valentine" + _APOSTROPHE + r"s day", lambda y: date(y, 2, 14)),
     (r"(?:the )?fourth of july", lambda y: date(y, 7, 4)),
-    (r"boxing day", lambda y: date(y, 12, 26)),
+    (r"boxing day(?!\s+(?:after|by|to|and|in|out)\b)", lambda y: date(y, 12, 26)),  # not the sport
     (r"halloween", lambda y: date(y, 10, 31)),
     (r"thanksgiving(?: day)?", lambda y: _nth_weekday(y, 11, 3, 4)),
     (r"easter(?: sunday)?", easter),

@@ -51,8 +51,8 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
 * "in June" / "in early June" (no year, no day) is the first June from the anchor's month on in
   a sentence about what is ahead, else the nearer of that one and the latest June up to the
   anchor's month (a past verb does not decide it: "I signed up for a race in June", said in
-  March, is this June); "back in June" is the past one, but after a verb of going back ("I'll
-  be back in June", "I came back in June") that verb's tense decides; lowercase "may" and
+  March, is this June); "back in June" is the past one, but ahead after a verb of going back that
+  looks ahead ("I'll be back in June", "we fly back in June"); lowercase "may" and
   "march" are a verb and a walk, not months.
 * "(it feels) like yesterday" is an idiom, not a day.
 * Days and months named within another period ("since October last year", "Tuesday last
@@ -185,38 +185,36 @@ def _in_month(match: re.Match[str], anchor: date, looks: str | None) -> Resolved
     is ahead (`looks`), else the nearer of that one and the latest up to the anchor's month
     (the latter when they are as near); "back in June" is the past one (`_month_looks`). Not
     the past one for a past verb alone: the verb may be said of another thing than the month
-    ("I registered for a race in June"); but a verb of going back says when it went or goes
-    ("I came back in June", "I'll be back in June")."""
+    ("I registered for a race in June"); ahead after a verb of going back that looks ahead
+    ("I'll be back in June")."""
     name = match.group(2)
     if name in ("may", "march"):  # lowercase: the verb ("in may be"), a walk ("in march")
         return None
     month = MONTHS[name.lower()]
     back, ahead = (anchor.month - month) % 12, (month - anchor.month) % 12
-    if looks != "back" and looks != _RETURNED and (looks == "future" or ahead < back):
+    if looks != "back" and (looks == "future" or ahead < back):
         return a_month(date(anchor.year + (month < anchor.month), month, 1))
     return a_month(date(anchor.year - (month > anchor.month), month, 1))
 
 
-# "back" after a verb of going is where one goes ("I'll be back in June", "flying back in
-# May"), not "back then": that verb's tense says which June
-_RETURNING = re.compile(r"\b(?:be|been|being|am|is|are|was|were|'m|'re|'s|go|goes|going|went|"
-                        r"gone|come|comes|coming|came|fly|flies|flying|flew|head|heads|heading|"
-                        r"headed|get|gets|getting|got|move|moves|moving|moved|drive|drives|"
-                        r"driving|drove|travel|travels|travelling|traveling|travelled|traveled)"
-                        r"\s+$", re.IGNORECASE)
-_RETURNED = "returned"  # `_month_looks` of a verb of going back in the past
+# "back" after a verb of going that says it is ahead ("I'll be back in June", "flying back in
+# May", "we fly back in June", "when she comes back in June"): then "back" is where one goes,
+# not "back then"; any other "back in June" (a past verb, "have come back", a possessive "'s")
+# stays the past June
+_GOING_BACK = re.compile(
+    r"(?:\b(?:will|'ll|gonna|going\s+to|to)\s+(?:be|go|come|fly|head|get|move|drive|travel)|"
+    r"\b(?:going|coming|flying|heading|getting|moving|driving|travelling|traveling)|"
+    r"\b(?:i|we|you|they)\s+(?:go|come|fly|head|get|move|drive|travel)|"
+    r"\b(?:he|she)\s+(?:goes|comes|flies|heads|gets|moves|drives|travels))\s+$", re.IGNORECASE)
 
 
 def _month_looks(text: str, start: int, end: int) -> str | None:
-    """The tense `_in_month` reads: "back" for "back in June" said of the past ("Back in June
-    we had a flood", "I was there back in June"), the verb's own tense after a verb of going
-    (`_RETURNING`: a past one is `_RETURNED`, the past June), else the sentence's (tense)."""
+    """The tense `_in_month` reads: "back" for "back in June" ("Back in June we had a flood",
+    "I came back in June"), "future" after a verb of going back that looks ahead
+    (`_GOING_BACK`), else the sentence's (tense)."""
     if not text[start:end].lower().startswith("back"):
         return tense(text, start, end)
-    if _RETURNING.search(text, 0, start) is None:
-        return "back"
-    looks = tense(text, start, end)
-    return _RETURNED if looks == "past" else looks
+    return "future" if _GOING_BACK.search(text, 0, start) else "back"
 
 
 # the table's entries of `_on_weekday` and `_in_month`: the sentence's tense decides (`_found`
@@ -226,7 +224,8 @@ _on_weekday_rule, _in_month_rule = tensed_entry(), tensed_entry()
 
 # how each tensed rule reads its sentence's tense (others: `tense`)
 _LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {
-    _on_weekday_rule: day_tense, _in_month_rule: _month_looks, **spoken.LOOKS, **recent.LOOKS, **ahead.LOOKS,
+    _on_weekday_rule: day_tense, _in_month_rule: _month_looks,
+    **spoken.LOOKS, **recent.LOOKS, **ahead.LOOKS,
     **weekday.LOOKS, **days.LOOKS, **ordinal.LOOKS}
 _TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
     _on_weekday_rule: _on_weekday, _in_month_rule: _in_month, **named.TENSED, **spoken.TENSED,
@@ -316,9 +315,10 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     # before _rel_period: "last week of August" is a week of August, not last week
     (r"(?:the\s+)?(first|second|third|fourth|last)\s+(week|weekend)\s+(?:of|in)\s+" + _MONTH
      + r"(?:,?\s+" + _YEAR + ")?", _part_of_month, "stated"),
-    # a part of it said before is the period ("early next year")
-    (r"(?:(?:early|late|mid)[-\s]+)?" + WHICH + r"\s+(weekend|week|month|year)", _rel_period,
-     "relative"),
+    (WHICH + r"\s+(weekend|week|month|year)", _rel_period, "relative"),
+    # a part of it said before is the period ("early next year"); not "late last week of August"
+    (r"(?:early|late|mid)[-\s]+" + WHICH + r"\s+(weekend|week|month|year)(?!\s+(?:of|in)\b)",
+     _rel_period, "relative"),
     (WHICH + r"\s+" + _SEASON, _rel_season, "relative"),
     (WHICH + r"\s+" + _DAY, _rel_weekday, "relative"),
     # not a habit ("on Monday evenings") nor a day a stated date names ("on Monday, May 1")

@@ -115,6 +115,19 @@ def _another_verb(before: str) -> bool:
                for i, w in enumerate(said) if i > first)
 
 
+def _verb_after(text: str) -> bool:
+    """Whether `text` (after a verb, up to the day) holds a clause or verb of its own: the
+    day may be that one's ("She let slip that the party is on Saturday")."""
+    said = _WORD.findall(text)
+    return any(w in _NEW_CLAUSE or w in ("is", "are", "s", "re") or
+               (w not in _PARTICLES and _a_verb(w, said[i - 1] if i else ""))
+               for i, w in enumerate(said))
+
+
+# a phrasal verb's particle, not a verb of its own ("put the shelves *up*")
+_PARTICLES = frozenset("up down back out off in on over away around round through".split())
+
+
 def _a_verb(word: str, before: str) -> bool:
     """A present verb, not a noun of a noun phrase: mostly a verb, or a verb's -s form, after
     no determiner, -ing or adjective ("the bins *go*", "Anna *presents*"; not "the driving
@@ -275,11 +288,11 @@ _USED_TO = re.compile(r"^\W*(?:i|we|you|he|she|they)\s+(?:\w+ly\s+)?used to ([a-
 _NOT = re.compile(r"\b(?:don't|doesn't|do not|does not)\b")
 _NEXT_WORD = re.compile(r"[.!?]+[\"')\]]*\s+(\w+)")  # the first word of the next sentence
 # a verb whose past is spelled as its present ("read", "put", "cut"), right after a subject
-# pronoun: a plan or a past ("I read it on Monday"), but a past after "he" / "she", whose
-# present takes -s ("she reads")
-_SAME_FORM = re.compile(r"(?:^\W*|[,;:]\s*|\b(?:and|but|so|then|because)\s+)(i|we|you|they|he|she)"
-                        r"\s+(?:just\s+|finally\s+|actually\s+)?(?:bet|burst|cast|cost|cut|hit|"
-                        r"hurt|let|put|quit|read|set|shut|split|spread|upset)\b")
+# pronoun opening the day's own clause: a plan or a past ("I read it on Monday"), but a past
+# after "he" / "she", whose present takes -s ("she reads"); not "bet" ("I bet it rains")
+_SAME_FORM = re.compile(r"^\W*(?:then\s+)?(i|we|you|they|he|she)\s+(?:just\s+|finally\s+|"
+                        r"actually\s+)?(?:burst|cast|cost|cut|hit|hurt|let|put|quit|read|set|"
+                        r"shut|split|spread|upset)\b")
 FRAGMENT = 3  # words: a sentence this short, with no verb, adds a time to the one before
 
 
@@ -319,7 +332,9 @@ def day_tense(text: str, start: int, end: int) -> str | None:
             _clause_past(_clause(sentence, start - left, end - left, _OWN_END)) or \
             _FUTURE.search(sentence) is not None:
         return None
-    if (same := _SAME_FORM.search(sentence)) is not None:
+    before, _ = _split(sentence, start - left, end - left)
+    if (same := _SAME_FORM.search(before)) is not None and \
+            not _verb_after(before[same.end():]):
         # "she put it up on Friday": no -s, a past; "I put it up on Friday": either
         return "past" if same.group(1) in ("he", "she") else None
     progressive = said[0].endswith("ing") and verbs[0] if said else False

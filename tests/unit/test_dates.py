@@ -410,6 +410,9 @@ def test_in_a_month_without_a_year_is_the_nearer_one_or_the_one_ahead(text: str,
     ("We got back in early April.", "2023-04"),
     ("Back in June we had a flood.", "2022-06"),  # "back then": the past one
     ("I was there back in October and I'll go again.", "2022-10"),  # "there", not the verb
+    ("We came back in June and I'll never go again.", "2022-06"),  # a past of going back
+    ("I've been back in August twice.", "2022-08"),
+    ("Mum's back in June was so sore.", "2022-06"),  # a possessive's "back"
 ])
 def test_back_in_a_month_is_past_unless_a_verb_of_going_back_says_otherwise(
         text: str, value: str) -> None:
@@ -488,6 +491,10 @@ def test_on_a_weekday_in_a_habit_or_after_no_verb_is_no_date(text: str) -> None:
     ("She read it on Friday.", "2023-05-05"),  # after "she" a present takes -s: a past
     ("He finally quit on Monday, can you believe it?", "2023-05-01"),
     ("She reads it on Friday.", "2023-05-12"),  # the -s: a present, a plan
+    ("She let slip that the party is on Saturday.", "2023-05-13"),  # the day is "is"'s
+    ("I cut the grass, and Dad comes round on Sunday.", "2023-05-14"),  # another clause's
+    ("I bet it rains on Saturday.", "2023-05-13"),  # "bet" is mostly a present
+    ("She put the shelves up on Saturday.", "2023-05-06"),  # a particle is no verb of its own
 ])
 def test_a_past_spelled_as_its_present_is_a_past_only_after_he_or_she(
         text: str, value: str | None) -> None:
@@ -510,3 +517,12 @@ def test_from_now_a_part_of_a_period_and_boxing_day(text: str, phrase: str, valu
                                                     precision: str) -> None:
     assert [(m.text, m.value.value, m.value.precision) for m in find_dates(text, MON)] == \
         [(phrase, value, precision)]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("I was wrecked after boxing day after day.", []),  # the sport
+    ("Three days from today's meeting we fly out.", ["today"]),  # not counted from today
+])
+def test_boxing_the_sport_and_from_a_thing_of_today_are_no_count(text: str,
+                                                                 found: list[str]) -> None:
+    assert [m.text for m in find_dates(text, MON)] == found

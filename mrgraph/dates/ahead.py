@@ -94,7 +94,8 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
     # not "in a day or two" (a rough amount), "in two days' time" is the same as "in two days"
     (r"in\s+" + QUANTITY + r"\s+(day|week|month|year)s?(?:['’]?\s+time)?"
      r"(?!\s+(?:or|and|of|before|after|later)\b)", _in_units_entry, "relative"),
-    (QUANTITY + r"\s+(day|week|month|year)s?\s+from\s+(?:now|today)(?!['’])", _from_now, "relative"),
+    (QUANTITY + r"\s+(day|week|month|year)s?\s+from\s+(?:now|today)(?!['’])", _from_now,
+     "relative"),
     (r"(?:by|at|towards?|before|until|till)\s+the\s+end\s+of\s+the\s+(week|month|year)",
      _end_of_entry, "relative"),
     (r"(?:(?:around|about)\s+)?this\s+time\s+last\s+(year|month|week)", _this_time_last,

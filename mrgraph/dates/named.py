@@ -9,10 +9,11 @@ Conventions (see mrgraph.dates.rules for the others):
 * "<weekday> last / this / next week" ("Tuesday last week") is that day of that ISO week.
 * "in early / mid / late 2022" is the year 2022 (precision year): a part of a year is not a
   day of it.
-* Holidays by their date: Christmas Eve 24 December, Christmas (Day) 25 December, Boxing Day 26 December, New Year's
-  Eve 31 December, New Year's Day 1 January, Valentine's Day 14 February, the Fourth of July,
-  Halloween 31 October; Thanksgiving is the United States' (the fourth Thursday of November),
-  Easter the Western Easter Sunday. "Christmas 2024" is stated (a day); "last Christmas" is
+* Holidays by their date: Christmas Eve 24 December, Christmas (Day) 25 December, Boxing Day
+  26 December ("boxing day after day" is the sport), New Year's Eve 31 December, New Year's
+  Day 1 January, Valentine's Day 14 February, the Fourth of July, Halloween 31 October;
+  Thanksgiving is the United States' (the fourth Thursday of November), Easter the Western
+  Easter Sunday. "Christmas 2024" is stated (a day); "last Christmas" is
   the latest strictly before the session's day, "next Christmas" the first strictly after it,
   "this Christmas" the nearest; "Christmas last year" that year's; after a preposition ("on Christmas Eve",
   "for Halloween", "over Thanksgiving") the sentence's tense decides, as for "on Tuesday": a
@@ -58,7 +59,7 @@ _HOLIDAYS: tuple[tuple[str, Callable[[int], date]], ...] = (
     (r"new years? day|new year" + _APOSTROPHE + r"s day", lambda y: date(y, 1, 1)),
     (r"valentines? day|valentine" + _APOSTROPHE + r"s day", lambda y: date(y, 2, 14)),
     (r"(?:the )?fourth of july", lambda y: date(y, 7, 4)),
-    (r"boxing day(?!\s+(?:after|by|to|and|in|out)\b)", lambda y: date(y, 12, 26)),  # not the sport
+    (r"boxing day(?!\s+(?:after|by|to|and|in|out)\b)", lambda y: date(y, 12, 26)),
     (r"halloween", lambda y: date(y, 10, 31)),
     (r"thanksgiving(?: day)?", lambda y: _nth_weekday(y, 11, 3, 4)),
     (r"easter(?: sunday)?", easter),

@@ -12,8 +12,8 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   week (past or future); "next Friday" is the Friday of the following week; "this coming
   Friday" the first Friday after the anchor (precision day).
 * "last/this/next month" and "last/this/next year" are that calendar month / year (precision
-  month / year, never their first day; "early next year" too). "last May" is the latest May before the anchor's
-  month, "next May" the first after it.
+  month / year, never their first day; "early next year" too). "last May" is the latest May
+  before the anchor's month, "next May" the first after it.
 * Seasons are meteorological (northern hemisphere): spring March-May, summer June-August,
   autumn (fall) September-November, winter December-February, named by the year they start in.
   "this summer" is the summer holding the anchor, else one that ended at most three months

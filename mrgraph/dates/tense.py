@@ -60,6 +60,14 @@ _ADJECTIVE_AFTER = frozenset("""am is are be been being so really very too super
 _WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
 
 
+# a future told in the past ("she said she would drop it round on Thursday", "he said he'd
+# call"): whether that day has come the words do not say, as for any sentence of both tenses
+_REPORTED_WOULD = re.compile(r"\b(?:said|told|promised|thought|agreed|mentioned|wrote|texted|"
+                             r"swore|reckoned)\s+(?:\w+\s+)?(?:that\s+)?"
+                             r"(?:\w+(?:\s+would|'d)|would)\s+"
+                             r"(?!(?:have|been|gone|done|seen|had|\w+ed)\b)")  # "he'd gone": had
+
+
 def tense(text: str, start: int, end: int) -> str | None:
     """"past", "future" or None (neither, or both) for the sentence of `text` around
     [start, end)."""
@@ -68,7 +76,7 @@ def tense(text: str, start: int, end: int) -> str | None:
     own = _clause(sentence, start - left, end - left, _OWN_END)
     past = _past(sentence) or _clause_past(own) or \
         any(w in _NEGATED_PAST for w in _WORD.findall(clause))
-    future = _FUTURE.search(sentence) is not None
+    future = _FUTURE.search(sentence) is not None or _REPORTED_WOULD.search(sentence) is not None
     if past and future:  # two clauses of two tenses: the day's own clause may say which
         return _own_tense(sentence, start - left, end - left)
     return None if past == future else ("past" if past else "future")
@@ -113,6 +121,33 @@ def _another_verb(before: str) -> bool:
         return False
     return any(w in _NEW_CLAUSE or _a_verb(w, said[i - 1])
                for i, w in enumerate(said) if i > first)
+
+
+# a noun subject's opening ("*the* removal men", "*my* brother"); its verb within SUBJECT words
+_SUBJECT_OPENS = frozenset("the my our his her their your this these".split())
+_PLURALS = frozenset("men women children people kids folks".split())
+SUBJECT = 3  # words of a noun subject before its verb, at most
+# "be" and "have" say how a thing is, not what happens ("The view is amazing on Friday")
+_NOT_SCHEDULE = frozenset("is are am has have does do".split())
+
+
+def _noun_present(before: str) -> bool:
+    """Whether the day's own clause, up to the day, opens with a noun subject and its present
+    verb: a schedule, as "I fly out on Sunday" is ("My brother arrives on Friday", "The
+    removal men come on Wednesday"; not "Thanks for the lunch on Sunday", "My birthday party
+    on Saturday")."""
+    said = _WORD.findall(before)
+    if not said or said[0] not in _SUBJECT_OPENS:
+        return False
+    for i in range(2, min(len(said), SUBJECT + 2)):
+        word, prev = said[i], said[i - 1]
+        if prev in DETERMINERS or word.endswith(("ing", "ed")) or word in _PAST_WORDS or \
+                word in _NOT_SCHEDULE:
+            continue
+        if _s_form(word) and not lexicon().mostly_noun(word) or \
+                lexicon().mostly_verb(word) and (prev.endswith("s") or prev in _PLURALS):
+            return True
+    return False
 
 
 def _verb_after(text: str) -> bool:
@@ -304,7 +339,8 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     with a verb's -ing, its "I'm" left out, looks ahead as "I'm leaving" does ("Leaving on
     Tuesday."), and so does one whose "is" / "are" comes with a verb's -ing ("The plumber is
     coming on Friday"); a sentence in the present about one day is a schedule, ahead ("I
-    leave for Genoa on Sunday", "the fair is Friday, right?"), not a habit ("I usually rest on
+    leave for Genoa on Sunday", "the fair is Friday, right?", with a noun subject too: "my
+    brother arrives on Sunday", `_noun_present`), not a habit ("I usually rest on
     Sunday", "I don't work on Sunday"), nor said with a verb spelled alike in past and present
     ("I read it on Sunday": either; "she read it on Sunday" a past, `_SAME_FORM`); a clause of
     a past habit ("we used to meet on Friday") is no one day."""
@@ -338,7 +374,8 @@ def day_tense(text: str, start: int, end: int) -> str | None:
         # "she put it up on Friday": no -s, a past; "I put it up on Friday": either
         return "past" if same.group(1) in ("he", "she") else None
     progressive = said[0].endswith("ing") and verbs[0] if said else False
-    return "future" if progressive or _arranged(said) or _PRESENT.search(sentence) else None
+    return "future" if progressive or _arranged(said) or _PRESENT.search(sentence) or \
+        _noun_present(before) else None
 
 
 def _verbs(said: list[str]) -> list[bool]:

@@ -526,3 +526,28 @@ def test_from_now_a_part_of_a_period_and_boxing_day(text: str, phrase: str, valu
 def test_boxing_the_sport_and_from_a_thing_of_today_are_no_count(text: str,
                                                                  found: list[str]) -> None:
     assert [m.text for m in find_dates(text, MON)] == found
+
+
+@pytest.mark.parametrize("text, value", [
+    ("My brother arrives on Friday.", "2023-05-12"),  # a noun subject's present: a schedule
+    ("The removal men come on Wednesday.", "2023-05-10"),
+    ("The new series starts on Friday.", "2023-05-12"),
+    ("The view is amazing on Friday.", None),  # "be" says how a thing is
+    ("Thanks for the lovely lunch on Sunday.", None),  # no subject: a thanks
+    ("My birthday party on Saturday!", None),  # no verb
+    ("My sister works on Saturday.", None),  # "works" is mostly a noun: not read
+])
+def test_a_noun_subjects_present_about_one_day_is_a_schedule(text: str,
+                                                             value: str | None) -> None:
+    assert [m.value.value for m in find_dates(text, MON)] == ([value] if value else [])
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Mina said she would drop the keys round on Thursday.", None),  # a future told in the past
+    ("He said he'd call on Monday.", None),
+    ("She told me that Tom would come on Friday.", None),
+    ("He said he'd gone on Monday.", "2023-05-01"),  # "'d gone": had, a past
+    ("I would love to go on Friday.", "2023-05-12"),  # no report: ahead
+])
+def test_a_future_told_in_the_past_has_no_date(text: str, value: str | None) -> None:
+    assert [m.value.value for m in find_dates(text, MON)] == ([value] if value else [])

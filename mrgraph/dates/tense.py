@@ -61,11 +61,23 @@ _WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
 
 
 # a future told in the past ("she said she would drop it round on Thursday", "he said he'd
-# call"): whether that day has come the words do not say, as for any sentence of both tenses
-_REPORTED_WOULD = re.compile(r"\b(?:said|told|promised|thought|agreed|mentioned|wrote|texted|"
-                             r"swore|reckoned)\s+(?:\w+\s+)?(?:that\s+)?"
-                             r"(?:\w+(?:\s+would|'d)|would)\s+"
-                             r"(?!(?:have|been|gone|done|seen|had|\w+ed)\b)")  # "he'd gone": had
+# call"): whether that day has come the words do not say, as for any sentence of both tenses;
+# "'d" is "would" only before a verb's base ("he'd call", not "he'd lost": had)
+_REPORTED_WOULD = re.compile(r"\b(?:said|told|promised|agreed|mentioned|wrote|texted|swore)\s+"
+                             r"(?:\w+\s+)?(?:that\s+)?(?:\w+(\s+would|'d)|(would))\s+"
+                             r"(?:(?:just|already|never|always|really)\s+)?([a-z]+)")
+
+
+def _reported_would(sentence: str) -> bool:
+    """Whether `sentence` tells a future in the past (`_REPORTED_WOULD`)."""
+    for match in _REPORTED_WOULD.finditer(sentence):
+        verb = match.group(3)
+        if verb == "have" or (match.group(1) == "'d" and (
+                lexicon().base(verb, "verb") != verb or verb.endswith("ed") or
+                not lexicon().offsets(verb, "verb"))):
+            continue
+        return True
+    return False
 
 
 def tense(text: str, start: int, end: int) -> str | None:
@@ -76,7 +88,7 @@ def tense(text: str, start: int, end: int) -> str | None:
     own = _clause(sentence, start - left, end - left, _OWN_END)
     past = _past(sentence) or _clause_past(own) or \
         any(w in _NEGATED_PAST for w in _WORD.findall(clause))
-    future = _FUTURE.search(sentence) is not None or _REPORTED_WOULD.search(sentence) is not None
+    future = _FUTURE.search(sentence) is not None or _reported_would(sentence)
     if past and future:  # two clauses of two tenses: the day's own clause may say which
         return _own_tense(sentence, start - left, end - left)
     return None if past == future else ("past" if past else "future")
@@ -127,6 +139,8 @@ def _another_verb(before: str) -> bool:
 _SUBJECT_OPENS = frozenset("the my our his her their your this these".split())
 _PLURALS = frozenset("men women children people kids folks".split())
 SUBJECT = 3  # words of a noun subject before its verb, at most
+# a relative named without "my", as a name is ("Mum visits on Friday")
+_KIN = frozenset("mum mom mam dad gran granny grandma grandpa nan nana auntie".split())
 # "be" and "have" say how a thing is, not what happens ("The view is amazing on Friday")
 _NOT_SCHEDULE = frozenset("is are am has have does do".split())
 
@@ -134,20 +148,31 @@ _NOT_SCHEDULE = frozenset("is are am has have does do".split())
 def _noun_present(before: str) -> bool:
     """Whether the day's own clause, up to the day, opens with a noun subject and its present
     verb: a schedule, as "I fly out on Sunday" is ("My brother arrives on Friday", "The
-    removal men come on Wednesday"; not "Thanks for the lunch on Sunday", "My birthday party
-    on Saturday")."""
+    removal men come on Wednesday", "Mum visits on Friday"; not "Thanks for the lunch on
+    Sunday", "My birthday party on Saturday")."""
     said = _WORD.findall(before)
+    if len(said) > 1 and said[0] in _KIN and _s_form(said[1]) and \
+            said[1] not in _NOT_SCHEDULE:
+        return True  # "Mum visits on Friday"
     if not said or said[0] not in _SUBJECT_OPENS:
         return False
     for i in range(2, min(len(said), SUBJECT + 2)):
         word, prev = said[i], said[i - 1]
         if prev in DETERMINERS or word.endswith(("ing", "ed")) or word in _PAST_WORDS or \
-                word in _NOT_SCHEDULE:
+                word in _NOT_SCHEDULE or _inflected(word):
             continue
+        if word in _SAME_FORMS:
+            return False  # "the pipes burst on Monday": a past or a plan
         if _s_form(word) and not lexicon().mostly_noun(word) or \
-                lexicon().mostly_verb(word) and (prev.endswith("s") or prev in _PLURALS):
+                lexicon().mostly_verb(word) and _plural(prev):
             return True
     return False
+
+
+def _plural(word: str) -> bool:
+    """A plural noun ("kids", "men"; not "boss", "bus", "class")."""
+    return word in _PLURALS or (word.endswith("s") and not word.endswith(("ss", "us", "is")) and
+                                lexicon().base(word, "noun") != word)
 
 
 def _verb_after(text: str) -> bool:
@@ -325,14 +350,19 @@ _NEXT_WORD = re.compile(r"[.!?]+[\"')\]]*\s+(\w+)")  # the first word of the nex
 # a verb whose past is spelled as its present ("read", "put", "cut"), right after a subject
 # pronoun opening the day's own clause: a plan or a past ("I read it on Monday"), but a past
 # after "he" / "she", whose present takes -s ("she reads"); not "bet" ("I bet it rains")
+_SAME_FORMS = frozenset("burst cast cost cut hit hurt let put quit read rid set shut split "
+                        "spread thrust upset".split())
 _SAME_FORM = re.compile(r"^\W*(?:then\s+)?(i|we|you|they|he|she)\s+(?:just\s+|finally\s+|"
-                        r"actually\s+)?(?:burst|cast|cost|cut|hit|hurt|let|put|quit|read|set|"
-                        r"shut|split|spread|upset)\b")
+                        r"actually\s+)?(?:" + "|".join(sorted(_SAME_FORMS)) + r")\b")
+# an aside said after the day: "On Friday, I think.", "Monday night, of course."
+_ASIDE = re.compile(r",\s*(?:i think|i guess|i reckon|i believe|i suppose|i mean|you know|of "
+                    r"course|apparently|honestly|probably|actually|lol|haha)\s*(?=[,!?]|$)")
 FRAGMENT = 3  # words: a sentence this short, with no verb, adds a time to the one before
 
 
 def day_tense(text: str, start: int, end: int) -> str | None:
-    """Which way a weekday said without "last" / "next" looks (`tense`), and also: a verbless
+    """Which way a weekday said without "last" / "next" looks (`tense`), and also (an aside
+    after the day, "On Tuesday, I think.", `_ASIDE`, is no verb of its sentence): a verbless
     fragment ("I won! On Tuesday.") looks the way the sentence before it does (before the
     fragments it follows: "I won. In Oslo. On Tuesday."), one opening its turn the way the
     first sentence after it with a tense does ("Thursday! I beat my best time."); one opening
@@ -344,7 +374,9 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     Sunday", "I don't work on Sunday"), nor said with a verb spelled alike in past and present
     ("I read it on Sunday": either; "she read it on Sunday" a past, `_SAME_FORM`); a clause of
     a past habit ("we used to meet on Friday") is no one day."""
-    left, sentence = _sentence(text, start, end)
+    left, whole = _sentence(text, start, end)
+    # an aside after the day is no verb of the sentence ("On Friday, I think.")
+    sentence = whole[:end - left] + _ASIDE.sub("", whole[end - left:])
     habit = _USED_TO.search(_clause(sentence, start - left, end - left, _OWN_END))
     if habit is not None and lexicon().mostly_verb(habit.group(1)):
         return None  # a past habit: no one day
@@ -360,7 +392,7 @@ def day_tense(text: str, start: int, end: int) -> str | None:
             return _told_before(text, len(before))
         # opening the turn, it gives the time of what is told next ("Thursday! I beat my best
         # time."): the first sentence after it that has a tense
-        return next((looks for m in _NEXT_WORD.finditer(text, left + len(sentence))
+        return next((looks for m in _NEXT_WORD.finditer(text, left + len(whole))
                      if (looks := tense(text, m.start(1), m.end(1))) is not None), None)
     # tense gave None: neither past nor future (then a present verb), or both
     clause = _clause(sentence, start - left, end - left)

@@ -551,3 +551,24 @@ def test_a_noun_subjects_present_about_one_day_is_a_schedule(text: str,
 ])
 def test_a_future_told_in_the_past_has_no_date(text: str, value: str | None) -> None:
     assert [m.value.value for m in find_dates(text, MON)] == ([value] if value else [])
+
+
+@pytest.mark.parametrize("text, value", [
+    ("We got engaged! On Friday, I think.", "2023-05-05"),  # an aside: still a fragment
+    ("The boiler packed up. Monday night, of course.", "2023-05-01"),
+    ("We fly out on Friday, I think.", "2023-05-12"),
+    ("Mum visits on Friday, I think.", "2023-05-12"),  # a relative named bare, as a name
+])
+def test_an_aside_after_the_day_is_no_verb_of_its_sentence(text: str, value: str) -> None:
+    assert [m.value.value for m in find_dates(text, MON)] == [value]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("My boss quit on Friday.", None),  # "boss" is no plural; "quit" a past or a plan
+    ("The pipes burst on Monday.", None),  # a past spelled as its present, after a plural
+    ("The boys lit a bonfire on Saturday.", None),  # a past: not ahead
+    ("She told me she'd lost her job on Monday.", "2023-05-01"),  # "'d lost": had
+    ("He said he'd already paid on Monday.", "2023-05-01"),
+])
+def test_a_review_of_schedules_and_reported_futures(text: str, value: str | None) -> None:
+    assert [m.value.value for m in find_dates(text, MON)] == ([value] if value else [])

@@ -9,8 +9,15 @@ she's calling back"; not "I booked a table on Friday and we'll ...").
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from mrgraph.dates.verbs import PAST_WORDS as _PAST_WORDS
+from mrgraph.dates.verbs import WORD as _WORD
+from mrgraph.dates.verbs import a_verb as _a_verb
+from mrgraph.dates.verbs import clause_past as _clause_past
+from mrgraph.dates.verbs import inflected as _inflected
+from mrgraph.dates.verbs import past as _past
+from mrgraph.dates.verbs import s_form as _s_form
+from mrgraph.dates.verbs import verbs as _verbs
 from mrgraph.lexicon import default as lexicon
 from mrgraph.text import DETERMINERS
 
@@ -22,10 +29,6 @@ _FUTURE = re.compile(r"\b(?:will|won't|shall|going to|gonna|about to|can't wait|
                      # not "my sister's wedding"
                      r"\b(?:i am|i'm|we are|we're|you are|you're|they are|they're|he is|he's|"
                      r"she is|she's)\s+(?:\w+ly\s+)?\w+ing\b", re.I)
-_PAST_WORDS = frozenset("""was were had did went got made took came saw met ran won lost left
-    bought found gave told felt kept held began brought sent spent drove flew wrote ate sat fell
-    broke chose wore swam sang threw caught taught thought heard paid said sold built grew knew
-    led became""".split())
 # a negated past: past only in its own clause ("It wasn't easy, but I'll go on Friday")
 _NEGATED_PAST = frozenset("didn't wasn't weren't hadn't".split())
 # where a clause ends: a comma, a semicolon, a dash, "but"
@@ -55,9 +58,7 @@ _NOT_PRESENT = frozenset("was has does this his its us yes".split())
 # a fragment going on with the sentence before it: a phrase of place, company or time
 _GOES_ON = re.compile(r"^\W*(?:on|in|at|to|with|by|from|near|outside|inside|under|over|"
                       r"behind|after|before)\b")
-_ADJECTIVE_AFTER = frozenset("""am is are be been being so really very too super quite get
-    gets getting feel feeling""".split())
-_WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")
+
 
 
 # a future told in the past ("she said she would drop it round on Thursday", "he said he'd
@@ -69,15 +70,20 @@ _REPORTED_WOULD = re.compile(r"\b(?:said|told|promised|agreed|mentioned|wrote|te
 
 
 def _reported_would(sentence: str) -> bool:
-    """Whether `sentence` tells a future in the past (`_REPORTED_WOULD`)."""
+    """Whether `sentence` tells a future in the past (`_REPORTED_WOULD`), and not how it went
+    after ("She said she'd call on Monday and she did": a past)."""
     for match in _REPORTED_WOULD.finditer(sentence):
         verb = match.group(3)
         if verb == "have" or (match.group(1) == "'d" and (
                 lexicon().base(verb, "verb") != verb or verb.endswith("ed") or
                 not lexicon().offsets(verb, "verb"))):
             continue
-        return True
+        outcome = _OUTCOME.search(sentence, match.end())
+        return outcome is None or not _past(sentence[outcome.end():])
     return False
+
+
+_OUTCOME = re.compile(r"\b(?:and|but)\b")  # how a future told in the past went
 
 
 def tense(text: str, start: int, end: int) -> str | None:
@@ -139,6 +145,13 @@ def _another_verb(before: str) -> bool:
 _SUBJECT_OPENS = frozenset("the my our his her their your this these".split())
 _PLURALS = frozenset("men women children people kids folks".split())
 SUBJECT = 3  # words of a noun subject before its verb, at most
+# a reporting verb: the clause it reports says when ("Mum says the pipes burst on Monday")
+_REPORTING = frozenset("say says tell tells think thinks reckon reckons reckoned hope hopes "
+                       "claim claims swear swears".split())
+# more pasts spelled as their present, after a plural noun ("The Reds beat them on Saturday",
+# "the kids lay in the sun")
+_NOUN_SAME = frozenset("beat bet bid wet shed fit bust broadcast forecast spit slit knit "
+                       "lay".split())
 # a relative named without "my", as a name is ("Mum visits on Friday")
 _KIN = frozenset("mum mom mam dad gran granny grandma grandpa nan nana auntie".split())
 # "be" and "have" say how a thing is, not what happens ("The view is amazing on Friday")
@@ -152,7 +165,7 @@ def _noun_present(before: str) -> bool:
     Sunday", "My birthday party on Saturday")."""
     said = _WORD.findall(before)
     if len(said) > 1 and said[0] in _KIN and _s_form(said[1]) and \
-            said[1] not in _NOT_SCHEDULE:
+            said[1] not in _NOT_SCHEDULE and said[1] not in _REPORTING:
         return True  # "Mum visits on Friday"
     if not said or said[0] not in _SUBJECT_OPENS:
         return False
@@ -161,8 +174,8 @@ def _noun_present(before: str) -> bool:
         if prev in DETERMINERS or word.endswith(("ing", "ed")) or word in _PAST_WORDS or \
                 word in _NOT_SCHEDULE or _inflected(word):
             continue
-        if word in _SAME_FORMS:
-            return False  # "the pipes burst on Monday": a past or a plan
+        if word in _SAME_FORMS or word in _NOUN_SAME or word in _REPORTING:
+            return False  # "the pipes burst on Monday": a past or a plan; "Mum says ..."
         if _s_form(word) and not lexicon().mostly_noun(word) or \
                 lexicon().mostly_verb(word) and _plural(prev):
             return True
@@ -186,23 +199,6 @@ def _verb_after(text: str) -> bool:
 
 # a phrasal verb's particle, not a verb of its own ("put the shelves *up*")
 _PARTICLES = frozenset("up down back out off in on over away around round through".split())
-
-
-def _a_verb(word: str, before: str) -> bool:
-    """A present verb, not a noun of a noun phrase: mostly a verb, or a verb's -s form, after
-    no determiner, -ing or adjective ("the bins *go*", "Anna *presents*"; not "the driving
-    *test*", "my *plans*")."""
-    lex = lexicon()
-    if before in DETERMINERS or before.endswith("ing") or lex.mostly_adjective(before) or \
-            word.endswith("ing") or _inflected(word) or word in _PAST_WORDS:
-        return False
-    return lex.mostly_verb(word) or _s_form(word)
-
-
-def _s_form(word: str) -> bool:
-    """A verb's -s form ("opens", "presents"; not "class")."""
-    return word.endswith("s") and not word.endswith("ss") and \
-        lexicon().base(word, "verb") != word
 
 
 def _present_of_the_day(before: str) -> bool:
@@ -258,75 +254,6 @@ def _bounds(sentence: str, start: int, end: int, ends_at: re.Pattern[str]) -> tu
     return left, right
 
 
-def _past(sentence: str) -> bool:
-    """Whether a lowercased sentence has a verb in the past of the hand list, or a regular one
-    ("adopted"; not "need", nor "so excited")."""
-    words = _WORD.findall(sentence)
-    return any(w in _PAST_WORDS or (len(w) > 4 and w.endswith("ed") and not w.endswith("eed")
-                                    and (i == 0 or not _describes(words[i - 1])))
-               for i, w in enumerate(words))
-
-
-# "be" without a tense of its own: its present, and its participle, which the auxiliary before
-# it dates ("we are", "it's been")
-_NO_TENSE = frozenset("am are be been".split())
-# a form that is a noun or an adjective too ("spoke", "rose") is a verb right after a subject
-# pronoun ("I spoke"); not "it" or "you", objects as often ("get it done", "are you done")
-_SUBJECTS = frozenset("i we he she they".split())
-# a participle ("seen", "gone", "done", "taken") dates its clause back after "have" only ("I've
-# seen it"; not "get it done", "it gets shown")
-_HAVE = frozenset("have has had 've 'd i've we've you've they've i'd we'd you'd he'd she'd "
-                  "they'd".split())
-_BETWEEN = frozenset("just already never ever also all since not only recently".split())
-
-
-def _clause_past(clause: str) -> bool:
-    """Whether the lowercased clause of a date has a past WordNet's morphology knows
-    (`_inflected`: "rode", "forgot", "died", "agreed"): in its own clause only, where a
-    sentence's other clause may say what was, of what is ahead ("I forgot to tell you, the
-    party is on Saturday"); not after "be", "so", "get" ("I'm done", "so tired")."""
-    words = _WORD.findall(clause)
-    for i, word in enumerate(words):
-        before = words[i - 1] if i else ""
-        kind = _inflected(word)
-        if kind is None or _describes(before):
-            continue
-        if word.endswith(("n", "ne")) and word not in _PAST_WORDS:  # a participle
-            if before in _HAVE or (i > 1 and words[i - 2] in _HAVE and _adverb(before)):
-                return True  # "I've seen", "I've just seen"; not "have it done"
-        elif kind == "verb" or before in _SUBJECTS:
-            return True
-    return False
-
-
-def _adverb(word: str) -> bool:
-    """An adverb between "have" and its participle ("just", "already", "finally")."""
-    return word in _BETWEEN or (word.endswith("ly") and len(word) > 4)
-
-
-@lru_cache(maxsize=20_000)  # pure over the process-wide lexicon; words recur
-def _inflected(word: str) -> str | None:
-    """"verb" for a past or participle WordNet's morphology (its exceptions, or an -ed taken
-    off) takes back to another verb and that is no other word, "homograph" for one that is a
-    noun or an adjective as well ("spoke", "used"), else None. Not a form of "be", nor one
-    that is a verb's base too ("lay", "need", "wed": a present as well), nor an -s or -ing
-    form (the exceptions list "is", "goes", "lying" too)."""
-    lex = lexicon()
-    if word in _NO_TENSE or word.endswith(("ing", "s")) or \
-            not (word in lex.verb_exc or word.endswith("ed")) or lex.offsets(word, "verb"):
-        return None
-    base = lex.base(word, "verb")
-    if base == word or not lex.offsets(base, "verb"):
-        return None
-    return "homograph" if lex.offsets(word, "noun") or lex.offsets(word, "adj") else "verb"
-
-
-def _describes(word: str) -> bool:
-    """Whether a past form after `word` is an adjective or a passive: "am / so / I'm / we're
-    *excited*", "get *done*"."""
-    return word in _ADJECTIVE_AFTER or word.endswith(("'m", "'re", "'s"))
-
-
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 # the present tense of a sentence about one day: a pronoun opening its clause (or following
 # the day put first: "On Monday I start") and its plain verb ("I leave", "so we start"; not
@@ -375,8 +302,18 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     ("I read it on Sunday": either; "she read it on Sunday" a past, `_SAME_FORM`); a clause of
     a past habit ("we used to meet on Friday") is no one day."""
     left, whole = _sentence(text, start, end)
-    # an aside after the day is no verb of the sentence ("On Friday, I think.")
+    # an aside after the day is no verb of the sentence ("On Friday, I think."); where the
+    # sentence without it says nothing, as it was said ("I'm off. Friday, I think.")
     sentence = whole[:end - left] + _ASIDE.sub("", whole[end - left:])
+    looks = _day_tense(text, start, end, left, sentence)
+    if looks is None and sentence != whole:
+        return _day_tense(text, start, end, left, whole)
+    return looks
+
+
+def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str | None:
+    """`day_tense` of the day at [start, end) of `text`, its sentence (from `left`) read as
+    `sentence`."""
     habit = _USED_TO.search(_clause(sentence, start - left, end - left, _OWN_END))
     if habit is not None and lexicon().mostly_verb(habit.group(1)):
         return None  # a past habit: no one day
@@ -392,7 +329,8 @@ def day_tense(text: str, start: int, end: int) -> str | None:
             return _told_before(text, len(before))
         # opening the turn, it gives the time of what is told next ("Thursday! I beat my best
         # time."): the first sentence after it that has a tense
-        return next((looks for m in _NEXT_WORD.finditer(text, left + len(whole))
+        return next((looks for m in _NEXT_WORD.finditer(text, left + len(_sentence(text, start,
+                                                                              end)[1]))
                      if (looks := tense(text, m.start(1), m.end(1))) is not None), None)
     # tense gave None: neither past nor future (then a present verb), or both
     clause = _clause(sentence, start - left, end - left)
@@ -407,14 +345,21 @@ def day_tense(text: str, start: int, end: int) -> str | None:
         return "past" if same.group(1) in ("he", "she") else None
     progressive = said[0].endswith("ing") and verbs[0] if said else False
     return "future" if progressive or _arranged(said) or _PRESENT.search(sentence) or \
-        _noun_present(before) else None
+        (_noun_present(before) and not _story(sentence, end - left)) else None
 
 
-def _verbs(said: list[str]) -> list[bool]:
-    """Which words are verbs: "leaving", "off"; not "morning", nor an adjective's -ing
-    ("Amazing on Friday.")."""
-    return [lexicon().mostly_verb(w) and
-            not (w.endswith("ing") and lexicon().mostly_adjective(w)) for w in said]
+# a story told in the present: "So ..." at its start, or "and / then" and another present verb
+# after the day ("The guy comes up to me on Friday and asks for money")
+_STORY = re.compile(r"\b(?:and|then)\s+(?:\w+\s+)?([a-z]+s)\b")
+
+
+def _story(sentence: str, end: int) -> bool:
+    """Whether a lowercased sentence tells a story in the present around a day ending at
+    `end` (`_STORY`): its day is not one ahead."""
+    if sentence.lstrip(" \"'").startswith("so "):
+        return True
+    return any(_s_form(m.group(1)) and not lexicon().mostly_noun(m.group(1))
+               for m in _STORY.finditer(sentence, end))
 
 
 def _told_before(text: str, end: int) -> str | None:

@@ -572,3 +572,16 @@ def test_an_aside_after_the_day_is_no_verb_of_its_sentence(text: str, value: str
 ])
 def test_a_review_of_schedules_and_reported_futures(text: str, value: str | None) -> None:
     assert [m.value.value for m in find_dates(text, MON)] == ([value] if value else [])
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Mum says the pipes burst on Monday.", None),  # the report's clause says when
+    ("The Reds beat Rovers on Saturday, what a game!", None),  # a past spelled as a present
+    ("The guy comes up to me on Friday and asks for money.", None),  # a story in the present
+    ("So Mum walks in on Saturday and sees the mess.", None),
+    ("The plumber is coming. On Thursday, I think.", "2023-05-11"),  # the aside kept: ahead
+    ("She said she would call on Monday and she did.", "2023-05-01"),  # how it went: past
+])
+def test_a_second_review_of_schedules_asides_and_reported_futures(
+        text: str, value: str | None) -> None:
+    assert [m.value.value for m in find_dates(text, MON)] == ([value] if value else [])

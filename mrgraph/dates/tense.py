@@ -60,30 +60,36 @@ _GOES_ON = re.compile(r"^\W*(?:on|in|at|to|with|by|from|near|outside|inside|unde
                       r"behind|after|before)\b")
 
 
-
 # a future told in the past ("she said she would drop it round on Thursday", "he said he'd
 # call"): whether that day has come the words do not say, as for any sentence of both tenses;
 # "'d" is "would" only before a verb's base ("he'd call", not "he'd lost": had)
 _REPORTED_WOULD = re.compile(r"\b(?:said|told|promised|agreed|mentioned|wrote|texted|swore)\s+"
-                             r"(?:\w+\s+)?(?:that\s+)?(?:\w+(\s+would|'d)|(would))\s+"
+                             r"(?:\w+\s+)??(?:that\s+)?(?:(\w+)(\s+would|'d)|(would))\s+"
                              r"(?:(?:just|already|never|always|really)\s+)?([a-z]+)")
 
 
-def _reported_would(sentence: str) -> bool:
-    """Whether `sentence` tells a future in the past (`_REPORTED_WOULD`), and not how it went
-    after ("She said she'd call on Monday and she did": a past)."""
-    for match in _REPORTED_WOULD.finditer(sentence):
-        verb = match.group(3)
-        if verb == "have" or (match.group(1) == "'d" and (
+def _reported_would(sentence: str, day: int) -> bool:
+    """Whether `sentence` tells a future in the past (`_REPORTED_WOULD`) before the day at
+    `day` ("she said she'd call on Monday"; not "On Monday she told me she'd leave"), and not
+    how it went after ("... and she did", "... but he didn't": a past)."""
+    for match in _REPORTED_WOULD.finditer(sentence, 0, day):
+        subject, verb = match.group(1), match.group(4)
+        if verb == "have" or (match.group(2) == "'d" and (
                 lexicon().base(verb, "verb") != verb or verb.endswith("ed") or
                 not lexicon().offsets(verb, "verb"))):
             continue
         outcome = _OUTCOME.search(sentence, match.end())
-        return outcome is None or not _past(sentence[outcome.end():])
+        if outcome is None or outcome.group(1) not in (None, subject):
+            return True
+        went = _WORD.findall(outcome.group(2))
+        return not went or not (_past(outcome.group(2)) or went[0] in _NEGATED_PAST or
+                                went[0] == "never")
     return False
 
 
-_OUTCOME = re.compile(r"\b(?:and|but)\b")  # how a future told in the past went
+# how a future told in the past went: "and she did", "but he didn't", "which he did", "and
+# fixed it" (its subject, if any, the reported one's)
+_OUTCOME = re.compile(r"\b(?:and|but|which)\s+(?:(i|we|you|he|she|they|it)\s+)?([a-z']+.*)")
 
 
 def tense(text: str, start: int, end: int) -> str | None:
@@ -94,7 +100,7 @@ def tense(text: str, start: int, end: int) -> str | None:
     own = _clause(sentence, start - left, end - left, _OWN_END)
     past = _past(sentence) or _clause_past(own) or \
         any(w in _NEGATED_PAST for w in _WORD.findall(clause))
-    future = _FUTURE.search(sentence) is not None or _reported_would(sentence)
+    future = _FUTURE.search(sentence) is not None or _reported_would(sentence, start - left)
     if past and future:  # two clauses of two tenses: the day's own clause may say which
         return _own_tense(sentence, start - left, end - left)
     return None if past == future else ("past" if past else "future")
@@ -171,12 +177,13 @@ def _noun_present(before: str) -> bool:
         return False
     for i in range(2, min(len(said), SUBJECT + 2)):
         word, prev = said[i], said[i - 1]
-        if prev in DETERMINERS or word.endswith(("ing", "ed")) or word in _PAST_WORDS or \
-                word in _NOT_SCHEDULE or _inflected(word):
+        if word in _PAST_WORDS or _inflected(word) or word.endswith("ed"):
+            return False  # "The kids drew pictures on Sunday": a past after the subject
+        if prev in DETERMINERS or word.endswith("ing") or word in _NOT_SCHEDULE:
             continue
         if word in _SAME_FORMS or word in _NOUN_SAME or word in _REPORTING:
             return False  # "the pipes burst on Monday": a past or a plan; "Mum says ..."
-        if _s_form(word) and not lexicon().mostly_noun(word) or \
+        if _s_form(word) and lexicon().mostly_verb(lexicon().base(word, "verb")) or \
                 lexicon().mostly_verb(word) and _plural(prev):
             return True
     return False
@@ -302,13 +309,9 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     ("I read it on Sunday": either; "she read it on Sunday" a past, `_SAME_FORM`); a clause of
     a past habit ("we used to meet on Friday") is no one day."""
     left, whole = _sentence(text, start, end)
-    # an aside after the day is no verb of the sentence ("On Friday, I think."); where the
-    # sentence without it says nothing, as it was said ("I'm off. Friday, I think.")
-    sentence = whole[:end - left] + _ASIDE.sub("", whole[end - left:])
-    looks = _day_tense(text, start, end, left, sentence)
-    if looks is None and sentence != whole:
-        return _day_tense(text, start, end, left, whole)
-    return looks
+    # an aside after the day is no verb of the sentence ("On Friday, I think.")
+    return _day_tense(text, start, end, left, whole[:end - left] +
+                      _ASIDE.sub("", whole[end - left:]))
 
 
 def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str | None:
@@ -348,18 +351,17 @@ def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str
         (_noun_present(before) and not _story(sentence, end - left)) else None
 
 
-# a story told in the present: "So ..." at its start, or "and / then" and another present verb
-# after the day ("The guy comes up to me on Friday and asks for money")
+# a story told in the present goes on with another present verb after the day
 _STORY = re.compile(r"\b(?:and|then)\s+(?:\w+\s+)?([a-z]+s)\b")
 
 
 def _story(sentence: str, end: int) -> bool:
     """Whether a lowercased sentence tells a story in the present around a day ending at
-    `end` (`_STORY`): its day is not one ahead."""
-    if sentence.lstrip(" \"'").startswith("so "):
-        return True
-    return any(_s_form(m.group(1)) and not lexicon().mostly_noun(m.group(1))
-               for m in _STORY.finditer(sentence, end))
+    `end`: it opens with "So" and goes on with "and / then" and another present verb
+    (`_STORY`: "So Mum walks in on Saturday and sees the mess"); its day is not one ahead."""
+    return sentence.lstrip(" \"'").startswith("so ") and \
+        any(_s_form(m.group(1)) and not lexicon().mostly_noun(m.group(1))
+            for m in _STORY.finditer(sentence, end))
 
 
 def _told_before(text: str, end: int) -> str | None:
@@ -371,6 +373,9 @@ def _told_before(text: str, end: int) -> str | None:
     while (looks := tense(text, end - 1, end)) is None:
         left, sentence = _sentence(text, end - 1, end)
         said = _WORD.findall(sentence)
+        if _arranged(said):  # "The plumber is coming. On Thursday."
+            looks = "future"
+            break
         before = text[:left].rstrip(" .!\"'")
         if len(said) > FRAGMENT or any(_verbs(said)) or not before.strip() or \
                 before.endswith("?") or not _GOES_ON.match(sentence):

@@ -535,7 +535,8 @@ def test_boxing_the_sport_and_from_a_thing_of_today_are_no_count(text: str,
     ("The view is amazing on Friday.", None),  # "be" says how a thing is
     ("Thanks for the lovely lunch on Sunday.", None),  # no subject: a thanks
     ("My birthday party on Saturday!", None),  # no verb
-    ("My sister works on Saturday.", None),  # "works" is mostly a noun: not read
+    ("My sister works on Saturday.", "2023-05-13"),  # one Saturday: a schedule
+    ("The kids drew pictures for Gran on Sunday.", None),  # a past after the subject
 ])
 def test_a_noun_subjects_present_about_one_day_is_a_schedule(text: str,
                                                              value: str | None) -> None:
@@ -577,10 +578,14 @@ def test_a_review_of_schedules_and_reported_futures(text: str, value: str | None
 @pytest.mark.parametrize("text, value", [
     ("Mum says the pipes burst on Monday.", None),  # the report's clause says when
     ("The Reds beat Rovers on Saturday, what a game!", None),  # a past spelled as a present
-    ("The guy comes up to me on Friday and asks for money.", None),  # a story in the present
+    ("So the guy comes up to me on Friday and asks for money.", None),  # a story
     ("So Mum walks in on Saturday and sees the mess.", None),
     ("The plumber is coming. On Thursday, I think.", "2023-05-11"),  # the aside kept: ahead
     ("She said she would call on Monday and she did.", "2023-05-01"),  # how it went: past
+    ("She said she would come on Friday and she didn't.", "2023-05-05"),
+    ("She said she'd call on Monday and I said fine.", None),  # another's clause
+    ("On Tuesday she told me she would leave.", "2023-05-02"),  # the day is the telling's
+    ("My brother arrives on Friday and stays for a week.", "2023-05-12"),  # no "So": a plan
 ])
 def test_a_second_review_of_schedules_asides_and_reported_futures(
         text: str, value: str | None) -> None:

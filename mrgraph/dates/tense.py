@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import re
 
+from mrgraph.dates.present import (SAME_FORMS, noun_present, present_after_past, reported_would,
+                                    story)
+from mrgraph.dates.verbs import NEGATED_PAST as _NEGATED_PAST
 from mrgraph.dates.verbs import PAST_WORDS as _PAST_WORDS
 from mrgraph.dates.verbs import WORD as _WORD
 from mrgraph.dates.verbs import a_verb as _a_verb
@@ -19,7 +22,6 @@ from mrgraph.dates.verbs import past as _past
 from mrgraph.dates.verbs import s_form as _s_form
 from mrgraph.dates.verbs import verbs as _verbs
 from mrgraph.lexicon import default as lexicon
-from mrgraph.text import DETERMINERS
 
 # A future form, or a verb in the past (an -ed word that is not an adjective after
 # "be"/"so"/"really": "I'm so excited"; the other forms WordNet knows, `_clause_past`).
@@ -29,8 +31,6 @@ _FUTURE = re.compile(r"\b(?:will|won't|shall|going to|gonna|about to|can't wait|
                      # not "my sister's wedding"
                      r"\b(?:i am|i'm|we are|we're|you are|you're|they are|they're|he is|he's|"
                      r"she is|she's)\s+(?:\w+ly\s+)?\w+ing\b", re.I)
-# a negated past: past only in its own clause ("It wasn't easy, but I'll go on Friday")
-_NEGATED_PAST = frozenset("didn't wasn't weren't hadn't".split())
 # where a clause ends: a comma, a semicolon, a dash, "but"
 _CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\bbut\b")
 # ... and for the pasts `_clause_past` adds, "so" / "because" and an "and" before a new subject
@@ -60,38 +60,6 @@ _GOES_ON = re.compile(r"^\W*(?:on|in|at|to|with|by|from|near|outside|inside|unde
                       r"behind|after|before)\b")
 
 
-# a future told in the past ("she said she would drop it round on Thursday", "he said he'd
-# call"): whether that day has come the words do not say, as for any sentence of both tenses;
-# "'d" is "would" only before a verb's base ("he'd call", not "he'd lost": had)
-_REPORTED_WOULD = re.compile(r"\b(?:said|told|promised|agreed|mentioned|wrote|texted|swore)\s+"
-                             r"(?:\w+\s+)??(?:that\s+)?(?:(\w+)(\s+would|'d)|(would))\s+"
-                             r"(?:(?:just|already|never|always|really)\s+)?([a-z]+)")
-
-
-def _reported_would(sentence: str, day: int) -> bool:
-    """Whether `sentence` tells a future in the past (`_REPORTED_WOULD`) before the day at
-    `day` ("she said she'd call on Monday"; not "On Monday she told me she'd leave"), and not
-    how it went after ("... and she did", "... but he didn't": a past)."""
-    for match in _REPORTED_WOULD.finditer(sentence, 0, day):
-        subject, verb = match.group(1), match.group(4)
-        if verb == "have" or (match.group(2) == "'d" and (
-                lexicon().base(verb, "verb") != verb or verb.endswith("ed") or
-                not lexicon().offsets(verb, "verb"))):
-            continue
-        outcome = _OUTCOME.search(sentence, match.end())
-        if outcome is None or outcome.group(1) not in (None, subject):
-            return True
-        went = _WORD.findall(outcome.group(2))
-        return not went or not (_past(outcome.group(2)) or went[0] in _NEGATED_PAST or
-                                went[0] == "never")
-    return False
-
-
-# how a future told in the past went: "and she did", "but he didn't", "which he did", "and
-# fixed it" (its subject, if any, the reported one's)
-_OUTCOME = re.compile(r"\b(?:and|but|which)\s+(?:(i|we|you|he|she|they|it)\s+)?([a-z']+.*)")
-
-
 def tense(text: str, start: int, end: int) -> str | None:
     """"past", "future" or None (neither, or both) for the sentence of `text` around
     [start, end)."""
@@ -100,7 +68,7 @@ def tense(text: str, start: int, end: int) -> str | None:
     own = _clause(sentence, start - left, end - left, _OWN_END)
     past = _past(sentence) or _clause_past(own) or \
         any(w in _NEGATED_PAST for w in _WORD.findall(clause))
-    future = _FUTURE.search(sentence) is not None or _reported_would(sentence, start - left)
+    future = _FUTURE.search(sentence) is not None or reported_would(sentence, start - left)
     if past and future:  # two clauses of two tenses: the day's own clause may say which
         return _own_tense(sentence, start - left, end - left)
     return None if past == future else ("past" if past else "future")
@@ -145,54 +113,6 @@ def _another_verb(before: str) -> bool:
         return False
     return any(w in _NEW_CLAUSE or _a_verb(w, said[i - 1])
                for i, w in enumerate(said) if i > first)
-
-
-# a noun subject's opening ("*the* removal men", "*my* brother"); its verb within SUBJECT words
-_SUBJECT_OPENS = frozenset("the my our his her their your this these".split())
-_PLURALS = frozenset("men women children people kids folks".split())
-SUBJECT = 3  # words of a noun subject before its verb, at most
-# a reporting verb: the clause it reports says when ("Mum says the pipes burst on Monday")
-_REPORTING = frozenset("say says tell tells think thinks reckon reckons reckoned hope hopes "
-                       "claim claims swear swears".split())
-# more pasts spelled as their present, after a plural noun ("The Reds beat them on Saturday",
-# "the kids lay in the sun")
-_NOUN_SAME = frozenset("beat bet bid wet shed fit bust broadcast forecast spit slit knit "
-                       "lay".split())
-# a relative named without "my", as a name is ("Mum visits on Friday")
-_KIN = frozenset("mum mom mam dad gran granny grandma grandpa nan nana auntie".split())
-# "be" and "have" say how a thing is, not what happens ("The view is amazing on Friday")
-_NOT_SCHEDULE = frozenset("is are am has have does do".split())
-
-
-def _noun_present(before: str) -> bool:
-    """Whether the day's own clause, up to the day, opens with a noun subject and its present
-    verb: a schedule, as "I fly out on Sunday" is ("My brother arrives on Friday", "The
-    removal men come on Wednesday", "Mum visits on Friday"; not "Thanks for the lunch on
-    Sunday", "My birthday party on Saturday")."""
-    said = _WORD.findall(before)
-    if len(said) > 1 and said[0] in _KIN and _s_form(said[1]) and \
-            said[1] not in _NOT_SCHEDULE and said[1] not in _REPORTING:
-        return True  # "Mum visits on Friday"
-    if not said or said[0] not in _SUBJECT_OPENS:
-        return False
-    for i in range(2, min(len(said), SUBJECT + 2)):
-        word, prev = said[i], said[i - 1]
-        if word in _PAST_WORDS or _inflected(word) or word.endswith("ed"):
-            return False  # "The kids drew pictures on Sunday": a past after the subject
-        if prev in DETERMINERS or word.endswith("ing") or word in _NOT_SCHEDULE:
-            continue
-        if word in _SAME_FORMS or word in _NOUN_SAME or word in _REPORTING:
-            return False  # "the pipes burst on Monday": a past or a plan; "Mum says ..."
-        if _s_form(word) and lexicon().mostly_verb(lexicon().base(word, "verb")) or \
-                lexicon().mostly_verb(word) and _plural(prev):
-            return True
-    return False
-
-
-def _plural(word: str) -> bool:
-    """A plural noun ("kids", "men"; not "boss", "bus", "class")."""
-    return word in _PLURALS or (word.endswith("s") and not word.endswith(("ss", "us", "is")) and
-                                lexicon().base(word, "noun") != word)
 
 
 def _verb_after(text: str) -> bool:
@@ -284,10 +204,8 @@ _NEXT_WORD = re.compile(r"[.!?]+[\"')\]]*\s+(\w+)")  # the first word of the nex
 # a verb whose past is spelled as its present ("read", "put", "cut"), right after a subject
 # pronoun opening the day's own clause: a plan or a past ("I read it on Monday"), but a past
 # after "he" / "she", whose present takes -s ("she reads"); not "bet" ("I bet it rains")
-_SAME_FORMS = frozenset("burst cast cost cut hit hurt let put quit read rid set shut split "
-                        "spread thrust upset".split())
 _SAME_FORM = re.compile(r"^\W*(?:then\s+)?(i|we|you|they|he|she)\s+(?:just\s+|finally\s+|"
-                        r"actually\s+)?(?:" + "|".join(sorted(_SAME_FORMS)) + r")\b")
+                        r"actually\s+)?(?:" + "|".join(sorted(SAME_FORMS)) + r")\b")
 # an aside said after the day: "On Friday, I think.", "Monday night, of course."
 _ASIDE = re.compile(r",\s*(?:i think|i guess|i reckon|i believe|i suppose|i mean|you know|of "
                     r"course|apparently|honestly|probably|actually|lol|haha)\s*(?=[,!?]|$)")
@@ -304,7 +222,7 @@ def day_tense(text: str, start: int, end: int) -> str | None:
     Tuesday."), and so does one whose "is" / "are" comes with a verb's -ing ("The plumber is
     coming on Friday"); a sentence in the present about one day is a schedule, ahead ("I
     leave for Genoa on Sunday", "the fair is Friday, right?", with a noun subject too: "my
-    brother arrives on Sunday", `_noun_present`), not a habit ("I usually rest on
+    brother arrives on Sunday", `noun_present`), not a habit ("I usually rest on
     Sunday", "I don't work on Sunday"), nor said with a verb spelled alike in past and present
     ("I read it on Sunday": either; "she read it on Sunday" a past, `_SAME_FORM`); a clause of
     a past habit ("we used to meet on Friday") is no one day."""
@@ -321,6 +239,8 @@ def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str
     if habit is not None and lexicon().mostly_verb(habit.group(1)):
         return None  # a past habit: no one day
     looks = tense(text, start, end)
+    if looks == "past" and present_after_past(sentence[:start - left]):
+        return "future"  # "The plumber came on Monday and comes back on Friday"
     if looks is not None:
         return looks
     said = _WORD.findall(sentence)
@@ -348,20 +268,7 @@ def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str
         return "past" if same.group(1) in ("he", "she") else None
     progressive = said[0].endswith("ing") and verbs[0] if said else False
     return "future" if progressive or _arranged(said) or _PRESENT.search(sentence) or \
-        (_noun_present(before) and not _story(sentence, end - left)) else None
-
-
-# a story told in the present goes on with another present verb after the day
-_STORY = re.compile(r"\b(?:and|then)\s+(?:\w+\s+)?([a-z]+s)\b")
-
-
-def _story(sentence: str, end: int) -> bool:
-    """Whether a lowercased sentence tells a story in the present around a day ending at
-    `end`: it opens with "So" and goes on with "and / then" and another present verb
-    (`_STORY`: "So Mum walks in on Saturday and sees the mess"); its day is not one ahead."""
-    return sentence.lstrip(" \"'").startswith("so ") and \
-        any(_s_form(m.group(1)) and not lexicon().mostly_noun(m.group(1))
-            for m in _STORY.finditer(sentence, end))
+        (noun_present(before) and not story(sentence, end - left)) else None
 
 
 def _told_before(text: str, end: int) -> str | None:

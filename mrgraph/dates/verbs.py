@@ -17,6 +17,8 @@ PAST_WORDS = frozenset("""was were had did went got made took came saw met ran w
     broke chose wore swam sang threw caught taught thought heard paid said sold built grew knew
     led became""".split())
 
+# a negated past: past only in its own clause ("It wasn't easy, but I'll go on Friday")
+NEGATED_PAST = frozenset("didn't wasn't weren't hadn't".split())
 _ADJECTIVE_AFTER = frozenset("""am is are be been being so really very too super quite get
     gets getting feel feeling""".split())  # a past form after these describes (`describes`)
 WORD = re.compile(r"'?[a-z]+(?:'[a-z]+)?")

@@ -590,3 +590,17 @@ def test_a_review_of_schedules_and_reported_futures(text: str, value: str | None
 def test_a_second_review_of_schedules_asides_and_reported_futures(
         text: str, value: str | None) -> None:
     assert [m.value.value for m in find_dates(text, MON)] == ([value] if value else [])
+
+
+@pytest.mark.parametrize("text, values", [
+    ("The plumber came on Monday and comes back on Friday.", ["2023-05-01", "2023-05-12"]),
+    ("I saw Mia on Tuesday and she flies home on Thursday.", ["2023-05-02", "2023-05-11"]),
+    ("I worked on Saturday so I'm off on Tuesday.", ["2023-05-06", "2023-05-09"]),
+    ("I started on Monday and go back on Friday.", ["2023-05-01", "2023-05-12"]),
+    ("We met on Monday and talked on Tuesday.", ["2023-05-01", "2023-05-02"]),  # both past
+    ("I went on Monday and read on Tuesday.", ["2023-05-01", "2023-05-02"]),  # "read": as is
+])
+def test_a_day_in_a_present_clause_joined_after_a_past_is_ahead(text: str,
+                                                                values: list[str]) -> None:
+    """The second day of "X happened on Monday and Y happens on Friday" is its own clause's."""
+    assert [m.value.value for m in find_dates(text, MON)] == values

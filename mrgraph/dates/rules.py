@@ -38,9 +38,11 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   it, and with neither or both no date (a future told in the past is both: "she said she
   would come on Tuesday"); "on Tuesdays" is a habit, not a date. With neither, a plain
   present of one day is a plan, ahead ("I fly out on Sunday", "On Sunday I fly out", "My
-  brother arrives on Sunday", "Leaving on Sunday."; not with "usually", "always",
-  "don't"...; not with a verb whose past is spelled as its present, "I read it on Sunday",
-  but a past after "he" / "she": "she read it on Sunday"), and a verbless fragment
+  brother arrives on Sunday", "Leaving on Sunday.", also in a clause joined after a past:
+  "The plumber came on Monday and comes back on Sunday"; mrgraph.dates.present; not with
+  "usually", "always", "don't"...; not with a verb whose past is spelled as its present, "I
+  read it on Sunday", but a past after "he" / "she": "she read it on Sunday"), and a verbless
+  fragment
   ("I won! On Tuesday.") takes the tense of the sentence before it, or, opening its turn, of
   the first sentence after it with a tense ("Thursday! I came second.")
   (mrgraph.dates.tense.day_tense); a clause of a past habit ("we used to meet on Friday") is

@@ -15,6 +15,8 @@ sentence has no plain past or future form of its own (mrgraph.dates.tense reads 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from datetime import date
 
 from mrgraph.dates.verbs import NEGATED_PAST as _NEGATED_PAST
 from mrgraph.dates.verbs import PAST_WORDS as _PAST_WORDS
@@ -23,6 +25,7 @@ from mrgraph.dates.verbs import clause_past as _clause_past
 from mrgraph.dates.verbs import inflected as _inflected
 from mrgraph.dates.verbs import past as _past
 from mrgraph.dates.verbs import s_form as _s_form
+from mrgraph.dates.value import DateMention
 from mrgraph.lexicon import default as lexicon
 from mrgraph.text import DETERMINERS
 
@@ -110,28 +113,39 @@ def _plural(word: str) -> bool:
 SAME_FORMS = frozenset("burst cast cost cut hit hurt let put quit read rid set shut split "
                        "spread thrust upset".split())
 
-# where a clause joined after a past begins: "and", "but", "so", "then"
-_JOINED = re.compile(r"\b(?:and|but|so|then)\s+")
+# where a clause joined after a past begins: "and", "but", "so" (not "and then": a story goes
+# on so, "... and then he shows up on Tuesday")
+_JOINED = re.compile(r"\b(?:and|but|so)\s+(?!then\b)")
+# a second thing had or done, not a verb: "I had school on Monday and *work* on Friday"
+_HAD = re.compile(r"\b(?:had|did)\b")
+_BE_NOW = frozenset("am is are 'm 're".split())
 
 
 def present_after_past(before: str) -> bool:
     """Whether the lowercased text before a day ends with a clause joined after the past that
     is a present of its own, no past in it: the day is that clause's, ahead ("The plumber came
-    on Monday and *comes back* on Friday", "I saw Mia on Tuesday and *she flies home* on
-    Thursday", "I worked on Saturday so *I'm off* on Tuesday")."""
+    on Monday and *comes back* on Friday", "I ordered it on Monday and *it arrives* on Friday",
+    "I worked on Saturday so *I'm off* on Tuesday", "... and *the show is* on Saturday"). Not
+    a story going on in the present with a new person ("He proposed on Saturday and *she says*
+    yes on Sunday"), nor a second thing had ("I had school on Monday and work on Friday")."""
     joined = list(_JOINED.finditer(before))
     if not joined or not _past(before[:joined[-1].start()]):
         return False
     said = _WORD.findall(before[joined[-1].end():])
     if not said or _past(" ".join(said)) or _clause_past(" ".join(said)):
         return False
-    first = said[0]  # a verb right after "and", its subject the first clause's: "and finish"
-    if first not in SAME_FORMS and lexicon().mostly_verb(first) and \
-            lexicon().base(first, "verb") == first:
-        return True
-    return any(w in ("am", "is", "are", "'m", "'re") or w.endswith(("'m", "'re")) or
-               (_s_form(w) and lexicon().mostly_verb(lexicon().base(w, "verb")))
-               for w in said[:SUBJECT + 1])
+    if any(w in _BE_NOW or w.endswith(("'m", "'re")) for w in said[:SUBJECT + 1]):
+        return True  # "and is back", "so I'm off", "and the show is"
+    first = said[0]
+    if len(said) == 1 and _HAD.search(before[:joined[-1].start()]):
+        return False  # "had school on Monday and work on Friday"
+    if first in ("i", "we", "you", "it") and len(said) > 1:
+        first = said[1]  # "and it arrives", "and we start"
+    elif not (lexicon().mostly_verb(first) or _s_form(first)):
+        return False  # a new person's present: a story ("and she says", "and Dad finds")
+    return first not in SAME_FORMS and (
+        (lexicon().mostly_verb(first) and lexicon().base(first, "verb") == first) or
+        (_s_form(first) and lexicon().mostly_verb(lexicon().base(first, "verb"))))
 
 
 # a story told in the present goes on with another present verb after the day
@@ -145,3 +159,27 @@ def story(sentence: str, end: int) -> bool:
     return sentence.lstrip(" \"'").startswith("so ") and \
         any(_s_form(m.group(1)) and not lexicon().mostly_noun(m.group(1))
             for m in _STORY.finditer(sentence, end))
+
+
+def goes_on_ahead(text: str, start: int, day: date, found: Sequence[DateMention]) -> bool:
+    """Whether a weekday at `start` of `text`, read as past (`day`), is told in a present
+    clause joined after an earlier day of its sentence that it would come before: then the
+    clause looks ahead ("I saw Mia on Tuesday and she flies home on Thursday" said on a
+    Wednesday: last Thursday is before Tuesday, so it is the coming one; "He proposed on
+    Saturday and she says yes on Sunday" keeps last Sunday, after Saturday)."""
+    left = max(text.rfind(c, 0, start) for c in ".!?") + 1
+    earlier = [m for m in found if left <= m.span[0] and m.span[1] <= start and
+               m.value.precision == "day" and date.fromisoformat(m.value.start) >= day]
+    if not earlier:
+        return False
+    clause = text[earlier[-1].span[1]:start].lower()
+    joined = list(_JOINED.finditer(clause)) + list(re.finditer(r"\bthen\s+", clause))
+    if not joined:
+        return False
+    said = _WORD.findall(clause[max(j.end() for j in joined):])
+    if len(said) == 1 and _HAD.search(text[left:start].lower()):
+        return False  # "I had meetings on Monday and calls on Friday": a second thing had
+    return bool(said) and not _past(" ".join(said)) and any(
+        w in _BE_NOW or w.endswith(("'m", "'re")) or
+        (_s_form(w) and lexicon().mostly_verb(lexicon().base(w, "verb")))
+        for w in said[:SUBJECT + 1])

@@ -81,11 +81,11 @@ from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates import ahead, days, named, ordinal, recent, spoken, weekday
+from mrgraph.dates import ahead, days, named, ordinal, present, recent, spoken, weekday
 from mrgraph.dates.resolved import (QUANTITY, SHIFT, STEP, VAGUE, WHICH, Resolved, Resolver, a_day,
                                     a_month, a_season, a_week, a_weekend, a_year, count_of,
                                     in_unit, month_of, norm, tensed_entry, units_back, week_of)
-from mrgraph.dates.tense import day_tense, tense
+from mrgraph.dates.tense import day_tense, month_looks, tense
 from mrgraph.dates.timestamps import MONTH_WORDS, MONTHS, month_number
 from mrgraph.dates.value import SEASONS, DateMention, DateValue, Source, canonical
 from mrgraph.dates.weekday import tensed_weekday
@@ -186,7 +186,7 @@ def _on_weekday(match: re.Match[str], anchor: date, looks: str | None) -> Resolv
 def _in_month(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
     """"in June" (no year): the first June from the anchor's month on in a sentence about what
     is ahead (`looks`), else the nearer of that one and the latest up to the anchor's month
-    (the latter when they are as near); "back in June" is the past one (`_month_looks`). Not
+    (the latter when they are as near); "back in June" is the past one (tense.month_looks). Not
     the past one for a past verb alone: the verb may be said of another thing than the month
     ("I registered for a race in June"); ahead after a verb of going back that looks ahead
     ("I'll be back in June")."""
@@ -200,34 +200,16 @@ def _in_month(match: re.Match[str], anchor: date, looks: str | None) -> Resolved
     return a_month(date(anchor.year - (month > anchor.month), month, 1))
 
 
-# "back" after a verb of going that says it is ahead ("I'll be back in June", "flying back in
-# May", "we fly back in June", "when she comes back in June"): then "back" is where one goes,
-# not "back then"; any other "back in June" (a past verb, "have come back", a possessive "'s")
-# stays the past June
-_GOING_BACK = re.compile(
-    r"(?:\b(?:will|'ll|gonna|going\s+to|to)\s+(?:be|go|come|fly|head|get|move|drive|travel)|"
-    r"\b(?:going|coming|flying|heading|getting|moving|driving|travelling|traveling)|"
-    r"\b(?:i|we|you|they)\s+(?:go|come|fly|head|get|move|drive|travel)|"
-    r"\b(?:he|she)\s+(?:goes|comes|flies|heads|gets|moves|drives|travels))\s+$", re.IGNORECASE)
-
-
-def _month_looks(text: str, start: int, end: int) -> str | None:
-    """The tense `_in_month` reads: "back" for "back in June" ("Back in June we had a flood",
-    "I came back in June"), "future" after a verb of going back that looks ahead
-    (`_GOING_BACK`), else the sentence's (tense)."""
-    if not text[start:end].lower().startswith("back"):
-        return tense(text, start, end)
-    return "future" if _GOING_BACK.search(text, 0, start) else "back"
-
-
 # the table's entries of `_on_weekday` and `_in_month`: the sentence's tense decides (`_found`
 # calls the rule of `_TENSED` with it)
 _on_weekday_rule, _in_month_rule = tensed_entry(), tensed_entry()
 
 
+# the rules of a weekday, whose past may come before the sentence's earlier day
+_DAY_RULES = (_on_weekday_rule, weekday.BARE)
 # how each tensed rule reads its sentence's tense (others: `tense`)
 _LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = {
-    _on_weekday_rule: day_tense, _in_month_rule: _month_looks,
+    _on_weekday_rule: day_tense, _in_month_rule: month_looks,
     **spoken.LOOKS, **recent.LOOKS, **ahead.LOOKS,
     **weekday.LOOKS, **days.LOOKS, **ordinal.LOOKS}
 _TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
@@ -391,6 +373,10 @@ def _found(text: str, anchor: date) -> tuple[DateMention, ...]:
             if (tensed := _TENSED.get(resolve)) is not None and groups:
                 looks = _LOOKS.get(resolve, tense)(text, *match.span())
                 got = tensed(groups, anchor, looks)
+                if looks == "past" and got is not None and resolve in _DAY_RULES and \
+                        present.goes_on_ahead(text, match.start(), got.start, found):
+                    got = tensed(groups, anchor, "future")  # "... on Tuesday and she flies
+                    # home on Thursday": a Thursday before Tuesday would tell them backwards
             else:
                 got = resolve(groups, anchor) if groups else None
         except (ValueError, OverflowError):  # lands before year 1 or after 9999: no date

@@ -60,6 +60,26 @@ _GOES_ON = re.compile(r"^\W*(?:on|in|at|to|with|by|from|near|outside|inside|unde
                       r"behind|after|before)\b")
 
 
+# "back" after a verb of going that says it is ahead ("I'll be back in June", "flying back in
+# May", "we fly back in June", "when she comes back in June"): then "back" is where one goes,
+# not "back then"; any other "back in June" (a past verb, "have come back", a possessive "'s")
+# stays the past June
+_GOING_BACK = re.compile(
+    r"(?:\b(?:will|'ll|gonna|going\s+to|to)\s+(?:be|go|come|fly|head|get|move|drive|travel)|"
+    r"\b(?:going|coming|flying|heading|getting|moving|driving|travelling|traveling)|"
+    r"\b(?:i|we|you|they)\s+(?:go|come|fly|head|get|move|drive|travel)|"
+    r"\b(?:he|she)\s+(?:goes|comes|flies|heads|gets|moves|drives|travels))\s+$", re.IGNORECASE)
+
+
+def month_looks(text: str, start: int, end: int) -> str | None:
+    """The tense `_in_month` reads: "back" for "back in June" ("Back in June we had a flood",
+    "I came back in June"), "future" after a verb of going back that looks ahead
+    (`_GOING_BACK`), else the sentence's (tense)."""
+    if not text[start:end].lower().startswith("back"):
+        return tense(text, start, end)
+    return "future" if _GOING_BACK.search(text, 0, start) else "back"
+
+
 def tense(text: str, start: int, end: int) -> str | None:
     """"past", "future" or None (neither, or both) for the sentence of `text` around
     [start, end)."""

@@ -594,13 +594,31 @@ def test_a_second_review_of_schedules_asides_and_reported_futures(
 
 @pytest.mark.parametrize("text, values", [
     ("The plumber came on Monday and comes back on Friday.", ["2023-05-01", "2023-05-12"]),
-    ("I saw Mia on Tuesday and she flies home on Thursday.", ["2023-05-02", "2023-05-11"]),
     ("I worked on Saturday so I'm off on Tuesday.", ["2023-05-06", "2023-05-09"]),
     ("I started on Monday and go back on Friday.", ["2023-05-01", "2023-05-12"]),
     ("We met on Monday and talked on Tuesday.", ["2023-05-01", "2023-05-02"]),  # both past
     ("I went on Monday and read on Tuesday.", ["2023-05-01", "2023-05-02"]),  # "read": as is
+    ("He proposed on Saturday and she says yes on Sunday.", ["2023-05-06", "2023-05-07"]),
+    ("I waited on Monday and then he shows up on Tuesday.", ["2023-05-01", "2023-05-02"]),
+    ("I had school on Monday and work on Friday.", ["2023-05-01", "2023-05-05"]),  # had both
+    ("I got the job in March and start on Monday.", ["2023-03", "2023-05-15"]),
 ])
 def test_a_day_in_a_present_clause_joined_after_a_past_is_ahead(text: str,
                                                                 values: list[str]) -> None:
-    """The second day of "X happened on Monday and Y happens on Friday" is its own clause's."""
+    """The second day of "X happened on Monday and Y happens on Friday" is its own clause's;
+    a story told on in the present keeps its order ("she says yes on Sunday" after Saturday)."""
+    assert [m.value.value for m in find_dates(text, MON)] == values
+
+
+@pytest.mark.parametrize("text, values", [
+    # said on a Monday: last Thursday would come before Tuesday, so the coming one
+    ("I saw Mia on Saturday and she flies home on Thursday.", ["2023-05-06", "2023-05-11"]),
+    # in order, a story may tell it so: as said
+    ("I saw Mia on Tuesday and she flies home on Thursday.", ["2023-05-02", "2023-05-04"]),
+    ("Sam moved out on Sunday and the new guy moves in on Saturday.",
+     ["2023-05-07", "2023-05-13"]),
+    ("I had meetings on Sunday and calls on Saturday.", ["2023-05-07", "2023-05-06"]),
+])
+def test_a_new_persons_present_after_a_past_day_is_ahead_when_the_past_would_be_backwards(
+        text: str, values: list[str]) -> None:
     assert [m.value.value for m in find_dates(text, MON)] == values

@@ -5,7 +5,9 @@ sentence has no plain past or future form of its own (mrgraph.dates.tense reads 
                       brother arrives on Friday"), not a report, a past after the subject or a
                       past spelled as its present;
   present_after_past  a present clause joined after a past is its day's ("The plumber came
-                      on Monday and comes back on Friday");
+                      on Monday and comes back on Friday"); a new person's present only where
+                      the past would come before the sentence's earlier day (goes_on_ahead:
+                      "I saw Mia on Saturday and she flies home on Thursday");
   story               a story told in the present ("So Mum walks in on Saturday and sees the
                       mess") has no day ahead;
   reported_would      a future told in the past ("she said she'd call on Monday") has no date,

@@ -40,7 +40,7 @@ from datetime import date, timedelta
 from typing import Callable
 
 from mrgraph.dates.resolved import (QUANTITY, STEP, Resolved, Resolver, a_weekend, count_of,
-                                    in_unit, norm, units_back, week_of)
+                                    in_unit, units_back, week_of)
 from mrgraph.dates.spoken import NOT_BACK
 from mrgraph.dates.tense import sentence as tense_sentence
 from mrgraph.dates.tense import tense

@@ -52,7 +52,7 @@ from typing import Callable
 from dateutil.relativedelta import relativedelta
 
 from mrgraph.dates.resolved import (FINER, QUANTITY, STEP, VAGUE, Resolved, Resolver, a_day,
-                                    a_month, a_week, a_weekend, a_year, count_of, in_unit, norm,
+                                    a_week, a_weekend, a_year, count_of, in_unit, norm,
                                     units_back, week_of)
 from mrgraph.dates.tense import clause_looks, own_clause
 from mrgraph.dates.tense import sentence as text_sentence

@@ -317,5 +317,6 @@ def _arranged(said: list[str]) -> bool:
     """A present progressive after "is" / "are", of a verb (not an adjective's -ing): about one
     day, an arrangement ahead whoever the subject ("The plumber is coming on Friday", "my
     parents are flying in Sunday"; "the view is amazing on Friday" is no verb)."""
-    return any(w in ("is", "are") and nxt.endswith("ing") and lexicon().mostly_verb(nxt) and
-               not lexicon().mostly_adjective(nxt) for w, nxt in zip(said, said[1:]))
+    return any((w in ("is", "are") or w.endswith(("'s", "'re"))) and nxt.endswith("ing") and
+               lexicon().mostly_verb(nxt) and not lexicon().mostly_adjective(nxt)
+               for w, nxt in zip(said, said[1:]))  # "the plumber's coming"

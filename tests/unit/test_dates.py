@@ -581,6 +581,8 @@ def test_a_review_of_schedules_and_reported_futures(text: str, value: str | None
     ("So the guy comes up to me on Friday and asks for money.", None),  # a story
     ("So Mum walks in on Saturday and sees the mess.", None),
     ("The plumber is coming. On Thursday, I think.", "2023-05-11"),  # the aside kept: ahead
+    ("The plumber's coming on Friday, I think.", "2023-05-12"),  # a noun's "'s" + -ing
+    ("My sister's wedding on Saturday was lovely.", "2023-05-06"),  # a possessive
     ("She said she would call on Monday and she did.", "2023-05-01"),  # how it went: past
     ("She said she would come on Friday and she didn't.", "2023-05-05"),
     ("She said she'd call on Monday and I said fine.", None),  # another's clause

@@ -86,9 +86,10 @@ def noun_present(before: str) -> bool:
     removal men come on Wednesday", "Mum visits on Friday"; not "Thanks for the lunch on
     Sunday", "My birthday party on Saturday")."""
     said = _WORD.findall(before)
-    if len(said) > 1 and said[0] in _KIN and _s_form(said[1]) and \
+    if len(said) > 1 and _named(said[0]) and _s_form(said[1]) and \
+            lexicon().mostly_verb(lexicon().base(said[1], "verb")) and \
             said[1] not in _NOT_SCHEDULE and said[1] not in _REPORTING:
-        return True  # "Mum visits on Friday"
+        return True  # "Mum visits on Friday", "Jess starts her new job on Monday"
     if not said or said[0] not in _SUBJECT_OPENS:
         return False
     for i in range(2, min(len(said), SUBJECT + 2)):
@@ -103,6 +104,22 @@ def noun_present(before: str) -> bool:
                 lexicon().mostly_verb(word) and _plural(prev):
             return True
     return False
+
+
+def _named(word: str) -> bool:
+    """A subject said bare: a relative ("mum") or a name (a word WordNet does not know, or
+    knows as a noun only: "jess", "tom"); not a pronoun or a word of another kind ("thanks",
+    "work" are nouns and verbs alike, "so", "then")."""
+    if word in _KIN:
+        return True
+    lex = lexicon()
+    return not lex.offsets(word, "verb") and not lex.offsets(word, "adj") and \
+        not lex.offsets(word, "adv") and word not in DETERMINERS and word not in _ANYONE and \
+        len(word) > 2
+
+
+# a pronoun of anyone: what such a subject does is a habit more than a plan ("nobody comes")
+_ANYONE = frozenset("nobody somebody someone everyone everybody anyone anybody".split())
 
 
 def _plural(word: str) -> bool:

@@ -624,3 +624,14 @@ def test_a_day_in_a_present_clause_joined_after_a_past_is_ahead(text: str,
 def test_a_new_persons_present_after_a_past_day_is_ahead_when_the_past_would_be_backwards(
         text: str, values: list[str]) -> None:
     assert [m.value.value for m in find_dates(text, MON)] == values
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Jess starts her new job on Friday.", "2023-05-12"),  # a name's present: a schedule
+    ("Sarah arrives on Sunday.", "2023-05-14"),
+    ("Nobody comes on Sunday.", None),  # anyone's: a habit more than a plan
+    ("Thanks guys on Saturday.", None),  # no subject
+    ("Lucy quit on Friday.", None),  # a past spelled as its present
+])
+def test_a_names_present_about_one_day_is_a_schedule(text: str, value: str | None) -> None:
+    assert [m.value.value for m in find_dates(text, MON)] == ([value] if value else [])

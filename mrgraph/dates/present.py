@@ -80,14 +80,17 @@ _KIN = frozenset("mum mom mam dad gran granny grandma grandpa nan nana auntie".s
 _NOT_SCHEDULE = frozenset("is are am has have does do".split())
 
 
-def noun_present(before: str) -> bool:
+def noun_present(before: str, after: str = "") -> bool:
     """Whether the day's own clause, up to the day, opens with a noun subject and its present
     verb: a schedule, as "I fly out on Sunday" is ("My brother arrives on Friday", "The
     removal men come on Wednesday", "Mum visits on Friday"; not "Thanks for the lunch on
-    Sunday", "My birthday party on Saturday")."""
+    Sunday", "My birthday party on Saturday", a result, "Arsenal beats Spurs on Saturday", or
+    a complaint, "Dad loses his keys on Friday, typical", told of the past as often)."""
     said = _WORD.findall(before)
+    if _COMPLAINT.search(before + after) or any(w in _RESULTS for w in said):
+        return False
     if len(said) > 1 and _named(said[0]) and _s_form(said[1]) and \
-            lexicon().mostly_verb(lexicon().base(said[1], "verb")) and \
+            (said[0] in _KIN or lexicon().mostly_verb(lexicon().base(said[1], "verb"))) and \
             said[1] not in _NOT_SCHEDULE and said[1] not in _REPORTING:
         return True  # "Mum visits on Friday", "Jess starts her new job on Monday"
     if not said or said[0] not in _SUBJECT_OPENS:
@@ -118,8 +121,13 @@ def _named(word: str) -> bool:
         len(word) > 2
 
 
-# a pronoun of anyone: what such a subject does is a habit more than a plan ("nobody comes")
-_ANYONE = frozenset("nobody somebody someone everyone everybody anyone anybody".split())
+# a pronoun of anyone or anything: what it does is a habit more than a plan ("nobody comes")
+_ANYONE = frozenset("nobody somebody someone everyone everybody anyone anybody noone nothing "
+                    "something everything anything".split())
+# a result, mostly told of the past in a headline or gossip ("Arsenal beats Spurs on Saturday")
+_RESULTS = frozenset("beats loses wins draws sacks dumps".split())
+# a complaint about what keeps happening: no plan ("Dad loses his keys on Friday, typical")
+_COMPLAINT = re.compile(r"\b(?:typical|can you believe|again|every time|as usual)\b")
 
 
 def _plural(word: str) -> bool:

@@ -288,7 +288,8 @@ def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str
         return "past" if same.group(1) in ("he", "she") else None
     progressive = said[0].endswith("ing") and verbs[0] if said else False
     return "future" if progressive or _arranged(said) or _PRESENT.search(sentence) or \
-        (noun_present(before) and not story(sentence, end - left)) else None
+        (noun_present(before, sentence[end - left:]) and not story(sentence, end - left)) \
+        else None
 
 
 def _told_before(text: str, end: int) -> str | None:

@@ -632,6 +632,10 @@ def test_a_new_persons_present_after_a_past_day_is_ahead_when_the_past_would_be_
     ("Nobody comes on Sunday.", None),  # anyone's: a habit more than a plan
     ("Thanks guys on Saturday.", None),  # no subject
     ("Lucy quit on Friday.", None),  # a past spelled as its present
+    ("Nan rings me on Sunday.", "2023-05-14"),  # a relative's, whatever its verb
+    ("Arsenal beats Spurs on Saturday.", None),  # a result: told of the past as often
+    ("Dad loses his keys on Friday, typical.", None),  # a complaint
+    ("Everything closes early on Sunday.", None),
 ])
 def test_a_names_present_about_one_day_is_a_schedule(text: str, value: str | None) -> None:
     assert [m.value.value for m in find_dates(text, MON)] == ([value] if value else [])

@@ -1,9 +1,10 @@
 """A present said of a time, and a future told in the past: which way a day looks when its
 sentence has no plain past or future form of its own (mrgraph.dates.tense reads them).
 
-  noun_present        a noun subject's present about one day is a schedule, ahead ("My
-                      brother arrives on Friday"), not a report, a past after the subject or a
-                      past spelled as its present;
+  noun_present        a noun subject's or a name's present about one day is a schedule,
+                      ahead ("My brother arrives on Friday", "Jess starts on Friday"), not a
+                      report, a result, a complaint, a past after the subject or a past
+                      spelled as its present;
   present_after_past  a present clause joined after a past is its day's ("The plumber came
                       on Monday and comes back on Friday"); a new person's present only where
                       the past would come before the sentence's earlier day (goes_on_ahead:

@@ -42,9 +42,8 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   "The plumber came on Monday and comes back on Sunday"; mrgraph.dates.present; not with
   "usually", "always", "don't"...; not with a verb whose past is spelled as its present, "I
   read it on Sunday", but a past after "he" / "she": "she read it on Sunday"), and a verbless
-  fragment
-  ("I won! On Tuesday.") takes the tense of the sentence before it, or, opening its turn, of
-  the first sentence after it with a tense ("Thursday! I came second.")
+  fragment ("I won! On Tuesday.") takes the tense of the sentence before it, or, opening its
+  turn, of the first sentence after it with a tense ("Thursday! I came second.")
   (mrgraph.dates.tense.day_tense); a clause of a past habit ("we used to meet on Friday") is
   none. A weekday said bare ("Collected the sofa Thursday.", "the quiz is Friday") is read the
   same way: mrgraph.dates.weekday. A past is a verb's -ed, or another past form WordNet knows
@@ -373,10 +372,11 @@ def _found(text: str, anchor: date) -> tuple[DateMention, ...]:
             if (tensed := _TENSED.get(resolve)) is not None and groups:
                 looks = _LOOKS.get(resolve, tense)(text, *match.span())
                 got = tensed(groups, anchor, looks)
+                # "... on Tuesday and she flies home on Thursday": a past Thursday before that
+                # Tuesday would tell them backwards
                 if looks == "past" and got is not None and resolve in _DAY_RULES and \
                         present.goes_on_ahead(text, match.start(), got.start, found):
-                    got = tensed(groups, anchor, "future")  # "... on Tuesday and she flies
-                    # home on Thursday": a Thursday before Tuesday would tell them backwards
+                    got = tensed(groups, anchor, "future")
             else:
                 got = resolve(groups, anchor) if groups else None
         except (ValueError, OverflowError):  # lands before year 1 or after 9999: no date

@@ -272,8 +272,8 @@ def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str
             return _told_before(text, len(before))
         # opening the turn, it gives the time of what is told next ("Thursday! I beat my best
         # time."): the first sentence after it that has a tense
-        return next((looks for m in _NEXT_WORD.finditer(text, left + len(_sentence(text, start,
-                                                                              end)[1]))
+        after = left + len(_sentence(text, start, end)[1])  # the sentence as said, aside too
+        return next((looks for m in _NEXT_WORD.finditer(text, after)
                      if (looks := tense(text, m.start(1), m.end(1))) is not None), None)
     # tense gave None: neither past nor future (then a present verb), or both
     clause = _clause(sentence, start - left, end - left)

@@ -91,7 +91,7 @@ def noun_present(before: str, after: str = "") -> bool:
     if _COMPLAINT.search(before + after) or any(w in _RESULTS for w in said):
         return False
     if len(said) > 1 and _named(said[0]) and _s_form(said[1]) and \
-            (said[0] in _KIN or lexicon().mostly_verb(lexicon().base(said[1], "verb"))) and \
+            (said[0] in _KIN or _present_verb(said[1])) and \
             said[1] not in _NOT_SCHEDULE and said[1] not in _REPORTING:
         return True  # "Mum visits on Friday", "Jess starts her new job on Monday"
     if not said or said[0] not in _SUBJECT_OPENS:
@@ -104,7 +104,7 @@ def noun_present(before: str, after: str = "") -> bool:
             continue
         if word in SAME_FORMS or word in _NOUN_SAME or word in _REPORTING:
             return False  # "the pipes burst on Monday": a past or a plan; "Mum says ..."
-        if _s_form(word) and lexicon().mostly_verb(lexicon().base(word, "verb")) or \
+        if _present_verb(word) or \
                 lexicon().mostly_verb(word) and _plural(prev):
             return True
     return False
@@ -131,6 +131,19 @@ _RESULTS = frozenset("beats loses wins draws sacks dumps".split())
 _COMPLAINT = re.compile(r"\b(?:typical|can you believe|again|every time|as usual)\b")
 
 
+def _present_verb(word: str) -> bool:
+    """A verb's -s form whose base is mostly a verb ("arrives", "comes"; not "pictures")."""
+    return _s_form(word) and lexicon().mostly_verb(lexicon().base(word, "verb"))
+
+
+_BE_NOW = frozenset("am is are 'm 're".split())
+
+
+def _be_now(word: str) -> bool:
+    """A present "be": "is", "are", "am", "I'm", "they're"."""
+    return word in _BE_NOW or word.endswith(("'m", "'re"))
+
+
 def _plural(word: str) -> bool:
     """A plural noun ("kids", "men"; not "boss", "bus", "class")."""
     return word in _PLURALS or (word.endswith("s") and not word.endswith(("ss", "us", "is")) and
@@ -146,7 +159,6 @@ SAME_FORMS = frozenset("burst cast cost cut hit hurt let put quit read rid set s
 _JOINED = re.compile(r"\b(?:and|but|so)\s+(?!then\b)")
 # a second thing had or done, not a verb: "I had school on Monday and *work* on Friday"
 _HAD = re.compile(r"\b(?:had|did)\b")
-_BE_NOW = frozenset("am is are 'm 're".split())
 
 
 def present_after_past(before: str) -> bool:
@@ -162,7 +174,7 @@ def present_after_past(before: str) -> bool:
     said = _WORD.findall(before[joined[-1].end():])
     if not said or _past(" ".join(said)) or _clause_past(" ".join(said)):
         return False
-    if any(w in _BE_NOW or w.endswith(("'m", "'re")) for w in said[:SUBJECT + 1]):
+    if any(_be_now(w) for w in said[:SUBJECT + 1]):
         return True  # "and is back", "so I'm off", "and the show is"
     first = said[0]
     if len(said) == 1 and _HAD.search(before[:joined[-1].start()]):
@@ -173,7 +185,7 @@ def present_after_past(before: str) -> bool:
         return False  # a new person's present: a story ("and she says", "and Dad finds")
     return first not in SAME_FORMS and (
         (lexicon().mostly_verb(first) and lexicon().base(first, "verb") == first) or
-        (_s_form(first) and lexicon().mostly_verb(lexicon().base(first, "verb"))))
+        _present_verb(first))
 
 
 # a story told in the present goes on with another present verb after the day
@@ -208,6 +220,4 @@ def goes_on_ahead(text: str, start: int, day: date, found: Sequence[DateMention]
     if len(said) == 1 and _HAD.search(text[left:start].lower()):
         return False  # "I had meetings on Monday and calls on Friday": a second thing had
     return bool(said) and not _past(" ".join(said)) and any(
-        w in _BE_NOW or w.endswith(("'m", "'re")) or
-        (_s_form(w) and lexicon().mostly_verb(lexicon().base(w, "verb")))
-        for w in said[:SUBJECT + 1])
+        _be_now(w) or _present_verb(w) for w in said[:SUBJECT + 1])

@@ -4,7 +4,10 @@ sentence has no plain past or future form of its own (mrgraph.dates.tense reads 
   noun_present        a noun subject's or a name's present about one day is a schedule,
                       ahead ("My brother arrives on Friday", "Jess starts on Friday"), not a
                       report, a result, a complaint, a past after the subject or a past
-                      spelled as its present;
+                      spelled as its present; a stance word before the subject is none of
+                      it ("Apparently Jess starts on Friday");
+  noun_same_past      such a subject's verb spelled alike in past and present is a past: its
+                      present takes -s ("Dad put the tree up on Sunday");
   present_after_past  a present clause joined after a past is its day's ("The plumber came
                       on Monday and comes back on Friday"); a new person's present only where
                       the past would come before the sentence's earlier day (goes_on_ahead:
@@ -12,7 +15,9 @@ sentence has no plain past or future form of its own (mrgraph.dates.tense reads 
   story               a story told in the present ("So Mum walks in on Saturday and sees the
                       mess") has no day ahead;
   reported_would      a future told in the past ("she said she'd call on Monday") has no date,
-                      unless the sentence says how it went ("... and she did").
+                      unless the sentence says how it went ("... and she did");
+  reported_present    a report in the present after a past verb of telling ("Tom said the
+                      match is on Saturday") is still so: its day is ahead.
 """
 
 from __future__ import annotations
@@ -59,6 +64,27 @@ def reported_would(sentence: str, day: int) -> bool:
     return False
 
 
+# a past verb of telling or hearing, its hearer and "that": what follows is the report
+_TOLD = re.compile(r"\b(?:said|told|heard|texted|wrote|mentioned|announced|confirmed|found out)"
+                   r"(?:\s+(?:me|us|him|her|them|you|everyone))?(?:\s+that)?\s+")
+# "it's", "he's", "there's": a pronoun's "'s" is "is" (a noun's may be a possessive)
+_PRONOUN_IS = frozenset("it's he's she's there's that's".split())
+
+
+def reported_present(before: str) -> bool:
+    """Whether the lowercased text before a day ends with a report in the present after a
+    past verb of telling or hearing: a present "be" or a verb's -s form, and no past, in the
+    report ("Tom said the match is on Saturday", "I heard the shop opens on Sunday", "She
+    told me it's on Friday"): a report keeps its present only while it still holds, so the
+    day is ahead. Not the telling's own day ("She told me on Friday that ..."), nor a report
+    told in the past ("Tom said the match was on Saturday")."""
+    told = list(_TOLD.finditer(before))
+    said = _WORD.findall(before[told[-1].end():]) if told else []
+    if not said or _past(" ".join(said)) or _clause_past(" ".join(said)):
+        return False
+    return any(_be_now(w) or w in _PRONOUN_IS or _present_verb(w) for w in said[:SUBJECT + 1])
+
+
 # how a future told in the past went: "and she did", "but he didn't", "which he did", "and
 # fixed it" (its subject, if any, the reported one's)
 _OUTCOME = re.compile(r"\b(?:and|but|which)\s+(?:(i|we|you|he|she|they|it)\s+)?([a-z']+.*)")
@@ -87,7 +113,7 @@ def noun_present(before: str, after: str = "") -> bool:
     removal men come on Wednesday", "Mum visits on Friday"; not "Thanks for the lunch on
     Sunday", "My birthday party on Saturday", a result, "Arsenal beats Spurs on Saturday", or
     a complaint, "Dad loses his keys on Friday, typical", told of the past as often)."""
-    said = _WORD.findall(before)
+    said = _opened(_WORD.findall(before))
     if _COMPLAINT.search(before + after) or any(w in _RESULTS for w in said):
         return False
     if len(said) > 1 and _named(said[0]) and _s_form(said[1]) and \
@@ -110,12 +136,48 @@ def noun_present(before: str, after: str = "") -> bool:
     return False
 
 
+def noun_same_past(before: str) -> str | None:
+    """Whether the day's own clause, up to the day, opens with a singular noun subject or a
+    name and a verb whose past is spelled as its present (SAME_FORMS): its present would take
+    -s ("Dad puts"), so it is a past, as after "she" ("Dad put the tree up on Sunday", "My
+    sister cut her hair on Monday", "The dog hurt its paw on Saturday"); not after a plural,
+    whose present is spelled so too ("The kids put on a show on Friday"). The words after the
+    verb (a clause of their own may hold the day's verb: tense), else None."""
+    said = _opened(_WORD.findall(before))
+    if len(said) > 1 and _named(said[0]):
+        return " ".join(said[2:]) if said[1] in SAME_FORMS else None
+    if not said or said[0] not in _SUBJECT_OPENS:
+        return None
+    for i in range(2, min(len(said), SUBJECT + 2)):
+        word, prev = said[i], said[i - 1]
+        if word in ("and", "or") or word in _PAST_WORDS or _inflected(word):
+            return None  # "My mum and dad put ...": a plural
+        if word in SAME_FORMS:
+            singular = prev not in DETERMINERS and not _plural(prev)
+            return " ".join(said[i + 1:]) if singular else None
+    return None
+
+
+# a word of stance or a discourse marker opening a sentence, before its subject ("Apparently
+# Jess starts on Friday"); not "so" or "then", which go on with a story
+_OPENERS = frozenset("apparently hopefully luckily fortunately unfortunately thankfully sadly "
+                     "also plus anyway oh well yeah yes ok okay".split())
+
+
+def _opened(said: list[str]) -> list[str]:
+    """The words of a clause without the stance words opening it (`_OPENERS`)."""
+    first = next((i for i, w in enumerate(said) if w not in _OPENERS), len(said))
+    return said[first:]
+
+
 def _named(word: str) -> bool:
     """A subject said bare: a relative ("mum") or a name (a word WordNet does not know, or
     knows as a noun only: "jess", "tom"); not a pronoun or a word of another kind ("thanks",
     "work" are nouns and verbs alike, "so", "then")."""
     if word in _KIN:
         return True
+    if not word.isalpha():
+        return False  # "he'd", "it's": a pronoun's contraction
     lex = lexicon()
     return not lex.offsets(word, "verb") and not lex.offsets(word, "adj") and \
         not lex.offsets(word, "adv") and word not in DETERMINERS and word not in _ANYONE and \
@@ -145,9 +207,15 @@ def _be_now(word: str) -> bool:
 
 
 def _plural(word: str) -> bool:
-    """A plural noun ("kids", "men"; not "boss", "bus", "class")."""
-    return word in _PLURALS or (word.endswith("s") and not word.endswith(("ss", "us", "is")) and
-                                lexicon().base(word, "noun") != word)
+    """A plural noun ("kids", "men"; "twins", "shoes", whose plural WordNet lists as a noun of
+    its own too; not "boss", "bus", "class")."""
+    if word in _PLURALS:
+        return True
+    if not word.endswith("s") or word.endswith(("ss", "us", "is")):
+        return False
+    lex = lexicon()
+    return lex.base(word, "noun") != word or bool(lex.offsets(word[:-1], "noun")) or \
+        (word.endswith("es") and bool(lex.offsets(word[:-2], "noun")))
 
 
 # a verb whose past is spelled as its present: a past or a plan ("I read it on Monday")

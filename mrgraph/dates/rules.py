@@ -39,14 +39,18 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   would come on Tuesday"); "on Tuesdays" is a habit, not a date. With neither, a plain
   present of one day is a plan, ahead ("I fly out on Sunday", "On Sunday I fly out", "My
   brother arrives on Sunday", "Leaving on Sunday.", also in a clause joined after a past:
-  "The plumber came on Monday and comes back on Sunday"; mrgraph.dates.present; not with
-  "usually", "always", "don't"...; not with a verb whose past is spelled as its present, "I
-  read it on Sunday", but a past after "he" / "she": "she read it on Sunday"), and a verbless
+  "The plumber came on Monday and comes back on Sunday", and in a report told in the present
+  after a past verb of telling, "Tom said the match is on Sunday"; mrgraph.dates.present; not
+  with "usually", "always", "don't"...; not with a verb whose past is spelled as its present,
+  "I read it on Sunday", but a past after "he" / "she" or a singular noun or name, whose
+  present takes -s: "she read it on Sunday", "Dad put the tree up on Sunday"), and a verbless
   fragment ("I won! On Tuesday.") takes the tense of the sentence before it, or, opening its
   turn, of the first sentence after it with a tense ("Thursday! I came second.")
   (mrgraph.dates.tense.day_tense); a clause of a past habit ("we used to meet on Friday") is
   none. A weekday said bare ("Collected the sofa Thursday.", "the quiz is Friday") is read the
-  same way: mrgraph.dates.weekday. A past is a verb's -ed, or another past form WordNet knows
+  same way: mrgraph.dates.weekday. "since Tuesday" is the last Tuesday strictly before the
+  anchor, whatever the tense ("I've been ill since Tuesday"; not a "since" that gives a reason:
+  "Since Tuesday is a holiday, ..."). A past is a verb's -ed, or another past form WordNet knows
   in the day's own clause ("I rode", "we agreed"; mrgraph.dates.tense).
 * A day of the month without its month ("on the 18th", "Saturday the 9th", "the 4th of next
   month") is read by the sentence's tense as a day with its month is: mrgraph.dates.ordinal.
@@ -64,7 +68,8 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   other night", "a fortnight ago", "three days back", "a week or so ago", "half a year ago"):
   mrgraph.dates.spoken, likewise; the recent past said without a count back ("the past few
   days", "the previous weekend", "earlier in the week", "a few weekends ago", "the other
-  week"): mrgraph.dates.recent; counted ahead ("in two weeks", said of what is ahead), "by
+  week"): mrgraph.dates.recent; counted ahead ("in two weeks", "in a fortnight", said of what
+  is ahead; "in three days' time" also with no tense), "by
   the end of the month", "this time last year": mrgraph.dates.ahead. A part of a month said
   bare ("mid-March", "late June", "at the end of April") is the month, as "in mid-March" is.
 * An expression whose date would fall before year 1 or after 9999 is not resolved.
@@ -308,7 +313,7 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
     # not a habit ("on Monday evenings") nor a day a stated date names ("on Monday, May 1")
     (r"on\s+" + _FULL_DAY + r"(?!\s+(?:mornings|afternoons|evenings|nights)\b)" +
      weekday.NOT_ANOTHER_RULES, _on_weekday_rule, "relative"),
-    *weekday.RULES,  # a weekday said bare: "Collected the sofa Thursday."
+    *weekday.RULES,  # "since Tuesday"; a weekday said bare: "Collected the sofa Thursday."
     # a month without a year or day ("in June", "back in early June"); not "in June 2022" /
     # "of 2022" / "'22" / "last year", a name ("in June's kitchen"), a habit ("in May every year")
     # a part of it said bare ("mid-March", "the end of April") is the month too

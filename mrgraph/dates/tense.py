@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from mrgraph.dates.present import (SAME_FORMS, noun_present, present_after_past, reported_would,
-                                    story)
+from mrgraph.dates.present import (SAME_FORMS, noun_present, noun_same_past,
+                                    present_after_past, reported_present, reported_would, story)
 from mrgraph.dates.verbs import NEGATED_PAST as _NEGATED_PAST
 from mrgraph.dates.verbs import PAST_WORDS as _PAST_WORDS
 from mrgraph.dates.verbs import WORD as _WORD
@@ -259,8 +259,11 @@ def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str
     if habit is not None and lexicon().mostly_verb(habit.group(1)):
         return None  # a past habit: no one day
     looks = tense(text, start, end)
-    if looks == "past" and present_after_past(sentence[:start - left]):
-        return "future"  # "The plumber came on Monday and comes back on Friday"
+    if looks == "past" and (present_after_past(sentence[:start - left]) or
+                            reported_present(sentence[:start - left])):
+        # "The plumber came on Monday and comes back on Friday", "Tom said the match is on
+        # Saturday"
+        return "future"
     if looks is not None:
         return looks
     said = _WORD.findall(sentence)
@@ -286,8 +289,10 @@ def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str
             not _verb_after(before[same.end():]):
         # "she put it up on Friday": no -s, a past; "I put it up on Friday": either
         return "past" if same.group(1) in ("he", "she") else None
+    if (rest := noun_same_past(before)) is not None and not _verb_after(rest):
+        return "past"  # "Dad put the tree up on Sunday": his present is "puts"
     progressive = said[0].endswith("ing") and verbs[0] if said else False
-    return "future" if progressive or _arranged(said) or _PRESENT.search(sentence) or \
+    return "future" if progressive or arranged(said) or _PRESENT.search(sentence) or \
         (noun_present(before, sentence[end - left:]) and not story(sentence, end - left)) \
         else None
 
@@ -301,7 +306,7 @@ def _told_before(text: str, end: int) -> str | None:
     while (looks := tense(text, end - 1, end)) is None:
         left, sentence = _sentence(text, end - 1, end)
         said = _WORD.findall(sentence)
-        if _arranged(said):  # "The plumber is coming. On Thursday."
+        if arranged(said):  # "The plumber is coming. On Thursday."
             looks = "future"
             break
         before = text[:left].rstrip(" .!\"'")
@@ -314,7 +319,7 @@ def _told_before(text: str, end: int) -> str | None:
     return None if crossed and _PLANS.search(_sentence(text, end - 1, end)[1]) else looks
 
 
-def _arranged(said: list[str]) -> bool:
+def arranged(said: list[str]) -> bool:
     """A present progressive after "is" / "are", of a verb (not an adjective's -ing): about one
     day, an arrangement ahead whoever the subject ("The plumber is coming on Friday", "my
     parents are flying in Sunday"; "the view is amazing on Friday" is no verb)."""

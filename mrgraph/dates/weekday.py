@@ -1,5 +1,6 @@
 """A weekday said bare, without "on", "last" or "next": "Collected the sofa Thursday.", "the
-quiz is Friday", "Thursday! I beat my best time." A rule for mrgraph.dates.rules's scan.
+quiz is Friday", "Thursday! I beat my best time."; and "since Tuesday". Rules for
+mrgraph.dates.rules's scan.
 
 Conventions (see mrgraph.dates.rules for the others):
 
@@ -10,13 +11,16 @@ Conventions (see mrgraph.dates.rules for the others):
   the sentence next to it in the turn does. Neither: no date.
 * Not a name, a habit, a span or today: not after a word that makes the day part of a name or
   a span ("Good Friday", "Cyber Monday", "every Sunday", "a Sunday", "the Friday", "that
-  Monday", "happy Friday", "by Friday", "until Monday", "since Sunday", "her Sunday
-  lunch"), nor after "it's" / "today is" (the day it is said: "It's Friday!"); not one
+  Monday", "happy Friday", "by Friday", "until Monday", "since Sunday" (the rule
+  below), "her Sunday lunch"), nor after "it's" / "today is" (the day it is said: "It's Friday!"); not one
   end of a span of days ("Monday to Friday", "Monday-Friday"); not before a capitalised word
   (a name or title goes on: "Friday Night Lights"), "mornings" (a habit), "school", a stated
   date ("Sunday, 7 May": its own rule) or "of last week" (mrgraph.dates.named); lowercase
   "sunday" is left alone (a bare name is read only when written as one). The name test is
   mrgraph.dates.rules's (`_NAME_AFTER`), on the text as written.
+* "since Tuesday" is the last Tuesday strictly before the session's day, whatever the tense
+  ("I've been ill since Tuesday"); not a "since" that gives a reason ("Since Tuesday is a
+  holiday, ...").
 """
 
 from __future__ import annotations
@@ -70,8 +74,18 @@ def _bare_weekday(match: re.Match[str], anchor: date, looks: str | None) -> Reso
     return a_day(day) if day is not None else None
 
 
+def _since(match: re.Match[str], anchor: date) -> Resolved | None:
+    """"since Friday": the latest such day strictly before the anchor, whatever the tense
+    ("I've been ill since Friday": what has gone on since began then)."""
+    day = tensed_weekday(anchor, WEEKDAYS.index(match.group(1).lower()), "past")
+    return a_day(day) if day is not None else None
+
+
 BARE = tensed_entry()  # the rule's entry: mrgraph.dates.rules tests the name after it
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
+    # not a "since" that gives a reason, the day its subject ("Since Friday is a holiday")
+    (r"since\s+(" + "|".join(WEEKDAYS) + r")(?!\s+(?:is|was|will|would|has|had)\b|['’]s\b)" +
+     NOT_ANOTHER_RULES, _since, "relative"),
     (_NOT_BEFORE_IT + r"(" + "|".join(WEEKDAYS) + r")" + _SPAN_ON +
      r"(?!\s+(?:mornings|afternoons|evenings|nights|school)\b)" + NOT_ANOTHER_RULES, BARE,
      "relative"),

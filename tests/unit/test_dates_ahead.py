@@ -97,3 +97,36 @@ def test_the_end_of_the_month_otherwise_is_no_date(text: str) -> None:
 def test_this_time_last_year_is_the_month_a_year_back(text: str, phrase: str, value: str,
                                                       precision: str) -> None:
     assert _dates(text) == [(phrase, value, precision, True)]
+
+
+@pytest.mark.parametrize("text, phrase, value, precision", [
+    # a fortnight counted ahead is two weeks ("a fortnight ago" is dates.spoken's)
+    ("I'm seeing her in a fortnight.", "in a fortnight", "2023-W21", "week"),
+    ("We'll know in a fortnight's time.", "in a fortnight's time", "2023-W21", "week"),
+    ("Two fortnights from now we fly to Oslo.", "Two fortnights from now", "2023-W23", "week"),
+    ("We'll be back in a few fortnights.", "in a few fortnights", "2023-W23/2023-W29",
+     "range"),
+])
+def test_a_fortnight_ahead_is_two_weeks(text: str, phrase: str, value: str,
+                                        precision: str) -> None:
+    assert [d[:3] for d in _dates(text)] == [(phrase, value, precision)]
+
+
+@pytest.mark.parametrize("text, found", [
+    # "' time" names a point ahead when the sentence has no tense of its own
+    ("I'm off in three days' time.", [("in three days' time", "2023-05-13", "day")]),
+    ("The results come out in a month's time.", [("in a month's time", "2023-06", "month")]),
+    ("We move in a fortnight's time.", [("in a fortnight's time", "2023-W21", "week")]),
+    # a past keeps it a span ("in three weeks' time he walked again"); no "time": a span too
+    ("He was walking again in three weeks' time.", []),
+    ("I knitted it in a fortnight.", []),
+    ("We moved in a fortnight ago.", [("a fortnight ago", "2023-W17", "week")]),
+    # a noun's "is" and a verb's -ing arrange it, ahead ("is amazing" is no verb)
+    ("Grandad's coming to stay in a fortnight.", [("in a fortnight", "2023-W21", "week")]),
+    ("The plumber is coming in two weeks.", [("in two weeks", "2023-W21", "week")]),
+    ("My parents are flying in in three days.", [("in three days", "2023-05-13", "day")]),
+    ("The view is amazing in two weeks.", []),
+])
+def test_an_amount_ahead_with_time_or_an_arrangement_and_no_tense(
+        text: str, found: list[tuple[str, str, str]]) -> None:
+    assert [d[:3] for d in _dates(text)] == found

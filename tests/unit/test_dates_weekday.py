@@ -82,3 +82,17 @@ def test_a_bare_weekday_is_said_back_from_the_day() -> None:
 def test_on_a_weekday_in_an_opening_fragment_too() -> None:
     """The fragment rule is day_tense's: "On Tuesday!" opening its turn as well."""
     assert _dates("On Tuesday! We signed the papers.") == [("On Tuesday", "2023-05-09", "day")]
+
+
+@pytest.mark.parametrize("text, found", [
+    # "since" a day: the latest such day before the day it was said, whatever the tense
+    ("I've been ill since Friday.", [("since Friday", "2023-05-05", "day")]),
+    ("She has been away since Monday morning.", [("since Monday", "2023-05-08", "day")]),
+    ("Nothing from the landlord since Sunday.", [("since Sunday", "2023-05-07", "day")]),
+    ("It's been hectic since Wednesday.", [("since Wednesday", "2023-05-03", "day")]),
+    # a "since" that gives a reason, the day its subject: no date
+    ("Since Friday is a holiday, we're going away.", []),
+    ("Since Friday's a holiday, we're off.", []),
+])
+def test_since_a_weekday_is_the_last_one(text: str, found: list[tuple[str, str, str]]) -> None:
+    assert _dates(text) == found

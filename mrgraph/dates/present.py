@@ -65,24 +65,39 @@ def reported_would(sentence: str, day: int) -> bool:
 
 
 # a past verb of telling or hearing, its hearer and "that": what follows is the report
-_TOLD = re.compile(r"\b(?:said|told|heard|texted|wrote|mentioned|announced|confirmed|found out)"
-                   r"(?:\s+(?:me|us|him|her|them|you|everyone))?(?:\s+that)?\s+")
+_TOLD = re.compile(r"\b(?:(?:rang|called|phoned|texted|wrote|messaged|emailed)\s+(?:\w+\s+)?"
+                   r"to say|"  # "rang to say", first: "texted" alone is a telling too
+                   r"(?:said|told|heard|texted|wrote|mentioned|announced|confirmed|found out|"
+                   r"reminded)"
+                   r"(?:\s+(?:me|us|him|her|them|you|everyone))?|"
+                   r"did\s+(?:\w+\s+)?(?:say|hear|mention))(?:\s+that)?\s+")  # "did he say"
 # "it's", "he's", "there's": a pronoun's "'s" is "is" (a noun's may be a possessive)
 _PRONOUN_IS = frozenset("it's he's she's there's that's".split())
 
 
 def reported_present(before: str) -> bool:
     """Whether the lowercased text before a day ends with a report in the present after a
-    past verb of telling or hearing: a present "be" or a verb's -s form, and no past, in the
-    report ("Tom said the match is on Saturday", "I heard the shop opens on Sunday", "She
-    told me it's on Friday"): a report keeps its present only while it still holds, so the
-    day is ahead. Not the telling's own day ("She told me on Friday that ..."), nor a report
-    told in the past ("Tom said the match was on Saturday")."""
+    past verb of telling or hearing (`_TOLD`: "said", "rang to say", "did he say"): a present
+    "be", a verb's -s form, a pronoun's plain present or a noun subject's schedule
+    (`noun_present`), and no past, in the report ("Tom said the match is on Saturday", "I
+    heard the shop opens on Sunday", "She told me it's on Friday", "Jake mentioned the party's
+    on Saturday", "Sam said they arrive on Sunday"): a report keeps its present only while it
+    still holds, so the day is ahead. Not the telling's own day ("She told me on Friday that
+    ..."), nor a report told in the past ("Tom said the match was on Saturday")."""
     told = list(_TOLD.finditer(before))
-    said = _WORD.findall(before[told[-1].end():]) if told else []
+    report = before[told[-1].end():] if told else ""
+    said = _WORD.findall(report)
     if not said or _past(" ".join(said)) or _clause_past(" ".join(said)):
         return False
-    return any(_be_now(w) or w in _PRONOUN_IS or _present_verb(w) for w in said[:SUBJECT + 1])
+    # a noun's "'s" right before the day, or before "on" it, is "is": "the party's on Friday"
+    ends_is = said[-1].endswith("'s") or (len(said) > 1 and said[-1] == "on" and
+                                          said[-2].endswith("'s"))
+    # a pronoun's plain present ("they arrive"), not a verb spelled as its past ("we put")
+    pronoun = len(said) > 1 and said[0] in ("i", "we", "you", "they") and \
+        said[1] not in SAME_FORMS and lexicon().mostly_verb(said[1]) and \
+        lexicon().base(said[1], "verb") == said[1]
+    return ends_is or pronoun or noun_present(report) or \
+        any(_be_now(w) or w in _PRONOUN_IS or _present_verb(w) for w in said[:SUBJECT + 1])
 
 
 # how a future told in the past went: "and she did", "but he didn't", "which he did", "and
@@ -262,9 +277,11 @@ _STORY = re.compile(r"\b(?:and|then)\s+(?:\w+\s+)?([a-z]+s)\b")
 
 def story(sentence: str, end: int) -> bool:
     """Whether a lowercased sentence tells a story in the present around a day ending at
-    `end`: it opens with "So" and goes on with "and / then" and another present verb
-    (`_STORY`: "So Mum walks in on Saturday and sees the mess"); its day is not one ahead."""
-    return sentence.lstrip(" \"'").startswith("so ") and \
+    `end`: it opens with "So" or a stance word (`_OPENERS`: "Well", "Anyway") and goes on with
+    "and / then" and another present verb (`_STORY`: "So Mum walks in on Saturday and sees
+    the mess", "Well Dad walks in on Sunday and just stares"); its day is not one ahead."""
+    said = _WORD.findall(sentence[:end])
+    return bool(said) and (said[0] == "so" or said[0] in _OPENERS) and \
         any(_s_form(m.group(1)) and not lexicon().mostly_noun(m.group(1))
             for m in _STORY.finditer(sentence, end))
 

@@ -259,10 +259,10 @@ def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str
     if habit is not None and lexicon().mostly_verb(habit.group(1)):
         return None  # a past habit: no one day
     looks = tense(text, start, end)
-    if looks == "past" and (present_after_past(sentence[:start - left]) or
-                            reported_present(sentence[:start - left])):
+    if (looks == "past" and present_after_past(sentence[:start - left])) or \
+            (looks != "future" and reported_present(sentence[:start - left])):
         # "The plumber came on Monday and comes back on Friday", "Tom said the match is on
-        # Saturday"
+        # Saturday", "Amy told me she's leaving on Friday" (a past and a future: neither)
         return "future"
     if looks is not None:
         return looks
@@ -289,7 +289,8 @@ def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str
             not _verb_after(before[same.end():]):
         # "she put it up on Friday": no -s, a past; "I put it up on Friday": either
         return "past" if same.group(1) in ("he", "she") else None
-    if (rest := noun_same_past(before)) is not None and not _verb_after(rest):
+    if (rest := noun_same_past(before)) is not None and not _verb_after(rest) and \
+            not before.endswith("for "):  # "Mum set the alarm for Monday": the alarm's day
         return "past"  # "Dad put the tree up on Sunday": his present is "puts"
     progressive = said[0].endswith("ing") and verbs[0] if said else False
     return "future" if progressive or arranged(said) or _PRESENT.search(sentence) or \

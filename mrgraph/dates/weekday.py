@@ -19,8 +19,8 @@ Conventions (see mrgraph.dates.rules for the others):
   "sunday" is left alone (a bare name is read only when written as one). The name test is
   mrgraph.dates.rules's (`_NAME_AFTER`), on the text as written.
 * "since Tuesday" is the last Tuesday strictly before the session's day, whatever the tense
-  ("I've been ill since Tuesday"); not a "since" that gives a reason ("Since Tuesday is a
-  holiday, ...").
+  ("I've been ill since Tuesday"); not a "since" that gives a reason, the day the subject of
+  the verb after it ("Since Tuesday is a holiday, ...", "Since Tuesday works for everyone").
 """
 
 from __future__ import annotations
@@ -83,9 +83,11 @@ def _since(match: re.Match[str], anchor: date) -> Resolved | None:
 
 BARE = tensed_entry()  # the rule's entry: mrgraph.dates.rules tests the name after it
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
-    # not a "since" that gives a reason, the day its subject ("Since Friday is a holiday")
-    (r"since\s+(" + "|".join(WEEKDAYS) + r")(?!\s+(?:is|was|will|would|has|had)\b|['’]s\b)" +
-     NOT_ANOTHER_RULES, _since, "relative"),
+    # not a "since" that gives a reason, the day the subject of its verb ("Since Friday is a
+    # holiday", "Since Tuesday works for everyone", "Since Monday's off")
+    (r"since\s+(" + "|".join(WEEKDAYS) + r")(?!\s+(?:is|was|will|would|can|could|should|"
+     r"might|must|may|has|had|does|did|[a-z]+s)\b|['’]s\b)" + NOT_ANOTHER_RULES, _since,
+     "relative"),
     (_NOT_BEFORE_IT + r"(" + "|".join(WEEKDAYS) + r")" + _SPAN_ON +
      r"(?!\s+(?:mornings|afternoons|evenings|nights|school)\b)" + NOT_ANOTHER_RULES, BARE,
      "relative"),

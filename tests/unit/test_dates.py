@@ -652,6 +652,13 @@ def test_a_names_present_about_one_day_is_a_schedule(text: str, value: str | Non
     ("Tom said the match was on Saturday.", ["2023-05-06"]),
     ("They said the parcel arrived on Monday.", ["2023-05-01"]),
     ("She told me on Friday that the results are out.", ["2023-05-05"]),
+    # a noun's "'s" before "on" the day is "is"; "rang to say", "did he say"; beside a future
+    ("Jake mentioned the party's on Saturday night.", ["2023-05-13"]),
+    ("Mum rang to say the boiler man is coming on Tuesday.", ["2023-05-09"]),
+    ("Mum texted to say the vet appointment is on Thursday.", ["2023-05-11"]),
+    ("Did he say the party is on Saturday?", ["2023-05-13"]),
+    ("Amy told me she's leaving on Friday.", ["2023-05-12"]),
+    ("Dad called to say he lost his wallet on Monday.", ["2023-05-01"]),
 ])
 def test_a_report_in_the_present_is_still_ahead(text: str, values: list[str]) -> None:
     assert [m.value.value for m in find_dates(text, MON)] == values
@@ -667,6 +674,8 @@ def test_a_report_in_the_present_is_still_ahead(text: str, values: list[str]) ->
     # a plural's is either: no date
     ("The kids put on a show on Friday.", None),
     ("My mum and dad put the shed up on Sunday.", None),
+    # a day something is for is not the day it was done
+    ("Mum set the alarm for Monday.", None),
 ])
 def test_a_singular_subjects_verb_spelled_as_its_present_is_a_past(text: str,
                                                                    value: str | None) -> None:
@@ -681,6 +690,9 @@ def test_a_singular_subjects_verb_spelled_as_its_present_is_a_past(text: str,
     ("Well my brother arrives on Friday.", "2023-05-12"),
     # "so" goes on with a story, told in the present
     ("So Mum walks in on Saturday and sees the mess.", None),
+    ("Well Dad walks in on Sunday and just stares at me.", None),
+    ("Anyway Jess walks in on Friday and starts shouting.", None),
+    ("Yeah so Jess walks in on Monday and everyone goes quiet.", None),
 ])
 def test_a_stance_word_before_a_noun_subject_keeps_its_schedule(text: str,
                                                                 value: str | None) -> None:

@@ -93,6 +93,9 @@ def test_on_a_weekday_in_an_opening_fragment_too() -> None:
     # a "since" that gives a reason, the day its subject: no date
     ("Since Friday is a holiday, we're going away.", []),
     ("Since Friday's a holiday, we're off.", []),
+    ("Since Tuesday works for everyone, let's book it.", []),
+    ("Since Saturday suits, I'll book.", []),
+    ("Since Friday should be quiet, let's go then.", []),
 ])
 def test_since_a_weekday_is_the_last_one(text: str, found: list[tuple[str, str, str]]) -> None:
     assert _dates(text) == found

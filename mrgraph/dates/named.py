@@ -36,12 +36,12 @@ from mrgraph.dates.resolved import (SHIFT, WHICH, Resolved, Resolver, a_day, a_m
                                     week_of)
 from mrgraph.dates.timestamps import MONTHS
 from mrgraph.dates.value import Source
+from mrgraph.dates.weekday import DAY_NUMBERS, WEEKDAYS
 
 _MONTHS = [name.lower() for name in calendar.month_name if name]
-_WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
 _MONTH = "(" + "|".join(_MONTHS) + ")"
 _MONTH_NOT_VERB = "(" + "|".join(m for m in _MONTHS if m not in ("may", "march")) + ")"
-_WEEKDAY = "(" + "|".join(_WEEKDAYS) + ")"
+_WEEKDAY = "(" + "|".join(WEEKDAYS) + ")"
 _YEAR = r"((?:19|20)\d\d)"
 _APOSTROPHE = r"['’]?"
 
@@ -89,7 +89,7 @@ def _month_of_year(match: re.Match[str], anchor: date) -> Resolved | None:
 
 
 def _weekday_of_week(match: re.Match[str], anchor: date) -> Resolved | None:
-    weekday, which = _WEEKDAYS[match.group(1).lower()], " ".join(match.group(2).lower().split())
+    weekday, which = DAY_NUMBERS[match.group(1).lower()], " ".join(match.group(2).lower().split())
     monday = week_of(anchor)[0] + timedelta(weeks=SHIFT[which])
     return a_day(monday + timedelta(days=weekday))
 

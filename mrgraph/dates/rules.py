@@ -92,12 +92,10 @@ from mrgraph.dates.resolved import (QUANTITY, SHIFT, STEP, VAGUE, WHICH, Resolve
 from mrgraph.dates.tense import day_tense, month_looks, tense
 from mrgraph.dates.timestamps import MONTH_WORDS, MONTHS, month_number
 from mrgraph.dates.value import SEASONS, DateMention, DateValue, Source, canonical
-from mrgraph.dates.weekday import tensed_weekday
+from mrgraph.dates.weekday import last_weekday, next_weekday, tensed_weekday
 
-_WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
-_FULL_WEEKDAYS = frozenset(_WEEKDAYS)
-_WEEKDAYS.update({"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3,
-                  "thurs": 3, "fri": 4, "sat": 5, "sun": 6})
+_WEEKDAYS = weekday.DAY_NUMBERS
+_FULL_WEEKDAYS = frozenset(weekday.WEEKDAYS)
 _SEASON_NAMES = {**{s: s for s in SEASONS}, "fall": "autumn"}
 
 
@@ -172,13 +170,13 @@ def _rel_weekday(match: re.Match[str], anchor: date) -> Resolved | None:
     name = match.group(2)
     if name.lower() not in _FULL_WEEKDAYS and not name[:1].isupper():
         return None  # an abbreviation is a name only capitalised: "last Fri", not "last sat"
-    which, weekday = norm(match.group(1)), _WEEKDAYS[name.lower()]
+    which, day = norm(match.group(1)), _WEEKDAYS[name.lower()]
     if SHIFT[which] < 0:  # the most recent such day strictly before the anchor
-        return a_day(anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1))
+        return a_day(last_weekday(anchor, day))
     if which == "this coming":  # the first such day strictly after the anchor
-        return a_day(anchor + timedelta(days=(weekday - anchor.weekday() - 1) % 7 + 1))
+        return a_day(next_weekday(anchor, day))
     monday = week_of(anchor)[0] + timedelta(weeks=SHIFT[which])
-    return a_day(monday + timedelta(days=weekday))
+    return a_day(monday + timedelta(days=day))
 
 
 def _on_weekday(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
@@ -260,9 +258,7 @@ def _weekdays_ago(match: re.Match[str], anchor: date) -> Resolved | None:
     unit = match.group(2).lower()
     if unit == "weekend":
         return a_weekend(week_of(anchor)[0] - timedelta(weeks=count))
-    weekday = _WEEKDAYS[unit]
-    last = anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1)
-    return a_day(last - timedelta(weeks=count - 1))
+    return a_day(last_weekday(anchor, _WEEKDAYS[unit]) - timedelta(weeks=count - 1))
 
 
 def _ago(match: re.Match[str], anchor: date) -> Resolved:

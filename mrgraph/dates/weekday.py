@@ -36,6 +36,10 @@ from mrgraph.dates.timestamps import MONTH_WORDS
 from mrgraph.dates.value import Source
 
 WEEKDAYS = tuple(name.lower() for name in calendar.day_name)  # Monday first, as date.weekday()
+# a weekday's number (0 = Monday) by its name or a short form ("tue", "thurs")
+DAY_NUMBERS = {**{name: i for i, name in enumerate(WEEKDAYS)},
+               "mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3,
+               "thurs": 3, "fri": 4, "sat": 5, "sun": 6}
 _ANY_DAY = "(?:" + "|".join(WEEKDAYS) + ")"
 # what another rule reads when it follows a weekday: "Tuesday (of) last week"
 # (mrgraph.dates.named), "Sunday, 7 May" (a stated date); shared with "on Tuesday"
@@ -59,10 +63,20 @@ def tensed_weekday(anchor: date, weekday: int, looks: str | None) -> date | None
     the anchor in a sentence about the past, the next one after it in a sentence about what
     is ahead (`looks`: its tense), else None."""
     if looks == "past":
-        return anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1)
+        return last_weekday(anchor, weekday)
     if looks == "future":
-        return anchor + timedelta(days=(weekday - anchor.weekday() - 1) % 7 + 1)
+        return next_weekday(anchor, weekday)
     return None
+
+
+def last_weekday(anchor: date, weekday: int) -> date:
+    """The latest such weekday (0 = Monday) strictly before the anchor."""
+    return anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1)
+
+
+def next_weekday(anchor: date, weekday: int) -> date:
+    """The first such weekday (0 = Monday) strictly after the anchor."""
+    return anchor + timedelta(days=(weekday - anchor.weekday() - 1) % 7 + 1)
 
 
 def _bare_weekday(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
@@ -74,11 +88,10 @@ def _bare_weekday(match: re.Match[str], anchor: date, looks: str | None) -> Reso
     return a_day(day) if day is not None else None
 
 
-def _since(match: re.Match[str], anchor: date) -> Resolved | None:
+def _since(match: re.Match[str], anchor: date) -> Resolved:
     """"since Friday": the latest such day strictly before the anchor, whatever the tense
     ("I've been ill since Friday": what has gone on since began then)."""
-    day = tensed_weekday(anchor, WEEKDAYS.index(match.group(1).lower()), "past")
-    return a_day(day) if day is not None else None
+    return a_day(last_weekday(anchor, DAY_NUMBERS[match.group(1).lower()]))
 
 
 BARE = tensed_entry()  # the rule's entry: mrgraph.dates.rules tests the name after it

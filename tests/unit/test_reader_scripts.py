@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -111,3 +112,32 @@ def test_the_read_oracle_refuses_validation_and_held_out_files(tmp_path: Path) -
     for name in ("locomo_val.json", "invented_heldout.json"):
         with pytest.raises(SystemExit):
             oracle.main([str(tmp_path / name)])
+
+
+def test_walk_reach_places_each_gold_turn(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    reach = load_script("benchmarks/walk_reach.py")
+    assert reach.main([str(data), "--categories", "2,4"]) == 0
+    rows = {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
+            for line in capsys.readouterr().out.splitlines()[2:]}
+    # each conversation asks one "when" and two single-hop questions with a gold turn: every
+    # one is counted once, in one place, and the walk reads what these small episodes hold
+    assert rows["2"][0] == "3" and rows["4"][0] == "6"
+    assert all(sum(map(int, row[1:])) == int(row[0]) for row in rows.values())
+    assert rows["2"][1] == "3" and rows["4"][1] == "6"
+
+
+@pytest.mark.parametrize("turns, kept, candidates, expected", [
+    ({"c/D1:2": {"dia_id": "D1:2"}}, [], [], "read"),
+    ({}, [{"dia_ids": ["D1:1", "D1:2"]}], [], "in H"),
+    ({}, [{"dia_ids": ["D2:1"]}], [{"dia_ids": ["D1:2"]}], "reached"),
+    ({}, [{"dia_ids": ["D2:1"]}], [{"dia_ids": ["D3:1"]}], "unreached"),
+])
+def test_walk_reach_names_the_first_place_that_holds_the_gold(
+        turns: dict[str, dict[str, str]], kept: list[dict[str, list[str]]],
+        candidates: list[dict[str, list[str]]], expected: str) -> None:
+    reach = load_script("benchmarks/walk_reach.py")
+    item = SimpleNamespace(evidence=["D1:2"])
+    found = SimpleNamespace(evidence=SimpleNamespace(turns=turns), handed=())
+    state = SimpleNamespace(evidence=SimpleNamespace(events=dict(enumerate(kept))),
+                            candidates=dict(enumerate(candidates)))
+    assert reach.place(item, found, state) == expected

@@ -70,12 +70,17 @@ _TOLD = re.compile(r"\b(?:(?:rang|called|phoned|texted|wrote|messaged|emailed)\s
                    r"(?:said|told|heard|texted|wrote|mentioned|announced|confirmed|found out|"
                    r"reminded)"
                    r"(?:\s+(?:me|us|him|her|them|you|everyone))?|"
-                   r"did\s+(?:\w+\s+)?(?:say|hear|mention))(?:\s+that)?\s+")  # "did he say"
+                   r"did\s+(?:\w+\s+)?(?:say|hear|mention))"  # "did he say"
+                   # the telling's own day ("told me on Monday that ..."), then the report
+                   r"(?:\s+on\s+[a-z]+day(?=\s+that\b))?(?:\s+that)?\s+")
+# where the day's clause ends after it, and the particles of a verb of coming before the day
+_REST_END = re.compile(r"[,;:]|\b(?:and|but|so|because)\b")
+_ARRIVING = frozenset("on in round over back up down out home along".split())
 # "it's", "he's", "there's": a pronoun's "'s" is "is" (a noun's may be a possessive)
 _PRONOUN_IS = frozenset("it's he's she's there's that's".split())
 
 
-def reported_present(before: str) -> bool:
+def reported_present(before: str, after: str = "") -> bool:
     """Whether the lowercased text before a day ends with a report in the present after a
     past verb of telling or hearing (`_TOLD`: "said", "rang to say", "did he say"): a present
     "be", a verb's -s form, a pronoun's plain present or a noun subject's schedule
@@ -87,7 +92,8 @@ def reported_present(before: str) -> bool:
     told = list(_TOLD.finditer(before))
     report = before[told[-1].end():] if told else ""
     said = _WORD.findall(report)
-    if not said or _past(" ".join(said)) or _clause_past(" ".join(said)):
+    rest = _REST_END.split(after, 1)[0]  # its clause after the day: "... on Friday was a laugh"
+    if not said or _past(" ".join(said)) or _clause_past(" ".join(said)) or _past(rest):
         return False
     # a noun's "'s" right before the day, or before "on" it, is "is": "the party's on Friday"
     ends_is = said[-1].endswith("'s") or (len(said) > 1 and said[-1] == "on" and
@@ -96,7 +102,12 @@ def reported_present(before: str) -> bool:
     pronoun = len(said) > 1 and said[0] in ("i", "we", "you", "they") and \
         said[1] not in SAME_FORMS and lexicon().mostly_verb(said[1]) and \
         lexicon().base(said[1], "verb") == said[1]
-    return ends_is or pronoun or noun_present(report) or \
+    # a noun's "'s" and a verb's -ing right before the day: an arrangement ("the plumber's
+    # coming (round) on Thursday"; not "Mark's leaving do on Friday")
+    coming = any(w.endswith("'s") and n.endswith("ing") and
+                 all(p in _ARRIVING for p in said[i + 2:])
+                 for i, (w, n) in enumerate(zip(said, said[1:])))
+    return ends_is or pronoun or coming or noun_present(report) or \
         any(_be_now(w) or w in _PRONOUN_IS or _present_verb(w) for w in said[:SUBJECT + 1])
 
 

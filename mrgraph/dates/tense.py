@@ -260,7 +260,8 @@ def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str
         return None  # a past habit: no one day
     looks = tense(text, start, end)
     if (looks == "past" and present_after_past(sentence[:start - left])) or \
-            (looks != "future" and reported_present(sentence[:start - left])):
+            (looks != "future" and reported_present(sentence[:start - left],
+                                                    sentence[end - left:])):
         # "The plumber came on Monday and comes back on Friday", "Tom said the match is on
         # Saturday", "Amy told me she's leaving on Friday" (a past and a future: neither)
         return "future"

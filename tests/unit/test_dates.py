@@ -659,6 +659,12 @@ def test_a_names_present_about_one_day_is_a_schedule(text: str, value: str | Non
     ("Did he say the party is on Saturday?", ["2023-05-13"]),
     ("Amy told me she's leaving on Friday.", ["2023-05-12"]),
     ("Dad called to say he lost his wallet on Monday.", ["2023-05-01"]),
+    # a noun's "'s" and a verb's -ing right before the day; a report after the telling's day
+    ("Mum texted to say the plumber's coming on Thursday.", ["2023-05-11"]),
+    ("She told me on Tuesday that her mum arrives on Friday.", ["2023-05-02", "2023-05-12"]),
+    # a possessive's noun, or a past after the day: the report is of the past
+    ("Jess said Mark's leaving do on Friday was a laugh.", ["2023-05-05"]),
+    ("I heard the party on Saturday was wild.", ["2023-05-06"]),
 ])
 def test_a_report_in_the_present_is_still_ahead(text: str, values: list[str]) -> None:
     assert [m.value.value for m in find_dates(text, MON)] == values

@@ -11,8 +11,8 @@ Conventions (see mrgraph.dates.rules for the others):
   fortnight", "two fortnights from now"). "' time" after the amount names a point ahead in a
   sentence with no tense of its own ("I'm off in three days' time", "The results come out in
   a month's time"); with a past, a span ("he was walking again in three weeks' time"). Not
-  in a sentence about the past or with no future form: "I lost five kilos in two months", "I can knit a scarf in two
-  days" say how long, not when; but "be" right before it puts the event ahead whatever the
+  in a sentence about the past or with no future form: "I lost five kilos in two months",
+  "I can knit a scarf in two days" say how long, not when; but "be" right before it puts the event ahead whatever the
   sentence's other verbs ("My exam is in three days", "the wedding's in two weeks, and we
   finally sent the invitations"): "be" takes no span of time to do a thing in. "three weeks
   from now" is ahead whatever the tense.

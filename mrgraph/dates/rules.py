@@ -43,9 +43,10 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   after a past verb of telling, "Tom said the match is on Sunday"; mrgraph.dates.present; not
   with "usually", "always", "don't"...; not with a verb whose past is spelled as its present,
   "I read it on Sunday", but a past after "he" / "she" or a singular noun or name, whose
-  present takes -s: "she read it on Sunday", "Dad put the tree up on Sunday"), and a verbless
-  fragment ("I won! On Tuesday.") takes the tense of the sentence before it, or, opening its
-  turn, of the first sentence after it with a tense ("Thursday! I came second.")
+  present takes -s: "she read it on Sunday", "Dad put the tree up on Sunday", also beside
+  another clause's future: "She hurt her knee on Sunday, so she'll miss the match"), and a
+  verbless fragment ("I won! On Tuesday.") takes the tense of the sentence before it, or,
+  opening its turn, of the first sentence after it with a tense ("Thursday! I came second.")
   (mrgraph.dates.tense.day_tense); a clause of a past habit ("we used to meet on Friday") is
   none. A weekday said bare ("Collected the sofa Thursday.", "the quiz is Friday") is read the
   same way: mrgraph.dates.weekday. "since Tuesday" is the last Tuesday strictly before the

@@ -37,7 +37,7 @@ _CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\bbut\b")
 # too: "I woke early on Monday and the flight is on Friday" says nothing past of Friday; "I rode
 # there and back on Sunday" is one clause
 _OWN_END = re.compile(_CLAUSE_END.pattern + r"|\b(?:so|because)\b|"
-                      r"\band\s+(?=(?:i|we|you|he|she|they|the|my|our|his|her|their|your)\b)")
+                      r"\band\s+(?=(?:i|we|you|he|she|it|they|the|my|our|his|her|their|your)\b)")
 # ... and, where a sentence tells both the past and what is ahead, a complement's "that" before
 # its subject too ("I told him on Friday that I'll leave in June": two clauses, two tenses)
 _MIXED_END = re.compile(_OWN_END.pattern + r"|\bthat\s+(?=(?:i|we|you|he|she|they)\b)")
@@ -259,6 +259,8 @@ def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str
     if habit is not None and lexicon().mostly_verb(habit.group(1)):
         return None  # a past habit: no one day
     looks = tense(text, start, end)
+    if looks == "future" and _same_form_past(sentence, start - left, end - left):
+        return "past"  # "She hurt her knee on Sunday, so she'll miss the match on Saturday"
     if (looks == "past" and present_after_past(sentence[:start - left])) or \
             (looks != "future" and reported_present(sentence[:start - left],
                                                     sentence[end - left:])):
@@ -297,6 +299,22 @@ def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str
     return "future" if progressive or arranged(said) or _PRESENT.search(sentence) or \
         (noun_present(before, sentence[end - left:]) and not story(sentence, end - left)) \
         else None
+
+
+def _same_form_past(sentence: str, start: int, end: int) -> bool:
+    """Whether the day's own clause (cut at `_OWN_END`), with no future form of its own, opens
+    with "he" / "she", a singular noun or a name and a verb spelled alike in past and present
+    (`_SAME_FORM`, `noun_same_past`): a past, whatever future another clause tells ("Amy cut
+    her hand on Sunday so she won't play on Saturday")."""
+    left, right = _bounds(sentence, start, end, _OWN_END)
+    before = sentence[left:start]
+    if _FUTURE.search(sentence[left:right]) or before.endswith("for "):
+        return False
+    same = _SAME_FORM.search(before)
+    if same is not None:
+        return same.group(1) in ("he", "she") and not _verb_after(before[same.end():])
+    rest = noun_same_past(before)
+    return rest is not None and not _verb_after(rest)
 
 
 def _told_before(text: str, end: int) -> str | None:

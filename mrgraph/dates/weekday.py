@@ -11,9 +11,9 @@ Conventions (see mrgraph.dates.rules for the others):
   the sentence next to it in the turn does. Neither: no date.
 * Not a name, a habit, a span or today: not after a word that makes the day part of a name or
   a span ("Good Friday", "Cyber Monday", "every Sunday", "a Sunday", "the Friday", "that
-  Monday", "happy Friday", "by Friday", "until Monday", "since Sunday" (the rule
-  below), "her Sunday lunch"), nor after "it's" / "today is" (the day it is said: "It's Friday!"); not one
-  end of a span of days ("Monday to Friday", "Monday-Friday"); not before a capitalised word
+  Monday", "happy Friday", "by Friday", "until Monday", "since Sunday" (the rule below),
+  "her Sunday lunch"), nor after "it's" / "today is" (the day it is said: "It's Friday!");
+  not one end of a span of days ("Monday to Friday", "Monday-Friday"); not before a capitalised word
   (a name or title goes on: "Friday Night Lights"), "mornings" (a habit), "school", a stated
   date ("Sunday, 7 May": its own rule) or "of last week" (mrgraph.dates.named); lowercase
   "sunday" is left alone (a bare name is read only when written as one). The name test is

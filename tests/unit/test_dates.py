@@ -688,6 +688,21 @@ def test_a_singular_subjects_verb_spelled_as_its_present_is_a_past(text: str,
     assert [m.value.value for m in find_dates(text, MON)] == ([value] if value else [])
 
 
+@pytest.mark.parametrize("text, values", [
+    # ... also where another clause tells what is ahead: its own clause has no future form
+    ("Amy cut her hand on Sunday so she won't play on Saturday.", ["2023-05-07", "2023-05-13"]),
+    ("She hurt her knee on Sunday, so she'll miss the match on Saturday.",
+     ["2023-05-07", "2023-05-13"]),
+    ("The storm hit on Tuesday and it'll be cleared up by Friday.", ["2023-05-02"]),
+    # its own future is ahead as before
+    ("Dad will cut the grass on Sunday.", ["2023-05-14"]),
+    ("She'll put the tree up on Sunday, so we can decorate it.", ["2023-05-14"]),
+])
+def test_a_same_form_past_beside_a_future_keeps_its_own_clause(text: str,
+                                                              values: list[str]) -> None:
+    assert [m.value.value for m in find_dates(text, MON)] == values
+
+
 @pytest.mark.parametrize("text, value", [
     # a stance word opening the sentence is not its subject
     ("Apparently Jess starts on Friday.", "2023-05-12"),

@@ -12,9 +12,10 @@ Conventions (see mrgraph.dates.rules for the others):
   sentence with no tense of its own ("I'm off in three days' time", "The results come out in
   a month's time"); with a past, a span ("he was walking again in three weeks' time"). Not
   in a sentence about the past or with no future form: "I lost five kilos in two months",
-  "I can knit a scarf in two days" say how long, not when; but "be" right before it puts the event ahead whatever the
-  sentence's other verbs ("My exam is in three days", "the wedding's in two weeks, and we
-  finally sent the invitations"): "be" takes no span of time to do a thing in. "three weeks
+  "I can knit a scarf in two days" say how long, not when; but "be" right before it puts the
+  event ahead whatever the sentence's other verbs ("My exam is in three days", "the
+  wedding's in two weeks, and we finally sent the invitations"): "be" takes no span of time
+  to do a thing in. "three weeks
   from now" is ahead whatever the tense.
 * "by the end of the week / month / year" is the session's week / month / year (its end is
   ahead of any day in it); "at / towards / before / until / till the end of the month"
@@ -108,8 +109,7 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"in\s+" + QUANTITY + r"\s+(day|week|fortnight|month|year)s?(?:(?:['’]s?)?\s+time)?"
      r"(?!\s+(?:or|and|of|before|after|later|ago|back)\b)", _in_units_entry, "relative"),
     (QUANTITY + r"\s+(day|week|fortnight|month|year)s?\s+from\s+(?:now|today)(?!['’])",
-     _from_now,
-     "relative"),
+     _from_now, "relative"),
     (r"(?:by|at|towards?|before|until|till)\s+the\s+end\s+of\s+the\s+(week|month|year)",
      _end_of_entry, "relative"),
     (r"(?:(?:around|about)\s+)?this\s+time\s+last\s+(year|month|week)", _this_time_last,

@@ -163,12 +163,12 @@ def noun_present(before: str, after: str = "") -> bool:
 
 
 def noun_same_past(before: str) -> str | None:
-    """Whether the day's own clause, up to the day, opens with a singular noun subject or a
-    name and a verb whose past is spelled as its present (SAME_FORMS): its present would take
-    -s ("Dad puts"), so it is a past, as after "she" ("Dad put the tree up on Sunday", "My
-    sister cut her hair on Monday", "The dog hurt its paw on Saturday"); not after a plural,
-    whose present is spelled so too ("The kids put on a show on Friday"). The words after the
-    verb (a clause of their own may hold the day's verb: tense), else None."""
+    """When the day's own clause, up to the day, opens with a singular noun subject or a name
+    and a verb whose past is spelled as its present (SAME_FORMS), the words after that verb
+    (a clause of their own may hold the day's verb: dates.tense), else None: its present
+    would take -s ("Dad puts"), so it is a past, as after "she" ("Dad put the tree up on
+    Sunday", "My sister cut her hair on Monday", "The dog hurt its paw on Saturday"); not
+    after a plural, whose present is spelled so too ("The kids put on a show on Friday")."""
     said = _opened(_WORD.findall(before))
     if len(said) > 1 and _named(said[0]):
         return " ".join(said[2:]) if said[1] in SAME_FORMS else None

@@ -13,11 +13,12 @@ Conventions (see mrgraph.dates.rules for the others):
   a span ("Good Friday", "Cyber Monday", "every Sunday", "a Sunday", "the Friday", "that
   Monday", "happy Friday", "by Friday", "until Monday", "since Sunday" (the rule below),
   "her Sunday lunch"), nor after "it's" / "today is" (the day it is said: "It's Friday!");
-  not one end of a span of days ("Monday to Friday", "Monday-Friday"); not before a capitalised word
-  (a name or title goes on: "Friday Night Lights"), "mornings" (a habit), "school", a stated
-  date ("Sunday, 7 May": its own rule) or "of last week" (mrgraph.dates.named); lowercase
-  "sunday" is left alone (a bare name is read only when written as one). The name test is
-  mrgraph.dates.rules's (`_NAME_AFTER`), on the text as written.
+  not one end of a span of days ("Monday to Friday", "Monday-Friday"); not before a
+  capitalised word (a name or title goes on: "Friday Night Lights"), "mornings" (a habit),
+  "school", a stated date ("Sunday, 7 May": its own rule) or "of last week"
+  (mrgraph.dates.named); lowercase "sunday" is left alone (a bare name is read only when
+  written as one). The name test is mrgraph.dates.rules's (`_NAME_AFTER`), on the text as
+  written.
 * "since Tuesday" is the last Tuesday strictly before the session's day, whatever the tense
   ("I've been ill since Tuesday"); not a "since" that gives a reason, the day the subject of
   the verb after it ("Since Tuesday is a holiday, ...", "Since Tuesday works for everyone").
@@ -99,8 +100,8 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
     # not a "since" that gives a reason, the day the subject of its verb ("Since Friday is a
     # holiday", "Since Tuesday works for everyone", "Since Monday's off")
     (r"since\s+(" + "|".join(WEEKDAYS) + r")(?!\s+(?:is|was|will|would|can|could|should|"
-     r"might|must|may|has|had|does|did|[a-z]+s)\b|['’]s\b)" + NOT_ANOTHER_RULES, _since,
-     "relative"),
+     r"might|must|may|has|had|does|did|(?!(?:as|us|its|his|this|plus|thanks|besides)\b)"
+     r"[a-z]+s)\b|['’]s\b)" + NOT_ANOTHER_RULES, _since, "relative"),
     (_NOT_BEFORE_IT + r"(" + "|".join(WEEKDAYS) + r")" + _SPAN_ON +
      r"(?!\s+(?:mornings|afternoons|evenings|nights|school)\b)" + NOT_ANOTHER_RULES, BARE,
      "relative"),

@@ -90,6 +90,8 @@ def test_on_a_weekday_in_an_opening_fragment_too() -> None:
     ("She has been away since Monday morning.", [("since Monday", "2023-05-08", "day")]),
     ("Nothing from the landlord since Sunday.", [("since Sunday", "2023-05-07", "day")]),
     ("It's been hectic since Wednesday.", [("since Wednesday", "2023-05-03", "day")]),
+    ("I've been here since Tuesday as well.", [("since Tuesday", "2023-05-09", "day")]),
+    ("Nothing since Friday thanks to the strike.", [("since Friday", "2023-05-05", "day")]),
     # a "since" that gives a reason, the day its subject: no date
     ("Since Friday is a holiday, we're going away.", []),
     ("Since Friday's a holiday, we're off.", []),

@@ -176,12 +176,15 @@ def noun_same_past(before: str) -> str | None:
         return None
     for i in range(2, min(len(said), SUBJECT + 2)):
         word, prev = said[i], said[i - 1]
-        if word in ("and", "or") or word in _PAST_WORDS or _inflected(word):
-            return None  # "My mum and dad put ...": a plural
+        if word in ("and", "or") or word in _PAST_WORDS or _inflected(word) or _BE.search(word):
+            return None  # "My mum and dad put ...": a plural; "The road is shut": a state
         if word in SAME_FORMS:
-            singular = prev not in DETERMINERS and not _plural(prev)
-            return " ".join(said[i + 1:]) if singular else None
+            singular = prev.isalpha() and prev not in DETERMINERS and not _plural(prev)
+            return " ".join(said[i + 1:]) if singular else None  # not "The shop's shut"
     return None
+
+
+_BE = re.compile(r"^(?:is|are|was|were|be|been|being|am)$|'(?:s|re|m)$")  # a form of "be"
 
 
 # a word of stance or a discourse marker opening a sentence, before its subject ("Apparently
@@ -202,9 +205,9 @@ def _named(word: str) -> bool:
     "work" are nouns and verbs alike, "so", "then")."""
     if word in _KIN:
         return True
-    if not word.isalpha():
-        return False  # "he'd", "it's": a pronoun's contraction
     lex = lexicon()
+    if not word.isalpha() or (word.endswith("s") and lex.base(word, "noun") != word):
+        return False  # "he'd", "it's": a pronoun's contraction; "tickets": a noun's plural
     return not lex.offsets(word, "verb") and not lex.offsets(word, "adj") and \
         not lex.offsets(word, "adv") and word not in DETERMINERS and word not in _ANYONE and \
         len(word) > 2

@@ -36,7 +36,11 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   in the past ("I adopted her on Tuesday") the most recent Tuesday strictly before the anchor,
   with a future form ("we'll go on Tuesday", "I'm flying out on Tuesday") the first one after
   it, and with neither or both no date (a future told in the past is both: "she said she
-  would come on Tuesday"); "on Tuesdays" is a habit, not a date. With neither, a plain
+  would come on Tuesday") - but where a sentence joins clauses of both, a day is read by its
+  own clause: a plain past of it, or a future of its own with no past ("We'll hike on
+  Saturday because the storm passed on Thursday": both dated; not the day of a thing named
+  before it, "I'll tell you about the wedding on Saturday"); "on Tuesdays" is a habit, not a
+  date. With neither, a plain
   present of one day is a plan, ahead ("I fly out on Sunday", "On Sunday I fly out", "My
   brother arrives on Sunday", "Leaving on Sunday.", also in a clause joined after a past:
   "The plumber came on Monday and comes back on Sunday", and in a report told in the present

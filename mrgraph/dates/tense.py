@@ -3,7 +3,9 @@
 A relative date with no "last" or "next" ("on Tuesday", "in June") takes its direction from
 its sentence's tense: a verb in the past, or a future form. A sentence with both gives no
 date, unless the date's own clause is a plain past of that day ("Saw the vet on Monday and
-she's calling back"; not "I booked a table on Friday and we'll ...").
+she's calling back"; not "I booked a table on Friday and we'll ...") or a future of its own
+with no past ("We'll hike on Saturday because the storm passed on Thursday"; not a thing's
+day, "I'll tell you about the wedding on Saturday, it was lovely").
 """
 
 from __future__ import annotations
@@ -52,6 +54,10 @@ _PLANS = re.compile(r"\b(?:book\w*|schedul\w*|arrang\w*|reserv\w*|plann\w*|organ
 _OF_A_THING = re.compile(r"\b(?:for|to|into|about|from|of|at|with|off)\b")
 # ... or a present said of the day, in what was said or heard ("Tom said the match is on
 # Saturday", "I heard the shop opens on Sunday"), or a day chosen ("we settled on Friday")
+# ... or, for a future, the day of a thing named right before it ("I'll tell you about the
+# wedding on Saturday, it was lovely"), not of a place the verb goes to ("to the pub")
+_THINGS_DAY = re.compile(r"\b(?:about|from|of|for|after|before|since)\s+(?:the|a|an|my|your|"
+                         r"his|her|our|their|this|that)\s+(?:\w+\s+){1,2}$")
 _PRESENT_BE = re.compile(r"\b(?:is|are|am)\b|'s\b|'re\b|'m\b")
 _CHOSEN = re.compile(r"\b(?:decided|settled|agreed|insisted|voted)\s*$")
 _NOT_PRESENT = frozenset("was has does this his its us yes".split())
@@ -95,7 +101,9 @@ def tense(text: str, start: int, end: int) -> str | None:
 
 
 def _own_tense(sentence: str, start: int, end: int) -> str | None:
-    """Of a sentence telling both the past and what is ahead, "past" when the date's own
+    """Of a sentence telling both the past and what is ahead, "future" when the date's own
+    clause has a future form and no past, and the day is no thing's named before it
+    (`_THINGS_DAY`: "We'll hike on Saturday because the storm passed"); "past" when that
     clause is a plain past said "on <day>", its one verb ("Saw the vet on Monday and she's
     calling back", "I told him on Friday that I'll leave in June": Friday past). Else None, as
     for any sentence of both tenses: the clause may plan or wish (`_PLANS`), name a thing the
@@ -103,6 +111,9 @@ def _own_tense(sentence: str, start: int, end: int) -> str | None:
     (`_present_of_the_day`), hold another verb after its past ("I told Mia we meet on
     Friday", "Tom moves in on Saturday": `_another_verb`), or look ahead itself."""
     before, own = _split(sentence, start, end)
+    if _FUTURE.search(own) and not (_past(own) or _clause_past(own)) and \
+            not _THINGS_DAY.search(before):
+        return "future"  # "We'll hike on Saturday because the storm passed on Thursday"
     if not sentence[start:end].startswith("on ") or _PLANS.search(own) or \
             _OF_A_THING.search(before) or _FUTURE.search(own) or \
             _present_of_the_day(before) or _another_verb(before):

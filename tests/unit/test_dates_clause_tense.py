@@ -26,17 +26,22 @@ def _found(text: str) -> list[tuple[str, str]]:
      [("on Thursday", "2023-05-04")]),
     ("I passed the driving test on Monday and I'm on the road from next week.",
      [("on Monday", "2023-05-01"), ("next week", "2023-W20")]),
-    # what was said, before the complement "that" says what is ahead
+    # what was said, before the complement "that" says what is ahead (that clause's own
+    # future: ahead)
     ("We promised Olek on Saturday that we'll visit on Sunday.",
-     [("on Saturday", "2023-05-06")]),
-    # clauses joined by "but" / "because": the past one's day
-    ("I'm flying to Oslo on Friday, but I packed on Sunday.", [("on Sunday", "2023-05-07")]),
+     [("on Saturday", "2023-05-06"), ("on Sunday", "2023-05-14")]),
+    # clauses joined by "but" / "because": each day by its own clause
+    ("I'm flying to Oslo on Friday, but I packed on Sunday.",
+     [("on Friday", "2023-05-12"), ("on Sunday", "2023-05-07")]),
     ("We'll hike on Saturday because the storm passed on Thursday.",
-     [("on Thursday", "2023-05-04")]),
+     [("on Saturday", "2023-05-13"), ("on Thursday", "2023-05-04")]),
+    ("We met on Monday and we're meeting again on Friday.",
+     [("on Monday", "2023-05-01"), ("on Friday", "2023-05-12")]),
     # the same day said twice: each by its own place in the sentence
     ("I called on Friday about the party on Friday, we'll go.", [("on Friday", "2023-05-05")]),
 ])
-def test_a_plain_past_clause_dates_its_own_day(text: str, expected: list[tuple[str, str]]) -> None:
+def test_each_clause_of_two_tenses_dates_its_own_day(text: str,
+                                                      expected: list[tuple[str, str]]) -> None:
     assert _found(text) == expected
 
 

@@ -58,6 +58,11 @@ _OF_A_THING = re.compile(r"\b(?:for|to|into|about|from|of|at|with|off)\b")
 # wedding on Saturday, it was lovely"), not of a place the verb goes to ("to the pub")
 _THINGS_DAY = re.compile(r"\b(?:about|from|of|for|after|before|since)\s+(?:the|a|an|my|your|"
                          r"his|her|our|their|this|that)\s+(?:\w+\s+){1,2}$")
+# a clause after a comma, a semicolon or a dash that no conjunction joins
+_COMMENT = re.compile(r"^\s*(?:[,;:]|[-–—])(?!\s*(?:but|so|because|since|as|and|cos|cuz|"
+                      r"though|although|then)\b)")
+_A_TIME = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|"
+                    r"tonight|ago|last|week|weekend|month|year)\b")
 _PRESENT_BE = re.compile(r"\b(?:is|are|am)\b|'s\b|'re\b|'m\b")
 _CHOSEN = re.compile(r"\b(?:decided|settled|agreed|insisted|voted)\s*$")
 _NOT_PRESENT = frozenset("was has does this his its us yes".split())
@@ -103,7 +108,9 @@ def tense(text: str, start: int, end: int) -> str | None:
 def _own_tense(sentence: str, start: int, end: int) -> str | None:
     """Of a sentence telling both the past and what is ahead, "future" when the date's own
     clause has a future form and no past, and the day is no thing's named before it
-    (`_THINGS_DAY`: "We'll hike on Saturday because the storm passed"); "past" when that
+    (`_THINGS_DAY`: "We'll hike on Saturday because the storm passed") nor one a past after
+    it comments on, unjoined (`_COMMENT`: "I'll always remember the walk on Tuesday, it was
+    magical"); "past" when that
     clause is a plain past said "on <day>", its one verb ("Saw the vet on Monday and she's
     calling back", "I told him on Friday that I'll leave in June": Friday past). Else None, as
     for any sentence of both tenses: the clause may plan or wish (`_PLANS`), name a thing the
@@ -111,8 +118,14 @@ def _own_tense(sentence: str, start: int, end: int) -> str | None:
     (`_present_of_the_day`), hold another verb after its past ("I told Mia we meet on
     Friday", "Tom moves in on Saturday": `_another_verb`), or look ahead itself."""
     before, own = _split(sentence, start, end)
+    rest = sentence[_bounds(sentence, start, end, _MIXED_END)[1]:]
+    # a past said after it, with no word that joins and no time of its own ("I'll always
+    # remember the walk on Tuesday, it was magical"): a comment on the day's thing, which may
+    # be past (not "We'll be at the lake on Sunday, we got the boat fixed on Monday")
+    commented = _COMMENT.match(rest) is not None and (_past(rest) or _clause_past(rest)) and \
+        not _A_TIME.search(rest)
     if _FUTURE.search(own) and not (_past(own) or _clause_past(own)) and \
-            not _THINGS_DAY.search(before):
+            not _THINGS_DAY.search(before) and not commented:
         return "future"  # "We'll hike on Saturday because the storm passed on Thursday"
     if not sentence[start:end].startswith("on ") or _PLANS.search(own) or \
             _OF_A_THING.search(before) or _FUTURE.search(own) or \

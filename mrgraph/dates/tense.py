@@ -110,9 +110,9 @@ def _own_tense(sentence: str, start: int, end: int) -> str | None:
     clause has a future form and no past, and the day is no thing's named before it
     (`_THINGS_DAY`: "We'll hike on Saturday because the storm passed") nor one a past after
     it comments on, unjoined (`_COMMENT`: "I'll always remember the walk on Tuesday, it was
-    magical"); "past" when that
-    clause is a plain past said "on <day>", its one verb ("Saw the vet on Monday and she's
-    calling back", "I told him on Friday that I'll leave in June": Friday past). Else None, as
+    magical"); "past" when that clause is a plain past said "on <day>", its one verb ("Saw
+    the vet on Monday and she's calling back", "I told him on Friday that I'll leave in
+    June": Friday past). Else None, as
     for any sentence of both tenses: the clause may plan or wish (`_PLANS`), name a thing the
     day is of (`_OF_A_THING`), say a present of the day or a day chosen
     (`_present_of_the_day`), hold another verb after its past ("I told Mia we meet on

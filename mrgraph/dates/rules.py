@@ -39,7 +39,8 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   would come on Tuesday") - but where a sentence joins clauses of both, a day is read by its
   own clause: a plain past of it, or a future of its own with no past ("We'll hike on
   Saturday because the storm passed on Thursday": both dated; not the day of a thing named
-  before it, "I'll tell you about the wedding on Saturday"); "on Tuesdays" is a habit, not a
+  before it, "I'll tell you about the wedding on Saturday", nor one recalled and commented on,
+  "I'll always remember the walk on Tuesday, it was magical"); "on Tuesdays" is a habit, not a
   date. With neither, a plain
   present of one day is a plan, ahead ("I fly out on Sunday", "On Sunday I fly out", "My
   brother arrives on Sunday", "Leaving on Sunday.", also in a clause joined after a past:

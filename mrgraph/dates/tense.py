@@ -61,6 +61,9 @@ _THINGS_DAY = re.compile(r"\b(?:about|from|of|for|after|before|since)\s+(?:the|a
 # a clause after a comma, a semicolon or a dash that no conjunction joins
 _COMMENT = re.compile(r"^\s*(?:[,;:]|[-–—])(?!\s*(?:but|so|because|since|as|and|cos|cuz|"
                       r"though|although|then)\b)")
+# a verb whose object is mostly what has been: remembered, got over, laughed about, thanked for
+_RECALLING = re.compile(r"\b(?:remember|forget|get over|laugh (?:at|about)|talk about|think "
+                        r"about|thank \w+ for|apologi[sz]e for|cherish|treasure|frame)\b")
 _A_TIME = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|"
                     r"tonight|ago|last|week|weekend|month|year)\b")
 _PRESENT_BE = re.compile(r"\b(?:is|are|am)\b|'s\b|'re\b|'m\b")
@@ -109,8 +112,8 @@ def _own_tense(sentence: str, start: int, end: int) -> str | None:
     """Of a sentence telling both the past and what is ahead, "future" when the date's own
     clause has a future form and no past, and the day is no thing's named before it
     (`_THINGS_DAY`: "We'll hike on Saturday because the storm passed") nor one a past after
-    it comments on, unjoined (`_COMMENT`: "I'll always remember the walk on Tuesday, it was
-    magical"); "past" when that clause is a plain past said "on <day>", its one verb ("Saw
+    it comments on, unjoined, after a verb of recalling (`_COMMENT`, `_RECALLING`: "I'll
+    always remember the walk on Tuesday, it was magical"); "past" when that clause is a plain past said "on <day>", its one verb ("Saw
     the vet on Monday and she's calling back", "I told him on Friday that I'll leave in
     June": Friday past). Else None, as
     for any sentence of both tenses: the clause may plan or wish (`_PLANS`), name a thing the
@@ -119,11 +122,11 @@ def _own_tense(sentence: str, start: int, end: int) -> str | None:
     Friday", "Tom moves in on Saturday": `_another_verb`), or look ahead itself."""
     before, own = _split(sentence, start, end)
     rest = sentence[_bounds(sentence, start, end, _MIXED_END)[1]:]
-    # a past said after it, with no word that joins and no time of its own ("I'll always
-    # remember the walk on Tuesday, it was magical"): a comment on the day's thing, which may
-    # be past (not "We'll be at the lake on Sunday, we got the boat fixed on Monday")
-    commented = _COMMENT.match(rest) is not None and (_past(rest) or _clause_past(rest)) and \
-        not _A_TIME.search(rest)
+    # a verb of recalling, and a past said after it with no word that joins and no time of its
+    # own ("I'll always remember the walk on Tuesday, it was magical"): a comment on the day's
+    # thing, which may be past (not "We're moving on Saturday, it took ages to find a van")
+    commented = _RECALLING.search(own) is not None and _COMMENT.match(rest) is not None and \
+        (_past(rest) or _clause_past(rest)) and not _A_TIME.search(rest)
     if _FUTURE.search(own) and not (_past(own) or _clause_past(own)) and \
             not _THINGS_DAY.search(before) and not commented:
         return "future"  # "We'll hike on Saturday because the storm passed on Thursday"

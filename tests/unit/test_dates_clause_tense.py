@@ -39,6 +39,9 @@ def _found(text: str) -> list[tuple[str, str]]:
      [("on Monday", "2023-05-01"), ("on Friday", "2023-05-12")]),
     ("We'll be at the lake on Sunday, we got the boat fixed on Monday.",
      [("on Sunday", "2023-05-14"), ("on Monday", "2023-05-01")]),
+    # an unjoined past after it, with no verb of recalling: still ahead
+    ("We're moving on Saturday, it took ages to find a van.", [("on Saturday", "2023-05-13")]),
+    ("I'll pay you back on Friday, I left my wallet at home.", [("on Friday", "2023-05-12")]),
     # the same day said twice: each by its own place in the sentence
     ("I called on Friday about the party on Friday, we'll go.", [("on Friday", "2023-05-05")]),
 ])
@@ -61,8 +64,8 @@ def test_each_clause_of_two_tenses_dates_its_own_day(text: str,
     "I got picked for the match on Saturday and I'm going to play!",
     "I'll tell you about the wedding on Saturday, it was beautiful.",
     "I'm recovering from the party on Saturday, we danced all night.",
-    # a past said after it, unjoined and with no time of its own: a comment on the day's
-    # thing, which may be past
+    # after a verb of recalling, a past said after it, unjoined and with no time of its own:
+    # a comment on the day's thing, which may be past
     "I'll always remember the walk on Tuesday, it was magical.",
     "I'll remember the match on Saturday forever, we won 3-0.",
     "Hopefully he'll apologise for shouting on Monday, it was so rude.",

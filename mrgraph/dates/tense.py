@@ -315,13 +315,8 @@ def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str
             _FUTURE.search(sentence) is not None:
         return None
     before, _ = _split(sentence, start - left, end - left)
-    if (same := _SAME_FORM.search(before)) is not None and \
-            not _verb_after(before[same.end():]):
-        # "she put it up on Friday": no -s, a past; "I put it up on Friday": either
-        return "past" if same.group(1) in ("he", "she") else None
-    if (rest := noun_same_past(before)) is not None and not _verb_after(rest) and \
-            not before.endswith("for "):  # "Mum set the alarm for Monday": the alarm's day
-        return "past"  # "Dad put the tree up on Sunday": his present is "puts"
+    if (same := _same_form(before)) is not None:
+        return "past" if same else None  # "she put it up on Friday"; "I put it up": either
     progressive = said[0].endswith("ing") and verbs[0] if said else False
     return "future" if progressive or arranged(said) or _PRESENT.search(sentence) or \
         (noun_present(before, sentence[end - left:]) and not story(sentence, end - left)) \
@@ -335,13 +330,22 @@ def _same_form_past(sentence: str, start: int, end: int) -> bool:
     her hand on Sunday so she won't play on Saturday")."""
     left, right = _bounds(sentence, start, end, _OWN_END)
     before = sentence[left:start]
-    if _FUTURE.search(sentence[left:right]) or before.endswith("for "):
-        return False
+    return not _FUTURE.search(sentence[left:right]) and not before.endswith("for ") and \
+        _same_form(before) is True
+
+
+def _same_form(before: str) -> bool | None:
+    """Of a clause up to its day opening with a subject and a verb spelled alike in past and
+    present (`_SAME_FORM`, `noun_same_past`), no verb of its own after it: True after "he" /
+    "she", a singular noun or a name, whose present takes -s ("she put it up on Friday", "Dad
+    put the tree up on Sunday"): a past; False after I / we / you / they: a past or a plan;
+    None without one, or for a day something is for ("Mum set the alarm for Monday")."""
     same = _SAME_FORM.search(before)
-    if same is not None:
-        return same.group(1) in ("he", "she") and not _verb_after(before[same.end():])
+    if same is not None and not _verb_after(before[same.end():]):
+        return same.group(1) in ("he", "she")
     rest = noun_same_past(before)
-    return rest is not None and not _verb_after(rest)
+    return True if rest is not None and not _verb_after(rest) and \
+        not before.endswith("for ") else None
 
 
 def _told_before(text: str, end: int) -> str | None:

@@ -176,7 +176,7 @@ def noun_same_past(before: str) -> str | None:
         return None
     for i in range(2, min(len(said), SUBJECT + 2)):
         word, prev = said[i], said[i - 1]
-        if word in ("and", "or") or word in _PAST_WORDS or _inflected(word) or _BE.search(word):
+        if word in ("and", "or") or word in _PAST_WORDS or _inflected(word) or _be(word):
             return None  # "My mum and dad put ...": a plural; "The road is shut": a state
         if word in SAME_FORMS:
             singular = prev.isalpha() and prev not in DETERMINERS and not _plural(prev)
@@ -184,7 +184,12 @@ def noun_same_past(before: str) -> str | None:
     return None
 
 
-_BE = re.compile(r"^(?:is|are|was|were|be|been|being|am)$|'(?:s|re|m)$")  # a form of "be"
+def _be(word: str) -> bool:
+    """A form of "be": a present one (`_be_now`), "was", "been"..., a noun's "'s"."""
+    return _be_now(word) or word in _BE_OTHER or word.endswith("'s")
+
+
+_BE_OTHER = frozenset("was were be been being".split())
 
 
 # a word of stance or a discourse marker opening a sentence, before its subject ("Apparently

@@ -141,3 +141,39 @@ def test_walk_reach_names_the_first_place_that_holds_the_gold(
     state = SimpleNamespace(evidence=SimpleNamespace(events=dict(enumerate(kept))),
                             candidates=dict(enumerate(candidates)))
     assert reach.place(item, found, state) == expected
+
+
+def test_when_picks_places_each_temporal_answer(data: Path, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    replay, picks = load_script("benchmarks/reader_replay.py"), \
+        load_script("benchmarks/when_picks.py")
+    assert replay.main([str(data), "--states", str(tmp_path), "--modes", "active"]) == 0
+    capsys.readouterr()
+    assert picks.main([str(tmp_path / "invented.active.pkl")]) == 0
+    rows = {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
+            for line in capsys.readouterr().out.splitlines() if line.startswith("| ")}
+    # each conversation asks one "when" question, its gold turn read and answered from:
+    # "I bought a kite at the market yesterday", said on 8 May: 7 May 2023, F1 1; the day it
+    # was said, "8 May 2023", would hold two of the gold's three words
+    assert rows["from gold"] == ["3", "1.000", "0.667"]
+    assert rows["kind: when"][0] == "3"
+    assert all(rows[p][0] == "0" for p in ("unread", "same day", "earlier", "later"))
+
+
+def _said(dia_id: str, said: str) -> SimpleNamespace:
+    return SimpleNamespace(dia_id=dia_id, said=said)
+
+
+@pytest.mark.parametrize("supports, expected", [
+    ((), "unread"), (("D1:2",), "from gold"), (("D1:1",), "same day"),
+    (("D0:1",), "earlier"), (("D2:1",), "later"),
+])
+def test_when_picks_names_where_the_answer_rests(supports: tuple[str, ...],
+                                                  expected: str) -> None:
+    picks = load_script("benchmarks/when_picks.py")
+    found = [_said("D0:1", "2023-05-01"), _said("D1:1", "2023-05-08 10:00"),
+             _said("D1:2", "2023-05-08 10:00"), _said("D2:1", "2023-06-01")]
+    gold = {"D1:2"} if expected != "unread" else {"D9:9"}
+    where, chosen = picks.place(gold, supports, found)
+    assert where == expected
+    assert chosen is (found[[s.dia_id for s in found].index(supports[0])] if supports else None)

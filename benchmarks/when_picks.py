@@ -1,0 +1,98 @@
+"""Where the offline reader's temporal answers come from, for the questions whose gold turn it
+reads: counts and mean F1 per place, never a question (safe on a validation file).
+
+    python benchmarks/when_picks.py /tmp/replay/locomo_val.active+topk.pkl [--mode topk]
+
+It reads the findings `reader_replay.py --states DIR` keeps (no walk is run: seconds). Each
+temporal question (category 2) with gold evidence falls in the first of:
+  unread      no sentence of a gold turn is among the sentences the reader ranks;
+  from gold   the answer rests on a gold turn (its supports);
+  same day    it rests on another sentence, said the same day as the best gold one;
+  earlier     ... said before it;
+  later       ... said after it.
+Beside each place's F1 is the F1 the answer would have had as the day its sentence was said
+(its session's, ignoring any date the turns mention; for a question that asks for no date, its
+own): where that is lower, the dates the
+reader attaches are not what loses, the sentence chosen is. A second table counts the same
+questions by what the reader takes them to ask (reader.question: "when", "duration", "what",
+"count"...): a temporal question need not ask for a date ("Where was she in June 2023?").
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import sys
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the pickles name benchmark types
+
+from mrgraph.eval.metrics import locomo_f1  # noqa: E402
+from mrgraph.reader.dates import when  # noqa: E402
+from mrgraph.reader.evidence import Sentence, sentences, speakers  # noqa: E402
+from mrgraph.reader.question import analyse  # noqa: E402
+from mrgraph.reader.read import read  # noqa: E402
+
+PLACES = ("unread", "from gold", "same day", "earlier", "later")
+
+
+def place(gold: set[str], supports: Sequence[str], found: Sequence[Sentence]) -> \
+        tuple[str, Sentence | None]:
+    """Where an answer resting on `supports` came from (PLACES), with its sentence."""
+    golden = [s for s in found if s.dia_id in gold]
+    chosen = next((s for s in found if supports and s.dia_id == supports[0]), None)
+    if not golden:
+        return "unread", chosen
+    if gold & set(supports) or chosen is None:
+        return "from gold", chosen
+    said, told = chosen.said[:10], golden[0].said[:10]
+    return ("same day" if said == told else "earlier" if said < told else "later"), chosen
+
+
+def tally(kept: Iterable[tuple[Any, str, Any]], mode: str) -> dict[str, list[float]]:
+    """place, and "kind: " + the kind asked -> [questions, summed F1, summed F1 of the chosen
+    sentence's day]."""
+    figures: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+    for item, kept_mode, found_state in kept:
+        if kept_mode != mode or item.category != 2 or not item.evidence:
+            continue
+        question = analyse(found_state.question, speakers(found_state.evidence.turns.values()))
+        reading = read(found_state)
+        where, chosen = place({str(e) for e in item.evidence}, reading.supports,
+                              sentences(found_state, question))
+        day = when(None, chosen.said) if chosen is not None else None
+        f1 = locomo_f1(reading.answer, item.answer, 2)
+        # a date only answers a "when": other kinds keep their own answer
+        as_day = locomo_f1(day, item.answer, 2) if day and question.kind == "when" else f1
+        for key in (where, f"kind: {question.kind}"):
+            row = figures[key]
+            row[0], row[1], row[2] = row[0] + 1, row[1] + f1, row[2] + as_day
+    return figures
+
+
+def render(name: str, figures: dict[str, list[float]]) -> str:
+    lines = [f"### {name}", "", "| place | n | F1 | F1 as its sentence's day |",
+             "| :--- | ---: | ---: | ---: |"]
+    kinds = sorted(k for k in figures if k.startswith("kind: "))
+    for key in (*PLACES, *kinds):
+        n, f1, day = figures.get(key, [0, 0.0, 0.0])
+        cells = f"{f1 / n:.3f} | {day / n:.3f}" if n else "- | -"
+        lines.append(f"| {key} | {int(n)} | {cells} |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("states", type=Path, nargs="+", help="reader_replay.py states pickles")
+    parser.add_argument("--mode", default="active", help="the mode whose answers are placed")
+    args = parser.parse_args(argv)
+    for path in args.states:
+        print(render(path.name, tally(pickle.loads(path.read_bytes()), args.mode)), end="\n\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

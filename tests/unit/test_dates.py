@@ -631,6 +631,27 @@ def test_a_new_persons_present_after_a_past_day_is_ahead_when_the_past_would_be_
     assert _on_monday(text) == values
 
 
+@pytest.mark.parametrize("text, values", [
+    # an arrangement in the present progressive, whoever makes it, beside a past: ahead
+    ("The bakery is shutting on Sunday, the owner told us on Friday.",
+     ["2023-05-14", "2023-05-05"]),
+    ("I paid for the sofa on Saturday and it's coming on Thursday.",
+     ["2023-05-06", "2023-05-11"]),
+    ("Gran's moving in on Friday, we cleared the spare room on Sunday.",
+     ["2023-05-12", "2023-05-07"]),
+    ("The landlord is fixing the boiler on Thursday, it broke on Saturday.",
+     ["2023-05-11", "2023-05-06"]),
+    # a past in the day's own clause: as before
+    ("Jess said the party on Friday was brilliant.", ["2023-05-05"]),
+    ("Everyone's saying the concert on Friday was amazing.", ["2023-05-05"]),
+    ("The man that fixed my car on Friday is moving to Spain.", ["2023-05-05"]),
+])
+def test_an_arrangement_beside_a_past_is_ahead(text: str, values: list[str]) -> None:
+    """A noun's, a name's or "it"'s arrangement ("the plumber is coming", "it's arriving") in a
+    sentence that also tells a past dates its own clause's day ahead, as a pronoun's does."""
+    assert _on_monday(text) == values
+
+
 @pytest.mark.parametrize("text, value", [
     ("Jess starts her new job on Friday.", "2023-05-12"),  # a name's present: a schedule
     ("Sarah arrives on Sunday.", "2023-05-14"),

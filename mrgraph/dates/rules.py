@@ -19,7 +19,7 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   "this summer" is the summer holding the anchor, else one that ended at most three months
   before it ("this winter was hard", said on 1 March), else the coming one; "last summer" is
   the latest summer that ended before the anchor; "next summer" the one after "this summer".
-* "N days ago" is a day, "N weeks ago" the ISO week holding the day N weeks back, "N months
+* "N days ago" (or "N nights ago") is a day, "N weeks ago" the ISO week holding the day N weeks back, "N months
   ago" that calendar month, "N years ago" that year: the precision of the unit said.
   "about / around / over ... N units ago" is the same value marked approximate.
 * Vague quantities are approximate ranges: "a few" / "several" days ago is anchor-5 ...
@@ -269,6 +269,7 @@ def _weekdays_ago(match: re.Match[str], anchor: date) -> Resolved | None:
 
 def _ago(match: re.Match[str], anchor: date) -> Resolved:
     about, quantity, unit = match.group(1), norm(match.group(2)), match.group(3).lower()
+    unit = "day" if unit == "night" else unit  # "two nights ago": the evening of a day
     if quantity in VAGUE:  # approximate: between 2 and 5 units back, in whole units
         return units_back(unit, 2, 5, anchor)
     return in_unit(unit, anchor - STEP[unit] * (count_of(quantity) or 1), about is not None)
@@ -326,7 +327,7 @@ _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
      _in_month_rule, "relative"),
     (r"(last|this|next)\s+" + _FULL_MONTH, _rel_month, "relative"),
     (QUANTITY + r"\s+(weekend|" + _FULL_DAY[1:-1] + r")s\s+ago", _weekdays_ago, "relative"),
-    (_ABOUT + QUANTITY + r"\s+(day|week|month|year)s?\s+ago", _ago, "relative"),
+    (_ABOUT + QUANTITY + r"\s+(day|night|week|month|year)s?\s+ago", _ago, "relative"),
     (r"(?:in|during|since)\s+" + _YEAR, _in_year, "stated"),
 )
 _EDGE_BEFORE, _EDGE_AFTER = r"(?<![\w-])", r"(?![\w-])"

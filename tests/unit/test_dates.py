@@ -50,6 +50,9 @@ TABLE: list[tuple[str, date, str, str]] = [  # expression, anchor, value, precis
     ("this year", WED, "2023", "year"),
     ("two days ago", MON, "2023-05-06", "day"),
     ("two days ago", SAT, "2024-02-29", "day"),
+    ("three nights ago", MON, "2023-05-05", "day"),  # a night is told as its day
+    ("a couple of nights ago", MON, "2023-05-06", "day"),
+    ("a few nights ago", MON, "2023-05-03/2023-05-06", "range"),
     ("3 weeks ago", MON, "2023-W16", "week"),  # the week holding Monday 17 April
     ("a couple of weeks ago", MON, "2023-W17", "week"),
     ("a month ago", MON, "2023-04", "month"),

@@ -32,7 +32,7 @@ _FUTURE = re.compile(r"\b(?:will|won't|shall|going to|gonna|about to|can't wait|
                      # a pronoun's present progressive ("I'm flying out", "we're finally moving"),
                      # not "my sister's wedding"
                      r"\b(?:i am|i'm|we are|we're|you are|you're|they are|they're|he is|he's|"
-                     r"she is|she's)\s+(?:\w+ly\s+)?\w+ing\b", re.I)
+                     r"she is|she's)\s+(?:not\s+)?(?:\w+ly\s+)?\w+ing\b", re.I)
 # where a clause ends: a comma, a semicolon, a dash, "but"
 _CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\bbut\b")
 # ... and for the pasts `_clause_past` adds, "so" / "because" and an "and" before a new subject
@@ -379,7 +379,15 @@ def _told_before(text: str, end: int) -> str | None:
 def arranged(said: list[str]) -> bool:
     """A present progressive after "is" / "are", of a verb (not an adjective's -ing): about one
     day, an arrangement ahead whoever the subject ("The plumber is coming on Friday", "my
-    parents are flying in Sunday"; "the view is amazing on Friday" is no verb)."""
-    return any((w in ("is", "are") or w.endswith(("'s", "'re"))) and nxt.endswith("ing") and
-               lexicon().mostly_verb(nxt) and not lexicon().mostly_adjective(nxt)
+    parents are flying in Sunday"; "the view is amazing on Friday" is no verb). One called off
+    is about the coming day too ("the shop isn't opening on Sunday")."""
+    said = [w for w in said if w != "not"]  # "the shop isn't opening", "is not opening"
+    return any((w in ("is", "are", "isn't", "aren't") or w.endswith(("'s", "'re"))) and
+               nxt.endswith("ing") and _a_verb_sense(nxt) and not lexicon().mostly_adjective(nxt)
                for w, nxt in zip(said, said[1:]))  # "the plumber's coming"
+
+
+def _a_verb_sense(word: str) -> bool:
+    """Whether an -ing word after "is" has a verb's sense at all: there it is the verb's, even
+    where the noun has more ("the pool is opening", "the film is showing")."""
+    return bool(lexicon().offsets(lexicon().base(word, "verb"), "verb"))

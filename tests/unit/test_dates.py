@@ -655,6 +655,19 @@ def test_an_arrangement_beside_a_past_is_ahead(text: str, values: list[str]) -> 
     assert _on_monday(text) == values
 
 
+@pytest.mark.parametrize("text, values", [
+    # an arrangement said not to hold is still about the coming day
+    ("I'm not coming on Friday.", ["2023-05-12"]),
+    ("The shop isn't opening on Sunday.", ["2023-05-14"]),
+    ("The shop is not opening on Sunday.", ["2023-05-14"]),
+    ("We're not going on Friday because we went on Saturday.", ["2023-05-12", "2023-05-06"]),
+    ("The trains aren't running on Sunday, they announced it on Friday.",
+     ["2023-05-14", "2023-05-05"]),
+])
+def test_a_negated_arrangement_is_ahead(text: str, values: list[str]) -> None:
+    assert _on_monday(text) == values
+
+
 @pytest.mark.parametrize("text, value", [
     ("Jess starts her new job on Friday.", "2023-05-12"),  # a name's present: a schedule
     ("Sarah arrives on Sunday.", "2023-05-14"),

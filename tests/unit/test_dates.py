@@ -663,6 +663,12 @@ def test_an_arrangement_beside_a_past_is_ahead(text: str, values: list[str]) -> 
     ("We're not going on Friday because we went on Saturday.", ["2023-05-12", "2023-05-06"]),
     ("The trains aren't running on Sunday, they announced it on Friday.",
      ["2023-05-14", "2023-05-05"]),
+    # an -ing a noun too is the verb's after "is"; "since" before a subject opens a clause
+    ("The pool is opening on Saturday.", ["2023-05-13"]),
+    ("I'm not coming on Saturday since I already came on Thursday.",
+     ["2023-05-13", "2023-05-04"]),
+    ("I won't be at work on Friday since I pulled a muscle on Saturday.",
+     ["2023-05-12", "2023-05-06"]),
 ])
 def test_a_negated_arrangement_is_ahead(text: str, values: list[str]) -> None:
     assert _on_monday(text) == values

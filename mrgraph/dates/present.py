@@ -232,11 +232,11 @@ def _present_verb(word: str) -> bool:
     return _s_form(word) and lexicon().mostly_verb(lexicon().base(word, "verb"))
 
 
-_BE_NOW = frozenset("am is are 'm 're".split())
+_BE_NOW = frozenset("am is are 'm 're isn't aren't".split())
 
 
 def _be_now(word: str) -> bool:
-    """A present "be": "is", "are", "am", "I'm", "they're"."""
+    """A present "be": "is", "are", "am", "I'm", "they're", "isn't", "aren't"."""
     return word in _BE_NOW or word.endswith(("'m", "'re"))
 
 

@@ -713,6 +713,10 @@ def test_a_names_present_about_one_day_is_a_schedule(text: str, value: str | Non
     # a possessive's noun, or a past after the day: the report is of the past
     ("Jess said Mark's leaving do on Friday was a laugh.", ["2023-05-05"]),
     ("I heard the party on Saturday was wild.", ["2023-05-06"]),
+    # a report in the present said not to hold: still of the coming day
+    ("They told us the shop isn't opening on Sunday.", ["2023-05-14"]),
+    ("She called on Friday and said she isn't coming on Thursday.",
+     ["2023-05-05", "2023-05-11"]),
 ])
 def test_a_report_in_the_present_is_still_ahead(text: str, values: list[str]) -> None:
     assert _on_monday(text) == values

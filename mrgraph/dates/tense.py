@@ -105,8 +105,8 @@ def tense(text: str, start: int, end: int) -> str | None:
     past = _past(sentence) or _clause_past(own) or \
         any(w in _NEGATED_PAST for w in _WORD.findall(clause))
     future = _FUTURE.search(sentence) is not None or reported_would(sentence, start - left)
-    if past and not future and arranged(_WORD.findall(own)) and \
-            not (_past(own) or _clause_past(own)):
+    if past and not future and arranged(said := _WORD.findall(own)) and \
+            not (_past(own) or _clause_past(own) or any(w in _NEGATED_PAST for w in said)):
         # a past told beside an arrangement whoever makes it, the day in the arrangement's
         # own clause: "The shop is closing on Saturday, they announced it on Tuesday", "I
         # ordered it on Sunday and it's arriving on Friday" (as a pronoun's does, `_FUTURE`)

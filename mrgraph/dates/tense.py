@@ -105,8 +105,9 @@ def tense(text: str, start: int, end: int) -> str | None:
     past = _past(sentence) or _clause_past(own) or \
         any(w in _NEGATED_PAST for w in _WORD.findall(clause))
     future = _FUTURE.search(sentence) is not None or reported_would(sentence, start - left)
-    if past and not future and arranged(said := _WORD.findall(own)) and \
-            not (_past(own) or _clause_past(own) or any(w in _NEGATED_PAST for w in said)):
+    main = _without_relative(own, sentence[start - left:end - left])
+    if past and not future and arranged(said := _WORD.findall(main)) and \
+            not (_past(main) or _clause_past(main) or any(w in _NEGATED_PAST for w in said)):
         # a past told beside an arrangement whoever makes it, the day in the arrangement's
         # own clause: "The shop is closing on Saturday, they announced it on Tuesday", "I
         # ordered it on Sunday and it's arriving on Friday" (as a pronoun's does, `_FUTURE`)
@@ -114,6 +115,23 @@ def tense(text: str, start: int, end: int) -> str | None:
     if past and future:  # two clauses of two tenses: the day's own clause may say which
         return _own_tense(sentence, start - left, end - left)
     return None if past == future else ("past" if past else "future")
+
+
+# a relative clause on the subject, up to the arrangement that is the clause's own verb: "the
+# woman *who sold us the house* is retiring on friday"
+_RELATIVE = re.compile(r"\b(?:who|that|which)\s[^,;]*?(?=\b(?:is|are|isn't|aren't)\s+"
+                       r"(?:not\s+)?\w+ing\b)")
+
+
+def _without_relative(own: str, day: str) -> str:
+    """The day's own clause without a relative clause on its subject (`_RELATIVE`), whose past
+    is not the arrangement's: "The woman who sold us the house is retiring on Friday" is the
+    coming Friday; not when the day is the relative clause's ("The man that fixed my car on
+    Monday is moving")."""
+    found = _RELATIVE.search(own)
+    if found is None or day in found.group(0):
+        return own
+    return own[:found.start()] + own[found.end():]
 
 
 def _own_tense(sentence: str, start: int, end: int) -> str | None:

@@ -649,6 +649,10 @@ def test_a_new_persons_present_after_a_past_day_is_ahead_when_the_past_would_be_
     ("Everyone's saying the concert on Friday was amazing.", ["2023-05-05"]),
     ("The man that fixed my car on Friday is moving to Spain.", ["2023-05-05"]),
     ("It's surprising he didn't show up on Friday.", ["2023-05-05"]),  # a negated past
+    # a past in a relative clause on the subject is not the arrangement's
+    ("The woman who sold us the house is retiring on Friday.", ["2023-05-12"]),
+    ("The results that came out on Friday are being discussed on Thursday.",
+     ["2023-05-05", "2023-05-11"]),
 ])
 def test_an_arrangement_beside_a_past_is_ahead(text: str, values: list[str]) -> None:
     """A noun's, a name's or "it"'s arrangement ("the plumber is coming", "it's arriving") in a

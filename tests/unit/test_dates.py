@@ -674,6 +674,8 @@ def test_an_arrangement_beside_a_past_is_ahead(text: str, values: list[str]) -> 
      ["2023-05-13", "2023-05-04"]),
     ("I won't be at work on Friday since I pulled a muscle on Saturday.",
      ["2023-05-12", "2023-05-06"]),
+    ("The bakery is reopening on Friday after it flooded on Sunday.",
+     ["2023-05-12", "2023-05-07"]),
 ])
 def test_a_negated_arrangement_is_ahead(text: str, values: list[str]) -> None:
     assert _on_monday(text) == values

@@ -120,19 +120,27 @@ def tense(text: str, start: int, end: int) -> str | None:
 
 # a relative clause on the subject, up to the arrangement that is the clause's own verb: "the
 # woman *who sold us the house* is retiring on friday"
-_RELATIVE = re.compile(r"\b(?:who|that|which)\s[^,;]*?(?=\b(?:is|are|isn't|aren't)\s+"
-                       r"(?:not\s+)?\w+ing\b)")
+_ARRANGEMENT = r"(?=\b(?:is|are|isn't|aren't)\s+(?:not\s+)?\w+ing\b)"
+_RELATIVE = re.compile(r"\b(?:who|that|which)\s[^,;]*?" + _ARRANGEMENT)
+# ... or one with no relative word, opening with its subject right after a noun: "the guy *I
+# met on Saturday* is coming on Friday"
+_BARE_RELATIVE = re.compile(r"\b(?:the|a|an|this|these|those|my|our|your|his|her|their)\s+"
+                            r"\w+\s+((?:i|we|you|he|she|they)\s[^,;]*?)" + _ARRANGEMENT)
 
 
 def _without_relative(own: str, day: str) -> str:
-    """The day's own clause without a relative clause on its subject (`_RELATIVE`), whose past
+    """The day's own clause without a relative clause on its subject (`_RELATIVE`,
+    `_BARE_RELATIVE`), whose past
     is not the arrangement's: "The woman who sold us the house is retiring on Friday" is the
     coming Friday; not when the day is the relative clause's ("The man that fixed my car on
     Monday is moving")."""
-    found = _RELATIVE.search(own)
-    if found is None or day in found.group(0):
+    relative = _RELATIVE.search(own)
+    bare = _BARE_RELATIVE.search(own)
+    span = relative.span() if relative is not None else bare.span(1) if bare is not None \
+        else None
+    if span is None or day in own[span[0]:span[1]]:
         return own
-    return own[:found.start()] + own[found.end():]
+    return own[:span[0]] + own[span[1]:]
 
 
 def _own_tense(sentence: str, start: int, end: int) -> str | None:

@@ -653,6 +653,8 @@ def test_a_new_persons_present_after_a_past_day_is_ahead_when_the_past_would_be_
     ("The woman who sold us the house is retiring on Friday.", ["2023-05-12"]),
     ("The results that came out on Friday are being discussed on Thursday.",
      ["2023-05-05", "2023-05-11"]),
+    ("The guy I met on Saturday is coming on Friday.", ["2023-05-06", "2023-05-12"]),
+    ("My sister said she is coming on Friday.", ["2023-05-12"]),  # a report, no relative
 ])
 def test_an_arrangement_beside_a_past_is_ahead(text: str, values: list[str]) -> None:
     """A noun's, a name's or "it"'s arrangement ("the plumber is coming", "it's arriving") in a

@@ -3,8 +3,10 @@ question asking for several things, and the turns handed on: mrgraph.found.Found
 scored against the question, and the beliefs it read.
 
   score(s) = fit(s) + EPISODE_WEIGHT * relevance of its episode + TIMED if a "when"
-             question's sentence states a date + AGREES * confidence of an active belief it
-             states (`believed`: what mrgraph believes now comes first among equals)
+             question's sentence states a date + ON_THE_DAY if it mentions a day of the
+             time a question that asks for no date names (`named_time`) + AGREES *
+             confidence of an active belief it states (`believed`: what mrgraph believes
+             now comes first among equals)
   fit(s)   max(q(s), PROMPT * q(the question asked in the turn before), the latter for the
            first sentence of a turn only: dialogue answers the question the other speaker
            just asked - one asking for what ours does counts with what it asks about, the
@@ -29,12 +31,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import date
 from functools import lru_cache
 
 from mrgraph.beliefs import is_negative
 from mrgraph.dates import DateValue
 from mrgraph.found import Found, dia_order, record_text
-from mrgraph.reader.dates import ahead
+from mrgraph.reader.dates import ahead, turn_dates
 from mrgraph.reader.dates import stated as stated_date
 from mrgraph.kind_fit import kind_held
 from mrgraph.reader.question import AUXILIARIES, Question
@@ -44,6 +47,10 @@ from mrgraph.toolkit import Record
 
 EPISODE_WEIGHT = 0.6  # chosen leaving each dev conversation out (RESULTS.md@c29e350 section 23)
 TIMED = 0.3  # for a "when" question, a sentence that says when (a resolved date) is preferred
+# ... and, as much, for a question that names its time ("What did she paint in July 2023?"), a
+# sentence that mentions a day of that time ("I painted a sunset last month", said in August)
+ON_THE_DAY = TIMED
+MONTH = 31  # days: a time named more broadly ("in 2024") picks out no one event
 AGREES = 0.05  # times its confidence: a sentence saying what an active belief states
 COVERS = 1.0  # of the belief's share of the question: what such a sentence holds of it at least
 PROMPT = 0.8  # the reply to a question that asks ours: its first sentence answers it
@@ -160,6 +167,7 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
     asked = asked_before(state, question, question.on("context") and question.kind != "list")
     people = speakers(state.evidence.turns.values())
     beliefs = believed(state, question) if question.on("agrees") else []
+    named = named_time(question) if question.on("on_the_day") else None
     for turn in turns_read(state, question):
         event = events.get(str(turn.get("event_id")))
         rel = float(event["relevance"]) if event else float(turn.get("relevance", 0.0))
@@ -183,7 +191,8 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
                          default=0.0)
             fit = max(q, prompt if i == 0 else 0.0, COVERS * covers)
             score = fit + EPISODE_WEIGHT * rel * question.on("episode") + \
-                (TIMED if stated and question.on("timed") else 0.0) + AGREES * agrees
+                (TIMED if stated and question.on("timed") else 0.0) + AGREES * agrees + \
+                (ON_THE_DAY if named and mentions_within(sentence, said, named) else 0.0)
             found.append(Sentence(sentence, str(turn["dia_id"]), speaker, event, q, score, own,
                                   text, stated, said, reply, i == 0 and prompt > q))
             if shown and _POINTS.search(sentence):  # the photo first: it is what was meant
@@ -199,6 +208,30 @@ def sentences(state: Found, question: Question) -> list[Sentence]:
     found.sort(key=lambda s: dia_order(s.dia_id) if s.dia_id else (0,))
     found.sort(key=lambda s: -s.score)
     return found
+
+
+def named_time(question: Question) -> tuple[str, str] | None:
+    """The first and last ISO day of the time a question states for what it asks about, when it
+    asks for no date nor a list and that time is a month at most ("What did they do on 9 and 10
+    November 2024?", "What setback did she face in October 2023?"); else None."""
+    if question.kind in ("when", "duration", "list"):
+        return None
+    stated = [v for v in turn_dates(question.text, "2000-01-01") if v.source == "stated"]
+    if not stated:
+        return None
+    first, last = min(v.start for v in stated), max(v.end for v in stated)
+    return (first, last) if _days(first, last) <= MONTH else None
+
+
+def mentions_within(sentence: str, said: str, time: tuple[str, str]) -> bool:
+    """Whether `sentence`, said on `said`, mentions a date of a month at most that meets `time`
+    ("we're going to record an EP in November"; not "last year")."""
+    return any(v.overlaps(*time) and _days(v.start, v.end) <= MONTH
+               for v in turn_dates(sentence, said))
+
+
+def _days(first: str, last: str) -> int:
+    return (date.fromisoformat(last) - date.fromisoformat(first)).days
 
 
 def _shown(state: Found, question: Question, turn: Record) -> str:

@@ -56,7 +56,7 @@ FAMILIES = (
     "where_dated", "wp_undated", "did_untimed", "told_on", "first_told", "asked_period",
     "wp_perfect", "ph_serial", "did_purpose", "refers_back", "onset_month", "fit_kind",
     "why_clause", "why_purpose", "happened", "count_given", "where_prep", "who_person", "names",
-    "head_verb", "wp_dated_turns")
+    "head_verb", "wp_dated_turns", "on_the_day")
 
 _KNOWN = frozenset(FAMILIES)
 AUXILIARIES = frozenset("""is are was were am do does did has have had can could will would

@@ -166,3 +166,27 @@ def test_reliability_and_expected_calibration_error() -> None:
     assert abs(expected_calibration_error(pairs) - (0.5 * 0.4 + 0.5 * 0.15)) < 1e-9
     assert expected_calibration_error([]) == 0.0
 
+
+
+def test_a_question_naming_its_time_prefers_a_sentence_mentioning_a_day_of_it() -> None:
+    """Said on 7 May 2023: "last month" is April, "yesterday" May; the question names April."""
+    from mrgraph.policies.turns import found
+    from mrgraph.reader.evidence import mentions_within, named_time
+    from mrgraph.reader.read import read as read_found
+    turns = [("D1:1", "Omar", "I painted a big mural for the school yesterday."),
+             ("D1:2", "Omar", "I painted a lake at dawn last month.")]
+    s = state("What did Omar paint in April 2023?", turns)
+    assert "lake" in read(s).answer
+    # without the rule the first of two sentences holding as much answers
+    off = read_found(found(s, False), off=frozenset({"on_the_day"}))
+    assert "lake" not in off.answer and "mural" in off.answer
+    assert named_time(analyse("What did Omar paint in April 2023?", SPEAKERS)) == \
+        ("2023-04-01", "2023-04-30")
+    # a time broader than a month, a "when" or a list question: no time to prefer
+    assert named_time(analyse("What did Omar paint in 2023?", SPEAKERS)) is None
+    assert named_time(analyse("When did Omar paint in April 2023?", SPEAKERS)) is None
+    # a mention as broad as a year is no day of the month
+    assert not mentions_within("I painted a lot last year.", "2024-01-10",
+                               ("2023-04-01", "2023-04-30"))
+    assert mentions_within("So we're going to record an EP in November.", "2024-09-19",
+                           ("2024-11-10", "2024-11-10"))

@@ -35,7 +35,8 @@ from typing import Callable
 
 from mrgraph.dates.resolved import (FINER, QUANTITY, STEP, VAGUE, Resolved, Resolver, count_of,
                                     in_unit, norm, units_range)
-from mrgraph.dates.tense import arranged, sentence, tense
+from mrgraph.dates.arranged import arranged
+from mrgraph.dates.tense import sentence, tense
 from mrgraph.dates.verbs import WORD
 from mrgraph.dates.value import Source
 
@@ -70,7 +71,7 @@ def _in_units_looks(text: str, start: int, end: int) -> str | None:
     where "be" takes no span to do a thing in); else the sentence's tense (dates.tense), and
     ahead when it has none and the phrase says "time" ("I'm off in three days' time": a point
     in time, not a span to do a thing in) or a noun's "is" and a verb's -ing arrange it
-    ("Grandad's coming to stay in a fortnight": dates.tense.arranged)."""
+    ("Grandad's coming to stay in a fortnight": dates.arranged.arranged)."""
     if _BE_BEFORE.search(text, max(0, start - 6), start):
         return "future"
     looks = tense(text, start, end)

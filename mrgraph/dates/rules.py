@@ -19,8 +19,9 @@ Conventions (natural language is ambiguous; these are the choices, applied consi
   "this summer" is the summer holding the anchor, else one that ended at most three months
   before it ("this winter was hard", said on 1 March), else the coming one; "last summer" is
   the latest summer that ended before the anchor; "next summer" the one after "this summer".
-* "N days ago" (or "N nights ago") is a day, "N weeks ago" the ISO week holding the day N weeks back, "N months
-  ago" that calendar month, "N years ago" that year: the precision of the unit said.
+* "N days ago" (or "N nights ago") is a day, "N weeks ago" the ISO week holding the day N weeks
+  back, "N months ago" that calendar month, "N years ago" that year: the precision of the unit
+  said.
   "about / around / over ... N units ago" is the same value marked approximate.
 * Vague quantities are approximate ranges: "a few" / "several" days ago is anchor-5 ...
   anchor-2 (weeks: 5 ... 2 weeks back; months, years likewise); "a couple of" means exactly

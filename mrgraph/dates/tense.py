@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from mrgraph.dates.arranged import arranged, arranged_clause
 from mrgraph.dates.present import (SAME_FORMS, noun_present, noun_same_past,
                                     present_after_past, reported_present, reported_would, story)
 from mrgraph.dates.verbs import NEGATED_PAST as _NEGATED_PAST
@@ -106,9 +107,7 @@ def tense(text: str, start: int, end: int) -> str | None:
     past = _past(sentence) or _clause_past(own) or \
         any(w in _NEGATED_PAST for w in _WORD.findall(clause))
     future = _FUTURE.search(sentence) is not None or reported_would(sentence, start - left)
-    main = _without_relative(own, sentence[start - left:end - left])
-    if past and not future and arranged(said := _WORD.findall(main)) and \
-            not (_past(main) or _clause_past(main) or any(w in _NEGATED_PAST for w in said)):
+    if past and not future and arranged_clause(own, sentence[start - left:end - left]):
         # a past told beside an arrangement whoever makes it, the day in the arrangement's
         # own clause: "The shop is closing on Saturday, they announced it on Tuesday", "I
         # ordered it on Sunday and it's arriving on Friday" (as a pronoun's does, `_FUTURE`)
@@ -118,43 +117,18 @@ def tense(text: str, start: int, end: int) -> str | None:
     return None if past == future else ("past" if past else "future")
 
 
-# a relative clause on the subject, up to the arrangement that is the clause's own verb: "the
-# woman *who sold us the house* is retiring on friday"
-_ARRANGEMENT = r"(?=\b(?:is|are|isn't|aren't)\s+(?:not\s+)?\w+ing\b)"
-_RELATIVE = re.compile(r"\b(?:who|that|which)\s[^,;]*?" + _ARRANGEMENT)
-# ... or one with no relative word, opening with its subject right after a noun: "the guy *I
-# met on Saturday* is coming on Friday"
-_BARE_RELATIVE = re.compile(r"\b(?:the|a|an|this|these|those|my|our|your|his|her|their)\s+"
-                            r"\w+\s+((?:i|we|you|he|she|they)\s[^,;]*?)" + _ARRANGEMENT)
-
-
-def _without_relative(own: str, day: str) -> str:
-    """The day's own clause without a relative clause on its subject (`_RELATIVE`,
-    `_BARE_RELATIVE`), whose past
-    is not the arrangement's: "The woman who sold us the house is retiring on Friday" is the
-    coming Friday; not when the day is the relative clause's ("The man that fixed my car on
-    Monday is moving")."""
-    relative = _RELATIVE.search(own)
-    bare = _BARE_RELATIVE.search(own)
-    span = relative.span() if relative is not None else bare.span(1) if bare is not None \
-        else None
-    if span is None or day in own[span[0]:span[1]]:
-        return own
-    return own[:span[0]] + own[span[1]:]
-
-
 def _own_tense(sentence: str, start: int, end: int) -> str | None:
     """Of a sentence telling both the past and what is ahead, "future" when the date's own
     clause has a future form and no past, and the day is no thing's named before it
-    (`_THINGS_DAY`: "We'll hike on Saturday because the storm passed") nor one a past after
-    it comments on, unjoined, after a verb of recalling (`_COMMENT`, `_RECALLING`: "I'll
-    always remember the walk on Tuesday, it was magical"); "past" when that clause is a plain past said "on <day>", its one verb ("Saw
-    the vet on Monday and she's calling back", "I told him on Friday that I'll leave in
-    June": Friday past). Else None, as
-    for any sentence of both tenses: the clause may plan or wish (`_PLANS`), name a thing the
-    day is of (`_OF_A_THING`), say a present of the day or a day chosen
-    (`_present_of_the_day`), hold another verb after its past ("I told Mia we meet on
-    Friday", "Tom moves in on Saturday": `_another_verb`), or look ahead itself."""
+    (`_THINGS_DAY`: "We'll hike on Saturday because the storm passed") nor one a past after it
+    comments on, unjoined, after a verb of recalling (`_COMMENT`, `_RECALLING`: "I'll always
+    remember the walk on Tuesday, it was magical"); "past" when that clause is a plain past
+    said "on <day>", its one verb ("Saw the vet on Monday and she's calling back", "I told him
+    on Friday that I'll leave in June": Friday past). Else None, as for any sentence of both
+    tenses: the clause may plan or wish (`_PLANS`), name a thing the day is of (`_OF_A_THING`),
+    say a present of the day or a day chosen (`_present_of_the_day`), hold another verb after
+    its past ("I told Mia we meet on Friday", "Tom moves in on Saturday": `_another_verb`), or
+    look ahead itself."""
     before, own = _split(sentence, start, end)
     rest = sentence[_bounds(sentence, start, end, _MIXED_END)[1]:]
     # a verb of recalling, and a past said after it with no word that joins and no time of its
@@ -403,20 +377,3 @@ def _told_before(text: str, end: int) -> str | None:
     # a plan told in the past, then where: the day may be the plan's ("I booked it. At the
     # Ritz. On Friday.")
     return None if crossed and _PLANS.search(_sentence(text, end - 1, end)[1]) else looks
-
-
-def arranged(said: list[str]) -> bool:
-    """A present progressive after "is" / "are", of a verb (not an adjective's -ing): about one
-    day, an arrangement ahead whoever the subject ("The plumber is coming on Friday", "my
-    parents are flying in Sunday"; "the view is amazing on Friday" is no verb). One called off
-    is about the coming day too ("the shop isn't opening on Sunday")."""
-    said = [w for w in said if w != "not"]  # "the shop isn't opening", "is not opening"
-    return any((w in ("is", "are", "isn't", "aren't") or w.endswith(("'s", "'re"))) and
-               nxt.endswith("ing") and _a_verb_sense(nxt) and not lexicon().mostly_adjective(nxt)
-               for w, nxt in zip(said, said[1:]))  # "the plumber's coming"
-
-
-def _a_verb_sense(word: str) -> bool:
-    """Whether an -ing word after "is" has a verb's sense at all: there it is the verb's, even
-    where the noun has more ("the pool is opening", "the film is showing")."""
-    return bool(lexicon().offsets(lexicon().base(word, "verb"), "verb"))

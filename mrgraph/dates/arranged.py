@@ -1,0 +1,62 @@
+"""An arrangement: a present progressive after "is" / "are" about one day, ahead whoever makes
+it ("The plumber is coming on Friday", "the shop isn't opening on Sunday"), and whether the
+clause a day is said in is one, a relative clause on its subject set aside ("The woman who sold
+us the house is retiring on Friday": the past is the relative clause's). mrgraph.dates.tense
+and mrgraph.dates.ahead read a sentence's tense with it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mrgraph.dates.verbs import NEGATED_PAST, WORD, clause_past, past
+from mrgraph.lexicon import default as lexicon
+
+# the arrangement a relative clause on the subject runs up to
+_ARRANGEMENT = r"(?=\b(?:is|are|isn't|aren't)\s+(?:not\s+)?\w+ing\b)"
+# ... opened by its relative word: "the woman *who sold us the house* is retiring on friday"
+_RELATIVE = re.compile(r"\b(?:who|that|which)\s[^,;]*?" + _ARRANGEMENT)
+# ... or by its subject right after a noun: "the guy *I met on Saturday* is coming on Friday"
+_BARE_RELATIVE = re.compile(r"\b(?:the|a|an|this|these|those|my|our|your|his|her|their)\s+"
+                            r"\w+\s+((?:i|we|you|he|she|they)\s[^,;]*?)" + _ARRANGEMENT)
+
+
+def arranged(said: list[str]) -> bool:
+    """A present progressive after "is" / "are", of a verb (not an adjective's -ing): about one
+    day, an arrangement ahead whoever the subject ("The plumber is coming on Friday", "my
+    parents are flying in Sunday"; "the view is amazing on Friday" is no verb). One called off
+    is about the coming day too ("the shop isn't opening on Sunday")."""
+    said = [w for w in said if w != "not"]  # "the shop isn't opening", "is not opening"
+    return any((w in ("is", "are", "isn't", "aren't") or w.endswith(("'s", "'re"))) and
+               nxt.endswith("ing") and _a_verb_sense(nxt) and not lexicon().mostly_adjective(nxt)
+               for w, nxt in zip(said, said[1:]))  # "the plumber's coming"
+
+
+def arranged_clause(own: str, day: str) -> bool:
+    """Whether a day's own clause (lowercased) is an arrangement with no past of its own, a
+    relative clause on its subject set aside (`without_relative`): "the shop is closing on
+    saturday", "the woman who sold us the house is retiring on friday"; not "it's surprising
+    he didn't show up on friday"."""
+    main = without_relative(own, day)
+    said = WORD.findall(main)
+    return arranged(said) and \
+        not (past(main) or clause_past(main) or any(w in NEGATED_PAST for w in said))
+
+
+def without_relative(own: str, day: str) -> str:
+    """The day's own clause without a relative clause on its subject (`_RELATIVE`,
+    `_BARE_RELATIVE`), whose past is not the arrangement's; the clause as it is when the day is
+    the relative clause's ("the man that fixed my car on monday is moving")."""
+    relative = _RELATIVE.search(own)
+    bare = _BARE_RELATIVE.search(own)
+    span = relative.span() if relative is not None else bare.span(1) if bare is not None \
+        else None
+    if span is None or day in own[span[0]:span[1]]:
+        return own
+    return own[:span[0]] + own[span[1]:]
+
+
+def _a_verb_sense(word: str) -> bool:
+    """Whether an -ing word after "is" has a verb's sense at all: there it is the verb's, even
+    where the noun has more ("the pool is opening", "the film is showing")."""
+    return bool(lexicon().offsets(lexicon().base(word, "verb"), "verb"))

@@ -9,7 +9,9 @@
   year", "Christmas 2022"); `resolved` is what a rule resolves to (first and last day covered,
   precision); `spoken` adds everyday phrases ("over the weekend", "a fortnight ago", "three
   days back", "a week or so ago"); `weekday` a weekday said bare ("Collected the sofa Thursday.");
-  `days` a day with its month, alone or as a run ("from 8 to 10 October", "8-10 October 2024").
+  `days` a day with its month, alone or as a run ("from 8 to 10 October", "8-10 October 2024");
+  `around` a time said around a stated day, as `render` writes one ("the week before 9 June
+  2023", "two days after May 5, 2023").
 * `value`: the frozen `DateValue` (value, precision, source, start/end days, phrase, the turn,
   speaker and clause that said it) and its stored form.
 * `render`: the value as people say it, following its precision ("2022", "May 2023", "the

@@ -52,8 +52,8 @@ def format_month(iso: str) -> str:
 
 def render(value: DateValue) -> str:
     """`value` as people say it (see the module docstring)."""
-    if value.approximate and value.precision == "range":
-        return _vague(value)
+    if value.approximate and value.precision == "range" and value.source == "relative":
+        return _vague(value)  # "a few days before 8 May 2023"; one stated is its days
     if value.precision == "day":
         return _weekday_said(value) or format_day(value.start)
     if value.precision in ("week", "range") and (part := _part_of_month(value)):

@@ -92,7 +92,7 @@ from typing import Callable
 
 from dateutil.relativedelta import relativedelta
 
-from mrgraph.dates import ahead, days, named, ordinal, present, recent, spoken, weekday
+from mrgraph.dates import ahead, around, days, named, ordinal, present, recent, spoken, weekday
 from mrgraph.dates.resolved import (QUANTITY, SHIFT, STEP, VAGUE, WHICH, Resolved, Resolver, a_day,
                                     a_month, a_season, a_week, a_weekend, a_year, count_of,
                                     in_unit, month_of, norm, tensed_entry, units_back, week_of)
@@ -294,6 +294,7 @@ def _iso_day(match: re.Match[str], anchor: date) -> Resolved | None:
 # Rule order matters where two rules match at the same place: the first wins, so the longer
 # forms come first ("May 7, 2023" before "May 2023"). Each rule's source: stated or relative.
 _RULE_SOURCES: tuple[tuple[str, Resolver, Source], ...] = (
+    *around.RULES,  # "the week before 9 June 2023", "two days after May 5, 2023"
     *named.RULES,  # "since October last year", "Tuesday last week", holidays
     *spoken.RULES,  # "over the weekend", "a fortnight ago", "three days back"
     *recent.RULES,  # "the past few days", "the previous weekend", "the other week"

@@ -231,6 +231,36 @@ def test_rendering_follows_the_precision(expression: str, anchor: date, said: st
     assert _said(expression, anchor) == said
 
 
+@pytest.mark.parametrize(("expression", "anchor"), [
+    ("last week", date(2023, 6, 9)), ("this week", date(2023, 8, 23)), ("next week", MON),
+    ("two weeks ago", date(2023, 8, 11)), ("the week before last", MON),
+    ("last weekend", date(2023, 7, 17)), ("two weekends ago", date(2023, 7, 17)),
+    ("last Friday", date(2023, 7, 15)), ("two Saturdays ago", MON), ("several days ago", MON),
+    ("yesterday", MON),
+])
+def test_a_date_as_rendered_reads_back_as_the_same_time(expression: str, anchor: date) -> None:
+    """What a tool or answer shows ("the week before 9 June 2023") names the same days when it
+    is read again, said on any other day (mrgraph.dates.around)."""
+    [said] = find_dates(expression, anchor)
+    [read] = find_dates(render(said.value), date(2025, 1, 1))
+    assert (read.value.start, read.value.end, read.value.precision) == \
+        (said.value.start, said.value.end, said.value.precision)
+    assert read.value.source == "stated"
+
+
+@pytest.mark.parametrize(("text", "value", "shown"), [
+    ("What did he do the week before August 3, 2023?", "2023-W30", "the week of 24 July 2023"),
+    ("two days after May 5, 2023", "2023-05-07", "7 May 2023"),
+    ("the Sunday after 11 June 2024", "2024-06-16", "16 June 2024"),
+    ("the day before the 3rd of August, 2023", "2023-08-02", "2 August 2023"),
+    ("a few days before 9 June 2023", "2023-06-04/2023-06-07", "4-7 June 2023"),
+    ("the month before 9 June 2023", "2023-05", "May 2023"),
+])
+def test_a_time_said_around_a_stated_day(text: str, value: str, shown: str) -> None:
+    [mention] = find_dates(text, MON)
+    assert (mention.value.value, render(mention.value)) == (value, shown)
+
+
 def test_spans_and_session_days() -> None:
     assert render_span("2022-01-01", "2022-12-31") == "2022"
     assert render_span("2023-06-01", "2023-06-30") == "June 2023"

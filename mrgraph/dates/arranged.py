@@ -48,10 +48,13 @@ def without_relative(own: str, day: str) -> str:
     `_BARE_RELATIVE`), whose past is not the arrangement's; the clause as it is when the day is
     the relative clause's ("the man that fixed my car on monday is moving")."""
     relative = _RELATIVE.search(own)
-    bare = _BARE_RELATIVE.search(own)
-    span = relative.span() if relative is not None else bare.span(1) if bare is not None \
-        else None
-    if span is None or day in own[span[0]:span[1]]:
+    if relative is not None:
+        span = relative.span()
+    elif (bare := _BARE_RELATIVE.search(own)) is not None:
+        span = bare.span(1)  # the relative clause, not the noun it is on
+    else:
+        return own
+    if day in own[span[0]:span[1]]:
         return own
     return own[:span[0]] + own[span[1]:]
 

@@ -24,8 +24,8 @@ from mrgraph.types import Source
 from mrgraph.weights import kind_share
 
 _TEMPORAL = re.compile(
-    r"\b(when|how long ago|how long has|how long have|what (date|day|year|month|time)|"
-    r"which (date|day|year|month)|since when)\b", re.IGNORECASE)
+    r"\b(when|how long ago|how long has|how long have|since when|"
+    r"(what|which) (date|day|year|month|time|week|weekend|season|decade))\b", re.IGNORECASE)
 
 
 def is_temporal(question: str) -> bool:

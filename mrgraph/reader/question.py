@@ -74,7 +74,9 @@ _PLURAL_CLASS = re.compile(r"\b(what|which) (kinds|types|sorts|forms) of\b")
 _ADVERBS = frozenset({"likely", "probably", "still", "also", "ever", "both", "usually",
                       "often", "really", "recently", "currently", "first"})
 _WH = r"who|whom|whose|what|which|where|why|how"
-_TIME_ASKED = re.compile(r"\b(how long ago|(what|which) (date|day|year|month|time)|since when)\b")
+# a time asked: "what year", "during which season", "what was the date when ..."
+_TIME_ASKED = re.compile(r"\b(how long ago|since when|(what|which) (date|day|year|month|time|"
+                         r"week|weekend|season|decade)|what (is|was) the date)\b")
 _LIST_OPENERS = re.compile(r"^\s*(what|which)\s+(are|were)\s+(some|the)\b", re.IGNORECASE)
 # several names asked: "what are her cats' *names*", "what are the *names of* ...", "what are
 # her goats *called*" (the question ends there: not "what were they called to do")

@@ -113,6 +113,9 @@ def test_helpers() -> None:
     assert is_temporal("How long ago was Ingrid's 18th birthday?")
     assert is_temporal("When did Marta paint a sunrise?")
     assert not is_temporal("What did Ingrid research?")
+    assert is_temporal("During which season does Marta hike?")
+    assert is_temporal("Which weekend did Ingrid move house?")
+    assert not is_temporal("Which weekday class does Marta teach?")
 
 
 @pytest.mark.parametrize("mode", ["active", "topk", "graph"])

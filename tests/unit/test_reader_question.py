@@ -13,6 +13,12 @@ SPEAKERS = ("Zofia", "Omar Hale")
 @pytest.mark.parametrize(("question", "kind"), [
     ("When did Zofia move to the coast?", "when"),
     ("How long ago did Omar sell his boat?", "when"),
+    # a time noun asked for, after "what" / "which" or in the question's own words
+    ("During which season does Zofia swim outdoors?", "when"),
+    ("Which week did Omar start his new job?", "when"),
+    ("What weekend did Zofia visit her sister?", "when"),
+    ("In which decade did Omar's parents marry?", "when"),
+    ("What was the date when Zofia's flat flooded?", "when"),
     ("How long has Zofia been playing chess?", "duration"),
     ("How many dogs does Omar have?", "count"),
     ("How much did Zofia pay for the bike?", "count"),

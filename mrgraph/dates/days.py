@@ -13,6 +13,11 @@ Conventions (see mrgraph.dates.rules for the others):
   November") the first such day from the session's day on; in the past this year's when it is
   not later than the session's day, else the nearer of this year's and last year's ("I went on 2
   December", said in May, is last December); neither, the nearer such day.
+* Two days joined by "and" under one month ("9 and 10 November", "the 5th and 6th of May",
+  "November 9th and 10th"): one right after the other, the run of both; else the day said
+  with the month alone ("3 and 10 November" is 10 November, "May 5th and 9th" 5 May), as
+  each was read before pairs were (a second day is not a run: 3 to 10 would hold days
+  nobody said).
 * Not a date: lowercase "may" (the verb: "we may 2 ..."), a day the month does not have ("31
   February"), numbers no month follows ("10-12 people"). A run whose first day is not before
   its last ("from 9 to 5 May") is its last day, as a single day would be read.
@@ -59,8 +64,8 @@ def _run(first: Day, last: Day, year: str | None, anchor: date,
     return Resolved(start, end, "range")
 
 
-_DAY_MONTH, _DAY_RUN, _MONTH_DAY, _MONTH_RUN, _SPAN, _MONTH_SPAN = \
-    (tensed_entry() for _ in range(6))
+_DAY_MONTH, _DAY_RUN, _MONTH_DAY, _MONTH_RUN, _SPAN, _MONTH_SPAN, _DAY_PAIR, _MONTH_PAIR = \
+    (tensed_entry() for _ in range(8))
 _READS: dict[Resolver, Callable[[re.Match[str]], tuple[Day, Day, str | None]]] = {
     # "7 May", "7th of May 2023"
     _DAY_MONTH: lambda m: ((m[1], m[2]), (m[1], m[2]), m[3]),
@@ -74,7 +79,20 @@ _READS: dict[Resolver, Callable[[re.Match[str]], tuple[Day, Day, str | None]]] =
     _SPAN: lambda m: ((m[1], m[2]), (m[3], m[4]), m[5]),
     # "June 28 - July 2, 2023"
     _MONTH_SPAN: lambda m: ((m[2], m[1]), (m[4], m[3]), m[5]),
+    # "9 and 10 November (2023)", "the 5th and 6th of May": the day with the month unless a run
+    _DAY_PAIR: lambda m: _pair((m[1], m[3]), (m[2], m[3]), m[4], said=1),
+    # "November 9th and 10th(, 2023)"
+    _MONTH_PAIR: lambda m: _pair((m[2], m[1]), (m[3], m[1]), m[4], said=0),
 }
+
+
+def _pair(first: Day, last: Day, year: str | None, said: int) -> tuple[Day, Day, str | None]:
+    """Two days joined by "and": the run of both when the second is the next day, else the
+    one said with the month (index `said` of the two) as a day alone."""
+    if int(last[0]) == int(first[0]) + 1:
+        return first, last, year
+    day = (first, last)[said]
+    return day, day, year
 
 
 def _days(entry: Resolver) -> Callable[[re.Match[str], date, str | None], Resolved | None]:
@@ -103,6 +121,10 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
      _DAY_RUN, "stated"),
     (r"(?:from\s+)?" + _MONTH + r"\s+" + _DAY + _TO + _DAY + r"\b" + _YEAR, _MONTH_RUN,
      "stated"),
+    (_DAY + r"\s+and\s+" + _DAY + r"\s+(?:of\s+)?" + _MONTH + r"\b" + _YEAR, _DAY_PAIR,
+     "stated"),
+    (_MONTH + r"\s+" + _DAY + r"\s+and\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b" + _YEAR,
+     _MONTH_PAIR, "stated"),
     (r"(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH + _YEAR, _DAY_MONTH, "stated"),
     (_MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?" + _YEAR, _MONTH_DAY, "stated"),
 )

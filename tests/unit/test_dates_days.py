@@ -56,6 +56,31 @@ def test_a_run_over_two_months_is_one_range(text: str, value: str) -> None:
         [(value, "range")]
 
 
+@pytest.mark.parametrize("text, phrase, value", [
+    ("We were at my sister's on 9 and 10 March.", "9 and 10 March", "2024-03-09/2024-03-10"),
+    ("We camped there on the 5th and 6th of April.", "the 5th and 6th of April",
+     "2024-04-05/2024-04-06"),
+    ("The craft fair is on November 17th and 18th.", "November 17th and 18th",
+     "2024-11-17/2024-11-18"),
+    ("The workshops were on 3 and 4 March 2023.", "3 and 4 March 2023", "2023-03-03/2023-03-04"),
+])
+def test_two_days_in_a_row_joined_by_and_are_one_range(text: str, phrase: str,
+                                                        value: str) -> None:
+    found = find_dates(text, SAID)
+    assert [(m.text, m.value.value, m.value.precision) for m in found] == \
+        [(phrase, value, "range")]
+
+
+@pytest.mark.parametrize("text, value", [
+    ("I'm working on 3 and 10 November.", "2024-11-10"),  # not a run: the day with the month
+    ("We have tickets for June 5th and 9th.", "2024-06-05"),
+    ("It was May 9 and 10 people came.", "2024-05-09"),  # "10 people": no day
+])
+def test_two_days_apart_are_the_day_said_with_the_month(text: str, value: str) -> None:
+    assert [(m.value.value, m.value.precision) for m in find_dates(text, SAID)] == \
+        [(value, "day")]
+
+
 def test_a_run_said_backwards_is_its_last_day() -> None:
     assert [m.value.value for m in find_dates("We meet 9 to 5 May.", SAID)] == ["2024-05-05"]
 

@@ -55,8 +55,11 @@ def test_an_ordinal_that_counts_is_no_day(text: str) -> None:
 
 
 def test_a_day_that_shares_a_later_month_is_left_to_the_month() -> None:
+    # two days in a row are the run of both (mrgraph.dates.days); apart, the day with the month
     assert _dates("We went on the 5th and 6th of May.", date(2024, 6, 15)) == \
-        [("6th of May", "2024-05-06", "day")]
+        [("the 5th and 6th of May", "2024-05-05/2024-05-06", "range")]
+    assert _dates("We went on the 5th and 9th of May.", date(2024, 6, 15)) == \
+        [("the 5th and 9th of May", "2024-05-09", "day")]
 
 
 def test_a_day_with_its_month_is_the_other_rule() -> None:

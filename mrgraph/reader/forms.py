@@ -4,7 +4,9 @@ denial, what a verb of thought takes in, what the speaker did."""
 from __future__ import annotations
 
 import re
+from datetime import date
 
+from mrgraph.dates import find_dates
 from mrgraph.reader.question import Question
 from mrgraph.reader.words import (CLAUSE, MONTHS, NEGATIONS, NUMBERS, OBJECT_PRONOUNS,
                                   RELATIONS, SUBJECTS, WEEKDAYS, base_verb, is_function_word,
@@ -130,12 +132,30 @@ _LEADING = frozenset("""finally just actually recently already also even really 
 
 def untimed(said: str) -> str:
     """A predicate without its time adjuncts, which the question already places ("drove up
-    to the coast on Friday and swam for an hour" -> "drove up to the coast and swam"), nor
+    to the coast on Friday and swam for an hour" -> "drove up to the coast and swam"; a day
+    after "on" in any form mrgraph.dates reads: "on the 5th of May", "on 9 and 10 March"), nor
     the adverb it opens with ("*finally* repainted the kitchen")."""
-    cut = _TIME_ADJUNCT.sub(lambda m: _adjunct(said, m), said).strip().split()
+    cut = _TIME_ADJUNCT.sub(lambda m: _adjunct(said, m), _without_days(said)).strip().split()
     while len(cut) > 2 and cut[0].lower() in _LEADING:
         cut = cut[1:]  # "finally repainted the kitchen": the act, not how it felt to get to it
     return " ".join(cut) if len(cut) >= 2 else said
+
+
+# a day said after "on" ("on 9 November", "on the 5th and 6th of May"): the date scanner's
+# mentions of a day or a run of days (mrgraph.dates); the anchor only resolves them
+_ON = re.compile(r"\s+on\s+(?:the\s+)?$", re.IGNORECASE)
+_ANCHOR = date(2000, 1, 1)
+
+
+def _without_days(said: str) -> str:
+    """`said` without the days it says after "on" ("moved in on 14 September 2024 with
+    Theo" -> "moved in with Theo")."""
+    for mention in reversed(find_dates(said, _ANCHOR)):
+        start, end = mention.span
+        on = _ON.search(said, 0, start)
+        if on is not None and mention.value.precision in ("day", "range"):
+            said = said[:on.start()] + said[end:]
+    return said
 
 
 def _adjunct(said: str, time: re.Match[str]) -> str:

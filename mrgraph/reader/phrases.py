@@ -1,7 +1,8 @@
 """The answer phrase inside a sentence: the words the question does not already hold, where
 the question points (rules on the project's tokenizer; see the README).
 
-A sentence is cut into *segments*: runs of words between punctuation, the question's own words,
+A sentence is cut into *segments*: runs of words between punctuation, the question's own words
+(a day's ordinal among them when the question holds its number: "the *14th*" for "on 14 May"),
 clause words ("because", "that"), subject pronouns, prepositions (except "of") and the forms
 of "be" that join a noun to what is said of it ("the race *was* rewarding"); function
 words are trimmed off both ends, and a segment keeps at least one content word. Each segment
@@ -90,9 +91,14 @@ def _asked(question: Question) -> frozenset[str]:
     return frozenset(found) - {""}  # "'s" stems to "": punctuation's lemma is "" too
 
 
+_ORDINAL = re.compile(r"(\d{1,2})(?:st|nd|rd|th)")  # "the 10th": the question's "10"
+
+
 def _breaks(token: Token, asked: frozenset[str]) -> bool:
     lowered = token.text.lower()
+    day = _ORDINAL.fullmatch(lowered)
     return not token.word or token.lemma in asked or lowered in CLAUSE or \
+        (day is not None and day.group(1) in asked) or \
         lowered in SUBJECTS or (lowered in PREPOSITIONS and lowered != "of") or \
         lowered in _COPULAS
 

@@ -9,6 +9,9 @@ Conventions (see mrgraph.dates.rules for the others):
   another day of a month said after ("the 5th and 6th of May": which month is the later
   rule's), nor by "of the / every month" (a habit), nor by a noun it counts ("the 3rd floor",
   "the 5th time", "the 4th to leave").
+* Two days in a row joined by "and" ("the 9th and 10th", "the 30th and 31st of next month")
+  are the run of both, in the month the first day's reading gives; a second day further on
+  ("the 9th and 12th") is left out, as before pairs were read.
 * With "of this / next / last month", that month's day; that month itself when it has no such
   day ("the 31st of next month" said in March). Otherwise the month is read from the
   sentence's tense as a day with its month is (mrgraph.dates.days.schedule_looks): ahead, the
@@ -22,7 +25,7 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Callable
-from datetime import date
+from datetime import date, timedelta
 
 from dateutil.relativedelta import relativedelta
 
@@ -60,13 +63,13 @@ def _candidates(anchor: date, day: int, weekday: int | None) -> list[date]:
 
 def _day_of_month(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
     """The day the ordinal names (see the module docstring); None when it names none."""
-    named_day, day, which = match.group(1), int(match.group(2)), match.group(3)
+    named_day, day, which = match.group(1), int(match.group(2)), match.group(4)
     if not 1 <= day <= 31:
         return None
     if which is not None:  # a weekday said with it does not change which month was said
         month = anchor.replace(day=1) + relativedelta(months=SHIFT[which.lower()])
         valid = day <= calendar.monthrange(month.year, month.month)[1]
-        return a_day(month.replace(day=day)) if valid else a_month(month)
+        return _with_next(month.replace(day=day), match.group(3)) if valid else a_month(month)
     weekday = WEEKDAYS.index(named_day.lower()) if named_day else None
     days = _candidates(anchor, day, weekday)
     ahead = next((d for d in days if d >= anchor), None)
@@ -77,13 +80,24 @@ def _day_of_month(match: re.Match[str], anchor: date, looks: str | None) -> Reso
         chosen = back
     else:
         chosen = ahead if ahead - anchor < anchor - back else back
-    return a_day(chosen) if chosen is not None else None
+    return _with_next(chosen, match.group(3)) if chosen is not None else None
+
+
+def _with_next(day: date, second: str | None) -> Resolved:
+    """`day`, or the run of it and the next when the second day said is the next ("the 9th
+    and 10th"); a second day further on is left out, as it was before pairs were read."""
+    after = day + timedelta(days=1)
+    if second is not None and int(second) == day.day + 1 and after.month == day.month:
+        return Resolved(day, after, "range")
+    return a_day(day)
 
 
 ORDINAL = tensed_entry()
 RULES: tuple[tuple[str, Resolver, Source], ...] = (
     (r"(?:(" + "|".join(WEEKDAYS) + r"),?\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b"
      r"(?!\s+(?:of\s+)?" + MONTH_WORDS + r"\b)"
+     r"(?:\s+and\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?" + MONTH_WORDS +
+     r"\b))?"
      r"(?:\s+of\s+(this|next|last)\s+month\b)?" + _NOT_SHARED + _AFTER, ORDINAL, "relative"),
 )
 TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {

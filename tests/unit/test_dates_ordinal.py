@@ -65,3 +65,19 @@ def test_a_day_that_shares_a_later_month_is_left_to_the_month() -> None:
 def test_a_day_with_its_month_is_the_other_rule() -> None:
     assert _dates("We leave on the 14th of May.", date(2024, 3, 2)) == \
         [("14th of May", "2024-05-14", "day")]
+
+
+@pytest.mark.parametrize("text, said, phrase, value, precision", [
+    # two days in a row without their month: the run of both, the month read as for one day
+    ("We went camping on the 9th and 10th.", date(2024, 6, 20), "the 9th and 10th",
+     "2024-06-09/2024-06-10", "range"),
+    ("I'm off on the 9th and 10th of next month.", date(2024, 2, 20),
+     "the 9th and 10th of next month", "2024-03-09/2024-03-10", "range"),
+    ("The fair is on the 30th and 31st, come along.", date(2024, 8, 2), "the 30th and 31st",
+     "2024-08-30/2024-08-31", "range"),
+    # two days apart: the first, as before pairs were read
+    ("We met on the 9th and 12th.", date(2024, 6, 20), "the 9th and 12th", "2024-06-09", "day"),
+])
+def test_two_days_in_a_row_are_one_run(text: str, said: date, phrase: str, value: str,
+                                       precision: str) -> None:
+    assert _dates(text, said) == [(phrase, value, precision)]

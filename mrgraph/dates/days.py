@@ -13,11 +13,13 @@ Conventions (see mrgraph.dates.rules for the others):
   November") the first such day from the session's day on; in the past this year's when it is
   not later than the session's day, else the nearer of this year's and last year's ("I went on 2
   December", said in May, is last December); neither, the nearer such day.
-* Two days joined by "and" under one month ("9 and 10 November", "the 5th and 6th of May",
-  "November 9th and 10th"): one right after the other, the run of both; else the day said
-  with the month alone ("3 and 10 November" is 10 November, "May 5th and 9th" 5 May), as
-  each was read before pairs were (a second day is not a run: 3 to 10 would hold days
-  nobody said).
+* Days listed under one month, the last after "and" ("9 and 10 November", "the 5th and 6th of
+  May", "9, 10 and 11 November", "November 9th and 10th", "May 9 and 10, 2023"; a last day
+  without "th" only before a stop or a year: not "May 9 and 10 people"): each the day after
+  the one before, the run of them all; else the day said with the month alone, its words the
+  phrase ("3 and 10 November" is "10 November", "May 5th and 9th, 2023" "May 5th" of 2023), as
+  each was read before lists were (days apart are no run: 3 to 10 would hold days nobody
+  said).
 * Not a date: lowercase "may" (the verb: "we may 2 ..."), a day the month does not have ("31
   February"), numbers no month follows ("10-12 people"). A run whose first day is not before
   its last ("from 9 to 5 May") is its last day, as a single day would be read.
@@ -64,7 +66,7 @@ def _run(first: Day, last: Day, year: str | None, anchor: date,
     return Resolved(start, end, "range")
 
 
-_DAY_MONTH, _DAY_RUN, _MONTH_DAY, _MONTH_RUN, _SPAN, _MONTH_SPAN, _DAY_PAIR, _MONTH_PAIR = \
+_DAY_MONTH, _DAY_RUN, _MONTH_DAY, _MONTH_RUN, _SPAN, _MONTH_SPAN, _DAY_LIST, _MONTH_LIST = \
     (tensed_entry() for _ in range(8))
 _READS: dict[Resolver, Callable[[re.Match[str]], tuple[Day, Day, str | None]]] = {
     # "7 May", "7th of May 2023"
@@ -79,20 +81,40 @@ _READS: dict[Resolver, Callable[[re.Match[str]], tuple[Day, Day, str | None]]] =
     _SPAN: lambda m: ((m[1], m[2]), (m[3], m[4]), m[5]),
     # "June 28 - July 2, 2023"
     _MONTH_SPAN: lambda m: ((m[2], m[1]), (m[4], m[3]), m[5]),
-    # "9 and 10 November (2023)", "the 5th and 6th of May": the day with the month unless a run
-    _DAY_PAIR: lambda m: _pair((m[1], m[3]), (m[2], m[3]), m[4], said=1),
-    # "November 9th and 10th(, 2023)"
-    _MONTH_PAIR: lambda m: _pair((m[2], m[1]), (m[3], m[1]), m[4], said=0),
 }
+_LISTED = r"(?:\s*,\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)*"  # ", 10", ", the 10th"
+_NUMBER = re.compile(r"(?<!\d)\d{1,2}(?!\d)")
+_ORDINAL = re.compile(r"\d{1,2}(?:st|nd|rd|th)?")
 
 
-def _pair(first: Day, last: Day, year: str | None, said: int) -> tuple[Day, Day, str | None]:
-    """Two days joined by "and": the run of both when the second is the next day, else the
-    one said with the month (index `said` of the two) as a day alone."""
-    if int(last[0]) == int(first[0]) + 1:
-        return first, last, year
-    day = (first, last)[said]
-    return day, day, year
+def _listed(match: re.Match[str], anchor: date, looks: str | None, month: str,
+            month_first: bool) -> Resolved | None:
+    """Days listed under one month (the module docstring): their run when each is the day
+    after the one before, else the day said with the month (group 2 of either rule) alone,
+    its words the phrase (Resolved.said)."""
+    year = match[4]
+    said = match.string[match.start():match.start(4) if year else match.end()]
+    days = [int(n) for n in _NUMBER.findall(said)]
+    if days == list(range(days[0], days[0] + len(days))):
+        return _run((str(days[0]), month), (str(days[-1]), month), year, anchor, looks)
+    alone = _run((match[2], month), (match[2], month), year, anchor, looks)
+    if alone is None:
+        return None
+    if month_first:  # "May 5th" of "May 5th and 9th"
+        ordinal = _ORDINAL.match(match.string, match.start(2))
+        return alone._replace(said=(0, (ordinal.end() if ordinal else match.end(2))
+                                    - match.start()))
+    return alone._replace(said=(match.start(2) - match.start(), match.end() - match.start()))
+
+
+def _day_list(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
+    """ "9, 10 and 11 November (2023)": the first day, the last, the month, the year."""
+    return _listed(match, anchor, looks, match[3], month_first=False)
+
+
+def _month_list(match: re.Match[str], anchor: date, looks: str | None) -> Resolved | None:
+    """ "November 9th and 10th(, 2023)": the month, the first day, the last, the year."""
+    return _listed(match, anchor, looks, match[1], month_first=True)
 
 
 def _days(entry: Resolver) -> Callable[[re.Match[str], date, str | None], Resolved | None]:
@@ -121,14 +143,14 @@ RULES: tuple[tuple[str, Resolver, Source], ...] = (
      _DAY_RUN, "stated"),
     (r"(?:from\s+)?" + _MONTH + r"\s+" + _DAY + _TO + _DAY + r"\b" + _YEAR, _MONTH_RUN,
      "stated"),
-    (_DAY + r"\s+and\s+" + _DAY + r"\s+(?:of\s+)?" + _MONTH + r"\b" + _YEAR, _DAY_PAIR,
-     "stated"),
-    (_MONTH + r"\s+" + _DAY + r"\s+and\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b" + _YEAR,
-     _MONTH_PAIR, "stated"),
+    (_DAY + _LISTED + r",?\s+and\s+" + _DAY + r"\s+(?:of\s+)?" + _MONTH + r"\b" + _YEAR,
+     _DAY_LIST, "stated"),
+    (_MONTH + r"\s+" + _DAY + _LISTED + r",?\s+and\s+(?:the\s+)?(\d{1,2})"
+     r"(?:(?:st|nd|rd|th)\b|(?=\s*(?:[.,;:!?)]|$)))" + _YEAR, _MONTH_LIST, "stated"),
     (r"(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH + _YEAR, _DAY_MONTH, "stated"),
     (_MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?" + _YEAR, _MONTH_DAY, "stated"),
 )
 TENSED: dict[Resolver, Callable[[re.Match[str], date, str | None], Resolved | None]] = {
-    entry: _days(entry) for entry in _READS}
+    **{entry: _days(entry) for entry in _READS}, _DAY_LIST: _day_list, _MONTH_LIST: _month_list}
 LOOKS: dict[Resolver, Callable[[str, int, int], str | None]] = dict.fromkeys(
     TENSED, schedule_looks)

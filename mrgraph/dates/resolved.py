@@ -25,6 +25,9 @@ class Resolved(NamedTuple):
     approximate: bool = False
     season: str = ""
     value: str = ""  # the canonical value when it is not the precision's own (vague ranges)
+    # the part of the match that says it, when not all of it (offsets in the match): "10
+    # November" of "3 and 10 November", two days apart (mrgraph.dates.days)
+    said: tuple[int, int] | None = None
 
 
 Resolver = Callable[[re.Match[str], date], Resolved | None]

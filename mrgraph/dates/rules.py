@@ -393,8 +393,12 @@ def _found(text: str, anchor: date) -> tuple[DateMention, ...]:
             got = None
         if got is None:
             continue
+        span = match.span()
+        if got.said is not None:  # a part of the match says it: that part is the phrase
+            span = (match.start() + got.said[0], match.start() + got.said[1])
+            written = text[span[0]:span[1]]
         value = DateValue(got.value or canonical(got.precision, got.start, got.end, got.season),
                           got.precision, source, got.start.isoformat(), got.end.isoformat(),
                           written, said, got.approximate)
-        found.append(DateMention(value, match.span()))
+        found.append(DateMention(value, span))
     return tuple(found)

@@ -63,22 +63,30 @@ def test_a_run_over_two_months_is_one_range(text: str, value: str) -> None:
     ("The craft fair is on November 17th and 18th.", "November 17th and 18th",
      "2024-11-17/2024-11-18"),
     ("The workshops were on 3 and 4 March 2023.", "3 and 4 March 2023", "2023-03-03/2023-03-04"),
+    ("We were in Tolvern 9, 10 and 11 March.", "9, 10 and 11 March", "2024-03-09/2024-03-11"),
+    ("We camped on the 9th, 10th and 11th of April.", "the 9th, 10th and 11th of April",
+     "2024-04-09/2024-04-11"),
+    ("We met on May 9 and 10, 2023.", "May 9 and 10, 2023", "2023-05-09/2023-05-10"),
 ])
-def test_two_days_in_a_row_joined_by_and_are_one_range(text: str, phrase: str,
+def test_days_in_a_row_joined_by_and_are_one_range(text: str, phrase: str,
                                                         value: str) -> None:
     found = find_dates(text, SAID)
     assert [(m.text, m.value.value, m.value.precision) for m in found] == \
         [(phrase, value, "range")]
 
 
-@pytest.mark.parametrize("text, value", [
-    ("I'm working on 3 and 10 November.", "2024-11-10"),  # not a run: the day with the month
-    ("We have tickets for June 5th and 9th.", "2024-06-05"),
-    ("It was May 9 and 10 people came.", "2024-05-09"),  # "10 people": no day
+@pytest.mark.parametrize("text, phrase, value", [
+    # not a run: the day said with the month, and only its words
+    ("I'm working on 3 and 10 November.", "10 November", "2024-11-10"),
+    ("We have tickets for June 5th and 9th, 2025.", "June 5th", "2025-06-05"),
+    ("We were there 2, 9 and 16 March.", "16 March", "2024-03-16"),
+    ("We flew 10 and 9 November.", "9 November", "2024-11-09"),  # said backwards: no run
+    ("It was May 9 and 10 people came.", "May 9", "2024-05-09"),  # "10 people": no day
 ])
-def test_two_days_apart_are_the_day_said_with_the_month(text: str, value: str) -> None:
-    assert [(m.value.value, m.value.precision) for m in find_dates(text, SAID)] == \
-        [(value, "day")]
+def test_days_apart_are_the_day_said_with_the_month(text: str, phrase: str,
+                                                    value: str) -> None:
+    assert [(m.text, m.value.value, m.value.precision) for m in find_dates(text, SAID)] == \
+        [(phrase, value, "day")]
 
 
 def test_a_run_said_backwards_is_its_last_day() -> None:

@@ -135,7 +135,8 @@ def untimed(said: str) -> str:
     to the coast on Friday and swam for an hour" -> "drove up to the coast and swam"; a day
     after "on" in any form mrgraph.dates reads: "on the 5th of May", "on 9 and 10 March"), nor
     the adverb it opens with ("*finally* repainted the kitchen")."""
-    cut = _TIME_ADJUNCT.sub(lambda m: _adjunct(said, m), _without_days(said)).strip().split()
+    dayless = _without_days(said)
+    cut = _TIME_ADJUNCT.sub(lambda m: _adjunct(dayless, m), dayless).strip().split()
     while len(cut) > 2 and cut[0].lower() in _LEADING:
         cut = cut[1:]  # "finally repainted the kitchen": the act, not how it felt to get to it
     return " ".join(cut) if len(cut) >= 2 else said

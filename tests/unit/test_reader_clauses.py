@@ -112,6 +112,9 @@ def test_what_was_done_without_its_time() -> None:
     assert untimed("played a gig on the 5th of May at the pub") == "played a gig at the pub"
     assert untimed("recorded two songs on November 9th and 10th") == "recorded two songs"
     assert untimed("went hiking on 9 and 10 March") == "went hiking"
+    # a time that is the verb's object stays after a day is dropped before it
+    assert untimed("spent the day on 9 November painting and took the next day off") == \
+        "spent the day painting and took the next day off"
     turns = [("D1:1", "Omar", "My niece was born on Monday!"),
              ("D1:2", "Omar", "I took the train on Tuesday and held her for about two hours.")]
     assert read(state("What did Omar do the day after his niece was born?", turns)).answer == \

@@ -35,7 +35,7 @@ from mrgraph.dates.verbs import past as _past
 from mrgraph.dates.verbs import s_form as _s_form
 from mrgraph.dates.value import DateMention
 from mrgraph.lexicon import default as lexicon
-from mrgraph.text import DETERMINERS
+from mrgraph.text import DETERMINERS, STOPWORDS
 
 # a future told in the past ("she said she would drop it round on Thursday", "he said he'd
 # call"): whether that day has come the words do not say, as for any sentence of both tenses;
@@ -206,8 +206,9 @@ def _opened(said: list[str]) -> list[str]:
 
 def _named(word: str) -> bool:
     """A subject said bare: a relative ("mum") or a name (a word WordNet does not know, or
-    knows as a noun only: "jess", "tom"); not a pronoun or a word of another kind ("thanks",
-    "work" are nouns and verbs alike, "so", "then")."""
+    knows as a noun only: "jess", "tom", "ed"); not a pronoun or a word of another kind
+    ("thanks", "work" are nouns and verbs alike, "so", "then"), nor two letters that are a
+    stop word or a sound ("us", "ha")."""
     if word in _KIN:
         return True
     lex = lexicon()
@@ -215,7 +216,12 @@ def _named(word: str) -> bool:
         return False  # "he'd", "it's": a pronoun's contraction; "tickets": a noun's plural
     return not lex.offsets(word, "verb") and not lex.offsets(word, "adj") and \
         not lex.offsets(word, "adv") and word not in DETERMINERS and word not in _ANYONE and \
-        len(word) > 2
+        (len(word) > 2 or len(word) == 2 and word not in STOPWORDS and word not in _NOT_NAMES)
+
+
+# two letters that are no name: a pronoun the stop words leave out, a sound or a chat word
+# ("ha", "ya"); "ed", "jo", "al" are names ("Ed hit the gatepost on Thursday")
+_NOT_NAMES = frozenset("us ya yo uh ah eh ha lo ye ow aw er em mm hm ty ur ok".split())
 
 
 # a pronoun of anyone or anything: what it does is a habit more than a plan ("nobody comes")

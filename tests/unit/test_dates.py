@@ -715,6 +715,7 @@ def test_a_negated_arrangement_is_ahead(text: str, values: list[str]) -> None:
 
 @pytest.mark.parametrize("text, value", [
     ("Jess starts her new job on Friday.", "2023-05-12"),  # a name's present: a schedule
+    ("Jo starts her new job on Friday.", "2023-05-12"),  # two letters: a name too
     ("Sarah arrives on Sunday.", "2023-05-14"),
     ("Nobody comes on Sunday.", None),  # anyone's: a habit more than a plan
     ("Thanks guys on Saturday.", None),  # no subject
@@ -778,6 +779,10 @@ def test_a_report_in_the_present_is_still_ahead(text: str, values: list[str]) ->
     ("The shop's shut on Sunday.", None),
     ("Tickets cost a tenner on Saturday if you book now.", None),
     ("Thomas cut the cake on Sunday.", "2023-05-07"),
+    # a name of two letters is a name too; a sound or a chat word is none
+    ("Ed hit the gatepost on Thursday.", "2023-05-04"),
+    ("Jo put the tent up on Saturday.", "2023-05-06"),
+    ("Ha put it on Friday.", None),
 ])
 def test_a_singular_subjects_verb_spelled_as_its_present_is_a_past(text: str,
                                                                    value: str | None) -> None:

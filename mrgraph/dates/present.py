@@ -221,7 +221,7 @@ def _named(word: str) -> bool:
 
 # two letters that are no name: a pronoun the stop words leave out, a sound or a chat word
 # ("ha", "ya"); "ed", "jo", "al" are names ("Ed hit the gatepost on Thursday")
-_NOT_NAMES = frozenset("us ya yo uh ah eh ha lo ye ow aw er em mm hm ty ur ok".split())
+_NOT_NAMES = frozenset("us ya yo uh ah eh ha lo ye ow aw er em mm hm ty ur ok ps pm".split())
 
 
 # a pronoun of anyone or anything: what it does is a habit more than a plan ("nobody comes")

@@ -64,11 +64,12 @@ def reported_would(sentence: str, day: int) -> bool:
     return False
 
 
-# a past verb of telling or hearing, its hearer and "that": what follows is the report
+# a past verb of telling or hearing ("saying" after one: "she rang saying ..."), its hearer and
+# "that": what follows is the report
 _TOLD = re.compile(r"\b(?:(?:rang|called|phoned|texted|wrote|messaged|emailed)\s+(?:\w+\s+)?"
                    r"to say|"  # "rang to say", first: "texted" alone is a telling too
                    r"(?:said|told|heard|texted|wrote|mentioned|announced|confirmed|found out|"
-                   r"reminded)"
+                   r"reminded|saying)"
                    r"(?:\s+(?:me|us|him|her|them|you|everyone))?|"
                    r"did\s+(?:\w+\s+)?(?:say|hear|mention))"  # "did he say"
                    # the telling's own day ("told me on Monday that ..."), then the report

@@ -45,8 +45,10 @@ _OWN_END = re.compile(_CLAUSE_END.pattern + r"|\b(?:so|because)\b|"
                       r"\b(?:since|after)\s+(?=(?:i|we|you|he|she|it|they)\b)|"
                       r"\band\s+(?=(?:i|we|you|he|she|it|they|the|my|our|his|her|their|your)\b)")
 # ... and, where a sentence tells both the past and what is ahead, a complement's "that" before
-# its subject too ("I told him on Friday that I'll leave in June": two clauses, two tenses)
-_MIXED_END = re.compile(_OWN_END.pattern + r"|\bthat\s+(?=(?:i|we|you|he|she|they)\b)")
+# its subject too ("I told him on Friday that I'll leave in June": two clauses, two tenses), as
+# "saying" is ("Tom messaged on Sunday saying he's bringing the van on Saturday")
+_MIXED_END = re.compile(_OWN_END.pattern + r"|\b(?:that|saying(?:\s+that)?)\s+"
+                        r"(?=(?:i|we|you|he|she|they)\b)")
 # a past that may be of what is ahead: the day may be the arranged or wished thing's, not the
 # past verb's ("I booked a table on Friday and we'll ...", "I was thinking we could meet on
 # Friday", "I promised to help on Saturday", "I'd go on Saturday")

@@ -757,6 +757,12 @@ def test_a_names_present_about_one_day_is_a_schedule(text: str, value: str | Non
     ("They told us the shop isn't opening on Sunday.", ["2023-05-14"]),
     ("She called on Friday and said she isn't coming on Thursday.",
      ["2023-05-05", "2023-05-11"]),
+    # a report after "saying", the telling's own day before it a past
+    ("She rang saying the delivery is arriving on Thursday.", ["2023-05-11"]),
+    ("Tom messaged on Sunday saying he's bringing the van on Saturday.",
+     ["2023-05-07", "2023-05-13"]),
+    ("He emailed on Tuesday saying he'll be late on Friday.", ["2023-05-02", "2023-05-12"]),
+    ("He sent a note saying the match was on Saturday.", ["2023-05-06"]),
 ])
 def test_a_report_in_the_present_is_still_ahead(text: str, values: list[str]) -> None:
     assert _on_monday(text) == values
@@ -783,6 +789,7 @@ def test_a_report_in_the_present_is_still_ahead(text: str, values: list[str]) ->
     ("Ed hit the gatepost on Thursday.", "2023-05-04"),
     ("Jo put the tent up on Saturday.", "2023-05-06"),
     ("Ha put it on Friday.", None),
+    ("ps put the bins out on Monday", None),
 ])
 def test_a_singular_subjects_verb_spelled_as_its_present_is_a_past(text: str,
                                                                    value: str | None) -> None:

@@ -266,6 +266,9 @@ SAME_FORMS = frozenset("burst cast cost cut hit hurt let put quit read rid set s
 # where a clause joined after a past begins: "and", "but", "so" (not "and then": a story goes
 # on so, "... and then he shows up on Tuesday")
 _JOINED = re.compile(r"\b(?:and|but|so)\s+(?!then\b)")
+# ... or a comma before a pronoun subject, as chat joins clauses ("I booked it on Monday, we
+# leave on Friday")
+_SPLICED = re.compile(r"[,;]\s+(?=(?:i|we|you|it|they)\b)")
 # a second thing had or done, not a verb: "I had school on Monday and *work* on Friday"
 _HAD = re.compile(r"\b(?:had|did)\b")
 
@@ -274,10 +277,12 @@ def present_after_past(before: str) -> bool:
     """Whether the lowercased text before a day ends with a clause joined after the past that
     is a present of its own, no past in it: the day is that clause's, ahead ("The plumber came
     on Monday and *comes back* on Friday", "I ordered it on Monday and *it arrives* on Friday",
+    "I booked it on Monday, *we leave* on Friday",
     "I worked on Saturday so *I'm off* on Tuesday", "... and *the show is* on Saturday"). Not
     a story going on in the present with a new person ("He proposed on Saturday and *she says*
     yes on Sunday"), nor a second thing had ("I had school on Monday and work on Friday")."""
-    joined = list(_JOINED.finditer(before))
+    joined = list(_JOINED.finditer(before)) + list(_SPLICED.finditer(before))
+    joined.sort(key=lambda j: j.start())
     if not joined or not _past(before[:joined[-1].start()]):
         return False
     said = _WORD.findall(before[joined[-1].end():])

@@ -642,6 +642,11 @@ def test_a_second_review_of_schedules_asides_and_reported_futures(
     ("I waited on Monday and then he shows up on Tuesday.", ["2023-05-01", "2023-05-02"]),
     ("I had school on Monday and work on Friday.", ["2023-05-01", "2023-05-05"]),  # had both
     ("I got the job in March and start on Monday.", ["2023-03", "2023-05-15"]),
+    # joined by a comma before a pronoun subject, as chat does
+    ("I booked flights on Sunday, we leave on Friday.", ["2023-05-07", "2023-05-12"]),
+    ("I finished it on Saturday; it goes live on Thursday.", ["2023-05-06", "2023-05-11"]),
+    ("I worked on Saturday, I'm off on Tuesday.", ["2023-05-06", "2023-05-09"]),
+    ("I went on Sunday, we had fun on Saturday.", ["2023-05-07", "2023-05-06"]),  # both past
 ])
 def test_a_day_in_a_present_clause_joined_after_a_past_is_ahead(text: str,
                                                                 values: list[str]) -> None:

@@ -37,13 +37,15 @@ _FUTURE = re.compile(r"\b(?:will|won't|shall|going to|gonna|about to|can't wait|
 # where a clause ends: a comma, a semicolon, a dash, "but"
 _CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\bbut\b")
 # ... and for the pasts `_clause_past` adds, "so" / "because", "since" / "after" before a
-# subject and an "and" before a new subject too: "I woke early on Monday and the flight is on
-# Friday" says nothing past of Friday, nor does "I'm not coming on Friday since I came on
+# subject and an "and" before a new subject too (a name's "'s" and an -ing: "... and Paul's
+# flying on Friday"): "I woke early on Monday and the flight is on Friday" says nothing past of
+# Friday, nor does "I'm not coming on Friday since I came on
 # Monday" or "The bakery is reopening on Tuesday after it flooded on Sunday"; "I rode there and
 # back on Sunday" is one clause
 _OWN_END = re.compile(_CLAUSE_END.pattern + r"|\b(?:so|because)\b|"
                       r"\b(?:since|after)\s+(?=(?:i|we|you|he|she|it|they)\b)|"
-                      r"\band\s+(?=(?:i|we|you|he|she|it|they|the|my|our|his|her|their|your)\b)")
+                      r"\band\s+(?=(?:i|we|you|he|she|it|they|the|my|our|his|her|their|your)\b|"
+                      r"[a-z]+'s\s+[a-z]+ing\b)")
 # ... and, where a sentence tells both the past and what is ahead, a complement's "that" before
 # its subject too ("I told him on Friday that I'll leave in June": two clauses, two tenses), as
 # "saying" is ("Tom messaged on Sunday saying he's bringing the van on Saturday")

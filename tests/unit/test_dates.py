@@ -679,6 +679,11 @@ def test_a_new_persons_present_after_a_past_day_is_ahead_when_the_past_would_be_
      ["2023-05-12", "2023-05-07"]),
     ("The landlord is fixing the boiler on Thursday, it broke on Saturday.",
      ["2023-05-11", "2023-05-06"]),
+    # after "and" with no comma, a name's arrangement is a clause of its own
+    ("We booked it on Sunday and Paul's flying on Friday.", ["2023-05-07", "2023-05-12"]),
+    ("I sold the car on Saturday and Jo's collecting it on Thursday.",
+     ["2023-05-06", "2023-05-11"]),
+    ("We met on Sunday and Mark's leaving do on Friday was fun.", ["2023-05-07", "2023-05-05"]),
     # a past in the day's own clause: as before
     ("Jess said the party on Friday was brilliant.", ["2023-05-05"]),
     ("Everyone's saying the concert on Friday was amazing.", ["2023-05-05"]),

@@ -39,9 +39,9 @@ _CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\bbut\b")
 # ... and for the pasts `_clause_past` adds, "so" / "because", "since" / "after" before a
 # subject and an "and" before a new subject too (a name's "'s" and an -ing: "... and Paul's
 # flying on Friday"): "I woke early on Monday and the flight is on Friday" says nothing past of
-# Friday, nor does "I'm not coming on Friday since I came on
-# Monday" or "The bakery is reopening on Tuesday after it flooded on Sunday"; "I rode there and
-# back on Sunday" is one clause
+# Friday, nor does "I'm not coming on Friday since I came on Monday" or "The bakery is
+# reopening on Tuesday after it flooded on Sunday"; "I rode there and back on Sunday" is one
+# clause
 _OWN_END = re.compile(_CLAUSE_END.pattern + r"|\b(?:so|because)\b|"
                       r"\b(?:since|after)\s+(?=(?:i|we|you|he|she|it|they)\b)|"
                       r"\band\s+(?=(?:i|we|you|he|she|it|they|the|my|our|his|her|their|your)\b|"

@@ -32,15 +32,36 @@ def arranged(said: list[str]) -> bool:
                for w, nxt in zip(said, said[1:]))  # "the plumber's coming"
 
 
+# a relative clause that is an arrangement: "the guy *who's fixing the roof on friday* called"
+_RELATIVE_ARRANGED = re.compile(r"\b(?:who|that|which)(?:'s|'re|\s+(?:is|are))\s+(\w+ing)\b")
+
+
 def arranged_clause(own: str, day: str) -> bool:
     """Whether a day's own clause (lowercased) is an arrangement with no past of its own, a
     relative clause on its subject set aside (`without_relative`): "the shop is closing on
     saturday", "the woman who sold us the house is retiring on friday"; not "it's surprising
-    he didn't show up on friday"."""
+    he didn't show up on friday". A day said in a relative clause that is one is its
+    (`_in_relative`: "the guy who's fixing the roof on friday called on monday")."""
+    if _in_relative(own, day):
+        return True
     main = without_relative(own, day)
     said = WORD.findall(main)
     return arranged(said) and \
         not (past(main) or clause_past(main) or any(w in NEGATED_PAST for w in said))
+
+
+def _in_relative(own: str, day: str) -> bool:
+    """Whether `day` is said in a relative clause that is an arrangement, no past between its
+    verb and the day (`_RELATIVE_ARRANGED`; not the main clause's day after its past verb:
+    "... on friday *called* on monday")."""
+    for relative in _RELATIVE_ARRANGED.finditer(own):
+        at = own.find(day, relative.end())
+        said = own[relative.start():at]
+        if at >= 0 and _a_verb_sense(relative.group(1)) and \
+                not lexicon().mostly_adjective(relative.group(1)) and \
+                not (past(said) or clause_past(said)):
+            return True
+    return False
 
 
 def without_relative(own: str, day: str) -> str:

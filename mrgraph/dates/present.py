@@ -285,6 +285,8 @@ def present_after_past(before: str) -> bool:
     joined.sort(key=lambda j: j.start())
     if not joined or not _past(before[:joined[-1].start()]):
         return False
+    if joined[-1].re is _SPLICED and re.search(r"[,;]", before[joined[-1].end():]):
+        return False  # an aside, not a clause of the day: "He left on Friday, I guess, or ..."
     said = _WORD.findall(before[joined[-1].end():])
     if not said or _past(" ".join(said)) or _clause_past(" ".join(said)):
         return False

@@ -647,6 +647,9 @@ def test_a_second_review_of_schedules_asides_and_reported_futures(
     ("I finished it on Saturday; it goes live on Thursday.", ["2023-05-06", "2023-05-11"]),
     ("I worked on Saturday, I'm off on Tuesday.", ["2023-05-06", "2023-05-09"]),
     ("I went on Sunday, we had fun on Saturday.", ["2023-05-07", "2023-05-06"]),  # both past
+    # an aside between commas is no clause of the day
+    ("He left on Friday, I guess, or maybe Saturday.", ["2023-05-05", "2023-05-06"]),
+    ("She called me, you know, on Sunday.", ["2023-05-07"]),
 ])
 def test_a_day_in_a_present_clause_joined_after_a_past_is_ahead(text: str,
                                                                 values: list[str]) -> None:
@@ -684,6 +687,12 @@ def test_a_new_persons_present_after_a_past_day_is_ahead_when_the_past_would_be_
     ("I sold the car on Saturday and Jo's collecting it on Thursday.",
      ["2023-05-06", "2023-05-11"]),
     ("We met on Sunday and Mark's leaving do on Friday was fun.", ["2023-05-07", "2023-05-05"]),
+    # an arrangement in a relative clause, beside the main clause's past
+    ("The guy who's fixing the roof on Friday called on Sunday.", ["2023-05-12", "2023-05-07"]),
+    ("The people who are moving in on Saturday came by on Sunday.",
+     ["2023-05-13", "2023-05-07"]),
+    ("The band that's playing on Saturday was great last year.", ["2023-05-13", "2022"]),
+    ("The man who was fixing the roof on Friday fell off.", ["2023-05-05"]),  # its own past
     # a past in the day's own clause: as before
     ("Jess said the party on Friday was brilliant.", ["2023-05-05"]),
     ("Everyone's saying the concert on Friday was amazing.", ["2023-05-05"]),

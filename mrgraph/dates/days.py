@@ -82,7 +82,9 @@ _READS: dict[Resolver, Callable[[re.Match[str]], tuple[Day, Day, str | None]]] =
     # "June 28 - July 2, 2023"
     _MONTH_SPAN: lambda m: ((m[2], m[1]), (m[4], m[3]), m[5]),
 }
-_LISTED = r"(?:\s*,\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)*"  # ", 10", ", the 10th"
+# a day listed before the last: ", 10", ", the 10th"; five at most, so that a long run of
+# numbers is no work for the scan
+_LISTED = r"(?:\s*,\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?){0,5}"
 _NUMBER = re.compile(r"(?<!\d)\d{1,2}(?!\d)")
 _ORDINAL = re.compile(r"\d{1,2}(?:st|nd|rd|th)?")
 

@@ -75,6 +75,15 @@ def test_days_in_a_row_joined_by_and_are_one_range(text: str, phrase: str,
         [(phrase, value, "range")]
 
 
+def test_a_list_holds_seven_days_at_most() -> None:
+    # six days listed before the last: a week; more are no list the scan follows back (a long
+    # run of numbers stays cheap to scan), so the run is read from the sixth day before the last
+    week = "We were away 1, 2, 3, 4, 5, 6 and 7 March."
+    assert [m.value.value for m in find_dates(week, SAID)] == ["2024-03-01/2024-03-07"]
+    longer = "We were away 1, 2, 3, 4, 5, 6, 7 and 8 March."
+    assert [m.value.value for m in find_dates(longer, SAID)] == ["2024-03-02/2024-03-08"]
+
+
 @pytest.mark.parametrize("text, phrase, value", [
     # not a run: the day said with the month, and only its words
     ("I'm working on 3 and 10 November.", "10 November", "2024-11-10"),

@@ -149,8 +149,8 @@ _ANCHOR = date(2000, 1, 1)
 
 
 def _without_days(said: str) -> str:
-    """`said` without the days it says after "on" ("moved in on 14 September 2024 with
-    Theo" -> "moved in with Theo")."""
+    """`said` without the days it says after "on" ("moved in on 14 September 2024 with my
+    brother" -> "moved in with my brother")."""
     for mention in reversed(find_dates(said, _ANCHOR)):
         start, end = mention.span
         on = _ON.search(said, 0, start)

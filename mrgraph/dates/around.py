@@ -3,10 +3,10 @@
 mrgraph.dates.render writes a relative date in, read back as the same time whatever day they
 are said on, and the way people date one thing by another ("the weekend before the 3rd of
 August 2023"). Each is the relative phrase said on that day: "the week before D" is "last week"
-said on D, "the week of D" the week holding D, "two weeks before D" is "two weeks ago" said on D, "the Friday before D" the latest
-Friday before D, "the day after D" the next day; "a few" / "several" units, the approximate
-range "a few units ago" is. The day must be stated with its year: "the week before Friday" is
-a weekday's rule.
+said on D, "the week of D" the week holding D, "two weeks before D" is "two weeks ago" said on
+D, "the Friday before D" the latest Friday before D, "the day after D" the next day; "a few" /
+"several" units, the approximate range "a few units ago" is. The day must be stated with its
+year: "the week before Friday" is a weekday's rule.
 """
 
 from __future__ import annotations

@@ -28,8 +28,7 @@ def arranged(said: list[str]) -> bool:
     is about the coming day too ("the shop isn't opening on Sunday")."""
     said = [w for w in said if w != "not"]  # "the shop isn't opening", "is not opening"
     return any((w in ("is", "are", "isn't", "aren't") or w.endswith(("'s", "'re"))) and
-               nxt.endswith("ing") and _a_verb_sense(nxt) and not lexicon().mostly_adjective(nxt)
-               for w, nxt in zip(said, said[1:]))  # "the plumber's coming"
+               _verb_ing(nxt) for w, nxt in zip(said, said[1:]))  # "the plumber's coming"
 
 
 # a relative clause that is an arrangement: "the guy *who's fixing the roof on friday* called"
@@ -57,9 +56,7 @@ def _in_relative(own: str, day: str) -> bool:
     for relative in _RELATIVE_ARRANGED.finditer(own):
         at = own.find(day, relative.end())
         said = own[relative.start():at]
-        if at >= 0 and _a_verb_sense(relative.group(1)) and \
-                not lexicon().mostly_adjective(relative.group(1)) and \
-                not (past(said) or clause_past(said)):
+        if at >= 0 and _verb_ing(relative.group(1)) and not (past(said) or clause_past(said)):
             return True
     return False
 
@@ -80,7 +77,9 @@ def without_relative(own: str, day: str) -> str:
     return own[:span[0]] + own[span[1]:]
 
 
-def _a_verb_sense(word: str) -> bool:
-    """Whether an -ing word after "is" has a verb's sense at all: there it is the verb's, even
-    where the noun has more ("the pool is opening", "the film is showing")."""
-    return bool(lexicon().offsets(lexicon().base(word, "verb"), "verb"))
+def _verb_ing(word: str) -> bool:
+    """Whether a word after "is" is a verb's -ing: one with a verb's sense at all (there it is
+    the verb's, even where the noun has more: "the pool is opening", "the film is showing"), not
+    an adjective's ("the view is amazing")."""
+    return word.endswith("ing") and bool(lexicon().offsets(lexicon().base(word, "verb"), "verb")) \
+        and not lexicon().mostly_adjective(word)

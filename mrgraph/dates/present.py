@@ -267,8 +267,8 @@ SAME_FORMS = frozenset("burst cast cost cut hit hurt let put quit read rid set s
 # on so, "... and then he shows up on Tuesday")
 _JOINED = re.compile(r"\b(?:and|but|so)\s+(?!then\b)")
 # ... or a comma before a pronoun subject, as chat joins clauses ("I booked it on Monday, we
-# leave on Friday")
-_SPLICED = re.compile(r"[,;]\s+(?=(?:i|we|you|it|they)\b)")
+# leave on Friday"): present_after_past's joins
+_JOINS = re.compile(_JOINED.pattern + r"|(?P<spliced>[,;]\s+(?=(?:i|we|you|it|they)\b))")
 # a second thing had or done, not a verb: "I had school on Monday and *work* on Friday"
 _HAD = re.compile(r"\b(?:had|did)\b")
 
@@ -281,11 +281,10 @@ def present_after_past(before: str) -> bool:
     "I worked on Saturday so *I'm off* on Tuesday", "... and *the show is* on Saturday"). Not
     a story going on in the present with a new person ("He proposed on Saturday and *she says*
     yes on Sunday"), nor a second thing had ("I had school on Monday and work on Friday")."""
-    joined = list(_JOINED.finditer(before)) + list(_SPLICED.finditer(before))
-    joined.sort(key=lambda j: j.start())
+    joined = list(_JOINS.finditer(before))
     if not joined or not _past(before[:joined[-1].start()]):
         return False
-    if joined[-1].re is _SPLICED and re.search(r"[,;]", before[joined[-1].end():]):
+    if joined[-1]["spliced"] and re.search(r"[,;]", before[joined[-1].end():]):
         return False  # an aside, not a clause of the day: "He left on Friday, I guess, or ..."
     said = _WORD.findall(before[joined[-1].end():])
     if not said or _past(" ".join(said)) or _clause_past(" ".join(said)):

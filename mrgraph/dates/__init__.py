@@ -14,6 +14,8 @@
   2023", "two days after May 5, 2023").
 * `value`: the frozen `DateValue` (value, precision, source, start/end days, phrase, the turn,
   speaker and clause that said it) and its stored form.
+* `clauses`: the clause of a turn a date belongs to ("I sold the car last month, *the new one
+  comes next week*").
 * `render`: the value as people say it, following its precision ("2022", "May 2023", "the
   week before 9 June 2023").
 
@@ -23,10 +25,10 @@ mention (`mentions`), with the clause it belongs to.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import date
 
+from mrgraph.dates.clauses import clause_at
 from mrgraph.dates.render import format_day, format_month, render, render_span, render_value
 from mrgraph.dates.rules import find_dates
 from mrgraph.dates.timestamps import ambiguous_reading, anchor_date, parse_timestamp, session_iso
@@ -41,27 +43,6 @@ __all__ = [
     "render_value",
     "session_iso", "session_value", "tensed_weekday", "to_props", "value_bounds",
 ]
-
-# A sentence ends at . ! ? (with what closes it: quotes, brackets); a clause of it at a dash
-# between spaces or a semicolon: "I ran a race last Saturday - it was rewarding".
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+")
-_CLAUSE_END = re.compile(r"\s+[-–—]+\s+|;\s+")
-
-
-def clause_at(text: str, start: int, end: int) -> str:
-    """The clause of `text` holding the characters [start, end): its sentence, cut at dashes
-    and semicolons, stripped."""
-    left = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
-    right = next((m.start() for m in _SENTENCE_END.finditer(text, end)), len(text))
-    sentence = text[left:right]
-    cuts = [0, *(x for m in _CLAUSE_END.finditer(sentence) for x in (m.start(), m.end())),
-            len(sentence)]
-    at, upto = start - left, end - left
-    for a, b in zip(cuts[::2], cuts[1::2]):
-        if a <= at and upto <= b:
-            return sentence[a:b].strip()
-    return sentence.strip()
-
 
 def mentions(text: str, anchor: date, *, dia_id: str = "", speaker: str = "") -> list[DateValue]:
     """The dates `text` mentions (`find_dates`), each with the clause that says it, the turn's

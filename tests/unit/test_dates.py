@@ -175,6 +175,39 @@ def test_a_date_belongs_to_the_clause_that_says_it() -> None:
     assert (race.dia_id, race.speaker, trip.value) == ("D4:2", "Wren", "2023-06")
 
 
+@pytest.mark.parametrize(("text", "phrase", "clause"), [
+    # a clause with its own subject after "and" / "but" / "so" or a comma
+    ("I sold the bike last month and we buy a new one next week.", "last month",
+     "I sold the bike last month"),
+    ("I sold the bike last month and we buy a new one next week.", "next week",
+     "we buy a new one next week."),
+    ("Nell mended the fence on Tuesday but it blew down again yesterday.", "yesterday",
+     "it blew down again yesterday."),
+    ("The vet saw him on Monday, the stitches come out on Friday.", "on Friday",
+     "the stitches come out on Friday."),
+    ("Got the keys yesterday, we move in tomorrow.", "yesterday", "Got the keys yesterday"),
+    ("Our lease ended in March so Pip moved back home.", "in March", "Our lease ended in March"),
+    # one clause: a subject of two, a verb going on, an aside, a date before its clause
+    ("Ravi and I went sailing on Sunday and it was glorious.", "on Sunday",
+     "Ravi and I went sailing on Sunday"),
+    ("I washed the car yesterday and took it for a spin.", "yesterday",
+     "I washed the car yesterday and took it for a spin."),
+    ("We drove up while Ana and Luis were away last week.", "last week",
+     "We drove up while Ana and Luis were away last week."),
+    ("She rang on Monday, I think, or maybe Tuesday.", "on Monday",
+     "She rang on Monday, I think, or maybe Tuesday."),
+    ("Last Sunday, we hiked to the lake and I swam.", "Last Sunday",
+     "Last Sunday, we hiked to the lake"),
+    ("Yesterday was mad, my boss quit.", "Yesterday", "Yesterday was mad, my boss quit."),
+    ("We picked the day for the party, the 12th of May!", "12th of May",
+     "We picked the day for the party, the 12th of May!"),
+])
+def test_a_date_is_of_the_clause_with_its_own_subject(text: str, phrase: str,
+                                                      clause: str) -> None:
+    [mention] = [m for m in mentions(text, MON) if m.phrase == phrase]
+    assert mention.statement == clause
+
+
 def test_clause_at_stays_inside_its_sentence() -> None:
     text = "Hi! Yesterday was long. \"We moved last week,\" she said."
     start = text.index("last week")

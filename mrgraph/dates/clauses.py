@@ -1,0 +1,67 @@
+"""The clause of a turn a date belongs to: the statement a mention is kept with, which the
+reader fits to a question when a turn says two dates ("I ran a race last Saturday and we fly
+out next month": the race is of the first clause, the trip of the second)."""
+
+from __future__ import annotations
+
+import calendar
+import re
+
+# A sentence ends at . ! ? (with what closes it: quotes, brackets); a clause of it at a dash
+# between spaces or a semicolon ("I ran a race last Saturday - it was rewarding"), or where
+# "and" / "but" / "so" or a comma joins a clause with a subject of its own: a pronoun or a
+# noun with its determiner ("I ran a race last Saturday and we fly out next month", "I sold
+# the car last month, the new one comes next week"), or a name after "and" / "but" / "so"
+# ("... but Jess got sick"). Not an aside between commas ("I went on Monday, I think, or
+# maybe Tuesday").
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+")
+_SUBJECT = r"(?:I|i|we|he|she|they|you|it|(?:the|my|our|his|her|their|your|its)\s+\w+)\b"
+_JOINED = r"(?P<joined>,?\s+(?:and|but|so)\s+(?:then\s+)?(?=" + _SUBJECT + r"|[A-Z][a-z]))"
+_CLAUSE_END = re.compile(r"\s+[-–—]+\s+|;\s+|"
+                         rf",\s+(?={_SUBJECT}(?!(?:\s+[\w']+){{0,2}},))|{_JOINED}")
+_WORDS = re.compile(r"[^\W\d_]+")
+_CALENDAR = frozenset(n.lower() for n in (*calendar.month_name[1:], *calendar.day_name))
+_BE = re.compile(r"\s*(?:was|is|has been|had been|will be)\b", re.IGNORECASE)
+
+
+def clause_at(text: str, start: int, end: int) -> str:
+    """The clause of `text` holding the characters [start, end): its sentence cut into clauses
+    (`_clauses`), stripped; a date with little else in its clause takes the clause it opens
+    or follows."""
+    left = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    right = next((m.start() for m in _SENTENCE_END.finditer(text, end)), len(text))
+    sentence = text[left:right]
+    at, upto = start - left, end - left
+    spans = _clauses(sentence)
+    for i, (a, b) in enumerate(spans):
+        if a <= at and upto <= b:
+            # a date said before the clause it dates ("Yesterday, I went...", "So on Monday,
+            # we..."), or the subject of a remark the next clause bears out ("Last week was
+            # wild, I got noticed by..."): no clause alone
+            while i + 1 < len(spans) and (
+                    _bare(sentence[a:at], sentence[upto:b]) or
+                    (not _WORDS.search(sentence[a:at]) and _BE.match(sentence[upto:b]))):
+                i, b = i + 1, spans[i + 1][1]
+            if i > 0 and _bare(sentence[a:at], sentence[upto:b]):
+                a = spans[i - 1][0]  # a date after what it dates: "launch day, the 21st"
+            return sentence[a:b].strip()
+    return sentence.strip()
+
+
+def _bare(before: str, after: str) -> bool:
+    """Whether a clause holds little but its date: fewer than two words around it."""
+    return len(_WORDS.findall(f"{before} {after}")) < 2
+
+
+def _clauses(sentence: str) -> list[tuple[int, int]]:
+    """The (start, end) of each clause of `sentence` (`_CLAUSE_END`). A joining "and" after
+    fewer than three words or after a name joins a subject, not a clause ("Max and I went")."""
+    spans, begun = [], 0
+    for cut in _CLAUSE_END.finditer(sentence):
+        said = _WORDS.findall(sentence[begun:cut.start()])
+        if cut["joined"] and (len(said) < 3 or (said[-1][:1].isupper() and
+                                                 said[-1].lower() not in _CALENDAR)):
+            continue  # "Max and I went", "while Claire and Tom are away": one subject
+        spans.append((begun, cut.start()))
+        begun = cut.end()
+    return [*spans, (begun, len(sentence))]

@@ -15,24 +15,29 @@ Beside each place's F1 is the F1 the answer would have had as the day its senten
 own): where that is lower, the dates the
 reader attaches are not what loses, the sentence chosen is. A second table counts the same
 questions by what the reader takes them to ask (reader.question: "when", "duration", "what",
-"count"...): a temporal question need not ask for a date ("Where was she in June 2023?").
+"count"...): a temporal question need not ask for a date ("Where was she in June 2023?"); a
+third by what the gold is (`gold_form`: a date, a length, or other - what was done, a count).
 """
 
 from __future__ import annotations
 
 import argparse
 import pickle
+import re
 import sys
 from collections import defaultdict
+from datetime import date
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the pickles name benchmark types
 
+from mrgraph.dates import find_dates  # noqa: E402
 from mrgraph.eval.metrics import locomo_f1  # noqa: E402
 from mrgraph.reader.dates import when  # noqa: E402
 from mrgraph.reader.evidence import Sentence, sentences, speakers  # noqa: E402
+from mrgraph.reader.forms import duration  # noqa: E402
 from mrgraph.reader.question import analyse  # noqa: E402
 from mrgraph.reader.read import read  # noqa: E402
 
@@ -67,16 +72,27 @@ def tally(kept: Iterable[tuple[Any, str, Any]], mode: str) -> dict[str, list[flo
         f1 = locomo_f1(reading.answer, item.answer, 2)
         # a date only answers a "when": other kinds keep their own answer
         as_day = locomo_f1(day, item.answer, 2) if day and question.kind == "when" else f1
-        for key in (where, f"kind: {question.kind}"):
+        for key in (where, f"kind: {question.kind}", f"gold: {gold_form(str(item.answer))}"):
             row = figures[key]
             row[0], row[1], row[2] = row[0] + 1, row[1] + f1, row[2] + as_day
     return figures
 
 
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a year alone is a date a gold may be ("2022")
+
+
+def gold_form(gold: str) -> str:
+    """What a gold answer is: "a date" (one the resolver reads, "7 May 2023", or holding a year:
+    "2022", "since 2016"), "a length" ("three months"), else "other" (what was done, a count)."""
+    if find_dates(gold, date(2000, 1, 1)) or _YEAR.search(gold):
+        return "a date"
+    return "a length" if duration(gold) else "other"
+
+
 def render(name: str, figures: dict[str, list[float]]) -> str:
     lines = [f"### {name}", "", "| place | n | F1 | F1 as its sentence's day |",
              "| :--- | ---: | ---: | ---: |"]
-    kinds = sorted(k for k in figures if k.startswith("kind: "))
+    kinds = sorted(k for k in figures if k.startswith(("kind: ", "gold: ")))
     for key in (*PLACES, *kinds):
         n, f1, day = figures.get(key, [0, 0.0, 0.0])
         cells = f"{f1 / n:.3f} | {day / n:.3f}" if n else "- | -"

@@ -157,7 +157,17 @@ def test_when_picks_places_each_temporal_answer(data: Path, tmp_path: Path,
     # was said, "8 May 2023", would hold two of the gold's three words
     assert rows["from gold"] == ["3", "1.000", "0.667"]
     assert rows["kind: when"][0] == "3"
+    assert rows["gold: a date"] == ["3", "1.000", "0.667"]
     assert all(rows[p][0] == "0" for p in ("unread", "same day", "earlier", "later"))
+
+
+@pytest.mark.parametrize("gold, form", [
+    ("7 May 2023", "a date"), ("2022", "a date"), ("since 2016", "a date"),
+    ("the week before 9 June 2023", "a date"), ("three months", "a length"),
+    ("4 years", "a length"), ("her mother", "other"), ("three", "other"),
+])
+def test_when_picks_tells_what_a_gold_is(gold: str, form: str) -> None:
+    assert load_script("benchmarks/when_picks.py").gold_form(gold) == form
 
 
 def _said(dia_id: str, said: str) -> SimpleNamespace:

@@ -26,8 +26,8 @@ import pickle
 import re
 import sys
 from collections import defaultdict
-from datetime import date
 from collections.abc import Iterable, Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any
 

@@ -12,13 +12,13 @@ import re
 # "and" / "but" / "so" or a comma joins a clause with a subject of its own: a pronoun or a
 # noun with its determiner ("I ran a race last Saturday and we fly out next month", "I sold
 # the car last month, the new one comes next week"), or a name after "and" / "but" / "so"
-# ("... but Jess got sick"). Not an aside between commas ("I went on Monday, I think, or
-# maybe Tuesday").
+# ("... but Jess got sick"). Not an aside of a word or two between commas ("I went on Monday,
+# I think, or maybe Tuesday").
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+")
 _SUBJECT = r"(?:I|i|we|he|she|they|you|it|(?:the|my|our|his|her|their|your|its)\s+\w+)\b"
 _JOINED = r"(?P<joined>,?\s+(?:and|but|so)\s+(?:then\s+)?(?=" + _SUBJECT + r"|[A-Z][a-z]))"
 _CLAUSE_END = re.compile(r"\s+[-–—]+\s+|;\s+|"
-                         rf",\s+(?={_SUBJECT}(?!(?:\s+[\w']+){{0,2}},))|{_JOINED}")
+                         rf",\s+(?={_SUBJECT}(?!(?:\s+[\w']+)?,))|{_JOINED}")
 _WORDS = re.compile(r"[^\W\d_]+")
 _CALENDAR = frozenset(n.lower() for n in (*calendar.month_name[1:], *calendar.day_name))
 _BE = re.compile(r"\s*(?:was|is|has been|had been|will be)\b", re.IGNORECASE)
@@ -38,7 +38,7 @@ def clause_at(text: str, start: int, end: int) -> str:
             # a date said before the clause it dates ("Yesterday, I went...", "So on Monday,
             # we..."), or the subject of a remark the next clause bears out ("Last week was
             # wild, I got noticed by..."): no clause alone
-            while i + 1 < len(spans) and (
+            if i + 1 < len(spans) and (
                     _bare(sentence[a:at], sentence[upto:b]) or
                     (not _WORDS.search(sentence[a:at]) and _BE.match(sentence[upto:b]))):
                 i, b = i + 1, spans[i + 1][1]

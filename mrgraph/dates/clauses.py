@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import calendar
 import re
+from bisect import bisect_left, bisect_right
+from functools import lru_cache
 
 # A sentence ends at . ! ? (with what closes it: quotes, brackets); a clause of it at a dash
 # between spaces or a semicolon ("I ran a race last Saturday - it was rewarding"), or where
@@ -28,8 +30,10 @@ def clause_at(text: str, start: int, end: int) -> str:
     """The clause of `text` holding the characters [start, end): its sentence cut into clauses
     (`_clauses`), stripped; a date with little else in its clause takes the clause it opens
     or follows."""
-    left = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
-    right = next((m.start() for m in _SENTENCE_END.finditer(text, end)), len(text))
+    starts, ends = _sentence_ends(text)
+    before, after = bisect_right(ends, start), bisect_left(starts, end)
+    left = ends[before - 1] if before else 0
+    right = starts[after] if after < len(starts) else len(text)
     sentence = text[left:right]
     at, upto = start - left, end - left
     spans = _clauses(sentence)
@@ -48,20 +52,35 @@ def clause_at(text: str, start: int, end: int) -> str:
     return sentence.strip()
 
 
+@lru_cache(maxsize=256)
+def _sentence_ends(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Where each sentence end of `text` (`_SENTENCE_END`) starts and ends, read once a text
+    (a turn of many dates asks for its clauses once each)."""
+    found = [m.span() for m in _SENTENCE_END.finditer(text)]
+    return tuple(a for a, _ in found), tuple(b for _, b in found)
+
+
 def _bare(before: str, after: str) -> bool:
     """Whether a clause holds little but its date: fewer than two words around it."""
     return len(_WORDS.findall(f"{before} {after}")) < 2
 
 
-def _clauses(sentence: str) -> list[tuple[int, int]]:
+@lru_cache(maxsize=1024)
+def _clauses(sentence: str) -> tuple[tuple[int, int], ...]:
     """The (start, end) of each clause of `sentence` (`_CLAUSE_END`). A joining "and" after
-    fewer than three words or after a name joins a subject, not a clause ("Max and I went")."""
-    spans, begun = [], 0
+    fewer than three words or after a name joins a subject, not a clause ("Max and I went").
+    Each character is read once (the words since the clause began are counted as they come):
+    a turn of a thousand "and I"s is no slower than its length."""
+    spans: list[tuple[int, int]] = []
+    begun = read = count = 0
+    last = ""
     for cut in _CLAUSE_END.finditer(sentence):
-        said = _WORDS.findall(sentence[begun:cut.start()])
-        if cut["joined"] and (len(said) < 3 or (said[-1][:1].isupper() and
-                                                 said[-1].lower() not in _CALENDAR)):
+        said = _WORDS.findall(sentence, read, cut.start())
+        count, last, read = count + len(said), said[-1] if said else last, cut.start()
+        if cut["joined"] and (count < 3 or (last[:1].isupper() and
+                                            last.lower() not in _CALENDAR)):
             continue  # "Max and I went", "while Claire and Tom are away": one subject
         spans.append((begun, cut.start()))
-        begun = cut.end()
-    return [*spans, (begun, len(sentence))]
+        begun = read = cut.end()
+        count, last = 0, ""
+    return (*spans, (begun, len(sentence)))

@@ -220,9 +220,13 @@ def sentence(text: str, start: int, end: int) -> str:
 
 
 def _sentence(text: str, start: int, end: int) -> tuple[int, str]:
-    """Where the sentence of `text` around [start, end) begins, and its text lowercased."""
-    left = max(text.rfind(c, 0, start) for c in ".!?") + 1
-    right = min((i for i in (text.find(c, end) for c in ".!?") if i >= 0), default=len(text))
+    """Where the sentence of `text` around [start, end) begins, and its text lowercased: at
+    most REACH characters either side of the day (a run-on of a hundred days, unpunctuated,
+    is read in time linear in its length; a clause telling a day's tense is far shorter)."""
+    left = max(max(text.rfind(c, max(0, start - REACH), start) for c in ".!?") + 1,
+               start - REACH)
+    right = min((i for i in (text.find(c, end, end + REACH) for c in ".!?") if i >= 0),
+                default=min(len(text), end + REACH))
     return left, text[left:right].lower().replace("’", "'")
 
 
@@ -269,6 +273,7 @@ _SAME_FORM = re.compile(r"^\W*(?:then\s+)?(i|we|you|they|he|she)\s+(?:just\s+|fi
 # an aside said after the day: "On Friday, I think.", "Monday night, of course."
 _ASIDE = re.compile(r",\s*(?:i think|i guess|i reckon|i believe|i suppose|i mean|you know|of "
                     r"course|apparently|honestly|probably|actually|lol|haha)\s*(?=[,!?]|$)")
+REACH = 400  # characters of a day's sentence read either side of it for its tense
 FRAGMENT = 3  # words: a sentence this short, with no verb, adds a time to the one before
 
 

@@ -229,6 +229,14 @@ def test_the_clause_audit_keeps_its_shipped_figures(capsys: pytest.CaptureFixtur
     assert "set 2: 92 labels, 74 read as a date; clause exact 55/74" in shown
 
 
+def test_a_long_unpunctuated_turn_reads_each_day_by_its_own_clause() -> None:
+    # a run-on is read around each day (dates.tense.REACH), each date's clause found once
+    text = "we talked and laughed " * 60 + "and I fly home on Friday, we met on Monday"
+    friday, monday = mentions(text, MON)  # said on Monday 8 May 2023
+    assert (friday.value, monday.value) == ("2023-05-12", "2023-05-01")
+    assert (friday.statement, monday.statement) == ("I fly home on Friday", "we met on Monday")
+
+
 def test_clause_at_stays_inside_its_sentence() -> None:
     text = "Hi! Yesterday was long. \"We moved last week,\" she said."
     start = text.index("last week")

@@ -8,6 +8,8 @@ sentence has no plain past or future form of its own (mrgraph.dates.tense reads 
                       it ("Apparently Jess starts on Friday");
   noun_same_past      such a subject's verb spelled alike in past and present is a past: its
                       present takes -s ("Dad put the tree up on Sunday");
+  present_before_past  and one before a clause telling a past ("I fly home on Friday, we met
+                      on Monday");
   present_after_past  a present clause joined after a past is its day's ("The plumber came
                       on Monday and comes back on Friday"); a new person's present only where
                       the past would come before the sentence's earlier day (goes_on_ahead:
@@ -301,6 +303,62 @@ def present_after_past(before: str) -> bool:
     return first not in SAME_FORMS and (
         (lexicon().mostly_verb(first) and lexicon().base(first, "verb") == first) or
         _present_verb(first))
+
+
+# a clause joined after a day's own: a comma before a subject pronoun, "and" / "but" / "so"
+_JOINED_AFTER = re.compile(r"[,;]\s+(?=(?:i|we|you|he|she|it|they)\b)|"
+                           r"\b(?:and|but|so|because)\s+(?!then\b)")
+_PRONOUNS = frozenset("i we you they he she it".split())
+# between a subject pronoun and its verb ("I still fly home on Friday")
+_ADVERBS = frozenset("still just really also finally actually only even now".split())
+# a verb of thought or feeling about a day is no schedule: "I still think about the concert
+# on Saturday, it was amazing", "I love the photo from Friday, we had a blast"
+_STATIVE = frozenset("think love like miss remember know hate wish hope bet guess feel mean "
+                     "want need believe recall enjoy appreciate thank".split())
+_NOT_ONE_DAY = re.compile(r"(?:usually|always|often|sometimes|never|every|not)|n't\b")
+
+
+def present_before_past(before: str, after: str) -> bool:
+    """Whether a day's own clause (the lowercased text `before` it, from its clause's start) is
+    a present of its own with no past, followed within a few words by a clause joined after it
+    that tells a past (`after`: the sentence after the day): the day is the present's, ahead
+    ("I fly home on Friday, we met on Monday", "My exam is on Thursday but I started revising
+    on Sunday", "Mum arrives on Saturday, she booked it on Monday"). Not a verb of thought or
+    feeling ("I still think about the concert on Saturday, it was amazing"), one spelled alike
+    in past and present ("I read it on Sunday, ..."), a habit or a denial."""
+    join = _JOINED_AFTER.search(after)
+    if join is None or len(_WORD.findall(after[:join.start()])) > SUBJECT:
+        return False
+    if not (_past(after[join.end():]) or _clause_past(after[join.end():])):
+        return False
+    own = before[max((m.end() for m in _JOINS.finditer(before)), default=0):]
+    said = _WORD.findall(own)
+    if not said or _past(own) or _clause_past(own) or _NOT_ONE_DAY.search(own) or \
+            _WORD.findall(before)[:1] == ["so"]:
+        return False  # a story told in the present: "So Mum walks in on Saturday and I was..."
+    return _presents(said)
+
+
+def _presents(said: list[str]) -> bool:
+    """The clause's subject is followed by a present verb: "I fly", "she arrives", "I'm off",
+    "the party is", "the wedding's" (a noun subject of up to SUBJECT words)."""
+    if _be_now(said[0]):
+        return True  # "I'm off on Friday", "we're moving on Saturday"
+    if said[0] not in _PRONOUNS and said[-1].endswith("'s") and len(said) <= SUBJECT:
+        return True  # "the wedding's on Saturday": no noun after it, so no one's
+    if said[0] in _PRONOUNS:
+        verbs = [w for w in said[1:4] if w not in _ADVERBS][:1]
+        plain = said[0] not in ("he", "she", "it")
+    else:
+        verbs = [w for w in said[1:SUBJECT + 1] if _be_now(w) or _present_verb(w)][:1]
+        plain = False
+    if not verbs:
+        return False
+    verb = verbs[0]
+    if verb in SAME_FORMS or lexicon().base(verb, "verb") in _STATIVE:
+        return False
+    return _be_now(verb) or _present_verb(verb) or (
+        plain and lexicon().mostly_verb(verb) and lexicon().base(verb, "verb") == verb)
 
 
 # a story told in the present goes on with another present verb after the day

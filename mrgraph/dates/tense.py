@@ -14,7 +14,8 @@ import re
 
 from mrgraph.dates.arranged import arranged, arranged_clause
 from mrgraph.dates.present import (SAME_FORMS, noun_present, noun_same_past,
-                                    present_after_past, reported_present, reported_would, story)
+                                    present_after_past, present_before_past, reported_present,
+                                    reported_would, story)
 from mrgraph.dates.verbs import NEGATED_PAST as _NEGATED_PAST
 from mrgraph.dates.verbs import PAST_WORDS as _PAST_WORDS
 from mrgraph.dates.verbs import WORD as _WORD
@@ -306,7 +307,9 @@ def _day_tense(text: str, start: int, end: int, left: int, sentence: str) -> str
     looks = tense(text, start, end)
     if looks == "future" and _same_form_past(sentence, start - left, end - left):
         return "past"  # "She hurt her knee on Sunday, so she'll miss the match on Saturday"
-    if (looks == "past" and present_after_past(sentence[:start - left])) or \
+    if (looks == "past" and (present_after_past(sentence[:start - left]) or
+                             present_before_past(sentence[:start - left],
+                                                 sentence[end - left:]))) or \
             (looks != "future" and reported_present(sentence[:start - left],
                                                     sentence[end - left:])):
         # "The plumber came on Monday and comes back on Friday", "Tom said the match is on

@@ -721,6 +721,30 @@ def test_a_day_in_a_present_clause_joined_after_a_past_is_ahead(text: str,
 
 
 @pytest.mark.parametrize("text, values", [
+    # said on Monday 8 May 2023: a present clause first, a past joined after it
+    ("We fly home on Friday, we landed here on Tuesday.", ["2023-05-12", "2023-05-02"]),
+    ("The recital is on Thursday but I started practising on Sunday.",
+     ["2023-05-11", "2023-05-07"]),
+    ("Gran arrives on Saturday, she booked it on Wednesday.", ["2023-05-13", "2023-05-03"]),
+    ("I'm off on Friday, I asked my boss on Tuesday.", ["2023-05-12", "2023-05-02"]),
+    ("The clinic's on Wednesday and I rang them on Friday.", ["2023-05-10", "2023-05-05"]),
+    ("The checkup is on Tuesday because the dog limped on Sunday.",
+     ["2023-05-09", "2023-05-07"]),
+    # no schedule: a thought or feeling, a habit, a denial, a story, a past spelled alike
+    ("I still think about the gig on Saturday, it was superb.", ["2023-05-06"]),
+    ("I usually run on Friday, but I skipped it.", ["2023-05-05"]),
+    ("I don't work on Friday, I worked on Tuesday.", ["2023-05-05", "2023-05-02"]),
+    ("So Dad walks in on Saturday and I was mortified.", ["2023-05-06"]),
+    ("I read it on Sunday, we discussed it on Tuesday.", ["2023-05-07", "2023-05-02"]),
+])
+def test_a_day_in_a_present_clause_before_a_joined_past_is_ahead(text: str,
+                                                                 values: list[str]) -> None:
+    """The first day of "Y happens on Friday, X happened on Monday" is its own clause's: a
+    schedule told before what was done about it (dates.present.present_before_past)."""
+    assert _on_monday(text) == values
+
+
+@pytest.mark.parametrize("text, values", [
     # said on a Monday: last Thursday would come before Tuesday, so the coming one
     ("I saw Mia on Saturday and she flies home on Thursday.", ["2023-05-06", "2023-05-11"]),
     # in order, a story may tell it so: as said

@@ -8,8 +8,7 @@ sentence has no plain past or future form of its own (mrgraph.dates.tense reads 
                       it ("Apparently Jess starts on Friday");
   noun_same_past      such a subject's verb spelled alike in past and present is a past: its
                       present takes -s ("Dad put the tree up on Sunday");
-  present_before_past  and one before a clause telling a past ("I fly home on Friday, we met
-                      on Monday");
+  present_before_past  and one before a clause telling a past ("I fly home on Friday, ...");
   present_after_past  a present clause joined after a past is its day's ("The plumber came
                       on Monday and comes back on Friday"); a new person's present only where
                       the past would come before the sentence's earlier day (goes_on_ahead:
@@ -268,9 +267,11 @@ SAME_FORMS = frozenset("burst cast cost cut hit hurt let put quit read rid set s
 # where a clause joined after a past begins: "and", "but", "so" (not "and then": a story goes
 # on so, "... and then he shows up on Tuesday")
 _JOINED = re.compile(r"\b(?:and|but|so)\s+(?!then\b)")
-# ... or a comma before a pronoun subject, as chat joins clauses ("I booked it on Monday, we
-# leave on Friday"): present_after_past's joins
-_JOINS = re.compile(_JOINED.pattern + r"|(?P<spliced>[,;]\s+(?=(?:i|we|you|it|they)\b))")
+# ... or a comma before a pronoun or a determiner's noun, as chat joins clauses ("I booked it
+# on Monday, we leave on Friday", "..., the follow-up is on Monday"): present_after_past's joins
+_JOINS = re.compile(_JOINED.pattern + r"|(?P<spliced>[,;]\s+(?=(?:i|we|you|it|they|he's|she's|"
+                    r"the|my|our|his|her|their|your)\b))")
+_IS = frozenset("it's he's she's that's there's".split())  # "is", or "has" before a participle
 # a second thing had or done, not a verb: "I had school on Monday and *work* on Friday"
 _HAD = re.compile(r"\b(?:had|did)\b")
 
@@ -291,13 +292,17 @@ def present_after_past(before: str) -> bool:
     said = _WORD.findall(before[joined[-1].end():])
     if not said or _past(" ".join(said)) or _clause_past(" ".join(said)):
         return False
-    if any(_be_now(w) for w in said[:SUBJECT + 1]):
-        return True  # "and is back", "so I'm off", "and the show is"
+    if any(_be_now(w) or (w in _IS and not _inflected(n)) for w, n in
+           zip(said[:SUBJECT + 1], [*said[1:SUBJECT + 2], ""])) or \
+            (said[-1].endswith("'s") and len(said) <= SUBJECT):
+        return True  # "and is back", "so I'm off", "the show is", "my flight's"; not "he's gone"
     first = said[0]
     if len(said) == 1 and _HAD.search(before[:joined[-1].start()]):
         return False  # "had school on Monday and work on Friday"
     if first in ("i", "we", "you", "it") and len(said) > 1:
         first = said[1]  # "and it arrives", "and we start"
+    elif first in _SUBJECT_OPENS:  # "and the builders start": a noun's schedule
+        return noun_present(" ".join(said))
     elif not (lexicon().mostly_verb(first) or _s_form(first)):
         return False  # a new person's present: a story ("and she says", "and Dad finds")
     return first not in SAME_FORMS and (
@@ -309,23 +314,19 @@ def present_after_past(before: str) -> bool:
 _JOINED_AFTER = re.compile(r"[,;]\s+(?=(?:i|we|you|he|she|it|they)\b)|"
                            r"\b(?:and|but|so|because)\s+(?!then\b)")
 _PRONOUNS = frozenset("i we you they he she it".split())
-# between a subject pronoun and its verb ("I still fly home on Friday")
-_ADVERBS = frozenset("still just really also finally actually only even now".split())
-# a verb of thought or feeling about a day is no schedule: "I still think about the concert
-# on Saturday, it was amazing", "I love the photo from Friday, we had a blast"
+_ADVERBS = frozenset("still just really also finally actually only even now".split())  # "I still"
+# a verb of thought or feeling about a day is no schedule ("I still think about the gig")
 _STATIVE = frozenset("think love like miss remember know hate wish hope bet guess feel mean "
                      "want need believe recall enjoy appreciate thank".split())
 _NOT_ONE_DAY = re.compile(r"(?:usually|always|often|sometimes|never|every|not)|n't\b")
 
 
 def present_before_past(before: str, after: str) -> bool:
-    """Whether a day's own clause (the lowercased text `before` it, from its clause's start) is
-    a present of its own with no past, followed within a few words by a clause joined after it
-    that tells a past (`after`: the sentence after the day): the day is the present's, ahead
-    ("I fly home on Friday, we met on Monday", "My exam is on Thursday but I started revising
-    on Sunday", "Mum arrives on Saturday, she booked it on Monday"). Not a verb of thought or
-    feeling ("I still think about the concert on Saturday, it was amazing"), one spelled alike
-    in past and present ("I read it on Sunday, ..."), a habit or a denial."""
+    """Whether a day's own clause (the lowercased text `before` it) is a present with no past,
+    followed within a few words by a joined clause telling a past (`after` the day): ahead ("I
+    fly home on Friday, we met on Monday", "My exam is on Thursday but I started revising on
+    Sunday"). Not a verb of thought or feeling ("I still think about the concert on Saturday,
+    it was amazing"), a past spelled as its present ("I read it on Sunday"), a habit, a denial."""
     join = _JOINED_AFTER.search(after)
     if join is None or len(_WORD.findall(after[:join.start()])) > SUBJECT:
         return False

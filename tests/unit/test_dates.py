@@ -709,6 +709,17 @@ def test_a_second_review_of_schedules_asides_and_reported_futures(
     ("I finished it on Saturday; it goes live on Thursday.", ["2023-05-06", "2023-05-11"]),
     ("I worked on Saturday, I'm off on Tuesday.", ["2023-05-06", "2023-05-09"]),
     ("I went on Sunday, we had fun on Saturday.", ["2023-05-07", "2023-05-06"]),  # both past
+    # a noun's present, or a contracted "is", after a past (said on Monday 8 May 2023)
+    ("We had the scan on Tuesday, the results come back on Friday.",
+     ["2023-05-02", "2023-05-12"]),
+    ("I bought the tiles on Saturday and the fitter starts on Thursday.",
+     ["2023-05-06", "2023-05-11"]),
+    ("We lost on Saturday but the rematch's on Friday.", ["2023-05-06", "2023-05-12"]),
+    ("He sprained it on Sunday, he's back on Friday.", ["2023-05-07", "2023-05-12"]),
+    ("It rained on Sunday and it's sunny on Friday.", ["2023-05-07", "2023-05-12"]),
+    ("He left on Sunday and he's gone on Friday.", ["2023-05-07", "2023-05-05"]),  # has gone
+    ("We met on Tuesday, the kids loved it on Wednesday.", ["2023-05-02", "2023-05-03"]),
+    ("I had the dentist on Tuesday, the gym on Wednesday.", ["2023-05-02", "2023-05-03"]),
     # an aside between commas is no clause of the day
     ("He left on Friday, I guess, or maybe Saturday.", ["2023-05-05", "2023-05-06"]),
     ("She called me, you know, on Sunday.", ["2023-05-07"]),

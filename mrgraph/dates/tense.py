@@ -26,6 +26,7 @@ from mrgraph.dates.verbs import past as _past
 from mrgraph.dates.verbs import s_form as _s_form
 from mrgraph.dates.verbs import verbs as _verbs
 from mrgraph.lexicon import default as lexicon
+from mrgraph.text import DETERMINERS
 
 # A future form, or a verb in the past (an -ed word that is not an adjective after
 # "be"/"so"/"really": "I'm so excited"; the other forms WordNet knows, `_clause_past`).
@@ -172,8 +173,8 @@ def _another_verb(before: str) -> bool:
     first = next((i for i, w in enumerate(said) if w in _PAST_WORDS or _inflected(w)), None)
     if first is None:
         return False
-    return any(w in _NEW_CLAUSE or _a_verb(w, said[i - 1])
-               for i, w in enumerate(said) if i > first)
+    return any(w in _NEW_CLAUSE or (w not in _PARTICLES and _a_verb(w, said[i - 1]))
+               for i, w in enumerate(said) if i > first)  # "picked *up* the keys": no verb
 
 
 def _verb_after(text: str) -> bool:
@@ -194,7 +195,9 @@ def _present_of_the_day(before: str) -> bool:
     shop opens on": reported, still ahead) or chooses the day ("we settled on")."""
     said = _WORD.findall(before)
     last = said[-1] if said else ""
-    verb_s = last not in _NOT_PRESENT and _s_form(last)
+    # "the shop opens on", not a noun after its determiner ("picked up the keys on")
+    verb_s = last not in _NOT_PRESENT and _s_form(last) and \
+        (len(said) < 2 or said[-2] not in DETERMINERS)
     return bool(_PRESENT_BE.search(before) or _CHOSEN.search(before) or verb_s)
 
 

@@ -756,6 +756,24 @@ def test_a_day_in_a_present_clause_before_a_joined_past_is_ahead(text: str,
 
 
 @pytest.mark.parametrize("text, values", [
+    # said on Monday 8 May 2023: a past clause's day beside a future; a phrasal verb's particle
+    # ("picked *up*") or a noun after its determiner ("the results") is no verb of its own
+    ("We picked up the van on Saturday and we'll drive north on Thursday.",
+     ["2023-05-06", "2023-05-11"]),
+    ("I handed in my essay on Friday so I'm going out on Saturday.",
+     ["2023-05-05", "2023-05-13"]),
+    ("Got my results on Tuesday and we're celebrating on Friday.", ["2023-05-02", "2023-05-12"]),
+    ("The shed blew down on Sunday and it'll be rebuilt on Thursday.",
+     ["2023-05-07", "2023-05-11"]),
+    # what was booked may be the day's: no day; a reported present's is ahead
+    ("I booked the restaurant on Friday and we'll go.", []),
+    ("I told them we start on Monday and we'll see.", ["2023-05-15"]),
+])
+def test_a_past_clause_beside_a_future_keeps_its_day(text: str, values: list[str]) -> None:
+    assert _on_monday(text) == values
+
+
+@pytest.mark.parametrize("text, values", [
     # said on a Monday: last Thursday would come before Tuesday, so the coming one
     ("I saw Mia on Saturday and she flies home on Thursday.", ["2023-05-06", "2023-05-11"]),
     # in order, a story may tell it so: as said

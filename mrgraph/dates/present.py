@@ -271,7 +271,6 @@ _JOINED = re.compile(r"\b(?:and|but|so)\s+(?!then\b)")
 # on Monday, we leave on Friday", "..., the follow-up is on Monday"): present_after_past's joins
 _JOINS = re.compile(_JOINED.pattern + r"|(?P<spliced>[,;]\s+(?=(?:i|we|you|it|they|he's|she's|"
                     r"the|my|our|his|her|their|your)\b))")
-_IS = frozenset("it's he's she's that's there's".split())  # "is", or "has" before a participle
 # a second thing had or done, not a verb: "I had school on Monday and *work* on Friday"
 _HAD = re.compile(r"\b(?:had|did)\b")
 
@@ -292,7 +291,7 @@ def present_after_past(before: str) -> bool:
     said = _WORD.findall(before[joined[-1].end():])
     if not said or _past(" ".join(said)) or _clause_past(" ".join(said)):
         return False
-    if any(_be_now(w) or (w in _IS and not _inflected(n)) for w, n in
+    if any(_be_now(w) or (w in _PRONOUN_IS and not _inflected(n)) for w, n in
            zip(said[:SUBJECT + 1], [*said[1:SUBJECT + 2], ""])) or \
             (said[-1].endswith("'s") and len(said) <= SUBJECT):
         return True  # "and is back", "so I'm off", "the show is", "my flight's"; not "he's gone"
@@ -318,7 +317,7 @@ _ADVERBS = frozenset("still just really also finally actually only even now".spl
 # a verb of thought or feeling about a day is no schedule ("I still think about the gig")
 _STATIVE = frozenset("think love like miss remember know hate wish hope bet guess feel mean "
                      "want need believe recall enjoy appreciate thank".split())
-_NOT_ONE_DAY = re.compile(r"(?:usually|always|often|sometimes|never|every|not)|n't\b")
+_NOT_ONE_DAY = re.compile(r"\b(?:usually|always|often|sometimes|never|every|not)\b|n't\b")
 
 
 def present_before_past(before: str, after: str) -> bool:

@@ -755,6 +755,12 @@ def test_a_day_in_a_present_clause_before_a_joined_past_is_ahead(text: str,
     assert _on_monday(text) == values
 
 
+@pytest.mark.parametrize("text", ["The gym is never open on Friday, I went on Monday.",
+                                  "The gym is not open on Friday, I went on Tuesday."])
+def test_a_habit_or_a_denial_before_a_joined_past_is_no_schedule(text: str) -> None:
+    assert "2023-05-12" not in _on_monday(text)  # not the coming Friday: "never", "not"
+
+
 @pytest.mark.parametrize("text, values", [
     # said on Monday 8 May 2023: a past clause's day beside a future; a phrasal verb's particle
     # ("picked *up*") or a noun after its determiner ("the results") is no verb of its own

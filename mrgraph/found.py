@@ -23,9 +23,10 @@ from mrgraph.toolkit import Record
 from mrgraph.types import Source
 from mrgraph.weights import kind_share
 
+# a time asked by its noun: "what year", "which week", "during which season"
+TIME_NOUN = r"(?:what|which) (?:date|day|year|month|time|week|weekend|season|decade)"
 _TEMPORAL = re.compile(
-    r"\b(when|how long ago|how long has|how long have|since when|"
-    r"(what|which) (date|day|year|month|time|week|weekend|season|decade))\b", re.IGNORECASE)
+    rf"\b(when|how long ago|how long has|how long have|since when|{TIME_NOUN})\b", re.IGNORECASE)
 
 
 def is_temporal(question: str) -> bool:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mrgraph.errors import UserError
-from mrgraph.found import is_temporal
+from mrgraph.found import TIME_NOUN, is_temporal
 from mrgraph.lexicon import default as lexicon
 from mrgraph.reader.words import (DETERMINERS, IRREGULAR, NUMBERS, POSSESSIVES, PREPOSITIONS,
                                   base_verb, mostly_verb, noun_like)
@@ -75,8 +75,7 @@ _ADVERBS = frozenset({"likely", "probably", "still", "also", "ever", "both", "us
                       "often", "really", "recently", "currently", "first"})
 _WH = r"who|whom|whose|what|which|where|why|how"
 # a time asked: "what year", "during which season", "what was the date when ..."
-_TIME_ASKED = re.compile(r"\b(how long ago|since when|(what|which) (date|day|year|month|time|"
-                         r"week|weekend|season|decade)|what (is|was) the date)\b")
+_TIME_ASKED = re.compile(rf"\b(how long ago|since when|{TIME_NOUN}|what (is|was) the date)\b")
 _LIST_OPENERS = re.compile(r"^\s*(what|which)\s+(are|were)\s+(some|the)\b", re.IGNORECASE)
 # several names asked: "what are her cats' *names*", "what are the *names of* ...", "what are
 # her goats *called*" (the question ends there: not "what were they called to do")

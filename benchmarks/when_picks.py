@@ -16,12 +16,15 @@ own): where that is lower, the dates the
 reader attaches are not what loses, the sentence chosen is. A second table counts the same
 questions by what the reader takes them to ask (reader.question: "when", "duration", "what",
 "count"...): a temporal question need not ask for a date ("Where was she in June 2023?"); a
-third by what the gold is (`gold_form`: a date, a length, or other - what was done, a count).
+third by what the gold is (`gold_form`: a date, a length, or other - what was done, a count);
+the "unread:" rows split "unread" by whether a gold turn's episode was among those the walk
+kept (`unread_why`).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import pickle
 import re
 import sys
@@ -72,10 +75,25 @@ def tally(kept: Iterable[tuple[Any, str, Any]], mode: str) -> dict[str, list[flo
         f1 = locomo_f1(reading.answer, item.answer, 2)
         # a date only answers a "when": other kinds keep their own answer
         as_day = locomo_f1(day, item.answer, 2) if day and question.kind == "when" else f1
-        for key in (where, f"kind: {question.kind}", f"gold: {gold_form(str(item.answer))}"):
+        keys = [where, f"kind: {question.kind}", f"gold: {gold_form(str(item.answer))}"]
+        if where == "unread":
+            keys.append(f"unread: {unread_why(found_state, {str(e) for e in item.evidence})}")
+        for key in keys:
             row = figures[key]
             row[0], row[1], row[2] = row[0] + 1, row[1] + f1, row[2] + as_day
     return figures
+
+
+def unread_why(state: Any, gold: set[str]) -> str:
+    """Why the reader reads no gold turn: "episode kept, not read" (a gold turn's episode is
+    among the episodes the walk kept, H, but not among those whose turns were read), else
+    "episode not kept"."""
+    for event in state.evidence.events.values():
+        held = event.get("dia_ids") or ()  # a record may carry the list as its text
+        ids = held if isinstance(held, (list, tuple)) else ast.literal_eval(str(held))
+        if gold & {str(i) for i in ids}:
+            return "episode kept, not read"
+    return "episode not kept"
 
 
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a year alone is a date a gold may be ("2022")
@@ -92,7 +110,7 @@ def gold_form(gold: str) -> str:
 def render(name: str, figures: dict[str, list[float]]) -> str:
     lines = [f"### {name}", "", "| place | n | F1 | F1 as its sentence's day |",
              "| :--- | ---: | ---: | ---: |"]
-    kinds = sorted(k for k in figures if k.startswith(("kind: ", "gold: ")))
+    kinds = sorted(k for k in figures if k.startswith(("kind: ", "gold: ", "unread: ")))
     for key in (*PLACES, *kinds):
         n, f1, day = figures.get(key, [0, 0.0, 0.0])
         cells = f"{f1 / n:.3f} | {day / n:.3f}" if n else "- | -"

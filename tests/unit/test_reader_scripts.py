@@ -187,3 +187,15 @@ def test_when_picks_names_where_the_answer_rests(supports: tuple[str, ...],
     where, chosen = picks.place(gold, supports, found)
     assert where == expected
     assert chosen is (found[[s.dia_id for s in found].index(supports[0])] if supports else None)
+
+
+@pytest.mark.parametrize("gold, expected", [
+    ({"D3:2"}, "episode kept, not read"), ({"D5:1"}, "episode kept, not read"),
+    ({"D9:9"}, "episode not kept"),
+])
+def test_when_picks_tells_why_a_gold_turn_is_unread(gold: set[str], expected: str) -> None:
+    # an episode's record carries its turns as a list, or as the list's text (a stored record)
+    events = {"a": {"dia_ids": ["D3:1", "D3:2"]}, "b": {"dia_ids": "['D5:1', 'D5:2']"},
+              "c": {"dia_ids": ""}}
+    state = SimpleNamespace(evidence=SimpleNamespace(events=events))
+    assert load_script("benchmarks/when_picks.py").unread_why(state, gold) == expected

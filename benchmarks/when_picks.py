@@ -85,9 +85,9 @@ def tally(kept: Iterable[tuple[Any, str, Any]], mode: str) -> dict[str, list[flo
 
 
 def unread_why(state: Any, gold: set[str]) -> str:
-    """Why the reader reads no gold turn: "episode kept, not read" (a gold turn's episode is
-    among the episodes the walk kept, H, but not among those whose turns were read), else
-    "episode not kept"."""
+    """Why the reader ranks no sentence of a gold turn: "episode kept, not read" (a gold
+    turn's episode is among the episodes the walk kept, H: its turns were not read, or none of
+    the gold turn's sentences is one the reader ranks), else "episode not kept"."""
     for event in state.evidence.events.values():
         held = event.get("dia_ids") or ()  # a record may carry the list as its text
         ids = held if isinstance(held, (list, tuple)) else ast.literal_eval(str(held))

@@ -26,6 +26,14 @@ _CALENDAR = frozenset(n.lower() for n in (*calendar.month_name[1:], *calendar.da
 _BE = re.compile(r"\s*(?:was|is|has been|had been|will be)\b", re.IGNORECASE)
 
 
+def sentence_start(text: str, at: int, reach: int | None = None) -> int:
+    """Where the sentence of `text` holding offset `at` begins: after the last . ! ? before
+    it, else at 0; with `reach`, at most `reach` characters back (a run-on of many dates is
+    then read in time linear in its length)."""
+    low = 0 if reach is None else max(0, at - reach)
+    return max(max(text.rfind(c, low, at) for c in ".!?") + 1, low)
+
+
 def clause_at(text: str, start: int, end: int) -> str:
     """The clause of `text` holding the characters [start, end): its sentence cut into clauses
     (`_clauses`), stripped; a date with little else in its clause takes the clause it opens

@@ -27,6 +27,7 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
+from mrgraph.dates.clauses import sentence_start
 from mrgraph.dates.verbs import NEGATED_PAST as _NEGATED_PAST
 from mrgraph.dates.verbs import PAST_WORDS as _PAST_WORDS
 from mrgraph.dates.verbs import WORD as _WORD
@@ -382,7 +383,7 @@ def goes_on_ahead(text: str, start: int, day: date, found: Sequence[DateMention]
     clause looks ahead ("I saw Mia on Tuesday and she flies home on Thursday" said on a
     Wednesday: last Thursday is before Tuesday, so it is the coming one; "He proposed on
     Saturday and she says yes on Sunday" keeps last Sunday, after Saturday)."""
-    left = max(text.rfind(c, 0, start) for c in ".!?") + 1
+    left = sentence_start(text, start)
     earlier = [m for m in found if left <= m.span[0] and m.span[1] <= start and
                m.value.precision == "day" and date.fromisoformat(m.value.start) >= day]
     if not earlier:

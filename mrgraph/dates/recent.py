@@ -39,6 +39,7 @@ import re
 from datetime import date, timedelta
 from typing import Callable
 
+from mrgraph.dates.clauses import sentence_start
 from mrgraph.dates.resolved import (QUANTITY, STEP, Resolved, Resolver, a_weekend, count_of,
                                     in_unit, units_back, week_of)
 from mrgraph.dates.spoken import NOT_BACK
@@ -172,7 +173,7 @@ _ONE_OF_TWO = re.compile(r"\b(?:one|a|first|this|that)\s+week(?:end)?\b")
 
 def other_of_two(text: str, start: int, end: int) -> str | None:
     """None where "the other week" is the second of two weeks said before it."""
-    left = max(text.rfind(c, 0, start) for c in ".!?") + 1  # its sentence's start
+    left = sentence_start(text, start)
     return None if _ONE_OF_TWO.search(text[left:start].lower()) else "recent"
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from mrgraph.dates.arranged import arranged, arranged_clause
+from mrgraph.dates.clauses import sentence_start
 from mrgraph.dates.present import (SAME_FORMS, noun_present, noun_same_past,
                                     present_after_past, present_before_past, reported_present,
                                     reported_would, story)
@@ -227,8 +228,7 @@ def _sentence(text: str, start: int, end: int) -> tuple[int, str]:
     """Where the sentence of `text` around [start, end) begins, and its text lowercased: at
     most REACH characters either side of the day (a run-on of a hundred days, unpunctuated,
     is read in time linear in its length; a clause telling a day's tense is far shorter)."""
-    left = max(max(text.rfind(c, max(0, start - REACH), start) for c in ".!?") + 1,
-               start - REACH)
+    left = sentence_start(text, start, REACH)
     right = min((i for i in (text.find(c, end, end + REACH) for c in ".!?") if i >= 0),
                 default=min(len(text), end + REACH))
     return left, text[left:right].lower().replace("’", "'")

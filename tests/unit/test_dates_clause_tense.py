@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 
 from mrgraph.dates import find_dates
+from mrgraph.dates.clauses import sentence_start
 
 MON = date(2023, 5, 8)  # a Monday
 
@@ -111,3 +112,15 @@ def test_a_fragment_after_a_phrase_of_place_looks_the_way_the_sentence_before_do
 ])
 def test_fragments_give_no_date_across_no_tense_a_question_or_an_interjection(text: str) -> None:
     assert _found(text) == []
+
+
+@pytest.mark.parametrize("text, at, reach, expected", [
+    ("We met on Monday. I fly on Friday", 30, None, 17),  # right after the last end
+    ("I fly on Friday", 8, None, 0),  # none before it: the text's start
+    ("Wow! Really? Yes, on Friday", 21, None, 12),  # "!" and "?" end sentences too
+    ("x" * 500 + " on Friday", 504, 400, 104),  # a run-on: at most `reach` back
+    ("Hi. " + "x" * 50 + " on Friday", 58, 400, 3),  # an end within reach is where it starts
+])
+def test_sentence_start_finds_where_the_sentence_of_an_offset_begins(
+        text: str, at: int, reach: int | None, expected: int) -> None:
+    assert sentence_start(text, at, reach) == expected

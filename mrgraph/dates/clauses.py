@@ -14,13 +14,18 @@ from functools import lru_cache
 # "and" / "but" / "so" or a comma joins a clause with a subject of its own: a pronoun or a
 # noun with its determiner ("I ran a race last Saturday and we fly out next month", "I sold
 # the car last month, the new one comes next week"), or a name after "and" / "but" / "so"
-# ("... but Jess got sick"). Not an aside of a word or two between commas ("I went on Monday,
-# I think, or maybe Tuesday").
+# ("... but Jess got sick"), or a bare noun with "is" / "was" after a comma ("I signed the lease
+# yesterday, move-in is on the 14th"). Not an aside of a word or two between commas ("I went on
+# Monday, I think, or maybe Tuesday").
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+")
 _SUBJECT = r"(?:I|i|we|he|she|they|you|it|(?:the|my|our|his|her|their|your|its)\s+\w+)\b"
 _JOINED = r"(?P<joined>,?\s+(?:and|but|so)\s+(?:then\s+)?(?=" + _SUBJECT + r"|[A-Z][a-z]))"
+# the comma splice's bare noun, not a relative pronoun ("the recital, which was ...")
+_BARE_NOUN_BE = r"(?!(?:which|who|that|where|when|what)\b)[a-z][\w-]*\s+(?:is|was|are|were)\b"
+SPLICED = 4  # words a clause before a comma splice holds at least: not an opener or a list
 _CLAUSE_END = re.compile(r"\s+[-–—]+\s+|;\s+|"
-                         rf",\s+(?={_SUBJECT}(?!(?:\s+[\w']+)?,))|{_JOINED}")
+                         rf",\s+(?={_SUBJECT}(?!(?:\s+[\w']+)?,)|(?P<splice>{_BARE_NOUN_BE}))|"
+                         rf"{_JOINED}")
 _WORDS = re.compile(r"[^\W\d_]+")
 _CALENDAR = frozenset(n.lower() for n in (*calendar.month_name[1:], *calendar.day_name))
 _BE = re.compile(r"\s*(?:was|is|has been|had been|will be)\b", re.IGNORECASE)
@@ -88,6 +93,8 @@ def _clauses(sentence: str) -> tuple[tuple[int, int], ...]:
         if cut["joined"] and (count < 3 or (last[:1].isupper() and
                                             last.lower() not in _CALENDAR)):
             continue  # "Max and I went", "while Claire and Tom are away": one subject
+        if cut["splice"] and count < SPLICED:
+            continue  # "Guys, rehearsal is ...", "Long story short, the flight was ..."
         spans.append((begun, cut.start()))
         begun = read = cut.end()
         count, last = 0, ""

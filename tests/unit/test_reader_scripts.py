@@ -155,9 +155,10 @@ def test_when_picks_places_each_temporal_answer(data: Path, tmp_path: Path,
     # each conversation asks one "when" question, its gold turn read and answered from:
     # "I bought a kite at the market yesterday", said on 8 May: 7 May 2023, F1 1; the day it
     # was said, "8 May 2023", would hold two of the gold's three words
-    assert rows["from gold"] == ["3", "1.000", "0.667"]
+    assert rows["from gold"] == ["3", "1.000", "0.667", "1.000"]
+    assert rows["all"] == ["3", "1.000", "0.667", "1.000"]
     assert rows["kind: when"][0] == "3"
-    assert rows["gold: a date"] == ["3", "1.000", "0.667"]
+    assert rows["gold: a date"] == ["3", "1.000", "0.667", "1.000"]
     assert all(rows[p][0] == "0" for p in ("unread", "same day", "earlier", "later"))
 
 
@@ -168,6 +169,20 @@ def test_when_picks_places_each_temporal_answer(data: Path, tmp_path: Path,
 ])
 def test_when_picks_tells_what_a_gold_is(gold: str, form: str) -> None:
     assert load_script("benchmarks/when_picks.py").gold_form(gold) == form
+
+
+@pytest.mark.parametrize("gold, expected", [
+    ("7 May 2023", 1.0),  # "yesterday" in the first turn, said on 8 May
+    ("1 June 2023", 1.0),  # the day the second was said
+    ("8 May", 0.8),  # the first's day, of which it holds two of the three words said
+    ("2019", 0.0),
+])
+def test_when_picks_finds_the_best_date_ranked(gold: str, expected: float) -> None:
+    text = "I bought a kite at the market yesterday."
+    found = [SimpleNamespace(said="2023-05-08 10:00", turn=text, text=text),
+             SimpleNamespace(said="2023-06-01", turn="", text="Nice.")]
+    assert load_script("benchmarks/when_picks.py").best_date(found, gold) == \
+        pytest.approx(expected)
 
 
 def _said(dia_id: str, said: str) -> SimpleNamespace:

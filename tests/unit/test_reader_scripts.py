@@ -160,6 +160,34 @@ def test_when_picks_places_each_temporal_answer(data: Path, tmp_path: Path,
     assert rows["kind: when"][0] == "3"
     assert rows["gold: a date"] == ["3", "1.000", "0.667", "1.000"]
     assert all(rows[p][0] == "0" for p in ("unread", "same day", "earlier", "later"))
+    # the oracle of recall: every gold turn is read already, so both columns keep F1 1
+    assert picks.main([str(tmp_path / "invented.active.pkl"), "--data", str(data)]) == 0
+    rows = {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
+            for line in capsys.readouterr().out.splitlines() if line.startswith("| ")}
+    assert rows["all"] == ["3", "1.000", "0.667", "1.000", "1.000", "1.000"]
+    with pytest.raises(SystemExit):  # the turns of one transcript go with its states only
+        picks.main([str(tmp_path / "invented.active.pkl")] * 2 + ["--data", str(data)])
+
+
+def test_when_picks_hands_the_reader_the_gold_turns_it_did_not_read(data: Path) -> None:
+    from mrgraph.found import Found, Kept
+
+    picks = load_script("benchmarks/when_picks.py")
+    turns = picks.transcript_turns(data)
+    assert turns[("inv-a", "D1:4")]["text"] == "I went to the lake too, with my sister."
+    assert turns[("inv-a", "D1:4")]["date"] == "2023-05-08"
+    read_turns = {"inv-a/D1:1": {**turns[("inv-a", "D1:1")], "relevance": 0.7},
+                  "inv-a/D1:2": {**turns[("inv-a", "D1:2")], "relevance": 0.4}}
+    state = Found("When did Timo go to the lake?", {}, evidence=Kept(turns=read_turns))
+    item = SimpleNamespace(sample_id="inv-a", evidence=("D1:4", "D1:1", "D9:9"))
+    handed = picks.with_gold(state, item, turns).evidence.turns
+    # the missing gold turn joins as relevant as the best turn read; a read one is kept as it
+    # was, and an id the transcript lacks adds nothing
+    assert set(handed) == {"inv-a/D1:1", "inv-a/D1:2", "inv-a/D1:4"}
+    assert handed["inv-a/D1:4"]["relevance"] == 0.7
+    assert handed["inv-a/D1:1"] is read_turns["inv-a/D1:1"]
+    read_all = SimpleNamespace(sample_id="inv-a", evidence=("D1:2",))
+    assert picks.with_gold(state, read_all, turns) is state
 
 
 @pytest.mark.parametrize("gold, form", [

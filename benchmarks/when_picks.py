@@ -56,7 +56,8 @@ from mrgraph.reader.evidence import Sentence, sentences, speakers  # noqa: E402
 from mrgraph.reader.forms import duration  # noqa: E402
 from mrgraph.reader.question import analyse  # noqa: E402
 from mrgraph.reader.read import read  # noqa: E402
-from mrgraph.toolkit import Record  # noqa: E402
+from mrgraph.store.base import TurnRecord  # noqa: E402
+from mrgraph.toolcore import Record, turn_record  # noqa: E402
 
 PLACES = ("all", "unread", "from gold", "same day", "earlier", "later")
 
@@ -116,12 +117,12 @@ def _recalled(state: Any, gold: str) -> tuple[float, float]:
 
 
 def transcript_turns(path: Path) -> dict[tuple[str, str], Record]:
-    """Every turn of a transcript file as the toolkit records a turn (its speaker, text and
-    the day its session was said), by (conversation, dia_id)."""
-    return {(conversation.id, turn.dia_id): {
-        "dia_id": turn.dia_id, "speaker": turn.speaker, "text": turn.text,
-        "date": session.started_at[:10], "session": session.number, "index": turn.index,
-        "in_event": True, "event_id": None, "conversation": conversation.id}
+    """Every turn of a transcript file as the tools return a turn (`toolcore.turn_record`: its
+    speaker, text, photo caption and the day its session was said), by (conversation,
+    dia_id)."""
+    return {(conversation.id, turn.dia_id): turn_record(TurnRecord(
+        turn.dia_id, turn.speaker, turn.text, session.number, turn.index,
+        session.started_at[:10], True, turn.blip_caption or "", conversation.id))
         for conversation in load(path) for session in conversation.sessions
         for turn in session.turns}
 
